@@ -1,0 +1,84 @@
+/**
+ * The route table: every call of the API, its method, path (served under /api), who may call it, and its zod
+ * schemas. The server registers routes from this table and the security tests are generated from it, so a new route
+ * is covered without anyone remembering.
+ */
+import type { z } from 'zod';
+import type { Action } from '@pdv/domain/permissions';
+import { empty } from './common.ts';
+import * as s from './session.ts';
+import * as a from './admin.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  path: string;
+  /** public: no token; session: a valid token of an active user. */
+  auth: 'public' | 'session';
+  /** Permission checked with can(action, subject); null: any signed-in user. */
+  permission: { action: Action; subject: string } | null;
+  /** What the data belongs to, for the isolation tests: none, the organization, or the active branch. */
+  scope: 'none' | 'organization' | 'branch';
+  /** Body fields that name a tenant-owned row (isolation tests send another organization's id here). */
+  idFields?: readonly string[];
+  /** Throttled per account and per address (login and credential checks). */
+  throttled?: boolean;
+  body: B;
+  response: R;
+}
+
+function route<B extends z.ZodType, R extends z.ZodType>(def: RouteDef<B, R>): RouteDef<B, R> {
+  return def;
+}
+
+export const routes = {
+  health: route({ method: 'GET', path: '/health', auth: 'public', permission: null, scope: 'none', body: empty, response: s.healthResult }),
+  version: route({ method: 'GET', path: '/sys-main/version', auth: 'public', permission: null, scope: 'none', body: empty, response: s.versionResult }),
+  login: route({ method: 'POST', path: '/auth/login', auth: 'public', permission: null, scope: 'none', throttled: true, body: s.loginBody, response: s.loginResult }),
+  session: route({ method: 'GET', path: '/user/session', auth: 'session', permission: null, scope: 'organization', body: empty, response: s.sessionResult }),
+  isActive: route({ method: 'GET', path: '/user/is-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: s.isActiveResult }),
+  setActiveBranch: route({
+    method: 'POST', path: '/user/set_active_branch', auth: 'session', permission: null, scope: 'organization',
+    idFields: ['id_filial'], body: s.setActiveBranchBody, response: s.sessionResult,
+  }),
+  validateUserCredential: route({
+    method: 'POST', path: '/user/validate-user-credential', auth: 'session', permission: null, scope: 'organization',
+    throttled: true, body: s.validateCredentialBody, response: s.validateCredentialResult,
+  }),
+  branchFind: route({
+    method: 'POST', path: '/branch/find', auth: 'session', permission: { action: 'read', subject: 'FncListarFilial' },
+    scope: 'organization', body: a.branchListBody, response: a.branchListResult,
+  }),
+  branchFindById: route({
+    method: 'POST', path: '/branch/find_by_id', auth: 'session', permission: { action: 'read', subject: 'FncListarFilial' },
+    scope: 'organization', idFields: ['id_filial'], body: a.branchByIdBody, response: a.branch,
+  }),
+  userListGrid: route({
+    method: 'POST', path: '/user/list_grid', auth: 'session', permission: { action: 'read', subject: 'FncListarUsuario' },
+    scope: 'organization', body: a.userListBody, response: a.userListResult,
+  }),
+  userFindById: route({
+    method: 'POST', path: '/user/find_by_id', auth: 'session', permission: { action: 'read', subject: 'FncListarUsuario' },
+    scope: 'organization', idFields: ['id_usuario'], body: a.userByIdBody, response: a.userRow,
+  }),
+  userEnableDisable: route({
+    method: 'POST', path: '/user/enable-disable', auth: 'session', permission: { action: 'manage', subject: 'FncListarUsuario' },
+    scope: 'organization', idFields: ['id_usuario'], body: a.userEnableDisableBody, response: a.userRow,
+  }),
+  profileFind: route({
+    method: 'POST', path: '/profile/find', auth: 'session', permission: { action: 'read', subject: 'FncListarPerfil' },
+    scope: 'organization', body: a.profileListBody, response: a.profileListResult,
+  }),
+  profileFindById: route({
+    method: 'POST', path: '/profile/find_by_id', auth: 'session', permission: { action: 'read', subject: 'FncListarPerfil' },
+    scope: 'organization', idFields: ['id_perfil'], body: a.profileByIdBody, response: a.profile,
+  }),
+} as const;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+export type BodyOf<N extends RouteName> = z.input<Routes[N]['body']>;
+export type ResultOf<N extends RouteName> = z.output<Routes[N]['response']>;
+
+export const API_PREFIX = '/api';

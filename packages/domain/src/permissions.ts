@@ -1,0 +1,74 @@
+/**
+ * The permission rule of the spec (000 §6, 002 §6), written once for server and client.
+ *
+ * - Only active entries count.
+ * - tipo '1' grants read; any other tipo grants manage, on the subject named by rotulo.
+ * - With no list at all, the user has full manage on everything.
+ * - A list that failed to load is NOT "no list": it grants nothing.
+ */
+
+export type Action = 'read' | 'manage';
+
+export const SITUACAO_ATIVO = 'Ativo';
+export const SITUACAO_INATIVO = 'Inativo';
+export type Situacao = typeof SITUACAO_ATIVO | typeof SITUACAO_INATIVO;
+
+/** tipo of a permission entry that grants read only. */
+export const PERMISSION_TYPE_READ = '1';
+/** tipo used for entries that grant manage (any value other than '1' does). */
+export const PERMISSION_TYPE_MANAGE = '2';
+
+export interface PermissionEntry {
+  rotulo: string;
+  tipo: string | number;
+  situacao: string;
+  id_permissao?: number;
+}
+
+/** Where a permission list came from: loaded (possibly empty), absent (no list) or failed to load. */
+export type PermissionSource =
+  | { kind: 'list'; entries: readonly PermissionEntry[] }
+  | { kind: 'absent' }
+  | { kind: 'failed' };
+
+export interface Ability {
+  can(action: Action, subject: string): boolean;
+  /** The subjects granted (undefined when everything is granted). */
+  readonly subjects: ReadonlyMap<string, Action> | undefined;
+}
+
+export function isActiveEntry(entry: PermissionEntry): boolean {
+  return entry.situacao === SITUACAO_ATIVO;
+}
+
+export function actionOfType(tipo: string | number): Action {
+  return String(tipo) === PERMISSION_TYPE_READ ? 'read' : 'manage';
+}
+
+export function buildAbility(source: PermissionSource): Ability {
+  if (source.kind === 'absent') {
+    return { can: () => true, subjects: undefined };
+  }
+  const granted = new Map<string, Action>();
+  if (source.kind === 'list') {
+    for (const entry of source.entries) {
+      if (!isActiveEntry(entry)) continue;
+      const action = actionOfType(entry.tipo);
+      if (granted.get(entry.rotulo) !== 'manage') granted.set(entry.rotulo, action);
+    }
+  }
+  return {
+    subjects: granted,
+    can(action: Action, subject: string): boolean {
+      const held = granted.get(subject);
+      if (held === undefined) return false;
+      return held === 'manage' || action === 'read';
+    },
+  };
+}
+
+/** A menu entry is shown when the list holds an active entry whose rotulo equals the entry's label. */
+export function canSeeEntry(ability: Ability, label: string | null): boolean {
+  if (label === null) return true;
+  return ability.can('read', label);
+}
