@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { API_PREFIX } from '@pdv/contract/routes';
+import { MESSAGES } from '@pdv/domain/messages';
+import type { Database } from './db/database.ts';
+import { HttpError } from './http/errors.ts';
+import type { Deps, Handlers } from './http/handlers.ts';
+import { registerRoutes } from './http/register.ts';
+import { adminHandlers } from './modules/admin/routes.ts';
+import { authHandlers } from './modules/auth/routes.ts';
+import { Throttle, type ThrottleOptions } from './modules/auth/throttle.ts';
+import type { TokenService } from './modules/auth/token.ts';
+
+export const handlers: Handlers = { ...authHandlers, ...adminHandlers };
+
+export interface AppOptions {
+  db: Database;
+  tokens: TokenService;
+  throttle?: ThrottleOptions;
+  /** Folder of the built web app to serve (SPA fallback to index.html). */
+  webDir?: string;
+  logger?: boolean;
+  bodyLimit?: number;
+}
+
+/** PostgreSQL errors that mean the server cannot be reached right now (as opposed to a bug in a query). */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (/^08/.test(code) || code === '57P01' || code === '57P03' || code === 'ECONNREFUSED')) {
+    return true;
+  }
+  return error instanceof Error && /Connection terminated|ECONNREFUSED|connect ECONNRESET/.test(error.message);
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1_048_576, trustProxy: false });
+  const deps: Deps = { db: options.db, tokens: options.tokens, throttle: new Throttle(options.throttle) };
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) void reply.headers(error.headers);
+      return reply.status(error.status).send({
+        message: error.message,
+        ...(error.complement ? { complement: error.complement } : {}),
+        ...(error.erros ? { erros: error.erros } : {}),
+      });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send({ message: MESSAGES.malformedJson });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.status(413).send({ message: MESSAGES.bodyTooLarge });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send({ message: MESSAGES.unsupportedMediaType });
+      default:
+        break;
+    }
+    if (error instanceof SyntaxError || (error.statusCode === 400 && error.validation === undefined)) {
+      return reply.status(400).send({ message: MESSAGES.malformedJson });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ message: MESSAGES.databaseUnavailable });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: MESSAGES.internalError });
+  });
+
+  registerRoutes(app, handlers, deps);
+
+  if (options.webDir && existsSync(options.webDir)) {
+    await app.register(fastifyStatic, {
+      root: options.webDir,
+      wildcard: false,
+      setHeaders(res, path) {
+        // The entry page and the service worker must be revalidated so a new version is seen at once.
+        if (/(index\.html|service-worker\.js|registerSW\.js|manifest\.webmanifest)$/.test(path)) {
+          res.setHeader('cache-control', 'no-cache');
+        } else if (/\/assets\//.test(path)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || !options.webDir || request.method !== 'GET') {
+      return reply.status(404).send({ message: MESSAGES.routeNotFound });
+    }
+    // Client-side routes (/checkout, /branch, ...) get the single page.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

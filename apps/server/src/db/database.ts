@@ -1,0 +1,156 @@
+/**
+ * One interface over the two databases we run on: embedded PGlite (default) and a PostgreSQL server (DATABASE_URL).
+ * Every request runs in one transaction. Tenant work runs as the unprivileged role `pdv_app` with the caller's
+ * organization in `app.id_organization`, so row-level security is a second wall behind the scoped queries.
+ */
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Tx {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface TenantContext {
+  id_organization: number;
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  /** A transaction as the application role, scoped to one organization by row-level security. */
+  tenant<T>(ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** A transaction as the owner (migrations, demo seed, the platform-level login lookup). */
+  system<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const APP_ROLE = 'pdv_app';
+
+async function enterTenant(tx: Tx, ctx: TenantContext): Promise<void> {
+  await tx.query(`SET LOCAL ROLE ${APP_ROLE}`);
+  await tx.query(`SELECT set_config('app.id_organization', $1, true)`, [String(ctx.id_organization)]);
+}
+
+/** PGlite is one connection in one process: transactions are serialized onto it by a queue. */
+class PgliteDatabase implements Database {
+  readonly kind = 'pglite' as const;
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly db: PGlite) {}
+
+  private serialize<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(work, work);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private run<T>(fn: (tx: Tx) => Promise<T>, ctx?: TenantContext): Promise<T> {
+    return this.serialize(() =>
+      this.db.transaction(async (raw) => {
+        const tx: Tx = {
+          async query<R>(sql: string, params?: readonly unknown[]) {
+            const result = await raw.query<R>(sql, params ? [...params] : undefined);
+            return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+          },
+          async exec(sql: string) {
+            await raw.exec(sql);
+          },
+        };
+        if (ctx) await enterTenant(tx, ctx);
+        return fn(tx);
+      }),
+    );
+  }
+
+  tenant<T>(ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.run(fn, ctx);
+  }
+
+  system<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.run(fn);
+  }
+
+  async close(): Promise<void> {
+    await this.serialize(() => this.db.close());
+  }
+}
+
+// numeric -> number (money numeric(15,2) and quantities numeric(15,3) fit a double exactly at these scales),
+// bigint -> number (counts), timestamptz kept as Date by default.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+class PostgresDatabase implements Database {
+  readonly kind = 'postgres' as const;
+  constructor(private readonly pool: pg.Pool) {}
+
+  private async run<T>(fn: (tx: Tx) => Promise<T>, ctx?: TenantContext): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const tx: Tx = {
+        async query<R>(sql: string, params?: readonly unknown[]) {
+          const result = await client.query(sql, params ? [...params] : undefined);
+          return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+        },
+        async exec(sql: string) {
+          await client.query(sql);
+        },
+      };
+      if (ctx) await enterTenant(tx, ctx);
+      const value = await fn(tx);
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true; // the connection is gone: drop it from the pool
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  tenant<T>(ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.run(fn, ctx);
+  }
+
+  system<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.run(fn);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+export interface DatabaseOptions {
+  /** postgres://... to use a PostgreSQL server; otherwise PGlite. */
+  url?: string | undefined;
+  /** PGlite data directory; undefined keeps the database in memory (tests). */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle client losing its server (restart) must not crash the process.
+    pool.on('error', () => undefined);
+    return new PostgresDatabase(pool);
+  }
+  const { NUMERIC, INT8 } = { NUMERIC: 1700, INT8: 20 };
+  const db = await PGlite.create(options.dataDir ?? 'memory://', {
+    parsers: { [NUMERIC]: (v: string) => Number(v), [INT8]: (v: string) => Number(v) },
+  });
+  return new PgliteDatabase(db);
+}

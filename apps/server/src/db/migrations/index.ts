@@ -1,0 +1,10 @@
+import { sql as foundation } from './001_foundation.ts';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Contiguous, append-only. A released migration is never edited: add a new one. */
+export const migrations: Migration[] = [{ version: 1, name: 'foundation', sql: foundation }];

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { API_PREFIX, routes, type RouteDef, type RouteName } from '@pdv/contract/routes';
+import { MESSAGES } from '@pdv/domain/messages';
+import { loadCaller } from '../modules/auth/caller.ts';
+import { badRequest, forbidden, unauthorized } from './errors.ts';
+import type { Deps, Handlers, PublicContext, SessionContext } from './handlers.ts';
+import { describeIssues } from './zod-errors.ts';
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+function parseBody(def: RouteDef, raw: unknown): unknown {
+  const input = def.method === 'GET' ? {} : (raw ?? {});
+  const parsed = def.body.safeParse(input);
+  if (!parsed.success) {
+    const erros = describeIssues(parsed.error);
+    throw badRequest(MESSAGES.invalidBody, erros[0], erros);
+  }
+  return parsed.data;
+}
+
+type AnyHandler = (ctx: PublicContext<RouteName> | SessionContext<RouteName>) => Promise<unknown>;
+
+/**
+ * Registers every route of the contract's route table. Order of checks on a session route: token (401), user still
+ * active (401), permission (403), body (400), then the handler, all inside one transaction as the application role.
+ */
+export function registerRoutes(app: FastifyInstance, handlers: Handlers, deps: Deps): void {
+  for (const name of Object.keys(routes) as RouteName[]) {
+    const def = routes[name] as RouteDef;
+    const handler = handlers[name] as unknown as AnyHandler;
+    app.route({
+      method: def.method,
+      url: API_PREFIX + def.path,
+      handler: async (request, reply) => {
+        let result: unknown;
+        if (def.auth === 'public') {
+          result = await handler({ body: parseBody(def, request.body) as never, ip: request.ip, deps });
+        } else {
+          const token = bearer(request);
+          const claims = token ? await deps.tokens.verify(token) : null;
+          if (!claims) throw unauthorized();
+          result = await deps.db.tenant({ id_organization: claims.id_organization }, async (tx) => {
+            const caller = await loadCaller(tx, claims.id_organization, claims.id_usuario);
+            if (def.permission && !caller.ability.can(def.permission.action, def.permission.subject)) throw forbidden();
+            const body = parseBody(def, request.body);
+            return handler({ body: body as never, ip: request.ip, deps, tx, caller });
+          });
+        }
+        // The response schema strips what the contract does not name, so nothing private leaks by accident.
+        const out = def.response.safeParse(result);
+        if (!out.success) {
+          request.log.error({ route: name, issues: z.treeifyError(out.error) }, 'response does not match the contract');
+          throw new Error(`response of ${name} does not match the contract`);
+        }
+        return reply.send(out.data);
+      },
+    });
+  }
+}

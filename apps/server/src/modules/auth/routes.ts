@@ -1,0 +1,13 @@
+import { serverVersion } from '@pdv/domain/constants';
+import type { Handlers } from '../../http/handlers.ts';
+import { buildSessionUser, changeActiveBranch, login, validateUserCredential } from './service.ts';
+
+export const authHandlers = {
+  health: async () => ({ status: 'ok' as const }),
+  version: async () => ({ version: serverVersion() }),
+  login: async ({ body, ip, deps }) => login(deps, body.email, body.senha, ip),
+  session: async ({ tx, caller }) => ({ usuario: await buildSessionUser(tx, caller) }),
+  isActive: async ({ caller }) => ({ is_active: true, situacao: caller.user.situacao as 'Ativo' }),
+  setActiveBranch: async ({ tx, caller, body }) => changeActiveBranch(tx, caller, body.id_filial),
+  validateUserCredential: async ({ deps, tx, caller, body, ip }) => validateUserCredential(deps, tx, caller, body, ip),
+} satisfies Partial<Handlers>;
