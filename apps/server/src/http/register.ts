@@ -15,7 +15,7 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 function parseBody(def: RouteDef, raw: unknown): unknown {
-  const input = def.method === 'GET' ? {} : (raw ?? {});
+  const input = def.method === 'GET' || raw === undefined ? {} : raw;
   const parsed = def.body.safeParse(input);
   if (!parsed.success) {
     const erros = describeIssues(parsed.error);

@@ -1,0 +1,142 @@
+/**
+ * Tests generated from the contract's route table, so a new route is covered without anyone remembering:
+ * tenant isolation on every route that takes an id, 401 without a valid token, 403 without the permission, and
+ * 400 (never 500) for malformed bodies.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes, type RouteDef, type RouteName } from '@pdv/contract/routes';
+import { MESSAGES } from '@pdv/domain/messages';
+import { createTestApp, type TestApp } from '../testing/app.ts';
+
+let t: TestApp;
+let manager: string;
+let other: string;
+let cashier: string;
+/** Ids of rows of the demo organization, per id field of the route table. */
+const demoIds: Record<string, number> = {};
+
+const all = Object.entries(routes) as Array<[RouteName, RouteDef]>;
+const sessionRoutes = all.filter(([, def]) => def.auth === 'session');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  manager = await t.login('gerente@demo.com.br');
+  other = await t.login('outra@demo.com.br');
+  cashier = await t.login('caixa@demo.com.br');
+  await t.db.system(async (tx) => {
+    const one = async (sql: string) => {
+      const { rows } = await tx.query<{ id: number }>(sql);
+      if (!rows[0]) throw new Error(sql);
+      return rows[0].id;
+    };
+    demoIds['id_filial'] = await one(`SELECT id_filial AS id FROM filial f JOIN organization o USING (id_organization)
+      WHERE o.nome = 'Demo Moda' AND codigo_filial = '1'`);
+    demoIds['id_usuario'] = await one(`SELECT id_usuario AS id FROM usuario WHERE email = 'gerente@demo.com.br'`);
+    demoIds['id_perfil'] = await one(`SELECT id_perfil AS id FROM perfil p JOIN organization o USING (id_organization)
+      WHERE o.nome = 'Demo Moda' AND descricao = 'Gerente'`);
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A valid body for a route, with the id fields set to the given value. */
+function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of routes[name].idFields ?? []) body[field] = idValue;
+  if (name === 'userEnableDisable') body['situacao'] = 'Ativo';
+  if (name === 'validateUserCredential') Object.assign(body, { email: 'gerente@demo.com.br', password: 'x', permission: 'X' });
+  return body;
+}
+
+describe('tenant isolation, generated from the route table', () => {
+  const withIds = sessionRoutes.filter(([, def]) => (def.idFields ?? []).length > 0);
+
+  it('covers at least the routes known today', () => {
+    expect(withIds.map(([n]) => n)).toEqual(
+      expect.arrayContaining(['setActiveBranch', 'branchFindById', 'userFindById', 'userEnableDisable', 'profileFindById']),
+    );
+  });
+
+  for (const [name, def] of withIds) {
+    it(`${def.method} ${def.path}: another organization's id answers exactly like an id that does not exist`, async () => {
+      for (const field of def.idFields ?? []) {
+        const id = demoIds[field];
+        if (id === undefined) throw new Error(`no demo id known for ${field}: add it to demoIds`);
+        const foreign = await t.call(def.method, def.path, bodyFor(name, id), other);
+        const missing = await t.call(def.method, def.path, bodyFor(name, 999_999), other);
+        expect(foreign.status).toBe(404);
+        expect(foreign.json).toEqual(missing.json);
+        // And the manager of the demo organization does reach it (the id is real).
+        if (name !== 'userEnableDisable') {
+          const own = await t.call(def.method, def.path, bodyFor(name, id), manager);
+          expect(own.status, `${name} as the owner`).toBe(200);
+        }
+      }
+    });
+  }
+
+  it('lists only rows of the caller organization', async () => {
+    const mine = await t.call('POST', '/branch/find', {}, other);
+    const rows = mine.json['rows'] as Array<{ nome_fantasia: string }>;
+    expect(rows.map((r) => r.nome_fantasia)).toEqual(['Outra Loja Matriz']);
+    const users = await t.call('POST', '/user/list_grid', {}, other);
+    expect((users.json['rows'] as Array<{ email: string }>).map((u) => u.email)).toEqual(['outra@demo.com.br']);
+  });
+});
+
+describe('authentication on every session route, generated from the route table', () => {
+  for (const [name, def] of sessionRoutes) {
+    it(`${def.method} ${def.path} answers 401 without a token and with a malformed one`, async () => {
+      const body = def.method === 'GET' ? undefined : bodyFor(name, 1);
+      const none = await t.call(def.method, def.path, body);
+      expect(none.status).toBe(401);
+      expect(none.json['message']).toBe(MESSAGES.unauthenticated);
+      expect((await t.call(def.method, def.path, body, 'not-a-token')).status).toBe(401);
+    });
+  }
+});
+
+describe('permissions on every guarded route, generated from the route table', () => {
+  const guarded = sessionRoutes.filter(([, def]) => def.permission !== null);
+  for (const [name, def] of guarded) {
+    it(`${def.method} ${def.path} answers 403 to a cashier whose list lacks ${def.permission?.subject}`, async () => {
+      const res = await t.call(def.method, def.path, def.method === 'GET' ? undefined : bodyFor(name, 1), cashier);
+      expect(res.status).toBe(403);
+      expect(res.json['message']).toBe(MESSAGES.forbidden);
+    });
+  }
+});
+
+describe('malformed bodies on every route, generated from the route table', () => {
+  const posts = all.filter(([, def]) => def.method !== 'GET');
+  for (const [, def] of posts) {
+    it(`${def.method} ${def.path} answers 400 with a pt-BR message to broken JSON and to bodies of the wrong shape`, async () => {
+      const token = def.auth === 'session' ? manager : undefined;
+      const headers = { 'content-type': 'application/json' };
+      const broken = await t.call(def.method, def.path, '{"id": ', token, { headers });
+      expect(broken.status).toBe(400);
+      expect(broken.json['message']).toBe(MESSAGES.malformedJson);
+      for (const wrong of ['[1,2]', '"texto"', '42', 'null', JSON.stringify({ search: 123, skip: -1, take: 'x', id_filial: 'abc', id_usuario: -5, id_perfil: 1.5, email: 7, senha: [], situacao: 'Talvez' })]) {
+        const res = await t.call(def.method, def.path, wrong, token, { headers });
+        expect(res.status, `${def.path} with ${wrong}`).toBe(400);
+        expect(typeof res.json['message']).toBe('string');
+        expect(JSON.stringify(res.json)).not.toMatch(/at .*\.ts:\d+|stack/i);
+      }
+    });
+  }
+
+  it('answers 413 with a pt-BR message to an oversized body', async () => {
+    const res = await t.call('POST', '/auth/login', JSON.stringify({ email: 'a@b.com', senha: 'x'.repeat(2_000_000) }), undefined, {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(413);
+    expect(res.json['message']).toBe(MESSAGES.bodyTooLarge);
+  });
+
+  it('answers 404 in pt-BR for an unknown API route', async () => {
+    const res = await t.call('POST', '/nao-existe', {}, manager);
+    expect(res.status).toBe(404);
+    expect(res.json['message']).toBe(MESSAGES.routeNotFound);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * A fresh database per test file: PGlite in memory, or a new database on the PostgreSQL server named by
+ * TEST_DATABASE_URL (CI starts one from the machine's binaries; see scripts/with-postgres.sh).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/database.ts';
+
+export const usingPostgres = Boolean(process.env['TEST_DATABASE_URL']);
+
+export interface TestDatabase {
+  db: Database;
+  /** The URL of the test database when on PostgreSQL (for raw connections in tests). */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env['TEST_DATABASE_URL'];
+  if (!serverUrl) {
+    const db = await openDatabase({});
+    return { db, url: undefined, drop: () => db.close() };
+  }
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ url: url.toString(), poolSize: 60 });
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
