@@ -90,16 +90,19 @@ describe('row-level security (the second wall)', () => {
   });
 });
 
-describe.runIf(!usingPostgres)('embedded database on disk', () => {
-  it('keeps every row across a stop and a start', async () => {
+describe('stopping and starting the server', () => {
+  it('keeps every row (PGlite: its data directory on disk; PostgreSQL: the server database)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pdv-data-'));
+    const server = usingPostgres ? await createTestDatabase() : undefined;
+    const open = () => (server ? openDatabase({ url: server.url }) : openDatabase({ dataDir: dir }));
     try {
-      const first = await openDatabase({ dataDir: dir });
+      if (server) await server.db.close();
+      const first = await open();
       await migrate(first);
       await seedDemo(first);
       await first.system((tx) => tx.query(`UPDATE usuario SET nome = 'Marina S. Souza' WHERE email = 'gerente@demo.com.br'`));
       await first.close();
-      const second = await openDatabase({ dataDir: dir });
+      const second = await open();
       expect(await migrate(second)).toEqual([]);
       expect(await seedDemo(second)).toBe(false);
       const { rows } = await second.system((tx) => tx.query<{ nome: string }>(`SELECT nome FROM usuario WHERE email = 'gerente@demo.com.br'`));
@@ -107,6 +110,7 @@ describe.runIf(!usingPostgres)('embedded database on disk', () => {
       await second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+      if (server) await server.dropOnly();
     }
   });
 });

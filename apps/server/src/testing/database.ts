@@ -13,13 +13,15 @@ export interface TestDatabase {
   /** The URL of the test database when on PostgreSQL (for raw connections in tests). */
   url: string | undefined;
   drop(): Promise<void>;
+  /** Drops the database without closing `db` (when the test closed it itself). */
+  dropOnly(): Promise<void>;
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env['TEST_DATABASE_URL'];
   if (!serverUrl) {
     const db = await openDatabase({});
-    return { db, url: undefined, drop: () => db.close() };
+    return { db, url: undefined, drop: () => db.close(), dropOnly: async () => undefined };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -34,6 +36,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     async drop() {
       await db.close();
+      await this.dropOnly();
+    },
+    async dropOnly() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
