@@ -9,10 +9,11 @@ import type { Deps, Handlers } from './http/handlers.ts';
 import { registerRoutes } from './http/register.ts';
 import { adminHandlers } from './modules/admin/routes.ts';
 import { authHandlers } from './modules/auth/routes.ts';
+import { syncHandlers } from './modules/sync/routes.ts';
 import { Throttle, type ThrottleOptions } from './modules/auth/throttle.ts';
 import type { TokenService } from './modules/auth/token.ts';
 
-export const handlers: Handlers = { ...authHandlers, ...adminHandlers };
+export const handlers: Handlers = { ...authHandlers, ...adminHandlers, ...syncHandlers };
 
 export interface AppOptions {
   db: Database;
@@ -77,9 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       setHeaders(res, path) {
         // The entry page and the service worker must be revalidated so a new version is seen at once.
         if (/(index\.html|service-worker\.js|registerSW\.js|manifest\.webmanifest)$/.test(path)) {
-          res.setHeader('cache-control', 'no-cache');
+          void res.header('cache-control', 'no-cache');
         } else if (/\/assets\//.test(path)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          void res.header('cache-control', 'public, max-age=31536000, immutable');
         }
       },
     });

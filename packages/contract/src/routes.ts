@@ -8,6 +8,7 @@ import type { Action } from '@pdv/domain/permissions';
 import { empty } from './common.ts';
 import * as s from './session.ts';
 import * as a from './admin.ts';
+import { listByChangesBody, listByChangesResult, SYNC_GROUPS, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -32,7 +33,7 @@ function route<B extends z.ZodType, R extends z.ZodType>(def: RouteDef<B, R>): R
   return def;
 }
 
-export const routes = {
+const baseRoutes = {
   health: route({ method: 'GET', path: '/health', auth: 'public', permission: null, scope: 'none', body: empty, response: s.healthResult }),
   version: route({ method: 'GET', path: '/sys-main/version', auth: 'public', permission: null, scope: 'none', body: empty, response: s.versionResult }),
   login: route({ method: 'POST', path: '/auth/login', auth: 'public', permission: null, scope: 'none', throttled: true, body: s.loginBody, response: s.loginResult }),
@@ -75,6 +76,22 @@ export const routes = {
     scope: 'organization', idFields: ['id_perfil'], body: a.profileByIdBody, response: a.profile,
   }),
 } as const;
+
+type SyncRouteName = `sync_${SyncGroupName}`;
+type SyncRoute = RouteDef<typeof listByChangesBody, typeof listByChangesResult>;
+
+/** POST /<group>/list-by-changes for every synced group. */
+const syncRoutes = Object.fromEntries(
+  Object.values(SYNC_GROUPS).map((g) => [
+    `sync_${g.group}`,
+    route({
+      method: 'POST', path: `/${g.group}/list-by-changes`, auth: 'session', permission: null, scope: g.scope,
+      body: listByChangesBody, response: listByChangesResult,
+    }),
+  ]),
+) as Record<SyncRouteName, SyncRoute>;
+
+export const routes = { ...baseRoutes, ...syncRoutes };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

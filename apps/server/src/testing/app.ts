@@ -17,7 +17,7 @@ export interface TestApp {
   /** Signs in a demo user and answers its bearer token. */
   login(email: string, password?: string): Promise<string>;
   /** Calls an /api route as JSON, with a token when given. */
-  call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, token?: string, extra?: Partial<InjectOptions>): Promise<{
+  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, token?: string, extra?: Partial<InjectOptions>): Promise<{
     status: number;
     json: Record<string, unknown>;
     headers: Record<string, unknown>;

@@ -31,18 +31,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ url: url.toString(), poolSize: 60 });
+  const dropOnly = async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+  };
   return {
     db,
     url: url.toString(),
     async drop() {
       await db.close();
-      await this.dropOnly();
+      await dropOnly();
     },
-    async dropOnly() {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
+    dropOnly,
   };
 }

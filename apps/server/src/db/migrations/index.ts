@@ -1,4 +1,5 @@
 import { sql as foundation } from './001_foundation.ts';
+import { sql as sync } from './002_sync.ts';
 
 export interface Migration {
   version: number;
@@ -7,4 +8,7 @@ export interface Migration {
 }
 
 /** Contiguous, append-only. A released migration is never edited: add a new one. */
-export const migrations: Migration[] = [{ version: 1, name: 'foundation', sql: foundation }];
+export const migrations: Migration[] = [
+  { version: 1, name: 'foundation', sql: foundation },
+  { version: 2, name: 'sync', sql: sync },
+];
