@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env['TEST_DATABASE_URL'];
   if (!serverUrl) {
     const db = await openDatabase({});
-    return { db, url: undefined, drop: () => db.close(), dropOnly: async () => undefined };
+    return { db, url: undefined, drop: () => db.close(), dropOnly: () => Promise.resolve() };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -3,11 +3,11 @@ import type { Handlers } from '../../http/handlers.ts';
 import { buildSessionUser, changeActiveBranch, login, validateUserCredential } from './service.ts';
 
 export const authHandlers = {
-  health: async () => ({ status: 'ok' as const }),
-  version: async () => ({ version: serverVersion() }),
+  health: () => Promise.resolve({ status: 'ok' as const }),
+  version: () => Promise.resolve({ version: serverVersion() }),
   login: async ({ body, ip, deps }) => login(deps, body.email, body.senha, ip),
   session: async ({ tx, caller }) => ({ usuario: await buildSessionUser(tx, caller) }),
-  isActive: async ({ caller }) => ({ is_active: true, situacao: caller.user.situacao as 'Ativo' }),
+  isActive: ({ caller }) => Promise.resolve({ is_active: true, situacao: caller.user.situacao as 'Ativo' }),
   setActiveBranch: async ({ tx, caller, body }) => changeActiveBranch(tx, caller, body.id_filial),
   validateUserCredential: async ({ deps, tx, caller, body, ip }) => validateUserCredential(deps, tx, caller, body, ip),
 } satisfies Partial<Handlers>;
