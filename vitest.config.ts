@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Test tiers by suffix (CONVENTIONS.md): *.test.ts pure and fast; *.db.test.ts against a real database
-// (PGlite in-process, or the PostgreSQL server named by TEST_DATABASE_URL).
+// (PGlite in-process, or the PostgreSQL server named by TEST_DATABASE_URL); *.pg.test.ts only on a PostgreSQL server.
 export default defineConfig({
   test: {
     projects: [
@@ -17,6 +17,15 @@ export default defineConfig({
           name: 'db',
           include: ['apps/**/src/**/*.db.test.ts'],
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Needs a PostgreSQL server (TEST_DATABASE_URL): several server processes on one database, restarts.
+        test: {
+          name: 'pg',
+          include: ['apps/**/src/**/*.pg.test.ts'],
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

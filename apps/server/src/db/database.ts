@@ -27,6 +27,11 @@ export interface Database {
   tenant<T>(ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** A transaction as the owner (migrations, demo seed, the platform-level login lookup). */
   system<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Listens to a NOTIFY channel (notifications arrive only after the sending transaction commits). On a PostgreSQL
+   * server the listening connection is re-made with backoff after the server restarts.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -76,6 +81,11 @@ class PgliteDatabase implements Database {
     return this.run(fn);
   }
 
+  async listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+    const unsubscribe = await this.serialize(() => this.db.listen(channel, onMessage));
+    return () => this.serialize(() => unsubscribe());
+  }
+
   async close(): Promise<void> {
     await this.serialize(() => this.db.close());
   }
@@ -88,7 +98,47 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
-  constructor(private readonly pool: pg.Pool) {}
+  private closed = false;
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly url: string,
+  ) {}
+
+  async listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (delay: number): Promise<void> => {
+      const next = new pg.Client({ connectionString: this.url });
+      next.on('notification', (msg) => {
+        if (msg.channel === channel && msg.payload !== undefined) onMessage(msg.payload);
+      });
+      const reconnect = () => {
+        if (stopped || this.closed || client !== next) return;
+        client = undefined;
+        next.removeAllListeners('error');
+        next.on('error', () => undefined);
+        retry = setTimeout(() => void connect(Math.min(delay * 2, 5000)), delay);
+      };
+      next.on('error', reconnect);
+      next.on('end', reconnect);
+      client = next;
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch {
+        reconnect();
+      }
+    };
+    await connect(250);
+    return async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    };
+  }
 
   private async run<T>(fn: (tx: Tx) => Promise<T>, ctx?: TenantContext): Promise<T> {
     const client = await this.pool.connect();
@@ -129,6 +179,7 @@ class PostgresDatabase implements Database {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.pool.end();
   }
 }
@@ -146,7 +197,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // An idle client losing its server (restart) must not crash the process.
     pool.on('error', () => undefined);
-    return new PostgresDatabase(pool);
+    return new PostgresDatabase(pool, options.url);
   }
   const { NUMERIC, INT8 } = { NUMERIC: 1700, INT8: 20 };
   const db = await PGlite.create(options.dataDir ?? 'memory://', {

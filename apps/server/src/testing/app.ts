@@ -5,6 +5,7 @@ import { migrate } from '../db/migrate.ts';
 import type { ThrottleOptions } from '../modules/auth/throttle.ts';
 import { createTokenService, type TokenService } from '../modules/auth/token.ts';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo.ts';
+import { installEventTriggers } from '../modules/realtime/triggers.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export const TEST_SECRET = new TextEncoder().encode('test-secret-of-at-least-thirty-two-characters!');
@@ -36,6 +37,7 @@ export async function createTestApp(options: { throttle?: ThrottleOptions; webDi
   const { db } = testDb;
   await migrate(db);
   await seedDemo(db);
+  await installEventTriggers(db);
   const tokens = createTokenService(TEST_SECRET, 3600);
   const app = await buildApp({ db, tokens, throttle: options.throttle ?? RELAXED_THROTTLE, ...(options.webDir ? { webDir: options.webDir } : {}) });
   await app.ready();

@@ -1,5 +1,9 @@
 import { sql as foundation } from './001_foundation.ts';
 import { sql as sync } from './002_sync.ts';
+import { sql as events } from './003_events.ts';
+import { sql as catalog } from './004_catalog.ts';
+import { sql as peopleFinance } from './005_people_finance.ts';
+import { sql as salesConfig } from './006_sales_config.ts';
 
 export interface Migration {
   version: number;
@@ -11,4 +15,8 @@ export interface Migration {
 export const migrations: Migration[] = [
   { version: 1, name: 'foundation', sql: foundation },
   { version: 2, name: 'sync', sql: sync },
+  { version: 3, name: 'events', sql: events },
+  { version: 4, name: 'catalog', sql: catalog },
+  { version: 5, name: 'people_finance', sql: peopleFinance },
+  { version: 6, name: 'sales_config', sql: salesConfig },
 ];

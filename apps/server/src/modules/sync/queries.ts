@@ -34,7 +34,7 @@ export async function listByChanges(
   }
   const { rows } = await tx.query<Record<string, unknown>>(
     `SELECT ${source.columns}, sync_xid::text AS sync_xid_text
-       FROM ${source.table}
+       FROM ${source.from ?? source.table}
       WHERE ${where.join(' AND ')}
       ORDER BY sync_xid, ${source.id}
       LIMIT $4`,
