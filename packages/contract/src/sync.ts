@@ -39,11 +39,36 @@ export interface SyncGroup {
   scope: 'organization' | 'branch';
 }
 
-/** Every synced group. Later issues add the catalogue, stock, people, fiscal and financial groups. */
+/**
+ * Every synced group: the spec's group names (001 §7, 002 §7), the local tables of 000 §3.1 and the socket events of
+ * 000 §7.1 (per-branch grid rows are announced with the product event, which refreshes product and grid).
+ */
 export const SYNC_GROUPS = {
   branch: { group: 'branch', localTable: 'branch', event: 'branch', key: 'id_filial', pageSize: 1000, scope: 'organization' },
   user: { group: 'user', localTable: 'user', event: 'user', key: 'id_usuario', pageSize: 1000, scope: 'organization' },
   permission: { group: 'permission', localTable: 'permission', event: 'permission', key: 'id_permissao', pageSize: 1000, scope: 'organization' },
+  'branch-config': { group: 'branch-config', localTable: 'config', event: 'config', key: 'id_filial_configuracao', pageSize: 1000, scope: 'branch' },
+  measure_unit: { group: 'measure_unit', localTable: 'measure_unit', event: 'measure_unit', key: 'id_unidade_medida', pageSize: 1000, scope: 'organization' },
+  category: { group: 'category', localTable: 'category', event: 'category', key: 'id_categoria', pageSize: 1000, scope: 'organization' },
+  brand: { group: 'brand', localTable: 'brand', event: 'brand', key: 'id_marca', pageSize: 1000, scope: 'organization' },
+  product: { group: 'product', localTable: 'product', event: 'product', key: 'id_produto', pageSize: 200, scope: 'organization' },
+  'product-grid': { group: 'product-grid', localTable: 'grid', event: 'product', key: 'id_produto_grade', pageSize: 500, scope: 'branch' },
+  'product-barcode': { group: 'product-barcode', localTable: 'barcode', event: 'barcode', key: 'id_produto_codigo_barra', pageSize: 1000, scope: 'organization' },
+  'stock-address': { group: 'stock-address', localTable: 'stock_address', event: 'stock_address', key: 'id_endereco_estoque', pageSize: 1000, scope: 'branch' },
+  stock: { group: 'stock', localTable: 'stock', event: 'stock', key: 'id_estoque', pageSize: 500, scope: 'branch' },
+  'table-price': { group: 'table-price', localTable: 'table_price', event: 'table_price', key: 'id_tabela_preco', pageSize: 1000, scope: 'organization' },
+  price: { group: 'price', localTable: 'price', event: 'price', key: 'id_preco', pageSize: 1000, scope: 'branch' },
+  promotion: { group: 'promotion', localTable: 'promotion', event: 'promotion', key: 'id_promocao', pageSize: 1000, scope: 'organization' },
+  people: { group: 'people', localTable: 'people', event: 'people', key: 'id_pessoa', pageSize: 1000, scope: 'organization' },
+  people_account: { group: 'people_account', localTable: 'checking_account', event: 'checking_account', key: 'id_pessoa_conta_corrente', pageSize: 1000, scope: 'organization' },
+  method_payment: { group: 'method_payment', localTable: 'method_payment', event: 'method_payment', key: 'id_meio_pagamento', pageSize: 1000, scope: 'organization' },
+  card_operator: { group: 'card_operator', localTable: 'card_operator', event: 'card_operator', key: 'id_operadora_cartao', pageSize: 1000, scope: 'organization' },
+  installment: { group: 'installment', localTable: 'installments', event: 'installments', key: 'id_parcelamento', pageSize: 1000, scope: 'organization' },
+  'fiscal-scenario': { group: 'fiscal-scenario', localTable: 'fiscal_scenario', event: 'fiscal_scenario', key: 'id_cenario_fiscal', pageSize: 1000, scope: 'organization' },
+  'fiscal-serie': { group: 'fiscal-serie', localTable: 'fiscal_series', event: 'fiscal_serie', key: 'id_serie_fiscal', pageSize: 1000, scope: 'branch' },
+  inventory: { group: 'inventory', localTable: 'inventory', event: 'inventory', key: 'id_inventario', pageSize: 200, scope: 'branch' },
+  inventory_item: { group: 'inventory_item', localTable: 'inventory_item', event: 'inventory_item', key: 'id_inventario_item', pageSize: 100, scope: 'branch' },
+  notification: { group: 'notification', localTable: 'notification', event: 'notification', key: 'id_notificacao', pageSize: 1000, scope: 'organization' },
 } as const satisfies Record<string, SyncGroup>;
 
 export type SyncGroupName = keyof typeof SYNC_GROUPS;

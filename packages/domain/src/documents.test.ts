@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cnpjCheckDigits, formatCnpj, isValidCnpj, isValidCpf } from './documents.ts';
+import { cnpjCheckDigits, cpfCheckDigits, formatCnpj, isValidCnpj, isValidCpf } from './documents.ts';
 
 describe('CPF and CNPJ check digits', () => {
   it('accepts well-known valid numbers and refuses a changed digit', () => {
@@ -7,6 +7,13 @@ describe('CPF and CNPJ check digits', () => {
     expect(isValidCpf('529.982.247-24')).toBe(false);
     expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
     expect(isValidCnpj('11.222.333/0001-80')).toBe(false);
+  });
+
+  it('computes the check digits of a CPF base', () => {
+    expect(cpfCheckDigits('529982247')).toBe('25');
+    expect(cpfCheckDigits('111.444.777')).toBe('35');
+    expect(isValidCpf(`123456789${cpfCheckDigits('123456789')}`)).toBe(true);
+    expect(() => cpfCheckDigits('12345678')).toThrow(RangeError);
   });
 
   it('refuses repeated digits and wrong lengths', () => {

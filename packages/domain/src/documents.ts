@@ -13,6 +13,15 @@ function mod11Digit(values: number[], weights: number[]): number {
   return rest < 2 ? 0 : 11 - rest;
 }
 
+/** The two check digits of the first 9 digits of a CPF. */
+export function cpfCheckDigits(base9: string): string {
+  const nums = [...onlyDigits(base9)].map(Number);
+  if (nums.length !== 9) throw new RangeError(`base de CPF inválida: ${base9}`);
+  const d1 = mod11Digit(nums, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  const d2 = mod11Digit([...nums, d1], [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return `${d1}${d2}`;
+}
+
 export function isValidCpf(value: string): boolean {
   const digits = onlyDigits(value);
   if (digits.length !== 11 || /^(\d)\1{10}$/.test(digits)) return false;

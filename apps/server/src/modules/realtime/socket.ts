@@ -50,7 +50,8 @@ export async function startRealtime(server: HttpServer, db: Database, tokens: To
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
-    socket.on('login', (_payload: unknown, ack?: unknown) => {
+    socket.on('login', (_payload: unknown, ackArg?: unknown) => {
+      const ack = typeof ackArg === 'function' ? (ackArg as (reply: unknown) => void) : () => undefined;
       void (async () => {
         // Rooms follow the user's current active branch (emit login again after switching branch).
         const caller = await db.tenant({ id_organization: data.id_organization }, (tx) =>
@@ -58,9 +59,9 @@ export async function startRealtime(server: HttpServer, db: Database, tokens: To
         );
         for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
         await socket.join([orgRoom(caller.id_organization), branchRoom(caller.id_organization, caller.id_filial)]);
-        if (typeof ack === 'function') ack({ ok: true, id_filial: caller.id_filial });
+        ack({ ok: true, id_filial: caller.id_filial });
       })().catch(() => {
-        if (typeof ack === 'function') ack({ ok: false });
+        ack({ ok: false });
         socket.disconnect(true);
       });
     });
