@@ -1,0 +1,45 @@
+/**
+ * Serving list-by-changes pages of 1,000 rows (issue 3: p95 at most 50 ms; a deep page at most 1.2 times the first).
+ * The baseline is the first page; the deep page is the last page of 20,000 rows.
+ */
+import { createTestApp } from '../apps/server/src/testing/app.ts';
+import { percentile, sample, type Benchmark } from './lib.ts';
+
+const ROWS = 20_000;
+
+export const syncPageBenchmark: Benchmark = {
+  name: 'sync-page',
+  async run() {
+    const t = await createTestApp();
+    try {
+      await t.db.system((tx) =>
+        tx.query(`INSERT INTO usuario (id_organization, nome, email)
+                  SELECT o.id_organization, 'Vendedor ' || g, 'vendedor' || g || '@demo.com.br'
+                    FROM organization o, generate_series(1, $1) g WHERE o.nome = 'Demo Moda'`, [ROWS]),
+      );
+      const token = await t.login('gerente@demo.com.br');
+      // Walk to the last full page to know its position.
+      let position = { date_change: '', offset: 0 };
+      let deep = position;
+      for (;;) {
+        const res = await t.call('POST', '/user/list-by-changes', { ...position, limit: 1000 }, token);
+        const body = res.json as { rows: unknown[]; date_change: string; offset: number; has_more: boolean };
+        if (body.rows.length === 1000) deep = position;
+        position = { date_change: body.date_change, offset: body.offset };
+        if (!body.has_more) break;
+      }
+      const first = await sample(() => t.call('POST', '/user/list-by-changes', { date_change: '', offset: 0, limit: 1000 }, token), 60);
+      const last = await sample(() => t.call('POST', '/user/list-by-changes', { ...deep, limit: 1000 }, token), 60);
+      const p95First = percentile(first, 95);
+      const p95Deep = percentile(last, 95);
+      return [
+        { name: 'first 1,000-row page p95 (PGlite)', value: p95First, unit: 'ms', baseline: p95First, baselineName: 'itself',
+          ratio: 1, goal: 'p95 ≤ 50 ms', met: p95First <= 50 },
+        { name: `deep 1,000-row page p95 (row ${ROWS - 1000})`, value: p95Deep, unit: 'ms', baseline: p95First,
+          baselineName: 'first page p95', ratio: p95Deep / p95First, goal: 'ratio ≤ 1.2', met: p95Deep / p95First <= 1.2 },
+      ];
+    } finally {
+      await t.close();
+    }
+  },
+};
