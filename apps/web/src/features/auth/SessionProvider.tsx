@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { call, configureApiClient } from '../../api/client.ts';
+import { isUnauthorized } from '../../api/errors.ts';
+import { setThemeColor } from '../../ui/theme/themeColor.ts';
+import {
+  TOKEN_KEY,
+  abilityOf,
+  clearStoredSession,
+  clearStoredUser,
+  readStoredSession,
+  sessionOf,
+  writeStoredSession,
+  type Session,
+} from './session.ts';
+import { SessionContext, type SessionContextValue } from './sessionContext.ts';
+
+const storedToken = () => localStorage.getItem(TOKEN_KEY);
+
+/** The session user reloaded from the server (fresh permissions), or null when it could not be reloaded. */
+async function fetchSession(): Promise<Session | null> {
+  const token = storedToken();
+  if (!token) return null;
+  try {
+    const { usuario } = await call('session', {}, { loading: false });
+    // Signed out (or in as someone else) while the call ran: drop the answer.
+    return storedToken() === token ? sessionOf(token, usuario) : null;
+  } catch (error) {
+    // 401 already signed out. Offline or failing server: the last list that did load stays; a list that never
+    // loaded stays "failed", which grants nothing (never "no list").
+    if (!isUnauthorized(error)) console.warn('Não foi possível recarregar a sessão', error);
+    return null;
+  }
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<Session | null>(() => readStoredSession(localStorage));
+
+  const apply = useCallback((next: Session) => {
+    writeStoredSession(localStorage, next);
+    setThemeColor(next.usuario.cor_primaria);
+    setSession(next);
+  }, []);
+
+  const signOut = useCallback(
+    (to: string, how: 'logout' | 'unauthorized') => {
+      if (how === 'logout') clearStoredSession(localStorage);
+      else clearStoredUser(localStorage);
+      queryClient.clear();
+      setSession(null);
+      void navigate(to, { replace: true });
+    },
+    [navigate, queryClient],
+  );
+
+  // The client reads the token from storage; a 401 on any signed-in call ends the session here.
+  useEffect(() => {
+    configureApiClient({ token: storedToken, unauthorized: () => signOut('/login', 'unauthorized') });
+  }, [signOut]);
+
+  const reload = useCallback(async () => {
+    const next = await fetchSession();
+    if (next) apply(next);
+  }, [apply]);
+
+  // On start with a stored session: fresh permissions from the server.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void fetchSession().then((next) => {
+      if (next) apply(next);
+    });
+  }, [apply]);
+
+  // Another tab signed out: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY && !event.newValue) signOut('/login', 'unauthorized');
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [signOut]);
+
+  const login = useCallback(
+    async (email: string, senha: string) => {
+      const { token, usuario } = await call('login', { email, senha });
+      queryClient.clear();
+      apply(sessionOf(token, usuario));
+      await reload();
+    },
+    [apply, reload, queryClient],
+  );
+
+  const switchBranch = useCallback(
+    async (id_filial: number) => {
+      const token = storedToken();
+      if (!token) return;
+      const { usuario } = await call('setActiveBranch', { id_filial });
+      apply(sessionOf(token, usuario));
+      await queryClient.invalidateQueries();
+    },
+    [apply, queryClient],
+  );
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      session,
+      ability: abilityOf(session),
+      login,
+      logout: () => signOut('/', 'logout'),
+      switchBranch,
+      reload,
+    }),
+    [session, login, signOut, switchBranch, reload],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { AppShell, Burger, Button, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useSignedIn } from '../auth/sessionContext.ts';
+import { BranchSelect } from './BranchSelect.tsx';
+
+interface AppHeaderProps {
+  mobileOpened: boolean;
+  onToggleMobile: () => void;
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+}
+
+export function AppHeader({ mobileOpened, onToggleMobile, collapsed, onToggleCollapsed }: AppHeaderProps) {
+  const { session, logout } = useSignedIn();
+  const { usuario } = session;
+  return (
+    <AppShell.Header>
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Burger
+            opened={mobileOpened}
+            onClick={onToggleMobile}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={mobileOpened ? 'Fechar menu' : 'Abrir menu'}
+          />
+          <Burger
+            opened={false}
+            onClick={onToggleCollapsed}
+            visibleFrom="sm"
+            size="sm"
+            aria-label={collapsed ? 'Expandir menu' : 'Recolher menu'}
+            aria-expanded={!collapsed}
+          />
+          <UnstyledButton component={Link} to="/" aria-label="PDV, início">
+            <Group gap={8} wrap="nowrap">
+              <Image src="/icon.svg" alt="" w={28} h={28} />
+              <Text fw={700} size="lg">
+                PDV
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </Group>
+        <Group gap="md" wrap="nowrap">
+          <BranchSelect />
+          <Stack gap={0} visibleFrom="md" maw={220}>
+            <Text size="sm" fw={600} truncate="end">
+              {usuario.nome}
+            </Text>
+            <Text size="xs" c="dimmed" truncate="end">
+              {usuario.empresa.nome_fantasia ?? usuario.empresa.razao_social}
+            </Text>
+          </Stack>
+          <Button variant="default" size="sm" onClick={logout}>
+            Sair
+          </Button>
+        </Group>
+      </Group>
+    </AppShell.Header>
+  );
+}

@@ -1,0 +1,35 @@
+import { Outlet } from 'react-router';
+import { AppShell } from '@mantine/core';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { AppHeader } from './AppHeader.tsx';
+import { AppNavbar } from './AppNavbar.tsx';
+import { useMenuCollapsed } from './useMenuCollapsed.ts';
+
+/** The signed-in layout: header, the menus in a collapsible navbar, and the screen. Alt+M folds the menu. */
+export function AppLayout() {
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const { collapsed, toggle } = useMenuCollapsed();
+  useHotkeys([['alt+M', toggle]]);
+  // Mantine's "sm" breakpoint: from it up the desktop preference applies, below it the drawer-like mobile menu.
+  const desktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const menuHidden = desktop ? collapsed : !mobileOpened;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: collapsed } }}
+      padding="md"
+    >
+      <AppHeader
+        mobileOpened={mobileOpened}
+        onToggleMobile={mobile.toggle}
+        collapsed={collapsed}
+        onToggleCollapsed={toggle}
+      />
+      <AppNavbar hidden={menuHidden} onNavigate={mobile.close} />
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

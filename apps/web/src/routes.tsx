@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { MAIN_MENU, SETTINGS_MENU, type MenuEntry } from '@pdv/domain/menu';
+import { BranchListPage } from './features/admin/BranchListPage.tsx';
+import { ProfileListPage } from './features/admin/ProfileListPage.tsx';
+import { UserListPage } from './features/admin/UserListPage.tsx';
+import { LoginPage } from './features/auth/LoginPage.tsx';
+import { RequireAuth } from './features/auth/RequireAuth.tsx';
+import { RequireEntry } from './features/auth/RequireEntry.tsx';
+import { HomePage } from './features/home/HomePage.tsx';
+import { AppLayout } from './features/layout/AppLayout.tsx';
+import { PendingPage } from './features/pending/PendingPage.tsx';
+import { NotAuthorizedPage } from './ui/NotAuthorizedPage.tsx';
+import { NotFoundPage } from './ui/NotFoundPage.tsx';
+
+/** The screens built so far, by the spec's path; every other menu entry is pending. */
+const SCREENS: Record<string, () => ReactNode> = {
+  '/': () => <HomePage />,
+  '/branch': () => <BranchListPage />,
+  '/user': () => <UserListPage />,
+  '/profile': () => <ProfileListPage />,
+};
+
+const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => group.entries)];
+
+function screenOf(entry: MenuEntry): ReactNode {
+  const screen = SCREENS[entry.path];
+  return screen && !entry.pending ? screen() : <PendingPage title={entry.label} />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route
+        element={
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        }
+      >
+        {ENTRIES.map((entry) => (
+          <Route
+            key={entry.path}
+            path={entry.path}
+            element={<RequireEntry permission={entry.permission}>{screenOf(entry)}</RequireEntry>}
+          />
+        ))}
+        <Route path="/not-authorized" element={<NotAuthorizedPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

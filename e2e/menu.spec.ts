@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { USERS, branchSelect, mainMenu, settingsMenu, signIn } from './support.ts';
+
+const EVERY_MAIN_ENTRY = [
+  'Início',
+  'Ponto de venda',
+  'Pedidos',
+  'Notas fiscais',
+  'Produtos',
+  'Categorias',
+  'Marcas',
+  'Unidades de medida',
+  'Pessoas',
+  'Movimentação de estoque',
+  'Documentos financeiros',
+  'Caixa',
+];
+
+const EVERY_SETTINGS_ENTRY = [
+  'Filiais',
+  'Usuários',
+  'Perfis',
+  'Meios de pagamento',
+  'Parcelamentos',
+  'Operadoras de cartão',
+  'Contas bancárias',
+  'Configuração de boletos',
+  'Centros de custo',
+  'Plano de contas',
+  'Cenários fiscais',
+  'Séries fiscais',
+  'Informações adicionais',
+  'Tabelas de preço',
+  'Promoções',
+  'Grupos de comissão',
+  'Indexadores de preço',
+  'Endereços de estoque',
+  'Tipos de movimentação',
+  'Etiquetas',
+  'Dispositivos',
+  'Importação de dados',
+];
+
+test('the manager sees every entry of both menus and both branches', async ({ page }) => {
+  await signIn(page, USERS.gerente);
+  await expect(mainMenu(page).getByRole('link')).toHaveText(EVERY_MAIN_ENTRY);
+  await expect(settingsMenu(page).getByRole('link')).toHaveText(EVERY_SETTINGS_ENTRY);
+  await branchSelect(page).click();
+  await expect(page.getByRole('option')).toHaveText(['Loja Centro', 'Loja Shopping']);
+  await page.keyboard.press('Escape');
+});
+
+test('the cashier sees only the point of sale, orders, invoices and the entries that need no permission', async ({
+  page,
+}) => {
+  await signIn(page, USERS.caixa);
+  await expect(mainMenu(page).getByRole('link')).toHaveText(['Início', 'Ponto de venda', 'Pedidos', 'Notas fiscais']);
+  await expect(settingsMenu(page).getByRole('link')).toHaveText(['Informações adicionais', 'Etiquetas']);
+  await expect(page.getByRole('link', { name: 'Filiais' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Produtos' })).toHaveCount(0);
+  await expect(branchSelect(page)).toHaveValue('Loja Centro');
+});
+
+test('the cashier opening /branch directly lands on the not-authorized page', async ({ page }) => {
+  await signIn(page, USERS.caixa);
+  await page.goto('/branch');
+  await expect(page).toHaveURL(/\/not-authorized$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Acesso não autorizado' })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+});
+
+test('the branch-2 user works in "Loja Shopping" only, with its profile\'s menu', async ({ page }) => {
+  await signIn(page, USERS.filial2);
+  await expect(branchSelect(page)).toHaveValue('Loja Shopping');
+  await branchSelect(page).click();
+  await expect(page.getByRole('option')).toHaveText(['Loja Shopping']);
+  await page.keyboard.press('Escape');
+  await expect(mainMenu(page).getByRole('link')).toHaveText([
+    'Início',
+    'Ponto de venda',
+    'Pedidos',
+    'Notas fiscais',
+    'Produtos',
+    'Pessoas',
+    'Movimentação de estoque',
+  ]);
+  await expect(settingsMenu(page).getByRole('link')).toHaveText([
+    'Informações adicionais',
+    'Endereços de estoque',
+    'Tipos de movimentação',
+    'Etiquetas',
+  ]);
+});
+
+test("the other organization's manager sees its own branch, never the demo organization's", async ({ page }) => {
+  await signIn(page, USERS.outra);
+  await expect(branchSelect(page)).toHaveValue('Outra Loja Matriz');
+  await settingsMenu(page).getByRole('link', { name: 'Filiais' }).click();
+  const table = page.getByRole('table', { name: 'Filiais' });
+  await expect(table.getByRole('cell', { name: 'Outra Loja Matriz' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Loja Centro' })).toHaveCount(0);
+  await expect(table.getByRole('cell', { name: 'Loja Shopping' })).toHaveCount(0);
+});
+
+test('a screen still to come says so, under its menu label', async ({ page }) => {
+  await signIn(page, USERS.caixa);
+  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ponto de venda' })).toBeVisible();
+  await expect(page.getByText('Esta tela chega em uma próxima versão do sistema.')).toBeVisible();
+});

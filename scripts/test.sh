@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# `npm test`: every check of the repository, in order, stopping at the first failure.
+#
+#   typecheck, lint, unit tests, server tests on PGlite, the same server tests (and the PostgreSQL-only ones) on a
+#   real PostgreSQL 15 (scripts/with-postgres.sh), the production build, the e2e tests in Chromium (scripts/e2e.sh).
+#
+# The last line printed is alone and plain, read by CI:
+#   N passed, N failed[, N skipped]
+# summing the tests of every runner. A step that fails without a failing test (typecheck, lint, build, a runner
+# that crashed or could not load a file) counts as one failure, so a red run never reads "0 failed".
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+REPORT_DIR=.tmp/test-report
+rm -rf "$REPORT_DIR"
+mkdir -p "$REPORT_DIR"
+
+PASSED=0
+FAILED=0
+SKIPPED=0
+STEP_NO=0
+STEP_TOTAL=7
+SUMMARY=()
+START_ALL=$SECONDS
+
+banner() {
+  printf '\n%s\n== %s\n%s\n' "==========================================================================" "$*" \
+    "=========================================================================="
+}
+
+# Prints "passed failed skipped" from a vitest or Playwright JSON report ("0 0 0" when there is none).
+counts_from() {
+  node -e '
+    const fs = require("node:fs");
+    let r;
+    try { r = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); } catch { console.log("0 0 0"); process.exit(0); }
+    if (r.stats && "expected" in r.stats) {
+      // Playwright: expected = passed, unexpected = failed, flaky = passed on retry.
+      const s = r.stats;
+      console.log(`${(s.expected ?? 0) + (s.flaky ?? 0)} ${s.unexpected ?? 0} ${s.skipped ?? 0}`);
+    } else {
+      // Vitest (Jest-compatible JSON).
+      console.log(`${r.numPassedTests ?? 0} ${r.numFailedTests ?? 0} ${(r.numPendingTests ?? 0) + (r.numTodoTests ?? 0)}`);
+    }
+  ' "$1"
+}
+
+finish() {
+  local rc=$1
+  banner "Summary ($((SECONDS - START_ALL))s)"
+  printf '%s\n' "${SUMMARY[@]}"
+  echo
+  local line="$PASSED passed, $FAILED failed"
+  if ((SKIPPED > 0)); then line+=", $SKIPPED skipped"; fi
+  echo "$line"
+  exit "$rc"
+}
+trap 'echo; echo "interrupted"; finish 130' INT
+trap 'finish 143' TERM
+
+# step NAME REPORT_FILE|- CMD [ARGS...]
+step() {
+  local name=$1 report=$2
+  shift 2
+  STEP_NO=$((STEP_NO + 1))
+  banner "[$STEP_NO/$STEP_TOTAL] $name"
+  local started=$SECONDS
+  "$@"
+  local rc=$?
+  local took=$((SECONDS - started))
+
+  local p=0 f=0 s=0 counts=""
+  if [[ "$report" != "-" ]]; then
+    read -r p f s < <(counts_from "$report")
+    PASSED=$((PASSED + p))
+    FAILED=$((FAILED + f))
+    SKIPPED=$((SKIPPED + s))
+    counts=" ($p passed, $f failed, $s skipped)"
+  fi
+
+  if [[ $rc -ne 0 ]]; then
+    if ((f == 0)); then FAILED=$((FAILED + 1)); fi
+    SUMMARY+=("FAILED  $name$counts, exit code $rc, ${took}s")
+    banner "FAILED: $name (exit code $rc)"
+    finish 1
+  fi
+  if [[ "$report" != "-" ]] && ((p + f + s == 0)); then
+    echo "warning: $name ran no tests"
+  fi
+  SUMMARY+=("ok      $name$counts, ${took}s")
+}
+
+# vitest_json REPORT_FILE PROJECT... : runs the named vitest projects, on screen and into a JSON report.
+vitest_json() {
+  local report=$1
+  shift
+  local projects=()
+  for p in "$@"; do projects+=(--project "$p"); done
+  npx --no-install vitest run "${projects[@]}" --passWithNoTests \
+    --reporter=default --reporter=json --outputFile.json="$report"
+}
+
+step "typecheck" - npm run typecheck
+step "lint" - npm run lint
+step "unit tests (vitest, project unit)" "$REPORT_DIR/unit.json" \
+  vitest_json "$REPORT_DIR/unit.json" unit
+step "server tests on PGlite (vitest, project db)" "$REPORT_DIR/db-pglite.json" \
+  env -u TEST_DATABASE_URL -u DATABASE_URL \
+  bash -c "$(declare -f vitest_json); vitest_json $REPORT_DIR/db-pglite.json db"
+# The same db tests on PostgreSQL, plus the pg project (*.pg.test.ts: tests that need a PostgreSQL server).
+step "server tests on PostgreSQL 15 (vitest, projects db and pg)" "$REPORT_DIR/db-postgres.json" \
+  env -u DATABASE_URL bash scripts/with-postgres.sh \
+  bash -c "$(declare -f vitest_json); vitest_json $REPORT_DIR/db-postgres.json db pg"
+step "production build" - npm run build
+step "e2e tests (Playwright, Chromium)" "$REPORT_DIR/e2e.json" \
+  env E2E_JSON_REPORT="$REPORT_DIR/e2e.json" bash scripts/e2e.sh --pass-with-no-tests
+
+finish 0
