@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.{ts,tsx}'],
-          exclude: ['**/*.db.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.db.test.ts', '**/*.pg.test.ts', '**/node_modules/**'],
         },
       },
       {

@@ -84,7 +84,10 @@ PORT="$(free_port)"
 BASE_URL="http://127.0.0.1:$PORT"
 log "starting the server on $BASE_URL (DATA_DIR=$E2E_TMP/data)"
 # A development server on PGlite: no DATABASE_URL, and not NODE_ENV=production (which skips the demo seed).
-env -u DATABASE_URL -u TEST_DATABASE_URL -u NODE_ENV PORT="$PORT" DATA_DIR="$E2E_TMP/data" \
+# A signing key made for this run, shared with the specs so they can mint genuinely expired tokens.
+E2E_JWT_SECRET="$(node -e "console.log(require('node:crypto').randomBytes(32).toString('hex'))")"
+export E2E_JWT_SECRET
+env -u DATABASE_URL -u TEST_DATABASE_URL -u NODE_ENV PORT="$PORT" DATA_DIR="$E2E_TMP/data" JWT_SECRET="$E2E_JWT_SECRET" \
   node --import tsx apps/server/src/main.ts >"$SERVER_LOG" 2>&1 </dev/null &
 SERVER_PID=$!
 

@@ -56,10 +56,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [navigate, queryClient],
   );
 
-  // The client reads the token from storage; a 401 on any signed-in call ends the session here.
-  useEffect(() => {
-    configureApiClient({ token: storedToken, unauthorized: () => signOut('/login', 'unauthorized') });
-  }, [signOut]);
+  // The client reads the token from storage; a 401 on any signed-in call ends the session here. Set during render,
+  // not in an effect: children's effects run before their parent's, and a screen opened by a reload (a deep link)
+  // would otherwise send its first call without the token and be thrown out to the login page.
+  configureApiClient({ token: storedToken, unauthorized: () => signOut('/login', 'unauthorized') });
 
   const reload = useCallback(async () => {
     const next = await fetchSession();
