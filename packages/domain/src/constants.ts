@@ -11,6 +11,18 @@ export const DEFAULT_COUNTRY = 55;
 export const DEFAULT_THEME_COLOR = '#7048e8';
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
+/** 000 §9: money decimals and quantity decimals (the domain holds centavos and thousandths; see money.ts). */
+export const MONEY_DECIMALS = 2;
+export const QUANTITY_DECIMALS = 3;
+/** 000 §9: default quantity of a new line, 1 unit, in thousandths. */
+export const DEFAULT_QUANTITY = 1000;
+/** 000 §9: largest value a number input accepts, 999999,99, in centavos. */
+export const NUMBER_INPUT_MAX = 99_999_999;
+/** 000 §9: default freight type 9 (none); 0 = emitter, 1 = recipient. */
+export const DEFAULT_FREIGHT_TYPE = 9;
+/** Days between installments when the installment plan gives no day list (ours: monthly, the Brazilian custom). */
+export const INSTALLMENT_INTERVAL_DAYS = 30;
+
 export function serverVersion(): string {
   return `${APP_VERSION}.${LOCAL_DATABASE_VERSION}`;
 }

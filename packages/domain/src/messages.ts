@@ -1,3 +1,5 @@
+import { formatMoney, formatPercent, formatQuantity, type BasisPoints, type Cents, type Milli } from './money.ts';
+
 /**
  * The catalogue of user-facing messages. Texts quoted by the spec are verbatim (typos included where the spec says
  * so); the others are ours, in the same voice.
@@ -28,4 +30,45 @@ export const MESSAGES = {
   newVersion: 'Uma nova versão do sistema está disponível. O sistema será reiniciado automaticamente.',
   recordSaved: 'Registro salvo com sucesso.',
   recordUpdated: 'Registro atualizado com sucesso.',
+  // Finishing a sale (000 §5, spec). {mode} is the mode's pt-BR name (MODO_OPERACAO_NOME in operation.ts).
+  customerRequiredForMode: (mode: string) => `Informe um cliente para concluir a operação de ${mode}.`,
+  customerCreditNotFound: 'Não foi possível encontrar crédito do cliente.',
+  sellerRequired: 'É obrigatório informar um vendedor.',
+  customerRequired: 'É obrigatório informar um cliente.',
+  fiscalSeriesMissing:
+    'Serie de emissão não cadastrada para este modelo. Cadastre uma série pelas configurações do sistema.',
+  receiptRefusesItems: 'Não é possível inserir itens na operação de recebimento.',
+  // Finishing a sale (ours).
+  noItems: 'Adicione ao menos um item para concluir a operação.',
+  paymentsShort: (missing: Cents) => `O valor pago não cobre o total da operação. Falta pagar ${formatMoney(missing)}.`,
+  // Item save (000 §5, spec; the composition of the stock message is ours).
+  stockAddressMissing: 'Endereço de estoque não selecionado.',
+  fiscalScenarioMissing: 'Cenario Fiscal não selecionado.',
+  itemValueNotPositive: 'O valor do item tem que ser maior que 0.',
+  stockNotFound: 'Estoque para o produto não encontrado.',
+  stockInsufficient: (available: Milli, entered: Milli) =>
+    `Estoque insuficiente. Estoque atual: ${formatQuantity(available)}. Quantidade informada: ${formatQuantity(entered)}.`,
+  // Item save (ours).
+  quantityNotPositive: 'A quantidade tem que ser maior que 0.',
+  // Payment at the point of sale (001 §5, spec).
+  paymentValueRequired: 'Informe o valor do pagamento',
+  installmentsRequired: 'Informe a quantidade de parcelas',
+  cardOperatorRequired: 'Selecione a operadora de cartão',
+  accountRequired: 'Selecione uma conta',
+  paymentCustomerRequired: 'Selecione um cliente para a venda',
+  paymentAboveBalance: 'Valor do pagamento é maior que o valor da venda',
+  installmentPlanRequired: 'Parcelamento obrigatório para o meio de pagamento',
+  // Payment (ours).
+  paymentMethodRequired: 'Selecione um meio de pagamento.',
+  // Discount and price override (001 §5 gives the rules, the texts are ours).
+  discountInvalidType: 'Tipo de desconto inválido. Informe o desconto em percentual ou em valor.',
+  discountNegative: 'O desconto não pode ser negativo.',
+  discountPercentAboveMax: (max: BasisPoints) => `O desconto máximo permitido é de ${formatPercent(max)}.`,
+  discountValueAboveMax: (maxValue: Cents, max: BasisPoints) =>
+    `O desconto máximo permitido é de ${formatMoney(maxValue)} (${formatPercent(max)}).`,
+  discountAboveItems: 'O desconto não pode ser maior que o valor dos itens.',
+  priceIncreaseAboveMax: (max: BasisPoints) =>
+    `O preço informado ultrapassa o aumento máximo permitido de ${formatPercent(max)}.`,
+  priceReductionAboveMax: (max: BasisPoints) =>
+    `O preço informado ultrapassa a redução máxima permitida de ${formatPercent(max)}.`,
 } as const;

@@ -1,0 +1,140 @@
+/**
+ * New operations, lines, payments and payment methods with the spec's defaults (000 §9: quantity 1, retail price,
+ * finish mode "ask in a modal", in-person presence, no freight), overridable field by field. Used to open a draft
+ * and, in tests, as the small factories CONVENTIONS.md asks for.
+ */
+import { DEFAULT_FREIGHT_TYPE, DEFAULT_QUANTITY } from './constants.ts';
+import type { Item } from './item.ts';
+import type { Operation } from './operation.ts';
+import type { PaymentMethod } from './payment-method.ts';
+import type { Payment } from './payment.ts';
+
+/** NF-e indPres 1: in-person operation. */
+const IN_PERSON = 1;
+
+export function makeItem(fields: Partial<Item> = {}): Item {
+  return {
+    id_item: 'item',
+    id_operacao: 'operacao',
+    tipo_item: 'Produto',
+    id_produto_grade_filial: null,
+    id_servico: null,
+    descricao: '',
+    sku: null,
+    codigo_barras: null,
+    unidade_comercial: null,
+    quantidade: DEFAULT_QUANTITY,
+    valor_unitario: 0,
+    valor_sub_total: 0,
+    valor_desconto_item: 0,
+    valor_desconto_subtotal: 0,
+    valor_desconto: 0,
+    valor_total: 0,
+    desconto_percentual: 0,
+    valor_cashback: 0,
+    valor_custo_total_produto: 0,
+    frete: 0,
+    seguro: 0,
+    outros: 0,
+    id_promocao: null,
+    id_cenario_fiscal: null,
+    id_endereco_estoque: null,
+    id_tabela_preco: null,
+    tipo_preco: 'Varejo',
+    is_atacarejo: false,
+    is_preco_alterado: false,
+    cfop: null,
+    id_usuario_vendedor: null,
+    id_pedido_item: null,
+    observacao: null,
+    is_cancelado: false,
+    ...fields,
+  };
+}
+
+export function makePaymentMethod(fields: Partial<PaymentMethod> = {}): PaymentMethod {
+  return {
+    id_meio_pagamento: 1,
+    descricao: 'Dinheiro',
+    meio_pagamento: '01',
+    utilizar_parcela: false,
+    obrigar_parcelamento: false,
+    obrigar_conta: false,
+    utilizar_captura: false,
+    modelo_captura: null,
+    tipo_ajuste: null,
+    tipo_valor_ajuste: null,
+    valor_ajuste: 0,
+    ...fields,
+  };
+}
+
+export function makePayment(fields: Partial<Payment> = {}): Payment {
+  return {
+    id_pagamento: 'pagamento',
+    id_operacao: 'operacao',
+    meio_pagamento: null,
+    valor_total: 0,
+    quantidade_parcelas: 1,
+    parcelamento: [],
+    id_conta: null,
+    id_operadora_cartao: null,
+    cartao_codigo_autorizacao: null,
+    cartao_bandeira: null,
+    cartao_tipo_integracao: null,
+    cartao_cnpj_instituicao: null,
+    cartao_data_hora_transacao: null,
+    cartao_descricao_transacao: null,
+    txid_pix: null,
+    payload_tef: null,
+    id_vale_credito: null,
+    ...fields,
+  };
+}
+
+export function makeOperation(fields: Partial<Operation> = {}): Operation {
+  return {
+    id_operacao: 'operacao',
+    origem: 'Pedido',
+    modo_operacao: 'Venda',
+    modelo: null,
+    situacao: 'EmEdicao',
+    erro: null,
+    data_inicio: '1970-01-01T00:00:00.000Z',
+    data_fim: null,
+    id_filial: 0,
+    id_usuario: 0,
+    id_cliente: null,
+    id_usuario_vendedor: null,
+    id_transportadora: null,
+    valor_total: 0,
+    valor_desconto: 0,
+    valor_acrescimo: 0,
+    valor_pago: 0,
+    valor_troco: 0,
+    saldo: 0,
+    valor_cashback: 0,
+    valor_cashback_resgatado: 0,
+    saldo_pessoa_usado: 0,
+    id_cenario_fiscal_padrao: null,
+    id_tabela_preco: null,
+    tipo_preco: 'Varejo',
+    indicador_presenca: IN_PERSON,
+    tipo_frete: DEFAULT_FREIGHT_TYPE,
+    frete: 0,
+    seguro: 0,
+    outros: 0,
+    id_serie_fiscal: null,
+    nsu: null,
+    id_endereco_estoque: null,
+    modoFinalizacao: 'Modal',
+    id_pedido: null,
+    id_nota_fiscal: null,
+    id_autorizacao_limite: null,
+    id_vale_credito: null,
+    observacao: null,
+    itens: [],
+    pagamentos: [],
+    ...fields,
+  };
+}
