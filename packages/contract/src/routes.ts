@@ -8,6 +8,7 @@ import type { Action } from '@pdv/domain/permissions';
 import { empty } from './common.ts';
 import * as s from './session.ts';
 import * as a from './admin.ts';
+import { operacaoBody, operacaoResult } from './operation.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -74,6 +75,10 @@ const baseRoutes = {
   profileFindById: route({
     method: 'POST', path: '/profile/find_by_id', auth: 'session', permission: { action: 'read', subject: 'FncListarPerfil' },
     scope: 'organization', idFields: ['id_perfil'], body: a.profileByIdBody, response: a.profile,
+  }),
+  operacao: route({
+    method: 'POST', path: '/operacao', auth: 'session', permission: { action: 'manage', subject: 'FncPontoVenda' },
+    scope: 'branch', idFields: ['id_filial'], body: operacaoBody, response: operacaoResult,
   }),
 } as const;
 

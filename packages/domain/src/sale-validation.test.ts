@@ -112,14 +112,22 @@ describe('validateFinish', () => {
     expect(validateFinish(sale({ modo_operacao: 'Pedido', modelo: null, pagamentos: [] }), context())).toEqual([]);
   });
 
-  it('lets cash exceed the net but refuses a card payment that would need change', () => {
+  it('lets cash exceed the net (change comes from the cash) but refuses non-cash payments above the net', () => {
     expect(
       validateFinish(sale({ pagamentos: [makePayment({ meio_pagamento: cash, valor_total: 5000 })] }), context()),
     ).toEqual([]);
+    // Card first, then cash with change: the issue's own sale (card 10,00 + cash 15,00 for 20,00, change 5,00).
+    const cardThenCash = sale({
+      pagamentos: [
+        makePayment({ meio_pagamento: card, valor_total: 1000, id_operadora_cartao: 1 }),
+        makePayment({ meio_pagamento: cash, valor_total: 1500 }),
+      ],
+    });
+    expect(validateFinish(cardThenCash, context())).toEqual([]);
     const cardOver = sale({
       pagamentos: [
         makePayment({ meio_pagamento: cash, valor_total: 1500 }),
-        makePayment({ meio_pagamento: card, valor_total: 1000, id_operadora_cartao: 1 }),
+        makePayment({ meio_pagamento: card, valor_total: 2500, id_operadora_cartao: 1 }),
       ],
     });
     expect(messages(validateFinish(cardOver, context()))).toEqual(['Valor do pagamento é maior que o valor da venda']);

@@ -5,6 +5,7 @@
  */
 import { ValidationError } from './errors.ts';
 import { validatePayment } from './payment-validation.ts';
+import { isCash } from './payment-method.ts';
 import { activeItems } from './item.ts';
 import { MESSAGES } from './messages.ts';
 import type { Cents } from './money.ts';
@@ -81,8 +82,12 @@ export function validateFinish(operation: Operation, context: FinishContext): Va
   if (mode !== 'Recebimento' && items.length === 0) errors.push(new ValidationError(MESSAGES.noItems));
 
   const totals = computeOperationTotals(operation.itens, operation.pagamentos, operation);
+  // Only cash may exceed what is due (it gives change): a non-cash payment is judged against the net minus the other
+  // non-cash payments, so "card 10 + cash 200 for 118" passes and the change comes from the cash.
+  const nonCash = operation.pagamentos.filter((p) => !isCash(p.meio_pagamento?.meio_pagamento ?? ''));
+  const nonCashTotal = nonCash.reduce((total, p) => total + p.valor_total, 0);
   for (const payment of operation.pagamentos) {
-    const others = totals.pago - payment.valor_total;
+    const others = isCash(payment.meio_pagamento?.meio_pagamento ?? '') ? nonCashTotal : nonCashTotal - payment.valor_total;
     errors.push(...validatePayment(payment, { saldo: totals.liquido - others, id_cliente: operation.id_cliente }));
   }
   if (PAID_MODES.has(mode) && totals.saldo > 0) {

@@ -7,12 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { routes, type RouteDef, type RouteName } from '@pdv/contract/routes';
 import { MESSAGES } from '@pdv/domain/messages';
+import { hashPassword } from '../modules/auth/password.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
+import { loadSaleFixture, saleBody, type SaleFixture } from '../testing/sale.ts';
 
 let t: TestApp;
 let manager: string;
 let other: string;
-let cashier: string;
+/** A user whose permission list is empty: every guarded route must refuse it. */
+let noPermissions: string;
+let sale: SaleFixture;
 /** Ids of rows of the demo organization, per id field of the route table. */
 const demoIds: Record<string, number> = {};
 
@@ -23,7 +27,22 @@ beforeAll(async () => {
   t = await createTestApp();
   manager = await t.login('gerente@demo.com.br');
   other = await t.login('outra@demo.com.br');
-  cashier = await t.login('caixa@demo.com.br');
+  sale = await loadSaleFixture(t.db);
+  const hash = await hashPassword('demo1234');
+  await t.db.system(async (tx) => {
+    const org = (await tx.query<{ id: number }>(`SELECT id_organization AS id FROM organization WHERE nome = 'Demo Moda'`)).rows[0]!.id;
+    const empresa = (await tx.query<{ id: number }>('SELECT id_empresa AS id FROM empresa WHERE id_organization = $1', [org])).rows[0]!.id;
+    const perfil = (await tx.query<{ id: number }>(
+      `INSERT INTO perfil (id_organization, id_empresa, descricao) VALUES ($1, $2, 'Sem permissões') RETURNING id_perfil AS id`, [org, empresa])).rows[0]!.id;
+    const pf = (await tx.query<{ id: number }>(
+      'INSERT INTO perfil_filial (id_organization, id_perfil, id_filial) VALUES ($1, $2, $3) RETURNING id_perfil_filial AS id',
+      [org, perfil, sale.id_filial])).rows[0]!.id;
+    const user = (await tx.query<{ id: number }>(
+      `INSERT INTO usuario (id_organization, nome, email) VALUES ($1, 'Sem Acesso', 'semacesso@demo.com.br') RETURNING id_usuario AS id`, [org])).rows[0]!.id;
+    await tx.query('INSERT INTO perfil_filial_usuario (id_organization, id_usuario, id_perfil_filial, is_principal) VALUES ($1, $2, $3, true)', [org, user, pf]);
+    await tx.query('INSERT INTO login (email, id_organization, id_usuario, senha_hash) VALUES ($1, $2, $3, $4)', ['semacesso@demo.com.br', org, user, hash]);
+  });
+  noPermissions = await t.login('semacesso@demo.com.br');
   await t.db.system(async (tx) => {
     const one = async (sql: string) => {
       const { rows } = await tx.query<{ id: number }>(sql);
@@ -43,6 +62,7 @@ afterAll(async () => {
 
 /** A valid body for a route, with the id fields set to the given value. */
 function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
+  if (name === 'operacao') return { ...saleBody(sale), id_filial: idValue };
   const body: Record<string, unknown> = {};
   for (const field of routes[name].idFields ?? []) body[field] = idValue;
   if (name === 'userEnableDisable') body['situacao'] = 'Ativo';
@@ -101,8 +121,8 @@ describe('authentication on every session route, generated from the route table'
 describe('permissions on every guarded route, generated from the route table', () => {
   const guarded = sessionRoutes.filter(([, def]) => def.permission !== null);
   for (const [name, def] of guarded) {
-    it(`${def.method} ${def.path} answers 403 to a cashier whose list lacks ${def.permission?.subject}`, async () => {
-      const res = await t.call(def.method, def.path, def.method === 'GET' ? undefined : bodyFor(name, 1), cashier);
+    it(`${def.method} ${def.path} answers 403 to a user whose list lacks ${def.permission?.subject}`, async () => {
+      const res = await t.call(def.method, def.path, def.method === 'GET' ? undefined : bodyFor(name, 1), noPermissions);
       expect(res.status).toBe(403);
       expect(res.json['message']).toBe(MESSAGES.forbidden);
     });

@@ -6,6 +6,7 @@ import { cnpjCheckDigits } from '@pdv/domain/documents';
 import { PERMISSION_CATALOGUE } from '@pdv/domain/menu';
 import type { Database, Tx } from '../db/database.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { seedCatalog } from './catalog.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -183,7 +184,7 @@ const OTHER: OrganizationSeed = {
   ],
 };
 
-export const DEMO_STEPS: DemoStep[] = [];
+export const DEMO_STEPS: DemoStep[] = [seedCatalog];
 
 /** Loads the demo data when the database has no organization yet. Returns whether it did. */
 export async function seedDemo(db: Database, steps: DemoStep[] = DEMO_STEPS): Promise<boolean> {

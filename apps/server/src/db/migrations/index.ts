@@ -4,6 +4,7 @@ import { sql as events } from './003_events.ts';
 import { sql as catalog } from './004_catalog.ts';
 import { sql as peopleFinance } from './005_people_finance.ts';
 import { sql as salesConfig } from './006_sales_config.ts';
+import { sql as operations } from './007_operations.ts';
 
 export interface Migration {
   version: number;
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   { version: 4, name: 'catalog', sql: catalog },
   { version: 5, name: 'people_finance', sql: peopleFinance },
   { version: 6, name: 'sales_config', sql: salesConfig },
+  { version: 7, name: 'operations', sql: operations },
 ];

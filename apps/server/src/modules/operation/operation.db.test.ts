@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
+
+let t: TestApp;
+let cashier: string;
+let f: SaleFixture;
+
+const stockOf = async (id_estoque: number) =>
+  (await t.db.system((tx) => tx.query<{ quantidade: number }>('SELECT quantidade FROM estoque WHERE id_estoque = $1', [id_estoque]))).rows[0]!.quantidade;
+const count = async (sql: string, params: unknown[] = []) =>
+  (await t.db.system((tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))).rows[0]!.n;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cashier = await t.login('caixa@demo.com.br');
+  f = await loadSaleFixture(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.system((tx) => tx.query('UPDATE estoque SET quantidade = 10, quantidade_reserva = 0 WHERE id_estoque = ANY($1)', [[f.product.id_estoque, f.second.id_estoque]]));
+});
+
+describe('POST /api/operacao', () => {
+  it('turns a pre-sale into an order with its items, payments, one stock movement per address and the change', async () => {
+    const body = saleBody(f, {}, 2);
+    body.itens.push({
+      id_item: randomUUID(), tipo_item: 'Produto', id_produto_grade_filial: f.second.id_produto_grade_filial,
+      id_endereco_estoque: f.second.id_endereco_estoque, descricao: f.second.descricao, quantidade: 1,
+      valor_unitario: f.second.preco, valor_desconto_item: 1.5,
+    });
+    const net = Math.round((f.product.preco * 2 + f.second.preco - 1.5) * 100) / 100;
+    body.pagamentos = [
+      { id_pagamento: randomUUID(), id_meio_pagamento: f.methods['03']!, valor_total: 10, id_operadora_cartao: null },
+      { id_pagamento: randomUUID(), id_meio_pagamento: f.methods['01']!, valor_total: 200 },
+    ];
+    // A credit card needs its operator.
+    const refused = await t.call('POST', '/operacao', body, cashier);
+    expect(refused.status).toBe(400);
+    expect(refused.json['message']).toBe('Selecione a operadora de cartão');
+    const operator = (await t.db.system((tx) => tx.query<{ id: number }>(
+      `SELECT id_operadora_cartao AS id FROM operadora_cartao WHERE id_organization = 1 LIMIT 1`))).rows[0]!.id;
+    body.pagamentos[0]!.id_operadora_cartao = operator;
+    const res = await t.call('POST', '/operacao', body, cashier);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toMatchObject({ situacao: 'Processado', duplicado: false, id_nota_fiscal: null, valor_total: net });
+    expect(res.json['valor_troco']).toBeCloseTo(210 - net, 2);
+    const order = await t.db.system((tx) => tx.query<Record<string, number | string>>(
+      'SELECT * FROM pedido WHERE id_pedido = $1', [res.json['id_pedido']]));
+    expect(order.rows[0]).toMatchObject({ nsu: res.json['nsu'], situacao: 'Edicao', valor_total_liquido: net, valor_pago: 210 });
+    expect(await count('pedido_item WHERE id_pedido = $1', [res.json['id_pedido']])).toBe(2);
+    expect(await count('pedido_pagamento WHERE id_pedido = $1', [res.json['id_pedido']])).toBe(2);
+    expect(await stockOf(f.product.id_estoque)).toBe(8);
+    expect(await stockOf(f.second.id_estoque)).toBe(9);
+    expect(await count('movimentacao_estoque WHERE id_operacao = $1', [body.id_operacao])).toBe(2);
+  });
+
+  it('answers a resent operation with the first answer and writes nothing more', async () => {
+    const body = saleBody(f);
+    const first = await t.call('POST', '/operacao', body, cashier);
+    const again = await t.call('POST', '/operacao', body, cashier);
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual({ ...first.json, duplicado: true });
+    expect(await count('pedido WHERE id_operacao = $1', [body.id_operacao])).toBe(1);
+    expect(await count('movimentacao_estoque WHERE id_operacao = $1', [body.id_operacao])).toBe(1);
+    expect(await stockOf(f.product.id_estoque)).toBe(9);
+  });
+
+  it('makes one receivable per installment of a crediário sale, summing exactly to the payment', async () => {
+    const body = saleBody(f, { id_cliente: f.id_cliente }, 1);
+    body.pagamentos = [{ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['05']!, valor_total: f.product.preco, quantidade_parcelas: 3 }];
+    const res = await t.call('POST', '/operacao', body, cashier);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const docs = await t.db.system((tx) => tx.query<{ valor_documento: number; sequencia: number; data_vencimento: Date }>(
+      'SELECT valor_documento, sequencia, data_vencimento FROM documento_financeiro WHERE id_operacao = $1 ORDER BY sequencia', [body.id_operacao]));
+    expect(docs.rows.map((d) => d.sequencia)).toEqual([1, 2, 3]);
+    expect(Math.round(docs.rows.reduce((s, d) => s + d.valor_documento * 100, 0))).toBe(Math.round(f.product.preco * 100));
+  });
+
+  it('refuses a crediário sale without a customer, with the spec message, and writes nothing', async () => {
+    const before = await count('pedido');
+    const body = saleBody(f);
+    body.pagamentos = [{ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['05']!, valor_total: f.product.preco, quantidade_parcelas: 2 }];
+    const res = await t.call('POST', '/operacao', body, cashier);
+    expect(res.status).toBe(400);
+    expect(res.json['message']).toBe('Selecione um cliente para a venda');
+    expect(await count('pedido')).toBe(before);
+    expect(await count('operacao WHERE id_operacao = $1', [body.id_operacao])).toBe(0);
+  });
+
+  it('refuses payments that do not cover the total', async () => {
+    const body = saleBody(f);
+    body.pagamentos[0]!.valor_total = 1;
+    const res = await t.call('POST', '/operacao', body, cashier);
+    expect(res.status).toBe(400);
+    expect(res.json['message']).toMatch(/^O valor pago não cobre o total da operação\. Falta pagar R\$ /);
+  });
+
+  it('issues an NFC-e draft of the branch series when the model is 65', async () => {
+    const body = saleBody(f, { modelo: '65' });
+    const res = await t.call('POST', '/operacao', body, cashier);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json['id_pedido']).toBeNull();
+    const nf = await t.db.system((tx) => tx.query<{ modelo: string; situacao: string; serie: number }>(
+      'SELECT modelo, situacao, serie FROM nota_fiscal WHERE id_nota_fiscal = $1', [res.json['id_nota_fiscal']]));
+    expect(nf.rows[0]).toMatchObject({ modelo: '65', situacao: 'EmEdicao' });
+    expect(await count('nota_fiscal_item WHERE id_nota_fiscal = $1 AND codigo_ncm IS NOT NULL', [res.json['id_nota_fiscal']])).toBe(1);
+  });
+
+  it('refuses more than the stock under negative-stock control with the current stock and the quantity, leaving nothing written', async () => {
+    await t.db.system((tx) => tx.query('UPDATE filial_configuracao SET controla_estoque_negativo = true WHERE id_filial = $1', [f.id_filial]));
+    await t.db.system((tx) => tx.query('UPDATE estoque SET quantidade_reserva = 2 WHERE id_estoque = $1', [f.product.id_estoque]));
+    const body = saleBody(f, {}, 9);
+    const res = await t.call('POST', '/operacao', body, cashier);
+    expect(res.status).toBe(400);
+    expect(res.json['message']).toBe('Estoque insuficiente. Estoque atual: 8,000. Quantidade informada: 9,000.');
+    expect(await stockOf(f.product.id_estoque)).toBe(10);
+    expect(await count('operacao WHERE id_operacao = $1', [body.id_operacao])).toBe(0);
+    // The same operation goes through once the quantity fits: the refused UUID was not consumed.
+    const fits = await t.call('POST', '/operacao', { ...body, itens: [{ ...body.itens[0]!, quantidade: 8 }],
+      pagamentos: [{ ...body.pagamentos[0]!, valor_total: Math.round(f.product.preco * 8 * 100) / 100 }] }, cashier);
+    expect(fits.status, JSON.stringify(fits.json)).toBe(200);
+    expect(await stockOf(f.product.id_estoque)).toBe(2);
+  });
+
+  it('answers 404 for a branch the user does not work in and 400 for a product of another branch or organization', async () => {
+    const other = await t.db.system((tx) => tx.query<{ id_filial: number }>(`SELECT id_filial FROM filial WHERE codigo_filial = '2' AND id_organization = 1`));
+    const res = await t.call('POST', '/operacao', saleBody(f, { id_filial: other.rows[0]!.id_filial }), cashier);
+    expect(res.status).toBe(404);
+    const foreign = await t.db.system((tx) => tx.query<{ id: number }>(
+      'SELECT id_produto_grade_filial AS id FROM produto_grade_filial WHERE id_organization <> 1 LIMIT 1'));
+    const body = saleBody(f);
+    body.itens[0]!.id_produto_grade_filial = foreign.rows[0]!.id;
+    const refused = await t.call('POST', '/operacao', body, cashier);
+    expect(refused.status).toBe(400);
+    expect(refused.json['message']).toMatch(/^Produto não encontrado nesta filial/);
+  });
+});

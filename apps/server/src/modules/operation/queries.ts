@@ -1,0 +1,137 @@
+import type { Tx } from '../../db/database.ts';
+
+export interface BranchSaleConfig {
+  controla_estoque_negativo: boolean;
+  is_liberar_pedido: boolean;
+  obrigar_vendedor_venda_pdv: boolean;
+  obrigar_cliente_venda_pdv: boolean;
+  ambiente_emissao: number;
+}
+
+export async function findSaleConfig(tx: Tx, org: number, id_filial: number): Promise<BranchSaleConfig> {
+  const { rows } = await tx.query<BranchSaleConfig>(
+    `SELECT controla_estoque_negativo, is_liberar_pedido, obrigar_vendedor_venda_pdv, obrigar_cliente_venda_pdv, ambiente_emissao
+       FROM filial_configuracao WHERE id_organization = $1 AND id_filial = $2 AND data_exclusao IS NULL`,
+    [org, id_filial],
+  );
+  return rows[0] ?? {
+    controla_estoque_negativo: false,
+    is_liberar_pedido: false,
+    obrigar_vendedor_venda_pdv: false,
+    obrigar_cliente_venda_pdv: false,
+    ambiente_emissao: 2,
+  };
+}
+
+export interface SeriesRow {
+  id_serie_fiscal: number;
+  id_filial: number;
+  codigo_modelo: string;
+  codigo_serie: number;
+  situacao: string;
+}
+
+export async function findSeries(tx: Tx, org: number, id_filial: number): Promise<SeriesRow[]> {
+  const { rows } = await tx.query<SeriesRow>(
+    `SELECT id_serie_fiscal, id_filial, codigo_modelo, codigo_serie, situacao FROM serie_fiscal
+      WHERE id_organization = $1 AND id_filial = $2 AND data_exclusao IS NULL
+      ORDER BY serie_padrao DESC, codigo_serie`,
+    [org, id_filial],
+  );
+  return rows;
+}
+
+export interface MethodRow {
+  id_meio_pagamento: number;
+  descricao: string;
+  meio_pagamento: string;
+  utilizar_parcela: boolean;
+  obrigar_parcelamento: boolean;
+  obrigar_conta: boolean;
+  utilizar_captura: boolean;
+  modelo_captura: string | null;
+}
+
+export async function findMethods(tx: Tx, org: number, ids: number[]): Promise<Map<number, MethodRow>> {
+  const { rows } = await tx.query<MethodRow>(
+    `SELECT id_meio_pagamento, descricao, meio_pagamento, utilizar_parcela, obrigar_parcelamento, obrigar_conta,
+            utilizar_captura, modelo_captura
+       FROM meio_pagamento
+      WHERE id_organization = $1 AND id_meio_pagamento = ANY($2::int[]) AND situacao = 'Ativo' AND data_exclusao IS NULL`,
+    [org, ids],
+  );
+  return new Map(rows.map((r) => [r.id_meio_pagamento, r]));
+}
+
+/** The branch's grid rows sold, with what an invoice line needs from the product. */
+export interface GridRow {
+  id_produto_grade_filial: number;
+  codigo_ncm: string | null;
+  cest: string | null;
+  origem_produto: number;
+}
+
+export async function findGrids(tx: Tx, org: number, id_filial: number, ids: number[]): Promise<Map<number, GridRow>> {
+  const { rows } = await tx.query<GridRow>(
+    `SELECT pgf.id_produto_grade_filial, p.codigo_ncm, p.cest, p.origem_produto
+       FROM produto_grade_filial pgf
+       JOIN produto_grade pg ON pg.id_organization = pgf.id_organization AND pg.id_produto_grade = pgf.id_produto_grade
+       JOIN produto p ON p.id_organization = pg.id_organization AND p.id_produto = pg.id_produto
+      WHERE pgf.id_organization = $1 AND pgf.id_filial = $2 AND pgf.id_produto_grade_filial = ANY($3::int[])
+        AND pgf.data_exclusao IS NULL`,
+    [org, id_filial, ids],
+  );
+  return new Map(rows.map((r) => [r.id_produto_grade_filial, r]));
+}
+
+export async function findAddresses(tx: Tx, org: number, id_filial: number, ids: number[]): Promise<Set<number>> {
+  const { rows } = await tx.query<{ id_endereco_estoque: number }>(
+    `SELECT id_endereco_estoque FROM endereco_estoque
+      WHERE id_organization = $1 AND id_filial = $2 AND id_endereco_estoque = ANY($3::int[]) AND data_exclusao IS NULL`,
+    [org, id_filial, ids],
+  );
+  return new Set(rows.map((r) => r.id_endereco_estoque));
+}
+
+export async function findCustomer(tx: Tx, org: number, id_pessoa: number) {
+  const { rows } = await tx.query<{ id_pessoa: number; nome: string; cpf: string | null; cnpj: string | null }>(
+    `SELECT id_pessoa, nome, cpf, cnpj FROM pessoa WHERE id_organization = $1 AND id_pessoa = $2 AND data_exclusao IS NULL`,
+    [org, id_pessoa],
+  );
+  return rows[0] ?? null;
+}
+
+/** The next number of a per-branch counter (a row lock makes concurrent callers wait their turn). */
+export async function nextSequence(tx: Tx, org: number, id_filial: number, nome: string): Promise<number> {
+  const { rows } = await tx.query<{ ultimo: number }>(
+    `INSERT INTO filial_sequencia (id_organization, id_filial, nome, ultimo) VALUES ($1, $2, $3, 1)
+     ON CONFLICT (id_organization, id_filial, nome) DO UPDATE SET ultimo = filial_sequencia.ultimo + 1
+     RETURNING ultimo`,
+    [org, id_filial, nome],
+  );
+  const value = rows[0]?.ultimo;
+  if (value === undefined) throw new Error('sequence not returned');
+  return value;
+}
+
+/** Claims the operation's UUID; false when it was already claimed (committed by an earlier or parallel request). */
+export async function claimOperation(tx: Tx, org: number, id: string, id_filial: number, id_usuario: number, modo: string) {
+  const { rows } = await tx.query(
+    `INSERT INTO operacao (id_organization, id_operacao, id_filial, id_usuario, modo_operacao) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (id_organization, id_operacao) DO NOTHING RETURNING 1`,
+    [org, id, id_filial, id_usuario, modo],
+  );
+  return rows.length > 0;
+}
+
+export async function storedResult(tx: Tx, org: number, id: string): Promise<unknown> {
+  const { rows } = await tx.query<{ resultado: unknown }>(
+    'SELECT resultado FROM operacao WHERE id_organization = $1 AND id_operacao = $2',
+    [org, id],
+  );
+  return rows[0]?.resultado ?? null;
+}
+
+export async function storeResult(tx: Tx, org: number, id: string, result: unknown): Promise<void> {
+  await tx.query('UPDATE operacao SET resultado = $3 WHERE id_organization = $1 AND id_operacao = $2', [org, id, JSON.stringify(result)]);
+}

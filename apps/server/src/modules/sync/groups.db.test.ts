@@ -1,0 +1,176 @@
+/**
+ * Every synced group, generated from SYNC_GROUPS: the demo manager pages it to the end and gets rows of its own
+ * organization; another organization's user never gets one of them; branch-owned groups send the active branch's
+ * rows only; a tombstone arrives as a row carrying data_exclusao.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listByChangesResult, SYNC_GROUPS, type SyncGroup, type SyncGroupName } from '@pdv/contract/sync';
+import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { SYNC_SOURCES } from './sources.ts';
+
+let t: TestApp;
+let manager: string;
+let other: string;
+const ids = { demo: 0, other: 0, branch1: 0, branch2: 0, managerUser: 0 };
+
+type Row = Record<string, unknown>;
+interface Position {
+  date_change: string;
+  offset: number;
+}
+
+/**
+ * On a PostgreSQL server, rows only show once every transaction older than them has ended, in any database of the
+ * cluster (pg_snapshot_xmin): wait until the transactions running now are over.
+ */
+async function settle(): Promise<void> {
+  const { rows } = await t.db.system((tx) => tx.query<{ x: string }>('SELECT pg_current_xact_id()::text AS x'));
+  const mark = rows[0]?.x ?? '0';
+  for (const end = Date.now() + 30_000; Date.now() < end; ) {
+    const done = await t.db.system((tx) =>
+      tx.query<{ ok: boolean }>('SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 AS ok', [mark]),
+    );
+    if (done.rows[0]?.ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('transactions older than the test did not end');
+}
+
+async function pull(group: SyncGroup, token: string, position: Position = { date_change: '', offset: 0 }): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let pages = 0; pages < 1000; pages += 1) {
+    const res = await t.call('POST', `/${group.group}/list-by-changes`, { ...position, limit: group.pageSize }, token);
+    if (res.status !== 200) throw new Error(`${group.group}: ${res.status} ${JSON.stringify(res.json)}`);
+    const page = listByChangesResult.parse(res.json);
+    rows.push(...page.rows);
+    position.date_change = page.date_change;
+    position.offset = page.offset;
+    if (!page.has_more) return rows;
+  }
+  throw new Error(`${group.group}: sync does not end`);
+}
+
+/** The ids a group's source holds for an organization (and branch), read as the owner. */
+async function truth(name: SyncGroupName, id_organization: number, id_filial?: number): Promise<Set<number>> {
+  const source = SYNC_SOURCES[name];
+  const branch = id_filial === undefined ? '' : ' AND id_filial = $2';
+  const { rows } = await t.db.system((tx) =>
+    tx.query<{ id: number }>(
+      `SELECT ${source.id} AS id FROM ${source.from ?? source.table} WHERE id_organization = $1${branch}`,
+      id_filial === undefined ? [id_organization] : [id_organization, id_filial],
+    ),
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+const idsOf = (rows: Row[], field: string) => rows.map((r) => Number(r[field]));
+
+async function setBranch(id_filial: number): Promise<void> {
+  const res = await t.call('POST', '/user/set_active_branch', { id_filial }, manager);
+  expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  manager = await t.login('gerente@demo.com.br');
+  other = await t.login('outra@demo.com.br');
+  await t.db.system(async (tx) => {
+    const one = async (sql: string) => {
+      const { rows } = await tx.query<{ id: number }>(sql);
+      if (rows[0] === undefined) throw new Error(sql);
+      return rows[0].id;
+    };
+    ids.demo = await one(`SELECT id_organization AS id FROM organization WHERE nome = 'Demo Moda'`);
+    ids.other = await one(`SELECT id_organization AS id FROM organization WHERE nome = 'Outra Loja'`);
+    ids.branch1 = await one(`SELECT id_filial AS id FROM filial WHERE id_organization = ${ids.demo} AND codigo_filial = '1'`);
+    ids.branch2 = await one(`SELECT id_filial AS id FROM filial WHERE id_organization = ${ids.demo} AND codigo_filial = '2'`);
+    ids.managerUser = await one(`SELECT id_usuario AS id FROM usuario WHERE email = 'gerente@demo.com.br'`);
+  });
+  await settle();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const groups = Object.entries(SYNC_GROUPS) as Array<[SyncGroupName, SyncGroup]>;
+
+describe.each(groups)('POST /api/%s/list-by-changes', (name, group) => {
+  const source = SYNC_SOURCES[name];
+
+  it('pages to the end for the demo manager, with rows of its organization only, each once', async () => {
+    const rows = await pull(group, manager);
+    expect(rows.length).toBeGreaterThan(0);
+    const mine = await truth(name, ids.demo);
+    const theirs = await truth(name, ids.other);
+    for (const id of idsOf(rows, source.id)) {
+      expect(mine.has(id), `${source.id} ${id} of the demo organization`).toBe(true);
+      expect(theirs.has(id)).toBe(false);
+    }
+    expect(new Set(idsOf(rows, source.id)).size).toBe(rows.length);
+    for (const row of rows) expect(row[group.key], `${group.key} on every row`).not.toBeUndefined();
+  });
+
+  it("never sends a row of the demo organization to another organization's user", async () => {
+    const mine = new Set(idsOf(await pull(group, manager), group.key));
+    const theirs = await pull(group, other);
+    expect(theirs.length, 'the other organization has rows too').toBeGreaterThan(0);
+    const leaked = idsOf(theirs, group.key).filter((key) => mine.has(key));
+    expect(leaked).toEqual([]);
+    const otherTruth = await truth(name, ids.other);
+    for (const id of idsOf(theirs, source.id)) expect(otherTruth.has(id)).toBe(true);
+  });
+
+  if (group.scope === 'branch') {
+    it('sends only the rows of the active branch, and the other branch after a switch', async () => {
+      try {
+        const first = await pull(group, manager);
+        await setBranch(ids.branch2);
+        const second = await pull(group, manager);
+        expect(first.every((r) => r['id_filial'] === ids.branch1)).toBe(true);
+        expect(second.every((r) => r['id_filial'] === ids.branch2)).toBe(true);
+        expect(new Set(idsOf(first, source.id))).toEqual(await truth(name, ids.demo, ids.branch1));
+        expect(new Set(idsOf(second, source.id))).toEqual(await truth(name, ids.demo, ids.branch2));
+        expect(second.length).toBeGreaterThan(0);
+      } finally {
+        await setBranch(ids.branch1);
+      }
+    });
+  }
+
+  it('brings a tombstone as a row with data_exclusao after the position already reached', async () => {
+    const position: Position = { date_change: '', offset: 0 };
+    const rows = await pull(group, manager, position);
+    // Not the caller itself, nor a branch it works in: the test must still be able to call.
+    const target: Row | undefined =
+      name === 'branch' ? { id_filial: await insertSpareBranch() }
+      : name === 'user' ? rows.find((r) => r['id_usuario'] !== ids.managerUser)
+      : rows[0];
+    if (!target) throw new Error(`${name}: no row to delete`);
+    const id = Number(target[source.id]);
+    const update = `UPDATE ${source.table} SET data_exclusao = $3 WHERE id_organization = $1 AND ${source.id} = $2`;
+    await t.db.system((tx) => tx.query(update, [ids.demo, id, new Date()]));
+    try {
+      let found: Row | undefined;
+      for (const end = Date.now() + 15_000; !found && Date.now() < end; ) {
+        found = (await pull(group, manager, position)).find((r) => Number(r[source.id]) === id);
+      }
+      expect(found?.['data_exclusao'], 'the tombstone carries its deletion time').toEqual(expect.any(String));
+      if (target[group.key] !== undefined) expect(found?.[group.key]).toEqual(target[group.key]);
+    } finally {
+      await t.db.system((tx) => tx.query(update, [ids.demo, id, null]));
+    }
+  });
+});
+
+/** A third branch of the demo organization nobody works in (a tombstone of the branch group must not be one in use). */
+async function insertSpareBranch(): Promise<number> {
+  const { rows } = await t.db.system((tx) =>
+    tx.query<{ id: number }>(
+      `INSERT INTO filial (id_organization, id_empresa, codigo_filial, cnpj, razao_social, nome_fantasia)
+       SELECT id_organization, id_empresa, '9', cnpj, razao_social, 'Loja Fechada' FROM filial WHERE id_filial = $1
+       RETURNING id_filial AS id`,
+      [ids.branch1],
+    ),
+  );
+  return rows[0]?.id ?? 0;
+}

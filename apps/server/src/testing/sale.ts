@@ -1,0 +1,70 @@
+/** Factories for POST /api/operacao bodies built from the demo data (CONVENTIONS.md: small factories). */
+import { randomUUID } from 'node:crypto';
+import type { OperacaoBody } from '@pdv/contract/operation';
+import type { Database } from '../db/database.ts';
+
+export interface SaleFixture {
+  id_filial: number;
+  /** A grid row with stock in an address of the branch, its price and description. */
+  product: { id_produto_grade_filial: number; id_endereco_estoque: number; preco: number; descricao: string; id_estoque: number };
+  second: { id_produto_grade_filial: number; id_endereco_estoque: number; preco: number; descricao: string; id_estoque: number };
+  methods: Record<string, number>;
+  id_cliente: number;
+}
+
+export async function loadSaleFixture(db: Database, codigoFilial = '1'): Promise<SaleFixture> {
+  return db.system(async (tx) => {
+    const branch = await tx.query<{ id_filial: number }>(
+      `SELECT f.id_filial FROM filial f JOIN organization o USING (id_organization) WHERE o.nome = 'Demo Moda' AND f.codigo_filial = $1`,
+      [codigoFilial],
+    );
+    const id_filial = branch.rows[0]!.id_filial;
+    const stock = await tx.query<SaleFixture['product']>(
+      `SELECT e.id_estoque, e.id_produto_grade_filial, e.id_endereco_estoque, pgf.preco_venda AS preco, p.descricao
+         FROM estoque e
+         JOIN produto_grade_filial pgf ON pgf.id_organization = e.id_organization AND pgf.id_produto_grade_filial = e.id_produto_grade_filial
+         JOIN produto_grade pg ON pg.id_organization = pgf.id_organization AND pg.id_produto_grade = pgf.id_produto_grade
+         JOIN produto p ON p.id_organization = pg.id_organization AND p.id_produto = pg.id_produto
+        WHERE e.id_filial = $1 AND e.quantidade >= 5 AND pgf.preco_venda > 0
+        ORDER BY e.id_produto_grade_filial, e.id_endereco_estoque`,
+      [id_filial],
+    );
+    const [product] = stock.rows;
+    const second = stock.rows.find((r) => r.id_produto_grade_filial !== product!.id_produto_grade_filial);
+    const methods = await tx.query<{ id_meio_pagamento: number; meio_pagamento: string }>(
+      `SELECT id_meio_pagamento, meio_pagamento FROM meio_pagamento m JOIN organization o USING (id_organization) WHERE o.nome = 'Demo Moda'`,
+    );
+    const customer = await tx.query<{ id_pessoa: number }>(
+      `SELECT id_pessoa FROM pessoa p JOIN organization o USING (id_organization)
+        WHERE o.nome = 'Demo Moda' AND p.cpf IS NOT NULL AND p.nome <> 'Consumidor Final' ORDER BY id_pessoa LIMIT 1`,
+    );
+    return {
+      id_filial,
+      product: product!,
+      second: second!,
+      methods: Object.fromEntries(methods.rows.map((m) => [m.meio_pagamento, m.id_meio_pagamento])),
+      id_cliente: customer.rows[0]!.id_pessoa,
+    };
+  });
+}
+
+/** A cash sale of `quantidade` units of the fixture's product, paid exactly. */
+export function saleBody(f: SaleFixture, fields: Partial<OperacaoBody> = {}, quantidade = 1): OperacaoBody {
+  const total = Math.round(f.product.preco * quantidade * 100) / 100;
+  return {
+    id_operacao: randomUUID(),
+    modo_operacao: 'Venda',
+    modelo: null,
+    id_filial: f.id_filial,
+    data_inicio: new Date().toISOString(),
+    itens: [
+      {
+        id_item: randomUUID(), tipo_item: 'Produto', id_produto_grade_filial: f.product.id_produto_grade_filial,
+        id_endereco_estoque: f.product.id_endereco_estoque, descricao: f.product.descricao, quantidade,
+        valor_unitario: f.product.preco,
+      },
+    ],
+    pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['01']!, valor_total: total }],
+    ...fields,
+  };
+}
