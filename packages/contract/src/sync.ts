@@ -21,6 +21,11 @@ export const listByChangesResult = z.object({
   date_change: z.string(),
   offset: z.number().int(),
   has_more: z.boolean(),
+  /**
+   * Committed changes exist after this position but are held back behind a transaction still running: ask again in
+   * about a second (absent in answers of older servers: treat as false).
+   */
+  held_back: z.boolean().optional(),
 });
 export type ListByChangesResult = z.infer<typeof listByChangesResult>;
 

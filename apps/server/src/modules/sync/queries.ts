@@ -22,7 +22,7 @@ export async function listByChanges(
   position: Position,
 ): Promise<ListByChangesResult> {
   const params: unknown[] = [caller.id_organization, position.date_change || '0', position.offset, position.limit];
-  const where = [`id_organization = $1`, `(sync_xid, ${source.id}) > ($2::xid8, $3::integer)`, `sync_xid < pg_snapshot_xmin(pg_current_snapshot())`];
+  const where = [`id_organization = $1`, `(sync_xid, ${source.id}) > ($2::xid8, $3::integer)`];
   if (scope === 'branch') {
     params.push(caller.id_filial);
     where.push(`id_filial = $${params.length}`);
@@ -35,11 +35,24 @@ export async function listByChanges(
   const { rows } = await tx.query<Record<string, unknown>>(
     `SELECT ${source.columns}, sync_xid::text AS sync_xid_text
        FROM ${source.from ?? source.table}
-      WHERE ${where.join(' AND ')}
+      WHERE ${where.join(' AND ')} AND sync_xid < pg_snapshot_xmin(pg_current_snapshot())
       ORDER BY sync_xid, ${source.id}
       LIMIT $4`,
     params,
   );
+  const has_more = rows.length === position.limit;
+  // Committed rows behind a transaction still running (anywhere on the server: transaction ids are cluster-wide) are
+  // held back to keep the order safe; say so, so a client pulling on a socket event asks again shortly instead of
+  // waiting for the next periodic sync.
+  let held_back = false;
+  if (!has_more) {
+    const { rows: waiting } = await tx.query(
+      `SELECT 1 FROM ${source.from ?? source.table}
+        WHERE ${where.join(' AND ')} AND sync_xid >= pg_snapshot_xmin(pg_current_snapshot()) LIMIT $4`,
+      params,
+    );
+    held_back = waiting.length > 0;
+  }
   const last = rows[rows.length - 1];
   const out = rows.map(({ sync_xid_text: _x, ...row }) => {
     for (const key of ['data_cadastro', 'data_alteracao', 'data_exclusao']) {
@@ -51,6 +64,7 @@ export async function listByChanges(
     rows: out,
     date_change: last ? String(last['sync_xid_text']) : position.date_change || '0',
     offset: last ? Number(last[source.id]) : position.offset,
-    has_more: rows.length === position.limit,
+    has_more,
+    held_back,
   };
 }
