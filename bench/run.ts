@@ -5,10 +5,11 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { authBenchmark } from './auth.bench.ts';
+import { operacaoBenchmark } from './operacao.bench.ts';
 import type { Benchmark, BenchResult } from './lib.ts';
 import { syncPageBenchmark } from './sync-page.bench.ts';
 
-const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark];
+const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, operacaoBenchmark];
 const only = process.argv.slice(2);
 
 const rows: Array<BenchResult & { bench: string }> = [];
