@@ -1,6 +1,15 @@
 import { SignJWT } from 'jose';
 import { expect, test } from '@playwright/test';
-import { OFFLINE_POS_KEY, TOKEN_KEY, USERS, setStorageItem, settingsMenu, signIn, storageItem } from './support.ts';
+import {
+  OFFLINE_POS_KEY,
+  TOKEN_KEY,
+  USERS,
+  setStorageItem,
+  settingsMenu,
+  signIn,
+  storageItem,
+  waitForLocalCopy,
+} from './support.ts';
 
 /** base64url of a JSON value, for hand-made JWT parts. */
 function part(value: unknown): string {
@@ -56,6 +65,8 @@ test.describe('logout', () => {
 test.describe('a token the server refuses sends the user back to login', () => {
   test('a forged token is refused on the next call', async ({ page }) => {
     await signIn(page, USERS.gerente);
+    // The next call must be the click's, not one of the local copy's background reads.
+    await waitForLocalCopy(page);
     await setStorageItem(page, TOKEN_KEY, 'forjado.nao-e.um-jwt');
     await settingsMenu(page).getByRole('link', { name: 'Filiais' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -81,11 +92,19 @@ test.describe('a token the server refuses sends the user back to login', () => {
     await signIn(page, USERS.caixa);
     const token = await storageItem(page, TOKEN_KEY);
     const claims = JSON.parse(Buffer.from((token ?? '').split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-      sub: string; org: number; iss: string; aud: string;
+      sub: string;
+      org: number;
+      iss: string;
+      aud: string;
     };
     const sign = (exp: number) =>
-      new SignJWT({ org: claims.org }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(claims.sub)
-        .setIssuer(claims.iss).setAudience(claims.aud).setIssuedAt(exp - 3600).setExpirationTime(exp)
+      new SignJWT({ org: claims.org })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuer(claims.iss)
+        .setAudience(claims.aud)
+        .setIssuedAt(exp - 3600)
+        .setExpirationTime(exp)
         .sign(new TextEncoder().encode(secret));
     // The same token with a future expiry still works: the refusal below is about the expiry alone.
     await setStorageItem(page, TOKEN_KEY, await sign(Math.floor(Date.now() / 1000) + 600));

@@ -4,6 +4,7 @@ import { USERS, branchSelect, mainMenu, settingsMenu, signIn } from './support.t
 const EVERY_MAIN_ENTRY = [
   'Início',
   'Ponto de venda',
+  'Operações pendentes',
   'Pedidos',
   'Notas fiscais',
   'Produtos',
@@ -54,7 +55,7 @@ test('the cashier sees only the point of sale, orders, invoices and the entries 
   page,
 }) => {
   await signIn(page, USERS.caixa);
-  await expect(mainMenu(page).getByRole('link')).toHaveText(['Início', 'Ponto de venda', 'Pedidos', 'Notas fiscais']);
+  await expect(mainMenu(page).getByRole('link')).toHaveText(['Início', 'Ponto de venda', 'Operações pendentes', 'Pedidos', 'Notas fiscais']);
   await expect(settingsMenu(page).getByRole('link')).toHaveText(['Informações adicionais', 'Etiquetas']);
   await expect(page.getByRole('link', { name: 'Filiais' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Produtos' })).toHaveCount(0);
@@ -78,6 +79,7 @@ test('the branch-2 user works in "Loja Shopping" only, with its profile\'s menu'
   await expect(mainMenu(page).getByRole('link')).toHaveText([
     'Início',
     'Ponto de venda',
+    'Operações pendentes',
     'Pedidos',
     'Notas fiscais',
     'Produtos',
@@ -104,8 +106,8 @@ test("the other organization's manager sees its own branch, never the demo organ
 
 test('a screen still to come says so, under its menu label', async ({ page }) => {
   await signIn(page, USERS.caixa);
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Ponto de venda' })).toBeVisible();
+  await mainMenu(page).getByRole('link', { name: 'Pedidos' }).click();
+  await expect(page).toHaveURL(/\/order$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
   await expect(page.getByText('Esta tela chega em uma próxima versão do sistema.')).toBeVisible();
 });

@@ -54,3 +54,58 @@ export async function chooseBranch(page: Page, name: string): Promise<void> {
   await expect(select).toHaveValue(name);
   await expect(select).toBeEnabled();
 }
+
+/** A row of the local copy (IndexedDB 'pdv', apps/web/src/db). */
+export type Row = Record<string, unknown>;
+
+/** The rows of a table of the local database 'pdv' (IndexedDB), read in the page; none while it does not exist. */
+export async function localRows(page: Page, table: string): Promise<Row[]> {
+  // A string, not a function: the e2e project is typed without DOM libs.
+  return page.evaluate<Row[]>(`(async (table) => {
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    if (!names.includes('pdv')) return [];
+    return new Promise((resolve, reject) => {
+      const open = indexedDB.open('pdv');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains(table)) { db.close(); resolve([]); return; }
+        const request = db.transaction(table).objectStore(table).getAll();
+        request.onsuccess = () => { db.close(); resolve(request.result); };
+        request.onerror = () => { db.close(); reject(request.error); };
+      };
+    });
+  })(${JSON.stringify(table)})`);
+}
+
+/** Tables every signed-in demo user loads (product: the demo branches are offline points of sale). */
+const LOADED_TABLES = ['branch', 'user', 'permission', 'config', 'product'];
+
+export function syncStatus(page: Page) {
+  return page.getByRole('status', { name: /^Sincronizando/ });
+}
+
+/** The online/offline indicator in the header; aria-busy while the tab syncs. */
+export function connectionStatus(page: Page): Locator {
+  return page.getByRole('status', { name: /^(Online|Offline|Conectando\.\.\.)$/ });
+}
+
+/**
+ * Waits for the local copy: the tables read to their end and the sync pass over (no progress bar, the indicator no
+ * longer busy), so that no background call races with what the test does next.
+ */
+export async function waitForLocalCopy(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const updater = await localRows(page, 'updater');
+        const loaded = new Set(updater.filter((r) => r['is_loaded'] === 1).map((r) => r['table']));
+        const busy = updater.some((r) => r['loading'] === 1);
+        return LOADED_TABLES.every((t) => loaded.has(t)) && !busy;
+      },
+      { timeout: 60_000, intervals: [100, 250, 500] },
+    )
+    .toBe(true);
+  await expect(syncStatus(page)).toBeHidden({ timeout: 30_000 });
+  await expect(connectionStatus(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+}

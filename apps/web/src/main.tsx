@@ -4,6 +4,10 @@ import '@mantine/nprogress/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { requestPersistentStorage } from './db/storage.ts';
+
+// The local copy must survive storage pressure (an evicted copy is an offline point of sale without data).
+void requestPersistentStorage();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Elemento #root ausente em index.html');

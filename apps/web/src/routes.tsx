@@ -8,7 +8,9 @@ import { LoginPage } from './features/auth/LoginPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
 import { RequireEntry } from './features/auth/RequireEntry.tsx';
 import { HomePage } from './features/home/HomePage.tsx';
+import { CheckoutPage } from './features/checkout/CheckoutPage.tsx';
 import { AppLayout } from './features/layout/AppLayout.tsx';
+import { PendingOperationsPage } from './features/outbox/PendingOperationsPage.tsx';
 import { PendingPage } from './features/pending/PendingPage.tsx';
 import { NotAuthorizedPage } from './ui/NotAuthorizedPage.tsx';
 import { NotFoundPage } from './ui/NotFoundPage.tsx';
@@ -19,6 +21,8 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/branch': () => <BranchListPage />,
   '/user': () => <UserListPage />,
   '/profile': () => <ProfileListPage />,
+  '/checkout': () => <CheckoutPage />,
+  '/operations-pending': () => <PendingOperationsPage />,
 };
 
 const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => group.entries)];

@@ -21,7 +21,8 @@ export interface MenuGroup {
 
 export const MAIN_MENU: MenuEntry[] = [
   { label: 'Início', path: '/', permission: null },
-  { label: 'Ponto de venda', path: '/checkout', permission: 'FncPontoVenda', pending: true },
+  { label: 'Ponto de venda', path: '/checkout', permission: 'FncPontoVenda' },
+  { label: 'Operações pendentes', path: '/operations-pending', permission: null },
   { label: 'Pedidos', path: '/order', permission: 'FncListarPedido', pending: true },
   { label: 'Notas fiscais', path: '/invoice', permission: 'FncListarNotaFiscal', pending: true },
   { label: 'Produtos', path: '/products', permission: 'FncListarProduto', pending: true },

@@ -48,7 +48,7 @@ describe('menus filtered by permission', () => {
       entries: [entry('FncPontoVenda', '2'), entry('FncListarPedido', '2'), entry('FncListarNotaFiscal', '2')],
     });
     const allowed = (label: string | null) => canSeeEntry(ability, label);
-    expect(visibleEntries(MAIN_MENU, allowed).map((e) => e.path)).toEqual(['/', '/checkout', '/order', '/invoice']);
+    expect(visibleEntries(MAIN_MENU, allowed).map((e) => e.path)).toEqual(['/', '/checkout', '/operations-pending', '/order', '/invoice']);
     const groups = visibleSettings(SETTINGS_MENU, allowed);
     expect(groups.map((g) => g.title)).toEqual(['Fiscal', 'Geral']);
     expect(groups.flatMap((g) => g.entries.map((e) => e.path))).toEqual(['/additionalInformation', '/label']);

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { call, configureApiClient } from '../../api/client.ts';
 import { isUnauthorized } from '../../api/errors.ts';
 import { setThemeColor } from '../../ui/theme/themeColor.ts';
+import { syncRuntime } from '../sync/runtime.ts';
 import {
   TOKEN_KEY,
   abilityOf,
@@ -47,8 +48,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(
     (to: string, how: 'logout' | 'unauthorized') => {
-      if (how === 'logout') clearStoredSession(localStorage);
-      else clearStoredUser(localStorage);
+      if (how === 'logout') {
+        clearStoredSession(localStorage);
+        // The local copy's personal data leaves with the user (000 §4.6).
+        syncRuntime
+          .logout()
+          .catch((error: unknown) => console.error('Falha ao apagar os dados pessoais locais', error));
+      } else {
+        clearStoredUser(localStorage);
+      }
       queryClient.clear();
       setSession(null);
       void navigate(to, { replace: true });
@@ -65,6 +73,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const next = await fetchSession();
     if (next) apply(next);
   }, [apply]);
+
+  // The local copy and the socket follow the session (signed in, another user, another branch).
+  useEffect(() => {
+    syncRuntime.setSession(session);
+  }, [session]);
 
   // On start with a stored session: fresh permissions from the server.
   const started = useRef(false);

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { AppShell, Burger, Button, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useSignedIn } from '../auth/sessionContext.ts';
+import { ConnectionDot, ConnectionStatus } from '../sync/ConnectionStatus.tsx';
 import { BranchSelect } from './BranchSelect.tsx';
 
 interface AppHeaderProps {
@@ -34,7 +35,9 @@ export function AppHeader({ mobileOpened, onToggleMobile, collapsed, onToggleCol
           />
           <UnstyledButton component={Link} to="/" aria-label="PDV, início">
             <Group gap={8} wrap="nowrap">
-              <Image src="/icon.svg" alt="" w={28} h={28} />
+              <ConnectionDot>
+                <Image src="/icon.svg" alt="" w={28} h={28} />
+              </ConnectionDot>
               <Text fw={700} size="lg">
                 PDV
               </Text>
@@ -42,6 +45,7 @@ export function AppHeader({ mobileOpened, onToggleMobile, collapsed, onToggleCol
           </UnstyledButton>
         </Group>
         <Group gap="md" wrap="nowrap">
+          <ConnectionStatus />
           <BranchSelect />
           <Stack gap={0} visibleFrom="md" maw={220}>
             <Text size="sm" fw={600} truncate="end">

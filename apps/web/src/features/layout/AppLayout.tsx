@@ -1,6 +1,9 @@
 import { Outlet } from 'react-router';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { outbox } from '../outbox/runtime.ts';
+import { SyncProgress } from '../sync/SyncProgress.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { AppNavbar } from './AppNavbar.tsx';
 import { useMenuCollapsed } from './useMenuCollapsed.ts';
@@ -10,6 +13,11 @@ export function AppLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const { collapsed, toggle } = useMenuCollapsed();
   useHotkeys([['alt+M', toggle]]);
+  // The outbox sends the pending operations while someone is signed in (000 §4.1).
+  useEffect(() => {
+    outbox.start();
+    return () => outbox.stop();
+  }, []);
   // Mantine's "sm" breakpoint: from it up the desktop preference applies, below it the drawer-like mobile menu.
   const desktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const menuHidden = desktop ? collapsed : !mobileOpened;
@@ -28,6 +36,7 @@ export function AppLayout() {
       />
       <AppNavbar hidden={menuHidden} onNavigate={mobile.close} />
       <AppShell.Main>
+        <SyncProgress />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,7 +1,7 @@
 /**
  * Version handling (002 §4): the local database version is compared with the last segment of the server version;
- * the server version is kept in a cookie for 31 days. The local database arrives in a later issue, which will drop
- * local data on a mismatch; for now the comparison is only exposed.
+ * the server version is kept in a cookie for 31 days. The sync engine drops the local copy on a mismatch
+ * (features/sync/localData.ts, checkLocalVersion).
  */
 import { LOCAL_DATABASE_VERSION, localVersionOf } from '@pdv/domain/constants';
 

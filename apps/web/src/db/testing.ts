@@ -1,0 +1,16 @@
+/** Local databases for tests: fake-indexeddb behind Dexie, a fresh name each time. */
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { LOCAL_DATABASE_VERSION } from '@pdv/domain/constants';
+import { PdvDatabase } from './database.ts';
+
+let sequence = 0;
+
+export function testDatabaseName(): string {
+  sequence += 1;
+  return `pdv-test-${sequence}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** A database as the release with schema `upTo` opens it. */
+export function openTestDatabase(name = testDatabaseName(), upTo = LOCAL_DATABASE_VERSION): PdvDatabase {
+  return new PdvDatabase(name, { indexedDB, IDBKeyRange }, upTo);
+}

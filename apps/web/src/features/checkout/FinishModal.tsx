@@ -1,0 +1,102 @@
+/**
+ * F10: finishing (modoFinalizacao "Modal" asks here): the document to issue (pre-sale, NFC-e or NF-e where the branch
+ * has an active series; offline, pre-sale by default) and whether to print the receipt. Enter confirms.
+ */
+import { useState } from 'react';
+import { Button, Checkbox, Group, Kbd, Modal, Radio, Stack, Text } from '@mantine/core';
+import { formatMoney } from '@pdv/domain/money';
+import { hasActiveSeries, type FiscalSeries } from '@pdv/domain/sale-validation';
+
+const MODELS: ReadonlyArray<{ value: string; label: string; modelo: string | null }> = [
+  { value: 'pre', label: 'Pré-venda (pedido)', modelo: null },
+  { value: '65', label: 'NFC-e', modelo: '65' },
+  { value: '55', label: 'NF-e', modelo: '55' },
+];
+
+interface Props {
+  opened: boolean;
+  proposed: string | null;
+  series: readonly FiscalSeries[];
+  idFilial: number;
+  total: number;
+  troco: number;
+  onClose: () => void;
+  onConfirm: (modelo: string | null, receiptTab: Window | null) => void;
+}
+
+export function FinishModal(props: Props) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Finalizar operação (F10)" centered>
+      {props.opened && <FinishForm {...props} />}
+    </Modal>
+  );
+}
+
+function FinishForm({ proposed, series, idFilial, total, troco, onConfirm }: Props) {
+  const options = MODELS.filter((m) => m.modelo === null || hasActiveSeries(series, m.modelo, idFilial));
+  const [choice, setChoice] = useState(proposed ?? 'pre');
+  const [print, setPrint] = useState(true);
+  const confirm = () => {
+    // Opened during the key press, so that no pop-up blocker stops the receipt.
+    const tab = print ? window.open('', '_blank') : null;
+    onConfirm(MODELS.find((m) => m.value === choice)?.modelo ?? null, tab);
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        confirm();
+      }}
+      onKeyDown={(event) => {
+        const index = Number(event.key) - 1;
+        const option = options[index];
+        if (option) {
+          event.preventDefault();
+          setChoice(option.value);
+        }
+        if (event.key === 'p' || event.key === 'P') {
+          event.preventDefault();
+          setPrint((p) => !p);
+        }
+      }}
+    >
+      <Stack>
+        <Group justify="space-between">
+          <Text>Total</Text>
+          <Text fw={700}>{formatMoney(total)}</Text>
+        </Group>
+        <Group justify="space-between">
+          <Text>Troco</Text>
+          <Text fw={700}>{formatMoney(troco)}</Text>
+        </Group>
+        <Radio.Group label="Documento" value={choice} onChange={setChoice}>
+          <Stack gap={6} mt={6}>
+            {options.map((option, index) => (
+              <Radio
+                key={option.value}
+                value={option.value}
+                label={
+                  <>
+                    <Kbd size="xs">{index + 1}</Kbd> {option.label}
+                  </>
+                }
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Checkbox
+          label={
+            <>
+              <Kbd size="xs">P</Kbd> Imprimir comprovante
+            </>
+          }
+          checked={print}
+          onChange={(e) => setPrint(e.currentTarget.checked)}
+        />
+        <Button type="submit" data-autofocus>
+          Confirmar (Enter)
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The product search (F2): a barcode scanner types fast and presses Enter, which adds the line at once; typed text
+ * lists matching products 25 at a time (↑/↓ choose, Enter adds, PageUp/PageDown turn pages).
+ */
+import { forwardRef, useEffect, useState } from 'react';
+import { Group, Kbd, Paper, Table, Text, TextInput } from '@mantine/core';
+import { formatMoney } from '@pdv/domain/money';
+import { localDb } from '../../db/database.ts';
+import { findByBarcode, searchProducts, type ProductHit } from './catalog.ts';
+
+export const NOT_FOUND = 'Nenhum produto encontrado.';
+const SEARCH_DELAY_MS = 120;
+
+interface Props {
+  onPick: (hit: ProductHit) => Promise<void>;
+}
+
+export const ProductSearch = forwardRef<HTMLInputElement, Props>(function ProductSearch({ onPick }, ref) {
+  const [text, setText] = useState('');
+  const [page, setPage] = useState(0);
+  const [result, setResult] = useState<{ query: string; hits: ProductHit[]; more: boolean } | null>(null);
+  const [active, setActive] = useState(0);
+  const [missing, setMissing] = useState<string | null>(null);
+
+  useEffect(() => {
+    const query = text.trim();
+    if (query === '' || /^\d{8,14}$/.test(query)) return;
+    const timer = setTimeout(() => {
+      searchProducts(localDb(), query, page)
+        .then((found) => {
+          setResult({ query, ...found });
+          setActive(0);
+        })
+        .catch((error: unknown) => console.error('Falha na pesquisa de produtos', error));
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, page]);
+
+  const clear = () => {
+    setText('');
+    setResult(null);
+    setPage(0);
+  };
+
+  const pick = async (hit: ProductHit) => {
+    clear();
+    setMissing(null);
+    await onPick(hit);
+  };
+
+  const onEnter = async () => {
+    const query = text.trim();
+    if (query === '') return;
+    const listed = result?.query === query ? result.hits[active] : undefined;
+    if (listed) return pick(listed);
+    const found = /^\d{8,14}$/.test(query) ? await findByBarcode(localDb(), query) : (await searchProducts(localDb(), query)).hits[0];
+    if (found) return pick(found);
+    setMissing(query);
+    clear();
+  };
+
+  const hits = result && result.query === text.trim() ? result.hits : [];
+  const searched = result !== null && result.query === text.trim();
+  return (
+    <div>
+      <TextInput
+        ref={ref}
+        label={
+          <Group gap={6} component="span">
+            Pesquisar produto <Kbd size="xs">F2</Kbd>
+          </Group>
+        }
+        aria-label="Pesquisar produto"
+        placeholder="Código de barras, SKU ou descrição"
+        value={text}
+        autoComplete="off"
+        size="md"
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          setPage(0);
+          setMissing(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            void onEnter();
+          } else if (event.key === 'ArrowDown' && hits.length > 0) {
+            event.preventDefault();
+            setActive((a) => Math.min(a + 1, hits.length - 1));
+          } else if (event.key === 'ArrowUp' && hits.length > 0) {
+            event.preventDefault();
+            setActive((a) => Math.max(a - 1, 0));
+          } else if (event.key === 'PageDown' && result?.more) {
+            event.preventDefault();
+            setPage((p) => p + 1);
+          } else if (event.key === 'PageUp' && page > 0) {
+            event.preventDefault();
+            setPage((p) => p - 1);
+          } else if (event.key === 'Escape' && text !== '') {
+            event.stopPropagation();
+            clear();
+          }
+        }}
+      />
+      {missing !== null && (
+        <Text role="alert" c="red" mt={4}>
+          {NOT_FOUND} Confira o código digitado, se o produto está ativo e se a cópia local terminou de carregar.
+        </Text>
+      )}
+      {searched && hits.length === 0 && missing === null && (
+        <Text c="dimmed" mt={4}>
+          {NOT_FOUND}
+        </Text>
+      )}
+      {hits.length > 0 && (
+        <Paper withBorder mt={4} style={{ maxHeight: 320, overflow: 'auto' }}>
+          <Table highlightOnHover aria-label="Produtos encontrados">
+            <Table.Tbody>
+              {hits.map((hit, index) => (
+                <Table.Tr
+                  key={hit.id_produto_grade_filial}
+                  bg={index === active ? 'var(--mantine-primary-color-light)' : undefined}
+                  aria-selected={index === active}
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => void pick(hit)}
+                >
+                  <Table.Td>{hit.descricao}</Table.Td>
+                  <Table.Td c="dimmed">{hit.sku ?? ''}</Table.Td>
+                  <Table.Td c="dimmed">{hit.codigo_barras ?? ''}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(hit.preco_venda)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Text size="xs" c="dimmed" p={4}>
+            Página {page + 1}
+            {result?.more ? ' · PageDown: próxima' : ''}
+            {page > 0 ? ' · PageUp: anterior' : ''}
+          </Text>
+        </Paper>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,156 @@
+/** The lines of the sale and its totals, always visible; the selected line is the one F3, F4 and Del act on. */
+import { ActionIcon, Group, Kbd, Paper, Stack, Table, Text } from '@mantine/core';
+import { formatMoney, formatQuantity } from '@pdv/domain/money';
+import type { OperationTotals } from '@pdv/domain/operation';
+import type { OperationBundle } from '../outbox/types.ts';
+
+export function ItemsTable({
+  bundle,
+  selected,
+  onSelect,
+  onRemove,
+}: {
+  bundle: OperationBundle;
+  selected: string | null;
+  onSelect: (id: string) => void;
+  onRemove: (id: string) => void;
+}) {
+  if (bundle.itens.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        Nenhum item. Leia o código de barras ou pesquise o produto (F2).
+      </Text>
+    );
+  }
+  return (
+    <Table aria-label="Itens da venda" striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>#</Table.Th>
+          <Table.Th>Produto</Table.Th>
+          <Table.Th ta="right">Qtd.</Table.Th>
+          <Table.Th ta="right">Unitário</Table.Th>
+          <Table.Th ta="right">Desconto</Table.Th>
+          <Table.Th ta="right">Total</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {bundle.itens.map((item, index) => (
+          <Table.Tr
+            key={item.id_item}
+            aria-selected={item.id_item === selected}
+            bg={item.id_item === selected ? 'var(--mantine-primary-color-light)' : undefined}
+            onClick={() => onSelect(item.id_item)}
+          >
+            <Table.Td>{index + 1}</Table.Td>
+            <Table.Td>
+              {item.descricao}
+              {item.is_atacarejo && (
+                <Text span size="xs" c="teal" ml={6}>
+                  atacado
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td ta="right">{formatQuantity(item.quantidade)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(item.valor_unitario)}</Table.Td>
+            <Table.Td ta="right">{item.valor_desconto > 0 ? `-${formatMoney(item.valor_desconto)}` : ''}</Table.Td>
+            <Table.Td ta="right">{formatMoney(item.valor_total)}</Table.Td>
+            <Table.Td>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remover ${item.descricao}`}
+                title="Remover (Del)"
+                onClick={() => onRemove(item.id_item)}
+              >
+                ×
+              </ActionIcon>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+const Line = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
+  <Group justify="space-between" wrap="nowrap">
+    <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 400}>
+      {label}
+    </Text>
+    <Text size={strong ? 'xl' : 'sm'} fw={strong ? 700 : 500} aria-label={label}>
+      {value}
+    </Text>
+  </Group>
+);
+
+export function TotalsPanel({
+  bundle,
+  totals,
+  onRemovePayment,
+}: {
+  bundle: OperationBundle;
+  totals: OperationTotals;
+  onRemovePayment: (id: string) => void;
+}) {
+  const { operation } = bundle;
+  return (
+    <Paper withBorder p="sm" role="region" aria-label="Totais">
+      <Stack gap={4}>
+        <Line label="Bruto" value={formatMoney(totals.bruto)} />
+        <Line label="Desconto" value={formatMoney(totals.desconto)} />
+        <Line label="Total" value={formatMoney(totals.liquido)} strong />
+        <Line label="Pago" value={formatMoney(totals.pago)} />
+        <Line label="Saldo" value={formatMoney(totals.saldo)} />
+        <Line label="Troco" value={formatMoney(totals.troco)} strong />
+        {bundle.pagamentos.map((p) => (
+          <Group key={p.id_pagamento} justify="space-between" wrap="nowrap">
+            <Text size="xs">
+              {p.meio_pagamento?.descricao}
+              {p.quantidade_parcelas > 1 ? ` (${p.quantidade_parcelas}x)` : ''}
+              {p.operadora_nome ? ` · ${p.operadora_nome}` : ''}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <Text size="xs">{formatMoney(p.valor_total)}</Text>
+              <ActionIcon size="xs" variant="subtle" color="red" aria-label="Remover pagamento" onClick={() => onRemovePayment(p.id_pagamento)}>
+                ×
+              </ActionIcon>
+            </Group>
+          </Group>
+        ))}
+        {(operation.cliente_nome || operation.cliente_cpf_cnpj) && (
+          <Text size="xs" c="dimmed">
+            Cliente: {operation.cliente_nome ?? ''} {operation.cliente_cpf_cnpj ?? ''}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+export const SHORTCUTS: ReadonlyArray<[string, string]> = [
+  ['F2', 'Pesquisar produto'],
+  ['F3', 'Quantidade e preço'],
+  ['F4', 'Desconto'],
+  ['F6', 'Cliente'],
+  ['F8', 'Pagamento'],
+  ['F9', 'Remover último pagamento'],
+  ['F10', 'Finalizar'],
+  ['Del', 'Remover item'],
+  ['Ctrl+↑/↓', 'Selecionar item'],
+  ['Esc', 'Fechar painel'],
+];
+
+export function ShortcutList({ onAction }: { onAction: (key: string) => void }) {
+  return (
+    <Stack gap={2} aria-label="Atalhos">
+      {SHORTCUTS.map(([key, label]) => (
+        <Group key={key} gap={6} wrap="nowrap" style={{ cursor: 'pointer' }} onClick={() => onAction(key)}>
+          <Kbd size="xs">{key}</Kbd>
+          <Text size="xs">{label}</Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * The sale being edited, as pure steps over the stored bundle (operation + lines + payments). Every step ends in
+ * `recompute`: the wholesale rule, the subtotal discount spread over the lines, the lines' and the operation's
+ * derived values, all from packages/domain.
+ */
+import { makeItem, makeOperation } from '@pdv/domain/factories';
+import { withItemTotals } from '@pdv/domain/item';
+import { mulDivRound, type Cents, type Milli } from '@pdv/domain/money';
+import {
+  applySubtotalDiscount,
+  computeOperationTotals,
+  withOperationTotals,
+  type Operation,
+  type OperationTotals,
+} from '@pdv/domain/operation';
+import { repriceForWholesale, type WholesalePricing } from '@pdv/domain/wholesale';
+import type { OperationBundle, StoredItem, StoredOperation, StoredPayment } from '../outbox/types.ts';
+import type { ProductHit } from './catalog.ts';
+
+export interface NewOperationFields {
+  id_filial: number;
+  id_usuario: number;
+  id_endereco_estoque: number | null;
+}
+
+export function newOperation(fields: NewOperationFields, id = crypto.randomUUID(), now = new Date()): StoredOperation {
+  const { itens: _i, pagamentos: _p, ...operation } = makeOperation({
+    ...fields,
+    id_operacao: id,
+    situacao: 'EmEdicao',
+    data_inicio: now.toISOString(),
+  });
+  return {
+    ...operation,
+    valor_desconto_subtotal: 0,
+    cliente_cpf_cnpj: null,
+    cliente_nome: null,
+    tentativas: 0,
+    resultado: null,
+    atualizado_em: now.toISOString(),
+  };
+}
+
+export function toDomain(bundle: OperationBundle): Operation {
+  const { valor_desconto_subtotal: _d, cliente_cpf_cnpj: _c, cliente_nome: _n, tentativas: _t, resultado: _r, atualizado_em: _a, ...op } =
+    bundle.operation;
+  return { ...op, itens: bundle.itens, pagamentos: bundle.pagamentos };
+}
+
+export function totalsOf(bundle: OperationBundle): OperationTotals {
+  return computeOperationTotals(bundle.itens, bundle.pagamentos, bundle.operation);
+}
+
+export function recompute(bundle: OperationBundle): OperationBundle {
+  const pricing = new Map<number, WholesalePricing>();
+  for (const item of bundle.itens) {
+    if (item.precos && item.id_produto_grade_filial !== null) pricing.set(item.id_produto_grade_filial, item.precos);
+  }
+  const repriced = repriceForWholesale(bundle.itens, pricing);
+  let discount = bundle.operation.valor_desconto_subtotal;
+  let itens: StoredItem[];
+  try {
+    itens = applySubtotalDiscount(repriced, discount);
+  } catch {
+    // The lines no longer hold the discount (a line removed): it is cleared rather than kept wrong.
+    discount = 0;
+    itens = applySubtotalDiscount(repriced, 0);
+  }
+  itens = itens.map((item) => withItemTotals(item));
+  const operation = withOperationTotals({ ...toDomain({ ...bundle, itens }) });
+  return {
+    operation: {
+      ...bundle.operation,
+      valor_desconto_subtotal: discount,
+      valor_total: operation.valor_total,
+      valor_desconto: operation.valor_desconto,
+      valor_acrescimo: operation.valor_acrescimo,
+      valor_pago: operation.valor_pago,
+      valor_troco: operation.valor_troco,
+      saldo: operation.saldo,
+    },
+    itens,
+    pagamentos: bundle.pagamentos,
+  };
+}
+
+export interface LineContext {
+  id_endereco_estoque: number | null;
+  id_cenario_fiscal: number | null;
+}
+
+/** A scanned or picked product: one more unit on its line, or a new line at its retail price. */
+export function addProduct(
+  bundle: OperationBundle,
+  hit: ProductHit,
+  context: LineContext,
+  quantidade: Milli = 1000,
+  id = crypto.randomUUID(),
+): OperationBundle {
+  const existing = bundle.itens.find(
+    (i) => i.id_produto_grade_filial === hit.id_produto_grade_filial && !i.is_cancelado && i.valor_desconto_item === 0,
+  );
+  if (existing) return setQuantity(bundle, existing.id_item, existing.quantidade + quantidade);
+  const item: StoredItem = {
+    ...makeItem({
+      id_item: id,
+      id_operacao: bundle.operation.id_operacao,
+      id_produto_grade_filial: hit.id_produto_grade_filial,
+      descricao: hit.descricao,
+      sku: hit.sku,
+      codigo_barras: hit.codigo_barras,
+      unidade_comercial: hit.unidade,
+      quantidade,
+      valor_unitario: hit.preco_venda,
+      id_endereco_estoque: context.id_endereco_estoque,
+      id_cenario_fiscal: context.id_cenario_fiscal,
+      id_usuario_vendedor: bundle.operation.id_usuario_vendedor,
+    }),
+    ordem: Math.max(0, ...bundle.itens.map((i) => i.ordem)) + 1,
+    precos: { preco_venda: hit.preco_venda, preco_atacado: hit.preco_atacado, quantidade_atacarejo: hit.quantidade_atacarejo },
+  };
+  return recompute({ ...bundle, itens: [...bundle.itens, item] });
+}
+
+function updateItem(bundle: OperationBundle, id: string, change: (item: StoredItem) => StoredItem): OperationBundle {
+  return recompute({ ...bundle, itens: bundle.itens.map((i) => (i.id_item === id ? change(i) : i)) });
+}
+
+export function setQuantity(bundle: OperationBundle, id: string, quantidade: Milli): OperationBundle {
+  return updateItem(bundle, id, (i) => {
+    // The line discount keeps its share of the gross when the quantity changes.
+    const discount = i.quantidade > 0 ? mulDivRound(i.valor_desconto_item, quantidade, i.quantidade) : 0;
+    return { ...i, quantidade, valor_desconto_item: discount };
+  });
+}
+
+export function setUnitPrice(bundle: OperationBundle, id: string, valor_unitario: Cents): OperationBundle {
+  return updateItem(bundle, id, (i) => ({ ...i, valor_unitario, is_preco_alterado: true }));
+}
+
+export function setItemDiscount(bundle: OperationBundle, id: string, valor_desconto_item: Cents): OperationBundle {
+  return updateItem(bundle, id, (i) => ({ ...i, valor_desconto_item }));
+}
+
+export function setSubtotalDiscount(bundle: OperationBundle, discount: Cents): OperationBundle {
+  return recompute({ ...bundle, operation: { ...bundle.operation, valor_desconto_subtotal: discount } });
+}
+
+export function removeItem(bundle: OperationBundle, id: string): OperationBundle {
+  return recompute({ ...bundle, itens: bundle.itens.filter((i) => i.id_item !== id) });
+}
+
+export function addPayment(bundle: OperationBundle, payment: Omit<StoredPayment, 'ordem'>): OperationBundle {
+  const ordem = Math.max(0, ...bundle.pagamentos.map((p) => p.ordem)) + 1;
+  return recompute({ ...bundle, pagamentos: [...bundle.pagamentos, { ...payment, ordem }] });
+}
+
+export function removePayment(bundle: OperationBundle, id: string): OperationBundle {
+  return recompute({ ...bundle, pagamentos: bundle.pagamentos.filter((p) => p.id_pagamento !== id) });
+}
+
+export function setCustomer(
+  bundle: OperationBundle,
+  customer: { id_cliente: number | null; cliente_nome: string | null; cliente_cpf_cnpj: string | null },
+): OperationBundle {
+  return { ...bundle, operation: { ...bundle.operation, ...customer } };
+}

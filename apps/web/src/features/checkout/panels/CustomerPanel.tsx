@@ -1,0 +1,107 @@
+/** F6: the customer: search the local people by name, CPF or CNPJ and pick (Enter picks the first); CPF on receipt. */
+import { useEffect, useState } from 'react';
+import { Button, Drawer, Stack, Table, Text, TextInput } from '@mantine/core';
+import type { LocalRow } from '../../../db/database.ts';
+import { isValidCnpj, isValidCpf, onlyDigits } from '@pdv/domain/documents';
+import { localDb } from '../../../db/database.ts';
+import { searchPeople, textOf } from '../catalog.ts';
+
+export interface CustomerChoice {
+  id_cliente: number | null;
+  cliente_nome: string | null;
+  cliente_cpf_cnpj: string | null;
+}
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  onPick: (choice: CustomerChoice) => void;
+}
+
+export function CustomerPanel(props: Props) {
+  return (
+    <Drawer opened={props.opened} onClose={props.onClose} position="right" title="Cliente (F6)">
+      {props.opened && <CustomerForm onPick={props.onPick} />}
+    </Drawer>
+  );
+}
+
+const documentOf = (p: LocalRow) => (typeof p['cpf'] === 'string' && p['cpf'] ? p['cpf'] : typeof p['cnpj'] === 'string' ? p['cnpj'] : null);
+
+function CustomerForm({ onPick }: Pick<Props, 'onPick'>) {
+  const [text, setText] = useState('');
+  const [people, setPeople] = useState<LocalRow[]>([]);
+  const [active, setActive] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      searchPeople(localDb(), text)
+        .then((rows) => {
+          setPeople(rows);
+          setActive(0);
+        })
+        .catch((e: unknown) => console.error('Falha na pesquisa de clientes', e));
+    }, 120);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const pick = (p: LocalRow) =>
+    onPick({ id_cliente: Number(p['id_pessoa']), cliente_nome: textOf(p, 'nome'), cliente_cpf_cnpj: documentOf(p) });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        const chosen = people[active];
+        if (chosen) return pick(chosen);
+        const digits = onlyDigits(text);
+        if (isValidCpf(digits) || isValidCnpj(digits)) return onPick({ id_cliente: null, cliente_nome: null, cliente_cpf_cnpj: digits });
+        setError('Cliente não encontrado. Informe um CPF ou CNPJ válido para o comprovante.');
+      }}
+    >
+      <Stack>
+        <TextInput
+          label="Nome, CPF ou CNPJ"
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              setActive((a) => Math.min(a + 1, people.length - 1));
+            }
+            if (e.key === 'ArrowUp') {
+              e.preventDefault();
+              setActive((a) => Math.max(a - 1, 0));
+            }
+          }}
+          data-autofocus
+        />
+        <Table aria-label="Clientes encontrados" highlightOnHover>
+          <Table.Tbody>
+            {people.map((p, index) => (
+              <Table.Tr
+                key={String(p['id_pessoa'])}
+                bg={index === active ? 'var(--mantine-primary-color-light)' : undefined}
+                onClick={() => pick(p)}
+                style={{ cursor: 'pointer' }}
+              >
+                <Table.Td>{textOf(p, 'nome')}</Table.Td>
+                <Table.Td c="dimmed">{documentOf(p) ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {error && (
+          <Text c="red" role="alert">
+            {error}
+          </Text>
+        )}
+        <Button type="submit">Selecionar (Enter)</Button>
+        <Button variant="subtle" onClick={() => onPick({ id_cliente: null, cliente_nome: null, cliente_cpf_cnpj: null })}>
+          Sem cliente
+        </Button>
+      </Stack>
+    </form>
+  );
+}

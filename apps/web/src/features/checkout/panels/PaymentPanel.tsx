@@ -1,0 +1,137 @@
+/** F8: a payment: method from the local copy, amount (the balance by default), installments, card operator, change. */
+import { useMemo, useState } from 'react';
+import { Button, Drawer, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { LocalRow } from '../../../db/database.ts';
+import { makePayment, makePaymentMethod } from '@pdv/domain/factories';
+import { formatDecimalBR, formatMoney, parseMoneyBR, type Cents } from '@pdv/domain/money';
+import { buildInstallments } from '@pdv/domain/payment';
+import { isCard, isCash, type PaymentMethod } from '@pdv/domain/payment-method';
+import { validatePayment } from '@pdv/domain/payment-validation';
+import type { StoredPayment } from '../../outbox/types.ts';
+import { textOf, type SaleContext } from '../catalog.ts';
+
+interface Props {
+  opened: boolean;
+  context: SaleContext;
+  idOperacao: string;
+  idCliente: number | null;
+  saldo: Cents;
+  onClose: () => void;
+  onAdd: (payment: Omit<StoredPayment, 'ordem'>) => void;
+}
+
+export function methodOf(row: LocalRow): PaymentMethod {
+  return makePaymentMethod({
+    id_meio_pagamento: Number(row['id_meio_pagamento']),
+    descricao: textOf(row, 'descricao'),
+    meio_pagamento: textOf(row, 'meio_pagamento'),
+    utilizar_parcela: row['utilizar_parcela'] === true,
+    obrigar_parcelamento: row['obrigar_parcelamento'] === true,
+    obrigar_conta: row['obrigar_conta'] === true,
+    utilizar_captura: row['utilizar_captura'] === true,
+    modelo_captura: typeof row['modelo_captura'] === 'string' ? row['modelo_captura'] : null,
+  });
+}
+
+export function PaymentPanel(props: Props) {
+  return (
+    <Drawer opened={props.opened} onClose={props.onClose} position="right" title="Pagamento (F8)">
+      {props.opened && <PaymentForm {...props} />}
+    </Drawer>
+  );
+}
+
+function PaymentForm({ context, idOperacao, idCliente, saldo, onAdd }: Props) {
+  const [methodId, setMethodId] = useState<string | null>(null);
+  const [amount, setAmount] = useState(formatDecimalBR(saldo));
+  const [parcelas, setParcelas] = useState('1');
+  const [operatorId, setOperatorId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const row = context.methods.find((m) => String(m['id_meio_pagamento']) === methodId) ?? null;
+  const method = row ? methodOf(row) : null;
+  const card = method !== null && isCard(method.meio_pagamento);
+  const plan = context.installments.find((p) => p['id_parcelamento'] === row?.['id_parcelamento']);
+  const planDays = Array.isArray(plan?.['parcelas']) ? (plan['parcelas'] as LocalRow[]).map((p) => Number(p['dias_parcela'])) : [];
+  const maxParcelas = method?.utilizar_parcela ? Math.max(1, planDays.length || 1) : 1;
+  const value = parseMoneyBR(amount);
+  const change = method && isCash(method.meio_pagamento) && value !== null ? Math.max(0, value - saldo) : 0;
+  const operators = useMemo(
+    () => context.operators.map((o) => ({ value: String(o['id_operadora_cartao']), label: textOf(o, 'nome') })),
+    [context.operators],
+  );
+
+  const chooseMethod = (id: string | null) => {
+    setMethodId(id);
+    setParcelas('1');
+    const chosen = context.methods.find((m) => String(m['id_meio_pagamento']) === id);
+    const operator = chosen?.['id_operadora_cartao'];
+    setOperatorId(typeof operator === 'number' ? String(operator) : null);
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        const count = Number(parcelas);
+        const valor = value ?? 0;
+        const today = new Date().toISOString().slice(0, 10);
+        const days = planDays.length >= count ? { dias: planDays.slice(0, count) } : {};
+        const payment = makePayment({
+          id_pagamento: crypto.randomUUID(),
+          id_operacao: idOperacao,
+          meio_pagamento: method,
+          valor_total: valor,
+          quantidade_parcelas: count,
+          parcelamento: valor > 0 && count > 0 ? buildInstallments(valor, count, today, count > 1 ? days : {}) : [],
+          id_operadora_cartao: card && operatorId ? Number(operatorId) : null,
+          id_conta: typeof row?.['id_conta'] === 'number' ? row['id_conta'] : null,
+        });
+        const errors = validatePayment(payment, { saldo, id_cliente: idCliente });
+        if (errors[0]) return setError(errors[0].message);
+        const operator = context.operators.find((o) => String(o['id_operadora_cartao']) === operatorId);
+        onAdd({ ...payment, operadora_nome: card && operator ? textOf(operator, 'nome') : null });
+      }}
+    >
+      <Stack>
+        <Text>
+          Saldo a pagar: <b>{formatMoney(saldo)}</b>
+        </Text>
+        <Select
+          label="Meio de pagamento"
+          data={context.methods.map((m) => ({ value: String(m['id_meio_pagamento']), label: String(m['descricao']) }))}
+          value={methodId}
+          onChange={chooseMethod}
+          searchable
+          selectFirstOptionOnChange
+          data-autofocus
+        />
+        <TextInput label="Valor" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
+        {maxParcelas > 1 && (
+          <Select
+            label="Parcelas"
+            data={Array.from({ length: maxParcelas }, (_, i) => ({ value: String(i + 1), label: `${i + 1}x` }))}
+            value={parcelas}
+            onChange={(v) => setParcelas(v ?? '1')}
+            allowDeselect={false}
+          />
+        )}
+        {card && (
+          <Select label="Operadora de cartão" data={operators} value={operatorId} onChange={setOperatorId} searchable />
+        )}
+        <Group justify="space-between">
+          <Text>Troco</Text>
+          <Text fw={700} aria-label="Troco do pagamento">
+            {formatMoney(change)}
+          </Text>
+        </Group>
+        {error && (
+          <Text c="red" role="alert">
+            {error}
+          </Text>
+        )}
+        <Button type="submit">Adicionar pagamento (Enter)</Button>
+      </Stack>
+    </form>
+  );
+}
+

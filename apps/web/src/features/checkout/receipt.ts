@@ -1,0 +1,69 @@
+/** The finished sale as the 80 mm receipt, rendered in the browser and opened in a tab (works offline). */
+import type { ReceiptData } from '@pdv/documents/receipt';
+import type { OperationBundle } from '../outbox/types.ts';
+import type { SaleContext } from './catalog.ts';
+
+export function receiptData(bundle: OperationBundle, context: SaleContext, operador: string): ReceiptData {
+  const { operation } = bundle;
+  const branch = context.branch;
+  const text = (key: string) => (branch && typeof branch[key] === 'string' ? branch[key] : null);
+  const address = [text('endereco'), text('numero'), text('bairro'), text('cidade'), text('uf')].filter(Boolean).join(', ');
+  const processed = operation.resultado;
+  return {
+    loja: { nome: text('nome_fantasia') ?? text('razao_social') ?? 'Loja', cnpj: text('cnpj'), endereco: address || null },
+    titulo: operation.modelo === null ? 'PRÉ-VENDA' : 'COMPROVANTE DE VENDA',
+    numero: processed?.nsu != null ? String(processed.nsu) : operation.id_operacao.slice(0, 8).toUpperCase(),
+    data: operation.data_fim ?? operation.data_inicio,
+    operador,
+    cliente:
+      operation.cliente_nome || operation.cliente_cpf_cnpj
+        ? { nome: operation.cliente_nome, cpf_cnpj: operation.cliente_cpf_cnpj }
+        : null,
+    itens: bundle.itens
+      .filter((i) => !i.is_cancelado)
+      .map((i) => ({
+        descricao: i.descricao,
+        codigo: i.codigo_barras ?? i.sku,
+        quantidade: i.quantidade,
+        unidade: i.unidade_comercial,
+        valor_unitario: i.valor_unitario,
+        valor_desconto: i.valor_desconto,
+        valor_total: i.valor_total,
+      })),
+    bruto: operation.valor_total,
+    desconto: operation.valor_desconto,
+    acrescimo: operation.valor_acrescimo,
+    total: operation.valor_total - operation.valor_desconto + operation.valor_acrescimo,
+    pagamentos: bundle.pagamentos.map((p) => ({
+      descricao: p.meio_pagamento?.descricao ?? 'Pagamento',
+      meio_pagamento: p.meio_pagamento?.meio_pagamento ?? '',
+      utilizar_captura: p.meio_pagamento?.utilizar_captura ?? false,
+      valor: p.valor_total,
+      parcelas: p.quantidade_parcelas,
+      cartao: {
+        operadora: p.operadora_nome,
+        bandeira: p.cartao_bandeira,
+        codigo_autorizacao: p.cartao_codigo_autorizacao,
+        data_hora: p.cartao_data_hora_transacao,
+      },
+    })),
+    observacao: processed ? null : 'Operação pendente de envio ao servidor.',
+  };
+}
+
+/**
+ * Renders the receipt and shows it in `target` (a tab opened during the user's key press, so that no pop-up
+ * blocker stops it), or in a new tab.
+ */
+export async function openReceipt(data: ReceiptData, target: Window | null): Promise<string> {
+  const [{ receiptDocument }, { renderPdf }] = await Promise.all([
+    import('@pdv/documents/receipt'),
+    import('@pdv/documents/pdf'),
+  ]);
+  const blob = await renderPdf(receiptDocument(data));
+  const url = URL.createObjectURL(blob);
+  if (target && !target.closed) target.location.href = url;
+  else window.open(url, '_blank');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return url;
+}

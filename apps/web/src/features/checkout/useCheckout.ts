@@ -1,0 +1,214 @@
+/**
+ * The point of sale's state: the operation in edit (opened or created on entering /checkout, saved to the local copy
+ * on every change), the selling context from the local copy, and the actions of the screen. Finishing validates
+ * with the domain, writes the operation as Pendente, prints the receipt, asks the outbox to send and opens the next
+ * operation.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { checksStock, validateItem } from '@pdv/domain/item-validation';
+import { quantityByGridAndAddress } from '@pdv/domain/operation';
+import { hasActiveSeries, validateFinish } from '@pdv/domain/sale-validation';
+import { localDb } from '../../db/database.ts';
+import { toast } from '../../ui/toast.ts';
+import { showWarning } from '../../ui/warning.tsx';
+import { useSignedIn } from '../auth/sessionContext.ts';
+import { finishOperation, openEditingOperation, operationTable, saveDraft } from '../outbox/operations.ts';
+import { PENDING_MESSAGE } from '../outbox/outbox.ts';
+import { outbox } from '../outbox/runtime.ts';
+import type { OperationBundle } from '../outbox/types.ts';
+import { loadSaleContext, stockOf, type ProductHit, type SaleContext } from './catalog.ts';
+import * as draft from './draft.ts';
+import { openReceipt, receiptData } from './receipt.ts';
+
+export const SUCCESS_MESSAGE = 'Operação concluída com sucesso.';
+/** 000 §4.1: missing stock addresses at creation are retried after 1 s. */
+const ADDRESS_RETRY_MS = 1000;
+const SEND_WAIT_MS = 4000;
+
+const online = () => globalThis.navigator?.onLine ?? true;
+
+/** The invoice model proposed on finishing: the branch's default sale model with an active series; offline, pre-sale. */
+export function defaultModel(context: SaleContext, idFilial: number): string | null {
+  if (!online()) return null;
+  const model = context.config?.['codigo_modelo_padrao_venda'];
+  return typeof model === 'string' && hasActiveSeries(context.series, model, idFilial) ? model : null;
+}
+
+export function useCheckout() {
+  const { session } = useSignedIn();
+  const { id_filial_ativa: idFilial, id_usuario: idUsuario, nome } = session.usuario;
+  const db = localDb();
+  const [bundle, setBundle] = useState<OperationBundle | null>(null);
+  const [context, setContext] = useState<SaleContext | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const current = useRef<OperationBundle | null>(null);
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+
+  const show = useCallback((next: OperationBundle | null) => {
+    current.current = next;
+    setBundle(next);
+    setSelected(next?.itens.at(-1)?.id_item ?? null);
+  }, []);
+
+  const open = useCallback(async () => {
+    const ctx = await loadSaleContext(db, idFilial);
+    setContext(ctx);
+    const opened = await openEditingOperation(db, { id_filial: idFilial, id_usuario: idUsuario }, () =>
+      draft.newOperation({ id_filial: idFilial, id_usuario: idUsuario, id_endereco_estoque: ctx.id_endereco_estoque }),
+    );
+    show(opened);
+    return ctx;
+  }, [db, idFilial, idUsuario, show]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelled = false;
+    const attempt = () => {
+      open()
+        .then((ctx) => {
+          if (!cancelled && ctx.id_endereco_estoque === null) timer = setTimeout(attempt, ADDRESS_RETRY_MS);
+        })
+        .catch((error: unknown) => console.error('Falha ao abrir a operação', error));
+    };
+    attempt();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [open]);
+
+  /** Applies a change to the draft and saves it (saves run one after the other). */
+  const update = useCallback(
+    (change: (b: OperationBundle) => OperationBundle) => {
+      const before = current.current;
+      if (!before) return;
+      const next = change(before);
+      current.current = next;
+      setBundle(next);
+      saving.current = saving.current
+        .then(() => saveDraft(db, next))
+        .catch((error: unknown) => console.error('Falha ao salvar a operação', error));
+    },
+    [db],
+  );
+
+  /** Stock and item rules of 000 §5 for the draft after a change; shows the first failure. */
+  const checkLines = useCallback(
+    async (next: OperationBundle, id: string | null): Promise<boolean> => {
+      const item = next.itens.find((i) => i.id_item === id);
+      if (!item || !context) return true;
+      const control = checksStock('Venda', context.config?.['controla_estoque_negativo'] === true);
+      const estoque =
+        control && item.id_produto_grade_filial !== null && item.id_endereco_estoque !== null
+          ? await stockOf(db, item.id_produto_grade_filial, item.id_endereco_estoque)
+          : null;
+      const key = `${item.id_produto_grade_filial}:${item.id_endereco_estoque ?? ''}`;
+      const errors = validateItem(item, {
+        checkStock: control,
+        estoque,
+        quantidadeNaOperacao: quantityByGridAndAddress(next.itens).get(key),
+      });
+      if (errors.length === 0) return true;
+      void showWarning(errors[0]?.message ?? '', errors.slice(1).map((e) => e.message));
+      return false;
+    },
+    [context, db],
+  );
+
+  const addHit = useCallback(
+    async (hit: ProductHit) => {
+      const before = current.current;
+      if (!before || !context) return;
+      const next = draft.addProduct(before, hit, context);
+      const line = next.itens.find((i) => i.id_produto_grade_filial === hit.id_produto_grade_filial);
+      if (!(await checkLines(next, line?.id_item ?? null))) return;
+      update(() => next);
+      setSelected(line?.id_item ?? null);
+    },
+    [checkLines, context, update],
+  );
+
+  const changeQuantity = useCallback(
+    async (id: string, quantidade: number) => {
+      const before = current.current;
+      if (!before) return false;
+      const next = draft.setQuantity(before, id, quantidade);
+      if (!(await checkLines(next, id))) return false;
+      update(() => next);
+      return true;
+    },
+    [checkLines, update],
+  );
+
+  /** Validates for finishing (000 §5); shows the messages in the warning modal. */
+  const validate = useCallback((): boolean => {
+    const b = current.current;
+    return b !== null && context !== null && validateWithModel(b, context);
+  }, [context]);
+
+  /**
+   * Finishes with the chosen model. `receiptTab` was opened during the key press that confirmed (or null: no print).
+   * The operation is written as Pendente first; only then is anything sent or printed.
+   */
+  const finish = useCallback(
+    async (modelo: string | null, receiptTab: Window | null) => {
+      const b = current.current;
+      if (!b || !context) return;
+      const withModel: OperationBundle = { ...b, operation: { ...b.operation, modelo } };
+      if (!validateWithModel(withModel, context)) {
+        receiptTab?.close();
+        return;
+      }
+      await saving.current;
+      let finished;
+      try {
+        finished = await finishOperation(db, withModel);
+      } catch (error) {
+        receiptTab?.close();
+        void showWarning(error instanceof Error ? error.message : String(error));
+        return;
+      }
+      toast.success(SUCCESS_MESSAGE);
+      show(null);
+      const next = open();
+      const id = finished.id_operacao;
+      let sent = false;
+      if (online()) {
+        const flushed = outbox.flush();
+        await Promise.race([flushed, new Promise((resolve) => setTimeout(resolve, SEND_WAIT_MS))]);
+        const state = await operationTable(db).get(id);
+        sent = state?.situacao === 'Processado';
+        if (state?.situacao === 'Erro') void showWarning(state.erro ?? PENDING_MESSAGE);
+        else if (!sent) toast.error(PENDING_MESSAGE);
+      } else {
+        toast.error(PENDING_MESSAGE);
+      }
+      const stored = (await operationTable(db).get(id)) ?? finished;
+      if (receiptTab) {
+        await openReceipt(receiptData({ ...withModel, operation: stored }, context, nome), receiptTab).catch((error: unknown) => {
+          console.error('Falha ao gerar o comprovante', error);
+          toast.error('Não foi possível gerar o comprovante.');
+        });
+      }
+      await next;
+    },
+    [context, db, nome, open, show],
+  );
+
+  return { bundle, context, selected, setSelected, update, addHit, changeQuantity, validate, finish, idFilial };
+}
+
+function validateWithModel(bundle: OperationBundle, context: SaleContext): boolean {
+  const config = context.config ?? {};
+  const errors = validateFinish(draft.toDomain(bundle), {
+    config: {
+      obrigar_vendedor_venda_pdv: config['obrigar_vendedor_venda_pdv'] === true,
+      obrigar_cliente_venda_pdv: config['obrigar_cliente_venda_pdv'] === true,
+    },
+    series: context.series,
+    saldoCliente: null,
+  });
+  if (errors.length === 0) return true;
+  void showWarning(errors[0]?.message ?? '', errors.slice(1).map((e) => e.message));
+  return false;
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { OperacaoBody, OperacaoResult } from '@pdv/contract/operation';
+import { ApiError } from '../../api/errors.ts';
+import { openTestDatabase } from '../../db/testing.ts';
+import { finishOperation, loadBundle, operationTable, requeue, saveDraft } from './operations.ts';
+import { PENDING_MESSAGE, sendPending, type Sender } from './outbox.ts';
+import { fakeLocks, makeBundle } from './testing.ts';
+
+function answer(body: OperacaoBody, nsu: number): OperacaoResult {
+  return {
+    id_operacao: body.id_operacao,
+    situacao: 'Processado',
+    duplicado: false,
+    id_pedido: nsu + 100,
+    nsu,
+    id_nota_fiscal: null,
+    valor_total: 100,
+    valor_troco: 0,
+  };
+}
+
+async function finished(db = openTestDatabase()) {
+  const bundle = makeBundle();
+  await saveDraft(db, bundle);
+  await finishOperation(db, bundle);
+  return { db, bundle, id: bundle.operation.id_operacao };
+}
+
+describe('the operation lifecycle and the outbox', () => {
+  it('writes the finished operation as pending, with its lines and payments, before anything is sent', async () => {
+    const db = openTestDatabase();
+    await db.rows('stock').put({ id_estoque: 1, id_produto_grade_filial: 10, id_endereco_estoque: 3, quantidade: 5 });
+    const bundle = makeBundle();
+    await saveDraft(db, bundle);
+    const send = vi.fn<Sender>();
+    await finishOperation(db, bundle);
+    expect(send).not.toHaveBeenCalled();
+    // A new connection, as a reopened tab would see it.
+    const reopened = openTestDatabase(db.name);
+    const stored = await loadBundle(reopened, bundle.operation.id_operacao);
+    expect(stored?.operation.situacao).toBe('Pendente');
+    expect(stored?.operation.data_fim).not.toBeNull();
+    expect(stored?.itens).toHaveLength(1);
+    expect(stored?.pagamentos).toHaveLength(1);
+    expect((await reopened.rows('stock').get(1))?.['quantidade']).toBe(3);
+  });
+
+  it('never lets a late draft save overwrite a finished operation', async () => {
+    const { db, bundle, id } = await finished();
+    expect(await saveDraft(db, { ...bundle, itens: [] })).toBe(false);
+    expect((await loadBundle(db, id))?.itens).toHaveLength(1);
+    await expect(finishOperation(db, bundle)).rejects.toThrow('já foi finalizada');
+  });
+
+  it('marks a sent operation processed exactly once, with the server ids', async () => {
+    const { db, id } = await finished();
+    const send = vi.fn<Sender>((body) => Promise.resolve(answer(body, 41)));
+    const first = await sendPending({ db, send, locks: null });
+    const second = await sendPending({ db, send, locks: null });
+    expect(first.processed).toEqual([id]);
+    expect(second.processed).toEqual([]);
+    expect(send).toHaveBeenCalledTimes(1);
+    const op = await operationTable(db).get(id);
+    expect(op).toMatchObject({ situacao: 'Processado', nsu: 41, id_pedido: 141, erro: null, tentativas: 1 });
+    expect(op?.resultado?.nsu).toBe(41);
+  });
+
+  it('never sends the same operation twice when two tabs run the outbox at once (lock)', async () => {
+    const db = openTestDatabase();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push((await finished(db)).id);
+    const sent: string[] = [];
+    const send: Sender = async (body) => {
+      sent.push(body.id_operacao);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return answer(body, sent.length);
+    };
+    const locks = fakeLocks();
+    const tabA = openTestDatabase(db.name);
+    const tabB = openTestDatabase(db.name);
+    await Promise.all([
+      sendPending({ db: tabA, send, locks }),
+      sendPending({ db: tabB, send, locks }),
+      sendPending({ db: tabA, send, locks }),
+    ]);
+    expect(sent.sort()).toEqual([...ids].sort());
+    const states = await operationTable(db).toArray();
+    expect(states.every((op) => op.situacao === 'Processado')).toBe(true);
+  });
+
+  it('sends again an operation left in processing by a tab that closed mid-send', async () => {
+    const { db, id } = await finished();
+    await operationTable(db).update(id, { situacao: 'EmProcessamento' });
+    const send = vi.fn<Sender>((body) => Promise.resolve(answer(body, 7)));
+    await sendPending({ db, send, locks: fakeLocks() });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect((await operationTable(db).get(id))?.situacao).toBe('Processado');
+  });
+
+  it('keeps the operation pending with the pending message when the server cannot be reached', async () => {
+    const { db, id } = await finished();
+    const second = await finished(db);
+    const send = vi.fn<Sender>(() => Promise.reject(new ApiError('network', 0, null, 'sem rede', 'operacao')));
+    const result = await sendPending({ db, send, locks: null });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(result.pending).toEqual([id, second.id]);
+    expect(await operationTable(db).get(id)).toMatchObject({ situacao: 'Pendente', erro: PENDING_MESSAGE });
+  });
+
+  it('keeps a 5xx pending and a business refusal as an error with its message, until retried', async () => {
+    const { db, id } = await finished();
+    const fail500 = vi.fn<Sender>(() => Promise.reject(new ApiError('http', 500, null, 'Erro 500', 'operacao')));
+    await sendPending({ db, send: fail500, locks: null });
+    expect((await operationTable(db).get(id))?.situacao).toBe('Pendente');
+
+    const message = 'Estoque insuficiente. Estoque atual: 0,000. Quantidade informada: 2,000.';
+    const refuse = vi.fn<Sender>(() =>
+      Promise.reject(new ApiError('http', 400, { message, erros: [message] }, message, 'operacao')),
+    );
+    const result = await sendPending({ db, send: refuse, locks: null });
+    expect(result.failed).toEqual([id]);
+    expect(await operationTable(db).get(id)).toMatchObject({ situacao: 'Erro', erro: message });
+    // An error is not sent again by the loop...
+    await sendPending({ db, send: refuse, locks: null });
+    expect(refuse).toHaveBeenCalledTimes(1);
+    // ...only after the user's retry, and the message stays until it succeeds.
+    await requeue(db, id);
+    expect(await operationTable(db).get(id)).toMatchObject({ situacao: 'Pendente', erro: message });
+    await sendPending({ db, send: (body) => Promise.resolve(answer(body, 3)), locks: null });
+    expect(await operationTable(db).get(id)).toMatchObject({ situacao: 'Processado', erro: null });
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * The outbox loop of a signed-in tab: a pass at start, on every 'online' event, after each finished operation
+ * (flush), and again with backoff (2 s doubling to 60 s) while operations stay pending. Passes never overlap in a
+ * tab, and the Web Lock keeps them from overlapping across tabs.
+ */
+import { call } from '../../api/client.ts';
+import { localDb } from '../../db/database.ts';
+import { sendPending, type OutboxDeps, type PassResult } from './outbox.ts';
+
+const FIRST_RETRY_MS = 2_000;
+const MAX_RETRY_MS = 60_000;
+
+export class OutboxLoop {
+  private running: Promise<PassResult> | null = null;
+  private queued: Promise<PassResult> | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private delay = FIRST_RETRY_MS;
+  private stopped = true;
+
+  constructor(
+    private readonly deps: () => OutboxDeps,
+    private readonly online: () => boolean = () => globalThis.navigator?.onLine ?? true,
+  ) {}
+
+  private readonly onOnline = () => {
+    this.delay = FIRST_RETRY_MS;
+    void this.flush();
+  };
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    globalThis.addEventListener?.('online', this.onOnline);
+    void this.flush();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    globalThis.removeEventListener?.('online', this.onOnline);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Runs a pass now (or right after the one running); resolves with its result. Offline: nothing is tried. */
+  flush(): Promise<PassResult> {
+    if (!this.online()) return Promise.resolve({ processed: [], failed: [], pending: [] });
+    if (this.running) {
+      this.queued ??= this.running.then(() => {
+        this.queued = null;
+        return this.flush();
+      });
+      return this.queued;
+    }
+    this.running = this.runPass();
+    return this.running;
+  }
+
+  private async runPass(): Promise<PassResult> {
+    try {
+      const result = await sendPending(this.deps());
+      this.schedule(result.pending.length > 0);
+      return result;
+    } catch (error) {
+      console.error('Falha no envio das operações pendentes', error);
+      this.schedule(true);
+      return { processed: [], failed: [], pending: [] };
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private schedule(retry: boolean): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!retry) {
+      this.delay = FIRST_RETRY_MS;
+      return;
+    }
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.flush(), this.delay);
+    this.delay = Math.min(this.delay * 2, MAX_RETRY_MS);
+  }
+}
+
+export const outbox = new OutboxLoop(() => ({
+  db: localDb(),
+  send: (body) => call('operacao', body, { loading: false }),
+  locks: globalThis.navigator?.locks ?? null,
+}));

@@ -1,0 +1,49 @@
+/**
+ * The operation as the local copy keeps it (000 §3.2-3.4): the header in 'operation', its lines in 'item' and its
+ * payments in 'payment', all keyed by the client's UUID (id_operacao). Amounts are centavos, quantities thousandths,
+ * as in the domain. Fields beyond the domain's are local bookkeeping.
+ */
+import type { OperacaoResult } from '@pdv/contract/operation';
+import type { Item } from '@pdv/domain/item';
+import type { Cents, Milli } from '@pdv/domain/money';
+import type { Operation } from '@pdv/domain/operation';
+import type { Payment } from '@pdv/domain/payment';
+
+export interface StoredOperation extends Omit<Operation, 'itens' | 'pagamentos'> {
+  /** Discount given on the subtotal (spread over the lines by applySubtotalDiscount). */
+  valor_desconto_subtotal: Cents;
+  /** CPF or CNPJ printed on the receipt (digits only). */
+  cliente_cpf_cnpj: string | null;
+  cliente_nome: string | null;
+  /** Sends tried (the outbox's backoff and the pending screen read it). */
+  tentativas: number;
+  /** The server's answer once processed. */
+  resultado: OperacaoResult | null;
+  atualizado_em: string;
+}
+
+/** The prices the wholesale rule switches between (000 §4.6), kept with the line. */
+export interface LinePricing {
+  preco_venda: Cents;
+  preco_atacado: Cents;
+  quantidade_atacarejo: Milli | null;
+}
+
+export interface StoredItem extends Item {
+  /** Position of the line on the screen and the receipt. */
+  ordem: number;
+  precos: LinePricing | null;
+}
+
+export interface StoredPayment extends Payment {
+  ordem: number;
+  /** The card operator's name, for the receipt. */
+  operadora_nome: string | null;
+}
+
+/** An operation with its lines and payments. */
+export interface OperationBundle {
+  operation: StoredOperation;
+  itens: StoredItem[];
+  pagamentos: StoredPayment[];
+}

@@ -1,0 +1,285 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
+import type { PdvDatabase } from '../../db/database.ts';
+import { openTestDatabase } from '../../db/testing.ts';
+import { SyncEngine, type SyncEngineOptions } from './engine.ts';
+import { FakeSyncServer, syncedRow } from './fakeSyncServer.ts';
+import { FRESHNESS_MS, HELD_BACK_RETRY_MS, RETRY_MS, SYNC_TABLES, type SyncOwner, type SyncTable } from './tables.ts';
+
+const OWNER: SyncOwner = { id_organization: 1, id_filial: 1, id_usuario: 1 };
+const byTable = (localTable: string): SyncTable => {
+  const found = SYNC_TABLES.find((t) => t.localTable === localTable);
+  if (!found) throw new Error(localTable);
+  return found;
+};
+const user = byTable('user');
+const branch = byTable('branch');
+const product = byTable('product');
+
+/** Timers the test fires by hand, and a clock it moves. */
+class ManualTime {
+  now = 1_000_000;
+  private next = 1;
+  readonly timers = new Map<number, { run: () => void; ms: number }>();
+  setTimer = (run: () => void, ms: number) => {
+    const id = this.next++;
+    this.timers.set(id, { run, ms });
+    return id;
+  };
+  clearTimer = (id: unknown) => {
+    this.timers.delete(id as number);
+  };
+  delays(): number[] {
+    return [...this.timers.values()].map((t) => t.ms);
+  }
+  fire(): void {
+    const pending = [...this.timers.values()];
+    this.timers.clear();
+    for (const t of pending) t.run();
+  }
+}
+
+const opened: PdvDatabase[] = [];
+const engines: SyncEngine[] = [];
+afterEach(async () => {
+  for (const engine of engines.splice(0)) await engine.stop();
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+function engineOptions(db: PdvDatabase, server: FakeSyncServer, time: ManualTime): SyncEngineOptions {
+  return {
+    db,
+    fetchPage: server.fetcher(),
+    owner: () => OWNER,
+    offlinePos: () => Promise.resolve(false),
+    tables: [user, branch, product],
+    locks: null,
+    now: () => time.now,
+    sleep: () => Promise.resolve(),
+    setTimer: time.setTimer,
+    clearTimer: time.clearTimer,
+  };
+}
+
+function setup(overrides: Partial<SyncEngineOptions> = {}) {
+  const db = openTestDatabase();
+  opened.push(db);
+  const server = new FakeSyncServer();
+  const time = new ManualTime();
+  const engine = new SyncEngine({ ...engineOptions(db, server, time), ...overrides });
+  engines.push(engine);
+  return { db, server, time, engine };
+}
+
+/** Resolves when the engine finishes the pass it is in (or the next one). */
+function passEnd(engine: SyncEngine): Promise<void> {
+  return new Promise((resolve) => {
+    let seenRunning = engine.getStatus().running;
+    const stop = engine.subscribe(() => {
+      const { running } = engine.getStatus();
+      if (running) seenRunning = true;
+      else if (seenRunning) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
+async function until(condition: () => boolean, ms = 2000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condição não atingida');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('SyncEngine', () => {
+  it('reads every due table, then comes back when the oldest falls out of the 10 minutes', async () => {
+    const { db, server, time, engine } = setup();
+    server.change(user, syncedRow('id_usuario', 1));
+    server.change(branch, syncedRow('id_filial', 1));
+    const done = passEnd(engine);
+    engine.start();
+    await done;
+    expect(await db.rows('user').count()).toBe(1);
+    expect(await db.rows('branch').count()).toBe(1);
+    expect(time.delays()).toEqual([FRESHNESS_MS]);
+
+    // Five minutes later a pass has nothing due; at ten minutes both tables are read again.
+    time.now += FRESHNESS_MS / 2;
+    server.requests.length = 0;
+    let end = passEnd(engine);
+    engine.kick();
+    await end;
+    expect(server.requests).toEqual([]);
+    expect(time.delays()).toEqual([FRESHNESS_MS / 2]);
+    time.now += FRESHNESS_MS / 2;
+    end = passEnd(engine);
+    time.fire();
+    await end;
+    expect(server.requests.map((r) => r.table)).toEqual(['user', 'branch']);
+  });
+
+  it('retries a failed table after 10 s and keeps the others going', async () => {
+    const { db, server, time, engine } = setup();
+    server.change(user, syncedRow('id_usuario', 1));
+    server.change(branch, syncedRow('id_filial', 1));
+    server.failures.set('user', new Error('Erro 503 ao comunicar com o servidor.'));
+    let end = passEnd(engine);
+    engine.start();
+    await end;
+    expect(engine.getStatus()).toMatchObject({ failed: ['user'], error: expect.stringContaining('503') as unknown });
+    expect(await db.rows('branch').count()).toBe(1);
+    expect(time.delays()).toEqual([RETRY_MS]);
+
+    server.failures.clear();
+    server.requests.length = 0;
+    end = passEnd(engine);
+    time.fire();
+    await end;
+    expect(server.requests.map((r) => r.table)).toEqual(['user']);
+    expect(await db.rows('user').count()).toBe(1);
+    expect(engine.getStatus()).toMatchObject({ failed: [], error: null });
+    expect(time.delays()).toEqual([FRESHNESS_MS]);
+  });
+
+  it('reads a table again after about a second when the server held rows back', async () => {
+    const { server, time, engine } = setup();
+    server.heldBack.add('user');
+    let end = passEnd(engine);
+    engine.start();
+    await end;
+    expect(time.delays()).toEqual([HELD_BACK_RETRY_MS]);
+    server.heldBack.clear();
+    server.requests.length = 0;
+    end = passEnd(engine);
+    time.fire();
+    await end;
+    expect(server.requests.map((r) => r.table)).toEqual(['user']);
+    expect(time.delays()).toEqual([FRESHNESS_MS]);
+  });
+
+  it('stops the pass at the first table the server cannot be reached for, and retries them all', async () => {
+    const { server, time, engine } = setup({ isUnreachable: (error) => (error as Error).message === 'sem rede' });
+    server.failures.set('user', new Error('sem rede'));
+    const end = passEnd(engine);
+    engine.start();
+    await end;
+    expect(server.requests.map((r) => r.table)).toEqual(['user']);
+    expect(engine.getStatus().failed).toEqual(['user', 'branch', 'product']);
+    expect(time.delays()).toEqual([RETRY_MS]);
+  });
+
+  it('reads a table again when its event arrives while that table is being read', async () => {
+    const server = new FakeSyncServer();
+    const inner = server.fetcher();
+    let engineRef: SyncEngine | null = null;
+    let userReads = 0;
+    const { engine } = setup({
+      fetchPage: (t, request, signal) => {
+        if (t.name === 'user') {
+          userReads += 1;
+          // The event of a change committed while the first read of the table is in flight.
+          if (userReads === 2) {
+            server.change(user, syncedRow('id_usuario', 2));
+            engineRef?.pull(['user']);
+          }
+        }
+        return inner(t, request, signal);
+      },
+    });
+    engineRef = engine;
+    const end = passEnd(engine);
+    engine.start();
+    await end;
+    server.requests.length = 0;
+    engine.pull(['user']);
+    await until(() => server.requests.filter((r) => r.table === 'user').length === 2 && !engine.getStatus().running);
+    const positions = server.requests.map((r) => [r.table, r.date_change]);
+    expect(positions).toEqual([
+      ['user', '0'],
+      ['user', '1'],
+    ]);
+  });
+
+  it('syncs stock, people, product, grid and barcode only at an offline point of sale', async () => {
+    let offline = false;
+    const { db, server, engine } = setup({ offlinePos: () => Promise.resolve(offline) });
+    server.change(product, syncedRow('id_produto', 1));
+    let end = passEnd(engine);
+    engine.start();
+    await end;
+    expect(server.requests.map((r) => r.table)).not.toContain('product');
+    offline = true;
+    end = passEnd(engine);
+    engine.pull(['product']);
+    await end;
+    expect(await db.rows('product').count()).toBe(1);
+    // The flag off again: the copy is dropped (those tables are queried online).
+    offline = false;
+    end = passEnd(engine);
+    engine.pull(['product']);
+    await end;
+    expect(await db.rows('product').count()).toBe(0);
+    expect(await db.updater.get('product')).toBeUndefined();
+  });
+
+  it('runs the version check once before the first pass', async () => {
+    const calls: string[] = [];
+    const { server, engine } = setup({
+      prepare: () => {
+        calls.push('prepare');
+        return Promise.resolve();
+      },
+      fetchPage: (t, r, s) => {
+        calls.push(t.name);
+        return new FakeSyncServer().fetcher()(t, r, s);
+      },
+    });
+    void server;
+    let end = passEnd(engine);
+    engine.start();
+    await end;
+    end = passEnd(engine);
+    engine.pull(['user']);
+    await end;
+    // product is not read: no offline point-of-sale flag.
+    expect(calls).toEqual(['prepare', 'user', 'branch', 'user']);
+  });
+
+  it('checks the version again on the next pass when the server could not be reached', async () => {
+    let attempts = 0;
+    const { engine } = setup({
+      prepare: () => {
+        attempts += 1;
+        return attempts === 1 ? Promise.reject(new Error('sem rede')) : Promise.resolve();
+      },
+    });
+    let end = passEnd(engine);
+    engine.start();
+    await end;
+    end = passEnd(engine);
+    engine.pull(['user']);
+    await end;
+    end = passEnd(engine);
+    engine.pull(['user']);
+    await end;
+    expect(attempts).toBe(2);
+  });
+
+  it('reports a full storage (never swallowed) and keeps the position of the failed page', async () => {
+    const errors: unknown[] = [];
+    const { db, server, time, engine } = setup({ onError: (error) => errors.push(error) });
+    server.change(user, syncedRow('id_usuario', 1));
+    // The browser's answer to a write beyond the origin's quota, as Dexie passes it on.
+    db.table('user').bulkPut = () => Dexie.Promise.reject(new Dexie.QuotaExceededError('QuotaExceededError: cheio'));
+    const end = passEnd(engine);
+    engine.start();
+    await end;
+    expect(engine.getStatus()).toMatchObject({ quotaExceeded: true, failed: ['user'] });
+    expect(errors).toHaveLength(1);
+    expect(await db.updater.get('user')).toMatchObject({ date_change: '', loading: 0 });
+    expect(time.delays()).toEqual([RETRY_MS]);
+  });
+});

@@ -1,0 +1,310 @@
+/**
+ * The sync engine: keeps every synced table of the local copy fresh (000 §7.2). A pass reads, one table after the
+ * other, the tables that are due: never read to the end, older than 10 minutes, announced by a socket event, or
+ * failed 10 s ago. One tab syncs at a time: the engine holds the Web Lock 'pdv-sync' while it runs, and another tab's
+ * engine waits for it (its pages read the same IndexedDB through live queries).
+ */
+import type { PdvDatabase } from '../../db/database.ts';
+import { isQuotaError } from '../../db/storage.ts';
+import { abortableSleep, pullTable, type PageFetcher } from './pullTable.ts';
+import { holdLock, type HeldLock } from './lock.ts';
+import {
+  FRESHNESS_MS,
+  HELD_BACK_RETRY_MS,
+  OFFLINE_POS_TABLES,
+  RETRY_MS,
+  SYNC_TABLES,
+  ownerKey,
+  type SyncOwner,
+  type SyncTable,
+} from './tables.ts';
+
+export const SYNC_LOCK = 'pdv-sync';
+
+export interface SyncStatus {
+  /** This tab holds the lock and syncs. */
+  leader: boolean;
+  /** A pass is running. */
+  running: boolean;
+  /** The local table being read, and the rows received from it so far. */
+  table: string | null;
+  received: number;
+  /** The table is being loaded for the first time (not an update of a loaded table). */
+  firstLoad: boolean;
+  /** Tables read in this pass, of how many are due. */
+  done: number;
+  total: number;
+  /** Tables that failed and wait for the retry. */
+  failed: readonly string[];
+  /** The last failure, for the status line. */
+  error: string | null;
+  /** The storage is full: the user has to free space. */
+  quotaExceeded: boolean;
+}
+
+export interface SyncEngineOptions {
+  db: PdvDatabase;
+  fetchPage: PageFetcher;
+  /** The signed-in owner of the data, or null (signed out: nothing syncs). */
+  owner: () => SyncOwner | null;
+  /** The offline point-of-sale flag (decides whether OFFLINE_POS_TABLES sync). */
+  offlinePos: (owner: SyncOwner) => Promise<boolean>;
+  /** Runs before the first pass (the version check); a failure there does not stop the sync. */
+  prepare?: (signal: AbortSignal) => Promise<void>;
+  tables?: readonly SyncTable[];
+  locks?: LockManager | null;
+  now?: () => number;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  /** A table failed (after the status is updated). */
+  onError?: (error: unknown, table: SyncTable) => void;
+  /** The failure says the server cannot be reached at all: the rest of the pass waits for the retry too. */
+  isUnreachable?: (error: unknown) => boolean;
+}
+
+type Defaulted = 'tables' | 'now' | 'sleep' | 'setTimer' | 'clearTimer';
+
+const IDLE: SyncStatus = {
+  leader: false,
+  running: false,
+  table: null,
+  received: 0,
+  firstLoad: false,
+  done: 0,
+  total: 0,
+  failed: [],
+  error: null,
+  quotaExceeded: false,
+};
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class SyncEngine {
+  private readonly o: SyncEngineOptions & Required<Pick<SyncEngineOptions, Defaulted>>;
+  private readonly controller = new AbortController();
+  private readonly listeners = new Set<() => void>();
+  /** Tables to read on the next pass whatever their freshness. */
+  private readonly requested = new Set<string>();
+  private readonly missingStores = new Set<string>();
+  private status: SyncStatus = IDLE;
+  private leader = false;
+  private prepared = false;
+  private passing: Promise<void> | null = null;
+  private again = false;
+  private timer: unknown = null;
+  private lock: HeldLock | null = null;
+
+  constructor(options: SyncEngineOptions) {
+    this.o = {
+      tables: SYNC_TABLES,
+      now: () => Date.now(),
+      sleep: abortableSleep,
+      setTimer: (run, ms) => setTimeout(run, ms),
+      clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+      ...options,
+    };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getStatus = (): SyncStatus => this.status;
+
+  private set(patch: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Waits for the lock (other tabs), then syncs until stop(). */
+  start(): void {
+    const locks = this.o.locks === undefined ? globalThis.navigator?.locks : this.o.locks;
+    if (!locks) {
+      this.becomeLeader();
+      return;
+    }
+    this.lock = holdLock(locks, SYNC_LOCK, this.controller.signal, () => this.becomeLeader());
+  }
+
+  private becomeLeader(): void {
+    this.leader = true;
+    this.set({ leader: true });
+    this.kick();
+  }
+
+  /** Stops syncing: the page in flight is abandoned (its transaction never started or commits whole). */
+  async stop(): Promise<void> {
+    this.controller.abort(new DOMException('Sincronização encerrada', 'AbortError'));
+    if (this.timer !== null) this.o.clearTimer(this.timer);
+    this.timer = null;
+    await this.passing?.catch(() => undefined);
+    this.leader = false;
+    await this.lock?.release();
+    this.set({ ...IDLE });
+  }
+
+  /** Reads these local tables (by SYNC_GROUPS name) now, whatever their freshness (a socket event). */
+  pull(names: readonly string[]): void {
+    for (const name of names) this.requested.add(name);
+    this.kick();
+  }
+
+  /** Reads every table now (after a reconnection or a branch switch: events may have been missed). */
+  pullAll(): void {
+    this.pull(this.o.tables.map((table) => table.name));
+  }
+
+  /** Starts a pass now, or right after the one running. */
+  kick(): void {
+    if (!this.leader || this.controller.signal.aborted) return;
+    if (this.passing) {
+      this.again = true;
+      return;
+    }
+    if (this.timer !== null) this.o.clearTimer(this.timer);
+    this.timer = null;
+    this.passing = this.pass().finally(() => {
+      this.passing = null;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  private schedule(ms: number): void {
+    if (this.controller.signal.aborted) return;
+    if (this.timer !== null) this.o.clearTimer(this.timer);
+    this.timer = this.o.setTimer(() => {
+      this.timer = null;
+      this.kick();
+    }, ms);
+  }
+
+  /** The tables due now, and how long until the next one falls due. */
+  private async dueTables(owner: SyncOwner): Promise<{ due: SyncTable[]; nextInMs: number }> {
+    const now = this.o.now();
+    let nextInMs = FRESHNESS_MS;
+    const due: SyncTable[] = [];
+    const positions = new Map((await this.o.db.updater.toArray()).map((row) => [row.table, row]));
+    for (const table of this.o.tables) {
+      if (!this.o.db.hasStore(table.localTable)) {
+        if (!this.missingStores.has(table.localTable))
+          console.error(`Tabela local ${table.localTable} não existe no esquema`);
+        this.missingStores.add(table.localTable);
+        continue;
+      }
+      const row = positions.get(table.localTable);
+      const fresh = row && row.owner === ownerKey(table, owner) && row.is_loaded === 1 && row.synced_at !== undefined;
+      const age = fresh ? now - (row.synced_at ?? 0) : Infinity;
+      if (this.requested.has(table.name) || age >= FRESHNESS_MS) due.push(table);
+      else nextInMs = Math.min(nextInMs, FRESHNESS_MS - age);
+    }
+    return { due, nextInMs };
+  }
+
+  private async pass(): Promise<void> {
+    try {
+      await this.runPass();
+    } catch (error) {
+      if (this.controller.signal.aborted) return;
+      // The local database itself failed (not one table's read): try again later, and say so.
+      console.error('Falha na sincronização', error);
+      this.set({
+        running: false,
+        table: null,
+        error: `Falha na sincronização: ${messageOf(error)}`,
+        quotaExceeded: isQuotaError(error),
+      });
+      this.schedule(RETRY_MS);
+    }
+  }
+
+  private async runPass(): Promise<void> {
+    const signal = this.controller.signal;
+    if (!this.prepared) {
+      // A tab closed in the middle of a load leaves its tables marked as loading: this tab now owns them.
+      await this.o.db.updater.where('loading').equals(1).modify({ loading: 0 });
+      try {
+        await this.o.prepare?.(signal);
+        this.prepared = true;
+      } catch (error) {
+        if (signal.aborted) return;
+        // Offline or failing server: the tables are read from their positions; the check runs again next pass.
+        console.warn('Verificação de versão não concluída', error);
+      }
+    }
+    const owner = this.o.owner();
+    if (!owner || signal.aborted) return;
+    const { due, nextInMs } = await this.dueTables(owner);
+    const failed: string[] = [];
+    const heldBack: string[] = [];
+    let quotaExceeded = false;
+    let error: string | null = null;
+    this.set({ running: true, done: 0, total: due.length, table: null, received: 0 });
+    let offlinePos: boolean | null = null;
+    try {
+      for (const [index, table] of due.entries()) {
+        const current = this.o.owner();
+        if (signal.aborted || !current) return;
+        this.requested.delete(table.name);
+        if (OFFLINE_POS_TABLES.has(table.localTable)) {
+          offlinePos ??= await this.o.offlinePos(current);
+          if (!offlinePos) {
+            await this.dropOfflineTable(table);
+            this.set({ done: this.status.done + 1 });
+            continue;
+          }
+        }
+        this.set({ table: table.localTable, received: 0 });
+        try {
+          const result = await pullTable(table, {
+            db: this.o.db,
+            fetchPage: this.o.fetchPage,
+            owner: ownerKey(table, current),
+            signal,
+            sleep: this.o.sleep,
+            now: this.o.now,
+            onBegin: (firstLoad) => this.set({ firstLoad }),
+            onPage: (received) => this.set({ received }),
+          });
+          if (result.heldBack) heldBack.push(table.name);
+        } catch (caught) {
+          if (signal.aborted) return;
+          failed.push(table.name);
+          error = `Falha ao sincronizar ${table.localTable}: ${messageOf(caught)}`;
+          quotaExceeded ||= isQuotaError(caught);
+          this.set({ failed: [...failed], error, quotaExceeded });
+          this.o.onError?.(caught, table);
+          if (this.o.isUnreachable?.(caught)) {
+            // No network or no server: the other tables would fail alike; they all wait for the retry.
+            failed.push(...due.slice(index + 1).map((t) => t.name));
+            break;
+          }
+        }
+        this.set({ done: this.status.done + 1 });
+      }
+    } finally {
+      this.set({ running: false, table: null, received: 0, firstLoad: false, failed, error, quotaExceeded });
+    }
+    for (const name of [...failed, ...heldBack]) this.requested.add(name);
+    let next = failed.length > 0 ? Math.min(RETRY_MS, nextInMs) : Math.max(nextInMs, 1000);
+    if (heldBack.length > 0) next = Math.min(next, HELD_BACK_RETRY_MS);
+    this.schedule(next);
+  }
+
+  /** Without the offline point-of-sale flag the table is queried online: no stale copy stays behind. */
+  private async dropOfflineTable(table: SyncTable): Promise<void> {
+    const db = this.o.db;
+    const row = await db.updater.get(table.localTable);
+    if (!row) return;
+    await db.transaction('rw', [db.rows(table.localTable), db.updater], async () => {
+      await db.rows(table.localTable).clear();
+      await db.updater.delete(table.localTable);
+    });
+  }
+}

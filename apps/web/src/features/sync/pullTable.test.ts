@@ -1,0 +1,180 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PdvDatabase } from '../../db/database.ts';
+import { openTestDatabase } from '../../db/testing.ts';
+import { FakeSyncServer, syncedRow } from './fakeSyncServer.ts';
+import { PositionMovedError, pullTable, type PageFetcher, type PullOptions } from './pullTable.ts';
+import { FIRST_LOAD_PAGE_SIZE, PAGE_PACING_MS, SYNC_TABLES, type SyncTable } from './tables.ts';
+
+function table(localTable: string): SyncTable {
+  const found = SYNC_TABLES.find((t) => t.localTable === localTable);
+  if (!found) throw new Error(`sem grupo para ${localTable}`);
+  return found;
+}
+const product = table('product');
+const user = table('user');
+
+const opened: PdvDatabase[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+function setup(fetchPage?: PageFetcher) {
+  const db = openTestDatabase();
+  opened.push(db);
+  const server = new FakeSyncServer();
+  const sleeps: number[] = [];
+  const options: PullOptions = {
+    db,
+    fetchPage: fetchPage ?? server.fetcher(),
+    owner: 'o1',
+    signal: new AbortController().signal,
+    sleep: (ms) => {
+      sleeps.push(ms);
+      return Promise.resolve();
+    },
+    now: () => 1_000,
+  };
+  return { db, server, sleeps, options };
+}
+
+const products = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) =>
+    syncedRow('id_produto', from + i, { descricao: `Produto ${from + i}` }),
+  );
+
+describe('pullTable', () => {
+  it('reads an empty table to the end in the largest pages, without pacing', async () => {
+    const { db, server, sleeps, options } = setup();
+    server.change(product, ...products(1, 12_000));
+    const result = await pullTable(product, options);
+    expect(result).toEqual({ pages: 3, received: 12_000, firstLoad: true, heldBack: false });
+    expect(server.requests.map((r) => r.limit)).toEqual([
+      FIRST_LOAD_PAGE_SIZE,
+      FIRST_LOAD_PAGE_SIZE,
+      FIRST_LOAD_PAGE_SIZE,
+    ]);
+    expect(sleeps).toEqual([]);
+    expect(await db.rows('product').count()).toBe(12_000);
+    expect(await db.updater.get('product')).toMatchObject({
+      date_change: '12000',
+      offset: 12_000,
+      loading: 0,
+      is_loaded: 1,
+      synced_at: 1_000,
+      received: 12_000,
+      owner: 'o1',
+    });
+  });
+
+  it('pages later changes from the stored position in the group size, 200 ms apart', async () => {
+    const { db, server, sleeps, options } = setup();
+    server.change(product, ...products(1, 10));
+    await pullTable(product, options);
+    server.requests.length = 0;
+    server.change(product, ...products(5, 454).map((row) => ({ ...row, descricao: 'alterado' })));
+    const result = await pullTable(product, options);
+    expect(result).toEqual({ pages: 3, received: 450, firstLoad: false, heldBack: false });
+    expect(server.requests.map((r) => [r.date_change, r.offset, r.limit])).toEqual([
+      ['10', 10, product.pageSize],
+      ['210', 204, product.pageSize],
+      ['410', 404, product.pageSize],
+    ]);
+    expect(sleeps).toEqual([PAGE_PACING_MS, PAGE_PACING_MS]);
+    expect(
+      await db
+        .rows('product')
+        .where('id_produto')
+        .between(5, 454, true, true)
+        .filter((r) => r['descricao'] === 'alterado')
+        .count(),
+    ).toBe(450);
+    expect(await db.rows('product').count()).toBe(454);
+  });
+
+  it('says when the server held committed rows back behind a running transaction', async () => {
+    const { server, options } = setup();
+    server.change(user, syncedRow('id_usuario', 1));
+    server.heldBack.add('user');
+    expect(await pullTable(user, options)).toMatchObject({ heldBack: true });
+    server.heldBack.clear();
+    expect(await pullTable(user, options)).toMatchObject({ heldBack: false });
+  });
+
+  it('deletes the rows that come back as tombstones', async () => {
+    const { db, server, options } = setup();
+    server.change(user, syncedRow('id_usuario', 1), syncedRow('id_usuario', 2), syncedRow('id_usuario', 3));
+    await pullTable(user, options);
+    server.change(user, syncedRow('id_usuario', 2, { data_exclusao: '2026-01-02T10:00:00.000Z' }));
+    // A row created and deleted between two reads arrives as a tombstone only.
+    server.change(user, syncedRow('id_usuario', 9, { data_exclusao: '2026-01-02T10:00:00.000Z' }));
+    await pullTable(user, options);
+    expect(await db.rows('user').toCollection().primaryKeys()).toEqual([1, 3]);
+  });
+
+  it('stores each page with its position: a failure keeps the pages before it and resumes after them', async () => {
+    const server = new FakeSyncServer();
+    server.change(product, ...products(1, 12_000));
+    const inner = server.fetcher();
+    let calls = 0;
+    const { db, options } = setup((t, request, signal) => {
+      calls += 1;
+      if (calls === 2) return Promise.reject(new Error('conexão perdida'));
+      return inner(t, request, signal);
+    });
+    await expect(pullTable(product, options)).rejects.toThrow('conexão perdida');
+    expect(await db.rows('product').count()).toBe(FIRST_LOAD_PAGE_SIZE);
+    expect(await db.updater.get('product')).toMatchObject({
+      date_change: '5000',
+      offset: 5000,
+      loading: 0,
+      is_loaded: 0,
+    });
+
+    const result = await pullTable(product, options);
+    expect(result.pages).toBe(2);
+    expect(server.requests.map((r) => r.date_change)).toEqual(['', '5000', '10000']);
+    expect(await db.rows('product').count()).toBe(12_000);
+  });
+
+  it('writes nothing of a page that fails to store, rows and position alike', async () => {
+    const server = new FakeSyncServer();
+    server.change(product, ...products(1, 3));
+    const { db, options } = setup((t, request) => {
+      const page = server.list(t, request);
+      // A row the database refuses (an object is not a valid key) after two good ones.
+      return Promise.resolve({
+        ...page,
+        rows: [...page.rows, { id_produto: { invalido: true }, data_exclusao: null }],
+      });
+    });
+    await expect(pullTable(product, options)).rejects.toThrow();
+    expect(await db.rows('product').count()).toBe(0);
+    expect(await db.updater.get('product')).toMatchObject({ date_change: '', offset: 0, loading: 0 });
+  });
+
+  it('drops a page when the position moved while it was in flight (never applied twice)', async () => {
+    const server = new FakeSyncServer();
+    server.change(user, syncedRow('id_usuario', 1));
+    const { db, options } = setup(async (t, request) => {
+      await db.updater.update('user', { date_change: '99', offset: 1 });
+      return server.list(t, request);
+    });
+    await expect(pullTable(user, options)).rejects.toBeInstanceOf(PositionMovedError);
+    expect(await db.rows('user').count()).toBe(0);
+  });
+
+  it('empties a table holding another owner’s rows and reads it from the start', async () => {
+    const { db, server, options } = setup();
+    server.change(user, syncedRow('id_usuario', 1));
+    await db.rows('user').put(syncedRow('id_usuario', 50));
+    await db.updater.put({ table: 'user', date_change: '40', offset: 50, loading: 0, is_loaded: 1, owner: 'o2' });
+    await pullTable(user, options);
+    expect(server.requests[0]).toMatchObject({ date_change: '', offset: 0 });
+    expect(await db.rows('user').toCollection().primaryKeys()).toEqual([1]);
+  });
+
+  it('refuses a page that claims more rows without moving the position', async () => {
+    const { options } = setup(() => Promise.resolve({ rows: [], date_change: '', offset: 0, has_more: true }));
+    await expect(pullTable(user, options)).rejects.toThrow('não avançou');
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * Reads one table's change stream to its end (000 §7.2): POST list-by-changes from the position kept in `updater`,
+ * page after page until has_more is false. Each page is written in one transaction with the new position, so a crash
+ * between pages neither loses nor repeats a page; a position moved by someone else aborts the page unwritten.
+ */
+import type { ListByChangesResult } from '@pdv/contract/sync';
+import type { LocalRow, PdvDatabase, UpdaterRow } from '../../db/database.ts';
+import { FIRST_LOAD_PAGE_SIZE, PAGE_PACING_MS, type SyncTable } from './tables.ts';
+
+export interface PageRequest {
+  date_change: string;
+  offset: number;
+  limit: number;
+}
+
+export type PageFetcher = (table: SyncTable, request: PageRequest, signal: AbortSignal) => Promise<ListByChangesResult>;
+
+export interface PullOptions {
+  db: PdvDatabase;
+  fetchPage: PageFetcher;
+  /** Whose data this is (see ownerKey); a table holding another owner's rows is emptied and read from the start. */
+  owner: string;
+  signal: AbortSignal;
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  now: () => number;
+  /** The run starts: whether it is the table's first load (empty, large pages, no pacing). */
+  onBegin?: (firstLoad: boolean) => void;
+  /** After each written page: the rows received so far in this run. */
+  onPage?: (received: number) => void;
+}
+
+export interface PullResult {
+  pages: number;
+  received: number;
+  /** The table was read from an empty start, with large pages and no pacing. */
+  firstLoad: boolean;
+  /** The server holds committed rows back behind a running transaction: read again in about a second. */
+  heldBack: boolean;
+}
+
+/** Another writer moved the table's position while a page was in flight: the page is dropped, not written. */
+export class PositionMovedError extends Error {
+  override readonly name = 'PositionMovedError';
+}
+
+/** The live rows to put and the keys of the tombstones (rows carrying data_exclusao) to delete. */
+export function splitPage(
+  rows: readonly LocalRow[],
+  key: string,
+  table: string,
+): { live: LocalRow[]; gone: unknown[] } {
+  const live: LocalRow[] = [];
+  const gone: unknown[] = [];
+  for (const row of rows) {
+    const id = row[key];
+    if (id === undefined || id === null) throw new Error(`Linha de ${table} sem a chave ${key}.`);
+    if (row['data_exclusao'] !== null && row['data_exclusao'] !== undefined) gone.push(id);
+    else live.push(row);
+  }
+  return { live, gone };
+}
+
+/** Starts a run: the table's position (reset, with the table emptied, when it holds another owner's rows). */
+async function beginRun(db: PdvDatabase, table: SyncTable, owner: string): Promise<UpdaterRow> {
+  const store = db.rows(table.localTable);
+  return db.transaction('rw', [store, db.updater], async () => {
+    const row = await db.updater.get(table.localTable);
+    let next: UpdaterRow;
+    if (row && row.owner === owner) {
+      next = { ...row, loading: 1, received: 0 };
+    } else {
+      await store.clear();
+      next = { table: table.localTable, date_change: '', offset: 0, loading: 1, is_loaded: 0, received: 0, owner };
+    }
+    await db.updater.put(next);
+    return next;
+  });
+}
+
+/** Writes a page and the position after it, in one transaction. */
+async function writePage(
+  db: PdvDatabase,
+  table: SyncTable,
+  from: UpdaterRow,
+  page: ListByChangesResult,
+  now: number,
+): Promise<UpdaterRow> {
+  const store = db.rows(table.localTable);
+  const { live, gone } = splitPage(page.rows, table.key, table.localTable);
+  return db.transaction('rw', [store, db.updater], async () => {
+    const current = await db.updater.get(table.localTable);
+    if (
+      !current ||
+      current.owner !== from.owner ||
+      current.date_change !== from.date_change ||
+      current.offset !== from.offset
+    ) {
+      throw new PositionMovedError(`A posição de ${table.localTable} mudou durante a leitura.`);
+    }
+    if (gone.length > 0) await store.bulkDelete(gone);
+    if (live.length > 0) await store.bulkPut(live);
+    const next: UpdaterRow = {
+      ...current,
+      date_change: page.date_change,
+      offset: page.offset,
+      received: (current.received ?? 0) + page.rows.length,
+      loading: page.has_more ? 1 : 0,
+    };
+    if (!page.has_more) {
+      next.is_loaded = 1;
+      next.synced_at = now;
+    }
+    await db.updater.put(next);
+    return next;
+  });
+}
+
+async function endRunAfterFailure(db: PdvDatabase, table: SyncTable): Promise<void> {
+  try {
+    await db.updater.update(table.localTable, { loading: 0 });
+  } catch (error) {
+    console.error(`Não foi possível marcar ${table.localTable} como parada`, error);
+  }
+}
+
+export async function pullTable(table: SyncTable, options: PullOptions): Promise<PullResult> {
+  const { db, signal } = options;
+  signal.throwIfAborted();
+  let position = await beginRun(db, table, options.owner);
+  const firstLoad = position.is_loaded === 0;
+  options.onBegin?.(firstLoad);
+  const limit = firstLoad ? Math.max(FIRST_LOAD_PAGE_SIZE, table.pageSize) : table.pageSize;
+  let pages = 0;
+  let received = 0;
+  try {
+    for (;;) {
+      signal.throwIfAborted();
+      const request = { date_change: position.date_change, offset: position.offset, limit };
+      const page = await options.fetchPage(table, request, signal);
+      signal.throwIfAborted();
+      const moved = page.date_change !== position.date_change || page.offset !== position.offset;
+      if (page.has_more && !moved) throw new Error(`A leitura de ${table.localTable} não avançou.`);
+      position = await writePage(db, table, position, page, options.now());
+      pages += 1;
+      received += page.rows.length;
+      options.onPage?.(received);
+      if (!page.has_more) return { pages, received, firstLoad, heldBack: page.held_back ?? false };
+      if (!firstLoad) await options.sleep(PAGE_PACING_MS, signal);
+    }
+  } catch (error) {
+    await endRunAfterFailure(db, table);
+    throw error;
+  }
+}
+
+/** The pause between pages; a stop() cuts it short. */
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,159 @@
+/**
+ * What runs while a user is signed in: the sync engine and the socket that tells it what changed. The session hands
+ * its state over (setSession); screens read the progress and the connection through useSyncState.
+ */
+import { call } from '../../api/client.ts';
+import { isApiError } from '../../api/errors.ts';
+import { localDb } from '../../db/database.ts';
+import { QUOTA_MESSAGE } from '../../db/storage.ts';
+import { showWarning } from '../../ui/warning.tsx';
+import type { Session } from '../auth/session.ts';
+import { createCoalescer, type Coalescer } from '../realtime/coalesce.ts';
+import { connectRealtime, type ConnectionState, type RealtimeClient } from '../realtime/socket.ts';
+import { SyncEngine, type SyncStatus } from './engine.ts';
+import { checkLocalVersion, clearPersonalData, readOfflinePos } from './localData.ts';
+import type { PageFetcher } from './pullTable.ts';
+import { SYNC_EVENTS, eventDelay, tablesForEvent, type SyncOwner } from './tables.ts';
+
+export interface SyncState {
+  sync: SyncStatus | null;
+  connection: ConnectionState;
+}
+
+const fetchPage: PageFetcher = (table, request, signal) =>
+  call(`sync_${table.name}`, request, { loading: false, signal });
+
+const isNetworkError = (error: unknown) => isApiError(error) && error.kind === 'network';
+
+const locks = () => globalThis.navigator?.locks ?? null;
+
+interface Running {
+  token: string;
+  userId: number;
+  branchId: number;
+  engine: SyncEngine;
+  realtime: RealtimeClient;
+  coalescer: Coalescer;
+  unsubscribe: () => void;
+  stopOnline: () => void;
+}
+
+class SyncRuntime {
+  private running: Running | null = null;
+  private owner: SyncOwner | null = null;
+  private state: SyncState = { sync: null, connection: 'offline' };
+  private readonly listeners = new Set<() => void>();
+  private quotaShown = false;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getState = (): SyncState => this.state;
+
+  private set(patch: Partial<SyncState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Follows the session: starts on sign-in, restarts for another user, refreshes after a branch switch. */
+  setSession(session: Session | null): void {
+    const usuario = session?.usuario;
+    this.owner = usuario
+      ? { id_organization: usuario.id_organization, id_filial: usuario.id_filial_ativa, id_usuario: usuario.id_usuario }
+      : null;
+    const current = this.running;
+    if (current && (!session || !usuario || current.token !== session.token || current.userId !== usuario.id_usuario)) {
+      void this.stop();
+    }
+    if (!session || !usuario) return;
+    if (!this.running) {
+      this.start(session.token, usuario.id_usuario, usuario.id_filial_ativa);
+    } else if (this.running.branchId !== usuario.id_filial_ativa) {
+      // The branch's tables are reloaded (their owner changed) and the socket joins the new branch's room.
+      this.running.branchId = usuario.id_filial_ativa;
+      this.running.engine.pullAll();
+      this.running.realtime.relogin();
+    }
+  }
+
+  /** Logout: stops, then removes the personal data from the device. */
+  async logout(): Promise<void> {
+    this.owner = null;
+    const stopped = this.stop();
+    await stopped;
+    await clearPersonalData(localDb(), locks());
+  }
+
+  private start(token: string, userId: number, branchId: number): void {
+    const db = localDb();
+    const engine = new SyncEngine({
+      db,
+      fetchPage,
+      owner: () => this.owner,
+      offlinePos: (owner) => readOfflinePos(db, owner, localStorage),
+      prepare: async (signal) => {
+        await checkLocalVersion({
+          db,
+          storage: localStorage,
+          signal,
+          fetchVersion: async (s) => (await call('version', {}, { loading: false, signal: s })).version,
+        });
+      },
+      locks: locks(),
+      // A lost connection is expected (the status shows it and the retry follows); anything else is a fault.
+      isUnreachable: isNetworkError,
+      onError: (error, table) => {
+        if (!isNetworkError(error)) console.error(`Falha ao sincronizar ${table.localTable}`, error);
+      },
+    });
+    const coalescer = createCoalescer((event) => engine.pull(tablesForEvent(event).map((table) => table.name)));
+    const realtime = connectRealtime({
+      token,
+      events: SYNC_EVENTS,
+      onChange: (event) => coalescer.push(event, eventDelay(event)),
+      onReconnect: () => engine.pullAll(),
+      onState: (connection) => this.set({ connection }),
+    });
+    const unsubscribe = engine.subscribe(() => this.onStatus(engine.getStatus()));
+    const onOnline = () => engine.kick();
+    window.addEventListener('online', onOnline);
+    this.running = {
+      token,
+      userId,
+      branchId,
+      engine,
+      realtime,
+      coalescer,
+      unsubscribe,
+      stopOnline: () => window.removeEventListener('online', onOnline),
+    };
+    this.set({ sync: engine.getStatus() });
+    engine.start();
+  }
+
+  private onStatus(status: SyncStatus): void {
+    this.set({ sync: status });
+    if (status.quotaExceeded && !this.quotaShown) {
+      this.quotaShown = true;
+      void showWarning(QUOTA_MESSAGE);
+    } else if (!status.quotaExceeded && !status.running) {
+      this.quotaShown = false;
+    }
+  }
+
+  private stop(): Promise<void> {
+    const current = this.running;
+    if (!current) return Promise.resolve();
+    this.running = null;
+    current.coalescer.cancel();
+    current.realtime.close();
+    current.stopOnline();
+    current.unsubscribe();
+    this.set({ sync: null, connection: 'offline' });
+    return current.engine.stop().catch((error: unknown) => console.error('Falha ao parar a sincronização', error));
+  }
+}
+
+export const syncRuntime = new SyncRuntime();

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { receiptChange, receiptDocument, cutDescription, type ReceiptData, RECEIPT_WIDTH } from './receipt.ts';
+
+function sale(fields: Partial<ReceiptData> = {}): ReceiptData {
+  return {
+    loja: { nome: 'Demo Moda - Loja Centro', cnpj: '12345678000195', endereco: 'Rua Augusta, 100' },
+    titulo: 'PRÉ-VENDA',
+    numero: '12',
+    data: '2025-03-04T15:30:00.000Z',
+    operador: 'Caixa',
+    cliente: { nome: null, cpf_cnpj: '52998224725' },
+    itens: [
+      {
+        descricao: 'Camiseta básica algodão orgânico manga curta azul marinho',
+        codigo: '7891234567895',
+        quantidade: 2000,
+        unidade: 'UN',
+        valor_unitario: 4990,
+        valor_desconto: 998,
+        valor_total: 8982,
+      },
+      { descricao: 'Meia', codigo: null, quantidade: 1000, unidade: 'PAR', valor_unitario: 1500, valor_desconto: 0, valor_total: 1500 },
+    ],
+    bruto: 11480,
+    desconto: 998,
+    acrescimo: 0,
+    total: 10482,
+    pagamentos: [
+      {
+        descricao: 'Cartão de Crédito',
+        meio_pagamento: '03',
+        utilizar_captura: true,
+        valor: 5000,
+        parcelas: 2,
+        cartao: { operadora: 'Cielo', bandeira: 'Visa', codigo_autorizacao: 'A1B2', data_hora: null },
+      },
+      { descricao: 'Dinheiro', meio_pagamento: '01', utilizar_captura: false, valor: 6000, parcelas: 1, cartao: null },
+    ],
+    observacao: null,
+    ...fields,
+  };
+}
+
+/** Every text of a document definition, flattened. */
+function texts(node: unknown): string[] {
+  if (typeof node === 'string') return [node];
+  if (Array.isArray(node)) return node.flatMap(texts);
+  if (node && typeof node === 'object') {
+    const record = node as Record<string, unknown>;
+    return ['text', 'stack', 'columns', 'content'].flatMap((key) => (key in record ? texts(record[key]) : []));
+  }
+  return [];
+}
+
+describe('receipt', () => {
+  it('lays out the sale on a 200-point roll with its lines, totals and change', () => {
+    const doc = receiptDocument(sale());
+    expect(doc.pageSize).toEqual({ width: RECEIPT_WIDTH, height: 'auto' });
+    const all = texts(doc.content);
+    expect(all).toContain('001 Camiseta básica algodão orgânico');
+    expect(all).toContain('002 Meia');
+    expect(all).toContain('R$ 114,80');
+    expect(all).toContain('-R$ 9,98');
+    expect(all).toContain('TOTAL');
+    expect(all).toContain('R$ 104,82');
+    expect(all).toContain('Cartão de Crédito (2x)');
+    expect(all).toContain('Troco');
+    expect(all).toContain('R$ 5,18');
+    expect(all.join(' ')).toContain('CPF/CNPJ 529.982.247-25');
+  });
+
+  it('cuts descriptions at 32 characters', () => {
+    expect(cutDescription('Camiseta básica algodão orgânico manga curta')).toHaveLength(32);
+    expect(cutDescription('Meia')).toBe('Meia');
+  });
+
+  it('prints the card block only for captured credit or debit payments', () => {
+    expect(texts(receiptDocument(sale()).content)).toContain('TRANSAÇÃO COM CARTÃO');
+    const uncaptured = sale();
+    uncaptured.pagamentos = uncaptured.pagamentos.map((p) => ({ ...p, utilizar_captura: false }));
+    expect(texts(receiptDocument(uncaptured).content)).not.toContain('TRANSAÇÃO COM CARTÃO');
+  });
+
+  it('takes the change as the absolute difference of payments and total', () => {
+    expect(receiptChange({ total: 10482, pagamentos: sale().pagamentos })).toBe(518);
+    expect(receiptChange({ total: 12000, pagamentos: sale().pagamentos })).toBe(1000);
+  });
+
+  it('keeps every font between 4 and 10', () => {
+    const sizes = JSON.stringify(receiptDocument(sale())).match(/"fontSize":\d+/g) ?? [];
+    expect(sizes.length).toBeGreaterThan(3);
+    for (const size of sizes) expect(Number(size.split(':')[1])).toBeGreaterThanOrEqual(4);
+    for (const size of sizes) expect(Number(size.split(':')[1])).toBeLessThanOrEqual(10);
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * The 80 mm receipt (000 §9): a 200-point roll with automatic height and tiny margins, fonts from 4 to 10, line
+ * descriptions cut at 32 characters, a card transaction block only for credit or debit payments whose method uses
+ * capture, and the change as the absolute difference between payments and total. `receiptDocument` is pure: it
+ * builds the pdfmake document definition; pdf.ts renders it.
+ */
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { formatCnpj, formatCpf, onlyDigits } from '@pdv/domain/documents';
+import { formatMoney, formatQuantity, type Cents, type Milli } from '@pdv/domain/money';
+import { isCard } from '@pdv/domain/payment-method';
+
+export const RECEIPT_WIDTH = 200;
+export const RECEIPT_DESCRIPTION_MAX = 32;
+/** Font sizes used on the receipt (000 §9: 4 to 10). */
+export const RECEIPT_FONTS = { title: 10, header: 8, body: 6, small: 5, tiny: 4 } as const;
+
+export interface ReceiptLine {
+  descricao: string;
+  codigo: string | null;
+  quantidade: Milli;
+  unidade: string | null;
+  valor_unitario: Cents;
+  valor_desconto: Cents;
+  valor_total: Cents;
+}
+
+export interface ReceiptCard {
+  operadora: string | null;
+  bandeira: string | null;
+  codigo_autorizacao: string | null;
+  data_hora: string | null;
+}
+
+export interface ReceiptPayment {
+  descricao: string;
+  /** NF-e tPag code of the method (isCard tells credit and debit cards). */
+  meio_pagamento: string;
+  /** The method uses capture (utilizar_captura): a card block is printed for cards. */
+  utilizar_captura: boolean;
+  valor: Cents;
+  parcelas: number;
+  cartao: ReceiptCard | null;
+}
+
+export interface ReceiptData {
+  loja: { nome: string; cnpj: string | null; endereco: string | null };
+  titulo: string;
+  numero: string | null;
+  /** ISO date-time of the sale. */
+  data: string;
+  operador: string;
+  cliente: { nome: string | null; cpf_cnpj: string | null } | null;
+  itens: ReceiptLine[];
+  bruto: Cents;
+  desconto: Cents;
+  acrescimo: Cents;
+  total: Cents;
+  pagamentos: ReceiptPayment[];
+  /** Shown at the foot (e.g. "Operação pendente de envio"). */
+  observacao: string | null;
+}
+
+export function cutDescription(text: string, max = RECEIPT_DESCRIPTION_MAX): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length <= max ? clean : clean.slice(0, max);
+}
+
+/** Change on the receipt: |payments - total| (000 §9). */
+export function receiptChange(data: Pick<ReceiptData, 'pagamentos' | 'total'>): Cents {
+  return Math.abs(data.pagamentos.reduce((sum, p) => sum + p.valor, 0) - data.total);
+}
+
+function formatDocument(value: string): string {
+  const digits = onlyDigits(value);
+  if (digits.length === 11) return formatCpf(digits);
+  if (value.length === 14) return formatCnpj(value);
+  return value;
+}
+
+function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const RULE: Content = {
+  canvas: [{ type: 'line', x1: 0, y1: 0, x2: RECEIPT_WIDTH - 10, y2: 0, lineWidth: 0.5, dash: { length: 2 } }],
+  margin: [0, 3, 0, 3],
+};
+
+const row = (label: string, value: string, bold = false): Content => ({
+  columns: [
+    { text: label, width: '*' },
+    { text: value, width: 'auto', alignment: 'right' },
+  ],
+  bold,
+});
+
+function lineContent(line: ReceiptLine, index: number): Content[] {
+  const quantity = `${formatQuantity(line.quantidade)} ${line.unidade ?? 'UN'} x ${formatMoney(line.valor_unitario)}`;
+  const content: Content[] = [
+    { text: `${String(index + 1).padStart(3, '0')} ${cutDescription(line.descricao)}`, fontSize: RECEIPT_FONTS.body },
+    row(`    ${quantity}`, formatMoney(line.valor_total + line.valor_desconto)),
+  ];
+  if (line.valor_desconto > 0) content.push(row('    Desconto', `-${formatMoney(line.valor_desconto)}`));
+  return content;
+}
+
+function cardBlock(payment: ReceiptPayment): Content | null {
+  if (!payment.utilizar_captura || !isCard(payment.meio_pagamento) || !payment.cartao) return null;
+  const card = payment.cartao;
+  return {
+    stack: [
+      { text: 'TRANSAÇÃO COM CARTÃO', bold: true, fontSize: RECEIPT_FONTS.small },
+      ...(card.operadora ? [{ text: `Operadora: ${card.operadora}` }] : []),
+      ...(card.bandeira ? [{ text: `Bandeira: ${card.bandeira}` }] : []),
+      ...(card.codigo_autorizacao ? [{ text: `Autorização: ${card.codigo_autorizacao}` }] : []),
+      ...(card.data_hora ? [{ text: `Data/hora: ${card.data_hora}` }] : []),
+    ],
+    fontSize: RECEIPT_FONTS.tiny,
+    margin: [4, 1, 0, 2],
+  };
+}
+
+export function receiptDocument(data: ReceiptData): TDocumentDefinitions {
+  const { loja } = data;
+  const header: Content[] = [
+    { text: loja.nome, fontSize: RECEIPT_FONTS.title, bold: true, alignment: 'center' },
+    ...(loja.cnpj ? [{ text: `CNPJ ${formatDocument(loja.cnpj)}`, alignment: 'center' as const }] : []),
+    ...(loja.endereco ? [{ text: loja.endereco, alignment: 'center' as const, fontSize: RECEIPT_FONTS.small }] : []),
+    RULE,
+    { text: data.titulo, fontSize: RECEIPT_FONTS.header, bold: true, alignment: 'center' },
+    {
+      text: [data.numero ? `Nº ${data.numero} - ` : '', formatDateTime(data.data)].join(''),
+      alignment: 'center',
+      fontSize: RECEIPT_FONTS.small,
+    },
+    { text: `Operador: ${data.operador}`, fontSize: RECEIPT_FONTS.small, alignment: 'center' },
+  ];
+  const cliente = data.cliente;
+  if (cliente && (cliente.nome || cliente.cpf_cnpj)) {
+    header.push({
+      text: [cliente.nome ?? 'Consumidor', cliente.cpf_cnpj ? ` - CPF/CNPJ ${formatDocument(cliente.cpf_cnpj)}` : ''].join(''),
+      fontSize: RECEIPT_FONTS.small,
+      alignment: 'center',
+    });
+  }
+  const payments: Content[] = [];
+  for (const payment of data.pagamentos) {
+    const label = payment.parcelas > 1 ? `${payment.descricao} (${payment.parcelas}x)` : payment.descricao;
+    payments.push(row(label, formatMoney(payment.valor)));
+    const block = cardBlock(payment);
+    if (block) payments.push(block);
+  }
+  return {
+    pageSize: { width: RECEIPT_WIDTH, height: 'auto' },
+    pageMargins: [5, 5, 5, 5],
+    defaultStyle: { fontSize: RECEIPT_FONTS.body },
+    info: { title: data.numero ? `${data.titulo} ${data.numero}` : data.titulo },
+    content: [
+      ...header,
+      RULE,
+      { text: '#   DESCRIÇÃO / QTD x VALOR UNIT.          VALOR', fontSize: RECEIPT_FONTS.tiny, bold: true },
+      ...data.itens.flatMap(lineContent),
+      RULE,
+      row('Total bruto', formatMoney(data.bruto)),
+      ...(data.desconto > 0 ? [row('Desconto', `-${formatMoney(data.desconto)}`)] : []),
+      ...(data.acrescimo > 0 ? [row('Acréscimo', formatMoney(data.acrescimo))] : []),
+      {
+        columns: [
+          { text: 'TOTAL', width: '*' },
+          { text: formatMoney(data.total), width: 'auto', alignment: 'right' },
+        ],
+        bold: true,
+        fontSize: RECEIPT_FONTS.header,
+      },
+      RULE,
+      { text: 'PAGAMENTOS', bold: true, fontSize: RECEIPT_FONTS.small },
+      ...payments,
+      row('Troco', formatMoney(receiptChange(data)), true),
+      RULE,
+      ...(data.observacao ? [{ text: data.observacao, alignment: 'center' as const, fontSize: RECEIPT_FONTS.small }] : []),
+      { text: 'Obrigado pela preferência!', alignment: 'center', fontSize: RECEIPT_FONTS.small, margin: [0, 2, 0, 0] },
+    ],
+  };
+}
