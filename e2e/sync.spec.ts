@@ -85,6 +85,35 @@ test.describe('local copy', () => {
     await expect.poll(situacao, { timeout: 2_000, intervals: [50] }).toBe('Ativo');
   });
 
+  test('a product price changed through the API by another session reaches the local copy within 2 s', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page, USERS.gerente);
+    await chooseBranch(page, 'Loja Centro');
+    await waitForLocalCopy(page);
+    const grids = await localRows(page, 'grid');
+    const product = grids.find((g) => Number(g['preco_venda']) > 0);
+    expect(product, 'a priced variation in the local copy').toBeDefined();
+    const id_produto = product?.['id_produto'] as number;
+    const newPrice = Math.round((Number(product?.['preco_venda']) + 1.11) * 100) / 100;
+    const login = await request.post('/api/auth/login', { data: { email: USERS.gerente, senha: DEMO_PASSWORD } });
+    const { token } = (await login.json()) as { token: string };
+    const priceOf = async () =>
+      (await localRows(page, 'grid')).filter((g) => g['id_produto'] === id_produto).map((g) => Number(g['preco_venda']));
+    const response = await request.put('/api/product/update', {
+      data: { id_produto, preco_venda: newPrice },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    const changed = Date.now();
+    await expect
+      .poll(async () => (await priceOf()).every((p) => p === newPrice), { timeout: 2_000, intervals: [50] })
+      .toBe(true);
+    console.log(`[sync] price change seen in the local copy after ${Date.now() - changed} ms`);
+  });
+
   test('opens offline from the service worker and the local copy, then reconnects', async ({
     page,
     context,

@@ -11,10 +11,11 @@ import { adminHandlers } from './modules/admin/routes.ts';
 import { authHandlers } from './modules/auth/routes.ts';
 import { syncHandlers } from './modules/sync/routes.ts';
 import { operationHandlers } from './modules/operation/routes.ts';
+import { productHandlers } from './modules/catalog/product-routes.ts';
 import { Throttle, type ThrottleOptions } from './modules/auth/throttle.ts';
 import type { TokenService } from './modules/auth/token.ts';
 
-export const handlers: Handlers = { ...authHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers };
+export const handlers: Handlers = { ...authHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...productHandlers };
 
 export interface AppOptions {
   db: Database;

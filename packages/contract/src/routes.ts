@@ -9,6 +9,7 @@ import { empty } from './common.ts';
 import * as s from './session.ts';
 import * as a from './admin.ts';
 import { operacaoBody, operacaoResult } from './operation.ts';
+import { productUpdateBody, productUpdateResult } from './product.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -75,6 +76,10 @@ const baseRoutes = {
   profileFindById: route({
     method: 'POST', path: '/profile/find_by_id', auth: 'session', permission: { action: 'read', subject: 'FncListarPerfil' },
     scope: 'organization', idFields: ['id_perfil'], body: a.profileByIdBody, response: a.profile,
+  }),
+  productUpdate: route({
+    method: 'PUT', path: '/product/update', auth: 'session', permission: { action: 'manage', subject: 'FncListarProduto' },
+    scope: 'organization', idFields: ['id_produto'], body: productUpdateBody, response: productUpdateResult,
   }),
   operacao: route({
     method: 'POST', path: '/operacao', auth: 'session', permission: { action: 'manage', subject: 'FncPontoVenda' },

@@ -52,6 +52,8 @@ beforeAll(async () => {
     demoIds['id_filial'] = await one(`SELECT id_filial AS id FROM filial f JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' AND codigo_filial = '1'`);
     demoIds['id_usuario'] = await one(`SELECT id_usuario AS id FROM usuario WHERE email = 'gerente@demo.com.br'`);
+    demoIds['id_produto'] = await one(`SELECT id_produto AS id FROM produto p JOIN organization o USING (id_organization)
+      WHERE o.nome = 'Demo Moda' ORDER BY id_produto LIMIT 1`);
     demoIds['id_perfil'] = await one(`SELECT id_perfil AS id FROM perfil p JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' AND descricao = 'Gerente'`);
   });

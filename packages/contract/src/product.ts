@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { id, situacao } from './common.ts';
+
+const price = z
+  .number({ error: 'Informe um preço numérico.' })
+  .min(0, { error: 'O preço não pode ser negativo.' })
+  .max(999_999.99, { error: 'Preço acima do permitido.' })
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'O preço deve ter no máximo 2 casas decimais.' });
+
+/**
+ * PUT /product/update (001 §7 Products). This first version changes the product's description, situation and
+ * prices; a price changes the product and its variations in the caller's active branch (the prices the point of
+ * sale uses). The full product register (grids, barcodes, fiscal data, ...) comes with the catalogue issue.
+ */
+export const productUpdateBody = z.object({
+  id_produto: id,
+  descricao: z.string().trim().min(1, { error: 'Informe a descrição.' }).max(120, { error: 'Descrição com mais de 120 caracteres.' }).optional(),
+  situacao: situacao.optional(),
+  preco_venda: price.optional(),
+  preco_atacado: price.optional(),
+});
+
+export const productUpdateResult = z.object({
+  id_produto: z.number().int(),
+  descricao: z.string(),
+  situacao: z.string(),
+  preco_venda: z.number(),
+  preco_atacado: z.number(),
+  variacoes_atualizadas: z.number().int(),
+});
