@@ -104,6 +104,19 @@ export async function searchProducts(db: PdvDatabase, text: string, page = 0): P
     const hit = await findByBarcode(db, query);
     if (hit) return { hits: [hit], more: false };
   }
+  // A variation's own SKU (CAM-0001-P-BRA) names one size and colour: answer those variations first.
+  if (page === 0) {
+    const grids = await db.rows('grid').where('sku').startsWithIgnoreCase(query).filter(live).limit(PAGE_SIZE + 1).toArray();
+    if (grids.length > 0) {
+      const hits: ProductHit[] = [];
+      for (const grid of grids.slice(0, PAGE_SIZE)) {
+        const product = await db.rows('product').get(grid['id_produto'] as number);
+        const hit = product && live(product) ? await hitOf(db, product, grid, await gtinOf(db, grid['id_produto_grade'])) : null;
+        if (hit) hits.push(hit);
+      }
+      if (hits.length > 0) return { hits, more: grids.length > PAGE_SIZE };
+    }
+  }
   const bySku = await db.rows('product').where('sku').startsWithIgnoreCase(query).filter(live).limit(PAGE_SIZE).toArray();
   const words = fold(query).split(/\s+/);
   const seen = new Set(bySku.map((p) => p['id_produto']));
