@@ -7,9 +7,10 @@ import { cpus, totalmem } from 'node:os';
 import { authBenchmark } from './auth.bench.ts';
 import { operacaoBenchmark } from './operacao.bench.ts';
 import type { Benchmark, BenchResult } from './lib.ts';
+import { syncBrowserBenchmark } from './sync-browser.bench.ts';
 import { syncPageBenchmark } from './sync-page.bench.ts';
 
-const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, operacaoBenchmark];
+const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, syncBrowserBenchmark, operacaoBenchmark];
 const only = process.argv.slice(2);
 
 const rows: Array<BenchResult & { bench: string }> = [];

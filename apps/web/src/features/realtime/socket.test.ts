@@ -83,17 +83,19 @@ describe('connectRealtime', () => {
     expect(changes).toEqual(['user', 'product']);
   });
 
-  it('logs in again after a reconnection and asks for what was missed', () => {
+  it('asks for what was missed at the first login (changes made while the page was closed) and after each reconnection', () => {
     const { socket, states, reconnects } = setup();
     socket.fire('connect');
+    expect(reconnects()).toBe(0);
     socket.answerLogin({ ok: true });
+    expect(reconnects()).toBe(1);
     socket.fire('disconnect', 'transport close');
     expect(states.at(-1)).toBe('offline');
     socket.fire('connect');
     expect(socket.emitted.filter((e) => e.event === 'login')).toHaveLength(2);
-    expect(reconnects()).toBe(0);
-    socket.answerLogin({ ok: true });
     expect(reconnects()).toBe(1);
+    socket.answerLogin({ ok: true });
+    expect(reconnects()).toBe(2);
     expect(states.at(-1)).toBe('online');
   });
 

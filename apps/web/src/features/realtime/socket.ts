@@ -25,7 +25,7 @@ export interface RealtimeOptions {
   /** The events to listen to (the `event` of every SYNC_GROUPS entry). */
   events: readonly string[];
   onChange: (event: string) => void;
-  /** Logged in again after a lost connection: events may have been missed meanwhile. */
+  /** Logged in (the first time or again): events may have been missed before. */
   onReconnect: () => void;
   onState: (state: ConnectionState) => void;
   /** For tests: how a socket is made. */
@@ -78,11 +78,12 @@ export function connectRealtime(options: RealtimeOptions): RealtimeClient {
         report();
         return;
       }
-      const again = everLoggedIn;
       loggedIn = true;
       everLoggedIn = true;
       report();
-      if (again) options.onReconnect();
+      // Events sent while this page was closed, or while the socket was down, were missed: read every table again
+      // (incremental, cheap; the engine queues it behind a pass already running).
+      options.onReconnect();
     });
   };
 
