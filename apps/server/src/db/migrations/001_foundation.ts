@@ -164,15 +164,17 @@ CREATE TABLE segredo (
 );
 
 -- Row-level security on every tenant table, forced so the table owner is bound too (superusers and
--- BYPASSRLS roles are not; requests never run as those).
-DO $$
+-- BYPASSRLS roles are not; requests never run as those). Later migrations call tenant_enable for their tables.
+CREATE OR REPLACE FUNCTION tenant_enable(tables text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['organization','empresa','filial','perfil','perfil_permissao','perfil_filial','usuario','perfil_filial_usuario','login'] LOOP
+  FOREACH t IN ARRAY tables LOOP
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
     EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
     EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (id_organization = app_current_organization()) WITH CHECK (id_organization = app_current_organization())', t);
     EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO pdv_app', t);
   END LOOP;
 END $$;
+
+SELECT tenant_enable(ARRAY['organization','empresa','filial','perfil','perfil_permissao','perfil_filial','usuario','perfil_filial_usuario','login']);
 `;

@@ -296,17 +296,8 @@ CREATE TRIGGER sync_touch_related AFTER UPDATE ON produto_grade
 CREATE TRIGGER sync_touch_related AFTER UPDATE ON produto_unidade_logistica
   FOR EACH ROW EXECUTE FUNCTION sync_touch_related('produto_codigo_barra', 'id_produto_unidade_logistica');
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['unidade_medida','categoria','marca','produto','produto_unidade_logistica','produto_grade',
-    'produto_grade_filial','produto_codigo_barra','endereco_estoque','estoque','inventario','inventario_item'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (id_organization = app_current_organization()) WITH CHECK (id_organization = app_current_organization())', t);
-    EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO pdv_app', t);
-  END LOOP;
-END $$;
+SELECT tenant_enable(ARRAY['unidade_medida','categoria','marca','produto','produto_unidade_logistica','produto_grade',
+    'produto_grade_filial','produto_codigo_barra','endereco_estoque','estoque','inventario','inventario_item']);
 
 SELECT sync_enable('unidade_medida', 'id_unidade_medida');
 SELECT sync_enable('categoria', 'id_categoria');

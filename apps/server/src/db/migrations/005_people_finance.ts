@@ -219,17 +219,8 @@ CREATE TRIGGER sync_touch_related AFTER INSERT OR UPDATE OR DELETE ON parcelamen
 CREATE TRIGGER sync_touch_related AFTER INSERT OR UPDATE OR DELETE ON meio_pagamento_filial
   FOR EACH ROW EXECUTE FUNCTION sync_touch_related('meio_pagamento', 'id_meio_pagamento');
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['pessoa','pessoa_endereco','pessoa_conta_corrente','operadora_cartao','parcelamento',
-    'parcelamento_parcela','parcelamento_filial','meio_pagamento','meio_pagamento_filial'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (id_organization = app_current_organization()) WITH CHECK (id_organization = app_current_organization())', t);
-    EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO pdv_app', t);
-  END LOOP;
-END $$;
+SELECT tenant_enable(ARRAY['pessoa','pessoa_endereco','pessoa_conta_corrente','operadora_cartao','parcelamento',
+    'parcelamento_parcela','parcelamento_filial','meio_pagamento','meio_pagamento_filial']);
 
 SELECT sync_enable('pessoa', 'id_pessoa');
 SELECT sync_enable('pessoa_endereco', 'id_pessoa_endereco');

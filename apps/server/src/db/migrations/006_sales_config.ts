@@ -291,17 +291,8 @@ CREATE TABLE notificacao (
 CREATE TRIGGER sync_touch_related AFTER INSERT OR UPDATE OR DELETE ON tabela_preco_filial
   FOR EACH ROW EXECUTE FUNCTION sync_touch_related('tabela_preco', 'id_tabela_preco');
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['tabela_preco','tabela_preco_filial','tabela_preco_item','preco','promocao','cenario_fiscal',
-    'serie_fiscal','filial_configuracao','notificacao'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (id_organization = app_current_organization()) WITH CHECK (id_organization = app_current_organization())', t);
-    EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO pdv_app', t);
-  END LOOP;
-END $$;
+SELECT tenant_enable(ARRAY['tabela_preco','tabela_preco_filial','tabela_preco_item','preco','promocao','cenario_fiscal',
+    'serie_fiscal','filial_configuracao','notificacao']);
 
 SELECT sync_enable('tabela_preco', 'id_tabela_preco');
 SELECT sync_enable('tabela_preco_item', 'id_tabela_preco_item');

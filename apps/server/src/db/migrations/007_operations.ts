@@ -265,15 +265,6 @@ CREATE TABLE documento_financeiro (
 CREATE INDEX documento_financeiro_vencimento ON documento_financeiro (id_organization, id_filial, data_vencimento);
 CREATE INDEX documento_financeiro_operacao ON documento_financeiro (id_organization, id_operacao);
 
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['operacao','filial_sequencia','pedido','pedido_item','pedido_pagamento','nota_fiscal',
-    'nota_fiscal_item','nota_fiscal_pagamento','movimentacao_estoque','documento_financeiro'] LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (id_organization = app_current_organization()) WITH CHECK (id_organization = app_current_organization())', t);
-    EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO pdv_app', t);
-  END LOOP;
-END $$;
+SELECT tenant_enable(ARRAY['operacao','filial_sequencia','pedido','pedido_item','pedido_pagamento','nota_fiscal',
+    'nota_fiscal_item','nota_fiscal_pagamento','movimentacao_estoque','documento_financeiro']);
 `;
