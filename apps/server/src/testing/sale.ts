@@ -68,3 +68,9 @@ export function saleBody(f: SaleFixture, fields: Partial<OperacaoBody> = {}, qua
     ...fields,
   };
 }
+
+/** Rows of a table (with an optional WHERE after its name), read as the owner: `countRows(db, 'pedido WHERE ...')`. */
+export async function countRows(db: Database, from: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await db.system((tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`, params));
+  return rows[0]!.n;
+}

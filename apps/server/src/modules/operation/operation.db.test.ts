@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
+import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
 
 let t: TestApp;
 let cashier: string;
@@ -9,8 +9,7 @@ let f: SaleFixture;
 
 const stockOf = async (id_estoque: number) =>
   (await t.db.system((tx) => tx.query<{ quantidade: number }>('SELECT quantidade FROM estoque WHERE id_estoque = $1', [id_estoque]))).rows[0]!.quantidade;
-const count = async (sql: string, params: unknown[] = []) =>
-  (await t.db.system((tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))).rows[0]!.n;
+const count = (from: string, params: unknown[] = []) => countRows(t.db, from, params);
 
 beforeAll(async () => {
   t = await createTestApp();

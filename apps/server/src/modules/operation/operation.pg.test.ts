@@ -2,14 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
+import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
 
 let t: TestApp;
 let cashier: string;
 let f: SaleFixture;
 
-const count = async (sql: string, params: unknown[] = []) =>
-  (await t.db.system((tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))).rows[0]!.n;
+const count = (from: string, params: unknown[] = []) => countRows(t.db, from, params);
 
 beforeAll(async () => {
   t = await createTestApp();
