@@ -12,10 +12,17 @@ import { authHandlers } from './modules/auth/routes.ts';
 import { syncHandlers } from './modules/sync/routes.ts';
 import { operationHandlers } from './modules/operation/routes.ts';
 import { productHandlers } from './modules/catalog/product-routes.ts';
+import { invoiceHandlers } from './modules/invoice/routes.ts';
+import { fiscalHandlers } from './modules/fiscal/routes.ts';
+import { registerFiscalFiles } from './modules/fiscal/files.ts';
+import type { FiscalDeps } from './modules/fiscal/deps.ts';
+import { offlineFiscal } from './modules/fiscal/setup.ts';
 import { Throttle, type ThrottleOptions } from './modules/auth/throttle.ts';
 import type { TokenService } from './modules/auth/token.ts';
 
-export const handlers: Handlers = { ...authHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...productHandlers };
+export const handlers: Handlers = {
+  ...authHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...productHandlers, ...invoiceHandlers, ...fiscalHandlers,
+};
 
 export interface AppOptions {
   db: Database;
@@ -25,6 +32,8 @@ export interface AppOptions {
   webDir?: string;
   logger?: boolean;
   bodyLimit?: number;
+  /** How to reach SEFAZ; without it every fiscal call fails as SEFAZ unavailable. */
+  fiscal?: FiscalDeps;
 }
 
 /** PostgreSQL errors that mean the server cannot be reached right now (as opposed to a bug in a query). */
@@ -38,7 +47,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1_048_576, trustProxy: false });
-  const deps: Deps = { db: options.db, tokens: options.tokens, throttle: new Throttle(options.throttle) };
+  const deps: Deps = {
+    db: options.db, tokens: options.tokens, throttle: new Throttle(options.throttle), fiscal: options.fiscal ?? offlineFiscal(),
+  };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -72,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerRoutes(app, handlers, deps);
+  registerFiscalFiles(app, deps);
 
   if (options.webDir && existsSync(options.webDir)) {
     await app.register(fastifyStatic, {

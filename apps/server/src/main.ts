@@ -8,6 +8,9 @@ import { createTokenService } from './modules/auth/token.ts';
 import { seedDemo } from './seed/demo.ts';
 import { startRealtime } from './modules/realtime/socket.ts';
 import { installEventTriggers } from './modules/realtime/triggers.ts';
+import { createHash } from 'node:crypto';
+import { sefazMode, setupFiscal } from './modules/fiscal/setup.ts';
+import { startContingencySender } from './modules/fiscal/service.ts';
 
 const config = readConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -17,8 +20,18 @@ if (applied.length > 0) console.log(`Migrações aplicadas: ${applied.join(', ')
 await installEventTriggers(db);
 if (!config.production && (await seedDemo(db))) console.log('Dados de demonstração carregados.');
 
-const tokens = createTokenService(await tokenSecret(db, config.jwtSecret), config.tokenTtlSeconds);
-const app = await buildApp({ db, tokens, webDir: config.webDir, logger: process.env['LOG'] !== 'off' });
+const secret = await tokenSecret(db, config.jwtSecret);
+const tokens = createTokenService(secret, config.tokenTtlSeconds);
+const fiscal = await setupFiscal({
+  mode: sefazMode(process.env['SEFAZ_MODE']),
+  timeoutMs: Number(process.env['SEFAZ_TIMEOUT_MS'] || 10_000),
+  simulatorPort: Number(process.env['SEFAZ_SIMULATOR_PORT'] || 0),
+  // Download links stay valid across restarts: their key derives from the token secret.
+  linkSecret: createHash('sha256').update('fiscal-links:').update(secret).digest('hex'),
+});
+if (fiscal.simulator) console.log(`SEFAZ: simulador de homologação em ${fiscal.simulator.url} (SEFAZ_MODE=simulator)`);
+const stopContingency = startContingencySender(db, fiscal.deps, Number(process.env['CONTINGENCIA_INTERVALO_MS'] || 15_000));
+const app = await buildApp({ db, tokens, webDir: config.webDir, logger: process.env['LOG'] !== 'off', fiscal: fiscal.deps });
 const realtime = await startRealtime(app.server, db, tokens);
 
 let stopping = false;
@@ -27,7 +40,9 @@ async function stop(signal: string) {
   stopping = true;
   app.log.info(`${signal}: encerrando`);
   await realtime.close();
+  stopContingency();
   await app.close();
+  await fiscal.close();
   await db.close();
   process.exit(0);
 }

@@ -10,6 +10,7 @@ import * as s from './session.ts';
 import * as a from './admin.ts';
 import { operacaoBody, operacaoResult } from './operation.ts';
 import { productUpdateBody, productUpdateResult } from './product.ts';
+import * as inv from './invoice.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -87,6 +88,32 @@ const baseRoutes = {
   }),
 } as const;
 
+
+const NF_READ = { action: 'read', subject: 'FncListarNotaFiscal' } as const;
+const NF_MANAGE = { action: 'manage', subject: 'FncListarNotaFiscal' } as const;
+
+/** Invoices and their fiscal calls (000 §7.4, 001 §7 "Invoices"): data of the active branch. */
+const invoiceRoutes = {
+  invoiceFind: route({ method: 'POST', path: '/invoice/find', auth: 'session', permission: NF_READ, scope: 'branch', body: inv.invoiceFindBody, response: inv.invoiceFindResult }),
+  invoiceListValues: route({ method: 'POST', path: '/invoice/list_values', auth: 'session', permission: NF_READ, scope: 'branch', body: inv.invoiceListValuesBody, response: inv.invoiceListValuesResult }),
+  invoiceFindById: route({ method: 'POST', path: '/invoice/find_by_id', auth: 'session', permission: NF_READ, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoiceByIdBody, response: inv.invoiceDetail }),
+  invoiceFindByKey: route({ method: 'POST', path: '/invoice/find_by_key', auth: 'session', permission: NF_READ, scope: 'branch', body: inv.invoiceByKeyBody, response: inv.invoiceDetail }),
+  invoiceOperationFind: route({ method: 'POST', path: '/invoice/operation-find', auth: 'session', permission: NF_READ, scope: 'branch', body: inv.invoiceOperationFindBody, response: inv.invoiceDetail }),
+  invoicePost: route({ method: 'POST', path: '/invoice/post', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: inv.invoicePostBody, response: inv.invoiceDetail }),
+  invoicePut: route({ method: 'PUT', path: '/invoice/put', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoicePutBody, response: inv.invoiceDetail }),
+  invoiceDelete: route({ method: 'POST', path: '/invoice/delete', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_invoice'], body: inv.invoiceDeleteBody, response: inv.invoiceSummary }),
+  nfeTransmitir: route({ method: 'POST', path: '/nfe/transmitir', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.nfeByIdBody, response: inv.fiscalResult }),
+  nfeImprimir: route({ method: 'POST', path: '/nfe/imprimir', auth: 'session', permission: NF_READ, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.nfeByIdBody, response: inv.fiscalResult }),
+  nfeConsultar: route({ method: 'POST', path: '/nfe/consultar', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.nfeByIdBody, response: inv.fiscalResult }),
+  nfeCancelar: route({ method: 'POST', path: '/nfe/cancelar', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.nfeCancelBody, response: inv.fiscalResult }),
+  nfeCartaCorrecao: route({ method: 'POST', path: '/nfe/carta_correcao', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.nfeCorrectionBody, response: inv.fiscalResult }),
+  nfeInutilizar: route({ method: 'POST', path: '/nfe/inutilizar', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.nfeCancelBody, response: inv.fiscalResult }),
+  nfeInutilizarFaixa: route({ method: 'POST', path: '/nfe/inutilizar_faixa', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_filial'], body: inv.nfeDisableRangeBody, response: inv.nfeDisableRangeResult }),
+  nfeRequestList: route({ method: 'POST', path: '/nfe/invoice-request-list', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: inv.nfeRequestListBody, response: inv.nfeManyResult }),
+  nfeCancelarLista: route({ method: 'POST', path: '/nfe/cancelar-lista', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: inv.nfeCancelManyBody, response: inv.nfeManyResult }),
+  nfeContingencia: route({ method: 'POST', path: '/nfe/contingencia', auth: 'session', permission: NF_READ, scope: 'branch', body: inv.contingencyListBody, response: inv.contingencyListResult }),
+} as const;
+
 type SyncRouteName = `sync_${SyncGroupName}`;
 type SyncRoute = RouteDef<typeof listByChangesBody, typeof listByChangesResult>;
 
@@ -101,7 +128,7 @@ const syncRoutes = Object.fromEntries(
   ]),
 ) as Record<SyncRouteName, SyncRoute>;
 
-export const routes = { ...baseRoutes, ...syncRoutes };
+export const routes = { ...baseRoutes, ...invoiceRoutes, ...syncRoutes };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

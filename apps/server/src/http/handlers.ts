@@ -4,12 +4,14 @@ import type { Database, Tx } from '../db/database.ts';
 import type { Caller } from '../modules/auth/caller.ts';
 import type { TokenService } from '../modules/auth/token.ts';
 import type { Throttle } from '../modules/auth/throttle.ts';
+import type { FiscalDeps } from '../modules/fiscal/deps.ts';
 
 /** What handlers may use besides their transaction. */
 export interface Deps {
   db: Database;
   tokens: TokenService;
   throttle: Throttle;
+  fiscal: FiscalDeps;
 }
 
 export interface PublicContext<N extends RouteName> {
@@ -22,7 +24,21 @@ export interface SessionContext<N extends RouteName> extends PublicContext<N> {
   /** The request's transaction, as the application role scoped to the caller's organization. */
   tx: Tx;
   caller: Caller;
+  /**
+   * Another transaction for the same organization. Only for the routes of OUTSIDE_TRANSACTION (calls to external
+   * services such as SEFAZ must not hold a transaction open); elsewhere the request's `tx` is the one to use.
+   */
+  run: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 }
+
+/**
+ * Routes whose handler talks to an external service: the request transaction checks the caller, its permission and
+ * the body, and ends before the handler runs; the handler opens short transactions with `run` around the call.
+ */
+export const OUTSIDE_TRANSACTION: ReadonlySet<RouteName> = new Set<RouteName>([
+  'nfeTransmitir', 'nfeConsultar', 'nfeCancelar', 'nfeCartaCorrecao', 'nfeInutilizar', 'nfeInutilizarFaixa',
+  'nfeRequestList', 'nfeCancelarLista',
+]);
 
 type Result<N extends RouteName> = Promise<z.input<Routes[N]['response']>>;
 

@@ -4,7 +4,8 @@ import { API_PREFIX, routes, type RouteDef, type RouteName } from '@pdv/contract
 import { MESSAGES } from '@pdv/domain/messages';
 import { loadCaller } from '../modules/auth/caller.ts';
 import { badRequest, forbidden, unauthorized } from './errors.ts';
-import type { Deps, Handlers, PublicContext, SessionContext } from './handlers.ts';
+import { OUTSIDE_TRANSACTION, type Deps, type Handlers, type PublicContext, type SessionContext } from './handlers.ts';
+import type { Tx } from '../db/database.ts';
 import { describeIssues } from './zod-errors.ts';
 
 function bearer(request: FastifyRequest): string | null {
@@ -23,6 +24,12 @@ function parseBody(def: RouteDef, raw: unknown): unknown {
   }
   return parsed.data;
 }
+
+/** The `tx` of a route that runs outside the request transaction: using it is a bug. */
+const closedTx: Tx = {
+  query: () => Promise.reject(new Error('this route runs outside the request transaction: use ctx.run')),
+  exec: () => Promise.reject(new Error('this route runs outside the request transaction: use ctx.run')),
+};
 
 type AnyHandler = (ctx: PublicContext<RouteName> | SessionContext<RouteName>) => Promise<unknown>;
 
@@ -45,12 +52,23 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, deps: D
           const token = bearer(request);
           const claims = token ? await deps.tokens.verify(token) : null;
           if (!claims) throw unauthorized();
-          result = await deps.db.tenant({ id_organization: claims.id_organization }, async (tx) => {
-            const caller = await loadCaller(tx, claims.id_organization, claims.id_usuario);
-            if (def.permission && !caller.ability.can(def.permission.action, def.permission.subject)) throw forbidden();
-            const body = parseBody(def, request.body);
-            return handler({ body: body as never, ip: request.ip, deps, tx, caller });
-          });
+          const tenant = { id_organization: claims.id_organization };
+          const run = <T>(fn: (tx: Tx) => Promise<T>) => deps.db.tenant(tenant, fn);
+          if (OUTSIDE_TRANSACTION.has(name)) {
+            const checked = await run(async (tx) => {
+              const caller = await loadCaller(tx, claims.id_organization, claims.id_usuario);
+              if (def.permission && !caller.ability.can(def.permission.action, def.permission.subject)) throw forbidden();
+              return { caller, body: parseBody(def, request.body) };
+            });
+            result = await handler({ body: checked.body as never, ip: request.ip, deps, tx: closedTx, caller: checked.caller, run });
+          } else {
+            result = await run(async (tx) => {
+              const caller = await loadCaller(tx, claims.id_organization, claims.id_usuario);
+              if (def.permission && !caller.ability.can(def.permission.action, def.permission.subject)) throw forbidden();
+              const body = parseBody(def, request.body);
+              return handler({ body: body as never, ip: request.ip, deps, tx, caller, run });
+            });
+          }
         }
         // The response schema strips what the contract does not name, so nothing private leaks by accident.
         const out = def.response.safeParse(result);

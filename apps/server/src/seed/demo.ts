@@ -7,6 +7,7 @@ import { PERMISSION_CATALOGUE } from '@pdv/domain/menu';
 import type { Database, Tx } from '../db/database.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { seedCatalog } from './catalog.ts';
+import { seedFiscal } from './fiscal.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -184,7 +185,7 @@ const OTHER: OrganizationSeed = {
   ],
 };
 
-export const DEMO_STEPS: DemoStep[] = [seedCatalog];
+export const DEMO_STEPS: DemoStep[] = [seedCatalog, seedFiscal];
 
 /** Loads the demo data when the database has no organization yet. Returns whether it did. */
 export async function seedDemo(db: Database, steps: DemoStep[] = DEMO_STEPS): Promise<boolean> {

@@ -7,6 +7,7 @@ import { createTokenService, type TokenService } from '../modules/auth/token.ts'
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo.ts';
 import { installEventTriggers } from '../modules/realtime/triggers.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { setupFiscal, type FiscalSetup } from '../modules/fiscal/setup.ts';
 
 export const TEST_SECRET = new TextEncoder().encode('test-secret-of-at-least-thirty-two-characters!');
 
@@ -15,6 +16,8 @@ export interface TestApp {
   db: Database;
   tokens: TokenService;
   testDb: TestDatabase;
+  /** The SEFAZ homologation simulator and fiscal wiring, when the app was made with `sefaz: true`. */
+  fiscal: FiscalSetup | null;
   /** Signs in a demo user and answers its bearer token. */
   login(email: string, password?: string): Promise<string>;
   /** Calls an /api route as JSON, with a token when given. */
@@ -32,14 +35,18 @@ export const RELAXED_THROTTLE: ThrottleOptions = {
   address: { max: 1000, windowMs: 60_000 },
 };
 
-export async function createTestApp(options: { throttle?: ThrottleOptions; webDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { throttle?: ThrottleOptions; webDir?: string; sefaz?: boolean } = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const { db } = testDb;
   await migrate(db);
   await seedDemo(db);
   await installEventTriggers(db);
   const tokens = createTokenService(TEST_SECRET, 3600);
-  const app = await buildApp({ db, tokens, throttle: options.throttle ?? RELAXED_THROTTLE, ...(options.webDir ? { webDir: options.webDir } : {}) });
+  const fiscal = options.sefaz ? await setupFiscal({ mode: 'simulator', timeoutMs: 3000, log: () => undefined }) : null;
+  const app = await buildApp({
+    db, tokens, throttle: options.throttle ?? RELAXED_THROTTLE, ...(options.webDir ? { webDir: options.webDir } : {}),
+    ...(fiscal ? { fiscal: fiscal.deps } : {}),
+  });
   await app.ready();
 
   const call: TestApp['call'] = async (method, path, body, token, extra = {}) => {
@@ -64,6 +71,7 @@ export async function createTestApp(options: { throttle?: ThrottleOptions; webDi
     db,
     tokens,
     testDb,
+    fiscal,
     call,
     async login(email, password = DEMO_PASSWORD) {
       const res = await call('POST', '/auth/login', { email, senha: password });
@@ -72,6 +80,7 @@ export async function createTestApp(options: { throttle?: ThrottleOptions; webDi
     },
     async close() {
       await app.close();
+      await fiscal?.close();
       await testDb.drop();
     },
   };

@@ -5,6 +5,7 @@ import { sql as catalog } from './004_catalog.ts';
 import { sql as peopleFinance } from './005_people_finance.ts';
 import { sql as salesConfig } from './006_sales_config.ts';
 import { sql as operations } from './007_operations.ts';
+import { sql as fiscal } from './008_fiscal.ts';
 
 export interface Migration {
   version: number;
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   { version: 5, name: 'people_finance', sql: peopleFinance },
   { version: 6, name: 'sales_config', sql: salesConfig },
   { version: 7, name: 'operations', sql: operations },
+  { version: 8, name: 'fiscal', sql: fiscal },
 ];

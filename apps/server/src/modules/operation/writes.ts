@@ -53,7 +53,7 @@ export async function insertInvoice(tx: Tx, h: InvoiceHeader): Promise<number> {
   const { rows } = await tx.query<{ id_nota_fiscal: number }>(
     `INSERT INTO nota_fiscal (id_organization, id_filial, id_operacao, id_cliente, id_usuario, id_usuario_vendedor, modelo,
        id_serie_fiscal, serie, ambiente, valor_total_produtos, valor_desconto, valor_frete, valor_seguro, valor_outros,
-       valor_total, valor_pago, valor_troco, tipo_frete, cliente_nome, cliente_cpf_cnpj, observacao)
+       valor_nota_fiscal, valor_pago, valor_troco, tipo_frete, cliente_nome, cliente_cpf_cnpj, informacoes_adicionais)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
      RETURNING id_nota_fiscal`,
     [h.org, h.id_filial, h.id_operacao, h.id_cliente, h.id_usuario, h.id_usuario_vendedor, h.modelo, h.id_serie_fiscal,
@@ -127,7 +127,7 @@ export interface StockLine {
  */
 export async function takeStock(
   tx: Tx,
-  ctx: { org: number; id_filial: number; id_usuario: number; id_operacao: string; id_pedido: number | null; id_nota_fiscal: number | null },
+  ctx: { org: number; id_filial: number; id_usuario: number; id_operacao: string | null; id_pedido: number | null; id_nota_fiscal: number | null },
   lines: StockLine[],
   control: boolean,
 ): Promise<void> {

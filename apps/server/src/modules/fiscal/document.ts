@@ -1,0 +1,193 @@
+/**
+ * From the invoice in the database to the fiscal document: gathers the emitter (branch), recipient, items with their
+ * fiscal scenario, payments, references and volumes, checks what SEFAZ would refuse with the spec's pt-BR messages,
+ * and hands the typed input to @pdv/fiscal to build, sign and validate.
+ */
+import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
+import { fromDecimal, quantityFromDecimal, toDecimal } from '@pdv/domain/money';
+import { loadCertificate, CertificateError, type Certificate } from '@pdv/fiscal/nfe/certificate';
+import { emitSignedNFe, SchemaValidationError } from '@pdv/fiscal/nfe/emit';
+import { buildDisableXml, buildEventXml } from '@pdv/fiscal/nfe/events';
+import { buildNFeXml, type Address, type NFeInput, type NFeItem, type NFePayment } from '@pdv/fiscal/nfe/nfe-xml';
+import { signXml } from '@pdv/fiscal/nfe/sign';
+import type { Tx } from '../../db/database.ts';
+import { badRequest } from '../../http/errors.ts';
+import * as q from './queries.ts';
+import type { SefazTarget } from './sefaz.ts';
+
+/** IBGE codes of the states. */
+export const UF_IBGE: Record<string, string> = {
+  RO: '11', AC: '12', AM: '13', RR: '14', PA: '15', AP: '16', TO: '17', MA: '21', PI: '22', CE: '23', RN: '24', PB: '25',
+  PE: '26', AL: '27', SE: '28', BA: '29', MG: '31', ES: '32', RJ: '33', SP: '35', PR: '41', SC: '42', RS: '43', MS: '50',
+  MT: '51', GO: '52', DF: '53',
+};
+
+export interface Emission extends SefazTarget {
+  cert: Certificate;
+  cnpj: string;
+  csc: { id: string; token: string } | null;
+  offsetHours: number;
+  base: Omit<NFeInput, 'serie' | 'nNF' | 'dhEmi' | 'tpEmis' | 'dhCont' | 'xJust' | 'cNF'>;
+}
+
+function address(a: { endereco: string | null; numero: string | null; complemento: string | null; bairro: string | null;
+  id_cidade: number | null; cidade: string | null; uf: string | null; cep: string | null; telefone?: string | null }): Address | null {
+  if (!a.endereco || !a.bairro || !a.id_cidade || !a.cidade || !a.uf) return null;
+  return { xLgr: a.endereco, nro: a.numero || 'S/N', xCpl: a.complemento, xBairro: a.bairro, cMun: String(a.id_cidade),
+    xMun: a.cidade, UF: a.uf, CEP: a.cep, fone: a.telefone ?? null };
+}
+
+const bp = (value: string | number) => Math.round(Number(value) * 100);
+
+export async function loadTarget(tx: Tx, org: number, id_filial: number, modelo: '55' | '65') {
+  const emitter = await q.findEmitter(tx, org, id_filial);
+  if (!emitter) throw badRequest(M.notFound);
+  const stored = await q.findCertificate(tx, org, id_filial);
+  if (!stored) throw badRequest(M.certificateMissing);
+  let cert: Certificate;
+  try {
+    cert = loadCertificate(stored.pfx, stored.senha);
+  } catch (error) {
+    if (error instanceof CertificateError) throw badRequest(error.message);
+    throw error;
+  }
+  return {
+    emitter, cert, cnpj: emitter.cnpj,
+    target: { uf: emitter.uf ?? '', tpAmb: (emitter.ambiente_emissao === 1 ? 1 : 2) as 1 | 2, modelo, certificate: stored } satisfies SefazTarget,
+  };
+}
+
+export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: Record<string, unknown>): Promise<Emission> {
+  const modelo = String(nf['modelo']);
+  if (modelo !== '55' && modelo !== '65') throw badRequest(M.unsupportedModel);
+  const { emitter, cert, target } = await loadTarget(tx, org, id_filial, modelo);
+  const ender = address(emitter);
+  if (!ender || !emitter.cep) throw badRequest(M.branchAddressIncomplete);
+  if (!emitter.ie || !/\d/.test(emitter.ie)) throw badRequest(M.branchIeMissing);
+  const csc = emitter.id_csc && emitter.csc ? { id: emitter.id_csc, token: emitter.csc } : null;
+  if (modelo === '65' && !csc) throw badRequest(M.cscMissing);
+
+  const id = Number(nf['id_nota_fiscal']);
+  const recipient = nf['id_cliente'] ? await q.findRecipient(tx, org, Number(nf['id_cliente'])) : null;
+  const recipientAddress = recipient ? address(recipient) : null;
+  if (modelo === '55') {
+    if (!recipient) throw badRequest(M.recipientMissing);
+    if (!recipientAddress) throw badRequest(M.recipientAddressMissing);
+  }
+  const cpfCnpj = (nf['cliente_cpf_cnpj'] as string | null) ?? recipient?.cpf ?? recipient?.cnpj ?? null;
+  const interstate = recipientAddress !== null && recipientAddress.UF !== ender.UF;
+
+  const tipo = String(nf['tipo_nota']) === 'Devolucao' ? 'Devolucao' : 'Venda';
+  const rows = await q.findItems(tx, org, id, tipo);
+  if (rows.length === 0) throw badRequest(M.itemProductMissing);
+  const items: NFeItem[] = rows.map((r) => {
+    if (!r.codigo_ncm) throw badRequest(M.ncmMissing(r.descricao));
+    const cfop = interstate ? r.cfop_externo : r.cfop_interno;
+    if (!cfop || (!r.icms_csosn && !r.icms_cst) || !r.pis_cst || !r.cofins_cst) throw badRequest(M.fiscalScenarioMissing(r.descricao));
+    const simples = emitter.codigo_regime_tributario !== 3;
+    return {
+      cProd: r.codigo, cEAN: r.codigo_barras, xProd: r.descricao, NCM: r.codigo_ncm, CEST: r.cest, CFOP: cfop,
+      uCom: r.unidade_comercial ?? 'UN', qCom: quantityFromDecimal(r.quantidade), vUnCom: fromDecimal(r.valor_unitario),
+      vDesc: fromDecimal(r.valor_desconto), vFrete: fromDecimal(r.frete), vSeg: fromDecimal(r.seguro), vOutro: fromDecimal(r.outros),
+      orig: r.origem_produto ?? 0,
+      taxes: {
+        icms: simples ? { CSOSN: r.icms_csosn ?? '102', pICMS: bp(r.icms_aliquota) } : { CST: r.icms_cst ?? '00', pICMS: bp(r.icms_aliquota) },
+        pis: { CST: r.pis_cst, pPIS: bp(r.pis_aliquota) },
+        cofins: { CST: r.cofins_cst, pCOFINS: bp(r.cofins_aliquota) },
+      },
+    };
+  });
+  const payments: NFePayment[] = (await q.findPayments(tx, org, id)).map((p) => {
+    const card = p.meio_pagamento === '03' || p.meio_pagamento === '04';
+    return {
+      tPag: /^\d{2}$/.test(p.meio_pagamento) ? p.meio_pagamento : '99', vPag: fromDecimal(p.valor_total),
+      indPag: p.quantidade_parcelas > 1 ? 1 : 0,
+      card: card ? { tpIntegra: p.cartao_tipo_integracao === '1' ? 1 : 2, CNPJ: p.cartao_cnpj_instituicao, tBand: p.cartao_bandeira,
+        cAut: p.cartao_codigo_autorizacao } : null,
+    };
+  });
+  const total = fromDecimal(String(nf['valor_nota_fiscal']));
+  if (modelo === '65' && payments.length === 0 && total > 0) throw badRequest(M.nfcePaymentMissing);
+  const paid = payments.reduce((s, p) => s + p.vPag, 0);
+  const volumes = (await q.findVolumes(tx, org, id)).map((v) => ({
+    qVol: v.quantidade, esp: v.especie, marca: v.marca, nVol: v.numeracao,
+    pesoL: quantityFromDecimal(v.peso_liquido), pesoB: quantityFromDecimal(v.peso_bruto),
+  }));
+  const offsetHours = -3;
+  return {
+    ...target, modelo, cert, cnpj: emitter.cnpj, csc, offsetHours,
+    base: {
+      mod: modelo, cUF: UF_IBGE[ender.UF] ?? '35', natOp: String(nf['natureza_operacao']), offsetHours,
+      tpNF: nf['operacao'] === 'Entrada' ? 0 : 1, tpAmb: target.tpAmb, finNFe: Number(nf['finalidade']) as 1 | 2 | 3 | 4,
+      indFinal: modelo === '65' || !recipient?.cnpj || recipient.indicador_ie === 9 ? 1 : 0,
+      indPres: modelo === '65' ? 1 : (Number(nf['indicador_presenca']) as NFeInput['indPres']),
+      refNFe: await q.findReferenced(tx, org, id),
+      emit: { CNPJ: emitter.cnpj, xNome: emitter.razao_social, xFant: emitter.nome_fantasia, ender: { ...ender, fone: emitter.telefone },
+        IE: emitter.ie, CRT: emitter.codigo_regime_tributario as 1 | 2 | 3 | 4 },
+      dest: cpfCnpj
+        ? {
+          ...(cpfCnpj.length === 11 ? { CPF: cpfCnpj } : { CNPJ: cpfCnpj }),
+          xNome: recipient?.nome ?? null, ender: modelo === '55' ? recipientAddress : null,
+          indIEDest: recipient?.indicador_ie === 1 && recipient.ie ? 1 : recipient?.indicador_ie === 2 ? 2 : 9,
+          IE: recipient?.ie ?? null, email: recipient?.email ?? null,
+        }
+        : null,
+      items,
+      modFrete: Number(nf['tipo_frete']) as NFeInput['modFrete'],
+      volumes,
+      payments,
+      vTroco: Math.max(0, paid - total),
+      infCpl: (nf['informacoes_adicionais'] as string | null) ?? null,
+    },
+  };
+}
+
+export interface BuiltDocument {
+  xml: string;
+  chave: string;
+  cNF: string;
+  digest: string;
+  dhEmi: string;
+  totals: { vICMS: number; vPIS: number; vCOFINS: number };
+}
+
+export async function buildDocument(e: Emission, o: { numero: number; serie: number; tpEmis: 1 | 9; dhEmi: Date; dhCont?: Date;
+  xJust?: string; cNF?: string }): Promise<BuiltDocument> {
+  try {
+    const signed = await emitSignedNFe(
+      { ...e.base, serie: o.serie, nNF: o.numero, dhEmi: o.dhEmi, tpEmis: o.tpEmis, dhCont: o.dhCont ?? null, xJust: o.xJust ?? null,
+        cNF: o.cNF ?? null },
+      { certificate: e.cert, uf: e.uf, csc: e.csc },
+    );
+    return {
+      xml: signed.xml, chave: signed.chave, cNF: signed.cNF, digest: signed.digest, dhEmi: signed.dhEmi,
+      totals: { vICMS: toDecimal(signed.totals.vICMS), vPIS: toDecimal(signed.totals.vPIS), vCOFINS: toDecimal(signed.totals.vCOFINS) },
+    };
+  } catch (error) {
+    if (error instanceof SchemaValidationError) {
+      throw badRequest(M.schemaInvalid, error.errors[0]?.message, error.errors.map((x) => x.message));
+    }
+    throw error;
+  }
+}
+
+export async function buildSignedEvent(e: Emission, o: { tipo: '110111' | '110110'; chave: string; sequencia: number;
+  nProt: string | null; texto: string; dhEvento: Date }): Promise<string> {
+  const xml = buildEventXml({ tipo: o.tipo, cOrgao: o.chave.slice(0, 2), tpAmb: e.tpAmb, CNPJ: e.cnpj, chave: o.chave,
+    sequencia: o.sequencia, dhEvento: o.dhEvento, nProt: o.nProt, texto: o.texto, offsetHours: e.offsetHours });
+  return signXml(xml, 'infEvento', e.cert);
+}
+
+export async function buildSignedDisable(t: Awaited<ReturnType<typeof loadTarget>>, r: { modelo: '55' | '65'; serie: number;
+  inicial: number; final: number; justificativa: string; ano: number }): Promise<string> {
+  const xml = buildDisableXml({ tpAmb: t.target.tpAmb, cUF: UF_IBGE[t.target.uf] ?? '35', ano: r.ano, CNPJ: t.cnpj, mod: r.modelo,
+    serie: r.serie, inicial: r.inicial, final: r.final, xJust: r.justificativa });
+  return signXml(xml, 'infInut', t.cert);
+}
+
+/** The unsigned XML of a draft, for its DANFE with the no-fiscal-value watermark. */
+export async function draftXml(tx: Tx, org: number, nf: Record<string, unknown>): Promise<string> {
+  const e = await loadEmission(tx, org, Number(nf['id_filial']), nf);
+  return buildNFeXml({ ...e.base, serie: Number(nf['serie'] ?? 0), nNF: Number(nf['numero_nota_fiscal'] ?? 0), dhEmi: new Date(),
+    tpEmis: 1 }).xml;
+}

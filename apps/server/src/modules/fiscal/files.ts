@@ -1,0 +1,51 @@
+/**
+ * GET /api/nfe/arquivo/{pdf|xml}/{organization}/{invoice}?exp=&sig=: the DANFE PDF and the authorized XML
+ * (url_pdf, url_xml_distribuicao). The link is signed (links.ts) because a tab opened on it carries no token.
+ */
+import type { FastifyInstance } from 'fastify';
+import { danfeA4Pdf } from '@pdv/documents/danfe-a4';
+import { danfeNfcePdf } from '@pdv/documents/danfe-nfce';
+import { parseNFe } from '@pdv/documents/danfe-parse';
+import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
+import type { Deps } from '../../http/handlers.ts';
+import { HttpError } from '../../http/errors.ts';
+import { draftXml } from './document.ts';
+import { verifyLink, type LinkKind } from './links.ts';
+
+export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
+  app.get<{ Params: { kind: string; org: string; id: string }; Querystring: { exp?: string; sig?: string } }>(
+    '/api/nfe/arquivo/:kind/:org/:id',
+    async (request, reply) => {
+      const { kind, org, id } = request.params;
+      const exp = Number(request.query.exp);
+      const orgId = Number(org);
+      const invoiceId = Number(id);
+      if ((kind !== 'pdf' && kind !== 'xml') || !Number.isInteger(orgId) || !Number.isInteger(invoiceId)
+        || !verifyLink(deps.fiscal.linkSecret, kind as LinkKind, orgId, invoiceId, exp, String(request.query.sig ?? ''), deps.fiscal.now())) {
+        throw new HttpError(404, M.notFound);
+      }
+      const file = await deps.db.tenant({ id_organization: orgId }, async (tx) => {
+        const { rows } = await tx.query<Record<string, unknown>>(
+          'SELECT * FROM nota_fiscal WHERE id_organization = $1 AND id_nota_fiscal = $2 AND data_exclusao IS NULL',
+          [orgId, invoiceId],
+        );
+        const nf = rows[0];
+        if (!nf) return null;
+        const xml = (nf['xml_autorizado'] ?? nf['xml_assinado'] ?? null) as string | null;
+        if (kind === 'xml') return xml ? { xml, nf } : null;
+        return { xml: xml ?? (await draftXml(tx, orgId, nf)), nf };
+      });
+      if (!file) throw new HttpError(404, M.notFound);
+      const name = `${file.nf['chave_acesso'] ?? `rascunho-${invoiceId}`}`;
+      if (kind === 'xml') {
+        return reply.header('content-type', 'application/xml; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}-nfe.xml"`).send(file.xml);
+      }
+      const data = parseNFe(file.xml);
+      const draft = file.nf['situacao'] === 'EmEdicao' || file.nf['situacao'] === 'Rejeitada' || !file.nf['xml_assinado'];
+      const pdf = file.nf['modelo'] === '65' ? await danfeNfcePdf(data, { draft }) : await danfeA4Pdf(data, { draft });
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${name}.pdf"`)
+        .send(Buffer.from(pdf));
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import type { Handlers } from '../../http/handlers.ts';
+import { notFound } from '../../http/errors.ts';
+import { activeBranch, createInvoice, deleteInvoice, updateInvoice } from './service.ts';
+import * as q from './queries.ts';
+import type { InvoiceDetail } from '@pdv/contract/invoice';
+import type { Deps } from '../../http/handlers.ts';
+import { signedLink } from '../fiscal/links.ts';
+
+/** The XML download link of a detail is a signed one (a browser tab carries no token). */
+function withLinks(detail: InvoiceDetail | null, deps: Deps, org: number): InvoiceDetail {
+  if (!detail) throw notFound();
+  return detail.url_xml_distribuicao
+    ? { ...detail, url_xml_distribuicao: signedLink(deps.fiscal.linkSecret, 'xml', org, detail.id_nota_fiscal, deps.fiscal.now()) }
+    : detail;
+}
+
+export const invoiceHandlers = {
+  invoiceFind: async ({ tx, caller, body }) => {
+    const id_filial = activeBranch(caller);
+    const offset = await q.branchOffset(tx, caller.id_organization, id_filial);
+    return q.listInvoices(tx, caller.id_organization, id_filial, { ...body, ...body.filter }, offset);
+  },
+  invoiceListValues: async ({ tx, caller, body }) => {
+    const id_filial = activeBranch(caller);
+    const offset = await q.branchOffset(tx, caller.id_organization, id_filial);
+    return { situacoes: await q.listValues(tx, caller.id_organization, id_filial, { search: '', ...body.filter }, offset) };
+  },
+  invoiceFindById: async ({ tx, caller, body, deps }) =>
+    withLinks(await q.loadDetail(tx, caller.id_organization, activeBranch(caller), body.id_nota_fiscal), deps, caller.id_organization),
+  invoiceFindByKey: async ({ tx, caller, body, deps }) => {
+    const id = await q.findIdBy(tx, caller.id_organization, activeBranch(caller), 'chave_acesso', body.chave_acesso);
+    return withLinks(id === null ? null : await q.loadDetail(tx, caller.id_organization, activeBranch(caller), id), deps, caller.id_organization);
+  },
+  invoiceOperationFind: async ({ tx, caller, body, deps }) => {
+    const id = await q.findIdBy(tx, caller.id_organization, activeBranch(caller), 'id_operacao', body.id);
+    return withLinks(id === null ? null : await q.loadDetail(tx, caller.id_organization, activeBranch(caller), id), deps, caller.id_organization);
+  },
+  invoicePost: ({ tx, caller, body }) => createInvoice(tx, caller, body),
+  invoicePut: ({ tx, caller, body }) => updateInvoice(tx, caller, body),
+  invoiceDelete: ({ tx, caller, body }) => deleteInvoice(tx, caller, body.id_invoice),
+} satisfies Partial<Handlers>;

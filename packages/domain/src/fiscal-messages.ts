@@ -1,0 +1,54 @@
+/**
+ * User-facing messages of fiscal documents (001 §5 "Invoice", §8). Texts quoted by the spec are verbatim, typos
+ * included ('carácteres'); the others are ours, in the same voice.
+ */
+export const FISCAL_MESSAGES = {
+  // 001 §5 Invoice (spec).
+  keyMissing: 'Chave não informada',
+  keyLength: 'a Chave deve conter 44 carácteres',
+  keyDuplicated: 'Chave já cadastrada',
+  seriesMissing: 'Série não informada',
+  natureMissing: 'Natureza da operação não informada',
+  recipientMissing: 'Destinatário não informado',
+  recipientAddressMissing: 'Para emitir Nfe é necessário ter um endereço no cadastro do cliente.',
+  nfcePaymentMissing: 'Nenhum pagamento informado',
+  itemProductMissing: 'Produto não informado',
+  valueNotPositive: 'Valor precisa ser maior que zero',
+  itemStockAddressMissing: 'Endereço de estoque precisa ser selecionado',
+  invoiceNotSaved: 'Nota Fiscal ainda não foi salva',
+  paymentMethodMissing: 'Meio de pagamento não informado',
+  paymentAccountMissing: 'Selecione uma Conta Bancária',
+  transmitManyEmpty: 'Nenhuma nota informada',
+  unsupportedModel: 'Modelo de nota fiscal não suportado',
+  // 001 §8 (spec).
+  saved: 'Nota Fiscal salva com sucesso',
+  updated: 'Nota Fiscal atualizada com sucesso',
+  transmitted: (n: number | string) => `Nota Fiscal ${n} transmitida com sucesso`,
+  authorized: (n: number | string) => `Nota Fiscal ${n} autorizada com sucesso.`,
+  notAuthorized: (n: number | string, reason: string) => `Nota Fiscal ${n} não autorizada: ${reason}`,
+  cancelFailed: (reason: string) => `Não foi possível cancelar a nota fiscal ${reason}.`,
+  transmitNone: 'Não foi possível transmitir nenhuma nota.',
+  cancelManyTitle: 'Erro ao cancelar as notas fiscais.',
+  notFound: 'Não foi possível localizar a nota fiscal',
+  printFailed: (message: string) => `Não foi possível imprimir a nota fiscal: ${message}`,
+  // Ours.
+  notEditable: 'Somente notas em edição ou rejeitadas podem ser alteradas.',
+  notDeletable: 'Somente notas em edição ou rejeitadas, nunca autorizadas, podem ser excluídas.',
+  alreadyAuthorized: (n: number | string) => `Nota Fiscal ${n} já está autorizada.`,
+  notAuthorizedForEvent: 'Somente notas autorizadas podem ser canceladas ou receber carta de correção.',
+  justificationLength: 'A justificativa deve ter entre 15 e 255 caracteres.',
+  correctionLength: 'A correção deve ter entre 15 e 1000 caracteres.',
+  certificateMissing: 'Certificado digital da filial não cadastrado. Cadastre-o nas configurações da filial.',
+  cscMissing: 'CSC (código de segurança do contribuinte) da filial não cadastrado. Necessário para emitir NFC-e.',
+  branchAddressIncomplete: 'Endereço da filial incompleto (logradouro, número, bairro, município com código IBGE, UF e CEP).',
+  branchIeMissing: 'Inscrição estadual da filial não cadastrada.',
+  fiscalScenarioMissing: (produto: string) => `Cenário fiscal não encontrado para o produto ${produto}.`,
+  ncmMissing: (produto: string) => `NCM não cadastrado para o produto ${produto}.`,
+  sefazUnavailable: 'SEFAZ indisponível no momento. Tente novamente em instantes.',
+  contingencyIssued: (n: number | string) =>
+    `SEFAZ indisponível: NFC-e ${n} emitida em contingência offline. Ela será transmitida automaticamente.`,
+  rangeInvalid: 'A numeração final deve ser maior ou igual à inicial.',
+  rangeUsed: (n: number) => `O número ${n} já foi utilizado nesta série e não pode ser inutilizado.`,
+  invoiceNumberTaken: 'Número já utilizado nesta série.',
+  schemaInvalid: 'A nota fiscal não passou na validação do schema da SEFAZ.',
+} as const;
