@@ -55,6 +55,7 @@ export const invoiceFindBody = listQuery.extend({
       data_inicio: isoDate.optional(),
       data_fim: isoDate.optional(),
     })
+    .strict()
     .optional()
     .default({}),
   order: z.enum(['asc', 'desc']).optional().default('desc'),

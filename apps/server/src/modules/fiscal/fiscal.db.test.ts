@@ -91,7 +91,7 @@ describe('NF-e from the back office', () => {
 
     const shortReason = await t.call('POST', '/nfe/cancelar', { id_nota_fiscal: id, justificativa: 'curta' }, manager);
     expect(shortReason.status).toBe(400);
-    expect(shortReason.json['message']).toBe(M.justificationLength);
+    expect(shortReason.json['complement']).toBe(`justificativa: ${M.justificationLength}`);
     const cancelled = await t.call('POST', '/nfe/cancelar', { id_nota_fiscal: id, justificativa: 'Cliente desistiu da compra' }, manager);
     expect(cancelled.json['success'], JSON.stringify(cancelled.json)).toBe(true);
     expect((cancelled.json['nota_fiscal'] as Record<string, unknown>)['situacao']).toBe('Cancelada');

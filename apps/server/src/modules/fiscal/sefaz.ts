@@ -4,6 +4,8 @@
  */
 import { SefazClient, type AuthorizationResult } from '@pdv/fiscal/sefaz/client';
 import { SefazUnavailableError } from '@pdv/fiscal/sefaz/errors';
+import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
+import { HttpError } from '../../http/errors.ts';
 import type { FiscalDeps } from './deps.ts';
 
 export interface SefazTarget {
@@ -63,6 +65,16 @@ async function withClient<T>(fiscal: FiscalDeps, target: SefazTarget, fn: (c: Se
   }
 }
 
+/** For calls with no contingency (events, consultation, disablement): SEFAZ down is a 503 the user can retry. */
+async function orUnavailable<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isSefazUnavailable(error)) throw new HttpError(503, FISCAL_MESSAGES.sefazUnavailable);
+    throw error;
+  }
+}
+
 export function sefazFor(fiscal: FiscalDeps, target: SefazTarget) {
   return {
     /**
@@ -78,8 +90,8 @@ export function sefazFor(fiscal: FiscalDeps, target: SefazTarget) {
         }
         return answerOf(first);
       }),
-    consult: (chave: string) => withClient(fiscal, target, (c) => c.consultarProtocolo(chave)),
-    event: (signedXml: string) => withClient(fiscal, target, (c) => c.enviarEvento(signedXml)),
-    disable: (signedXml: string) => withClient(fiscal, target, (c) => c.inutilizar(signedXml)),
+    consult: (chave: string) => orUnavailable(withClient(fiscal, target, (c) => c.consultarProtocolo(chave))),
+    event: (signedXml: string) => orUnavailable(withClient(fiscal, target, (c) => c.enviarEvento(signedXml))),
+    disable: (signedXml: string) => orUnavailable(withClient(fiscal, target, (c) => c.inutilizar(signedXml))),
   };
 }
