@@ -13,6 +13,7 @@ import { syncHandlers } from './modules/sync/routes.ts';
 import { operationHandlers } from './modules/operation/routes.ts';
 import { productHandlers } from './modules/catalog/product-routes.ts';
 import { invoiceHandlers } from './modules/invoice/routes.ts';
+import { invoicePartHandlers } from './modules/invoice/parts-routes.ts';
 import { fiscalHandlers } from './modules/fiscal/routes.ts';
 import { registerFiscalFiles } from './modules/fiscal/files.ts';
 import type { FiscalDeps } from './modules/fiscal/deps.ts';
@@ -21,7 +22,7 @@ import { Throttle, type ThrottleOptions } from './modules/auth/throttle.ts';
 import type { TokenService } from './modules/auth/token.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...productHandlers, ...invoiceHandlers, ...fiscalHandlers,
+  ...authHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...productHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
 };
 
 export interface AppOptions {

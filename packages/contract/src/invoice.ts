@@ -272,3 +272,12 @@ export const nfeCancelManyBody = z.object({
   justificativa: z.string().trim().min(15, { error: 'A justificativa deve ter entre 15 e 255 caracteres.' })
     .max(255, { error: 'A justificativa deve ter entre 15 e 255 caracteres.' }),
 });
+
+/** One part of a draft at a time (/invoice_item, /invoice_payment, /invoice_referenced). */
+export const invoiceItemPostBody = invoiceItemInput.extend({ id_nota_fiscal: id });
+export const invoiceItemByIdBody = z.object({ id_nota_fiscal_item: id });
+export const invoiceItemFindResult = z.object({ rows: z.array(invoiceItem) });
+export const invoicePaymentPostBody = invoicePaymentInput.extend({ id_nota_fiscal: id.nullish() });
+export const invoicePaymentByIdBody = z.object({ id_nota_fiscal_pagamento: id });
+export const invoiceReferencedPostBody = invoiceReferencedInput.extend({ id_nota_fiscal: id });
+export const invoiceReferencedByIdBody = z.object({ id_nota_referenciada: id });

@@ -61,6 +61,17 @@ beforeAll(async () => {
   const nfce = await t.call('POST', '/operacao', saleBody(sale, { modelo: '65' }), manager);
   demoIds['id_nota_fiscal'] = nfce.json['id_nota_fiscal'] as number;
   demoIds['id_invoice'] = demoIds['id_nota_fiscal'];
+  await t.db.system(async (tx) => {
+    const nf = demoIds['id_nota_fiscal'];
+    demoIds['id_nota_fiscal_item'] = (await tx.query<{ id: number }>(
+      'SELECT id_nota_fiscal_item AS id FROM nota_fiscal_item WHERE id_nota_fiscal = $1 LIMIT 1', [nf])).rows[0]!.id;
+    demoIds['id_nota_fiscal_pagamento'] = (await tx.query<{ id: number }>(
+      'SELECT id_nota_fiscal_pagamento AS id FROM nota_fiscal_pagamento WHERE id_nota_fiscal = $1 LIMIT 1', [nf])).rows[0]!.id;
+    demoIds['id_nota_referenciada'] = (await tx.query<{ id: number }>(
+      `INSERT INTO nota_fiscal_referenciada (id_organization, id_nota_fiscal, chave_acesso, modelo)
+       SELECT id_organization, id_nota_fiscal, '35180834128745000152550010000474281920007498', '55' FROM nota_fiscal
+        WHERE id_nota_fiscal = $1 RETURNING id_nota_referenciada AS id`, [nf])).rows[0]!.id;
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -76,6 +87,8 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'nfeCancelar' || name === 'nfeInutilizar') body['justificativa'] = 'Justificativa de teste com tamanho';
   if (name === 'nfeCartaCorrecao') body['texto_correcao'] = 'Correção de teste com tamanho';
   if (name === 'invoicePut') Object.assign(body, { modelo: '55', natureza_operacao: 'Venda' });
+  if (name === 'invoiceItemPost') Object.assign(body, { quantidade: 1, valor_unitario: 10 });
+  if (name === 'invoicePaymentPost') Object.assign(body, { valor_total: 10 });
   if (name === 'nfeInutilizarFaixa') {
     Object.assign(body, { serie: 1, modelo: '65', numeracaoInicial: 900, numeracaoFinal: 901, justificativa: 'Justificativa de teste com tamanho' });
   }
@@ -88,7 +101,8 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
  */
 const OWNER_CHECK_ELSEWHERE = new Set<RouteName>([
   'userEnableDisable', 'invoicePut', 'invoiceDelete', 'nfeTransmitir', 'nfeConsultar', 'nfeCancelar', 'nfeCartaCorrecao',
-  'nfeInutilizar', 'nfeInutilizarFaixa',
+  'nfeInutilizar', 'nfeInutilizarFaixa', 'invoiceItemPost', 'invoiceItemCancel', 'invoicePaymentPost', 'invoicePaymentDelete',
+  'invoicePaymentDeleteByInvoice', 'invoiceReferencedPost', 'invoiceReferencedDelete',
 ]);
 
 describe('tenant isolation, generated from the route table', () => {

@@ -6,12 +6,11 @@
 import type { InvoiceDetail, invoicePostBody, invoicePutBody } from '@pdv/contract/invoice';
 import type { z } from 'zod';
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
-import { fromDecimal, multiplyByQuantity, quantityFromDecimal, toDecimal, quantityToDecimal } from '@pdv/domain/money';
-import { isValidGtin } from '@pdv/domain/gtin';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import * as q from './queries.ts';
+import { insertItem, insertPayment, insertReferenced, itemErrors, paymentErrors, recomputeTotals, referencedErrors } from './parts.ts';
 import { giveStockBack } from '../fiscal/stock.ts';
 
 type PostBody = z.output<typeof invoicePostBody>;
@@ -21,37 +20,6 @@ export const EDITABLE = new Set(['EmEdicao', 'Rejeitada']);
 
 export function activeBranch(caller: Caller): number {
   return caller.id_filial;
-}
-
-interface GridInfo {
-  id_produto_grade_filial: number;
-  descricao: string;
-  sku: string | null;
-  codigo_barras: string | null;
-  unidade: string | null;
-  codigo_ncm: string | null;
-  cest: string | null;
-  origem_produto: number;
-}
-
-async function gridInfo(tx: Tx, org: number, id_filial: number, ids: number[]): Promise<Map<number, GridInfo>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await tx.query<GridInfo>(
-    `SELECT pgf.id_produto_grade_filial,
-            p.descricao || CASE WHEN pg.descricao <> 'Geral' THEN ' ' || pg.descricao ELSE '' END AS descricao,
-            coalesce(pg.sku, p.sku) AS sku, u.sigla AS unidade, p.codigo_ncm, p.cest, p.origem_produto,
-            (SELECT b.codigo FROM produto_codigo_barra b WHERE b.id_organization = pg.id_organization
-                AND b.id_produto_grade = pg.id_produto_grade AND b.data_exclusao IS NULL AND b.id_produto_unidade_logistica IS NULL
-              ORDER BY b.id_produto_codigo_barra LIMIT 1) AS codigo_barras
-       FROM produto_grade_filial pgf
-       JOIN produto_grade pg ON pg.id_organization = pgf.id_organization AND pg.id_produto_grade = pgf.id_produto_grade
-       JOIN produto p ON p.id_organization = pg.id_organization AND p.id_produto = pg.id_produto
-       LEFT JOIN unidade_medida u ON u.id_organization = p.id_organization AND u.id_unidade_medida = p.id_unidade_medida
-      WHERE pgf.id_organization = $1 AND pgf.id_filial = $2 AND pgf.id_produto_grade_filial = ANY($3::int[])
-        AND pgf.data_exclusao IS NULL`,
-    [org, id_filial, ids],
-  );
-  return new Map(rows.map((r) => [r.id_produto_grade_filial, r]));
 }
 
 /** The spec's checks of an invoice save, in the order a user fixes them. */
@@ -70,22 +38,12 @@ async function validate(tx: Tx, org: number, id_filial: number, body: PostBody):
       if (rows.length === 0) errors.push(M.recipientAddressMissing);
     }
   }
-  for (const item of body.itens) {
-    if (!item.id_produto_grade_filial) errors.push(M.itemProductMissing);
-    if (fromDecimal(item.valor_unitario) <= 0) errors.push(M.valueNotPositive);
-    if (!item.id_endereco_estoque) errors.push(M.itemStockAddressMissing);
-  }
-  for (const p of body.pagamentos) {
-    if (!p.id_meio_pagamento) errors.push(M.paymentMethodMissing);
-    if (fromDecimal(p.valor_total) <= 0) errors.push(M.valueNotPositive);
-  }
-  const seen = new Set<string>();
+  for (const item of body.itens) errors.push(...itemErrors(item));
+  for (const p of body.pagamentos) errors.push(...paymentErrors(p, true));
+  const seen: Array<{ chave_acesso: string; modelo: string | null }> = [];
   for (const r of body.referenciadas) {
-    const key = (r.chave_acesso ?? '').trim();
-    if (!key) errors.push(M.keyMissing);
-    else if (key.length !== 44) errors.push(M.keyLength);
-    else if (seen.has(`${r.modelo ?? ''}:${key}`)) errors.push(M.keyDuplicated);
-    seen.add(`${r.modelo ?? ''}:${key}`);
+    errors.push(...referencedErrors(r, seen));
+    if (r.chave_acesso) seen.push({ chave_acesso: r.chave_acesso.trim(), modelo: r.modelo ?? null });
   }
   if (body.id_serie_fiscal) {
     const { rows } = await tx.query(
@@ -99,56 +57,9 @@ async function validate(tx: Tx, org: number, id_filial: number, body: PostBody):
 }
 
 async function writeContent(tx: Tx, org: number, id_filial: number, id: number, body: PostBody) {
-  const grids = await gridInfo(tx, org, id_filial, body.itens.map((i) => i.id_produto_grade_filial!).filter(Boolean));
-  const methodIds = body.pagamentos.map((p) => p.id_meio_pagamento!).filter(Boolean);
-  const methods = new Map(
-    (await tx.query<{ id_meio_pagamento: number; descricao: string; meio_pagamento: string; obrigar_conta: boolean }>(
-      `SELECT id_meio_pagamento, descricao, meio_pagamento, obrigar_conta FROM meio_pagamento
-        WHERE id_organization = $1 AND id_meio_pagamento = ANY($2::int[]) AND data_exclusao IS NULL`,
-      [org, methodIds],
-    )).rows.map((m) => [m.id_meio_pagamento, m]),
-  );
-  let bruto = 0;
-  let desconto = 0;
-  for (const item of body.itens) {
-    const g = grids.get(item.id_produto_grade_filial!);
-    if (!g) throw badRequest(M.itemProductMissing);
-    const qty = quantityFromDecimal(item.quantidade);
-    const unit = fromDecimal(item.valor_unitario);
-    const sub = multiplyByQuantity(unit, qty);
-    const disc = fromDecimal(item.valor_desconto);
-    if (disc > sub) throw badRequest('O desconto não pode ser maior que o valor do item.');
-    bruto += sub;
-    desconto += disc;
-    await tx.query(
-      `INSERT INTO nota_fiscal_item (id_organization, id_nota_fiscal, id_produto_grade_filial, id_endereco_estoque,
-         id_cenario_fiscal, descricao, sku, codigo_produto, codigo_barras, unidade_comercial, quantidade, valor_unitario,
-         valor_sub_total, valor_desconto_item, valor_desconto, valor_total, codigo_ncm, cest, origem_produto, observacao)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16, $17, $18)`,
-      [org, id, g.id_produto_grade_filial, item.id_endereco_estoque, item.id_cenario_fiscal ?? null, g.descricao, g.sku,
-        g.codigo_barras && isValidGtin(g.codigo_barras) ? g.codigo_barras : null, g.unidade ?? 'UN',
-        quantityToDecimal(qty), toDecimal(unit), toDecimal(sub), toDecimal(disc), toDecimal(sub - disc), g.codigo_ncm,
-        g.cest, g.origem_produto, item.observacao ?? null],
-    );
-  }
-  let pago = 0;
-  for (const p of body.pagamentos) {
-    const m = methods.get(p.id_meio_pagamento!);
-    if (!m) throw badRequest(M.paymentMethodMissing);
-    if (m.obrigar_conta && !p.id_conta) throw badRequest(M.paymentAccountMissing);
-    pago += fromDecimal(p.valor_total);
-    await tx.query(
-      `INSERT INTO nota_fiscal_pagamento (id_organization, id_nota_fiscal, id_meio_pagamento, meio_pagamento, descricao,
-         valor_total, quantidade_parcelas, id_conta) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [org, id, m.id_meio_pagamento, m.meio_pagamento, m.descricao, p.valor_total, p.quantidade_parcelas, p.id_conta ?? null],
-    );
-  }
-  for (const r of body.referenciadas) {
-    await tx.query(
-      'INSERT INTO nota_fiscal_referenciada (id_organization, id_nota_fiscal, chave_acesso, modelo) VALUES ($1, $2, $3, $4)',
-      [org, id, r.chave_acesso!.trim(), r.modelo ?? r.chave_acesso!.trim().slice(20, 22)],
-    );
-  }
+  for (const item of body.itens) await insertItem(tx, org, id_filial, id, item);
+  for (const p of body.pagamentos) await insertPayment(tx, org, id, p);
+  for (const r of body.referenciadas) await insertReferenced(tx, org, id, r);
   for (const v of body.volumes) {
     await tx.query(
       `INSERT INTO volume (id_organization, id_nota_fiscal, quantidade, especie, marca, numeracao, peso_liquido, peso_bruto)
@@ -156,14 +67,7 @@ async function writeContent(tx: Tx, org: number, id_filial: number, id: number, 
       [org, id, v.quantidade, v.especie ?? null, v.marca ?? null, v.numeracao ?? null, v.peso_liquido, v.peso_bruto],
     );
   }
-  const extra = fromDecimal(body.valor_frete) + fromDecimal(body.valor_seguro) + fromDecimal(body.valor_outros);
-  const total = bruto - desconto + extra;
-  await tx.query(
-    `UPDATE nota_fiscal SET valor_total_produtos = $3, valor_desconto = $4, valor_nota_fiscal = $5, valor_pago = $6,
-        valor_troco = $7, data_alteracao = now()
-      WHERE id_organization = $1 AND id_nota_fiscal = $2`,
-    [org, id, toDecimal(bruto), toDecimal(desconto), toDecimal(total), toDecimal(pago), toDecimal(Math.max(0, pago - total))],
-  );
+  await recomputeTotals(tx, org, id);
 }
 
 async function customerOf(tx: Tx, org: number, id_cliente: number | null | undefined) {
