@@ -32,15 +32,18 @@ beforeAll(async () => {
   certificate = loadCertificate(pfx, 'x');
   const tls = createSimulatorTlsMaterial();
   caCertPem = tls.caCertPem;
-  server = https.createServer({ key: tls.serverKeyPem, cert: tls.serverCertPem, requestCert: true, rejectUnauthorized: false }, (request, response) => {
-    requests += 1;
-    request.resume();
-    request.on('end', () => {
-      const { status, body } = script();
-      response.writeHead(status, { 'Content-Type': 'application/soap+xml; charset=utf-8' });
-      response.end(body);
-    });
-  });
+  server = https.createServer(
+    { key: tls.serverKeyPem, cert: tls.serverCertPem, requestCert: true, rejectUnauthorized: false },
+    (request, response) => {
+      requests += 1;
+      request.resume();
+      request.on('end', () => {
+        const { status, body } = script();
+        response.writeHead(status, { 'Content-Type': 'application/soap+xml; charset=utf-8' });
+        response.end(body);
+      });
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -82,7 +85,11 @@ describe('SefazClient', () => {
     const client = makeClient();
     try {
       script = () => ({ status: 500, body: buildSoapFault('soap:Receiver', 'Server was unable to process request.') });
-      await expect(client.statusServico()).rejects.toMatchObject({ name: 'SefazUnavailableError', reason: 'http-status', httpStatus: 500 });
+      await expect(client.statusServico()).rejects.toMatchObject({
+        name: 'SefazUnavailableError',
+        reason: 'http-status',
+        httpStatus: 500,
+      });
 
       script = () => ({ status: 400, body: buildSoapFault('soap:Sender', 'Mensagem fora do padrão') });
       await expect(client.statusServico()).rejects.toBeInstanceOf(SefazSoapFaultError);
@@ -97,7 +104,12 @@ describe('SefazClient', () => {
   });
 
   it('refuses a server whose certificate it does not trust, as a protocol error (not as unavailability)', async () => {
-    const untrusting = new SefazClient({ certificate: { pfx, password: 'x' }, uf: 'SP', tpAmb: 2, endpoints: { baseUrl: url } });
+    const untrusting = new SefazClient({
+      certificate: { pfx, password: 'x' },
+      uf: 'SP',
+      tpAmb: 2,
+      endpoints: { baseUrl: url },
+    });
     try {
       script = () => ({ status: 200, body: statusAnswer(107, 'Serviço em Operação') });
       await expect(untrusting.statusServico()).rejects.toThrow(/Certificado do servidor SEFAZ não confiável/);

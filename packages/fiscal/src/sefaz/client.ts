@@ -13,15 +13,18 @@ import https from 'node:https';
 import { loadCertificate, type Certificate } from '../certificate.ts';
 import { backoffDelay } from './backoff.ts';
 import type { UF } from '../access-key.ts';
-import { cUFOf, resolveSefazUrl, type ModeloNFe, type SefazEndpointsOverride, type SefazService, type TpAmb } from './endpoints.ts';
-import { SefazProtocolError, SefazSoapFaultError, SefazUnavailableError } from './errors.ts';
 import {
-  buildConsReciNFe,
-  buildConsSitNFe,
-  buildConsStatServ,
-  buildEnvEvento,
-  buildEnviNFe,
-  buildNfeProcXml,
+  cUFOf,
+  resolveSefazUrl,
+  type ModeloNFe,
+  type SefazEndpointsOverride,
+  type SefazService,
+  type TpAmb,
+} from './endpoints.ts';
+import { SefazProtocolError, SefazSoapFaultError, SefazUnavailableError } from './errors.ts';
+import { wrapEnvEvento } from '../events.ts';
+import { buildConsReciNFe, buildConsSitNFe, buildConsStatServ, buildEnviNFe, buildNfeProc } from '../messages.ts';
+import {
   buildProcEventoNFeXml,
   buildProcInutNFeXml,
   modeloFromChave,
@@ -31,22 +34,18 @@ import {
   readSignedNFe,
   type SignedNFeSummary,
 } from './messages.ts';
-import {
-  buildSoapRequest,
-  parseSoapResponse,
-  readSoapMessage,
-  soapContentType,
-  stripXmlDeclaration,
-  type ProtNFe,
-  type RetConsReciNFe,
-  type RetConsSitNFe,
-  type RetConsStatServ,
-  type RetEnviNFe,
-  type RetEnvEvento,
-  type RetInutNFe,
-  type SefazResult,
-  type SefazResultOf,
-} from './soap.ts';
+import type {
+  ProtNFe,
+  RetConsReciNFe,
+  RetConsSitNFe,
+  RetConsStatServ,
+  RetEnviNFe,
+  RetEnvEvento,
+  RetInutNFe,
+  SefazResult,
+  SefazResultOf,
+} from './results.ts';
+import { buildSoapRequest, parseSoapResponse, readSoapMessage, soapContentType, stripXmlDeclaration } from './soap.ts';
 import { postOverTls } from './transport.ts';
 
 /** cStat of an authorized NF-e: 100, or 150 when authorized after the deadline (contingency sent late). */
@@ -146,10 +145,12 @@ export class SefazClient {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.now = options.now ?? Date.now;
     // The key and certificate are read with node-forge rather than handed to OpenSSL as a PKCS#12: many A1 files
-    // still use RC2-40, which OpenSSL 3 (Node 17+) refuses. A wrong password or an expired certificate throws a
-    // CertificateError with its pt-BR message here, before any call.
+    // still use RC2-40, which OpenSSL 3 (Node 17+) refuses. A wrong password or an expired certificate throws
+    // loadCertificate's ValidationError (pt-BR message) here, before any call.
     const { privateKeyPem, certificatePem } =
-      'pfx' in options.certificate ? loadCertificate(options.certificate.pfx, options.certificate.password) : options.certificate;
+      'pfx' in options.certificate
+        ? loadCertificate(options.certificate.pfx, options.certificate.password)
+        : options.certificate;
     this.agent = new https.Agent({
       key: privateKeyPem,
       cert: certificatePem,
@@ -170,10 +171,17 @@ export class SefazClient {
    * asynchronous batch is followed with up to `receiptPolls` receipt queries. On 204 the original protocol is
    * recovered with consultarProtocolo. To resend, pass the same signed XML: the client never re-signs.
    */
-  async autorizar(signedNfeXml: string, options: { sincrono?: boolean; idLote?: string } = {}): Promise<AuthorizationResult> {
+  async autorizar(
+    signedNfeXml: string,
+    options: { sincrono?: boolean; idLote?: string } = {},
+  ): Promise<AuthorizationResult> {
     const nfe = readSignedNFe(signedNfeXml);
     const sincrono = options.sincrono ?? nfe.mod === 65;
-    const message = buildEnviNFe({ idLote: options.idLote ?? newIdLote(this.now()), sincrono, signedNfeXml });
+    const message = buildEnviNFe({
+      idLote: options.idLote ?? newIdLote(this.now()),
+      indSinc: sincrono ? 1 : 0,
+      nfes: [signedNfeXml],
+    });
     const answer = await this.call('NFeAutorizacao4', message, nfe.mod);
 
     if (answer.cStat === CSTAT_BATCH_RECEIVED && answer.infRec) {
@@ -190,13 +198,21 @@ export class SefazClient {
 
   /** Situation of an NF-e by its access key (consSitNFe). */
   async consultarProtocolo(chave: string): Promise<RetConsSitNFe> {
-    return this.call('NFeConsultaProtocolo4', buildConsSitNFe({ tpAmb: this.options.tpAmb, chNFe: chave }), modeloFromChave(chave));
+    return this.call(
+      'NFeConsultaProtocolo4',
+      buildConsSitNFe({ tpAmb: this.options.tpAmb, chNFe: chave }),
+      modeloFromChave(chave),
+    );
   }
 
   /** Status of the authorizer's service (consStatServ): 107 means in operation. */
   async statusServico(options: { mod?: ModeloNFe } = {}): Promise<RetConsStatServ> {
     const mod = options.mod ?? this.options.mod ?? 65;
-    return this.call('NFeStatusServico4', buildConsStatServ({ tpAmb: this.options.tpAmb, cUF: cUFOf(this.options.uf) }), mod);
+    return this.call(
+      'NFeStatusServico4',
+      buildConsStatServ({ tpAmb: this.options.tpAmb, cUF: cUFOf(this.options.uf) }),
+      mod,
+    );
   }
 
   /** Sends a signed `<inutNFe>`: 102 means the range was disabled. */
@@ -217,13 +233,16 @@ export class SefazClient {
   /** Sends a signed `<envEvento>` (or a single signed `<evento>`, wrapped here): cancelamento, CC-e... */
   async enviarEvento(signedEventoXml: string): Promise<EventResult> {
     const bare = stripXmlDeclaration(signedEventoXml).trim();
-    const message = /^<evento[\s>]/.test(bare) ? buildEnvEvento({ idLote: newIdLote(this.now()), signedEventosXml: [bare] }) : bare;
+    const message = /^<evento[\s>]/.test(bare) ? wrapEnvEvento(bare, newIdLote(this.now())) : bare;
     const { mod, eventos } = readSignedEnvEvento(message);
     const answer = await this.call('NFeRecepcaoEvento4', message, mod);
     const events = answer.retEvento.map((ret): EventOutcome => {
       const info = ret.infEvento;
       const registered = EVENT_REGISTERED.has(info.cStat);
-      const sent = eventos.find((e) => e.chNFe === info.chNFe && e.tpEvento === info.tpEvento && e.nSeqEvento === info.nSeqEvento) ?? (eventos.length === 1 ? eventos[0] : undefined);
+      const sent =
+        eventos.find(
+          (e) => e.chNFe === info.chNFe && e.tpEvento === info.tpEvento && e.nSeqEvento === info.nSeqEvento,
+        ) ?? (eventos.length === 1 ? eventos[0] : undefined);
       return {
         chNFe: info.chNFe,
         tpEvento: info.tpEvento,
@@ -241,7 +260,12 @@ export class SefazClient {
 
   // -------------------------------------------------------------------------------------------------------------
 
-  private async followReceipt(signedNfeXml: string, nfe: SignedNFeSummary, nRec: string, tMed: number): Promise<AuthorizationResult> {
+  private async followReceipt(
+    signedNfeXml: string,
+    nfe: SignedNFeSummary,
+    nRec: string,
+    tMed: number,
+  ): Promise<AuthorizationResult> {
     const polls = this.options.receiptPolls ?? 3;
     const pause = this.options.receiptPollMs ?? Math.max(1_000, tMed * 1_000);
     let last: RetConsReciNFe | undefined;
@@ -249,7 +273,12 @@ export class SefazClient {
       await new Promise((resolve) => setTimeout(resolve, pause));
       last = await this.retAutorizacao(nRec, { mod: nfe.mod });
       if (last.cStat !== CSTAT_BATCH_IN_PROCESS) {
-        return this.settle(signedNfeXml, nfe, last, last.protNFe.find((p) => p.infProt.chNFe === nfe.chave));
+        return this.settle(
+          signedNfeXml,
+          nfe,
+          last,
+          last.protNFe.find((p) => p.infProt.chNFe === nfe.chave),
+        );
       }
     }
     return {
@@ -265,7 +294,12 @@ export class SefazClient {
     };
   }
 
-  private async settle(signedNfeXml: string, nfe: SignedNFeSummary, answer: RetEnviNFe | RetConsReciNFe, protNFe: ProtNFe | undefined): Promise<AuthorizationResult> {
+  private async settle(
+    signedNfeXml: string,
+    nfe: SignedNFeSummary,
+    answer: RetEnviNFe | RetConsReciNFe,
+    protNFe: ProtNFe | undefined,
+  ): Promise<AuthorizationResult> {
     const cStat = protNFe?.infProt.cStat ?? answer.cStat;
     if (cStat === CSTAT_DUPLICATE) {
       const recovered = await this.recoverDuplicate(signedNfeXml, nfe, answer);
@@ -278,7 +312,7 @@ export class SefazClient {
       authorized,
       chave: nfe.chave,
       protNFe,
-      nfeProcXml: authorized && protNFe ? buildNfeProcXml(signedNfeXml, protNFe.xml) : undefined,
+      nfeProcXml: authorized && protNFe ? buildNfeProc(signedNfeXml, protNFe.xml) : undefined,
       nRec: undefined,
       recoveredFromDuplicate: false,
       answer,
@@ -286,7 +320,11 @@ export class SefazClient {
   }
 
   /** After a 204: the consulta's protocol, if it is the authorization of this very document (same digest). */
-  private async recoverDuplicate(signedNfeXml: string, nfe: SignedNFeSummary, answer: RetEnviNFe | RetConsReciNFe): Promise<AuthorizationResult | undefined> {
+  private async recoverDuplicate(
+    signedNfeXml: string,
+    nfe: SignedNFeSummary,
+    answer: RetEnviNFe | RetConsReciNFe,
+  ): Promise<AuthorizationResult | undefined> {
     const consulta = await this.consultarProtocolo(nfe.chave);
     const prot = consulta.protNFe;
     if (!prot || prot.infProt.chNFe !== nfe.chave) return undefined;
@@ -299,14 +337,18 @@ export class SefazClient {
       authorized: authorized && AUTHORIZED_CSTATS.has(consulta.cStat),
       chave: nfe.chave,
       protNFe: prot,
-      nfeProcXml: authorized ? buildNfeProcXml(signedNfeXml, prot.xml) : undefined,
+      nfeProcXml: authorized ? buildNfeProc(signedNfeXml, prot.xml) : undefined,
       nRec: undefined,
       recoveredFromDuplicate: true,
       answer,
     };
   }
 
-  private async call<S extends SefazService>(service: S, messageXml: string, mod: ModeloNFe): Promise<SefazResultOf<S>> {
+  private async call<S extends SefazService>(
+    service: S,
+    messageXml: string,
+    mod: ModeloNFe,
+  ): Promise<SefazResultOf<S>> {
     const now = this.now();
     if (now < this.heldUntil) {
       throw new SefazUnavailableError('SEFAZ: consumo indevido (656); aguardando antes de nova tentativa', {
@@ -314,7 +356,13 @@ export class SefazClient {
         retryAfterMs: this.heldUntil - now,
       });
     }
-    const url = resolveSefazUrl({ uf: this.options.uf, tpAmb: this.options.tpAmb, mod, service, override: this.options.endpoints });
+    const url = resolveSefazUrl({
+      uf: this.options.uf,
+      tpAmb: this.options.tpAmb,
+      mod,
+      service,
+      override: this.options.endpoints,
+    });
     const answer = await postOverTls({
       agent: this.agent,
       url,
@@ -323,12 +371,20 @@ export class SefazClient {
       timeoutMs: this.timeoutMs,
     });
     if (answer.status >= 500) {
-      throw new SefazUnavailableError(`SEFAZ indisponível: HTTP ${answer.status}`, { reason: 'http-status', url, httpStatus: answer.status });
+      throw new SefazUnavailableError(`SEFAZ indisponível: HTTP ${answer.status}`, {
+        reason: 'http-status',
+        url,
+        httpStatus: answer.status,
+      });
     }
     if (answer.status !== 200) {
       // A 4xx may still carry a SOAP Fault worth showing.
       readSoapMessageOrFault(answer.body, url, answer.status);
-      throw new SefazProtocolError(`SEFAZ respondeu HTTP ${answer.status}`, { url, httpStatus: answer.status, body: answer.body.slice(0, 2000) });
+      throw new SefazProtocolError(`SEFAZ respondeu HTTP ${answer.status}`, {
+        url,
+        httpStatus: answer.status,
+        body: answer.body.slice(0, 2000),
+      });
     }
     const result = parseSoapResponse(service, answer.body);
     this.noteConsumoIndevido(result);
@@ -337,12 +393,18 @@ export class SefazClient {
 
   /** cStat 656: hold every call back for a while that doubles at each new 656 (capped at 1 h). */
   private noteConsumoIndevido(result: SefazResult): void {
-    const cStats = [result.cStat, ...(result.kind === 'retEnviNFe' && result.protNFe ? [result.protNFe.infProt.cStat] : [])];
+    const cStats = [
+      result.cStat,
+      ...(result.kind === 'retEnviNFe' && result.protNFe ? [result.protNFe.infProt.cStat] : []),
+    ];
     if (!cStats.includes(CSTAT_CONSUMO_INDEVIDO)) {
       this.consecutive656 = 0;
       return;
     }
-    const holdMs = backoffDelay(this.consecutive656, { baseMs: this.options.consumoIndevidoHoldMs ?? 60_000, maxMs: 3_600_000 });
+    const holdMs = backoffDelay(this.consecutive656, {
+      baseMs: this.options.consumoIndevidoHoldMs ?? 60_000,
+      maxMs: 3_600_000,
+    });
     this.consecutive656 += 1;
     this.heldUntil = this.now() + holdMs;
   }
@@ -352,6 +414,7 @@ function readSoapMessageOrFault(body: string, url: string, httpStatus: number): 
   try {
     readSoapMessage(body, 'nfeResultMsg');
   } catch (error) {
-    if (error instanceof SefazSoapFaultError) throw new SefazSoapFaultError(error.code, error.reason, { url, httpStatus, body: body.slice(0, 2000) });
+    if (error instanceof SefazSoapFaultError)
+      throw new SefazSoapFaultError(error.code, error.reason, { url, httpStatus, body: body.slice(0, 2000) });
   }
 }

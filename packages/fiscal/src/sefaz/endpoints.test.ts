@@ -51,12 +51,18 @@ describe('resolveSefazUrl', () => {
         }
       }
     }
-    expect(() => resolveSefazUrl({ uf: 'SP', tpAmb: 1, mod: 55, service: 'NFeInutilizacao4', contingencia: 'SVC' })).toThrow();
+    expect(() =>
+      resolveSefazUrl({ uf: 'SP', tpAmb: 1, mod: 55, service: 'NFeInutilizacao4', contingencia: 'SVC' }),
+    ).toThrow();
   });
 
   it('lets configuration replace the addresses: a base URL, or one URL per service', () => {
     const override = { baseUrl: 'https://127.0.0.1:8443/', urls: { NFeStatusServico4: 'https://outro/status' } };
-    expect(resolveSefazUrl({ uf: 'SP', tpAmb: 2, mod: 65, service: 'NFeAutorizacao4', override })).toBe('https://127.0.0.1:8443/ws/NFeAutorizacao4');
-    expect(resolveSefazUrl({ uf: 'SP', tpAmb: 2, mod: 65, service: 'NFeStatusServico4', override })).toBe('https://outro/status');
+    expect(resolveSefazUrl({ uf: 'SP', tpAmb: 2, mod: 65, service: 'NFeAutorizacao4', override })).toBe(
+      'https://127.0.0.1:8443/ws/NFeAutorizacao4',
+    );
+    expect(resolveSefazUrl({ uf: 'SP', tpAmb: 2, mod: 65, service: 'NFeStatusServico4', override })).toBe(
+      'https://outro/status',
+    );
   });
 });

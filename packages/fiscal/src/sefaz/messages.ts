@@ -1,10 +1,10 @@
-// The small request messages the client wraps around signed documents (enviNFe, consReciNFe, consSitNFe,
-// consStatServ), the proc documents assembled from a signed document and its answer, and the few facts the client
-// reads back from a signed document to route it. Signed parts are copied byte for byte, never rebuilt.
+// What the client needs besides the package's message builders (messages.ts, events.ts): the batch id, the proc
+// documents of events and inutilização (signed document as sent + answer as received, byte for byte), and the few
+// facts it reads back from a signed document to route it.
 
-import type { ModeloNFe, TpAmb } from './endpoints.ts';
+import type { ModeloNFe } from './endpoints.ts';
 import { NFE_NS, stripXmlDeclaration } from './soap.ts';
-import { child, childText, elementXml, findFirst, parseXml, tag, type XmlElement } from './xml.ts';
+import { child, childText, elementXml, findFirst, parseXml, type XmlElement } from './xml.ts';
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -14,39 +14,6 @@ export function newIdLote(now: number = Date.now(), random: () => number = Math.
     .toString()
     .padStart(2, '0');
   return `${now}${tail}`.slice(-15);
-}
-
-export function buildEnviNFe(input: { idLote: string; sincrono: boolean; signedNfeXml: string }): string {
-  return (
-    `<enviNFe xmlns="${NFE_NS}" versao="4.00">` +
-    tag('idLote', input.idLote) +
-    tag('indSinc', input.sincrono ? '1' : '0') +
-    stripXmlDeclaration(input.signedNfeXml).trim() +
-    '</enviNFe>'
-  );
-}
-
-export function buildConsReciNFe(input: { tpAmb: TpAmb; nRec: string }): string {
-  return `<consReciNFe xmlns="${NFE_NS}" versao="4.00">${tag('tpAmb', String(input.tpAmb))}${tag('nRec', input.nRec)}</consReciNFe>`;
-}
-
-export function buildConsSitNFe(input: { tpAmb: TpAmb; chNFe: string }): string {
-  return `<consSitNFe xmlns="${NFE_NS}" versao="4.00">${tag('tpAmb', String(input.tpAmb))}<xServ>CONSULTAR</xServ>${tag('chNFe', input.chNFe)}</consSitNFe>`;
-}
-
-export function buildConsStatServ(input: { tpAmb: TpAmb; cUF: string }): string {
-  return `<consStatServ xmlns="${NFE_NS}" versao="4.00">${tag('tpAmb', String(input.tpAmb))}${tag('cUF', input.cUF)}<xServ>STATUS</xServ></consStatServ>`;
-}
-
-/** `<envEvento>` around signed `<evento>`s (up to 20), copied as they are. */
-export function buildEnvEvento(input: { idLote: string; signedEventosXml: readonly string[] }): string {
-  const eventos = input.signedEventosXml.map((xml) => stripXmlDeclaration(xml).trim()).join('');
-  return `<envEvento xmlns="${NFE_NS}" versao="1.00">${tag('idLote', input.idLote)}${eventos}</envEvento>`;
-}
-
-/** `<nfeProc>`: the signed NFe as sent and the protNFe as received. */
-export function buildNfeProcXml(signedNfeXml: string, protNFeXml: string): string {
-  return `${XML_DECLARATION}<nfeProc xmlns="${NFE_NS}" versao="4.00">${stripXmlDeclaration(signedNfeXml).trim()}${protNFeXml}</nfeProc>`;
 }
 
 /** `<procEventoNFe>`: the signed evento as sent and its retEvento as received. */
@@ -76,7 +43,8 @@ function parseDocument(xml: string, rootName: string): XmlElement {
   } catch (error) {
     throw new SefazDocumentError(`XML inválido: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (root.localName !== rootName) throw new SefazDocumentError(`Documento com raiz <${root.localName}>, esperado <${rootName}>`);
+  if (root.localName !== rootName)
+    throw new SefazDocumentError(`Documento com raiz <${root.localName}>, esperado <${rootName}>`);
   return root;
 }
 

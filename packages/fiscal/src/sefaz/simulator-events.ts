@@ -71,11 +71,13 @@ function judgeEvento(ctx: SimulatorContext, source: string, evento: XmlElement):
   if (!EVENT_NAMES[tpEvento]) return answer({ cStat: 999, xMotivo: EVENT_MOTIVOS[999] });
   const nfe = ctx.state.byKey.get(chave);
   if (!nfe) return reject(217);
-  if (nfe.events.some((e) => e.tpEvento === tpEvento && e.nSeqEvento === nSeqEvento)) return answer({ cStat: 573, xMotivo: EVENT_MOTIVOS[573] });
+  if (nfe.events.some((e) => e.tpEvento === tpEvento && e.nSeqEvento === nSeqEvento))
+    return answer({ cStat: 573, xMotivo: EVENT_MOTIVOS[573] });
   if (nfe.cancelled) return answer({ cStat: 218, xMotivo: EVENT_MOTIVOS[218] });
   if (tpEvento === '110111') {
     const detEvento = info && child(info, 'detEvento');
-    if ((detEvento && childText(detEvento, 'nProt')) !== nfe.nProt) return answer({ cStat: 222, xMotivo: EVENT_MOTIVOS[222] });
+    if ((detEvento && childText(detEvento, 'nProt')) !== nfe.nProt)
+      return answer({ cStat: 222, xMotivo: EVENT_MOTIVOS[222] });
   }
 
   const nProt = ctx.state.nextNumber(1, chave.slice(0, 2), ctx.now());
@@ -97,7 +99,12 @@ export async function handleEnvEvento(ctx: SimulatorContext, source: string, env
   // validateXml picks the event's own schema (cancelamento, CC-e) from its tpEvento.
   const verdict = await ctx.validate(elementXml(source, envEvento), 'envEvento');
   if (!verdict.valid) {
-    ctx.log(`NFeRecepcaoEvento4: 215 schema: ${verdict.errors.slice(0, 3).map((e) => e.message).join(' | ')}`);
+    ctx.log(
+      `NFeRecepcaoEvento4: 215 schema: ${verdict.errors
+        .slice(0, 3)
+        .map((e) => e.message)
+        .join(' | ')}`,
+    );
     return answer(215, schemaMotivo(MOTIVOS[215], verdict.errors));
   }
   return answer(128, EVENT_MOTIVOS[128], eventos.map((evento) => judgeEvento(ctx, source, evento)).join(''));
@@ -116,8 +123,12 @@ export async function handleInutNFe(ctx: SimulatorContext, source: string, inutN
   const f = (name: string) => (info && childText(info, name)) ?? '';
   const cUF = /^\d{2}$/.test(f('cUF')) ? f('cUF') : '35';
   const answer = (cStat: number, xMotivo: string, nProt?: string) => {
-    ctx.log(`NFeInutilizacao4 ${f('CNPJ')} mod ${f('mod')} série ${f('serie')} ${f('nNFIni')}-${f('nNFFin')}: ${cStat} ${xMotivo}`);
-    const echo = nProt ? ['ano', 'CNPJ', 'mod', 'serie', 'nNFIni', 'nNFFin'].map((name) => tag(name, f(name))).join('') : '';
+    ctx.log(
+      `NFeInutilizacao4 ${f('CNPJ')} mod ${f('mod')} série ${f('serie')} ${f('nNFIni')}-${f('nNFFin')}: ${cStat} ${xMotivo}`,
+    );
+    const echo = nProt
+      ? ['ano', 'CNPJ', 'mod', 'serie', 'nNFIni', 'nNFFin'].map((name) => tag(name, f(name))).join('')
+      : '';
     return (
       `<retInutNFe xmlns="${NFE_NS}" versao="4.00"><infInut${nProt ? ` Id="ID${nProt}"` : ''}>` +
       `${tag('tpAmb', TP_AMB)}${tag('verAplic', ctx.verAplic)}${tag('cStat', String(cStat))}${tag('xMotivo', xMotivo)}${tag('cUF', cUF)}` +
@@ -134,11 +145,16 @@ export async function handleInutNFe(ctx: SimulatorContext, source: string, inutN
   const first = Number(f('nNFIni'));
   const last = Number(f('nNFFin'));
   if (first > last) return answer(999, INUT_MOTIVOS[999]);
-  const same = (r: { cnpj: string; mod: string; serie: string }) => r.cnpj === cnpj && r.mod === mod && Number(r.serie) === Number(serie);
-  const used = [...ctx.state.byNumber.values()].some((nfe) => same(nfe) && Number(nfe.nNF) >= first && Number(nfe.nNF) <= last);
+  const same = (r: { cnpj: string; mod: string; serie: string }) =>
+    r.cnpj === cnpj && r.mod === mod && Number(r.serie) === Number(serie);
+  const used = [...ctx.state.byNumber.values()].some(
+    (nfe) => same(nfe) && Number(nfe.nNF) >= first && Number(nfe.nNF) <= last,
+  );
   if (used) return answer(241, INUT_MOTIVOS[241]);
-  if (ctx.state.disabledRanges.some((r) => same(r) && r.nNFIni === first && r.nNFFin === last)) return answer(563, INUT_MOTIVOS[563]);
-  if (ctx.state.disabledRanges.some((r) => same(r) && r.nNFIni <= last && first <= r.nNFFin)) return answer(256, INUT_MOTIVOS[256]);
+  if (ctx.state.disabledRanges.some((r) => same(r) && r.nNFIni === first && r.nNFFin === last))
+    return answer(563, INUT_MOTIVOS[563]);
+  if (ctx.state.disabledRanges.some((r) => same(r) && r.nNFIni <= last && first <= r.nNFFin))
+    return answer(256, INUT_MOTIVOS[256]);
 
   const nProt = ctx.state.nextNumber(1, cUF, ctx.now());
   ctx.state.disabledRanges.push({ cnpj, mod, serie, nNFIni: first, nNFFin: last, nProt });

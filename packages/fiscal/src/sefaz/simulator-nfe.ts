@@ -113,8 +113,12 @@ function judgeNFe(ctx: SimulatorContext, source: string, nfe: XmlElement, nRec: 
 
   const existing = ctx.state.byNumber.get(SimulatorState.numberKey(cnpj, mod, serie, nNF));
   if (existing) {
-    if (existing.chave === chave && existing.digVal === digVal) return reject(204, `Rejeição: Duplicidade de NF-e [nRec:${existing.nRec}]`);
-    return reject(539, `Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso [chNFe:${existing.chave}][nRec:${existing.nRec}]`);
+    if (existing.chave === chave && existing.digVal === digVal)
+      return reject(204, `Rejeição: Duplicidade de NF-e [nRec:${existing.nRec}]`);
+    return reject(
+      539,
+      `Rejeição: Duplicidade de NF-e, com diferença na Chave de Acesso [chNFe:${existing.chave}][nRec:${existing.nRec}]`,
+    );
   }
 
   const now = ctx.now();
@@ -123,7 +127,20 @@ function judgeNFe(ctx: SimulatorContext, source: string, nfe: XmlElement, nRec: 
   const cStat = offlineLate ? 150 : 100;
   const nProt = ctx.state.nextNumber(1, childText(ide, 'cUF') ?? '', now);
   const prot = protNFe(ctx, { chave, cStat, xMotivo: MOTIVOS[cStat], nProt, digVal });
-  const record: SimulatedNFe = { chave, cnpj, mod, serie, nNF, digVal, nProt, nRec, cStat, protNFeXml: prot, cancelled: false, events: [] };
+  const record: SimulatedNFe = {
+    chave,
+    cnpj,
+    mod,
+    serie,
+    nNF,
+    digVal,
+    nProt,
+    nRec,
+    cStat,
+    protNFeXml: prot,
+    cancelled: false,
+    events: [],
+  };
   ctx.state.add(record);
   ctx.log(`NFeAutorizacao4 chNFe ${chave}: ${cStat} ${MOTIVOS[cStat]} nProt ${nProt}`);
   return prot;
@@ -135,7 +152,12 @@ export async function handleEnviNFe(ctx: SimulatorContext, source: string, enviN
   const cUF = (firstIde && childText(firstIde, 'cUF')) ?? '35';
   const verdict = await ctx.validate(elementXml(source, enviNFe), 'enviNFe');
   if (!verdict.valid) {
-    ctx.log(`NFeAutorizacao4: 225 schema: ${verdict.errors.slice(0, 3).map((e) => e.message).join(' | ')}`);
+    ctx.log(
+      `NFeAutorizacao4: 225 schema: ${verdict.errors
+        .slice(0, 3)
+        .map((e) => e.message)
+        .join(' | ')}`,
+    );
     return retEnviNFe(ctx, 225, schemaMotivo(MOTIVOS[225], verdict.errors), cUF);
   }
   const sincrono = childText(enviNFe, 'indSinc') === '1';
@@ -174,7 +196,9 @@ export async function handleConsSitNFe(ctx: SimulatorContext, source: string, co
   if (!isValidAccessKey(chave)) return answer(236, MOTIVOS[236]);
   const nfe = ctx.state.byKey.get(chave);
   if (!nfe) return answer(217, MOTIVOS[217]);
-  const events = nfe.events.map((e) => `<procEventoNFe versao="1.00">${e.eventoXml}${e.retEventoXml}</procEventoNFe>`).join('');
+  const events = nfe.events
+    .map((e) => `<procEventoNFe versao="1.00">${e.eventoXml}${e.retEventoXml}</procEventoNFe>`)
+    .join('');
   const cStat = nfe.cancelled ? 101 : nfe.cStat;
   return answer(cStat, MOTIVOS[cStat], nfe.protNFeXml + events);
 }

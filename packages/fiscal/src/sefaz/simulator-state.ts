@@ -60,7 +60,10 @@ export class SimulatorState {
   }
 
   findRangeWith(cnpj: string, mod: string, serie: string, nNF: number): SimulatedRange | undefined {
-    return this.disabledRanges.find((r) => r.cnpj === cnpj && r.mod === mod && Number(r.serie) === Number(serie) && nNF >= r.nNFIni && nNF <= r.nNFFin);
+    return this.disabledRanges.find(
+      (r) =>
+        r.cnpj === cnpj && r.mod === mod && Number(r.serie) === Number(serie) && nNF >= r.nNFIni && nNF <= r.nNFFin,
+    );
   }
 
   /** A 15-digit protocol number: kind digit (1 NF-e, 2 receipt), cUF, two-digit year, sequence. */
@@ -89,7 +92,10 @@ export interface SimulatorContext {
   readonly state: SimulatorState;
   readonly now: () => Date;
   /** XSD validation (validate.ts's validateXml by default). */
-  readonly validate: (xml: string, schema: SchemaName) => Promise<{ valid: boolean; errors: readonly { message: string }[] }>;
+  readonly validate: (
+    xml: string,
+    schema: SchemaName,
+  ) => Promise<{ valid: boolean; errors: readonly { message: string }[] }>;
   readonly log: (line: string) => void;
   /** NFC-e offline contingency (tpEmis 9) sent later than this after dhEmi is authorized with 150. */
   readonly offlineDeadlineMs: number;

@@ -63,7 +63,9 @@ export function createSimulatorTlsMaterial(hosts: readonly string[] = []): Simul
   ]);
   server.setIssuer(caSubject);
   const names = new Set(['localhost', '127.0.0.1', '::1', ...hosts]);
-  const altNames = [...names].map((name) => (/^[\d.]+$|:/.test(name) ? { type: 7, ip: name } : { type: 2, value: name }));
+  const altNames = [...names].map((name) =>
+    /^[\d.]+$|:/.test(name) ? { type: 7, ip: name } : { type: 2, value: name },
+  );
   server.setExtensions([
     { name: 'basicConstraints', cA: false },
     { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },

@@ -59,7 +59,10 @@ export interface SefazSimulator {
   close(): Promise<void>;
 }
 
-const HANDLERS: Record<SefazService, { element: string; handle: (ctx: SimulatorContext, source: string, payload: XmlElement) => Promise<string> }> = {
+const HANDLERS: Record<
+  SefazService,
+  { element: string; handle: (ctx: SimulatorContext, source: string, payload: XmlElement) => Promise<string> }
+> = {
   NFeAutorizacao4: { element: 'enviNFe', handle: handleEnviNFe },
   NFeRetAutorizacao4: { element: 'consReciNFe', handle: handleConsReciNFe },
   NFeConsultaProtocolo4: { element: 'consSitNFe', handle: handleConsSitNFe },
@@ -125,11 +128,14 @@ export async function startSefazSimulator(options: SefazSimulatorOptions = {}): 
   const setMode = (next: SimulatorMode, nextOptions: SimulatorModeOptions = {}) => {
     mode = next;
     modeOptions = nextOptions;
-    log(`mode ${next}${nextOptions.delayMs !== undefined ? ` (${nextOptions.delayMs} ms)` : ''}${nextOptions.dropConnection ? ' (drop connection)' : ''}`);
+    log(
+      `mode ${next}${nextOptions.delayMs !== undefined ? ` (${nextOptions.delayMs} ms)` : ''}${nextOptions.dropConnection ? ' (drop connection)' : ''}`,
+    );
   };
 
   async function serveAdmin(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
-    if (!isLoopback(request.socket.remoteAddress)) return send(response, 403, 'text/plain; charset=utf-8', 'somente loopback');
+    if (!isLoopback(request.socket.remoteAddress))
+      return send(response, 403, 'text/plain; charset=utf-8', 'somente loopback');
     if (path === '/simulator/mode' && request.method === 'GET') {
       return send(response, 200, 'application/json', JSON.stringify({ mode, ...modeOptions }));
     }
@@ -148,7 +154,12 @@ export async function startSefazSimulator(options: SefazSimulatorOptions = {}): 
       }
       const input = (parsed ?? {}) as { mode?: unknown; delayMs?: unknown; dropConnection?: unknown };
       if (input.mode !== 'normal' && input.mode !== 'slow' && input.mode !== 'unavailable') {
-        return send(response, 400, 'application/json', JSON.stringify({ error: 'mode deve ser normal, slow ou unavailable' }));
+        return send(
+          response,
+          400,
+          'application/json',
+          JSON.stringify({ error: 'mode deve ser normal, slow ou unavailable' }),
+        );
       }
       setMode(input.mode, {
         delayMs: typeof input.delayMs === 'number' ? input.delayMs : undefined,
@@ -159,7 +170,11 @@ export async function startSefazSimulator(options: SefazSimulatorOptions = {}): 
     return send(response, 404, 'text/plain; charset=utf-8', 'não encontrado');
   }
 
-  async function serveService(request: IncomingMessage, response: ServerResponse, service: SefazService): Promise<void> {
+  async function serveService(
+    request: IncomingMessage,
+    response: ServerResponse,
+    service: SefazService,
+  ): Promise<void> {
     const peer = (request.socket as TLSSocket).getPeerCertificate();
     if (!peer || Object.keys(peer).length === 0) {
       log(`${service}: refused, no client certificate`);
@@ -179,20 +194,29 @@ export async function startSefazSimulator(options: SefazSimulatorOptions = {}): 
     if (request.method !== 'POST') return send(response, 405, 'text/plain; charset=utf-8', 'use POST');
     const contentType = request.headers['content-type'] ?? '';
     if (!/^application\/soap\+xml\b/i.test(contentType)) {
-      return send(response, 415, SOAP_CONTENT_TYPE, buildSoapFault('soap:Sender', 'Content-Type deve ser application/soap+xml (SOAP 1.2)'));
+      return send(
+        response,
+        415,
+        SOAP_CONTENT_TYPE,
+        buildSoapFault('soap:Sender', 'Content-Type deve ser application/soap+xml (SOAP 1.2)'),
+      );
     }
     const body = await readBody(request);
-    if (body === undefined) return send(response, 413, SOAP_CONTENT_TYPE, buildSoapFault('soap:Sender', 'Mensagem grande demais'));
+    if (body === undefined)
+      return send(response, 413, SOAP_CONTENT_TYPE, buildSoapFault('soap:Sender', 'Mensagem grande demais'));
 
     let answer: string;
     try {
       const message = readSoapMessage(body, 'nfeDadosMsg');
       const handler = HANDLERS[service];
-      if (message.service !== service) throw new SefazProtocolError(`nfeDadosMsg com namespace de outro serviço (esperado ${service})`);
-      if (message.payload.localName !== handler.element) throw new SefazProtocolError(`${service} espera <${handler.element}>, recebeu <${message.payload.localName}>`);
+      if (message.service !== service)
+        throw new SefazProtocolError(`nfeDadosMsg com namespace de outro serviço (esperado ${service})`);
+      if (message.payload.localName !== handler.element)
+        throw new SefazProtocolError(`${service} espera <${handler.element}>, recebeu <${message.payload.localName}>`);
       answer = buildSoapResponse(service, await handler.handle(ctx, message.source, message.payload));
     } catch (error) {
-      const reason = error instanceof SefazSoapFaultError ? error.reason : error instanceof Error ? error.message : String(error);
+      const reason =
+        error instanceof SefazSoapFaultError ? error.reason : error instanceof Error ? error.message : String(error);
       log(`${service}: SOAP fault: ${reason}`);
       return send(response, 400, SOAP_CONTENT_TYPE, buildSoapFault('soap:Sender', reason));
     }
@@ -205,7 +229,13 @@ export async function startSefazSimulator(options: SefazSimulatorOptions = {}): 
   }
 
   const server = https.createServer(
-    { key: tls.serverKeyPem, cert: tls.serverCertPem, requestCert: true, rejectUnauthorized: false, minVersion: 'TLSv1.2' },
+    {
+      key: tls.serverKeyPem,
+      cert: tls.serverCertPem,
+      requestCert: true,
+      rejectUnauthorized: false,
+      minVersion: 'TLSv1.2',
+    },
     (request, response) => {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
       const service = SEFAZ_SERVICES.find((s) => path.toLowerCase() === `/ws/${s.toLowerCase()}`);
@@ -216,12 +246,13 @@ export async function startSefazSimulator(options: SefazSimulatorOptions = {}): 
           : Promise.resolve(send(response, 404, 'text/plain; charset=utf-8', 'serviço não encontrado'));
       work.catch((error: unknown) => {
         log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        if (!response.headersSent) send(response, 500, SOAP_CONTENT_TYPE, buildSoapFault('soap:Receiver', 'Erro interno do simulador'));
+        if (!response.headersSent)
+          send(response, 500, SOAP_CONTENT_TYPE, buildSoapFault('soap:Receiver', 'Erro interno do simulador'));
         else response.destroy();
       });
     },
   );
-  server.on('tlsClientError', () => undefined);
+  server.on('tlsClientError', (error) => log(`TLS client error: ${error.message}`));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

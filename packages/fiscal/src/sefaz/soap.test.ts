@@ -14,7 +14,8 @@ const soapAnswer = (service: string, inner: string) =>
 
 describe('SOAP request', () => {
   it('wraps the message in nfeDadosMsg of the service without touching it', () => {
-    const message = '<consStatServ xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><tpAmb>2</tpAmb></consStatServ>';
+    const message =
+      '<consStatServ xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><tpAmb>2</tpAmb></consStatServ>';
     expect(buildSoapRequest('NFeStatusServico4', `<?xml version="1.0" encoding="UTF-8"?>\n${message}`)).toBe(
       '<?xml version="1.0" encoding="UTF-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope" ' +
         'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap12:Body>' +
@@ -26,7 +27,10 @@ describe('SOAP request', () => {
   });
 
   it('is read back by the server side with its service and payload', () => {
-    const message = readSoapMessage(buildSoapRequest('NFeConsultaProtocolo4', `<consSitNFe xmlns="${NS}" versao="4.00"/>`), 'nfeDadosMsg');
+    const message = readSoapMessage(
+      buildSoapRequest('NFeConsultaProtocolo4', `<consSitNFe xmlns="${NS}" versao="4.00"/>`),
+      'nfeDadosMsg',
+    );
     expect(message.service).toBe('NFeConsultaProtocolo4');
     expect(message.payload.localName).toBe('consSitNFe');
   });
@@ -55,7 +59,9 @@ describe('parseSoapResponse', () => {
       cStat: 100,
       xMotivo: 'Autorizado o uso da NF-e',
     });
-    expect(answer.protNFe?.xml).toBe(protNFe.replace('<protNFe versao="4.00">', `<protNFe xmlns="${NS}" versao="4.00">`));
+    expect(answer.protNFe?.xml).toBe(
+      protNFe.replace('<protNFe versao="4.00">', `<protNFe xmlns="${NS}" versao="4.00">`),
+    );
   });
 
   it('reads an asynchronous receipt and the receipt query', () => {
@@ -113,7 +119,12 @@ describe('parseSoapResponse', () => {
           '<nSeqEvento>1</nSeqEvento><dhRegEvento>2024-05-02T10:05:00-03:00</dhRegEvento><nProt>142240000000001</nProt></infEvento></retEvento></retEnvEvento>',
       ),
     );
-    expect(evento.retEvento[0]?.infEvento).toMatchObject({ cStat: 135, tpEvento: '110111', nSeqEvento: 1, nProt: '142240000000001' });
+    expect(evento.retEvento[0]?.infEvento).toMatchObject({
+      cStat: 135,
+      tpEvento: '110111',
+      nSeqEvento: 1,
+      nProt: '142240000000001',
+    });
 
     const inut = parseSoapResponse(
       'NFeInutilizacao4',
@@ -125,7 +136,14 @@ describe('parseSoapResponse', () => {
           '<nProt>142240000000002</nProt></infInut></retInutNFe>',
       ),
     );
-    expect(inut).toMatchObject({ kind: 'retInutNFe', versao: '4.00', cStat: 102, nProt: '142240000000002', nNFIni: '10', nNFFin: '12' });
+    expect(inut).toMatchObject({
+      kind: 'retInutNFe',
+      versao: '4.00',
+      cStat: 102,
+      nProt: '142240000000002',
+      nNFIni: '10',
+      nNFFin: '12',
+    });
   });
 
   it('turns a SOAP Fault into SefazSoapFaultError', () => {

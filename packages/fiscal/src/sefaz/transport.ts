@@ -29,7 +29,13 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-function once(agent: https.Agent, url: URL, body: Buffer, contentType: string, timeoutMs: number): Promise<HttpAnswer & { reusedSocket: boolean }> {
+function once(
+  agent: https.Agent,
+  url: URL,
+  body: Buffer,
+  contentType: string,
+  timeoutMs: number,
+): Promise<HttpAnswer & { reusedSocket: boolean }> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const finish = (outcome: () => void) => {
@@ -83,12 +89,20 @@ class StaleSocketError extends Error {}
 function classify(error: unknown, url: URL, reusedSocket: boolean): Error {
   if (error instanceof SefazTimeoutError) return error;
   const code = errorCode(error);
-  if (reusedSocket && code === 'ECONNRESET') return new StaleSocketError('kept-alive socket closed by the server', { cause: error });
+  if (reusedSocket && code === 'ECONNRESET')
+    return new StaleSocketError('kept-alive socket closed by the server', { cause: error });
   if (code && CERTIFICATE_ERRORS.has(code)) {
-    return new SefazProtocolError(`Certificado do servidor SEFAZ não confiável (${code}): configure a cadeia ICP-Brasil em "ca"`, { url: url.href });
+    return new SefazProtocolError(
+      `Certificado do servidor SEFAZ não confiável (${code}): configure a cadeia ICP-Brasil em "ca"`,
+      { url: url.href },
+    );
   }
   const detail = error instanceof Error ? error.message : String(error);
-  return new SefazUnavailableError(`SEFAZ indisponível: falha de conexão (${code ?? detail})`, { reason: 'connection', url: url.href, cause: error });
+  return new SefazUnavailableError(`SEFAZ indisponível: falha de conexão (${code ?? detail})`, {
+    reason: 'connection',
+    url: url.href,
+    cause: error,
+  });
 }
 
 /**

@@ -33,7 +33,9 @@ describe('parseXml', () => {
   it('slices an element byte for byte and declares the namespace it inherited', () => {
     const source = '<r xmlns="urn:n"><NFe><infNFe Id="NFe1" versao="4.00"><x>1</x></infNFe></NFe></r>';
     const nfe = child(parseXml(source), 'NFe');
-    expect(nfe && elementXml(source, nfe)).toBe('<NFe xmlns="urn:n"><infNFe Id="NFe1" versao="4.00"><x>1</x></infNFe></NFe>');
+    expect(nfe && elementXml(source, nfe)).toBe(
+      '<NFe xmlns="urn:n"><infNFe Id="NFe1" versao="4.00"><x>1</x></infNFe></NFe>',
+    );
   });
 
   it('rewrites prefixed elements with default namespaces when slicing them', () => {

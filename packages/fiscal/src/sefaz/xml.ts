@@ -191,7 +191,8 @@ export function parseXml(source: string): XmlElement {
     if (element.usesPrefix) for (const open of stack) open.element.usesPrefix = true;
   }
 
-  if (stack.length > 0) throw new XmlParseError(`Elemento <${stack[stack.length - 1]?.element.name}> sem fechamento`, pos);
+  if (stack.length > 0)
+    throw new XmlParseError(`Elemento <${stack[stack.length - 1]?.element.name}> sem fechamento`, pos);
   if (!root) throw new XmlParseError('Documento sem elemento raiz', pos);
   return root;
 }
@@ -264,6 +265,9 @@ function serializeWithoutPrefixes(element: XmlElement, parentNamespace: string):
   }
   if (element.children.length === 0 && element.text === '') return `${out}/>`;
   out += '>';
-  out += element.children.length > 0 ? element.children.map((c) => serializeWithoutPrefixes(c, element.namespace)).join('') : escapeXmlText(element.text);
+  out +=
+    element.children.length > 0
+      ? element.children.map((c) => serializeWithoutPrefixes(c, element.namespace)).join('')
+      : escapeXmlText(element.text);
   return `${out}</${element.localName}>`;
 }
