@@ -11,6 +11,7 @@ import { adminHandlers } from './modules/admin/routes.ts';
 import { authHandlers } from './modules/auth/routes.ts';
 import { syncHandlers } from './modules/sync/routes.ts';
 import { operationHandlers } from './modules/operation/routes.ts';
+import { orderHandlers } from './modules/order/routes.ts';
 import { productHandlers } from './modules/catalog/product-routes.ts';
 import { invoiceHandlers } from './modules/invoice/routes.ts';
 import { invoicePartHandlers } from './modules/invoice/parts-routes.ts';
@@ -22,7 +23,7 @@ import { Throttle, type ThrottleOptions } from './modules/auth/throttle.ts';
 import type { TokenService } from './modules/auth/token.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...productHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...authHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
 };
 
 export interface AppOptions {

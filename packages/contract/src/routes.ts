@@ -9,6 +9,7 @@ import { empty } from './common.ts';
 import * as s from './session.ts';
 import * as a from './admin.ts';
 import { operacaoBody, operacaoResult } from './operation.ts';
+import { orderByIdBody, orderDetail } from './order.ts';
 import { productUpdateBody, productUpdateResult } from './product.ts';
 import * as inv from './invoice.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, type SyncGroupName } from './sync.ts';
@@ -85,6 +86,10 @@ const baseRoutes = {
   operacao: route({
     method: 'POST', path: '/operacao', auth: 'session', permission: { action: 'manage', subject: 'FncPontoVenda' },
     scope: 'branch', idFields: ['id_filial'], body: operacaoBody, response: operacaoResult,
+  }),
+  orderFindById: route({
+    method: 'POST', path: '/order/find_by_id', auth: 'session', permission: { action: 'read', subject: 'FncListarPedido' },
+    scope: 'branch', idFields: ['id_pedido'], body: orderByIdBody, response: orderDetail,
   }),
 } as const;
 

@@ -84,10 +84,10 @@ function cnpjFromAltName(cert: forge.pki.Certificate): string | null {
   const ext = cert.getExtension('subjectAltName') as { altNames?: Array<{ type: number; value: unknown }> } | null;
   for (const alt of ext?.altNames ?? []) {
     if (alt.type !== 0 || !Array.isArray(alt.value)) continue;
-    const [oid, wrapped] = alt.value as forge.asn1.Asn1[];
+    const [oid, wrapped] = alt.value as Array<forge.asn1.Asn1 | undefined>;
     if (!oid || typeof oid.value !== 'string' || forge.asn1.derToOid(oid.value) !== OID_ICP_BRASIL_CNPJ) continue;
     // [0] EXPLICIT holding an OCTET STRING (or a printable/UTF-8 string in some authorities' certificates).
-    const inner = Array.isArray(wrapped?.value) ? (wrapped.value as forge.asn1.Asn1[])[0] : undefined;
+    const inner = wrapped && Array.isArray(wrapped.value) ? wrapped.value[0] : undefined;
     const text = typeof inner?.value === 'string' ? inner.value : '';
     const cnpj = text.toUpperCase().replace(/[^0-9A-Z]/g, '');
     if (/^[0-9A-Z]{12}\d{2}$/.test(cnpj)) return cnpj;
@@ -107,7 +107,7 @@ function cnpjFromCommonName(cn: string): string | null {
 export function loadCertificate(pfx: Uint8Array, password: string, options: LoadCertificateOptions = {}): Certificate {
   const p12 = openPkcs12(pfx, password);
   const keyBag = bagsOf(p12, forge.pki.oids.pkcs8ShroudedKeyBag!)[0] ?? bagsOf(p12, forge.pki.oids.keyBag!)[0];
-  const key = keyBag?.key as forge.pki.rsa.PrivateKey | undefined;
+  const key = keyBag?.key;
   if (!key || !key.n) throw invalidFile();
   // The file may carry the chain: the signer's certificate is the one whose modulus matches the private key.
   const certs = bagsOf(p12, forge.pki.oids.certBag!).map((b) => b.cert).filter((c): c is forge.pki.Certificate => !!c);
@@ -122,7 +122,8 @@ export function loadCertificate(pfx: Uint8Array, password: string, options: Load
       throw new ValidationError(CERTIFICATE_MESSAGES.notYetValid(notBefore), 'certificado');
     }
   }
-  const subject = String(cert.subject.getField('CN')?.value ?? '');
+  const cn = cert.subject.getField('CN') as { value?: unknown } | null;
+  const subject = typeof cn?.value === 'string' ? cn.value : '';
   const der = forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes();
   return {
     privateKeyPem: forge.pki.privateKeyToPem(key),

@@ -183,6 +183,7 @@ function check(input: NFeInput): void {
   if (ide.mod === 55) {
     if (!dest) throw new ValidationError('Destinatário não informado', 'dest');
     if (!dest.enderDest) throw new ValidationError('Para emitir Nfe é necessário ter um endereço no cadastro do cliente.', 'enderDest');
+    if (!dest.xNome || dest.xNome.trim() === '') throw new ValidationError('Nome do destinatário não informado.', 'xNome');
   }
   if (dest?.CNPJ && !isValidCnpj(dest.CNPJ)) throw new ValidationError(`CNPJ do destinatário inválido: '${dest.CNPJ}'.`, 'CNPJ');
   if (dest?.CPF && !isValidCpf(dest.CPF)) throw new ValidationError(`CPF do destinatário inválido: '${dest.CPF}'.`, 'CPF');

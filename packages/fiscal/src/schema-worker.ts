@@ -43,7 +43,14 @@ export class SchemaWorker {
   private startupLines: string[] = [];
   private readyWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
 
-  constructor(private readonly files: Array<{ fileName: string; contents: string }>) {}
+  private readonly documentsPerRun: number;
+
+  constructor(
+    private readonly files: Array<{ fileName: string; contents: string }>,
+    options: { documentsPerRun?: number } = {},
+  ) {
+    this.documentsPerRun = options.documentsPerRun ?? DOCUMENTS_PER_RUN;
+  }
 
   /** xmllint's stderr lines for one document ('- validates' when it is valid). */
   validate(xml: string): Promise<string[]> {
@@ -79,7 +86,7 @@ export class SchemaWorker {
     if (this.worker) return;
     const [main] = this.files;
     if (!main) throw new Error('Schema sem arquivo principal.');
-    const args = ['--nonet', '--noout', '--schema', main.fileName, ...Array<string>(DOCUMENTS_PER_RUN).fill('-')];
+    const args = ['--nonet', '--noout', '--schema', main.fileName, ...Array<string>(this.documentsPerRun).fill('-')];
     const worker = new Worker(WORKER_FILE, {
       workerData: { glue: GLUE, files: this.files, args, shared: this.shared, initialPages: 512, maxPages: 8192 },
     });
@@ -128,7 +135,7 @@ export class SchemaWorker {
     this.current = null;
     if (job) {
       // The last document of a run is answered before xmllint exits.
-      if (job.lines.some((l) => /^- (validates|fails to validate)$/.test(l))) this.finish(job);
+      if (job.lines.some((l) => /^- (validates|fails to validate)$/.test(l) || /^-:\d+: parser error : /.test(l))) this.finish(job);
       else this.fail(job, error);
     }
     if (!this.started) {

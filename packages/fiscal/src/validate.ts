@@ -2,16 +2,17 @@
  * Schema validation of the fiscal messages against the official package (schemas/, PL_010_V1.30) with libxml2
  * (xmllint-wasm), answering in pt-BR which field is at fault.
  *
- * Speed: xmllint-wasm's validateXML() starts a worker and compiles the whole schema on every call (about 250 ms for
- * nfe_v4.00.xsd on a laptop core, measured). Here each schema gets one long-lived xmllint run (xmllint-worker.cjs)
- * that compiles it once and then validates document after document read from its standard input, so a validation
- * after warm-up costs a few milliseconds (figures in schema-worker.test.ts and bench/fiscal.bench.ts).
+ * Speed: xmllint-wasm's validateXML() starts a worker, instantiates the WebAssembly module and compiles the whole
+ * schema again on every call: 130-450 ms per NF-e validation measured here (2 cores; about 40-115 ms of it is the
+ * schema compilation, the rest worker and WebAssembly start-up). So each schema gets one long-lived xmllint run
+ * (xmllint-worker.cjs, schema-worker.ts) that compiles it once and then validates document after document read from
+ * its standard input: a 20-item NFC-e validates in about 3 ms (median) after warm-up. Figures in bench/fiscal.bench.ts.
  *
  * Before libxml2 sees a document, our own parser checks that it is well-formed: the worker's framing of documents
  * relies on libxml2 reading each one to its end, which a malformed one may not do.
  */
 import { readFileSync } from 'node:fs';
-import { parseXml, XmlParseError } from './xml-parse.ts';
+import { attributeValue, descendants, parseXml, XmlParseError } from './xml-parse.ts';
 import { SchemaWorker } from './schema-worker.ts';
 
 export const SCHEMA_DIR = new URL('../schemas/', import.meta.url);
@@ -76,24 +77,38 @@ export function eventSchema(xml: string): SchemaName {
   return 'envEvento';
 }
 
+/** Particles between an element declaration and the element or type that holds it. */
+const GROUPS = new Set(['sequence', 'choice', 'all']);
+
 /**
- * Element names declared optional (minOccurs="0") somewhere in these schema files: lets a message tell "CFOP is
- * missing" from "uCom is out of place" when libxml2 lists the optional elements before the one required. A name
+ * Names known to these schema files, and those that can be left out where they are declared: minOccurs="0" on the
+ * declaration or on an enclosing sequence/choice, or one alternative of a choice. Lets a message tell "CFOP is
+ * missing" from "uCom is out of place" when libxml2 lists the optional elements before the required one. A name
  * optional in one place and required in another counts as optional: the message then stays the cautious one.
  */
-export function optionalElements(files: Array<{ contents: string }>): Set<string> {
+export function schemaElementNames(files: Array<{ contents: string }>): { known: Set<string>; optional: Set<string> } {
+  const known = new Set<string>();
   const optional = new Set<string>();
   for (const { contents } of files) {
-    for (const m of contents.matchAll(/<xs:element\b[^>]*?\bname="([^"]+)"[^>]*>/g)) {
-      if (/\bminOccurs="0"/.test(m[0])) optional.add(m[1]!);
+    for (const el of descendants(parseXml(contents).root)) {
+      if (el.local !== 'element') continue;
+      const name = attributeValue(el, 'name') ?? attributeValue(el, 'ref')?.replace(/^.*:/, '');
+      if (!name) continue;
+      known.add(name);
+      let canSkip = attributeValue(el, 'minOccurs') === '0';
+      for (let p = el.parent; p && !canSkip && GROUPS.has(p.local); p = p.parent) {
+        if (attributeValue(p, 'minOccurs') === '0') canSkip = true;
+        if (p.local === 'choice' && p.children.filter((c) => c.kind === 'element').length > 1) canSkip = true;
+      }
+      if (canSkip) optional.add(name);
     }
   }
-  return optional;
+  return { known, optional };
 }
 
 interface Validator {
   worker: SchemaWorker;
-  optional: Set<string>;
+  names: { known: Set<string>; optional: Set<string> };
 }
 
 const validators = new Map<string, Validator>();
@@ -102,7 +117,7 @@ function validatorFor(file: string): Validator {
   let validator = validators.get(file);
   if (!validator) {
     const files = schemaClosure(file);
-    validator = { worker: new SchemaWorker(files), optional: optionalElements(files) };
+    validator = { worker: new SchemaWorker(files), names: schemaElementNames(files) };
     validators.set(file, validator);
   }
   return validator;
@@ -119,7 +134,7 @@ export async function validateXml(xml: string, schema: SchemaName): Promise<Vali
   const name = schema === 'envEvento' ? eventSchema(xml) : schema;
   const validator = validatorFor(SCHEMA_FILES[name]);
   const lines = await validator.worker.validate(xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml);
-  const errors = describeSchemaErrors(lines, name, validator.optional);
+  const errors = describeSchemaErrors(lines, name, validator.names);
   const valid = errors.length === 0 && lines.includes('- validates');
   if (!valid && errors.length === 0) {
     errors.push({ field: '', message: 'Documento não validado pelo schema (sem detalhe do validador).', raw: lines.join('\n') });
@@ -145,7 +160,11 @@ const local = (qname: string) => qname.replace(/^\{[^}]*\}/, '');
 const names = (list: string) => list.split(',').map((s) => local(s.trim())).filter((s) => s !== '');
 
 /** Turns xmllint's stderr lines for one document into field-level messages (duplicates of one fault merged). */
-export function describeSchemaErrors(lines: string[], schema = '', optional: ReadonlySet<string> = new Set()): SchemaError[] {
+export function describeSchemaErrors(
+  lines: string[],
+  schema = '',
+  names: { known?: ReadonlySet<string>; optional?: ReadonlySet<string> } = {},
+): SchemaError[] {
   const out: SchemaError[] = [];
   const facetFields = new Set<string>();
   for (const line of lines) {
@@ -156,7 +175,7 @@ export function describeSchemaErrors(lines: string[], schema = '', optional: Rea
     }
     const m = /^-:(\d+): (?:element \S+: )?Schemas validity error : (.*)$/.exec(line);
     if (!m) continue;
-    const error = describeOne(m[2]!, schema, optional);
+    const error = describeOne(m[2]!, schema, names.optional ?? new Set(), names.known);
     if (!error) continue;
     // libxml2 follows a facet failure with "... is not a valid value of the atomic type": one fault, one message.
     if (/\[facet '/.test(m[2]!)) facetFields.add(`${m[1]}:${error.field}`);
@@ -172,7 +191,12 @@ function missingRequired(expected: string[], optional: ReadonlySet<string>): str
   return required.length === 1 && required[0] === expected[expected.length - 1] ? required[0] : undefined;
 }
 
-function describeOne(text: string, schema: string, optional: ReadonlySet<string>): Omit<SchemaError, 'raw'> | null {
+function describeOne(
+  text: string,
+  schema: string,
+  optional: ReadonlySet<string>,
+  known: ReadonlySet<string> | undefined,
+): Omit<SchemaError, 'raw'> | null {
   const head = /^Element '([^']+)'(?:, attribute '([^']+)')?: (.*)$/.exec(text);
   if (!head) return { field: '', message: `Erro de schema: ${text}` };
   const element = local(head[1]!);
@@ -210,7 +234,9 @@ function describeOne(text: string, schema: string, optional: ReadonlySet<string>
   if (/^This element is not expected\./.test(body)) {
     const list = /Expected is (?:one of )?\( ([^)]*) \)/.exec(body)?.[1];
     const expected = list ? names(list) : [];
-    const missing = expected.length === 1 ? expected[0] : missingRequired(expected, optional);
+    // An element the schema does not know at all is the fault itself, whatever comes next.
+    const stranger = known !== undefined && !known.has(element);
+    const missing = stranger ? undefined : expected.length === 1 ? expected[0] : missingRequired(expected, optional);
     if (missing) return { field: missing, message: `Campo ${missing} obrigatório não informado.` };
     if (expected.length > 1) {
       return { field: element, message: `Campo ${element} não esperado nesta posição (esperado um dos campos ${expected.join(', ')}).` };

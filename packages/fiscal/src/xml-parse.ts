@@ -80,6 +80,7 @@ export class XmlParseError extends Error {
 
 const NAME = /[:A-Z_a-z\u00C0-\uFFFF][:A-Z_a-z\u00C0-\uFFFF\-.0-9\u00B7]*/y;
 const SPACE = /[ \t\r\n]*/y;
+// eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids: finding them is the point
 const INVALID_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
 const ENTITY = /&(#x[0-9A-Fa-f]+|#[0-9]+|[A-Za-z]+);/g;
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };

@@ -24,14 +24,13 @@ const REPLACEMENTS: Record<string, string> = {
  */
 export function cleanText(value: string, maxLength?: number): string {
   let text = value.normalize('NFC');
-  if (/[^\x00-\xFF]/.test(text)) {
-    text = text
-      .replace(/[\u2018-\u201E\u2013\u2014\u2212\u2026\u2022\u20AC\u2122]/g, (c) => REPLACEMENTS[c] ?? '')
-      .normalize('NFD')
-      .replace(/[\u0300-\u036F]/g, '')
-      .normalize('NFC')
-      .replace(/[^\x00-\xFF]/g, '');
+  if (/[\u{100}-\u{10FFFF}]/u.test(text)) {
+    // Only what lies outside Latin-1 changes: a known replacement, else its compatibility letters without marks
+    // (NFKD), else nothing.
+    text = text.replace(/[\u{100}-\u{10FFFF}]/gu, (c) =>
+      REPLACEMENTS[c] ?? c.normalize('NFKD').replace(/[\u0300-\u036F]/g, '').replace(/[\u{100}-\u{10FFFF}]/gu, ''));
   }
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this line takes out
   text = text.replace(/[\x00-\x1F\x7F-\x9F]+/g, ' ').replace(/ {2,}/g, ' ').trim();
   if (maxLength !== undefined && text.length > maxLength) text = text.slice(0, maxLength).trimEnd();
   return text;

@@ -7,6 +7,8 @@
 // this thread blocks in Atomics.wait inside the stdin callback. xmllint reports on stderr, line by line, which this
 // thread forwards; "- validates", "- fails to validate" or a parser error close a document. A new document starts only
 // after the previous one was read to its end and closed, so libxml2's extra reads after end-of-file get end-of-file.
+// A parser error is taken as the end of its document (libxml2 stops at a fatal one); validate.ts checks
+// well-formedness with its own parser first, so only documents that parser accepts and libxml2 refuses come this way.
 //
 // Messages to the main thread: { t: 'line', text }, { t: 'need' } (ready for the next document; the previous one is
 // done), { t: 'more' } (the current document continues in the next chunk), { t: 'exit', code }.

@@ -61,6 +61,8 @@ beforeAll(async () => {
   const nfce = await t.call('POST', '/operacao', saleBody(sale, { modelo: '65' }), manager);
   demoIds['id_nota_fiscal'] = nfce.json['id_nota_fiscal'] as number;
   demoIds['id_invoice'] = demoIds['id_nota_fiscal'];
+  // An order of the demo organization (a pre-sale).
+  demoIds['id_pedido'] = (await t.call('POST', '/operacao', saleBody(sale), manager)).json['id_pedido'] as number;
   await t.db.system(async (tx) => {
     const nf = demoIds['id_nota_fiscal'];
     demoIds['id_nota_fiscal_item'] = (await tx.query<{ id: number }>(

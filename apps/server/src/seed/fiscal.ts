@@ -3,7 +3,7 @@
  * e-CNPJ shaped, never a real one and never committed) so a new installation can issue NFC-e and NF-e against the
  * SEFAZ homologation simulator at once. Real shops upload their own certificate.
  */
-import { createTestCertificate } from '@pdv/fiscal/nfe/test-certificate';
+import { createTestCertificate } from '@pdv/fiscal/testing/test-certificate';
 import type { DemoContext, DemoOrganization } from './demo.ts';
 import type { Tx } from '../db/database.ts';
 

@@ -5,11 +5,14 @@
  */
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
 import { fromDecimal, quantityFromDecimal, toDecimal } from '@pdv/domain/money';
-import { loadCertificate, CertificateError, type Certificate } from '@pdv/fiscal/nfe/certificate';
-import { emitSignedNFe, SchemaValidationError } from '@pdv/fiscal/nfe/emit';
-import { buildDisableXml, buildEventXml } from '@pdv/fiscal/nfe/events';
-import { buildNFeXml, type Address, type NFeInput, type NFeItem, type NFePayment } from '@pdv/fiscal/nfe/nfe-xml';
-import { signXml } from '@pdv/fiscal/nfe/sign';
+import { ValidationError } from '@pdv/domain/errors';
+import { loadCertificate, type Certificate } from '@pdv/fiscal/certificate';
+import { emitSignedNFe, SchemaValidationError } from '@pdv/fiscal/emit';
+import { buildEventoXml } from '@pdv/fiscal/events';
+import { buildInutNFe } from '@pdv/fiscal/messages';
+import { buildNFeXml } from '@pdv/fiscal/nfe-xml';
+import { digestOf, signXml } from '@pdv/fiscal/sign';
+import type { Endereco as Address, NFeDet, NFeDetPag, NFeInput } from '@pdv/fiscal/types';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import * as q from './queries.ts';
@@ -22,12 +25,14 @@ export const UF_IBGE: Record<string, string> = {
   MT: '51', GO: '52', DF: '53',
 };
 
+/** ide fields fixed per emission attempt (number, dates, emission type). */
+type IdeFixed = 'serie' | 'nNF' | 'dhEmi' | 'tpEmis' | 'dhCont' | 'xJust' | 'cNF';
+
 export interface Emission extends SefazTarget {
   cert: Certificate;
   cnpj: string;
-  csc: { id: string; token: string } | null;
   offsetHours: number;
-  base: Omit<NFeInput, 'serie' | 'nNF' | 'dhEmi' | 'tpEmis' | 'dhCont' | 'xJust' | 'cNF'>;
+  base: Omit<NFeInput, 'ide'> & { ide: Omit<NFeInput['ide'], IdeFixed> };
 }
 
 function address(a: { endereco: string | null; numero: string | null; complemento: string | null; bairro: string | null;
@@ -48,12 +53,12 @@ export async function loadTarget(tx: Tx, org: number, id_filial: number, modelo:
   try {
     cert = loadCertificate(stored.pfx, stored.senha);
   } catch (error) {
-    if (error instanceof CertificateError) throw badRequest(error.message);
+    if (error instanceof ValidationError) throw badRequest(error.message);
     throw error;
   }
   return {
     emitter, cert, cnpj: emitter.cnpj,
-    target: { uf: emitter.uf ?? '', tpAmb: (emitter.ambiente_emissao === 1 ? 1 : 2) as 1 | 2, modelo, certificate: stored } satisfies SefazTarget,
+    target: { uf: emitter.uf ?? '', tpAmb: (emitter.ambiente_emissao === 1 ? 1 : 2), modelo, certificate: stored } satisfies SefazTarget,
   };
 }
 
@@ -80,24 +85,28 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
   const tipo = String(nf['tipo_nota']) === 'Devolucao' ? 'Devolucao' : 'Venda';
   const rows = await q.findItems(tx, org, id, tipo);
   if (rows.length === 0) throw badRequest(M.itemProductMissing);
-  const items: NFeItem[] = rows.map((r) => {
+  const simples = emitter.codigo_regime_tributario !== 3;
+  const det: NFeDet[] = rows.map((r) => {
     if (!r.codigo_ncm) throw badRequest(M.ncmMissing(r.descricao));
     const cfop = interstate ? r.cfop_externo : r.cfop_interno;
     if (!cfop || (!r.icms_csosn && !r.icms_cst) || !r.pis_cst || !r.cofins_cst) throw badRequest(M.fiscalScenarioMissing(r.descricao));
-    const simples = emitter.codigo_regime_tributario !== 3;
+    const orig = (r.origem_produto ?? 0) as NFeDet['imposto']['ICMS']['orig'];
     return {
-      cProd: r.codigo, cEAN: r.codigo_barras, xProd: r.descricao, NCM: r.codigo_ncm, CEST: r.cest, CFOP: cfop,
-      uCom: r.unidade_comercial ?? 'UN', qCom: quantityFromDecimal(r.quantidade), vUnCom: fromDecimal(r.valor_unitario),
-      vDesc: fromDecimal(r.valor_desconto), vFrete: fromDecimal(r.frete), vSeg: fromDecimal(r.seguro), vOutro: fromDecimal(r.outros),
-      orig: r.origem_produto ?? 0,
-      taxes: {
-        icms: simples ? { CSOSN: r.icms_csosn ?? '102', pICMS: bp(r.icms_aliquota) } : { CST: r.icms_cst ?? '00', pICMS: bp(r.icms_aliquota) },
-        pis: { CST: r.pis_cst, pPIS: bp(r.pis_aliquota) },
-        cofins: { CST: r.cofins_cst, pCOFINS: bp(r.cofins_aliquota) },
+      prod: {
+        cProd: r.codigo, cEAN: r.codigo_barras, xProd: r.descricao, NCM: r.codigo_ncm, CEST: r.cest, CFOP: cfop,
+        uCom: r.unidade_comercial ?? 'UN', qCom: quantityFromDecimal(r.quantidade), vUnCom: fromDecimal(r.valor_unitario),
+        vDesc: fromDecimal(r.valor_desconto), vFrete: fromDecimal(r.frete), vSeg: fromDecimal(r.seguro), vOutro: fromDecimal(r.outros),
+      },
+      imposto: {
+        ICMS: simples
+          ? { orig, CSOSN: (r.icms_csosn ?? '102') as NFeDet['imposto']['ICMS']['CSOSN'], pCredSN: bp(r.icms_aliquota) }
+          : { orig, CST: (r.icms_cst ?? '00') as NFeDet['imposto']['ICMS']['CST'], modBC: 3, pICMS: bp(r.icms_aliquota) },
+        PIS: { CST: r.pis_cst, p: bp(r.pis_aliquota) },
+        COFINS: { CST: r.cofins_cst, p: bp(r.cofins_aliquota) },
       },
     };
   });
-  const payments: NFePayment[] = (await q.findPayments(tx, org, id)).map((p) => {
+  const detPag: NFeDetPag[] = (await q.findPayments(tx, org, id)).map((p) => {
     const card = p.meio_pagamento === '03' || p.meio_pagamento === '04';
     return {
       tPag: /^\d{2}$/.test(p.meio_pagamento) ? p.meio_pagamento : '99', vPag: fromDecimal(p.valor_total),
@@ -107,37 +116,40 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
     };
   });
   const total = fromDecimal(String(nf['valor_nota_fiscal']));
-  if (modelo === '65' && payments.length === 0 && total > 0) throw badRequest(M.nfcePaymentMissing);
-  const paid = payments.reduce((s, p) => s + p.vPag, 0);
+  if (modelo === '65' && detPag.length === 0 && total > 0) throw badRequest(M.nfcePaymentMissing);
+  const paid = detPag.reduce((sum, p) => sum + p.vPag, 0);
   const volumes = (await q.findVolumes(tx, org, id)).map((v) => ({
     qVol: v.quantidade, esp: v.especie, marca: v.marca, nVol: v.numeracao,
     pesoL: quantityFromDecimal(v.peso_liquido), pesoB: quantityFromDecimal(v.peso_bruto),
   }));
   const offsetHours = -3;
+  const refs = await q.findReferenced(tx, org, id);
   return {
-    ...target, modelo, cert, cnpj: emitter.cnpj, csc, offsetHours,
+    ...target, modelo, cert, cnpj: emitter.cnpj, offsetHours,
     base: {
-      mod: modelo, cUF: UF_IBGE[ender.UF] ?? '35', natOp: String(nf['natureza_operacao']), offsetHours,
-      tpNF: nf['operacao'] === 'Entrada' ? 0 : 1, tpAmb: target.tpAmb, finNFe: Number(nf['finalidade']) as 1 | 2 | 3 | 4,
-      indFinal: modelo === '65' || !recipient?.cnpj || recipient.indicador_ie === 9 ? 1 : 0,
-      indPres: modelo === '65' ? 1 : (Number(nf['indicador_presenca']) as NFeInput['indPres']),
-      refNFe: await q.findReferenced(tx, org, id),
-      emit: { CNPJ: emitter.cnpj, xNome: emitter.razao_social, xFant: emitter.nome_fantasia, ender: { ...ender, fone: emitter.telefone },
+      ide: {
+        cUF: UF_IBGE[ender.UF] ?? '35', natOp: String(nf['natureza_operacao']), mod: modelo === '55' ? 55 : 65,
+        tpNF: nf['operacao'] === 'Entrada' ? 0 : 1, idDest: interstate ? 2 : 1, cMunFG: ender.cMun, tpImp: modelo === '65' ? 4 : 1,
+        tpAmb: target.tpAmb, finNFe: Number(nf['finalidade']) as 1 | 2 | 3 | 4,
+        indFinal: modelo === '65' || !recipient?.cnpj || recipient.indicador_ie === 9 ? 1 : 0,
+        indPres: modelo === '65' ? 1 : (Number(nf['indicador_presenca']) as NFeInput['ide']['indPres']),
+        NFref: refs.map((refNFe) => ({ refNFe })),
+      },
+      emit: { CNPJ: emitter.cnpj, xNome: emitter.razao_social, xFant: emitter.nome_fantasia, enderEmit: { ...ender, fone: emitter.telefone },
         IE: emitter.ie, CRT: emitter.codigo_regime_tributario as 1 | 2 | 3 | 4 },
       dest: cpfCnpj
         ? {
           ...(cpfCnpj.length === 11 ? { CPF: cpfCnpj } : { CNPJ: cpfCnpj }),
-          xNome: recipient?.nome ?? null, ender: modelo === '55' ? recipientAddress : null,
+          xNome: recipient?.nome ?? null, enderDest: modelo === '55' ? recipientAddress : null,
           indIEDest: recipient?.indicador_ie === 1 && recipient.ie ? 1 : recipient?.indicador_ie === 2 ? 2 : 9,
           IE: recipient?.ie ?? null, email: recipient?.email ?? null,
         }
         : null,
-      items,
-      modFrete: Number(nf['tipo_frete']) as NFeInput['modFrete'],
-      volumes,
-      payments,
-      vTroco: Math.max(0, paid - total),
-      infCpl: (nf['informacoes_adicionais'] as string | null) ?? null,
+      det,
+      transp: { modFrete: Number(nf['tipo_frete']) as 0 | 1 | 2 | 3 | 4 | 9, vol: volumes },
+      pag: { detPag: detPag.length > 0 ? detPag : [{ tPag: '90', vPag: 0 }], vTroco: Math.max(0, paid - total) },
+      infAdic: nf['informacoes_adicionais'] ? { infCpl: nf['informacoes_adicionais'] as string } : null,
+      csc: csc ? { idCSC: csc.id, csc: csc.token } : null,
     },
   };
 }
@@ -155,39 +167,52 @@ export async function buildDocument(e: Emission, o: { numero: number; serie: num
   xJust?: string; cNF?: string }): Promise<BuiltDocument> {
   try {
     const signed = await emitSignedNFe(
-      { ...e.base, serie: o.serie, nNF: o.numero, dhEmi: o.dhEmi, tpEmis: o.tpEmis, dhCont: o.dhCont ?? null, xJust: o.xJust ?? null,
-        cNF: o.cNF ?? null },
-      { certificate: e.cert, uf: e.uf, csc: e.csc },
+      { ...e.base, ide: { ...e.base.ide, serie: o.serie, nNF: o.numero, dhEmi: o.dhEmi, tpEmis: o.tpEmis, dhCont: o.dhCont ?? null,
+        xJust: o.xJust ?? null, cNF: o.cNF ?? null } },
+      { certificate: e.cert },
     );
     return {
-      xml: signed.xml, chave: signed.chave, cNF: signed.cNF, digest: signed.digest, dhEmi: signed.dhEmi,
+      xml: signed.xml, chave: signed.chave, cNF: signed.cNF, digest: digestOf(signed.xml, 'infNFe'), dhEmi: signed.dhEmi,
       totals: { vICMS: toDecimal(signed.totals.vICMS), vPIS: toDecimal(signed.totals.vPIS), vCOFINS: toDecimal(signed.totals.vCOFINS) },
     };
   } catch (error) {
     if (error instanceof SchemaValidationError) {
       throw badRequest(M.schemaInvalid, error.errors[0]?.message, error.errors.map((x) => x.message));
     }
+    if (error instanceof ValidationError) throw badRequest(error.message);
     throw error;
   }
 }
 
-export async function buildSignedEvent(e: Emission, o: { tipo: '110111' | '110110'; chave: string; sequencia: number;
-  nProt: string | null; texto: string; dhEvento: Date }): Promise<string> {
-  const xml = buildEventXml({ tipo: o.tipo, cOrgao: o.chave.slice(0, 2), tpAmb: e.tpAmb, CNPJ: e.cnpj, chave: o.chave,
-    sequencia: o.sequencia, dhEvento: o.dhEvento, nProt: o.nProt, texto: o.texto, offsetHours: e.offsetHours });
-  return signXml(xml, 'infEvento', e.cert);
+export function buildSignedEvent(e: Emission, o: { tipo: '110111' | '110110'; chave: string; sequencia: number;
+  nProt: string | null; texto: string; dhEvento: Date }): string {
+  const base = { chNFe: o.chave, tpAmb: e.tpAmb, CNPJ: e.cnpj, dhEvento: o.dhEvento, nSeqEvento: o.sequencia, cOrgao: o.chave.slice(0, 2) };
+  try {
+    const xml = o.tipo === '110111'
+      ? buildEventoXml({ ...base, tpEvento: '110111', nProt: o.nProt ?? '', xJust: o.texto })
+      : buildEventoXml({ ...base, tpEvento: '110110', xCorrecao: o.texto });
+    return signXml(xml, { tag: 'infEvento', certificate: e.cert });
+  } catch (error) {
+    if (error instanceof ValidationError) throw badRequest(error.message);
+    throw error;
+  }
 }
 
-export async function buildSignedDisable(t: Awaited<ReturnType<typeof loadTarget>>, r: { modelo: '55' | '65'; serie: number;
-  inicial: number; final: number; justificativa: string; ano: number }): Promise<string> {
-  const xml = buildDisableXml({ tpAmb: t.target.tpAmb, cUF: UF_IBGE[t.target.uf] ?? '35', ano: r.ano, CNPJ: t.cnpj, mod: r.modelo,
-    serie: r.serie, inicial: r.inicial, final: r.final, xJust: r.justificativa });
-  return signXml(xml, 'infInut', t.cert);
+export function buildSignedDisable(t: Awaited<ReturnType<typeof loadTarget>>, r: { modelo: '55' | '65'; serie: number;
+  inicial: number; final: number; justificativa: string; ano: number }): string {
+  try {
+    const xml = buildInutNFe({ tpAmb: t.target.tpAmb, cUF: UF_IBGE[t.target.uf] ?? '35', ano: r.ano, CNPJ: t.cnpj,
+      mod: r.modelo === '55' ? 55 : 65, serie: r.serie, nNFIni: r.inicial, nNFFin: r.final, xJust: r.justificativa });
+    return signXml(xml, { tag: 'infInut', certificate: t.cert });
+  } catch (error) {
+    if (error instanceof ValidationError) throw badRequest(error.message);
+    throw error;
+  }
 }
 
 /** The unsigned XML of a draft, for its DANFE with the no-fiscal-value watermark. */
 export async function draftXml(tx: Tx, org: number, nf: Record<string, unknown>): Promise<string> {
   const e = await loadEmission(tx, org, Number(nf['id_filial']), nf);
-  return buildNFeXml({ ...e.base, serie: Number(nf['serie'] ?? 0), nNF: Number(nf['numero_nota_fiscal'] ?? 0), dhEmi: new Date(),
-    tpEmis: 1 }).xml;
+  return buildNFeXml({ ...e.base, ide: { ...e.base.ide, serie: Number(nf['serie'] ?? 0), nNF: Number(nf['numero_nota_fiscal'] ?? 1),
+    dhEmi: new Date(), tpEmis: 1 } }).xml;
 }

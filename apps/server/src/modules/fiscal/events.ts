@@ -36,8 +36,8 @@ export async function cancelInvoice(ctx: FiscalContext, id: number, justificativ
     if (nf['situacao'] !== 'Autorizada' || !nf['protocolo']) throw badRequest(M.notAuthorizedForEvent);
     const emission = await loadEmission(tx, ctx.org, ctx.id_filial, nf);
     const seq = await nextSequence(tx, ctx.org, id, '110111');
-    const xml = await buildSignedEvent(emission, {
-      tipo: '110111', chave: String(nf['chave_acesso']), sequencia: seq, nProt: String(nf['protocolo']), texto: justificativa,
+    const xml = buildSignedEvent(emission, {
+      tipo: '110111', chave: nf['chave_acesso'] as string, sequencia: seq, nProt: nf['protocolo'] as string, texto: justificativa,
       dhEvento: ctx.fiscal.now(),
     });
     return { emission, xml, seq };
@@ -76,8 +76,8 @@ export async function correctInvoice(ctx: FiscalContext, id: number, texto: stri
     if (nf['modelo'] !== '55') throw badRequest(M.unsupportedModel);
     const emission = await loadEmission(tx, ctx.org, ctx.id_filial, nf);
     const seq = await nextSequence(tx, ctx.org, id, '110110');
-    const xml = await buildSignedEvent(emission, {
-      tipo: '110110', chave: String(nf['chave_acesso']), sequencia: seq, nProt: null, texto, dhEvento: ctx.fiscal.now(),
+    const xml = buildSignedEvent(emission, {
+      tipo: '110110', chave: nf['chave_acesso'] as string, sequencia: seq, nProt: null, texto, dhEvento: ctx.fiscal.now(),
     });
     return { emission, xml, seq };
   });
@@ -97,7 +97,7 @@ export async function consultInvoice(ctx: FiscalContext, id: number): Promise<Fi
   const prepared = await ctx.db.tenant(tenant, async (tx) => {
     const nf = await lockInvoice(tx, ctx, id);
     if (!nf['chave_acesso']) throw badRequest(M.notFound);
-    return { emission: await loadEmission(tx, ctx.org, ctx.id_filial, nf), chave: String(nf['chave_acesso']) };
+    return { emission: await loadEmission(tx, ctx.org, ctx.id_filial, nf), chave: nf['chave_acesso'] as string };
   });
   const answer = await sefazFor(ctx.fiscal, prepared.emission).consult(prepared.chave);
   return ctx.db.tenant(tenant, async (tx) => {
@@ -151,7 +151,7 @@ export async function disableRange(ctx: FiscalContext, r: DisableRange) {
       if (!own) throw badRequest(M.rangeUsed(u.numero_nota_fiscal));
     }
     const target = await loadTarget(tx, ctx.org, r.id_filial, r.modelo);
-    const xml = await buildSignedDisable(target, { ...r, ano: ctx.fiscal.now().getFullYear() % 100 });
+    const xml = buildSignedDisable(target, { ...r, ano: ctx.fiscal.now().getFullYear() % 100 });
     return { target, xml };
   });
   const answer = await sefazFor(ctx.fiscal, prepared.target.target).disable(prepared.xml);

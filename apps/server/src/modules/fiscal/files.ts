@@ -10,7 +10,7 @@ import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
 import type { Deps } from '../../http/handlers.ts';
 import { HttpError } from '../../http/errors.ts';
 import { draftXml } from './document.ts';
-import { verifyLink, type LinkKind } from './links.ts';
+import { verifyLink } from './links.ts';
 
 export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
   app.get<{ Params: { kind: string; org: string; id: string }; Querystring: { exp?: string; sig?: string } }>(
@@ -21,7 +21,7 @@ export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
       const orgId = Number(org);
       const invoiceId = Number(id);
       if ((kind !== 'pdf' && kind !== 'xml') || !Number.isInteger(orgId) || !Number.isInteger(invoiceId)
-        || !verifyLink(deps.fiscal.linkSecret, kind as LinkKind, orgId, invoiceId, exp, String(request.query.sig ?? ''), deps.fiscal.now())) {
+        || !verifyLink(deps.fiscal.linkSecret, kind, orgId, invoiceId, exp, String(request.query.sig ?? ''), deps.fiscal.now())) {
         throw new HttpError(404, M.notFound);
       }
       const file = await deps.db.tenant({ id_organization: orgId }, async (tx) => {
@@ -36,7 +36,7 @@ export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
         return { xml: xml ?? (await draftXml(tx, orgId, nf)), nf };
       });
       if (!file) throw new HttpError(404, M.notFound);
-      const name = `${file.nf['chave_acesso'] ?? `rascunho-${invoiceId}`}`;
+      const name = (file.nf['chave_acesso'] as string | null) ?? `rascunho-${invoiceId}`;
       if (kind === 'xml') {
         return reply.header('content-type', 'application/xml; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}-nfe.xml"`).send(file.xml);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
-import { isValidAccessKey } from '@pdv/fiscal/nfe/access-key';
+import { isValidAccessKey } from '@pdv/fiscal/access-key';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
 import { sendDueContingency } from './service.ts';

@@ -30,12 +30,12 @@ async function each(ids: number[], fn: (id: number) => Promise<FiscalResult>) {
 }
 
 export const fiscalHandlers = {
-  nfeTransmitir: (ctx) => transmitInvoice(context(ctx as never), ctx.body.id_nota_fiscal),
-  nfeConsultar: (ctx) => consultInvoice(context(ctx as never), ctx.body.id_nota_fiscal),
-  nfeCancelar: (ctx) => cancelInvoice(context(ctx as never), ctx.body.id_nota_fiscal, ctx.body.justificativa),
-  nfeCartaCorrecao: (ctx) => correctInvoice(context(ctx as never), ctx.body.id_nota_fiscal, ctx.body.texto_correcao),
+  nfeTransmitir: (ctx) => transmitInvoice(context(ctx), ctx.body.id_nota_fiscal),
+  nfeConsultar: (ctx) => consultInvoice(context(ctx), ctx.body.id_nota_fiscal),
+  nfeCancelar: (ctx) => cancelInvoice(context(ctx), ctx.body.id_nota_fiscal, ctx.body.justificativa),
+  nfeCartaCorrecao: (ctx) => correctInvoice(context(ctx), ctx.body.id_nota_fiscal, ctx.body.texto_correcao),
   nfeInutilizar: async (ctx) => {
-    const c = context(ctx as never);
+    const c = context(ctx);
     const nf = await ctx.run(async (tx) => {
       const { rows } = await tx.query<Record<string, unknown>>(
         `SELECT * FROM nota_fiscal WHERE id_organization = $1 AND id_filial = $2 AND id_nota_fiscal = $3 AND data_exclusao IS NULL`,
@@ -56,21 +56,21 @@ export const fiscalHandlers = {
   },
   nfeInutilizarFaixa: async (ctx) => {
     if (!ctx.caller.branches.some((b) => b.id_filial === ctx.body.id_filial)) throw notFound();
-    return disableRange(context(ctx as never, ctx.body.id_filial), {
+    return disableRange(context(ctx, ctx.body.id_filial), {
       id_filial: ctx.body.id_filial, modelo: ctx.body.modelo, serie: ctx.body.serie, inicial: ctx.body.numeracaoInicial,
       final: ctx.body.numeracaoFinal, justificativa: ctx.body.justificativa,
     });
   },
   nfeRequestList: async (ctx) => {
     if (ctx.body.list_ids_invoice.length === 0) throw badRequest(M.transmitManyEmpty);
-    const c = context(ctx as never);
+    const c = context(ctx);
     const { resultados, erros } = await each(ctx.body.list_ids_invoice, (id) => transmitInvoice(c, id));
     const ok = resultados.filter((r) => r.success).length;
     return { success: ok > 0, message: ok > 0 ? `${ok} nota(s) transmitida(s).` : M.transmitNone, erros, resultados };
   },
   nfeCancelarLista: async (ctx) => {
     if (ctx.body.list_ids_invoice.length === 0) throw badRequest(M.transmitManyEmpty);
-    const c = context(ctx as never);
+    const c = context(ctx);
     const { resultados, erros } = await each(ctx.body.list_ids_invoice, (id) => cancelInvoice(c, id, ctx.body.justificativa));
     return { success: erros.length === 0, message: erros.length === 0 ? 'Notas canceladas com sucesso.' : M.cancelManyTitle, erros, resultados };
   },
@@ -91,7 +91,7 @@ export const fiscalHandlers = {
           AND nf.data_exclusao IS NULL ORDER BY nf.prazo_contingencia`,
       [caller.id_organization, caller.id_filial],
     );
-    const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null ? null : String(v));
+    const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v as string | null));
     return {
       rows: rows.map((r) => ({ ...toSummary(r), data_contingencia: iso(r['data_contingencia']), prazo_contingencia: iso(r['prazo_contingencia']),
         tentativas: Number(r['tentativas_transmissao']) })),

@@ -42,7 +42,7 @@ type Row = Record<string, unknown>;
 function result(row: Row, success: boolean, message: string, extra: Partial<FiscalResult> = {}): FiscalResult {
   return {
     success,
-    status: row['codigo_status'] === null || row['codigo_status'] === undefined ? null : String(row['codigo_status']),
+    status: row['codigo_status'] === null || row['codigo_status'] === undefined ? null : Number(row['codigo_status']).toString(),
     motivo: (row['motivo'] as string | null) ?? null,
     erros: [],
     message,
@@ -84,7 +84,7 @@ async function prepare(tx: Tx, ctx: FiscalContext, id: number): Promise<Prepared
   // A document already sent (or printed in contingency) is resent exactly as it was signed.
   if (nf['xml_assinado'] && (situacao === 'EmProcessamento' || situacao === 'Contingencia')) {
     return {
-      emission, xml: String(nf['xml_assinado']), normalXml: (nf['xml_assinado_normal'] as string | null) ?? null, chave: String(nf['chave_acesso']), tipo_emissao: Number(nf['tipo_emissao']),
+      emission, xml: nf['xml_assinado'] as string, normalXml: (nf['xml_assinado_normal'] as string | null) ?? null, chave: String(nf['chave_acesso']), tipo_emissao: Number(nf['tipo_emissao']),
       numero: Number(nf['numero_nota_fiscal']),
     };
   }

@@ -3,7 +3,7 @@ import type { InvoiceDetail, InvoiceSummary } from '@pdv/contract/invoice';
 import type { Tx } from '../../db/database.ts';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : ((v as string | null | undefined) ?? null));
 
 export const SUMMARY_COLUMNS = `nf.id_nota_fiscal, nf.id_filial, nf.modelo, nf.serie, nf.numero_nota_fiscal, nf.chave_acesso,
   nf.situacao, nf.tipo_emissao, nf.ambiente, nf.natureza_operacao, nf.data_hora_emissao, nf.cliente_nome,
