@@ -8,6 +8,8 @@ import { LoginPage } from './features/auth/LoginPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
 import { RequireEntry } from './features/auth/RequireEntry.tsx';
 import { HomePage } from './features/home/HomePage.tsx';
+import { InvoiceListPage } from './features/invoice/InvoiceListPage.tsx';
+import { invoiceRoutes } from './features/invoice/routes.tsx';
 import { CheckoutPage } from './features/checkout/CheckoutPage.tsx';
 import { AppLayout } from './features/layout/AppLayout.tsx';
 import { PendingOperationsPage } from './features/outbox/PendingOperationsPage.tsx';
@@ -23,6 +25,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/profile': () => <ProfileListPage />,
   '/checkout': () => <CheckoutPage />,
   '/operations-pending': () => <PendingOperationsPage />,
+  '/invoice': () => <InvoiceListPage />,
 };
 
 const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => group.entries)];
@@ -50,6 +53,7 @@ export function AppRoutes() {
             element={<RequireEntry permission={entry.permission}>{screenOf(entry)}</RequireEntry>}
           />
         ))}
+        {invoiceRoutes()}
         <Route path="/not-authorized" element={<NotAuthorizedPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

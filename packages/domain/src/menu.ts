@@ -24,7 +24,7 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Ponto de venda', path: '/checkout', permission: 'FncPontoVenda' },
   { label: 'Operações pendentes', path: '/operations-pending', permission: null },
   { label: 'Pedidos', path: '/order', permission: 'FncListarPedido', pending: true },
-  { label: 'Notas fiscais', path: '/invoice', permission: 'FncListarNotaFiscal', pending: true },
+  { label: 'Notas fiscais', path: '/invoice', permission: 'FncListarNotaFiscal', pending: false },
   { label: 'Produtos', path: '/products', permission: 'FncListarProduto', pending: true },
   { label: 'Categorias', path: '/categories', permission: 'FncListarCategoria', pending: true },
   { label: 'Marcas', path: '/brands', permission: 'FncListarMarca', pending: true },

@@ -1,0 +1,113 @@
+/**
+ * Invoice situations (001 §4 "Invoice"): their pt-BR names, badge colours, and which fiscal actions each one allows.
+ * The server decides in the end; this only keeps the screen from offering what it would refuse.
+ */
+import { INVOICE_SITUACOES } from '@pdv/contract/invoice';
+
+/** The permission label of the invoice screens (read: list and print; manage: everything else). */
+export const INVOICE_PERMISSION = 'FncListarNotaFiscal';
+
+export type InvoiceSituacao = (typeof INVOICE_SITUACOES)[number];
+
+export const SITUACAO_LABEL: Readonly<Record<InvoiceSituacao, string>> = {
+  EmEdicao: 'Em edição',
+  EmProcessamento: 'Em processamento',
+  Autorizada: 'Autorizada',
+  Rejeitada: 'Rejeitada',
+  Cancelada: 'Cancelada',
+  Denegada: 'Denegada',
+  Inutilizada: 'Inutilizada',
+  Contingencia: 'Contingência',
+};
+
+/** Mantine colours: draft grey, authorized green, rejected red, cancelled dark, contingency orange. */
+export const SITUACAO_COLOR: Readonly<Record<InvoiceSituacao, string>> = {
+  EmEdicao: 'gray',
+  EmProcessamento: 'blue',
+  Autorizada: 'green',
+  Rejeitada: 'red',
+  Cancelada: 'dark',
+  Denegada: 'pink',
+  Inutilizada: 'indigo',
+  Contingencia: 'orange',
+};
+
+export function isSituacao(value: string): value is InvoiceSituacao {
+  return (INVOICE_SITUACOES as readonly string[]).includes(value);
+}
+
+export function situacaoLabel(value: string): string {
+  return isSituacao(value) ? SITUACAO_LABEL[value] : value;
+}
+
+export function situacaoColor(value: string): string {
+  return isSituacao(value) ? SITUACAO_COLOR[value] : 'gray';
+}
+
+export const MODELO_LABEL: Readonly<Record<string, string>> = { '55': 'NF-e', '65': 'NFC-e' };
+
+export function modeloLabel(modelo: string): string {
+  return MODELO_LABEL[modelo] ?? modelo;
+}
+
+/** A draft or a rejected invoice can still be changed (and transmitted again). */
+export function isEditable(situacao: string): boolean {
+  return situacao === 'EmEdicao' || situacao === 'Rejeitada';
+}
+
+export type InvoiceAction = 'abrir' | 'transmitir' | 'imprimir' | 'consultar' | 'cancelar' | 'carta' | 'inutilizar' | 'excluir';
+
+export const ACTION_LABEL: Readonly<Record<InvoiceAction, string>> = {
+  abrir: 'Abrir',
+  transmitir: 'Transmitir',
+  imprimir: 'Imprimir',
+  consultar: 'Consultar na SEFAZ',
+  cancelar: 'Cancelar',
+  carta: 'Carta de correção',
+  inutilizar: 'Inutilizar número',
+  excluir: 'Excluir',
+};
+
+/** The keys of the actions, the same on the list (for the highlighted row) and on the invoice screen. */
+export const ACTION_SHORTCUT: Readonly<Record<InvoiceAction, string>> = {
+  abrir: 'Enter',
+  transmitir: 'Alt+T',
+  imprimir: 'Alt+I',
+  consultar: 'Alt+O',
+  cancelar: 'Alt+X',
+  carta: 'Alt+R',
+  inutilizar: 'Alt+U',
+  excluir: 'Alt+Del',
+};
+
+export interface ActionTarget {
+  situacao: string;
+  modelo: string;
+  numero_nota_fiscal: number | null;
+}
+
+/** The actions offered for an invoice, in menu order. */
+export function actionsFor(target: ActionTarget): InvoiceAction[] {
+  const { situacao, modelo, numero_nota_fiscal } = target;
+  const actions: InvoiceAction[] = ['abrir'];
+  if (isEditable(situacao) || situacao === 'Contingencia') actions.push('transmitir');
+  if (situacao !== 'Inutilizada') actions.push('imprimir');
+  if (situacao !== 'EmEdicao') actions.push('consultar');
+  if (situacao === 'Autorizada') actions.push('cancelar');
+  if (situacao === 'Autorizada' && modelo === '55') actions.push('carta');
+  if (isEditable(situacao) && numero_nota_fiscal !== null) actions.push('inutilizar');
+  if (isEditable(situacao)) actions.push('excluir');
+  return actions;
+}
+
+/** The situations offered in the list's filter (the contract's, in the order a shop reads them). */
+export const INVOICE_SITUACOES_SHOWN: readonly InvoiceSituacao[] = [
+  'EmEdicao',
+  'Autorizada',
+  'Rejeitada',
+  'Cancelada',
+  'Contingencia',
+  'EmProcessamento',
+  'Denegada',
+  'Inutilizada',
+];
