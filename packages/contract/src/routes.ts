@@ -10,6 +10,7 @@ import * as s from './session.ts';
 import * as a from './admin.ts';
 import { operacaoBody, operacaoResult } from './operation.ts';
 import { orderByIdBody, orderDetail } from './order.ts';
+import * as ord from './order.ts';
 import { productUpdateBody, productUpdateResult } from './product.ts';
 import * as inv from './invoice.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, type SyncGroupName } from './sync.ts';
@@ -93,6 +94,27 @@ const baseRoutes = {
   }),
 } as const;
 
+const PED_READ = { action: 'read', subject: 'FncListarPedido' } as const;
+const PED_MANAGE = { action: 'manage', subject: 'FncListarPedido' } as const;
+const PDV_READ = { action: 'read', subject: 'FncPontoVenda' } as const;
+const PDV_MANAGE = { action: 'manage', subject: 'FncPontoVenda' } as const;
+
+/** Orders of the active branch (000 §7.3) and gift cards (001 §7 "Gift cards"). */
+const orderRoutes = {
+  orderFind: route({ method: 'POST', path: '/order/find', auth: 'session', permission: PED_READ, scope: 'branch', body: ord.orderFindBody, response: ord.orderFindResult }),
+  orderFindByNsu: route({ method: 'POST', path: '/order/find_by_nsu', auth: 'session', permission: PED_READ, scope: 'branch', idFields: ['id_filial'], body: ord.orderByNsuBody, response: ord.orderFull }),
+  orderCreate: route({ method: 'POST', path: '/order/create', auth: 'session', permission: PED_MANAGE, scope: 'branch', body: ord.orderCreateBody, response: ord.orderFull }),
+  orderUpdate: route({ method: 'PUT', path: '/order/update', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido'], body: ord.orderUpdateBody, response: ord.orderFull }),
+  orderDuplicate: route({ method: 'POST', path: '/order/duplicate-order', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido'], body: ord.orderByIdBody, response: ord.orderFull }),
+  orderReleaseList: route({ method: 'POST', path: '/order/order_release-list', auth: 'session', permission: PED_MANAGE, scope: 'branch', body: ord.orderReleaseListBody, response: ord.orderReleaseListResult }),
+  orderOperationFind: route({ method: 'POST', path: '/order/operation-find', auth: 'session', permission: PED_READ, scope: 'branch', body: ord.orderOperationFindBody, response: ord.orderFull }),
+  giftCardNextCode: route({ method: 'POST', path: '/gift_card/generate-next-code', auth: 'session', permission: PDV_MANAGE, scope: 'branch', body: empty, response: ord.giftCardNextCodeResult }),
+  giftCardSell: route({ method: 'POST', path: '/gift_card/sell-in-checkout', auth: 'session', permission: PDV_MANAGE, scope: 'branch', idFields: ['id_pessoa'], body: ord.giftCardSellBody, response: ord.giftCard }),
+  giftCardGetByCode: route({ method: 'POST', path: '/gift_card/get-by-gift-card', auth: 'session', permission: PDV_READ, scope: 'organization', body: ord.giftCardByCodeBody, response: ord.giftCard }),
+  giftCardFind: route({ method: 'POST', path: '/gift_card/find', auth: 'session', permission: PDV_READ, scope: 'organization', body: ord.giftCardFindBody, response: ord.giftCardFindResult }),
+  giftCardListDisponibles: route({ method: 'POST', path: '/gift_card/list-disponibles', auth: 'session', permission: PDV_READ, scope: 'organization', idFields: ['id_people'], body: ord.giftCardListDisponiblesBody, response: ord.giftCardListResult }),
+  giftCardCancel: route({ method: 'POST', path: '/gift_card/cancel', auth: 'session', permission: PDV_MANAGE, scope: 'organization', idFields: ['id_vale_credito'], body: ord.giftCardCancelBody, response: ord.giftCard }),
+} as const;
 
 const NF_READ = { action: 'read', subject: 'FncListarNotaFiscal' } as const;
 const NF_MANAGE = { action: 'manage', subject: 'FncListarNotaFiscal' } as const;
@@ -141,7 +163,7 @@ const syncRoutes = Object.fromEntries(
   ]),
 ) as Record<SyncRouteName, SyncRoute>;
 
-export const routes = { ...baseRoutes, ...invoiceRoutes, ...syncRoutes };
+export const routes = { ...baseRoutes, ...orderRoutes, ...invoiceRoutes, ...syncRoutes };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

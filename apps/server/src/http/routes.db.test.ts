@@ -73,6 +73,14 @@ beforeAll(async () => {
       `INSERT INTO nota_fiscal_referenciada (id_organization, id_nota_fiscal, chave_acesso, modelo)
        SELECT id_organization, id_nota_fiscal, '35180834128745000152550010000474281920007498', '55' FROM nota_fiscal
         WHERE id_nota_fiscal = $1 RETURNING id_nota_referenciada AS id`, [nf])).rows[0]!.id;
+    // Orders and gift cards: the pre-sale's number, a customer, and a voucher of the demo organization.
+    demoIds['nsu'] = (await tx.query<{ id: number }>('SELECT nsu AS id FROM pedido WHERE id_pedido = $1', [demoIds['id_pedido']])).rows[0]!.id;
+    demoIds['id_pessoa'] = sale.id_cliente;
+    demoIds['id_people'] = sale.id_cliente;
+    demoIds['id_vale_credito'] = (await tx.query<{ id: number }>(
+      `INSERT INTO vale_credito (id_organization, id_filial, codigo, id_pessoa, valor, saldo, id_usuario)
+       SELECT id_organization, id_filial, 'DEMO0001', $2, 50, 50, id_usuario FROM pedido WHERE id_pedido = $1
+       RETURNING id_vale_credito AS id`, [demoIds['id_pedido'], sale.id_cliente])).rows[0]!.id;
   });
 });
 afterAll(async () => {
@@ -91,6 +99,9 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'invoicePut') Object.assign(body, { modelo: '55', natureza_operacao: 'Venda' });
   if (name === 'invoiceItemPost') Object.assign(body, { quantidade: 1, valor_unitario: 10 });
   if (name === 'invoicePaymentPost') Object.assign(body, { valor_total: 10 });
+  if (name === 'orderFindByNsu') body['nsu'] = demoIds['nsu'] ?? 1;
+  if (name === 'giftCardSell') body['valor'] = 10;
+  if (name === 'giftCardCancel') body['motivo_cancelamento'] = 'Cancelado no teste';
   if (name === 'nfeInutilizarFaixa') {
     Object.assign(body, { serie: 1, modelo: '65', numeracaoInicial: 900, numeracaoFinal: 901, justificativa: 'Justificativa de teste com tamanho' });
   }
@@ -105,6 +116,7 @@ const OWNER_CHECK_ELSEWHERE = new Set<RouteName>([
   'userEnableDisable', 'invoicePut', 'invoiceDelete', 'nfeTransmitir', 'nfeConsultar', 'nfeCancelar', 'nfeCartaCorrecao',
   'nfeInutilizar', 'nfeInutilizarFaixa', 'invoiceItemPost', 'invoiceItemCancel', 'invoicePaymentPost', 'invoicePaymentDelete',
   'invoicePaymentDeleteByInvoice', 'invoiceReferencedPost', 'invoiceReferencedDelete',
+  'orderUpdate', 'orderDuplicate', 'giftCardSell', 'giftCardCancel',
 ]);
 
 describe('tenant isolation, generated from the route table', () => {

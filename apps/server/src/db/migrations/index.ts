@@ -6,6 +6,7 @@ import { sql as peopleFinance } from './005_people_finance.ts';
 import { sql as salesConfig } from './006_sales_config.ts';
 import { sql as operations } from './007_operations.ts';
 import { sql as fiscal } from './008_fiscal.ts';
+import { sql as orders } from './009_orders.ts';
 
 export interface Migration {
   version: number;
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   { version: 6, name: 'sales_config', sql: salesConfig },
   { version: 7, name: 'operations', sql: operations },
   { version: 8, name: 'fiscal', sql: fiscal },
+  { version: 9, name: 'orders', sql: orders },
 ];
