@@ -60,6 +60,10 @@ export const MESSAGES = {
   installmentPlanRequired: 'Parcelamento obrigatório para o meio de pagamento',
   // Payment (ours).
   paymentMethodRequired: 'Selecione um meio de pagamento.',
+  // An order that does not exist, or is not the caller's to see (000 §8, spec).
+  orderNotFound: 'Não foi possível localizar o pedido',
+  // Socket process event with errors (000 §8, spec). {id}: the operation's number.
+  processFailed: (id: string | number) => `Falha ao processar a operação numero: ${id}.`,
   // Discount and price override (001 §5 gives the rules, the texts are ours).
   discountInvalidType: 'Tipo de desconto inválido. Informe o desconto em percentual ou em valor.',
   discountNegative: 'O desconto não pode ser negativo.',
