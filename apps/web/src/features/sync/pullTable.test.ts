@@ -64,7 +64,7 @@ describe('pullTable', () => {
       received: 12_000,
       owner: 'o1',
     });
-  });
+  }, 30_000); // 12,000 rows through fake-indexeddb: seconds on a loaded 2-core machine
 
   it('pages later changes from the stored position in the group size, 200 ms apart', async () => {
     const { db, server, sleeps, options } = setup();
@@ -134,7 +134,7 @@ describe('pullTable', () => {
     expect(result.pages).toBe(2);
     expect(server.requests.map((r) => r.date_change)).toEqual(['', '5000', '10000']);
     expect(await db.rows('product').count()).toBe(12_000);
-  });
+  }, 30_000); // 12,000 rows through fake-indexeddb: seconds on a loaded 2-core machine
 
   it('writes nothing of a page that fails to store, rows and position alike', async () => {
     const server = new FakeSyncServer();
