@@ -33,6 +33,11 @@ export const orderItem = z.object({
   is_atacarejo: z.boolean(),
   id_usuario_vendedor: nullableId,
   is_cancelado: z.boolean(),
+  // Consignment (000 §3.6): returned, sold and returned-and-invoiced quantities, and the line's consignment status.
+  quantidade_retorno: z.number(),
+  quantidade_venda: z.number(),
+  quantidade_retorno_faturada: z.number(),
+  situacao_consignacao: nullableText,
 });
 
 export const orderInstallment = z.object({ parcela: z.number().int(), valor: money, data_vencimento: z.string() });
@@ -230,3 +235,210 @@ export const giftCardCancelBody = z.object({
   id_vale_credito: id,
   motivo_cancelamento: z.string().trim().min(1, { error: 'Informe o motivo do cancelamento.' }).max(500),
 }).strict();
+
+// Order parts (000 §7.3): items, payments, volumes, customer credit, invoicing a list, release e-mail ----------------
+
+const quantityInput = z
+  .number({ error: 'Informe uma quantidade numérica.' })
+  .positive({ error: 'A quantidade tem que ser maior que 0.' })
+  .max(999_999.999, { error: 'Quantidade acima do permitido.' })
+  .refine(decimals(3), { error: 'A quantidade deve ter no máximo 3 casas decimais.' });
+const percentInput = z
+  .number({ error: 'Informe um percentual numérico.' })
+  .min(0, { error: 'O percentual não pode ser negativo.' })
+  .max(100, { error: 'O percentual não pode passar de 100.' })
+  .refine(decimals(2), { error: 'O percentual deve ter no máximo 2 casas decimais.' });
+const tipoPreco = z.enum(['Varejo', 'Atacado'], { error: "O tipo de preço deve ser 'Varejo' ou 'Atacado'." });
+
+/**
+ * POST /order_item/create: a product line of the order. Description, SKU, barcode and unit are copied from the
+ * product; the unit price is the branch's price of the line's price type when not given. The discount is a value
+ * (valor_desconto_item) or a percentage of the line (desconto_percentual).
+ */
+export const orderItemCreateBody = z.object({
+  id_pedido: id,
+  id_produto_grade_filial: id.nullable().optional(),
+  id_endereco_estoque: id.nullable().optional(),
+  id_cenario_fiscal: id.nullable().optional(),
+  quantidade: quantityInput.optional().default(1),
+  valor_unitario: moneyInput.optional(),
+  valor_desconto_item: moneyInput.optional(),
+  desconto_percentual: percentInput.optional(),
+  tipo_preco: tipoPreco.optional(),
+  id_usuario_vendedor: id.nullable().optional(),
+  observacao: optionalText(500),
+}).strict();
+
+/**
+ * PUT /order_item/update: the line as a whole (quantity, price, discount, address, seller, note). Without a unit
+ * price the product's current price is taken again; when there is none: "Não é possível editar este produto, ...".
+ */
+export const orderItemUpdateBody = z.object({
+  id_pedido_item: id,
+  quantidade: quantityInput,
+  valor_unitario: moneyInput.optional(),
+  valor_desconto_item: moneyInput.optional().default(0),
+  desconto_percentual: percentInput.optional(),
+  id_endereco_estoque: id.nullable().optional(),
+  id_cenario_fiscal: id.nullable().optional(),
+  tipo_preco: tipoPreco.optional(),
+  id_usuario_vendedor: id.nullable().optional(),
+  observacao: optionalText(500),
+}).strict();
+
+/** PUT /order_item/patch_update: only the fields given change; is_cancelado true removes the line (a tombstone). */
+export const orderItemPatchBody = z.object({
+  id_pedido_item: id,
+  quantidade: quantityInput.optional(),
+  valor_unitario: moneyInput.optional(),
+  valor_desconto_item: moneyInput.optional(),
+  desconto_percentual: percentInput.optional(),
+  id_endereco_estoque: id.nullable().optional(),
+  id_cenario_fiscal: id.nullable().optional(),
+  id_usuario_vendedor: id.nullable().optional(),
+  observacao: optionalText(500),
+  is_cancelado: z.boolean().optional(),
+}).strict();
+
+export const orderItemsResult = z.object({ rows: z.array(orderItem) });
+
+/** A line of /order_item/find_to_print_labels: one label per started unit, barcode only when a valid GTIN. */
+export const orderLabelRow = z.object({
+  id_pedido_item: z.number().int(),
+  id_produto_grade_filial: nullableId,
+  descricao: z.string(),
+  sku: nullableText,
+  codigo_barras: nullableText,
+  valor_unitario: money,
+  quantidade: z.number(),
+  quantidade_etiquetas: z.number().int(),
+});
+export const orderLabelsResult = z.object({ rows: z.array(orderLabelRow) });
+
+/** POST /order_item/calculate_subtotal_discount: a discount on the order's subtotal, as a value or a percentage. */
+export const orderSubtotalDiscountBody = z.object({
+  id_pedido: id,
+  valor_desconto: moneyInput.optional(),
+  desconto_percentual: percentInput.optional(),
+}).strict();
+
+/** POST /order_item/update_user_seller: the seller of every line (and of the order), or of one line. */
+export const orderUpdateSellerBody = z.object({
+  id_pedido: id,
+  id_usuario_vendedor: id.nullable(),
+  id_pedido_item: id.optional(),
+}).strict();
+
+/** POST /order_payment/create. Method and value are checked with the spec's messages, so both may arrive empty. */
+export const orderPaymentCreateBody = z.object({
+  id_pedido: id,
+  id_meio_pagamento: id.nullable().optional(),
+  valor_total: moneyInput.nullable().optional(),
+  quantidade_parcelas: z.number().int({ error: 'Informe a quantidade de parcelas' }).min(0).max(120).optional().default(1),
+  parcelamento: z.array(z.object({ parcela: z.number().int().min(1).max(120), valor: moneyInput, data_vencimento: isoDate }).strict())
+    .max(120).optional().default([]),
+  id_operadora_cartao: id.nullable().optional(),
+  id_conta: id.nullable().optional(),
+  cartao_codigo_autorizacao: optionalText(60),
+  cartao_bandeira: optionalText(60),
+  cartao_tipo_integracao: optionalText(20),
+  cartao_cnpj_instituicao: optionalText(20),
+  cartao_data_hora_transacao: optionalText(40),
+  cartao_descricao_transacao: optionalText(200),
+  txid_pix: optionalText(60),
+}).strict();
+export const orderPaymentByIdBody = z.object({ id_pedido_pagamento: id }).strict();
+
+/** A volume (package) of an order or an invoice (000 §3.7). */
+export const volume = z.object({
+  id_volume: z.number().int(),
+  id_pedido: nullableId,
+  id_nota_fiscal: nullableId,
+  quantidade: z.number().int(),
+  especie: nullableText,
+  marca: nullableText,
+  numeracao: nullableText,
+  peso_liquido: z.number(),
+  peso_bruto: z.number(),
+});
+const weight = z.number({ error: 'Informe um peso numérico.' }).min(0, { error: 'O peso não pode ser negativo.' })
+  .max(999_999_999, { error: 'Peso acima do permitido.' }).refine(decimals(3), { error: 'O peso deve ter no máximo 3 casas decimais.' });
+const volumeFields = {
+  quantidade: z.number({ error: 'Informe a quantidade' }).int({ error: 'A quantidade de volumes deve ser inteira.' }).min(0)
+    .max(999_999).nullable().optional(),
+  especie: optionalText(60),
+  marca: optionalText(60),
+  numeracao: optionalText(60),
+  peso_liquido: weight.nullable().optional(),
+  peso_bruto: weight.nullable().optional(),
+};
+/** POST /volume/create: of a saved order (id_pedido) or invoice (id_nota_fiscal). */
+export const volumeCreateBody = z.object({ id_pedido: id.nullable().optional(), id_nota_fiscal: id.nullable().optional(), ...volumeFields }).strict();
+export const volumeUpdateBody = z.object({ id_volume: id, ...volumeFields }).strict();
+export const volumeByIdBody = z.object({ id_volume: id }).strict();
+
+/**
+ * POST /people_account_history/create {tipo, valor, operacao, observacao, id_nota_fiscal, id_pessoa} (001 §7):
+ * a movement of the customer's store credit. Entrada (default) is a credit generated by a return invoice; Saida
+ * spends credit and never takes the balance below zero.
+ */
+export const peopleAccountHistoryBody = z.object({
+  tipo: z.string().trim().min(1).max(40).optional().default('Devolucao'),
+  valor: moneyInput.nullable().optional(),
+  operacao: z.enum(['Entrada', 'Saida'], { error: "A operação deve ser 'Entrada' ou 'Saida'." }).optional().default('Entrada'),
+  observacao: optionalText(500),
+  id_nota_fiscal: id.nullable().optional(),
+  id_pessoa: id.nullable().optional(),
+  // The sale spending the credit: a resend does not spend it twice.
+  id_operacao: z.uuid({ error: 'id_operacao deve ser um UUID.' }).optional(),
+}).strict();
+export const peopleAccountHistory = z.object({
+  id_pessoa_conta_historico: z.number().int(),
+  id_pessoa: z.number().int(),
+  tipo: z.string(),
+  operacao: z.string(),
+  valor: money,
+  saldo_anterior: money,
+  saldo_posterior: money,
+  id_nota_fiscal: nullableId,
+  observacao: nullableText,
+  data_cadastro: z.string(),
+  /** The customer's balance now. */
+  saldo: money,
+  message: z.string(),
+});
+
+/** POST /order/order-invoice-list {list_orders}: one invoice draft per order, all or none. */
+export const orderInvoiceListBody = orderReleaseListBody.extend({
+  modelo: z.enum(['55', '65'], { error: "O modelo deve ser '55' ou '65'." }).optional(),
+}).strict();
+export const orderInvoiceListResult = z.object({
+  notas: z.array(z.object({ id_pedido: z.number().int(), nsu: z.number().int(), id_nota_fiscal: z.number().int() })),
+});
+
+/** POST /order/send-release-mail: the order's summary to the customer's e-mail (or the one given). */
+export const orderSendMailBody = z.object({
+  id_pedido: id,
+  email: z.email({ error: 'E-mail inválido.' }).max(200).optional(),
+}).strict();
+export const orderSendMailResult = z.object({ message: z.string(), email: z.string() });
+
+// Consignment (000 §4.5, §7.3) ------------------------------------------------------------------------------------
+
+/** POST /order/consignment_invoice_return: what the customer gave back, per line (absent lines: nothing returned). */
+export const consignmentReturnBody = z.object({
+  id_pedido: id,
+  itens: z.array(z.object({ id_pedido_item: id, quantidade_retorno: quantityInput.or(z.literal(0)) }).strict())
+    .min(1, { error: 'Informe ao menos um item devolvido.' }).max(990),
+}).strict();
+/** POST /order/consignment_invoice_sell: invoices (a draft) what the customer kept. */
+export const consignmentSellBody = z.object({
+  id_pedido: id,
+  modelo: z.enum(['55', '65'], { error: "O modelo deve ser '55' ou '65'." }).optional(),
+}).strict();
+export const consignmentSellResult = z.object({
+  sell: z.boolean(),
+  id_pedido: z.number().int(),
+  nsu: z.number().int(),
+  id_nota_fiscal: z.number().int(),
+});

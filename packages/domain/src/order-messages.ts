@@ -25,6 +25,34 @@ export const ORDER_MESSAGES = {
     `Não é possível alterar a situação do pedido de ${STATUS_LABEL[from] ?? from} para ${STATUS_LABEL[to] ?? to}.`,
   releaseListEmpty: 'Informe ao menos um pedido.',
   orderOfList: (nsu: number, message: string) => `Pedido ${nsu}: ${message}`,
+  // Order items (000 §5 "Order item modal", "Item save"; 001 §5 "Invoice item": spec texts).
+  itemCustomerMissing: 'Cliente do pedido não informado',
+  itemProductMissing: 'Produto não informado',
+  itemPriceNotFound: 'Não é possível editar este produto, exclua o mesmo e adicione novamente no pedido.',
+  // Ours: 000 §4.3 "An order is editable ... when its marketplace or external id is missing".
+  marketplaceLocked: 'Pedido de marketplace não pode ter os itens alterados.',
+  itemNotFound: 'Item do pedido não encontrado.',
+  paymentNotFound: 'Pagamento do pedido não encontrado.',
+  // Volumes (000 §5 "Volume", 001 §5: spec texts, punctuation as written there).
+  volumeQuantityMissing: 'Informe a quantidade',
+  volumeNetWeightMissing: 'Informe o peso líquido.',
+  volumeGrossWeightMissing: 'Informe o peso bruto',
+  volumeParentNotSaved: 'Salve o pedido ou a nota, antes de continuar.',
+  volumeNotFound: 'Volume não encontrado.',
+  // Ours: a volume may hang from an order or from an invoice, not both.
+  volumeTwoParents: 'Informe o pedido ou a nota, não os dois.',
+  volumeInvoiceLocked: 'A nota fiscal não pode mais ser alterada.',
+  // Customer credit (001 §5 "Credit on return": spec texts; the others ours).
+  creditValueMissing: 'Valor não informado.',
+  creditInvoiceMissing: 'Nota Fiscal não informado.',
+  creditPersonNotFound: 'Pessoa não localizada.',
+  creditGenerated: 'Crédito gerado com suceso.',
+  creditInsufficient: (saldo: string) => `Saldo de crédito do cliente insuficiente. Saldo disponível: ${saldo}.`,
+  // send-release-mail (ours).
+  mailCustomerWithoutEmail: 'O cliente do pedido não possui e-mail cadastrado.',
+  mailNotConfigured: 'Envio de e-mail não configurado no servidor (SMTP_URL).',
+  mailFailed: (reason: string) => `Não foi possível enviar o e-mail: ${reason}`,
+  mailSent: 'E-mail enviado com sucesso.',
   // Gift cards (001 §5 "cancel requires balance, id and reason"; texts ours).
   giftCardNotFound: 'Vale crédito não encontrado.',
   giftCardCodeTaken: 'Já existe um vale crédito com este código.',

@@ -7,6 +7,7 @@ import { sql as salesConfig } from './006_sales_config.ts';
 import { sql as operations } from './007_operations.ts';
 import { sql as fiscal } from './008_fiscal.ts';
 import { sql as orders } from './009_orders.ts';
+import { sql as orderItems } from './010_order_items.ts';
 
 export interface Migration {
   version: number;
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   { version: 7, name: 'operations', sql: operations },
   { version: 8, name: 'fiscal', sql: fiscal },
   { version: 9, name: 'orders', sql: orders },
+  { version: 10, name: 'order_items', sql: orderItems },
 ];

@@ -15,7 +15,8 @@ const ORDER_COLUMNS = `id_pedido, id_filial, nsu, id_operacao, operacao, situaca
 
 const ITEM_COLUMNS = `id_pedido_item, tipo_item, id_produto_grade_filial, id_endereco_estoque, descricao, sku, codigo_barras,
   unidade_comercial, quantidade, valor_unitario, valor_sub_total, valor_desconto_item, valor_desconto_subtotal, valor_desconto,
-  valor_total, tipo_preco, is_atacarejo, id_usuario_vendedor, is_cancelado`;
+  valor_total, tipo_preco, is_atacarejo, id_usuario_vendedor, is_cancelado, quantidade_retorno, quantidade_venda,
+  quantidade_retorno_faturada, situacao_consignacao`;
 
 const PAYMENT_COLUMNS = `id_pedido_pagamento, id_meio_pagamento, meio_pagamento, descricao, valor_total, quantidade_parcelas,
   parcelamento, id_operadora_cartao, id_conta, cartao_codigo_autorizacao, cartao_bandeira`;
@@ -82,6 +83,10 @@ export async function findOrder(tx: Tx, org: number, id_filial: number, id_pedid
       is_atacarejo: i['is_atacarejo'] === true,
       id_usuario_vendedor: numOrNull(i['id_usuario_vendedor']),
       is_cancelado: i['is_cancelado'] === true,
+      quantidade_retorno: num(i['quantidade_retorno']),
+      quantidade_venda: num(i['quantidade_venda']),
+      quantidade_retorno_faturada: num(i['quantidade_retorno_faturada']),
+      situacao_consignacao: textOrNull(i['situacao_consignacao']),
     })),
     pagamentos: payments.rows.map((p) => ({
       id_pedido_pagamento: num(p['id_pedido_pagamento']),

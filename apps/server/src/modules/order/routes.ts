@@ -6,6 +6,7 @@ import { createOrder, duplicateOrder, findOrders, loadOrThrow, releaseOrders, up
 import { findIdByNsu, findIdByOperation } from './writes.ts';
 import { cancelGiftCard, generateCode, getByCode, listAvailable, sellGiftCard } from './giftcard.ts';
 import { listCards } from './giftcard-queries.ts';
+import { orderPartHandlers } from './parts-routes.ts';
 
 export const orderHandlers = {
   // 000 §7.3. The caller's active branch only: another branch's or organization's order answers like a missing one.
@@ -33,4 +34,5 @@ export const orderHandlers = {
   giftCardFind: ({ tx, caller, body }) => listCards(tx, caller.id_organization, { ...body, ...body.filter }),
   giftCardListDisponibles: ({ tx, caller, body }) => listAvailable(tx, caller, body.id_people),
   giftCardCancel: ({ tx, caller, body }) => cancelGiftCard(tx, caller, body.id_vale_credito, body.motivo_cancelamento),
+  ...orderPartHandlers,
 } satisfies Partial<Handlers>;

@@ -1,0 +1,143 @@
+/**
+ * Consignment steps (000 §4.5, §7.3): consignment_invoice_pending sends the items to the customer, _return records
+ * what came back, _finish sells what did not, _sell invoices (a draft, through order-invoice-list) what the customer
+ * kept, consignment_cancel cancels. Each step locks the order and checks the consignment rules of the domain. Stock
+ * moves when the sale's invoice is authorized, like any order's.
+ */
+import type { z } from 'zod';
+import type { consignmentReturnBody, consignmentSellBody, OrderFull } from '@pdv/contract/order';
+import {
+  CONSIGNMENT_MESSAGES, consignmentStepError, finishLine, returnErrors, type ConsignmentStep,
+} from '@pdv/domain/consignment-rules';
+import { quantityFromDecimal, quantityToDecimal } from '@pdv/domain/money';
+import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
+import { customerError, statusChangeError } from '@pdv/domain/order-rules';
+import type { OrderStatus } from '@pdv/domain/operation-state';
+import type { Tx } from '../../db/database.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
+import type { Caller } from '../auth/caller.ts';
+import { invoiceOrders } from './invoice-list.ts';
+import { loadOrThrow } from './service.ts';
+import { lockOrder, type LockedOrder } from './writes.ts';
+
+type ReturnBody = z.output<typeof consignmentReturnBody>;
+type SellBody = z.output<typeof consignmentSellBody>;
+
+async function lockConsignment(tx: Tx, caller: Caller, id_pedido: number, step?: ConsignmentStep): Promise<LockedOrder> {
+  const order = await lockOrder(tx, caller.id_organization, caller.id_filial, id_pedido);
+  if (!order) throw new HttpError(404, ORDER_MESSAGES.notFound);
+  if (order.operacao !== 'Consignacao') throw badRequest(CONSIGNMENT_MESSAGES.notConsignment);
+  const refused = step ? consignmentStepError(order, step) : null;
+  if (refused) throw badRequest(refused);
+  return order;
+}
+
+interface Line { id_pedido_item: number; descricao: string; quantidade: number; quantidade_retorno: number; quantidade_venda: number }
+
+async function liveLines(tx: Tx, org: number, id_pedido: number): Promise<Line[]> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `SELECT id_pedido_item, descricao, quantidade::text, quantidade_retorno::text, quantidade_venda::text FROM pedido_item
+      WHERE id_organization = $1 AND id_pedido = $2 AND data_exclusao IS NULL AND NOT is_cancelado ORDER BY id_pedido_item`,
+    [org, id_pedido],
+  );
+  return rows.map((r) => ({
+    id_pedido_item: Number(r['id_pedido_item']), descricao: String(r['descricao']),
+    quantidade: quantityFromDecimal(String(r['quantidade'])), quantidade_retorno: quantityFromDecimal(String(r['quantidade_retorno'])),
+    quantidade_venda: quantityFromDecimal(String(r['quantidade_venda'])),
+  }));
+}
+
+async function setLine(tx: Tx, org: number, id: number, f: { quantidade_retorno?: number; quantidade_venda?: number; situacao: string }) {
+  await tx.query(
+    `UPDATE pedido_item SET quantidade_retorno = coalesce($3, quantidade_retorno), quantidade_venda = coalesce($4, quantidade_venda),
+            situacao_consignacao = $5, data_alteracao = now()
+      WHERE id_organization = $1 AND id_pedido_item = $2`,
+    [org, id, f.quantidade_retorno === undefined ? null : quantityToDecimal(f.quantidade_retorno),
+      f.quantidade_venda === undefined ? null : quantityToDecimal(f.quantidade_venda), f.situacao],
+  );
+}
+
+async function moveTo(tx: Tx, caller: Caller, order: LockedOrder, to: OrderStatus): Promise<OrderFull> {
+  if (order.situacao !== to) {
+    const refused = statusChangeError(order, to);
+    if (refused) throw badRequest(refused);
+    await tx.query(
+      `UPDATE pedido SET situacao = $3, data_situacao = now(), id_usuario_alteracao = $4, data_alteracao = now()
+        WHERE id_organization = $1 AND id_pedido = $2`,
+      [caller.id_organization, order.id_pedido, to, caller.id_usuario],
+    );
+  }
+  return loadOrThrow(tx, caller, caller.id_filial, order.id_pedido);
+}
+
+/** POST /order/consignment_invoice_pending {id_pedido}: the items go to the customer (EnviadoCliente). */
+export async function sendConsignment(tx: Tx, caller: Caller, id_pedido: number): Promise<OrderFull> {
+  const order = await lockConsignment(tx, caller, id_pedido, 'send');
+  const noCustomer = customerError(order.id_cliente, 'EnviadoCliente');
+  if (noCustomer) throw badRequest(noCustomer);
+  const lines = await liveLines(tx, caller.id_organization, id_pedido);
+  if (lines.length === 0) throw badRequest(CONSIGNMENT_MESSAGES.noItems);
+  for (const l of lines) await setLine(tx, caller.id_organization, l.id_pedido_item, { quantidade_retorno: 0, quantidade_venda: 0, situacao: 'Enviado' });
+  return moveTo(tx, caller, order, 'EnviadoCliente');
+}
+
+/** POST /order/consignment_invoice_return {id_pedido, itens: [{id_pedido_item, quantidade_retorno}]}: RetornoCliente. */
+export async function returnConsignment(tx: Tx, caller: Caller, body: ReturnBody): Promise<OrderFull> {
+  const order = await lockConsignment(tx, caller, body.id_pedido, 'return');
+  const lines = await liveLines(tx, caller.id_organization, body.id_pedido);
+  const byId = new Map(lines.map((l) => [l.id_pedido_item, l]));
+  const changed: Line[] = [];
+  for (const r of body.itens) {
+    const line = byId.get(r.id_pedido_item);
+    if (!line) throw new HttpError(404, ORDER_MESSAGES.itemNotFound);
+    changed.push({ ...line, quantidade_retorno: quantityFromDecimal(r.quantidade_retorno) });
+  }
+  const errors = returnErrors(changed);
+  if (errors.length > 0) throw badRequest(errors[0]!, undefined, errors);
+  for (const l of changed) {
+    await setLine(tx, caller.id_organization, l.id_pedido_item, {
+      quantidade_retorno: l.quantidade_retorno, situacao: l.quantidade_retorno === l.quantidade ? 'Retornado' : 'Enviado',
+    });
+  }
+  return moveTo(tx, caller, order, 'RetornoCliente');
+}
+
+/**
+ * POST /order/consignment_invoice_finish {id_pedido}: what was not returned is sold; the consignment waits for its
+ * invoice (AguardandoConclusao), or is concluded at once when everything came back.
+ */
+export async function finishConsignment(tx: Tx, caller: Caller, id_pedido: number): Promise<OrderFull> {
+  const order = await lockConsignment(tx, caller, id_pedido, 'finish');
+  const lines = await liveLines(tx, caller.id_organization, id_pedido);
+  let selling = 0;
+  for (const l of lines) {
+    const done = finishLine(l);
+    if (done.quantidade_venda > 0) selling += 1;
+    await setLine(tx, caller.id_organization, l.id_pedido_item, { quantidade_venda: done.quantidade_venda, situacao: done.situacao_consignacao });
+  }
+  if (selling === 0) {
+    const waiting = await moveTo(tx, caller, order, 'AguardandoConclusao');
+    return moveTo(tx, caller, { ...order, situacao: waiting.situacao as OrderStatus }, 'Concluida');
+  }
+  return moveTo(tx, caller, order, 'AguardandoConclusao');
+}
+
+/** POST /order/consignment_invoice_sell {id_pedido, modelo?}: an invoice draft of the items waiting for it. */
+export async function sellConsignment(tx: Tx, caller: Caller, body: SellBody) {
+  const order = await lockConsignment(tx, caller, body.id_pedido);
+  const lines = await liveLines(tx, caller.id_organization, body.id_pedido);
+  if (!lines.some((l) => l.quantidade_venda > 0)) throw badRequest(CONSIGNMENT_MESSAGES.nothingToSell);
+  const { notas } = await invoiceOrders(tx, caller, { list_orders: [body.id_pedido], ...(body.modelo ? { modelo: body.modelo } : {}) });
+  await tx.query(
+    `UPDATE pedido_item SET situacao_consignacao = 'Faturado', data_alteracao = now()
+      WHERE id_organization = $1 AND id_pedido = $2 AND situacao_consignacao = 'AguardandoFaturamento'`,
+    [caller.id_organization, body.id_pedido],
+  );
+  return { sell: true, id_pedido: order.id_pedido, nsu: order.nsu, id_nota_fiscal: notas[0]!.id_nota_fiscal };
+}
+
+/** POST /order/consignment_cancel {id_pedido}. */
+export async function cancelConsignment(tx: Tx, caller: Caller, id_pedido: number): Promise<OrderFull> {
+  const order = await lockConsignment(tx, caller, id_pedido);
+  return moveTo(tx, caller, order, 'Cancelado');
+}
