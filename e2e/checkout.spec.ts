@@ -4,7 +4,7 @@
  * a tab closed right after "Finalizar" loses nothing and sells once.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, localRows, mainMenu, signIn, waitForLocalCopy, type Row } from './support.ts';
+import { TOKEN_KEY, USERS, localRows, mainMenu, signIn, storageItem, waitForLocalCopy, type Row } from './support.ts';
 
 const SUCCESS = 'Operação concluída com sucesso.';
 const PENDING = 'Não foi possível concluir a operação. A mesma ficará pendente. Por favor, tente novamente mais tarde.';
@@ -65,16 +65,27 @@ async function pay(page: Page, method: string, amount?: string) {
   await page.keyboard.press('F8');
   const drawer = page.getByRole('dialog', { name: 'Pagamento (F8)' });
   await drawer.getByRole('combobox', { name: 'Meio de pagamento' }).fill(method);
+  // As a cashier does: Enter once the list shows the method.
+  await expect(page.getByRole('option', { name: method, exact: true })).toBeVisible();
   await page.keyboard.press('Enter');
+  await expect(drawer.getByRole('combobox', { name: 'Meio de pagamento' })).toHaveValue(method);
   const value = drawer.getByRole('textbox', { name: 'Valor' });
   if (amount !== undefined) await value.fill(amount);
   await value.press('Enter');
   await expect(drawer).toBeHidden();
 }
 
-/** F10, "1" for a pre-sale (an order with an NSU), "P" to skip the receipt, Enter. */
+/**
+ * F10; the demo's Loja Centro asks for the seller when finishing (solicitar_vendedor_venda_pdv): Enter takes the one
+ * highlighted, the cashier. Then "1" for a pre-sale (an order with an NSU), "P" to skip the receipt, Enter.
+ */
 async function finish(page: Page, print = true): Promise<void> {
   await page.keyboard.press('F10');
+  const seller = page.getByRole('dialog', { name: 'Vendedor (F7)' });
+  await expect(seller).toBeVisible();
+  await expect(seller.getByRole('row', { selected: true })).toContainText('Carlos Lima');
+  await expect(seller.getByRole('textbox', { name: 'Nome do vendedor' })).toBeFocused();
+  await page.keyboard.press('Enter');
   const modal = page.getByRole('dialog', { name: 'Finalizar operação (F10)' });
   await expect(modal).toBeVisible();
   await page.keyboard.press('1');
@@ -84,6 +95,26 @@ async function finish(page: Page, print = true): Promise<void> {
     await expect(modal.getByRole('checkbox')).not.toBeChecked();
   }
   await modal.getByRole('button', { name: 'Confirmar (Enter)' }).press('Enter');
+}
+
+/** A call to the API as the signed-in user of the page (its token). */
+async function api(page: Page, path: string, body: unknown): Promise<{ status: number; json: Row }> {
+  const token = await storageItem(page, TOKEN_KEY);
+  const res = await page.request.post(`/api${path}`, { data: body, headers: { authorization: `Bearer ${token ?? ''}` } });
+  return { status: res.status(), json: (await res.json()) as Row };
+}
+
+/** The branch's stock rows on the server (every page of the stock change stream), by id_estoque. */
+async function serverStock(page: Page): Promise<Map<unknown, number>> {
+  const stock = new Map<unknown, number>();
+  let position: Row = { date_change: '', offset: 0 };
+  for (;;) {
+    const { status, json } = await api(page, '/stock/list-by-changes', { ...position, limit: 5000 });
+    expect(status).toBe(200);
+    for (const row of json['rows'] as Row[]) stock.set(row['id_estoque'], Number(row['quantidade']));
+    if (!json['has_more']) return stock;
+    position = { date_change: json['date_change'], offset: json['offset'] };
+  }
 }
 
 const money = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
@@ -101,6 +132,7 @@ test('a cashier sells online and offline, and every sale reaches the server exac
 
   await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
+  const stockBefore = await serverStock(page);
   await scan(page, first.barcode);
   await scan(page, second.barcode);
   const lines = page.getByRole('table', { name: 'Itens da venda' }).getByRole('row');
@@ -113,6 +145,8 @@ test('a cashier sells online and offline, and every sale reaches the server exac
   const totals = page.getByRole('region', { name: 'Totais' });
   await expect(totals.getByLabel('Desconto', { exact: true })).not.toHaveText('R$ 0,00');
   const total = money(await totals.getByLabel('Total', { exact: true }).textContent());
+  const gross = money(await totals.getByLabel('Bruto', { exact: true }).textContent());
+  const discount = money(await totals.getByLabel('Desconto', { exact: true }).textContent());
 
   await pay(page, 'Cartão de Crédito', '10,00');
   const balance = Math.round((total - 10) * 100) / 100;
@@ -136,6 +170,33 @@ test('a cashier sells online and offline, and every sale reaches the server exac
   const stock = async (id: unknown) => Number((await localRows(page, 'stock')).find((s) => s['id_estoque'] === id)?.['quantidade']);
   expect(await stock(first.id_estoque)).toBe(first.quantidade - 1);
   expect(await stock(second.id_estoque)).toBe(second.quantidade - 1);
+
+  // The order on the server: its totals, the discount, the two payments and the seller, as sold on the screen.
+  const order = await api(page, '/order/find_by_id', { id_pedido: sold?.['id_pedido'] });
+  expect(order.status).toBe(200);
+  expect(order.json['nsu']).toBe(nsu);
+  expect(order.json['valor_total_bruto']).toBeCloseTo(gross, 2);
+  expect(order.json['valor_desconto']).toBeCloseTo(discount, 2);
+  expect(discount).toBeGreaterThan(0);
+  expect(order.json['valor_total_liquido']).toBeCloseTo(total, 2);
+  expect(order.json['valor_troco']).toBeCloseTo(20, 2);
+  const paid = (order.json['pagamentos'] as Row[]).map((p) => [p['descricao'], p['valor_total'], p['id_operadora_cartao'] !== null]);
+  expect(paid).toEqual([
+    ['Cartão de Crédito', 10, true],
+    ['Dinheiro', Math.round((balance + 20) * 100) / 100, false],
+  ]);
+  const items = order.json['itens'] as Row[];
+  expect(items.map((i) => [i['id_produto_grade_filial'], i['quantidade']])).toEqual([
+    [first.id_produto_grade_filial, 1],
+    [second.id_produto_grade_filial, 1],
+  ]);
+  const cashier = (await localRows(page, 'user')).find((u) => u['email'] === USERS.caixa)?.['id_usuario'];
+  expect(order.json['id_usuario_vendedor']).toBe(cashier);
+  expect(items.every((i) => i['id_usuario_vendedor'] === cashier)).toBe(true);
+  // The stock went down on the server, one unit of each product.
+  const stockAfter = await serverStock(page);
+  expect(stockAfter.get(first.id_estoque)).toBe((stockBefore.get(first.id_estoque) ?? NaN) - 1);
+  expect(stockAfter.get(second.id_estoque)).toBe((stockBefore.get(second.id_estoque) ?? NaN) - 1);
 
   // Offline: the sale completes locally and waits in the outbox.
   await context.setOffline(true);

@@ -271,8 +271,9 @@ test.describe('local copy', () => {
     });
 
     test('a full storage is shown to the user in the warning modal, not swallowed', async ({ page }) => {
-      // The browser refuses every write of products as it does when the origin's quota is used up.
-      await page.addInitScript(`(() => {
+      // The browser refuses every write of products as it does when the origin's quota is used up: in the page,
+      // and in the sync worker, which writes the pages (its script gets the same refusal put first).
+      const refuseProducts = `(() => {
         for (const method of ['put', 'add']) {
           const original = IDBObjectStore.prototype[method];
           IDBObjectStore.prototype[method] = function (...args) {
@@ -280,7 +281,12 @@ test.describe('local copy', () => {
             return original.apply(this, args);
           };
         }
-      })()`);
+      })();`;
+      await page.addInitScript(refuseProducts);
+      await page.route(/\/assets\/syncWorker-[^/]*\.js$/, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: `${refuseProducts}\n${await response.text()}` });
+      });
       await signIn(page, USERS.gerente);
       const dialog = page.getByRole('dialog', { name: 'Aviso' });
       await expect(dialog).toContainText('O armazenamento do navegador está cheio', { timeout: 20_000 });

@@ -137,6 +137,14 @@ describe.each(groups)('POST /api/%s/list-by-changes', (name, group) => {
     });
   }
 
+  it('reads its stream from an index on (organization[, branch], sync_xid, id)', async () => {
+    const columns = group.scope === 'branch' ? ['id_organization', 'id_filial', 'sync_xid', source.id] : ['id_organization', 'sync_xid', source.id];
+    const { rows } = await t.db.system((tx) =>
+      tx.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = $1`, [source.table]),
+    );
+    expect(rows.map((r) => r.indexdef.replace(/^.* USING btree /, ''))).toContain(`(${columns.join(', ')})`);
+  });
+
   it('brings a tombstone as a row with data_exclusao after the position already reached', async () => {
     const position: Position = { date_change: '', offset: 0 };
     const rows = await pull(group, manager, position);

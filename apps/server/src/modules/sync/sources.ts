@@ -17,7 +17,13 @@ export interface SyncSource {
   filter?: (caller: Caller, next: number) => { sql: string; params: unknown[] };
 }
 
-const STAMPS = 'data_cadastro, data_alteracao, data_exclusao';
+/**
+ * A timestamp column as the wire carries it: ISO 8601 in UTC with milliseconds ('2026-01-01T12:00:00.000Z'), what
+ * JavaScript's toISOString writes. The rows are built as JSON by the database, whose own timestamp text differs.
+ */
+const ts = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
+
+const STAMPS = [ts('data_cadastro'), ts('data_alteracao'), ts('data_exclusao')].join(', ');
 
 /** A JSON array of a child table's rows, built inside a row of `parent` (alias p). */
 const children = (table: string, key: string, fields: string, where = 'true', order = key) => /* sql */ `
@@ -145,7 +151,7 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
   promotion: {
     table: 'promocao',
     id: 'id_promocao',
-    columns: `id_promocao, descricao, data_inicio, data_fim, situacao, is_ecommerce, is_gestao, is_desconto, is_cashback, ${STAMPS}`,
+    columns: `id_promocao, descricao, ${ts('data_inicio')}, ${ts('data_fim')}, situacao, is_ecommerce, is_gestao, is_desconto, is_cashback, ${STAMPS}`,
   },
   // What selling needs: identity, documents, contacts, the main address and the credit rules. No birth date, RG,
   // gender, notes or social profiles.
@@ -217,7 +223,8 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
   inventory: {
     table: 'inventario',
     id: 'id_inventario',
-    columns: `id_inventario, id_filial, descricao, observacao, situacao, data_inicio, data_processamento, id_usuario, ${STAMPS}`,
+    columns: `id_inventario, id_filial, descricao, observacao, situacao, ${ts('data_inicio')}, ${ts('data_processamento')}, id_usuario,
+      ${STAMPS}`,
   },
   // With the descriptions the counting screen shows (as they were when the count was written).
   inventory_item: {
@@ -239,7 +246,7 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
   notification: {
     table: 'notificacao',
     id: 'id_notificacao',
-    columns: `id_notificacao, id_filial, id_usuario, tipo, titulo, mensagem, url, data_leitura, ${STAMPS}`,
+    columns: `id_notificacao, id_filial, id_usuario, tipo, titulo, mensagem, url, ${ts('data_leitura')}, ${STAMPS}`,
     filter: (caller, next) => ({
       sql: `(id_filial IS NULL OR id_filial = $${next}) AND (id_usuario IS NULL OR id_usuario = $${next + 1})`,
       params: [caller.id_filial, caller.id_usuario],

@@ -56,7 +56,8 @@ describe('list-by-changes', () => {
     const local = new Map<number, Record<string, unknown>>();
     const pages = await pull('user', manager, local, 'id_usuario', { date_change: '', offset: 0 }, 1);
     expect([...local.values()].map((u) => u['email']).sort()).toEqual(['caixa@demo.com.br', 'filial2@demo.com.br', 'gerente@demo.com.br']);
-    expect(pages).toBe(4); // three rows one per page, then the page that finds the end
+    // Three rows one per page: the third says that nothing follows (no empty page to find the end).
+    expect(pages).toBe(3);
     const theirs = new Map<number, Record<string, unknown>>();
     await pull('user', other, theirs, 'id_usuario', { date_change: '', offset: 0 }, 100);
     expect([...theirs.values()].map((u) => u['email'])).toEqual(['outra@demo.com.br']);
@@ -117,6 +118,47 @@ describe('list-by-changes', () => {
     await blocker;
     const page2 = await page('branch', manager, { ...position, limit: 1000 });
     expect(page2.rows.map((r) => r['apelido'])).toContain('Segurada');
+  });
+
+  it('says has_more only when more rows follow the page', async () => {
+    const position = { date_change: '', offset: 0 };
+    const all = await page('user', manager, { ...position, limit: 1000 });
+    const n = all.rows.length;
+    expect(all.has_more).toBe(false);
+    const exact = await page('user', manager, { ...position, limit: n });
+    expect([exact.rows.length, exact.has_more]).toEqual([n, false]);
+    const short = await page('user', manager, { ...position, limit: n - 1 });
+    expect([short.rows.length, short.has_more]).toEqual([n - 1, true]);
+    expect([short.date_change, short.offset]).not.toEqual([exact.date_change, exact.offset]);
+  });
+
+  it('sends timestamps as toISOString writes them (UTC, milliseconds) and numbers as numbers', async () => {
+    const position = { date_change: '', offset: 0 };
+    const { rows } = await t.db.system((tx) =>
+      tx.query<{ id: number; cadastro: Date }>(
+        `INSERT INTO promocao (id_organization, descricao, data_inicio, data_fim, data_exclusao)
+         VALUES ($1, 'Relâmpago', '2026-03-04 05:06:07.891234+00', '2026-03-05 00:00:00-03', '2026-03-06 10:00:00.5+00')
+         RETURNING id_promocao AS id, data_cadastro AS cadastro`,
+        [demoOrg],
+      ),
+    );
+    const seen: Record<string, unknown>[] = [];
+    for (;;) {
+      const res = await page('promotion', manager, { ...position, limit: 1000 });
+      seen.push(...res.rows);
+      position.date_change = res.date_change;
+      position.offset = res.offset;
+      if (!res.has_more) break;
+    }
+    const sent = seen.find((r) => r['id_promocao'] === rows[0]?.id);
+    expect(sent).toMatchObject({
+      data_inicio: '2026-03-04T05:06:07.891Z',
+      data_fim: '2026-03-05T03:00:00.000Z',
+      data_exclusao: '2026-03-06T10:00:00.500Z',
+      data_cadastro: rows[0]?.cadastro.toISOString(),
+    });
+    const users = await page('user', manager, { date_change: '', offset: 0, limit: 1 });
+    expect(typeof users.rows[0]?.['percentual_desconto_maximo']).toBe('number');
   });
 
   it('answers 400 to a position that is not one it gave', async () => {

@@ -1,5 +1,5 @@
 /** /checkout: the point of sale. Every action has an F-key shown beside it; the cashier never needs the mouse. */
-import { useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Grid, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { percentFromDecimal } from '@pdv/domain/money';
@@ -9,12 +9,17 @@ import { FinishModal } from './FinishModal.tsx';
 import { CustomerPanel } from './panels/CustomerPanel.tsx';
 import { DiscountPanel } from './panels/DiscountPanel.tsx';
 import { PaymentPanel } from './panels/PaymentPanel.tsx';
+import { ProductInfoPanel } from './panels/ProductInfoPanel.tsx';
 import { QuantityPanel } from './panels/QuantityPanel.tsx';
+import { SellerPanel } from './panels/SellerPanel.tsx';
 import { ProductSearch } from './ProductSearch.tsx';
 import { ItemsTable, ShortcutList, TotalsPanel } from './SaleSummary.tsx';
-import { defaultModel, useCheckout } from './useCheckout.ts';
+import { defaultModel, finishMode, sellerRule, useCheckout } from './useCheckout.ts';
 
-type Panel = 'quantity' | 'discount' | 'payment' | 'customer' | 'finish' | null;
+type Panel = 'quantity' | 'discount' | 'payment' | 'customer' | 'seller' | 'info' | 'finish' | null;
+
+/** F-keys of the screen (SaleSummary's SHORTCUTS shows them). */
+const F_KEYS = ['F1', 'F2', 'F3', 'F4', 'F6', 'F7', 'F8', 'F9', 'F10'] as const;
 
 export function CheckoutPage() {
   const { session } = useSignedIn();
@@ -22,10 +27,15 @@ export function CheckoutPage() {
   const pos = useCheckout();
   const { bundle, context, selected, setSelected, update } = pos;
   const [panel, setPanel] = useState<Panel>(null);
+  /** The seller panel was opened by F10: choosing continues to the finish. */
+  const [askingSeller, setAskingSeller] = useState(false);
+  /** The operation whose seller was already asked (solicitar_vendedor_venda_pdv asks once per sale). */
+  const [sellerAskedFor, setSellerAskedFor] = useState<string | null>(null);
   const search = useRef<HTMLInputElement>(null);
 
   const close = () => {
     setPanel(null);
+    setAskingSeller(false);
     setTimeout(() => search.current?.focus(), 0);
   };
   const selectedItem = bundle?.itens.find((i) => i.id_item === selected) ?? null;
@@ -38,33 +48,69 @@ export function CheckoutPage() {
     if (next) setSelected(next.id_item);
   };
 
+  /**
+   * After the seller question: the finishing validations, then per the branch's modo_finalizacao either the finish
+   * modal ('Modal': document and printing asked) or the sale finished at once with its receipt ('Imprimir').
+   */
+  const proceedToFinish = () => {
+    if (!context || !pos.validate()) return;
+    if (finishMode(context) === 'Imprimir') {
+      // Opened during the key press, so that no pop-up blocker stops the receipt.
+      const tab = window.open('', '_blank');
+      close();
+      void pos.finish(defaultModel(context, pos.idFilial), tab);
+      return;
+    }
+    setAskingSeller(false);
+    setPanel('finish');
+  };
+
+  const startFinish = () => {
+    if (!bundle || !context) return;
+    const rule = sellerRule(context);
+    const missing = bundle.operation.id_usuario_vendedor === null;
+    if (missing && (rule === 'obrigar' || (rule === 'solicitar' && sellerAskedFor !== bundle.operation.id_operacao))) {
+      setAskingSeller(true);
+      setPanel('seller');
+      return;
+    }
+    proceedToFinish();
+  };
+
   const action = (key: string) => {
     if (!bundle) return;
+    if (key === 'F1') return setPanel('info');
     if (key === 'F2') return close();
     if (key === 'F3' && selectedItem) return setPanel('quantity');
     if (key === 'F4' && bundle.itens.length > 0) return setPanel('discount');
     if (key === 'F6') return setPanel('customer');
+    if (key === 'F7') {
+      setAskingSeller(false);
+      return setPanel('seller');
+    }
     if (key === 'F8') return setPanel('payment');
     if (key === 'F9') {
       const last = bundle.pagamentos.at(-1);
       if (last) update((b) => draft.removePayment(b, last.id_pagamento));
       return;
     }
-    if (key === 'F10' && pos.validate()) return setPanel('finish');
-    if (key === 'Del' && selectedItem) update((b) => draft.removeItem(b, selectedItem.id_item));
+    if (key === 'F10') return startFinish();
+    if (key === 'Del' && selectedItem) pos.removeItem(selectedItem.id_item);
     if (key === 'Esc') return close();
   };
 
-  // F-keys work everywhere, inside inputs too; Delete only when the field has nothing to delete.
+  // The shortcut buttons get one stable callback that runs the latest `action` (they are not drawn again per line).
+  const latestAction = useRef(action);
+  useLayoutEffect(() => {
+    latestAction.current = action;
+  });
+  const onShortcut = useCallback((key: string) => latestAction.current(key), []);
+
+  // F-keys work everywhere, inside inputs too (the browser's own F1, F3, F7 are prevented); Delete only when the field
+  // has nothing to delete.
   useHotkeys(
     [
-      ['F2', () => action('F2')],
-      ['F3', () => action('F3')],
-      ['F4', () => action('F4')],
-      ['F6', () => action('F6')],
-      ['F8', () => action('F8')],
-      ['F9', () => action('F9')],
-      ['F10', () => action('F10')],
+      ...F_KEYS.map((key): [string, () => void] => [key, () => action(key)]),
       ['ctrl+ArrowUp', () => moveSelection(-1)],
       ['ctrl+ArrowDown', () => moveSelection(1)],
       [
@@ -88,6 +134,7 @@ export function CheckoutPage() {
     );
   }
   const maxDiscount = percentFromDecimal(usuario.percentual_desconto_maximo);
+  const seller = context.sellers.find((s) => s.id_usuario === bundle.operation.id_usuario_vendedor) ?? null;
 
   return (
     <Stack gap="sm">
@@ -99,20 +146,20 @@ export function CheckoutPage() {
           <Stack gap="sm">
             <ProductSearch ref={search} onPick={pos.addHit} />
             <Paper withBorder>
-              <ItemsTable
-                bundle={bundle}
-                selected={selected}
-                onSelect={setSelected}
-                onRemove={(id) => update((b) => draft.removeItem(b, id))}
-              />
+              <ItemsTable bundle={bundle} selected={selected} onSelect={setSelected} onRemove={pos.removeItem} />
             </Paper>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="sm">
-            <TotalsPanel bundle={bundle} totals={totals} onRemovePayment={(id) => update((b) => draft.removePayment(b, id))} />
+            <TotalsPanel
+              bundle={bundle}
+              totals={totals}
+              seller={seller?.nome ?? null}
+              onRemovePayment={(id) => update((b) => draft.removePayment(b, id))}
+            />
             <Paper withBorder p="sm">
-              <ShortcutList onAction={action} />
+              <ShortcutList onAction={onShortcut} />
             </Paper>
           </Stack>
         </Grid.Col>
@@ -132,7 +179,10 @@ export function CheckoutPage() {
       />
       <DiscountPanel
         opened={panel === 'discount'}
-        bases={{ item: selectedItem ? selectedItem.valor_sub_total : null, total: totals.bruto - totals.desconto + bundle.operation.valor_desconto_subtotal }}
+        bases={{
+          item: selectedItem ? selectedItem.valor_sub_total : null,
+          total: totals.bruto - totals.desconto + bundle.operation.valor_desconto_subtotal,
+        }}
         maxBp={maxDiscount}
         onClose={close}
         onApply={(target, value) => {
@@ -160,6 +210,26 @@ export function CheckoutPage() {
           update((b) => draft.setCustomer(b, choice));
           close();
         }}
+      />
+      <SellerPanel
+        opened={panel === 'seller'}
+        sellers={context.sellers}
+        current={bundle.operation.id_usuario_vendedor ?? usuario.id_usuario}
+        required={sellerRule(context) === 'obrigar'}
+        asking={askingSeller}
+        onClose={close}
+        onPick={(id) => {
+          update((b) => draft.setSeller(b, id));
+          setSellerAskedFor(bundle.operation.id_operacao);
+          if (askingSeller) proceedToFinish();
+          else close();
+        }}
+      />
+      <ProductInfoPanel
+        opened={panel === 'info'}
+        idGradeFilial={selectedItem?.id_produto_grade_filial ?? null}
+        idFilial={pos.idFilial}
+        onClose={close}
       />
       <FinishModal
         opened={panel === 'finish'}

@@ -1,8 +1,9 @@
 /** The lines of the sale and its totals, always visible; the selected line is the one F3, F4 and Del act on. */
-import { ActionIcon, Group, Kbd, Paper, Stack, Table, Text } from '@mantine/core';
+import { memo } from 'react';
+import { ActionIcon, Button, Group, Kbd, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatMoney, formatQuantity } from '@pdv/domain/money';
 import type { OperationTotals } from '@pdv/domain/operation';
-import type { OperationBundle } from '../outbox/types.ts';
+import type { OperationBundle, StoredItem } from '../outbox/types.ts';
 
 export function ItemsTable({
   bundle,
@@ -37,42 +38,87 @@ export function ItemsTable({
       </Table.Thead>
       <Table.Tbody>
         {bundle.itens.map((item, index) => (
-          <Table.Tr
+          <ItemRow
             key={item.id_item}
-            aria-selected={item.id_item === selected}
-            bg={item.id_item === selected ? 'var(--mantine-primary-color-light)' : undefined}
-            onClick={() => onSelect(item.id_item)}
-          >
-            <Table.Td>{index + 1}</Table.Td>
-            <Table.Td>
-              {item.descricao}
-              {item.is_atacarejo && (
-                <Text span size="xs" c="teal" ml={6}>
-                  atacado
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td ta="right">{formatQuantity(item.quantidade)}</Table.Td>
-            <Table.Td ta="right">{formatMoney(item.valor_unitario)}</Table.Td>
-            <Table.Td ta="right">{item.valor_desconto > 0 ? `-${formatMoney(item.valor_desconto)}` : ''}</Table.Td>
-            <Table.Td ta="right">{formatMoney(item.valor_total)}</Table.Td>
-            <Table.Td>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remover ${item.descricao}`}
-                title="Remover (Del)"
-                onClick={() => onRemove(item.id_item)}
-              >
-                ×
-              </ActionIcon>
-            </Table.Td>
-          </Table.Tr>
+            item={item}
+            position={index + 1}
+            selected={item.id_item === selected}
+            onSelect={onSelect}
+            onRemove={onRemove}
+          />
         ))}
       </Table.Tbody>
     </Table>
   );
 }
+
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+interface ItemRowProps {
+  item: StoredItem;
+  position: number;
+  selected: boolean;
+  onSelect: (id: string) => void;
+  onRemove: (id: string) => void;
+}
+
+/** A line; drawn again only when what it shows changed (every change of the sale recomputes all lines). */
+const ItemRow = memo(
+  function ItemRow({ item, position, selected, onSelect, onRemove }: ItemRowProps) {
+    return (
+      <Table.Tr
+        aria-selected={selected}
+        bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+        onClick={() => onSelect(item.id_item)}
+      >
+        <Table.Td>{position}</Table.Td>
+        <Table.Td>
+          {item.descricao}
+          {item.is_atacarejo && (
+            <Text span size="xs" c="teal" ml={6}>
+              atacado
+            </Text>
+          )}
+        </Table.Td>
+        <Table.Td ta="right" style={NOWRAP}>
+          {formatQuantity(item.quantidade)}
+        </Table.Td>
+        <Table.Td ta="right" style={NOWRAP}>
+          {formatMoney(item.valor_unitario)}
+        </Table.Td>
+        <Table.Td ta="right" style={NOWRAP}>
+          {item.valor_desconto > 0 ? `-${formatMoney(item.valor_desconto)}` : ''}
+        </Table.Td>
+        <Table.Td ta="right" style={NOWRAP}>
+          {formatMoney(item.valor_total)}
+        </Table.Td>
+        <Table.Td>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Remover ${item.descricao}`}
+            title="Remover (Del)"
+            onClick={() => onRemove(item.id_item)}
+          >
+            ×
+          </ActionIcon>
+        </Table.Td>
+      </Table.Tr>
+    );
+  },
+  (a, b) =>
+    a.position === b.position &&
+    a.selected === b.selected &&
+    a.onSelect === b.onSelect &&
+    a.onRemove === b.onRemove &&
+    a.item.id_item === b.item.id_item &&
+    a.item.descricao === b.item.descricao &&
+    a.item.is_atacarejo === b.item.is_atacarejo &&
+    a.item.quantidade === b.item.quantidade &&
+    a.item.valor_unitario === b.item.valor_unitario &&
+    a.item.valor_desconto === b.item.valor_desconto &&
+    a.item.valor_total === b.item.valor_total,
+);
 
 const Line = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
   <Group justify="space-between" wrap="nowrap">
@@ -88,10 +134,13 @@ const Line = ({ label, value, strong }: { label: string; value: string; strong?:
 export function TotalsPanel({
   bundle,
   totals,
+  seller,
   onRemovePayment,
 }: {
   bundle: OperationBundle;
   totals: OperationTotals;
+  /** The seller's name, when the sale has one. */
+  seller: string | null;
   onRemovePayment: (id: string) => void;
 }) {
   const { operation } = bundle;
@@ -113,12 +162,23 @@ export function TotalsPanel({
             </Text>
             <Group gap={4} wrap="nowrap">
               <Text size="xs">{formatMoney(p.valor_total)}</Text>
-              <ActionIcon size="xs" variant="subtle" color="red" aria-label="Remover pagamento" onClick={() => onRemovePayment(p.id_pagamento)}>
+              <ActionIcon
+                size="xs"
+                variant="subtle"
+                color="red"
+                aria-label="Remover pagamento"
+                onClick={() => onRemovePayment(p.id_pagamento)}
+              >
                 ×
               </ActionIcon>
             </Group>
           </Group>
         ))}
+        {seller && (
+          <Text size="xs" c="dimmed">
+            Vendedor: {seller}
+          </Text>
+        )}
         {(operation.cliente_nome || operation.cliente_cpf_cnpj) && (
           <Text size="xs" c="dimmed">
             Cliente: {operation.cliente_nome ?? ''} {operation.cliente_cpf_cnpj ?? ''}
@@ -130,27 +190,43 @@ export function TotalsPanel({
 }
 
 export const SHORTCUTS: ReadonlyArray<[string, string]> = [
+  ['F1', 'Informações do produto'],
   ['F2', 'Pesquisar produto'],
   ['F3', 'Quantidade e preço'],
   ['F4', 'Desconto'],
   ['F6', 'Cliente'],
+  ['F7', 'Vendedor'],
   ['F8', 'Pagamento'],
   ['F9', 'Remover último pagamento'],
   ['F10', 'Finalizar'],
   ['Del', 'Remover item'],
-  ['Ctrl+↑/↓', 'Selecionar item'],
   ['Esc', 'Fechar painel'],
 ];
 
-export function ShortcutList({ onAction }: { onAction: (key: string) => void }) {
+/** The screen's actions as buttons, each with its key beside it (the keys work without them). `onAction` is stable. */
+export const ShortcutList = memo(function ShortcutList({ onAction }: { onAction: (key: string) => void }) {
   return (
-    <Stack gap={2} aria-label="Atalhos">
-      {SHORTCUTS.map(([key, label]) => (
-        <Group key={key} gap={6} wrap="nowrap" style={{ cursor: 'pointer' }} onClick={() => onAction(key)}>
-          <Kbd size="xs">{key}</Kbd>
-          <Text size="xs">{label}</Text>
-        </Group>
-      ))}
+    <Stack gap={4} aria-label="Atalhos">
+      <SimpleGrid cols={{ base: 1, xl: 2 }} spacing={4} verticalSpacing={4}>
+        {SHORTCUTS.map(([key, label]) => (
+          <Button
+            key={key}
+            variant="default"
+            size="compact-sm"
+            justify="flex-start"
+            leftSection={<Kbd size="xs">{key}</Kbd>}
+            onClick={() => onAction(key)}
+            tabIndex={-1}
+            styles={{ label: { fontWeight: 400 } }}
+          >
+            {label}
+          </Button>
+        ))}
+      </SimpleGrid>
+      <Group gap={6} wrap="nowrap">
+        <Kbd size="xs">Ctrl+↑/↓</Kbd>
+        <Text size="xs">Selecionar item</Text>
+      </Group>
     </Stack>
   );
-}
+});

@@ -7,10 +7,14 @@ import type { PdvDatabase, LocalRow } from '../../db/database.ts';
 import { isValidGtin } from '@pdv/domain/gtin';
 import { fromDecimal, quantityFromDecimal, type Cents, type Milli } from '@pdv/domain/money';
 import type { FiscalSeries } from '@pdv/domain/sale-validation';
+import { productIndex } from './search/productIndex.ts';
+import { fold } from './search/textIndex.ts';
 
 export const PAGE_SIZE = 25;
 
 export interface ProductHit {
+  /** The variation (local key of the grid table). */
+  id_produto_grade: number;
   id_produto_grade_filial: number;
   id_produto: number;
   descricao: string;
@@ -20,6 +24,13 @@ export interface ProductHit {
   preco_venda: Cents;
   preco_atacado: Cents;
   quantidade_atacarejo: Milli | null;
+  /** The variation's stock per address, when it was read with the product (a scanned barcode). */
+  estoque?: Record<number, StockRecord>;
+}
+
+export interface StockRecord {
+  quantidade: Milli;
+  quantidade_reserva: Milli;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -32,70 +43,73 @@ export const textOf = (row: LocalRow, key: string): string => {
 const live = (row: LocalRow) => !row['data_exclusao'] && (row['situacao'] === undefined || row['situacao'] === 'Ativo');
 const cents = (v: unknown): Cents => fromDecimal(num(v) ?? 0);
 
-async function unitOf(db: PdvDatabase, product: LocalRow): Promise<string | null> {
-  const id = num(product['id_unidade_medida']);
-  if (id === null) return null;
-  return str((await db.rows('measure_unit').get(id))?.['sigla']);
-}
-
-async function hitOf(db: PdvDatabase, product: LocalRow, grid: LocalRow, barcode: string | null): Promise<ProductHit | null> {
+/** The line a variation makes: its product's name (plus its own, unless default), SKU, first valid GTIN, prices. */
+function hitFrom(product: LocalRow, grid: LocalRow, barcode: string | null, unit: LocalRow | undefined): ProductHit | null {
   const id = num(grid['id_produto_grade_filial']);
-  if (id === null || !live(grid)) return null;
+  if (id === null || !live(grid) || !live(product)) return null;
   const gridName = str(grid['descricao']);
   const name = str(product['descricao']) ?? '';
   const quantidade = num(product['quantidade_atacarejo']);
   return {
+    id_produto_grade: num(grid['id_produto_grade']) ?? 0,
     id_produto_grade_filial: id,
     id_produto: num(product['id_produto']) ?? 0,
     descricao: grid['is_padrao'] || !gridName ? name : `${name} ${gridName}`,
     sku: str(grid['sku']) ?? str(product['sku']),
     codigo_barras: barcode,
-    unidade: await unitOf(db, product),
+    unidade: str(unit?.['sigla']),
     preco_venda: cents(grid['preco_venda'] ?? product['preco_venda']),
     preco_atacado: cents(grid['preco_atacado'] ?? product['preco_atacado']),
     quantidade_atacarejo: quantidade ? quantityFromDecimal(quantidade) : null,
   };
 }
 
-/** The first valid GTIN of a variation, for the line and the receipt. */
-async function gtinOf(db: PdvDatabase, idGrade: unknown): Promise<string | null> {
-  const codes = await db.rows('barcode').where('id_produto_grade').equals(idGrade as number).toArray();
-  return str(codes.find((c) => live(c) && isValidGtin(String(c['codigo'])))?.['codigo']);
+async function unitOf(db: PdvDatabase, product: LocalRow): Promise<LocalRow | undefined> {
+  const id = num(product['id_unidade_medida']);
+  return id === null ? undefined : db.rows('measure_unit').get(id);
 }
-
-/** 000 §5: a barcode is used only when it is a valid GTIN. */
-export async function findByBarcode(db: PdvDatabase, code: string): Promise<ProductHit | null> {
-  if (!isValidGtin(code)) return null;
-  const barcode = (await db.rows('barcode').where('codigo').equals(code).toArray()).find(live);
-  if (!barcode) return null;
-  const grids = await db.rows('grid').where('id_produto_grade').equals(barcode['id_produto_grade'] as number).toArray();
-  const grid = grids.find(live);
-  const product = grid && (await db.rows('product').get(grid['id_produto'] as number));
-  if (!grid || !product || !live(product)) return null;
-  return hitOf(db, product, grid, code);
-}
-
-async function hitsOfProducts(db: PdvDatabase, products: LocalRow[]): Promise<ProductHit[]> {
-  const hits: ProductHit[] = [];
-  for (const product of products) {
-    const grids = await db.rows('grid').where('id_produto').equals(product['id_produto'] as number).toArray();
-    for (const grid of grids) {
-      const hit = await hitOf(db, product, grid, await gtinOf(db, grid['id_produto_grade']));
-      if (hit) hits.push(hit);
-    }
-  }
-  return hits;
-}
-
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
 
 /**
- * A page of variations for what was typed: an exact barcode, a SKU prefix (indexed), or words of the description
- * (every word must appear). Returns PAGE_SIZE hits and whether more follow.
+ * 000 §5: a barcode is used only when it is a valid GTIN. Index lookups only (barcode.codigo, then the keys of grid,
+ * product and unit, and the variation's stock by stock.id_produto_grade_filial), in one read transaction: a scanner's
+ * Enter waits for nothing else.
+ */
+export async function findByBarcode(db: PdvDatabase, code: string): Promise<ProductHit | null> {
+  if (!isValidGtin(code)) return null;
+  const tables = ['barcode', 'grid', 'product', 'measure_unit', 'stock'].map((name) => db.rows(name));
+  return db.transaction('r', tables, async () => {
+    const barcode = (await db.rows('barcode').where('codigo').equals(code).toArray()).find(live);
+    if (!barcode) return null;
+    const grid = await db.rows('grid').get(barcode['id_produto_grade'] as number);
+    const product = grid && (await db.rows('product').get(grid['id_produto'] as number));
+    if (!grid || !product) return null;
+    const hit = hitFrom(product, grid, code, await unitOf(db, product));
+    if (!hit) return null;
+    const rows = await db.rows('stock').where('id_produto_grade_filial').equals(hit.id_produto_grade_filial).toArray();
+    const estoque: Record<number, StockRecord> = {};
+    for (const row of rows) if (!row['data_exclusao']) estoque[row['id_endereco_estoque'] as number] = stockRecord(row);
+    return { ...hit, estoque };
+  });
+}
+
+/**
+ * The line of a variation (by id_produto_grade) as the local copy has it now: the search shows what its index holds,
+ * the sale takes the row. Null when the variation or its product is gone or inactive.
+ */
+export async function hitOfGrid(db: PdvDatabase, id_produto_grade: number): Promise<ProductHit | null> {
+  const grid = await db.rows('grid').get(id_produto_grade);
+  const product = grid && (await db.rows('product').get(grid['id_produto'] as number));
+  if (!grid || !product) return null;
+  const codes = await db.rows('barcode').where('id_produto_grade').equals(id_produto_grade).toArray();
+  const code = str(codes.find((c) => live(c) && isValidGtin(String(c['codigo'])))?.['codigo']);
+  return hitFrom(product, grid, code, await unitOf(db, product));
+}
+
+/**
+ * A page of variations for what was typed: an exact barcode (GTIN, through the barcode index), else the words of the
+ * description or SKU, every word required, each matched at the beginning of a word, accents and case ignored (the
+ * in-memory index of search/productIndex.ts; nothing is read from IndexedDB). Returns PAGE_SIZE hits and whether
+ * more follow.
  */
 export async function searchProducts(db: PdvDatabase, text: string, page = 0): Promise<{ hits: ProductHit[]; more: boolean }> {
   const query = text.trim();
@@ -104,44 +118,22 @@ export async function searchProducts(db: PdvDatabase, text: string, page = 0): P
     const hit = await findByBarcode(db, query);
     if (hit) return { hits: [hit], more: false };
   }
-  // A variation's own SKU (CAM-0001-P-BRA) names one size and colour: answer those variations first.
-  if (page === 0) {
-    const grids = await db.rows('grid').where('sku').startsWithIgnoreCase(query).filter(live).limit(PAGE_SIZE + 1).toArray();
-    if (grids.length > 0) {
-      const hits: ProductHit[] = [];
-      for (const grid of grids.slice(0, PAGE_SIZE)) {
-        const product = await db.rows('product').get(grid['id_produto'] as number);
-        const hit = product && live(product) ? await hitOf(db, product, grid, await gtinOf(db, grid['id_produto_grade'])) : null;
-        if (hit) hits.push(hit);
-      }
-      if (hits.length > 0) return { hits, more: grids.length > PAGE_SIZE };
-    }
-  }
-  const bySku = await db.rows('product').where('sku').startsWithIgnoreCase(query).filter(live).limit(PAGE_SIZE).toArray();
-  const words = fold(query).split(/\s+/);
-  const seen = new Set(bySku.map((p) => p['id_produto']));
-  const byText = await db
-    .rows('product')
-    .filter((p) => live(p) && !seen.has(p['id_produto']) && words.every((w) => fold(textOf(p, 'descricao')).includes(w)))
-    .toArray();
-  const products = [...bySku, ...byText];
-  const hits = await hitsOfProducts(db, products.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE + 1));
-  return { hits: hits.slice(0, PAGE_SIZE), more: products.length > (page + 1) * PAGE_SIZE || hits.length > PAGE_SIZE };
+  const found = await productIndex(db).search(query, page * PAGE_SIZE, PAGE_SIZE);
+  return { hits: found.hits.map((hit) => ({ ...hit, unidade: null })), more: found.more };
 }
 
-/** The stock record of a variation at an address (quantities in thousandths), or null. */
-export async function stockOf(
-  db: PdvDatabase,
-  idGradeFilial: number,
-  idEndereco: number,
-): Promise<{ quantidade: Milli; quantidade_reserva: Milli } | null> {
-  const rows = await db.rows('stock').where('id_produto_grade_filial').equals(idGradeFilial).toArray();
-  const row = rows.find((r) => r['id_endereco_estoque'] === idEndereco && !r['data_exclusao']);
-  if (!row) return null;
+function stockRecord(row: LocalRow): StockRecord {
   return {
     quantidade: quantityFromDecimal(num(row['quantidade']) ?? 0),
     quantidade_reserva: quantityFromDecimal(num(row['quantidade_reserva']) ?? 0),
   };
+}
+
+/** The stock record of a variation at an address (quantities in thousandths), or null. */
+export async function stockOf(db: PdvDatabase, idGradeFilial: number, idEndereco: number): Promise<StockRecord | null> {
+  const rows = await db.rows('stock').where('id_produto_grade_filial').equals(idGradeFilial).toArray();
+  const row = rows.find((r) => r['id_endereco_estoque'] === idEndereco && !r['data_exclusao']);
+  return row ? stockRecord(row) : null;
 }
 
 export interface SaleContext {
@@ -153,6 +145,21 @@ export interface SaleContext {
   operators: LocalRow[];
   installments: LocalRow[];
   branch: LocalRow | null;
+  /** Who may be the seller of a sale: the local seller table, or else the users marked as sellers. */
+  sellers: Seller[];
+  /** Bank accounts a payment may go to (obrigar_conta). */
+  accounts: Account[];
+}
+
+export interface Seller {
+  id_usuario: number;
+  nome: string;
+  email: string | null;
+}
+
+export interface Account {
+  id_conta: number;
+  descricao: string;
 }
 
 const offeredIn = (row: LocalRow, idFilial: number) => {
@@ -175,6 +182,8 @@ export async function loadSaleContext(db: PdvDatabase, idFilial: number): Promis
   const installments = (await db.rows('installments').toArray()).filter(live);
   const branch = (await db.rows('branch').get(idFilial)) ?? null;
   return {
+    sellers: await loadSellers(db),
+    accounts: await loadAccounts(db),
     config,
     id_endereco_estoque: num(address?.['id_endereco_estoque']),
     id_cenario_fiscal: num(scenario?.['id_cenario_fiscal']),
@@ -184,6 +193,23 @@ export async function loadSaleContext(db: PdvDatabase, idFilial: number): Promis
     installments,
     branch,
   };
+}
+
+/** The sellers (000 §6): the seller table when the local copy has one, else the active users marked is_vendedor. */
+export async function loadSellers(db: PdvDatabase): Promise<Seller[]> {
+  const own = (await db.rows('seller').toArray()).filter(live);
+  const rows = own.length > 0 ? own : (await db.rows('user').toArray()).filter((u) => live(u) && u['is_vendedor'] === true);
+  return rows
+    .map((u) => ({ id_usuario: Number(u['id_usuario']), nome: textOf(u, 'nome'), email: str(u['email']) }))
+    .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
+}
+
+/** The bank accounts of the local copy (account table: id_conta and a description or name). */
+export async function loadAccounts(db: PdvDatabase): Promise<Account[]> {
+  return (await db.rows('account').toArray())
+    .filter(live)
+    .map((a) => ({ id_conta: Number(a['id_conta']), descricao: str(a['descricao']) ?? str(a['nome']) ?? `Conta ${String(a['id_conta'])}` }))
+    .sort((a, b) => a.descricao.localeCompare(b.descricao, 'pt-BR'));
 }
 
 /** Customers by name, CPF or CNPJ (first 10). */

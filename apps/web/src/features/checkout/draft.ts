@@ -165,3 +165,12 @@ export function setCustomer(
 ): OperationBundle {
   return { ...bundle, operation: { ...bundle.operation, ...customer } };
 }
+
+/** The seller of the sale (000 §6): on the operation and on every line, so that commissions follow the lines. */
+export function setSeller(bundle: OperationBundle, id_usuario_vendedor: number | null): OperationBundle {
+  return {
+    ...bundle,
+    operation: { ...bundle.operation, id_usuario_vendedor },
+    itens: bundle.itens.map((item) => ({ ...item, id_usuario_vendedor })),
+  };
+}

@@ -5,6 +5,7 @@
  * operation.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { checksStock, validateItem } from '@pdv/domain/item-validation';
 import { quantityByGridAndAddress } from '@pdv/domain/operation';
 import { hasActiveSeries, validateFinish } from '@pdv/domain/sale-validation';
@@ -16,7 +17,7 @@ import { finishOperation, openEditingOperation, operationTable, saveDraft } from
 import { PENDING_MESSAGE } from '../outbox/outbox.ts';
 import { outbox } from '../outbox/runtime.ts';
 import type { OperationBundle } from '../outbox/types.ts';
-import { loadSaleContext, stockOf, type ProductHit, type SaleContext } from './catalog.ts';
+import { loadSaleContext, stockOf, type ProductHit, type SaleContext, type StockRecord } from './catalog.ts';
 import * as draft from './draft.ts';
 import { openReceipt, receiptData } from './receipt.ts';
 
@@ -32,6 +33,18 @@ export function defaultModel(context: SaleContext, idFilial: number): string | n
   if (!online()) return null;
   const model = context.config?.['codigo_modelo_padrao_venda'];
   return typeof model === 'string' && hasActiveSeries(context.series, model, idFilial) ? model : null;
+}
+
+/** 000 §2, §9: the finish mode of the branch (modo_finalizacao): ask in a modal (the default) or print at once. */
+export function finishMode(context: SaleContext): 'Modal' | 'Imprimir' {
+  return context.config?.['modo_finalizacao'] === 'Imprimir' ? 'Imprimir' : 'Modal';
+}
+
+/** 000 §5-6, 002 §3: whether the branch requires the seller, asks for it when finishing, or neither. */
+export function sellerRule(context: SaleContext): 'obrigar' | 'solicitar' | 'nenhum' {
+  if (context.config?.['obrigar_vendedor_venda_pdv'] === true) return 'obrigar';
+  if (context.config?.['solicitar_vendedor_venda_pdv'] === true) return 'solicitar';
+  return 'nenhum';
 }
 
 export function useCheckout() {
@@ -94,14 +107,17 @@ export function useCheckout() {
 
   /** Stock and item rules of 000 §5 for the draft after a change; shows the first failure. */
   const checkLines = useCallback(
-    async (next: OperationBundle, id: string | null): Promise<boolean> => {
+    async (next: OperationBundle, id: string | null, known?: Record<number, StockRecord>): Promise<boolean> => {
       const item = next.itens.find((i) => i.id_item === id);
       if (!item || !context) return true;
       const control = checksStock('Venda', context.config?.['controla_estoque_negativo'] === true);
+      const address = item.id_endereco_estoque;
       const estoque =
-        control && item.id_produto_grade_filial !== null && item.id_endereco_estoque !== null
-          ? await stockOf(db, item.id_produto_grade_filial, item.id_endereco_estoque)
-          : null;
+        !control || item.id_produto_grade_filial === null || address === null
+          ? null
+          : known
+            ? (known[address] ?? null)
+            : await stockOf(db, item.id_produto_grade_filial, address);
       const key = `${item.id_produto_grade_filial}:${item.id_endereco_estoque ?? ''}`;
       const errors = validateItem(item, {
         checkStock: control,
@@ -121,9 +137,12 @@ export function useCheckout() {
       if (!before || !context) return;
       const next = draft.addProduct(before, hit, context);
       const line = next.itens.find((i) => i.id_produto_grade_filial === hit.id_produto_grade_filial);
-      if (!(await checkLines(next, line?.id_item ?? null))) return;
-      update(() => next);
-      setSelected(line?.id_item ?? null);
+      if (!(await checkLines(next, line?.id_item ?? null, hit.estoque))) return;
+      // A scanned line is drawn at once, not when the scheduler gets to it (barcode scan to line: at most 50 ms).
+      flushSync(() => {
+        update(() => next);
+        setSelected(line?.id_item ?? null);
+      });
     },
     [checkLines, context, update],
   );
@@ -138,6 +157,18 @@ export function useCheckout() {
       return true;
     },
     [checkLines, update],
+  );
+
+  /** Removes a line; the last remaining line becomes the selected one (Del again removes it). */
+  const removeItem = useCallback(
+    (id: string) => {
+      const before = current.current;
+      if (!before) return;
+      const next = draft.removeItem(before, id);
+      update(() => next);
+      setSelected(next.itens.at(-1)?.id_item ?? null);
+    },
+    [update],
   );
 
   /** Validates for finishing (000 §5); shows the messages in the warning modal. */
@@ -195,7 +226,7 @@ export function useCheckout() {
     [context, db, nome, open, show],
   );
 
-  return { bundle, context, selected, setSelected, update, addHit, changeQuantity, validate, finish, idFilial };
+  return { bundle, context, selected, setSelected, update, addHit, changeQuantity, removeItem, validate, finish, idFilial };
 }
 
 function validateWithModel(bundle: OperationBundle, context: SaleContext): boolean {

@@ -127,4 +127,27 @@ describe('connectRealtime', () => {
     target.dispatchEvent(new Event('online'));
     expect(socket.connects).toBe(1);
   });
+
+  it('hands a process report to its handler and asks for the stock the operation moved', async () => {
+    const socket = new FakeSocket();
+    const changes: string[] = [];
+    const reports: unknown[] = [];
+    connectRealtime({
+      token: 't',
+      events: ['stock'],
+      onChange: (event) => changes.push(event),
+      onReconnect: () => undefined,
+      onState: () => undefined,
+      onProcess: (payload) => {
+        reports.push(payload);
+        return Promise.resolve();
+      },
+      connect: () => socket as unknown as Socket,
+      target: Object.assign(new EventTarget(), { navigator: { onLine: true } }),
+    });
+    socket.fire('process', { id_operacao: 'abc', nsu: 7 });
+    await Promise.resolve();
+    expect(reports).toEqual([{ id_operacao: 'abc', nsu: 7 }]);
+    expect(changes).toEqual(['stock']);
+  });
 });

@@ -4,6 +4,13 @@
  * server restart, without a page reload, and logs in again after each reconnection and after a branch switch.
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { localDb } from '../../db/database.ts';
+import { applyProcessEvent } from '../outbox/processEvent.ts';
+
+/** 000 §7.1: the server's report on an operation, emitted to the branch room after POST /api/operacao commits. */
+export const PROCESS_EVENT = 'process';
+/** The table event a report also announces: 000 §4.1, "stock is synced after transmissions". */
+const STOCK_EVENT = 'stock';
 
 /** online: connected and logged in; connecting: before the first answer; offline: no network or no server. */
 export type ConnectionState = 'connecting' | 'online' | 'offline';
@@ -25,6 +32,8 @@ export interface RealtimeOptions {
   /** The events to listen to (the `event` of every SYNC_GROUPS entry). */
   events: readonly string[];
   onChange: (event: string) => void;
+  /** A `process` report (default: applied to the local operation it is about, outbox/processEvent.ts). */
+  onProcess?: (payload: unknown) => Promise<unknown>;
   /** Logged in (the first time or again): events may have been missed before. */
   onReconnect: () => void;
   onState: (state: ConnectionState) => void;
@@ -102,6 +111,11 @@ export function connectRealtime(options: RealtimeOptions): RealtimeClient {
     report();
   });
   for (const event of options.events) socket.on(event, () => options.onChange(event));
+  const onProcess = options.onProcess ?? ((payload: unknown) => applyProcessEvent(localDb(), payload));
+  socket.on(PROCESS_EVENT, (payload: unknown) => {
+    options.onChange(STOCK_EVENT);
+    onProcess(payload).catch((error: unknown) => console.error('Falha ao aplicar o evento process', error));
+  });
 
   // Back online: try at once rather than at the end of the backoff.
   const onOnline = () => {

@@ -6,7 +6,7 @@
  */
 import type { PdvDatabase } from '../../db/database.ts';
 import { isQuotaError } from '../../db/storage.ts';
-import { abortableSleep, pullTable, type PageFetcher } from './pullTable.ts';
+import { abortableSleep, pullTable, type PageFetcher, type TablePuller } from './pullTable.ts';
 import { holdLock, type HeldLock } from './lock.ts';
 import {
   FRESHNESS_MS,
@@ -45,6 +45,11 @@ export interface SyncStatus {
 export interface SyncEngineOptions {
   db: PdvDatabase;
   fetchPage: PageFetcher;
+  /**
+   * Reads one table to its end. Default: pullTable on this thread with `fetchPage`; the app passes one that runs it
+   * in a Web Worker (syncWorker.ts), so that fetching, parsing and writing pages never blocks the page.
+   */
+  pull?: TablePuller;
   /** The signed-in owner of the data, or null (signed out: nothing syncs). */
   owner: () => SyncOwner | null;
   /** The offline point-of-sale flag (decides whether OFFLINE_POS_TABLES sync). */
@@ -262,13 +267,9 @@ export class SyncEngine {
         }
         this.set({ table: table.localTable, received: 0 });
         try {
-          const result = await pullTable(table, {
-            db: this.o.db,
-            fetchPage: this.o.fetchPage,
+          const result = await this.pullOne(table, {
             owner: ownerKey(table, current),
             signal,
-            sleep: this.o.sleep,
-            now: this.o.now,
             onBegin: (firstLoad) => this.set({ firstLoad }),
             onPage: (received) => this.set({ received }),
           });
@@ -296,6 +297,11 @@ export class SyncEngine {
     if (heldBack.length > 0) next = Math.min(next, HELD_BACK_RETRY_MS);
     this.schedule(next);
   }
+
+  private pullOne: TablePuller = (table, run) =>
+    this.o.pull
+      ? this.o.pull(table, run)
+      : pullTable(table, { ...run, db: this.o.db, fetchPage: this.o.fetchPage, sleep: this.o.sleep, now: this.o.now });
 
   /** Without the offline point-of-sale flag the table is queried online: no stale copy stays behind. */
   private async dropOfflineTable(table: SyncTable): Promise<void> {

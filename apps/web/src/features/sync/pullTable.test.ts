@@ -66,6 +66,46 @@ describe('pullTable', () => {
     });
   }, 30_000); // 12,000 rows through fake-indexeddb: seconds on a loaded 2-core machine
 
+  it('asks for the next page of a first load while it writes the one received, and pages one at a time after', async () => {
+    const server = new FakeSyncServer();
+    const written: number[] = [];
+    let pagesWritten = 0;
+    const { options } = setup((t, request, signal) => {
+      written.push(pagesWritten);
+      return server.fetcher()(t, request, signal);
+    });
+    const run = { ...options, onPage: () => (pagesWritten += 1) };
+    server.change(product, ...products(1, 12_000));
+    await pullTable(product, run);
+    // The second page was asked for before the first was written, the third before the second was.
+    expect(written).toEqual([0, 0, 1]);
+
+    written.length = 0;
+    pagesWritten = 0;
+    server.change(product, ...products(1, 450));
+    await pullTable(product, run);
+    expect(written).toEqual([0, 1, 2]);
+  }, 30_000);
+
+  it('cancels the page asked for ahead when the page before it fails to store', async () => {
+    const server = new FakeSyncServer();
+    server.change(product, ...products(1, 12_000));
+    const signals: AbortSignal[] = [];
+    const { db, options } = setup((t, request, signal) => {
+      signals.push(signal);
+      const page = server.list(t, request);
+      // The first page carries a row the database refuses (an object is not a valid key).
+      return Promise.resolve(
+        signals.length === 1 ? { ...page, rows: [...page.rows, { id_produto: { invalido: true } }] } : page,
+      );
+    });
+    await expect(pullTable(product, options)).rejects.toThrow();
+    expect(signals).toHaveLength(2);
+    expect(signals[1]?.aborted).toBe(true);
+    expect(await db.rows('product').count()).toBe(0);
+    expect(await db.updater.get('product')).toMatchObject({ date_change: '', loading: 0 });
+  }, 30_000);
+
   it('pages later changes from the stored position in the group size, 200 ms apart', async () => {
     const { db, server, sleeps, options } = setup();
     server.change(product, ...products(1, 10));

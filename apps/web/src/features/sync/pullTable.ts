@@ -2,9 +2,12 @@
  * Reads one table's change stream to its end (000 §7.2): POST list-by-changes from the position kept in `updater`,
  * page after page until has_more is false. Each page is written in one transaction with the new position, so a crash
  * between pages neither loses nor repeats a page; a position moved by someone else aborts the page unwritten.
+ * On a first load the next page is asked for while the one received is written (its position is known from the
+ * answer); pages are still written one after the other, in order.
  */
 import type { ListByChangesResult } from '@pdv/contract/sync';
 import type { LocalRow, PdvDatabase, UpdaterRow } from '../../db/database.ts';
+import { announceRows } from '../checkout/search/catalogChanges.ts';
 import { FIRST_LOAD_PAGE_SIZE, PAGE_PACING_MS, type SyncTable } from './tables.ts';
 
 export interface PageRequest {
@@ -15,19 +18,26 @@ export interface PageRequest {
 
 export type PageFetcher = (table: SyncTable, request: PageRequest, signal: AbortSignal) => Promise<ListByChangesResult>;
 
-export interface PullOptions {
-  db: PdvDatabase;
-  fetchPage: PageFetcher;
+/** One run of a table, as the engine asks for it. */
+export interface PullRun {
   /** Whose data this is (see ownerKey); a table holding another owner's rows is emptied and read from the start. */
   owner: string;
   signal: AbortSignal;
-  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
-  now: () => number;
   /** The run starts: whether it is the table's first load (empty, large pages, no pacing). */
   onBegin?: (firstLoad: boolean) => void;
   /** After each written page: the rows received so far in this run. */
   onPage?: (received: number) => void;
 }
+
+export interface PullOptions extends PullRun {
+  db: PdvDatabase;
+  fetchPage: PageFetcher;
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  now: () => number;
+}
+
+/** Reads a table to its end: pullTable here, or the same in the sync worker (workerPull.ts). */
+export type TablePuller = (table: SyncTable, run: PullRun) => Promise<PullResult>;
 
 export interface PullResult {
   pages: number;
@@ -130,26 +140,48 @@ export async function pullTable(table: SyncTable, options: PullOptions): Promise
   const firstLoad = position.is_loaded === 0;
   options.onBegin?.(firstLoad);
   const limit = firstLoad ? Math.max(FIRST_LOAD_PAGE_SIZE, table.pageSize) : table.pageSize;
+  // Cancels a page asked for ahead when the run ends early (a failed write, a stop).
+  const ahead = new AbortController();
+  const stopAhead = () => ahead.abort(signal.reason);
+  signal.addEventListener('abort', stopAhead, { once: true });
+  const fetchFrom = (from: { date_change: string; offset: number }) => {
+    const request = { date_change: from.date_change, offset: from.offset, limit };
+    const answer = options.fetchPage(table, request, ahead.signal);
+    // Awaited later (or dropped with the run): a failure before that is not an unhandled rejection.
+    answer.catch(() => undefined);
+    return answer;
+  };
   let pages = 0;
   let received = 0;
   try {
+    let next = fetchFrom(position);
     for (;;) {
       signal.throwIfAborted();
-      const request = { date_change: position.date_change, offset: position.offset, limit };
-      const page = await options.fetchPage(table, request, signal);
+      const page = await next;
       signal.throwIfAborted();
       const moved = page.date_change !== position.date_change || page.offset !== position.offset;
       if (page.has_more && !moved) throw new Error(`A leitura de ${table.localTable} não avançou.`);
+      // First load: the next page travels while this one is written.
+      const prefetched = firstLoad && page.has_more ? fetchFrom(page) : null;
       position = await writePage(db, table, position, page, options.now());
+      announceRows(table.localTable, page.rows);
       pages += 1;
       received += page.rows.length;
       options.onPage?.(received);
       if (!page.has_more) return { pages, received, firstLoad, heldBack: page.held_back ?? false };
-      if (!firstLoad) await options.sleep(PAGE_PACING_MS, signal);
+      if (prefetched) {
+        next = prefetched;
+      } else {
+        await options.sleep(PAGE_PACING_MS, signal);
+        next = fetchFrom(position);
+      }
     }
   } catch (error) {
     await endRunAfterFailure(db, table);
     throw error;
+  } finally {
+    signal.removeEventListener('abort', stopAhead);
+    ahead.abort(new DOMException('Leitura encerrada', 'AbortError'));
   }
 }
 

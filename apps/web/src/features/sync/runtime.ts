@@ -12,8 +12,9 @@ import { createCoalescer, type Coalescer } from '../realtime/coalesce.ts';
 import { connectRealtime, type ConnectionState, type RealtimeClient } from '../realtime/socket.ts';
 import { SyncEngine, type SyncStatus } from './engine.ts';
 import { checkLocalVersion, clearPersonalData, readOfflinePos } from './localData.ts';
-import type { PageFetcher } from './pullTable.ts';
+import { abortableSleep, pullTable, type PageFetcher, type TablePuller } from './pullTable.ts';
 import { SYNC_EVENTS, eventDelay, tablesForEvent, type SyncOwner } from './tables.ts';
+import { createWorkerPuller, type WorkerPort, type WorkerPuller } from './workerPull.ts';
 
 export interface SyncState {
   sync: SyncStatus | null;
@@ -27,11 +28,38 @@ const isNetworkError = (error: unknown) => isApiError(error) && error.kind === '
 
 const locks = () => globalThis.navigator?.locks ?? null;
 
+/** The sync worker (syncWorker.ts), bundled by Vite as its own module script. */
+const startWorker = (): WorkerPort =>
+  new Worker(new URL('./syncWorker.ts', import.meta.url), { type: 'module', name: 'pdv-sync' });
+
+/**
+ * Table reads run in the sync worker, so that fetching, parsing and writing pages never blocks the page; without
+ * module workers they run here.
+ */
+function tableReader(token: string): WorkerPuller | null {
+  if (typeof Worker === 'undefined') return null;
+  const db = localDb();
+  const here: TablePuller = (table, run) =>
+    pullTable(table, { ...run, db, fetchPage, sleep: abortableSleep, now: () => Date.now() });
+  return createWorkerPuller({
+    start: startWorker,
+    token,
+    fallback: here,
+    // The page's API client signs out on a 401 of its own calls: ask once through it.
+    onUnauthorized: (table) => {
+      void fetchPage(table, { date_change: '', offset: 0, limit: 1 }, new AbortController().signal).catch(
+        () => undefined,
+      );
+    },
+  });
+}
+
 interface Running {
   token: string;
   userId: number;
   branchId: number;
   engine: SyncEngine;
+  reader: WorkerPuller | null;
   realtime: RealtimeClient;
   coalescer: Coalescer;
   unsubscribe: () => void;
@@ -88,9 +116,11 @@ class SyncRuntime {
 
   private start(token: string, userId: number, branchId: number): void {
     const db = localDb();
+    const reader = tableReader(token);
     const engine = new SyncEngine({
       db,
       fetchPage,
+      ...(reader ? { pull: reader.pull } : {}),
       owner: () => this.owner,
       offlinePos: (owner) => readOfflinePos(db, owner, localStorage),
       prepare: async (signal) => {
@@ -124,6 +154,7 @@ class SyncRuntime {
       userId,
       branchId,
       engine,
+      reader,
       realtime,
       coalescer,
       unsubscribe,
@@ -152,7 +183,10 @@ class SyncRuntime {
     current.stopOnline();
     current.unsubscribe();
     this.set({ sync: null, connection: 'offline' });
-    return current.engine.stop().catch((error: unknown) => console.error('Falha ao parar a sincronização', error));
+    return current.engine
+      .stop()
+      .catch((error: unknown) => console.error('Falha ao parar a sincronização', error))
+      .finally(() => current.reader?.close());
   }
 }
 

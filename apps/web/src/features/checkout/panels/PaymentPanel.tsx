@@ -1,4 +1,7 @@
-/** F8: a payment: method from the local copy, amount (the balance by default), installments, card operator, change. */
+/**
+ * F8: a payment: method from the local copy, amount (the balance by default), installments, card operator, the bank
+ * account when the method requires one (obrigar_conta), change. Tab moves between the fields, Enter adds.
+ */
 import { useMemo, useState } from 'react';
 import { Button, Drawer, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { LocalRow } from '../../../db/database.ts';
@@ -46,6 +49,7 @@ function PaymentForm({ context, idOperacao, idCliente, saldo, onAdd }: Props) {
   const [amount, setAmount] = useState(formatDecimalBR(saldo));
   const [parcelas, setParcelas] = useState('1');
   const [operatorId, setOperatorId] = useState<string | null>(null);
+  const [accountId, setAccountId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const row = context.methods.find((m) => String(m['id_meio_pagamento']) === methodId) ?? null;
   const method = row ? methodOf(row) : null;
@@ -59,6 +63,13 @@ function PaymentForm({ context, idOperacao, idCliente, saldo, onAdd }: Props) {
     () => context.operators.map((o) => ({ value: String(o['id_operadora_cartao']), label: textOf(o, 'nome') })),
     [context.operators],
   );
+  const defaultAccount = typeof row?.['id_conta'] === 'number' ? row['id_conta'] : null;
+  const accounts = useMemo(() => {
+    const listed = context.accounts.map((a) => ({ value: String(a.id_conta), label: a.descricao }));
+    const known = defaultAccount === null || listed.some((a) => a.value === String(defaultAccount));
+    return known ? listed : [...listed, { value: String(defaultAccount), label: `Conta ${defaultAccount}` }];
+  }, [context.accounts, defaultAccount]);
+  const needsAccount = method?.obrigar_conta === true;
 
   const chooseMethod = (id: string | null) => {
     setMethodId(id);
@@ -66,6 +77,9 @@ function PaymentForm({ context, idOperacao, idCliente, saldo, onAdd }: Props) {
     const chosen = context.methods.find((m) => String(m['id_meio_pagamento']) === id);
     const operator = chosen?.['id_operadora_cartao'];
     setOperatorId(typeof operator === 'number' ? String(operator) : null);
+    const account = chosen?.['id_conta'];
+    setAccountId(typeof account === 'number' ? String(account) : null);
+    setError(null);
   };
 
   return (
@@ -84,7 +98,7 @@ function PaymentForm({ context, idOperacao, idCliente, saldo, onAdd }: Props) {
           quantidade_parcelas: count,
           parcelamento: valor > 0 && count > 0 ? buildInstallments(valor, count, today, count > 1 ? days : {}) : [],
           id_operadora_cartao: card && operatorId ? Number(operatorId) : null,
-          id_conta: typeof row?.['id_conta'] === 'number' ? row['id_conta'] : null,
+          id_conta: accountId !== null ? Number(accountId) : needsAccount ? null : defaultAccount,
         });
         const errors = validatePayment(payment, { saldo, id_cliente: idCliente });
         if (errors[0]) return setError(errors[0].message);
@@ -117,6 +131,21 @@ function PaymentForm({ context, idOperacao, idCliente, saldo, onAdd }: Props) {
         )}
         {card && (
           <Select label="Operadora de cartão" data={operators} value={operatorId} onChange={setOperatorId} searchable />
+        )}
+        {needsAccount && (
+          <Select
+            label="Conta bancária"
+            description="Este meio de pagamento exige a conta que recebe o valor."
+            placeholder={accounts.length === 0 ? 'Nenhuma conta na cópia local' : 'Selecione a conta'}
+            data={accounts}
+            value={accountId}
+            onChange={(v) => {
+              setAccountId(v);
+              setError(null);
+            }}
+            searchable
+            selectFirstOptionOnChange
+          />
         )}
         <Group justify="space-between">
           <Text>Troco</Text>

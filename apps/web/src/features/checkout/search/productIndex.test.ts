@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LocalRow, PdvDatabase } from '../../../db/database.ts';
+import { openTestDatabase } from '../../../db/testing.ts';
+import { findByBarcode, hitOfGrid, searchProducts } from '../catalog.ts';
+import { announceRows } from './catalogChanges.ts';
+import { productIndex } from './productIndex.ts';
+
+const opened: PdvDatabase[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    productIndex(db).close();
+    await db.delete();
+  }
+});
+
+const makeProduct = (id: number, descricao: string, fields: LocalRow = {}): LocalRow => ({
+  id_produto: id,
+  descricao,
+  sku: `P-${id}`,
+  situacao: 'Ativo',
+  preco_venda: '10.00',
+  preco_atacado: '9.00',
+  id_unidade_medida: 1,
+  ...fields,
+});
+const makeGrid = (id: number, id_produto: number, descricao: string, fields: LocalRow = {}): LocalRow => ({
+  id_produto_grade: id,
+  id_produto_grade_filial: id + 1000,
+  id_produto,
+  descricao,
+  sku: `G-${id}`,
+  is_padrao: false,
+  situacao: 'Ativo',
+  preco_venda: '12.50',
+  preco_atacado: '11.00',
+  ...fields,
+});
+
+async function shop(): Promise<PdvDatabase> {
+  const db = openTestDatabase();
+  opened.push(db);
+  await db.rows('measure_unit').put({ id_unidade_medida: 1, sigla: 'PC' });
+  await db.rows('product').bulkPut([
+    makeProduct(1, 'Camiseta Básica Algodão'),
+    makeProduct(2, 'Calça Jeans Slim'),
+    makeProduct(3, 'Tênis Corrida', { situacao: 'Inativo' }),
+  ]);
+  await db.rows('grid').bulkPut([makeGrid(11, 1, 'Azul P'), makeGrid(12, 1, 'Preto M'), makeGrid(21, 2, '40'), makeGrid(31, 3, '41')]);
+  await db.rows('barcode').bulkPut([
+    { id_produto_codigo_barra: 1, codigo: '7891234000019', id_produto_grade: 11, id_produto: 1 },
+    { id_produto_codigo_barra: 2, codigo: '7891234000026', id_produto_grade: 12, id_produto: 1 },
+  ]);
+  await db.updater.bulkPut([
+    { table: 'product', date_change: '1', offset: 3, loading: 0, is_loaded: 1, owner: 'o1' },
+    { table: 'grid', date_change: '1', offset: 31, loading: 0, is_loaded: 1, owner: 'o1:f1' },
+  ]);
+  return db;
+}
+
+const names = (result: { hits: Array<{ descricao: string }> }) => result.hits.map((h) => h.descricao);
+
+describe('the product search of the point of sale', () => {
+  it('finds variations by words of the description, without accents, every word required, live rows only', async () => {
+    const db = await shop();
+    expect(names(await searchProducts(db, 'calca'))).toEqual(['Calça Jeans Slim 40']);
+    expect(names(await searchProducts(db, 'CAMISETA preto'))).toEqual(['Camiseta Básica Algodão Preto M']);
+    expect(names(await searchProducts(db, 'tenis'))).toEqual([]);
+    const [hit] = (await searchProducts(db, 'algodao azul')).hits;
+    const line = {
+      id_produto_grade: 11,
+      id_produto_grade_filial: 1011,
+      descricao: 'Camiseta Básica Algodão Azul P',
+      codigo_barras: '7891234000019',
+      sku: 'G-11',
+      preco_venda: 1250,
+      preco_atacado: 1100,
+    };
+    expect(hit).toMatchObject(line);
+    // The line that goes into the sale is read from the local copy, unit included.
+    expect(await hitOfGrid(db, 11)).toMatchObject({ ...line, unidade: 'PC' });
+  });
+
+  it('follows the rows the sync announces: new, renamed and deleted products and variations', async () => {
+    const db = await shop();
+    expect(names(await searchProducts(db, 'bermuda'))).toEqual([]);
+    const renamed = makeProduct(2, 'Bermuda Sarja');
+    await db.rows('product').put(renamed);
+    announceRows('product', [renamed]);
+    const added = [makeProduct(4, 'Bermuda Jeans')];
+    await db.rows('product').bulkPut(added);
+    announceRows('product', added);
+    const grid = makeGrid(41, 4, '42');
+    await db.rows('grid').put(grid);
+    announceRows('grid', [grid]);
+    expect(names(await searchProducts(db, 'bermuda'))).toEqual(['Bermuda Sarja 40', 'Bermuda Jeans 42']);
+    expect(names(await searchProducts(db, 'calca'))).toEqual([]);
+
+    const tombstone = { ...makeGrid(12, 1, 'Preto M'), data_exclusao: '2025-01-01T00:00:00Z' };
+    await db.rows('grid').delete(12);
+    announceRows('grid', [tombstone]);
+    expect(names(await searchProducts(db, 'camiseta'))).toEqual(['Camiseta Básica Algodão Azul P']);
+  });
+
+  it('follows rows another tab wrote, announced by their keys, reading them as they are now', async () => {
+    const db = await shop();
+    expect(names(await searchProducts(db, 'calca'))).toEqual(['Calça Jeans Slim 40']);
+    await db.rows('product').put(makeProduct(2, 'Bermuda Sarja'));
+    await db.rows('grid').delete(12);
+    // Another tab's sync engine: a BroadcastChannel of its own on the same name.
+    const otherTab = new BroadcastChannel('pdv-catalogo');
+    otherTab.postMessage({ table: 'product', keys: [2], gone: [] });
+    otherTab.postMessage({ table: 'grid', keys: [12], gone: [] });
+    otherTab.close();
+    await expect.poll(async () => names(await searchProducts(db, 'bermuda'))).toEqual(['Bermuda Sarja 40']);
+    expect(names(await searchProducts(db, 'calca'))).toEqual([]);
+    expect(names(await searchProducts(db, 'camiseta'))).toEqual(['Camiseta Básica Algodão Azul P']);
+  });
+
+  it('rebuilds when the sync reloads the tables for another owner', async () => {
+    const db = await shop();
+    expect(names(await searchProducts(db, 'camiseta'))).toHaveLength(2);
+    // Another branch: the grid table is emptied and read again, without announcements of what left.
+    await db.rows('grid').clear();
+    await db.rows('grid').put(makeGrid(21, 2, '42'));
+    await db.updater.update('grid', { owner: 'o1:f2' });
+    // Searches check the owners in the background, every 2 s at most; here the check is run at once.
+    await productIndex(db).checkOwners();
+    expect(names(await searchProducts(db, 'camiseta'))).toEqual([]);
+    expect(names(await searchProducts(db, 'calca'))).toEqual(['Calça Jeans Slim 42']);
+  });
+
+  it('never sells a variation removed without an announcement: picking it reads nothing, and it is forgotten', async () => {
+    const db = await shop();
+    expect(names(await searchProducts(db, 'camiseta'))).toHaveLength(2);
+    await db.rows('grid').delete(11);
+    expect(await hitOfGrid(db, 11)).toBeNull();
+    productIndex(db).forget(11);
+    expect(names(await searchProducts(db, 'camiseta'))).toEqual(['Camiseta Básica Algodão Preto M']);
+  });
+
+  it('shows the first valid GTIN of a variation and follows barcode changes', async () => {
+    const db = await shop();
+    expect((await searchProducts(db, 'camiseta preto')).hits[0]?.codigo_barras).toBe('7891234000026');
+    const invalid = { id_produto_codigo_barra: 3, codigo: '7891234000027', id_produto_grade: 21, id_produto: 2 };
+    const valid = { id_produto_codigo_barra: 4, codigo: '7891234000033', id_produto_grade: 21, id_produto: 2 };
+    await db.rows('barcode').bulkPut([invalid, valid]);
+    announceRows('barcode', [invalid, valid]);
+    expect((await searchProducts(db, 'calca')).hits[0]?.codigo_barras).toBe('7891234000033');
+    announceRows('barcode', [{ ...valid, data_exclusao: '2025-01-01T00:00:00Z' }]);
+    expect((await searchProducts(db, 'calca')).hits[0]?.codigo_barras).toBeNull();
+  });
+
+  it('pages 25 variations at a time', async () => {
+    const db = await shop();
+    const products = Array.from({ length: 30 }, (_, i) => makeProduct(100 + i, `Meia Cano Alto ${i}`));
+    const grids = products.map((p) => makeGrid(Number(p['id_produto']) * 10, Number(p['id_produto']), 'Único', { is_padrao: true }));
+    await db.rows('product').bulkPut(products);
+    await db.rows('grid').bulkPut(grids);
+    announceRows('product', products);
+    announceRows('grid', grids);
+    const first = await searchProducts(db, 'meia cano');
+    const second = await searchProducts(db, 'meia cano', 1);
+    expect(first.hits).toHaveLength(25);
+    expect(first.more).toBe(true);
+    expect(second.hits.map((h) => h.descricao)).toEqual([25, 26, 27, 28, 29].map((i) => `Meia Cano Alto ${i}`));
+    expect(second.more).toBe(false);
+  });
+
+  it('finds a typed SKU by its words, and a barcode (only a valid GTIN) through the barcode index', async () => {
+    const db = await shop();
+    expect(names(await searchProducts(db, 'g-12'))).toEqual(['Camiseta Básica Algodão Preto M']);
+    expect(names(await searchProducts(db, 'P-2'))).toEqual(['Calça Jeans Slim 40']);
+    expect((await findByBarcode(db, '7891234000026'))?.descricao).toBe('Camiseta Básica Algodão Preto M');
+    expect(await findByBarcode(db, '7891234000027')).toBeNull();
+  });
+});
