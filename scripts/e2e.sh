@@ -87,7 +87,12 @@ log "starting the server on $BASE_URL (DATA_DIR=$E2E_TMP/data)"
 # A signing key made for this run, shared with the specs so they can mint genuinely expired tokens.
 E2E_JWT_SECRET="$(node -e "console.log(require('node:crypto').randomBytes(32).toString('hex'))")"
 export E2E_JWT_SECRET
+# The SEFAZ homologation simulator on a known loopback port, so that a spec can make it unavailable and bring it back
+# (POST /simulator/mode); contingency documents are looked at every 2 s instead of 15 s.
+E2E_SEFAZ_PORT="$(free_port)"
+export E2E_SEFAZ_ADMIN_URL="https://127.0.0.1:$E2E_SEFAZ_PORT/simulator/mode"
 env -u DATABASE_URL -u TEST_DATABASE_URL -u NODE_ENV PORT="$PORT" DATA_DIR="$E2E_TMP/data" JWT_SECRET="$E2E_JWT_SECRET" \
+  SEFAZ_SIMULATOR_PORT="$E2E_SEFAZ_PORT" CONTINGENCIA_INTERVALO_MS=2000 \
   node --import tsx apps/server/src/main.ts >"$SERVER_LOG" 2>&1 </dev/null &
 SERVER_PID=$!
 

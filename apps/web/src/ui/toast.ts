@@ -9,6 +9,9 @@ export const toast = {
   info(message: string): void {
     notifications.show({ message, autoClose: TOAST_DURATION_MS });
   },
+  warning(message: string): void {
+    notifications.show({ message, color: 'yellow', autoClose: TOAST_DURATION_MS });
+  },
   error(message: string): void {
     notifications.show({ message, color: 'red', autoClose: TOAST_DURATION_MS });
   },

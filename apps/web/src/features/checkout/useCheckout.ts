@@ -19,6 +19,7 @@ import { outbox } from '../outbox/runtime.ts';
 import type { OperationBundle } from '../outbox/types.ts';
 import { loadSaleContext, stockOf, type ProductHit, type SaleContext, type StockRecord } from './catalog.ts';
 import * as draft from './draft.ts';
+import { transmitAndPrint, type FiscalOutcome } from './fiscal.ts';
 import { openReceipt, receiptData } from './receipt.ts';
 
 export const SUCCESS_MESSAGE = 'Operação concluída com sucesso.';
@@ -215,6 +216,19 @@ export function useCheckout() {
         toast.error(PENDING_MESSAGE);
       }
       const stored = (await operationTable(db).get(id)) ?? finished;
+      // 000 §4.4: a sale that reached the server with an invoice model is transmitted at once; its DANFE replaces
+      // the plain receipt (the contingency DANFE when SEFAZ did not answer). A failure keeps the invoice at /invoice.
+      const idNotaFiscal = sent ? (stored.resultado?.id_nota_fiscal ?? null) : null;
+      if (idNotaFiscal !== null) {
+        const outcome = await transmitAndPrint(idNotaFiscal);
+        if (outcome.kind !== 'failed' && outcome.urlPdf && receiptTab && !receiptTab.closed) {
+          receiptTab.location.href = outcome.urlPdf;
+          showFiscalOutcome(outcome);
+          await next;
+          return;
+        }
+        showFiscalOutcome(outcome);
+      }
       if (receiptTab) {
         await openReceipt(receiptData({ ...withModel, operation: stored }, context, nome), receiptTab).catch((error: unknown) => {
           console.error('Falha ao gerar o comprovante', error);
@@ -227,6 +241,13 @@ export function useCheckout() {
   );
 
   return { bundle, context, selected, setSelected, update, addHit, changeQuantity, removeItem, validate, finish, idFilial };
+}
+
+/** The fiscal result as the spec words it: a toast when authorized or in contingency, the warning modal otherwise. */
+function showFiscalOutcome(outcome: FiscalOutcome): void {
+  if (outcome.kind === 'authorized') toast.success(outcome.message);
+  else if (outcome.kind === 'contingency') toast.warning(outcome.message);
+  else void showWarning(outcome.message, outcome.details);
 }
 
 function validateWithModel(bundle: OperationBundle, context: SaleContext): boolean {

@@ -1,0 +1,123 @@
+/** Steps of a sale at /checkout shared by the checkout specs: products to sell, scanning, paying, finishing. */
+import { expect, type Page } from '@playwright/test';
+import { TOKEN_KEY, localRows, storageItem, type Row } from './support.ts';
+
+export function gtinValid(code: string): boolean {
+  if (!/^\d{13}$/.test(code)) return false;
+  let sum = 0;
+  for (let i = 0; i < 12; i += 1) sum += Number(code[11 - i]) * (i % 2 === 0 ? 3 : 1);
+  return (10 - (sum % 10)) % 10 === Number(code[12]);
+}
+
+export interface Sellable {
+  barcode: string;
+  id_produto_grade_filial: number;
+  id_estoque: unknown;
+  quantidade: number;
+}
+
+/** Two variations with stock at the branch's sale address and a valid GTIN, read from the local copy. */
+export async function sellables(page: Page): Promise<Sellable[]> {
+  await expect
+    .poll(async () => {
+      const counts = await Promise.all(['stock', 'barcode', 'grid', 'method_payment', 'card_operator', 'stock_address'].map((t) => localRows(page, t)));
+      return counts.every((rows) => rows.length > 0);
+    }, { timeout: 60_000 })
+    .toBe(true);
+  const [config] = await localRows(page, 'config');
+  const addresses = await localRows(page, 'stock_address');
+  const address = config?.['id_endereco_estoque_venda'] ?? addresses.find((a) => a['id_filial'] === config?.['id_filial'])?.['id_endereco_estoque'];
+  const grids = await localRows(page, 'grid');
+  const barcodes = await localRows(page, 'barcode');
+  const found: Sellable[] = [];
+  for (const stock of await localRows(page, 'stock')) {
+    if (stock['id_endereco_estoque'] !== address || Number(stock['quantidade']) - Number(stock['quantidade_reserva'] ?? 0) < 10) continue;
+    const grid = grids.find((g) => g['id_produto_grade_filial'] === stock['id_produto_grade_filial']);
+    const code = barcodes.find((b) => b['id_produto_grade'] === grid?.['id_produto_grade'] && gtinValid(String(b['codigo'])));
+    if (!grid || !code || found.some((f) => f.id_produto_grade_filial === grid['id_produto_grade_filial'])) continue;
+    found.push({
+      barcode: String(code['codigo']),
+      id_produto_grade_filial: Number(grid['id_produto_grade_filial']),
+      id_estoque: stock['id_estoque'],
+      quantidade: Number(stock['quantidade']),
+    });
+    if (found.length === 2) break;
+  }
+  expect(found).toHaveLength(2);
+  return found;
+}
+
+export async function scan(page: Page, barcode: string) {
+  const search = page.getByRole('textbox', { name: 'Pesquisar produto' });
+  await search.focus();
+  await page.keyboard.type(barcode, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+export async function pay(page: Page, method: string, amount?: string) {
+  await page.keyboard.press('F8');
+  const drawer = page.getByRole('dialog', { name: 'Pagamento (F8)' });
+  await drawer.getByRole('combobox', { name: 'Meio de pagamento' }).fill(method);
+  // As a cashier does: Enter once the list shows the method.
+  await expect(page.getByRole('option', { name: method, exact: true })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(drawer.getByRole('combobox', { name: 'Meio de pagamento' })).toHaveValue(method);
+  const value = drawer.getByRole('textbox', { name: 'Valor' });
+  if (amount !== undefined) await value.fill(amount);
+  await value.press('Enter');
+  await expect(drawer).toBeHidden();
+}
+
+/**
+ * F10; the demo's Loja Centro asks for the seller when finishing (solicitar_vendedor_venda_pdv): Enter takes the one
+ * highlighted, the cashier. Then "1" for a pre-sale (an order with an NSU) or "2" for an NFC-e, "P" to skip the
+ * receipt, Enter.
+ */
+export async function finish(page: Page, print = true, model: 'pre' | 'nfce' = 'pre'): Promise<void> {
+  await page.keyboard.press('F10');
+  const seller = page.getByRole('dialog', { name: 'Vendedor (F7)' });
+  await expect(seller).toBeVisible();
+  await expect(seller.getByRole('row', { selected: true })).toContainText('Carlos Lima');
+  await expect(seller.getByRole('textbox', { name: 'Nome do vendedor' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const modal = page.getByRole('dialog', { name: 'Finalizar operação (F10)' });
+  await expect(modal).toBeVisible();
+  if (model === 'pre') {
+    await page.keyboard.press('1');
+    await expect(modal.getByRole('radio', { name: /Pré-venda/ })).toBeChecked();
+  } else {
+    await page.keyboard.press('2');
+    await expect(modal.getByRole('radio', { name: /NFC-e/ })).toBeChecked();
+  }
+  if (!print) {
+    await page.keyboard.press('P');
+    await expect(modal.getByRole('checkbox')).not.toBeChecked();
+  }
+  await modal.getByRole('button', { name: 'Confirmar (Enter)' }).press('Enter');
+}
+
+/** A call to the API as the signed-in user of the page (its token). */
+export async function api(page: Page, path: string, body: unknown): Promise<{ status: number; json: Row }> {
+  const token = await storageItem(page, TOKEN_KEY);
+  const res = await page.request.post(`/api${path}`, { data: body, headers: { authorization: `Bearer ${token ?? ''}` } });
+  return { status: res.status(), json: (await res.json()) as Row };
+}
+
+/** The branch's stock rows on the server (every page of the stock change stream), by id_estoque. */
+export async function serverStock(page: Page): Promise<Map<unknown, number>> {
+  const stock = new Map<unknown, number>();
+  let position: Row = { date_change: '', offset: 0 };
+  for (;;) {
+    const { status, json } = await api(page, '/stock/list-by-changes', { ...position, limit: 5000 });
+    expect(status).toBe(200);
+    for (const row of json['rows'] as Row[]) stock.set(row['id_estoque'], Number(row['quantidade']));
+    if (!json['has_more']) return stock;
+    position = { date_change: json['date_change'], offset: json['offset'] };
+  }
+}
+
+export const money = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.'));
+
+export async function operations(page: Page): Promise<Row[]> {
+  return (await localRows(page, 'operation')).filter((op) => op['situacao'] !== 'EmEdicao');
+}
