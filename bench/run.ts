@@ -5,12 +5,16 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { authBenchmark } from './auth.bench.ts';
+import { checkoutSearchBenchmark } from './checkout-search.bench.ts';
+import { fiscalBenchmark } from './fiscal.bench.ts';
+import { loadBenchmark } from './load.bench.ts';
 import { operacaoBenchmark } from './operacao.bench.ts';
 import type { Benchmark, BenchResult } from './lib.ts';
 import { syncBrowserBenchmark } from './sync-browser.bench.ts';
 import { syncPageBenchmark } from './sync-page.bench.ts';
 
-const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, syncBrowserBenchmark, operacaoBenchmark];
+const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, syncBrowserBenchmark, operacaoBenchmark, fiscalBenchmark, loadBenchmark,
+  checkoutSearchBenchmark];
 const only = process.argv.slice(2);
 
 const rows: Array<BenchResult & { bench: string }> = [];

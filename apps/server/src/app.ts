@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '@pdv/contract/routes';
+import { ValidationError } from '@pdv/domain/errors';
 import { MESSAGES } from '@pdv/domain/messages';
 import type { Database } from './db/database.ts';
 import { HttpError } from './http/errors.ts';
@@ -36,6 +37,16 @@ export interface AppOptions {
   bodyLimit?: number;
   /** How to reach SEFAZ; without it every fiscal call fails as SEFAZ unavailable. */
   fiscal?: FiscalDeps;
+}
+
+/**
+ * PostgreSQL errors caused by a value the request carried (a body the contract lets through but the database cannot
+ * hold): class 22, data exceptions (U+0000 in text, 2024-02-30, year 0000, a numeric past numeric(15,2), ...), and
+ * 23514, a CHECK constraint (a zero price, a discount above its line). The transaction was rolled back: a 400.
+ */
+function isBadValue(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (/^22[0-9A-Z]{3}$/.test(code) || code === '23514');
 }
 
 /** PostgreSQL errors that mean the server cannot be reached right now (as opposed to a bug in a query). */
@@ -75,6 +86,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     if (error instanceof SyntaxError || (error.statusCode === 400 && error.validation === undefined)) {
       return reply.status(400).send({ message: MESSAGES.malformedJson });
+    }
+    // A business rule of the domain refused the request (CONVENTIONS.md, Errors: mapped to 400 once, at the edge).
+    if (error instanceof ValidationError) {
+      return reply.status(400).send({ message: error.message });
+    }
+    if (isBadValue(error)) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({ message: MESSAGES.invalidValue });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -18,6 +18,7 @@ export const MESSAGES = {
   branchNotAllowed: 'Registro não encontrado.',
   // Request shape (ours).
   invalidBody: 'Dados inválidos na requisição.',
+  invalidValue: 'Um dos valores informados é inválido: data, número ou texto fora do permitido.',
   malformedJson: 'O corpo da requisição não é um JSON válido.',
   bodyTooLarge: 'O corpo da requisição é grande demais.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie JSON.',

@@ -143,6 +143,13 @@ class PostgresDatabase implements Database {
   private async run<T>(fn: (tx: Tx) => Promise<T>, ctx?: TenantContext): Promise<T> {
     const client = await this.pool.connect();
     let broken = false;
+    // pg-pool listens for 'error' only on idle clients: PostgreSQL going away under a running request would be an
+    // unhandled 'error' event that ends the process (found by reliability/pg-restart.pg.test.ts, under load). The
+    // query itself rejects; the connection is dropped from the pool.
+    const onError = () => {
+      broken = true;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const tx: Tx = {
@@ -166,6 +173,7 @@ class PostgresDatabase implements Database {
       }
       throw error;
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   }

@@ -1,0 +1,22 @@
+/**
+ * The tests of server bugs found by the reliability battery and not fixed yet (*.bug.ts): they fail until their bug
+ * is fixed, so no project of the root vitest.config.ts picks them up (a *.bug.test.ts name would match the unit
+ * project's *.test.ts). Run them on PGlite, or on PostgreSQL through scripts/with-postgres.sh:
+ *
+ *   npx vitest run --config apps/server/src/reliability/bugs.vitest.config.ts
+ *   bash scripts/with-postgres.sh npx vitest run --config apps/server/src/reliability/bugs.vitest.config.ts
+ *
+ * When one passes, remove its entry from KNOWN_BUGS (fuzz.db.test.ts) and move the test to bad-values.db.test.ts (or
+ * rename its file to *.db.test.ts).
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('../../../..', import.meta.url)),
+  test: {
+    include: ['apps/server/src/reliability/*.bug.ts'],
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+  },
+});
