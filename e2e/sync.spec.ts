@@ -270,31 +270,43 @@ test.describe('local copy', () => {
       await expect.poll(() => page.evaluate<number>('window.__persistCalls')).toBeGreaterThan(0);
     });
 
-    test('a full storage is shown to the user in the warning modal, not swallowed', async ({ page }) => {
-      // The browser refuses every write of products as it does when the origin's quota is used up: in the page,
-      // and in the sync worker, which writes the pages (its script gets the same refusal put first).
-      const refuseProducts = `(() => {
-        for (const method of ['put', 'add']) {
-          const original = IDBObjectStore.prototype[method];
-          IDBObjectStore.prototype[method] = function (...args) {
-            if (this.name === 'product') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-            return original.apply(this, args);
-          };
-        }
-      })();`;
-      await page.addInitScript(refuseProducts);
-      await page.route(/\/assets\/syncWorker-[^/]*\.js$/, async (route) => {
-        const response = await route.fetch();
-        await route.fulfill({ response, body: `${refuseProducts}\n${await response.text()}` });
+    test.describe('full', () => {
+      // Chromium serves a dedicated worker's script through the service worker once it is active (even to a page
+      // it does not control yet), and page.route never sees such a request: the worker would run without the
+      // refusal below and write the products. Without the service worker the route patches the worker's script.
+      test.use({ serviceWorkers: 'block' });
+
+      test('a full storage is shown to the user in the warning modal, not swallowed', async ({ page }) => {
+        // The browser refuses every write of products as it does when the origin's quota is used up: in the page,
+        // and in the sync worker, which writes the pages (its script gets the same refusal put first).
+        const refuseProducts = `(() => {
+          for (const method of ['put', 'add']) {
+            const original = IDBObjectStore.prototype[method];
+            IDBObjectStore.prototype[method] = function (...args) {
+              if (this.name === 'product') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+              return original.apply(this, args);
+            };
+          }
+        })();`;
+        await page.addInitScript(refuseProducts);
+        let patchedWorkers = 0;
+        await page.route(/\/assets\/syncWorker-[^/]*\.js$/, async (route) => {
+          patchedWorkers += 1;
+          const response = await route.fetch();
+          await route.fulfill({ response, body: `${refuseProducts}\n${await response.text()}` });
+        });
+        await signIn(page, USERS.gerente);
+        // The refusal must really be in the worker's script; otherwise the worker writes the products and this test
+        // would only say that no modal came.
+        await expect.poll(() => patchedWorkers).toBeGreaterThan(0);
+        const dialog = page.getByRole('dialog', { name: 'Aviso' });
+        await expect(dialog).toContainText('O armazenamento do navegador está cheio', { timeout: 20_000 });
+        await page.keyboard.press('Enter');
+        await expect(dialog).toBeHidden();
+        // The other tables still load; the products wait for the retry.
+        await expect.poll(async () => (await localRows(page, 'user')).length, { timeout: 20_000 }).toBeGreaterThan(0);
+        expect(await localRows(page, 'product')).toEqual([]);
       });
-      await signIn(page, USERS.gerente);
-      const dialog = page.getByRole('dialog', { name: 'Aviso' });
-      await expect(dialog).toContainText('O armazenamento do navegador está cheio', { timeout: 20_000 });
-      await page.keyboard.press('Enter');
-      await expect(dialog).toBeHidden();
-      // The other tables still load; the products wait for the retry.
-      await expect.poll(async () => (await localRows(page, 'user')).length, { timeout: 20_000 }).toBeGreaterThan(0);
-      expect(await localRows(page, 'product')).toEqual([]);
     });
   });
 });

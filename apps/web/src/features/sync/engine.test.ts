@@ -171,6 +171,58 @@ describe('SyncEngine', () => {
     expect(time.delays()).toEqual([RETRY_MS]);
   });
 
+  it('reads several tables at once when asked, the branch configuration alone first', async () => {
+    const config = byTable('config');
+    const tables = [config, user, branch, product, byTable('category'), byTable('brand')];
+    const server = new FakeSyncServer();
+    for (const table of tables) server.change(table, syncedRow(table.key, 1));
+    // Each answer waits (a while at most) until three reads are in flight: they are only if run at once.
+    const inFlight: string[] = [];
+    let widest = 0;
+    const fetcher = server.fetcher();
+    const { db, time, engine } = setup({
+      tables,
+      parallel: 3,
+      offlinePos: () => Promise.resolve(true),
+      fetchPage: async (table, request, signal) => {
+        inFlight.push(table.name);
+        widest = Math.max(widest, inFlight.length);
+        const deadline = Date.now() + 300;
+        while (widest < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
+        inFlight.splice(inFlight.indexOf(table.name), 1);
+        return fetcher(table, request, signal);
+      },
+    });
+    const shown: Array<string | null> = [];
+    engine.subscribe(() => shown.push(engine.getStatus().table));
+    const end = passEnd(engine);
+    engine.start();
+    await end;
+    expect(server.requests[0]?.table).toBe('branch-config');
+    expect(widest).toBe(3);
+    for (const table of tables) expect(await db.rows(table.localTable).count()).toBe(1);
+    expect(engine.getStatus()).toMatchObject({ running: false, done: tables.length, total: tables.length, failed: [] });
+    expect(shown).toContain('config');
+    expect(time.delays()).toEqual([FRESHNESS_MS]);
+  });
+
+  it('reading at once, stops starting tables when the server cannot be reached and retries them all', async () => {
+    const tables = [user, branch, product, byTable('category'), byTable('brand')];
+    const { server, time, engine } = setup({
+      tables,
+      parallel: 2,
+      isUnreachable: (error) => (error as Error).message === 'sem rede',
+    });
+    server.failures.set('user', new Error('sem rede'));
+    const end = passEnd(engine);
+    engine.start();
+    await end;
+    // The read started beside the failed one ends; no other starts.
+    expect(server.requests.map((r) => r.table).sort()).toEqual(['branch', 'user']);
+    expect([...engine.getStatus().failed].sort()).toEqual(['brand', 'category', 'product', 'user']);
+    expect(time.delays()).toEqual([RETRY_MS]);
+  });
+
   it('reads a table again when its event arrives while that table is being read', async () => {
     const server = new FakeSyncServer();
     const inner = server.fetcher();

@@ -9,6 +9,7 @@ import { isQuotaError } from '../../db/storage.ts';
 import { abortableSleep, pullTable, type PageFetcher, type TablePuller } from './pullTable.ts';
 import { holdLock, type HeldLock } from './lock.ts';
 import {
+  CONFIG_TABLE,
   FRESHNESS_MS,
   HELD_BACK_RETRY_MS,
   OFFLINE_POS_TABLES,
@@ -66,6 +67,12 @@ export interface SyncEngineOptions {
   onError?: (error: unknown, table: SyncTable) => void;
   /** The failure says the server cannot be reached at all: the rest of the pass waits for the retry too. */
   isUnreachable?: (error: unknown) => boolean;
+  /**
+   * How many tables are read at once (default 1, one after the other; the branch configuration is always read
+   * alone first). With the reads in the sync worker, a few at once overlap one table's round trip to the server
+   * with another's writes: a pass that finds little to read (a reconnection reads every table) ends sooner.
+   */
+  parallel?: number;
 }
 
 type Defaulted = 'tables' | 'now' | 'sleep' | 'setTimer' | 'clearTimer';
@@ -251,47 +258,88 @@ export class SyncEngine {
     let quotaExceeded = false;
     let error: string | null = null;
     this.set({ running: true, done: 0, total: due.length, table: null, received: 0 });
-    let offlinePos: boolean | null = null;
-    try {
-      for (const [index, table] of due.entries()) {
-        const current = this.o.owner();
-        if (signal.aborted || !current) return;
-        this.requested.delete(table.name);
-        if (OFFLINE_POS_TABLES.has(table.localTable)) {
-          offlinePos ??= await this.o.offlinePos(current);
-          if (!offlinePos) {
-            await this.dropOfflineTable(table);
-            this.set({ done: this.status.done + 1 });
-            continue;
-          }
-        }
-        this.set({ table: table.localTable, received: 0 });
-        try {
-          const result = await this.pullOne(table, {
-            owner: ownerKey(table, current),
-            signal,
-            onBegin: (firstLoad) => this.set({ firstLoad }),
-            onPage: (received) => this.set({ received }),
-          });
-          if (result.heldBack) heldBack.push(table.name);
-        } catch (caught) {
-          if (signal.aborted) return;
-          failed.push(table.name);
-          error = `Falha ao sincronizar ${table.localTable}: ${messageOf(caught)}`;
-          quotaExceeded ||= isQuotaError(caught);
-          this.set({ failed: [...failed], error, quotaExceeded });
-          this.o.onError?.(caught, table);
-          if (this.o.isUnreachable?.(caught)) {
-            // No network or no server: the other tables would fail alike; they all wait for the retry.
-            failed.push(...due.slice(index + 1).map((t) => t.name));
-            break;
-          }
-        }
-        this.set({ done: this.status.done + 1 });
+    let offlinePos: Promise<boolean> | null = null;
+    /** The tables being read, in the order they started: the status shows the oldest. */
+    const reading: Array<{ table: SyncTable; received: number; firstLoad: boolean }> = [];
+    const show = () => {
+      const head = reading[0];
+      // Between two tables the last one stays shown (no flicker of the progress bar); the pass's end clears it.
+      if (head) this.set({ table: head.table.localTable, received: head.received, firstLoad: head.firstLoad });
+    };
+    /** The pass ends without scheduling the next (stopped, signed out). */
+    let ended = false;
+    /** The server cannot be reached: no table starts any more; those not started wait for the retry with it. */
+    let unreachable = false;
+    const readOne = async (table: SyncTable): Promise<void> => {
+      const current = this.o.owner();
+      if (signal.aborted || !current) {
+        ended = true;
+        return;
       }
+      this.requested.delete(table.name);
+      if (OFFLINE_POS_TABLES.has(table.localTable)) {
+        offlinePos ??= this.o.offlinePos(current);
+        if (!(await offlinePos)) {
+          await this.dropOfflineTable(table);
+          this.set({ done: this.status.done + 1 });
+          return;
+        }
+      }
+      const entry = { table, received: 0, firstLoad: false };
+      reading.push(entry);
+      show();
+      try {
+        const result = await this.pullOne(table, {
+          owner: ownerKey(table, current),
+          signal,
+          onBegin: (firstLoad) => {
+            entry.firstLoad = firstLoad;
+            if (reading[0] === entry) show();
+          },
+          onPage: (received) => {
+            entry.received = received;
+            if (reading[0] === entry) show();
+          },
+        });
+        if (result.heldBack) heldBack.push(table.name);
+      } catch (caught) {
+        if (signal.aborted) {
+          ended = true;
+          return;
+        }
+        failed.push(table.name);
+        error = `Falha ao sincronizar ${table.localTable}: ${messageOf(caught)}`;
+        quotaExceeded ||= isQuotaError(caught);
+        this.set({ failed: [...failed], error, quotaExceeded });
+        this.o.onError?.(caught, table);
+        // No network or no server: the other tables would fail alike; they all wait for the retry.
+        if (this.o.isUnreachable?.(caught)) unreachable = true;
+      } finally {
+        reading.splice(reading.indexOf(entry), 1);
+      }
+      this.set({ done: this.status.done + 1 });
+      show();
+    };
+    try {
+      // The branch configuration first, alone: it decides whether the offline point-of-sale tables sync.
+      const queue = [...due];
+      if (queue[0]?.localTable === CONFIG_TABLE) await readOne(queue.shift() as SyncTable);
+      const lane = async () => {
+        for (let table = queue.shift(); table; table = queue.shift()) {
+          if (ended || unreachable) {
+            queue.unshift(table);
+            return;
+          }
+          await readOne(table);
+        }
+      };
+      const lanes = Math.max(1, Math.min(this.o.parallel ?? 1, queue.length));
+      await Promise.all(Array.from({ length: lanes }, lane));
+      if (unreachable && !ended) failed.push(...queue.map((t) => t.name));
     } finally {
       this.set({ running: false, table: null, received: 0, firstLoad: false, failed, error, quotaExceeded });
     }
+    if (ended) return;
     for (const name of [...failed, ...heldBack]) this.requested.add(name);
     let next = failed.length > 0 ? Math.min(RETRY_MS, nextInMs) : Math.max(nextInMs, 1000);
     if (heldBack.length > 0) next = Math.min(next, HELD_BACK_RETRY_MS);

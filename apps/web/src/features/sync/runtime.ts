@@ -28,6 +28,9 @@ const isNetworkError = (error: unknown) => isApiError(error) && error.kind === '
 
 const locks = () => globalThis.navigator?.locks ?? null;
 
+/** Tables read at once when the reads run in the sync worker. */
+const WORKER_PARALLEL_READS = 3;
+
 /** The sync worker (syncWorker.ts), bundled by Vite as its own module script. */
 const startWorker = (): WorkerPort =>
   new Worker(new URL('./syncWorker.ts', import.meta.url), { type: 'module', name: 'pdv-sync' });
@@ -120,7 +123,8 @@ class SyncRuntime {
     const engine = new SyncEngine({
       db,
       fetchPage,
-      ...(reader ? { pull: reader.pull } : {}),
+      // In the worker a few tables are read at once (see SyncEngineOptions.parallel); on this thread, one at a time.
+      ...(reader ? { pull: reader.pull, parallel: WORKER_PARALLEL_READS } : {}),
       owner: () => this.owner,
       offlinePos: (owner) => readOfflinePos(db, owner, localStorage),
       prepare: async (signal) => {

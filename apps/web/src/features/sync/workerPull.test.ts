@@ -158,6 +158,42 @@ describe('sync worker', () => {
     expect(refusedFor).toEqual(['user']);
   });
 
+  it('a full storage in the worker reaches the engine status the warning modal follows', async () => {
+    const { pageDb, workerDb, server, puller } = setup();
+    server.change(user, syncedRow('id_usuario', 1));
+    server.change(branch, syncedRow('id_filial', 1));
+    // What a browser does when the origin's quota is used up: the page's transaction aborts on commit, and Dexie
+    // rejects with an AbortError around the QuotaExceededError DOMException.
+    workerDb.table('user').bulkPut = () =>
+      Dexie.Promise.reject(
+        new Dexie.AbortError('Transaction aborted', new DOMException('The quota has been exceeded.', 'QuotaExceededError')),
+      );
+    const engine = new SyncEngine({
+      db: pageDb,
+      fetchPage: () => Promise.reject(new Error('o engine não busca nesta thread')),
+      pull: puller.pull,
+      owner: () => ({ id_organization: 1, id_filial: 1, id_usuario: 1 }),
+      offlinePos: () => Promise.resolve(false),
+      tables: [user, branch],
+      locks: null,
+      setTimer: () => 0,
+      clearTimer: () => undefined,
+    });
+    const ended = new Promise<void>((resolve) => {
+      let seen = false;
+      engine.subscribe(() => {
+        if (engine.getStatus().running) seen = true;
+        else if (seen) resolve();
+      });
+    });
+    engine.start();
+    await ended;
+    expect(engine.getStatus()).toMatchObject({ quotaExceeded: true, failed: ['user'] });
+    // The other table still loads.
+    expect(await pageDb.rows('branch').count()).toBe(1);
+    await engine.stop();
+  });
+
   it('reads on this thread when the worker fails', async () => {
     const here: string[] = [];
     const fallback: TablePuller = (table) => {
