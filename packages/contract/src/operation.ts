@@ -67,7 +67,8 @@ export type OperacaoPagamento = z.input<typeof operacaoPagamento>;
 export const operacaoBody = z.object({
   /** The client's UUID of the operation: sending it again never makes a second sale. */
   id_operacao: z.uuid({ error: 'id_operacao deve ser um UUID.' }),
-  modo_operacao: z.enum(['Venda', 'Pedido'], { error: "modo_operacao deve ser 'Venda' ou 'Pedido'." }),
+  /** Venda: a sale (pre-sale order or invoice); Pedido: an order, released; Orcamento: a quote (no stock, no payment). */
+  modo_operacao: z.enum(['Venda', 'Pedido', 'Orcamento'], { error: "modo_operacao deve ser 'Venda', 'Pedido' ou 'Orcamento'." }),
   /** '65' NFC-e, '55' NF-e, null: pre-sale (an order). */
   modelo: z.enum(['55', '65'], { error: "modelo deve ser '55', '65' ou nulo." }).nullable(),
   id_filial: id,

@@ -5,6 +5,8 @@
 export const ORDER_MESSAGES = {
   // 000 §5 "Saving the order" (spec).
   customerMissing: 'Cliente não informado',
+  // Ours: orders and quotes made at the point of sale are invoiced later, from the order.
+  orderModeInvoice: 'Pedidos e orçamentos não emitem nota fiscal ao finalizar: fature o pedido depois de liberado.',
   // 000 §5 "Finishing a sale" (spec): invoicing an order.
   noItemsToInvoice: 'O pedido não possui itens para ser faturados.',
   /** {operation}: the plural name of the order's operation (Pedidos, Ordens de Serviço). */

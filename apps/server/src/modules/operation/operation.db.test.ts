@@ -99,6 +99,49 @@ describe('POST /api/operacao', () => {
     expect(res.json['message']).toMatch(/^O valor pago não cobre o total da operação\. Falta pagar R\$ /);
   });
 
+  it('in order mode creates the order and releases it; without a customer it is refused and nothing is written', async () => {
+    const anonymous = saleBody(f, { modo_operacao: 'Pedido' });
+    const before = await count('pedido');
+    const refused = await t.call('POST', '/operacao', anonymous, cashier);
+    expect(refused.status).toBe(400);
+    expect(refused.json['message']).toBe('Cliente não informado');
+    expect(await count('pedido')).toBe(before);
+    expect(await count('operacao WHERE id_operacao = $1', [anonymous.id_operacao])).toBe(0);
+
+    const body = saleBody(f, { modo_operacao: 'Pedido', id_cliente: f.id_cliente });
+    const res = await t.call('POST', '/operacao', body, cashier);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const order = await t.db.system((tx) => tx.query<Record<string, unknown>>(
+      'SELECT operacao, situacao, nsu FROM pedido WHERE id_pedido = $1', [res.json['id_pedido']]));
+    expect(order.rows[0]).toMatchObject({ operacao: 'Pedido', situacao: 'Liberado', nsu: res.json['nsu'] });
+    expect(await stockOf(f.product.id_estoque)).toBe(9);
+
+    const invoiced = await t.call('POST', '/operacao', saleBody(f, { modo_operacao: 'Pedido', id_cliente: f.id_cliente, modelo: '65' }), cashier);
+    expect(invoiced.status).toBe(400);
+    expect(invoiced.json['message']).toBe('Pedidos e orçamentos não emitem nota fiscal ao finalizar: fature o pedido depois de liberado.');
+  });
+
+  it('in quote mode needs a customer, keeps the quote in Edicao, moves no stock and creates no receivable', async () => {
+    const anonymous = await t.call('POST', '/operacao', saleBody(f, { modo_operacao: 'Orcamento' }), cashier);
+    expect(anonymous.status).toBe(400);
+    expect(anonymous.json['message']).toBe('Informe um cliente para concluir a operação de orçamento.');
+
+    const body = saleBody(f, { modo_operacao: 'Orcamento', id_cliente: f.id_cliente }, 3);
+    body.pagamentos = [{ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['05']!, valor_total: f.product.preco * 3, quantidade_parcelas: 2 }];
+    const res = await t.call('POST', '/operacao', body, cashier);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const quote = await t.db.system((tx) => tx.query<Record<string, unknown>>(
+      'SELECT operacao, situacao FROM pedido WHERE id_pedido = $1', [res.json['id_pedido']]));
+    expect(quote.rows[0]).toMatchObject({ operacao: 'Orcamento', situacao: 'Edicao' });
+    expect(await stockOf(f.product.id_estoque)).toBe(10);
+    expect(await count('movimentacao_estoque WHERE id_operacao = $1', [body.id_operacao])).toBe(0);
+    expect(await count('documento_financeiro WHERE id_operacao = $1', [body.id_operacao])).toBe(0);
+    // A quote cannot be invoiced (000 §4.4).
+    const invoiced = await t.call('POST', '/order/order-invoice-list', { list_orders: [res.json['id_pedido']], modelo: '65' }, cashier);
+    expect(invoiced.status, JSON.stringify(invoiced.json)).toBe(400);
+    expect(JSON.stringify(invoiced.json)).toContain('Orçamento não pode ser faturado.');
+  });
+
   it('issues an NFC-e draft of the branch series when the model is 65', async () => {
     const body = saleBody(f, { modelo: '65' });
     const res = await t.call('POST', '/operacao', body, cashier);

@@ -12,6 +12,7 @@ import { applySubtotalDiscount, computeOperationTotals, withOperationTotals, typ
 import { buildInstallments } from '@pdv/domain/payment';
 import { requiresCustomer } from '@pdv/domain/payment-method';
 import { validateFinish } from '@pdv/domain/sale-validation';
+import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -53,6 +54,11 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   if (errors.length > 0) {
     throw badRequest(errors[0]!.message, undefined, errors.map((e) => e.message));
   }
+  // Orders and quotes are not invoiced when finishing (000 §4.4: they are invoiced later from the order), and an order
+  // is released at once, which needs its customer (000 §5 "Saving the order").
+  const orderMode = body.modo_operacao !== 'Venda';
+  if (orderMode && body.modelo !== null) throw badRequest(ORDER_MESSAGES.orderModeInvoice);
+  if (body.modo_operacao === 'Pedido' && body.id_cliente == null) throw badRequest(ORDER_MESSAGES.customerMissing);
   const totals = computeOperationTotals(operation.itens, operation.pagamentos, operation);
   const header: w.DocumentHeader = {
     org, id_filial: body.id_filial, id_operacao: body.id_operacao, id_usuario: caller.id_usuario,
@@ -67,7 +73,12 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   let id_nota_fiscal: number | null = null;
   if (body.modelo === null) {
     nsu = await q.nextSequence(tx, org, body.id_filial, 'pedido');
-    id_pedido = await w.insertOrder(tx, header, nsu, config.is_liberar_pedido ? 'Liberado' : 'Edicao');
+    // 000 §4.3: in order mode the order is created in Edicao and then updated to Liberado; a quote stays in Edicao;
+    // a pre-sale starts as the branch configures (is_liberar_pedido).
+    const operacao = body.modo_operacao === 'Orcamento' ? 'Orcamento' : 'Pedido';
+    const initial = orderMode ? 'Edicao' : config.is_liberar_pedido ? 'Liberado' : 'Edicao';
+    id_pedido = await w.insertOrder(tx, header, nsu, initial, operacao);
+    if (body.modo_operacao === 'Pedido') await w.releaseOrder(tx, org, id_pedido, caller.id_usuario);
     await w.insertItems(tx, org, { table: 'pedido', id: id_pedido }, operation.itens);
     await w.insertPayments(tx, org, { table: 'pedido', id: id_pedido }, operation.pagamentos);
   } else {
@@ -82,8 +93,10 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
     await w.insertPayments(tx, org, { table: 'nota_fiscal', id: id_nota_fiscal }, operation.pagamentos);
   }
 
+  // A quote moves no stock and creates no receivable.
+  const quote = body.modo_operacao === 'Orcamento';
   const stock = new Map<string, w.StockLine>();
-  for (const item of operation.itens) {
+  for (const item of quote ? [] : operation.itens) {
     const key = `${item.id_produto_grade_filial}:${item.id_endereco_estoque}`;
     const line = stock.get(key) ?? { id_produto_grade_filial: item.id_produto_grade_filial!, id_endereco_estoque: item.id_endereco_estoque!, quantidade: 0 };
     line.quantidade += item.quantidade;
@@ -95,7 +108,7 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   // One receivable per installment of instalment methods (crediário, boleto, ...).
   const numero = nsu !== null ? `PED-${nsu}` : `NF-${id_nota_fiscal}`;
   let sequencia = 0;
-  for (const payment of operation.pagamentos) {
+  for (const payment of quote ? [] : operation.pagamentos) {
     const method = payment.meio_pagamento;
     if (!method || !(method.utilizar_parcela || requiresCustomer(method))) continue;
     for (const installment of payment.parcelamento) {

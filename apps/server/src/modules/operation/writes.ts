@@ -26,18 +26,27 @@ export interface DocumentHeader {
   observacao: string | null;
 }
 
-export async function insertOrder(tx: Tx, h: DocumentHeader, nsu: number, situacao: string): Promise<number> {
+export async function insertOrder(tx: Tx, h: DocumentHeader, nsu: number, situacao: string, operacao: 'Pedido' | 'Orcamento' = 'Pedido'): Promise<number> {
   const { rows } = await tx.query<{ id_pedido: number }>(
     `INSERT INTO pedido (id_organization, id_filial, nsu, id_operacao, operacao, situacao, id_cliente, id_usuario,
        id_usuario_vendedor, valor_total_bruto, valor_desconto, valor_desconto_subtotal, valor_frete, valor_seguro,
        valor_outros, valor_total_liquido, valor_pago, valor_troco, tipo_frete, observacao)
-     VALUES ($1, $2, $3, $4, 'Pedido', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+     VALUES ($1, $2, $3, $4, $20, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
      RETURNING id_pedido`,
     [h.org, h.id_filial, nsu, h.id_operacao, situacao, h.id_cliente, h.id_usuario, h.id_usuario_vendedor,
       toDecimal(h.bruto), toDecimal(h.desconto), toDecimal(h.desconto_subtotal), toDecimal(h.frete), toDecimal(h.seguro),
-      toDecimal(h.outros), toDecimal(h.liquido), toDecimal(h.pago), toDecimal(h.troco), h.tipo_frete, h.observacao],
+      toDecimal(h.outros), toDecimal(h.liquido), toDecimal(h.pago), toDecimal(h.troco), h.tipo_frete, h.observacao, operacao],
   );
   return rows[0]!.id_pedido;
+}
+
+/** Edicao → Liberado for an order made in the point of sale's order mode (the status change is dated). */
+export async function releaseOrder(tx: Tx, org: number, id_pedido: number, id_usuario: number): Promise<void> {
+  await tx.query(
+    `UPDATE pedido SET situacao = 'Liberado', data_situacao = now(), id_usuario_alteracao = $3, data_alteracao = now()
+      WHERE id_organization = $1 AND id_pedido = $2 AND situacao = 'Edicao'`,
+    [org, id_pedido, id_usuario],
+  );
 }
 
 export interface InvoiceHeader extends DocumentHeader {

@@ -15,7 +15,7 @@ function required(value: number | null, message: string): number {
 
 export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle): OperacaoBody {
   const modo = operation.modo_operacao;
-  if (modo !== 'Venda' && modo !== 'Pedido') throw new InvalidOperationError(`Modo de operação não suportado: ${modo}.`);
+  if (modo !== 'Venda' && modo !== 'Pedido' && modo !== 'Orcamento') throw new InvalidOperationError(`Modo de operação não suportado: ${modo}.`);
   const modelo = operation.modelo;
   if (modelo !== null && modelo !== '55' && modelo !== '65') {
     throw new InvalidOperationError('Modelo de nota fiscal não suportado.');
