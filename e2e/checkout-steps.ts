@@ -68,27 +68,36 @@ export async function pay(page: Page, method: string, amount?: string) {
   await expect(drawer).toBeHidden();
 }
 
+export type FinishChoice = 'pre' | 'nfce' | 'pedido' | 'orcamento';
+
+const CHOICE_LABEL: Record<FinishChoice, RegExp> = {
+  pre: /Pré-venda/,
+  nfce: /NFC-e/,
+  pedido: /Pedido \(liberado/,
+  orcamento: /Orçamento/,
+};
+
 /**
  * F10; the demo's Loja Centro asks for the seller when finishing (solicitar_vendedor_venda_pdv): Enter takes the one
- * highlighted, the cashier. Then "1" for a pre-sale (an order with an NSU) or "2" for an NFC-e, "P" to skip the
- * receipt, Enter.
+ * highlighted, the cashier (once per sale: `sellerAsked` false when it was already chosen). Then the number key of the document or mode (pre-sale, NFC-e, order, quote), "P" to skip
+ * the receipt, Enter.
  */
-export async function finish(page: Page, print = true, model: 'pre' | 'nfce' = 'pre'): Promise<void> {
+export async function finish(page: Page, print = true, model: FinishChoice = 'pre', sellerAsked = true): Promise<void> {
   await page.keyboard.press('F10');
-  const seller = page.getByRole('dialog', { name: 'Vendedor (F7)' });
-  await expect(seller).toBeVisible();
-  await expect(seller.getByRole('row', { selected: true })).toContainText('Carlos Lima');
-  await expect(seller.getByRole('textbox', { name: 'Nome do vendedor' })).toBeFocused();
-  await page.keyboard.press('Enter');
+  if (sellerAsked) {
+    const seller = page.getByRole('dialog', { name: 'Vendedor (F7)' });
+    await expect(seller).toBeVisible();
+    await expect(seller.getByRole('row', { selected: true })).toContainText('Carlos Lima');
+    await expect(seller.getByRole('textbox', { name: 'Nome do vendedor' })).toBeFocused();
+    await page.keyboard.press('Enter');
+  }
   const modal = page.getByRole('dialog', { name: 'Finalizar operação (F10)' });
   await expect(modal).toBeVisible();
-  if (model === 'pre') {
-    await page.keyboard.press('1');
-    await expect(modal.getByRole('radio', { name: /Pré-venda/ })).toBeChecked();
-  } else {
-    await page.keyboard.press('2');
-    await expect(modal.getByRole('radio', { name: /NFC-e/ })).toBeChecked();
-  }
+  // Each choice has its number key, shown beside it: press the number the option shows.
+  const option = modal.getByRole('radio', { name: CHOICE_LABEL[model] });
+  const label = (await modal.locator('label').filter({ hasText: CHOICE_LABEL[model] }).first().textContent()) ?? '';
+  await page.keyboard.press(label.trim().charAt(0));
+  await expect(option).toBeChecked();
   if (!print) {
     await page.keyboard.press('P');
     await expect(modal.getByRole('checkbox')).not.toBeChecked();

@@ -1,6 +1,6 @@
 /** /checkout: the point of sale. Every action has an F-key shown beside it; the cashier never needs the mouse. */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { Grid, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Grid, Group, Kbd, Loader, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { percentFromDecimal } from '@pdv/domain/money';
 import { useSignedIn } from '../auth/sessionContext.ts';
@@ -13,8 +13,11 @@ import { ProductInfoPanel } from './panels/ProductInfoPanel.tsx';
 import { QuantityPanel } from './panels/QuantityPanel.tsx';
 import { SellerPanel } from './panels/SellerPanel.tsx';
 import { ProductSearch } from './ProductSearch.tsx';
-import { ItemsTable, ShortcutList, TotalsPanel } from './SaleSummary.tsx';
+import { LiveItemsTable, LiveTotalsPanel, ShortcutList } from './SaleSummary.tsx';
 import { defaultModel, finishMode, sellerRule, useCheckout } from './useCheckout.ts';
+
+/** The operation's mode as the point of sale offers it (a mode not offered here reads as a sale). */
+const modeOf = (value: string): draft.PosMode => (draft.POS_MODES.includes(value as draft.PosMode) ? (value as draft.PosMode) : 'Venda');
 
 type Panel = 'quantity' | 'discount' | 'payment' | 'customer' | 'seller' | 'info' | 'finish' | null;
 
@@ -53,12 +56,23 @@ export function CheckoutPage() {
    * modal ('Modal': document and printing asked) or the sale finished at once with its receipt ('Imprimir').
    */
   const proceedToFinish = () => {
-    if (!context || !pos.validate()) return;
+    if (!context) return;
+    const refusal = pos.validate();
+    if (refusal) {
+      // The warning says what is missing; once it is closed, a missing customer opens the customer search (000 §5),
+      // anything else goes back to the sale. (The panel under the warning stays until then: it keeps the focus.)
+      void refusal.closed.then(() => {
+        setAskingSeller(false);
+        if (refusal.field === 'id_cliente') setPanel('customer');
+        else close();
+      });
+      return;
+    }
     if (finishMode(context) === 'Imprimir') {
       // Opened during the key press, so that no pop-up blocker stops the receipt.
       const tab = window.open('', '_blank');
       close();
-      void pos.finish(defaultModel(context, pos.idFilial), tab);
+      void pos.finish(bundle?.operation.modo_operacao === 'Venda' ? defaultModel(context, pos.idFilial) : null, tab);
       return;
     }
     setAskingSeller(false);
@@ -111,6 +125,7 @@ export function CheckoutPage() {
   useHotkeys(
     [
       ...F_KEYS.map((key): [string, () => void] => [key, () => action(key)]),
+      ['alt+M', () => update((b) => draft.setMode(b, draft.nextMode(b.operation.modo_operacao)))],
       ['ctrl+ArrowUp', () => moveSelection(-1)],
       ['ctrl+ArrowDown', () => moveSelection(1)],
       [
@@ -134,28 +149,38 @@ export function CheckoutPage() {
     );
   }
   const maxDiscount = percentFromDecimal(usuario.percentual_desconto_maximo);
-  const seller = context.sellers.find((s) => s.id_usuario === bundle.operation.id_usuario_vendedor) ?? null;
 
   return (
     <Stack gap="sm">
-      <Title order={1} size="h3">
-        Ponto de venda
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} size="h3">
+          Ponto de venda
+        </Title>
+        <Group gap={6}>
+          <Kbd size="xs">Alt+M</Kbd>
+          <SegmentedControl
+            aria-label="Modo da operação"
+            size="xs"
+            value={modeOf(bundle.operation.modo_operacao)}
+            data={draft.POS_MODES.map((m) => ({ value: m, label: draft.POS_MODE_LABEL[m] }))}
+            onChange={(value) => update((b) => draft.setMode(b, modeOf(value)))}
+          />
+        </Group>
+      </Group>
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm">
             <ProductSearch ref={search} onPick={pos.addHit} />
             <Paper withBorder>
-              <ItemsTable bundle={bundle} selected={selected} onSelect={setSelected} onRemove={pos.removeItem} />
+              <LiveItemsTable sale={pos.sale} onSelect={setSelected} onRemove={pos.removeItem} />
             </Paper>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="sm">
-            <TotalsPanel
-              bundle={bundle}
-              totals={totals}
-              seller={seller?.nome ?? null}
+            <LiveTotalsPanel
+              sale={pos.sale}
+              sellers={context.sellers}
               onRemovePayment={(id) => update((b) => draft.removePayment(b, id))}
             />
             <Paper withBorder p="sm">
@@ -239,6 +264,7 @@ export function CheckoutPage() {
         total={totals.liquido}
         troco={totals.troco}
         onClose={close}
+        modo={modeOf(bundle.operation.modo_operacao)}
         onConfirm={(modelo, tab) => {
           close();
           void pos.finish(modelo, tab);

@@ -1,17 +1,25 @@
 /**
  * F10: finishing (modoFinalizacao "Modal" asks here): the document to issue (pre-sale, NFC-e or NF-e where the branch
- * has an active series; offline, pre-sale by default) and whether to print the receipt. Enter confirms.
+ * has an active series; offline, pre-sale by default) — in order and quote modes the order or quote itself — and
+ * whether to print the receipt. Enter confirms.
  */
 import { useState } from 'react';
 import { Button, Checkbox, Group, Kbd, Modal, Radio, Stack, Text } from '@mantine/core';
 import { formatMoney } from '@pdv/domain/money';
 import { hasActiveSeries, type FiscalSeries } from '@pdv/domain/sale-validation';
+import type { PosMode } from './draft.ts';
 
 const MODELS: ReadonlyArray<{ value: string; label: string; modelo: string | null }> = [
   { value: 'pre', label: 'Pré-venda (pedido)', modelo: null },
   { value: '65', label: 'NFC-e', modelo: '65' },
   { value: '55', label: 'NF-e', modelo: '55' },
 ];
+
+/** In order and quote modes nothing is invoiced on finishing: the one choice is the document itself. */
+const MODE_DOCUMENT: Readonly<Record<Exclude<PosMode, 'Venda'>, { value: string; label: string; modelo: null }>> = {
+  Pedido: { value: 'pedido', label: 'Pedido (liberado para faturar depois)', modelo: null },
+  Orcamento: { value: 'orcamento', label: 'Orçamento', modelo: null },
+};
 
 interface Props {
   opened: boolean;
@@ -21,6 +29,8 @@ interface Props {
   total: number;
   troco: number;
   onClose: () => void;
+  /** The point of sale's mode (Alt+M). */
+  modo: PosMode;
   onConfirm: (modelo: string | null, receiptTab: Window | null) => void;
 }
 
@@ -32,14 +42,17 @@ export function FinishModal(props: Props) {
   );
 }
 
-function FinishForm({ proposed, series, idFilial, total, troco, onConfirm }: Props) {
-  const options = MODELS.filter((m) => m.modelo === null || hasActiveSeries(series, m.modelo, idFilial));
-  const [choice, setChoice] = useState(proposed ?? 'pre');
+function FinishForm({ proposed, series, idFilial, total, troco, modo, onConfirm }: Props) {
+  const options =
+    modo === 'Venda'
+      ? MODELS.filter((m) => m.modelo === null || hasActiveSeries(series, m.modelo, idFilial))
+      : [MODE_DOCUMENT[modo]];
+  const [choice, setChoice] = useState(modo === 'Venda' ? (proposed ?? 'pre') : MODE_DOCUMENT[modo].value);
   const [print, setPrint] = useState(true);
   const confirm = () => {
     // Opened during the key press, so that no pop-up blocker stops the receipt.
     const tab = print ? window.open('', '_blank') : null;
-    onConfirm(MODELS.find((m) => m.value === choice)?.modelo ?? null, tab);
+    onConfirm(options.find((m) => m.value === choice)?.modelo ?? null, tab);
   };
   return (
     <form

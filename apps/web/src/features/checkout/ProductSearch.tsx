@@ -18,10 +18,11 @@ const MEASURES_KEPT = 500;
 let measured = 0;
 
 interface Props {
-  onPick: (hit: ProductHit) => Promise<void>;
+  /** Adds the line; `alongside` (the box emptied) is drawn in the same pass as the line. */
+  onPick: (hit: ProductHit, alongside?: () => void) => Promise<void>;
 }
 
-/** Memoized: a scanned line re-renders the page, not the search. */
+/** Memoized: the page's own renders skip it (a scanned line redraws it with the items table, to empty the box). */
 export const ProductSearch = memo(
   forwardRef<HTMLInputElement, Props>(function ProductSearch({ onPick }, ref) {
     const [text, setText] = useState('');
@@ -71,11 +72,30 @@ export const ProductSearch = memo(
       setPage(0);
     };
 
-    /** Adds the line. A listed result is read again from the local copy: the sale takes the row as it is now. */
-    const pick = async (hit: ProductHit, fresh = false) => {
+    const emptied = () => {
       clear();
       setMissing(null);
-      const current = fresh ? hit : await hitOfGrid(localDb(), hit.id_produto_grade);
+    };
+
+    /**
+     * Adds the line. A listed result is read again from the local copy: the sale takes the row as it is now. A scanned
+     * code's line was just read: the box is emptied in the same pass that draws the line (no render before it).
+     */
+    const pick = async (hit: ProductHit, fresh = false) => {
+      if (fresh) {
+        let done = false;
+        try {
+          await onPick(hit, () => {
+            done = true;
+            emptied();
+          });
+        } finally {
+          if (!done) emptied();
+        }
+        return;
+      }
+      emptied();
+      const current = await hitOfGrid(localDb(), hit.id_produto_grade);
       if (!current) {
         productIndex(localDb()).forget(hit.id_produto_grade);
         setMissing(hit.descricao);

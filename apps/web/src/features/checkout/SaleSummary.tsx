@@ -4,6 +4,42 @@ import { ActionIcon, Button, Group, Kbd, Paper, SimpleGrid, Stack, Table, Text }
 import { formatMoney, formatQuantity } from '@pdv/domain/money';
 import type { OperationTotals } from '@pdv/domain/operation';
 import type { OperationBundle, StoredItem } from '../outbox/types.ts';
+import type { Seller } from './catalog.ts';
+import { totalsOf } from './draft.ts';
+import { useSaleView, type SaleView } from './saleView.ts';
+
+/**
+ * The items table of the sale as drawn now (saleView.ts): a scanned line redraws it without the page. `onSelect` and
+ * `onRemove` are stable, so the page's own renders skip it.
+ */
+export const LiveItemsTable = memo(function LiveItemsTable({
+  sale,
+  onSelect,
+  onRemove,
+}: {
+  sale: SaleView;
+  onSelect: (id: string) => void;
+  onRemove: (id: string) => void;
+}) {
+  const { bundle, selected } = useSaleView(sale);
+  return bundle ? <ItemsTable bundle={bundle} selected={selected} onSelect={onSelect} onRemove={onRemove} /> : null;
+});
+
+/** The totals of the sale as drawn now (saleView.ts), with the seller's name when the sale has one. */
+export function LiveTotalsPanel({
+  sale,
+  sellers,
+  onRemovePayment,
+}: {
+  sale: SaleView;
+  sellers: readonly Seller[];
+  onRemovePayment: (id: string) => void;
+}) {
+  const { bundle } = useSaleView(sale);
+  if (!bundle) return null;
+  const seller = sellers.find((s) => s.id_usuario === bundle.operation.id_usuario_vendedor) ?? null;
+  return <TotalsPanel bundle={bundle} totals={totalsOf(bundle)} seller={seller?.nome ?? null} onRemovePayment={onRemovePayment} />;
+}
 
 export function ItemsTable({
   bundle,

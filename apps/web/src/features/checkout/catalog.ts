@@ -7,7 +7,7 @@ import type { PdvDatabase, LocalRow } from '../../db/database.ts';
 import { isValidGtin } from '@pdv/domain/gtin';
 import { fromDecimal, quantityFromDecimal, type Cents, type Milli } from '@pdv/domain/money';
 import type { FiscalSeries } from '@pdv/domain/sale-validation';
-import { productIndex } from './search/productIndex.ts';
+import { OWNER_TABLES, ownersOf, productIndex, type BarcodeHit } from './search/productIndex.ts';
 import { fold } from './search/textIndex.ts';
 
 export const PAGE_SIZE = 25;
@@ -70,11 +70,58 @@ async function unitOf(db: PdvDatabase, product: LocalRow): Promise<LocalRow | un
 }
 
 /**
- * 000 §5: a barcode is used only when it is a valid GTIN. Index lookups only (barcode.codigo, then the keys of grid,
- * product and unit, and the variation's stock by stock.id_produto_grade_filial), in one read transaction: a scanner's
- * Enter waits for nothing else.
+ * 000 §5: a barcode is used only when it is a valid GTIN. A scanner's Enter waits for nothing else: the code's line
+ * comes from the product search's index in memory when it is built (it holds the barcode, grid and product rows as the
+ * sync wrote and announced them), and only the variation's stock and its unit are read, in one read transaction of
+ * parallel lookups that also checks whose rows the tables hold. Before the index is built, when it does not know the
+ * code, or when the tables now hold another owner's rows (another branch: the index is built again), the tables are
+ * read (findByBarcodeInTables).
  */
 export async function findByBarcode(db: PdvDatabase, code: string): Promise<ProductHit | null> {
+  if (!isValidGtin(code)) return null;
+  let indexed: BarcodeHit | null = null;
+  try {
+    indexed = await productIndex(db).byBarcode(code);
+  } catch (error) {
+    // The index failing never stops a sale: reported, and the tables answer.
+    console.error('Falha no índice de produtos', error);
+  }
+  return (indexed && (await withStockAndUnit(db, indexed))) ?? findByBarcodeInTables(db, code);
+}
+
+/**
+ * A line found in memory, with its unit and its stock per address as the local copy has them now; null when the
+ * product or grid table no longer holds the rows the index was built from (it is told to build again).
+ */
+async function withStockAndUnit(db: PdvDatabase, indexed: BarcodeHit): Promise<ProductHit | null> {
+  const { id_unidade_medida, owners, ...hit } = indexed;
+  const [unit, rows, updaters] = await db.transaction('r', [db.rows('measure_unit'), db.rows('stock'), db.updater], () =>
+    Promise.all([
+      id_unidade_medida === null ? undefined : db.rows('measure_unit').get(id_unidade_medida),
+      db.rows('stock').where('id_produto_grade_filial').equals(hit.id_produto_grade_filial).toArray(),
+      db.updater.bulkGet(OWNER_TABLES),
+    ]),
+  );
+  if (ownersOf(updaters) !== owners) {
+    productIndex(db)
+      .checkOwners()
+      .catch((error: unknown) => console.error('Falha ao verificar o índice de produtos', error));
+    return null;
+  }
+  return { ...hit, unidade: str(unit?.['sigla']), estoque: stockByAddress(rows) };
+}
+
+function stockByAddress(rows: LocalRow[]): Record<number, StockRecord> {
+  const estoque: Record<number, StockRecord> = {};
+  for (const row of rows) if (!row['data_exclusao']) estoque[row['id_endereco_estoque'] as number] = stockRecord(row);
+  return estoque;
+}
+
+/**
+ * findByBarcode from the tables: index lookups only (barcode.codigo, then the keys of grid, product and unit, and the
+ * variation's stock by stock.id_produto_grade_filial), in one read transaction.
+ */
+export async function findByBarcodeInTables(db: PdvDatabase, code: string): Promise<ProductHit | null> {
   if (!isValidGtin(code)) return null;
   const tables = ['barcode', 'grid', 'product', 'measure_unit', 'stock'].map((name) => db.rows(name));
   return db.transaction('r', tables, async () => {
@@ -86,9 +133,7 @@ export async function findByBarcode(db: PdvDatabase, code: string): Promise<Prod
     const hit = hitFrom(product, grid, code, await unitOf(db, product));
     if (!hit) return null;
     const rows = await db.rows('stock').where('id_produto_grade_filial').equals(hit.id_produto_grade_filial).toArray();
-    const estoque: Record<number, StockRecord> = {};
-    for (const row of rows) if (!row['data_exclusao']) estoque[row['id_endereco_estoque'] as number] = stockRecord(row);
-    return { ...hit, estoque };
+    return { ...hit, estoque: stockByAddress(rows) };
   });
 }
 

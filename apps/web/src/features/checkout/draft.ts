@@ -174,3 +174,18 @@ export function setSeller(bundle: OperationBundle, id_usuario_vendedor: number |
     itens: bundle.itens.map((item) => ({ ...item, id_usuario_vendedor })),
   };
 }
+
+/** The point of sale's modes built so far (000 §1): a sale, an order (released on finishing) or a quote. */
+export const POS_MODES = ['Venda', 'Pedido', 'Orcamento'] as const;
+export type PosMode = (typeof POS_MODES)[number];
+export const POS_MODE_LABEL: Readonly<Record<PosMode, string>> = { Venda: 'Venda', Pedido: 'Pedido', Orcamento: 'Orçamento' };
+
+export function setMode(bundle: OperationBundle, modo_operacao: PosMode): OperationBundle {
+  return { ...bundle, operation: { ...bundle.operation, modo_operacao } };
+}
+
+/** Alt+M: the next mode after `current` (a mode not offered here goes back to a sale). */
+export function nextMode(current: string): PosMode {
+  const index = POS_MODES.indexOf(current as PosMode);
+  return POS_MODES[(index + 1) % POS_MODES.length] ?? 'Venda';
+}

@@ -11,7 +11,14 @@ export function receiptData(bundle: OperationBundle, context: SaleContext, opera
   const processed = operation.resultado;
   return {
     loja: { nome: text('nome_fantasia') ?? text('razao_social') ?? 'Loja', cnpj: text('cnpj'), endereco: address || null },
-    titulo: operation.modelo === null ? 'PRÉ-VENDA' : 'COMPROVANTE DE VENDA',
+    titulo:
+      operation.modo_operacao === 'Orcamento'
+        ? 'ORÇAMENTO'
+        : operation.modo_operacao === 'Pedido'
+          ? 'PEDIDO'
+          : operation.modelo === null
+            ? 'PRÉ-VENDA'
+            : 'COMPROVANTE DE VENDA',
     numero: processed?.nsu != null ? String(processed.nsu) : operation.id_operacao.slice(0, 8).toUpperCase(),
     data: operation.data_fim ?? operation.data_inicio,
     operador,

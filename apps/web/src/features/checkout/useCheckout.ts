@@ -9,6 +9,7 @@ import { flushSync } from 'react-dom';
 import { checksStock, validateItem } from '@pdv/domain/item-validation';
 import { quantityByGridAndAddress } from '@pdv/domain/operation';
 import { hasActiveSeries, validateFinish } from '@pdv/domain/sale-validation';
+import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { localDb } from '../../db/database.ts';
 import { toast } from '../../ui/toast.ts';
 import { showWarning } from '../../ui/warning.tsx';
@@ -19,6 +20,8 @@ import { outbox } from '../outbox/runtime.ts';
 import type { OperationBundle } from '../outbox/types.ts';
 import { loadSaleContext, stockOf, type ProductHit, type SaleContext, type StockRecord } from './catalog.ts';
 import * as draft from './draft.ts';
+import { afterPaint } from './afterPaint.ts';
+import { SaleView } from './saleView.ts';
 import { transmitAndPrint, type FiscalOutcome } from './fiscal.ts';
 import { openReceipt, receiptData } from './receipt.ts';
 
@@ -54,15 +57,31 @@ export function useCheckout() {
   const db = localDb();
   const [bundle, setBundle] = useState<OperationBundle | null>(null);
   const [context, setContext] = useState<SaleContext | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setPageSelected] = useState<string | null>(null);
+  /** The sale as the items table and the totals draw it (ahead of `bundle` and `selected` for a scanned line). */
+  const [sale] = useState(() => new SaleView());
   const current = useRef<OperationBundle | null>(null);
   const saving = useRef<Promise<unknown>>(Promise.resolve());
 
-  const show = useCallback((next: OperationBundle | null) => {
-    current.current = next;
-    setBundle(next);
-    setSelected(next?.itens.at(-1)?.id_item ?? null);
-  }, []);
+  const show = useCallback(
+    (next: OperationBundle | null) => {
+      const line = next?.itens.at(-1)?.id_item ?? null;
+      current.current = next;
+      sale.set({ bundle: next, selected: line });
+      setBundle(next);
+      setPageSelected(line);
+    },
+    [sale],
+  );
+
+  /** Selects a line (F3, F4 and Del act on it). */
+  const setSelected = useCallback(
+    (id: string | null) => {
+      sale.set({ selected: id });
+      setPageSelected(id);
+    },
+    [sale],
+  );
 
   const open = useCallback(async () => {
     const ctx = await loadSaleContext(db, idFilial);
@@ -91,19 +110,35 @@ export function useCheckout() {
     };
   }, [open]);
 
-  /** Applies a change to the draft and saves it (saves run one after the other). */
+  /**
+   * Applies a change to the draft and saves it (saves run one after the other; finishing waits for them). `page`
+   * 'afterPaint' (a scanned line): only the items table and the totals are drawn now; the rest of the page follows,
+   * and the save starts, once they are on screen.
+   */
   const update = useCallback(
-    (change: (b: OperationBundle) => OperationBundle) => {
+    (change: (b: OperationBundle) => OperationBundle, page: 'now' | 'afterPaint' = 'now') => {
       const before = current.current;
       if (!before) return;
       const next = change(before);
       current.current = next;
-      setBundle(next);
+      sale.set({ bundle: next });
+      const painted = page === 'afterPaint' ? afterPaint() : null;
+      if (painted) {
+        // The page catches up with what is drawn (later changes included).
+        void painted.then(() => {
+          const drawn = sale.get();
+          setBundle(drawn.bundle);
+          setPageSelected(drawn.selected);
+        });
+      } else {
+        setBundle(next);
+      }
       saving.current = saving.current
+        .then(() => painted)
         .then(() => saveDraft(db, next))
         .catch((error: unknown) => console.error('Falha ao salvar a operação', error));
     },
-    [db],
+    [db, sale],
   );
 
   /** Stock and item rules of 000 §5 for the draft after a change; shows the first failure. */
@@ -132,20 +167,26 @@ export function useCheckout() {
     [context, db],
   );
 
+  /**
+   * A scanned or picked product: one more unit on its line or a new line, after the stock and item rules. `alongside`
+   * (the search box emptied) is drawn in the same pass as the line; it is not called when no line is added.
+   */
   const addHit = useCallback(
-    async (hit: ProductHit) => {
+    async (hit: ProductHit, alongside?: () => void) => {
       const before = current.current;
       if (!before || !context) return;
       const next = draft.addProduct(before, hit, context);
       const line = next.itens.find((i) => i.id_produto_grade_filial === hit.id_produto_grade_filial);
       if (!(await checkLines(next, line?.id_item ?? null, hit.estoque))) return;
-      // A scanned line is drawn at once, not when the scheduler gets to it (barcode scan to line: at most 50 ms).
+      // A scanned line is drawn at once, not when the scheduler gets to it (barcode scan to line: at most 50 ms), with
+      // the totals and the emptied search box only; the rest of the page and the draft's save follow the frame.
       flushSync(() => {
-        update(() => next);
-        setSelected(line?.id_item ?? null);
+        alongside?.();
+        sale.set({ selected: line?.id_item ?? null });
+        update(() => next, 'afterPaint');
       });
     },
-    [checkLines, context, update],
+    [checkLines, context, sale, update],
   );
 
   const changeQuantity = useCallback(
@@ -169,13 +210,14 @@ export function useCheckout() {
       update(() => next);
       setSelected(next.itens.at(-1)?.id_item ?? null);
     },
-    [update],
+    [setSelected, update],
   );
 
   /** Validates for finishing (000 §5); shows the messages in the warning modal. */
-  const validate = useCallback((): boolean => {
+  const validate = useCallback((): Refusal | null => {
     const b = current.current;
-    return b !== null && context !== null && validateWithModel(b, context);
+    if (b === null || context === null) return { field: null, closed: Promise.resolve() };
+    return refusalOf(b, context);
   }, [context]);
 
   /**
@@ -186,7 +228,9 @@ export function useCheckout() {
     async (modelo: string | null, receiptTab: Window | null) => {
       const b = current.current;
       if (!b || !context) return;
-      const withModel: OperationBundle = { ...b, operation: { ...b.operation, modelo } };
+      const modo = b.operation.modo_operacao;
+      // Orders and quotes are invoiced later, from the order.
+      const withModel: OperationBundle = { ...b, operation: { ...b.operation, modelo: modo === 'Venda' ? modelo : null } };
       if (!validateWithModel(withModel, context)) {
         receiptTab?.close();
         return;
@@ -210,6 +254,10 @@ export function useCheckout() {
         await Promise.race([flushed, new Promise((resolve) => setTimeout(resolve, SEND_WAIT_MS))]);
         const state = await operationTable(db).get(id);
         sent = state?.situacao === 'Processado';
+        // 000 §8: "{operation} {nsu} salvo com sucesso" for an order or a quote once the server has it.
+        if (sent && (modo === 'Pedido' || modo === 'Orcamento') && state?.nsu != null) {
+          toast.success(orderSavedMessage(modo, state.nsu));
+        }
         if (state?.situacao === 'Erro') void showWarning(state.erro ?? PENDING_MESSAGE);
         else if (!sent) toast.error(PENDING_MESSAGE);
       } else {
@@ -240,7 +288,7 @@ export function useCheckout() {
     [context, db, nome, open, show],
   );
 
-  return { bundle, context, selected, setSelected, update, addHit, changeQuantity, removeItem, validate, finish, idFilial };
+  return { bundle, sale, context, selected, setSelected, update, addHit, changeQuantity, removeItem, validate, finish, idFilial };
 }
 
 /** The fiscal result as the spec words it: a toast when authorized or in contingency, the warning modal otherwise. */
@@ -250,7 +298,23 @@ function showFiscalOutcome(outcome: FiscalOutcome): void {
   else void showWarning(outcome.message, outcome.details);
 }
 
-function validateWithModel(bundle: OperationBundle, context: SaleContext): boolean {
+/** 000 §8: the success toast of an order or a quote saved from the point of sale. */
+export function orderSavedMessage(modo: 'Pedido' | 'Orcamento', nsu: number): string {
+  return `${modo === 'Pedido' ? 'Pedido' : 'Orçamento'} ${nsu} salvo com sucesso`;
+}
+
+/** A refused finish: the field of the first message (lets the screen open its panel) and when the warning closed. */
+export interface Refusal {
+  field: string | null;
+  closed: Promise<void>;
+}
+
+/** The finishing validations (000 §5); a refusal shows its messages in the warning modal. Null: may finish. */
+function refusalOf(bundle: OperationBundle, context: SaleContext): Refusal | null {
+  // An order is released when it reaches the server, which needs its customer (000 §5 "Saving the order").
+  if (bundle.operation.modo_operacao === 'Pedido' && bundle.operation.id_cliente === null) {
+    return { field: 'id_cliente', closed: showWarning(ORDER_MESSAGES.customerMissing) };
+  }
   const config = context.config ?? {};
   const errors = validateFinish(draft.toDomain(bundle), {
     config: {
@@ -260,7 +324,13 @@ function validateWithModel(bundle: OperationBundle, context: SaleContext): boole
     series: context.series,
     saldoCliente: null,
   });
-  if (errors.length === 0) return true;
-  void showWarning(errors[0]?.message ?? '', errors.slice(1).map((e) => e.message));
-  return false;
+  if (errors.length === 0) return null;
+  return {
+    field: errors[0]?.field ?? null,
+    closed: showWarning(errors[0]?.message ?? '', errors.slice(1).map((e) => e.message)),
+  };
+}
+
+function validateWithModel(bundle: OperationBundle, context: SaleContext): boolean {
+  return refusalOf(bundle, context) === null;
 }

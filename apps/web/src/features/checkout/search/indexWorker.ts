@@ -16,6 +16,8 @@ async function answer(request: IndexRequest): Promise<IndexReply> {
       return { id: request.id, ok: true, built: await index.ready() };
     case 'search':
       return { id: request.id, ok: true, result: await index.search(request.query, request.offset, request.limit) };
+    case 'barcode':
+      return { id: request.id, ok: true, barcode: await index.byBarcode(request.code) };
     case 'forget':
       index.forget(request.id_produto_grade);
       return { id: request.id, ok: true };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocalRow, PdvDatabase } from '../../../db/database.ts';
 import { openTestDatabase } from '../../../db/testing.ts';
-import { findByBarcode, hitOfGrid, searchProducts } from '../catalog.ts';
+import { findByBarcode, findByBarcodeInTables, hitOfGrid, searchProducts } from '../catalog.ts';
 import { announceRows } from './catalogChanges.ts';
 import { productIndex } from './productIndex.ts';
 
@@ -172,5 +172,112 @@ describe('the product search of the point of sale', () => {
     expect(names(await searchProducts(db, 'P-2'))).toEqual(['Calça Jeans Slim 40']);
     expect((await findByBarcode(db, '7891234000026'))?.descricao).toBe('Camiseta Básica Algodão Preto M');
     expect(await findByBarcode(db, '7891234000027')).toBeNull();
+  });
+});
+
+/** A GTIN-13 with its check digit. */
+const gtin = (body: string) => {
+  let sum = 0;
+  for (let i = 0; i < 12; i += 1) sum += Number(body[11 - i]) * (i % 2 === 0 ? 3 : 1);
+  return body + String((10 - (sum % 10)) % 10);
+};
+
+describe('a scanned barcode', () => {
+  const stock = (id: number, id_endereco_estoque: number, quantidade: string) => ({
+    id_estoque: id,
+    id_produto_grade_filial: 1011,
+    id_endereco_estoque,
+    quantidade,
+    quantidade_reserva: '1.000',
+  });
+
+  it('is answered from memory once the index is built: the same line the tables give, with the code read, unit and stock', async () => {
+    const db = await shop();
+    const second = gtin('789123400005');
+    await db.rows('barcode').put({ id_produto_codigo_barra: 5, codigo: second, id_produto_grade: 11, id_produto: 1 });
+    await db.rows('stock').bulkPut([stock(1, 7, '4.000'), stock(2, 8, '2.500')]);
+    const index = productIndex(db);
+    // Not built yet: nothing from memory, the tables answer.
+    expect(await index.byBarcode(second)).toBeNull();
+    const fromTables = await findByBarcodeInTables(db, second);
+    expect(fromTables).toMatchObject({
+      id_produto_grade: 11,
+      descricao: 'Camiseta Básica Algodão Azul P',
+      codigo_barras: second,
+      unidade: 'PC',
+      estoque: { 7: { quantidade: 4000, quantidade_reserva: 1000 }, 8: { quantidade: 2500, quantidade_reserva: 1000 } },
+    });
+    expect(await findByBarcode(db, second)).toEqual(fromTables);
+
+    await index.ready();
+    expect(await index.byBarcode(second)).toMatchObject({ id_produto_grade: 11, codigo_barras: second, id_unidade_medida: 1 });
+    expect(await findByBarcode(db, second)).toEqual(fromTables);
+    // The stock is read as it is now.
+    await db.rows('stock').put(stock(1, 7, '0.000'));
+    expect((await findByBarcode(db, second))?.estoque?.[7]?.quantidade).toBe(0);
+  });
+
+  it('follows barcode changes: new, deleted and repeated codes (the lowest key first, as the codigo index reads them)', async () => {
+    const db = await shop();
+    const index = productIndex(db);
+    await index.ready();
+    const code = gtin('789123400009');
+    const added = { id_produto_codigo_barra: 9, codigo: code, id_produto_grade: 21, id_produto: 2 };
+    await db.rows('barcode').put(added);
+    announceRows('barcode', [added]);
+    expect((await index.byBarcode(code))?.descricao).toBe('Calça Jeans Slim 40');
+
+    const repeated = { id_produto_codigo_barra: 3, codigo: code, id_produto_grade: 12, id_produto: 1 };
+    await db.rows('barcode').put(repeated);
+    announceRows('barcode', [repeated]);
+    expect((await index.byBarcode(code))?.descricao).toBe('Camiseta Básica Algodão Preto M');
+    expect((await findByBarcodeInTables(db, code))?.descricao).toBe('Camiseta Básica Algodão Preto M');
+
+    await db.rows('barcode').delete(3);
+    announceRows('barcode', [{ ...repeated, data_exclusao: '2025-01-01T00:00:00Z' }]);
+    expect((await index.byBarcode(code))?.descricao).toBe('Calça Jeans Slim 40');
+    await db.rows('barcode').delete(9);
+    announceRows('barcode', [{ ...added, data_exclusao: '2025-01-01T00:00:00Z' }]);
+    expect(await index.byBarcode(code)).toBeNull();
+    expect(await findByBarcode(db, code)).toBeNull();
+  });
+
+  it('of an inactive product, or an invalid GTIN, adds nothing from memory or from the tables', async () => {
+    const db = await shop();
+    const inactive = gtin('789123400010');
+    await db.rows('barcode').bulkPut([
+      { id_produto_codigo_barra: 10, codigo: inactive, id_produto_grade: 31, id_produto: 3 },
+      { id_produto_codigo_barra: 11, codigo: '7891234000027', id_produto_grade: 21, id_produto: 2 },
+    ]);
+    await productIndex(db).ready();
+    expect(await productIndex(db).byBarcode(inactive)).toBeNull();
+    expect(await findByBarcode(db, inactive)).toBeNull();
+    expect(await productIndex(db).byBarcode('7891234000027')).toBeNull();
+    expect(await findByBarcode(db, '7891234000027')).toBeNull();
+  });
+
+  it('is read from the tables once they hold another owner\'s rows, and the index is built again', async () => {
+    const db = await shop();
+    const index = productIndex(db);
+    await index.ready();
+    expect((await findByBarcode(db, '7891234000019'))?.preco_venda).toBe(1250);
+    // Another branch: the grid table is emptied and read again, with its own prices, without announcements.
+    await db.rows('grid').clear();
+    await db.rows('grid').put(makeGrid(11, 1, 'Azul P', { preco_venda: '20.00' }));
+    await db.updater.update('grid', { owner: 'o1:f2' });
+    expect((await findByBarcode(db, '7891234000019'))?.preco_venda).toBe(2000);
+    await index.ready();
+    expect((await index.byBarcode('7891234000019'))?.preco_venda).toBe(2000);
+  });
+
+  it('written without an announcement yet is read from the tables', async () => {
+    const db = await shop();
+    await productIndex(db).ready();
+    const code = gtin('789123400011');
+    await db.rows('product').put(makeProduct(5, 'Meia Esportiva'));
+    await db.rows('grid').put(makeGrid(51, 5, 'Única'));
+    await db.rows('barcode').put({ id_produto_codigo_barra: 12, codigo: code, id_produto_grade: 51, id_produto: 5 });
+    expect(await productIndex(db).byBarcode(code)).toBeNull();
+    expect(await findByBarcode(db, code)).toMatchObject({ descricao: 'Meia Esportiva Única', codigo_barras: code, unidade: 'PC' });
   });
 });

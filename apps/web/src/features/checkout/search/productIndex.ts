@@ -47,6 +47,21 @@ export interface IndexedHit {
   quantidade_atacarejo: number | null;
 }
 
+/** The line of a scanned barcode: the variation's, with the code read and its product's unit of measure. */
+export interface BarcodeHit extends IndexedHit {
+  id_unidade_medida: number | null;
+  /** Whose rows the index holds (ownersOf): the caller checks them against the tables in the same read. */
+  owners: string;
+}
+
+/** The product and grid tables to read for ownersOf. */
+export const OWNER_TABLES = ['product', 'grid'];
+
+/** Whose rows the product and grid tables hold, from their updater rows ('-' for a table not started, or dropped). */
+export function ownersOf(rows: ReadonlyArray<{ owner?: string | null } | undefined>): string {
+  return rows.map((row) => (row ? (row.owner ?? '') : '-')).join('|');
+}
+
 /** Every variation, product and usable barcode the search shows, as announced or read. */
 class CatalogStore {
   readonly words = new ProductTextIndex();
@@ -55,6 +70,9 @@ class CatalogStore {
   /** Usable codes per variation, in key order (the first is shown), and the variation of each code. */
   private readonly codes = new Map<number, Array<[number, string]>>();
   private readonly codeGrid = new Map<number, number>();
+  /** The code of each usable barcode row, and the rows of each code (their keys, ascending: one key alone as is). */
+  private readonly codeText = new Map<number, string>();
+  private readonly byCode = new Map<string, number | number[]>();
 
   apply(change: CatalogChange): void {
     if (change.table === 'product') {
@@ -97,12 +115,24 @@ class CatalogStore {
     list.sort((a, b) => a[0] - b[0]);
     this.codes.set(doc.id_produto_grade, list);
     this.codeGrid.set(doc.id_produto_codigo_barra, doc.id_produto_grade);
+    this.codeText.set(doc.id_produto_codigo_barra, doc.codigo);
+    const rows = this.byCode.get(doc.codigo);
+    if (rows === undefined) this.byCode.set(doc.codigo, doc.id_produto_codigo_barra);
+    else this.byCode.set(doc.codigo, [...(typeof rows === 'number' ? [rows] : rows), doc.id_produto_codigo_barra].sort((a, b) => a - b));
   }
 
   removeBarcode(id: number): void {
     const grid = this.codeGrid.get(id);
     if (grid === undefined) return;
     this.codeGrid.delete(id);
+    const code = this.codeText.get(id);
+    this.codeText.delete(id);
+    const rows = code === undefined ? undefined : this.byCode.get(code);
+    if (code !== undefined && rows !== undefined) {
+      const left = (typeof rows === 'number' ? [rows] : rows).filter((row) => row !== id);
+      if (left.length === 0) this.byCode.delete(code);
+      else this.byCode.set(code, left.length === 1 ? (left[0] as number) : left);
+    }
     const list = (this.codes.get(grid) ?? []).filter(([codeId]) => codeId !== id);
     if (list.length > 0) this.codes.set(grid, list);
     else this.codes.delete(grid);
@@ -124,6 +154,19 @@ class CatalogStore {
       quantidade_atacarejo: product.quantidade_atacarejo,
     };
   }
+
+  /**
+   * The line of a code as catalog.ts reads it from the tables: the usable barcode row of the code with the lowest key
+   * (the first of the barcode.codigo index), its variation and product, live. Null when any of them is not here.
+   */
+  barcodeHit(code: string, owners: string): BarcodeHit | null {
+    const rows = this.byCode.get(code);
+    const first = typeof rows === 'number' ? rows : rows?.[0];
+    const grid = first === undefined ? undefined : this.codeGrid.get(first);
+    const hit = grid === undefined ? null : this.hit(grid);
+    if (!hit) return null;
+    return { ...hit, codigo_barras: code, id_unidade_medida: this.products.get(hit.id_produto)?.id_unidade_medida ?? null, owners };
+  }
 }
 
 /** What the point of sale asks of the index. */
@@ -132,6 +175,12 @@ export interface ProductIndex {
   ready(): Promise<BuildInfo>;
   /** A page of results for the typed words (see ProductTextIndex.search). */
   search(query: string, offset: number, limit: number): Promise<{ hits: IndexedHit[]; more: boolean }>;
+  /**
+   * The line of a scanned code from memory, without waiting for anything: null while the index is not built (or is
+   * being built again) and when the code, its variation or its product is not in it (the caller then reads the
+   * tables).
+   */
+  byBarcode(code: string): Promise<BarcodeHit | null>;
   /** Forgets a variation the local copy no longer has (found missing when picked). */
   forget(id_produto_grade: number): void;
   /** Builds again when the product or grid table now holds another owner's rows (or was dropped). */
@@ -192,6 +241,14 @@ export class LocalProductIndex implements ProductIndex {
     return { hits, more: found.more };
   }
 
+  async byBarcode(code: string): Promise<BarcodeHit | null> {
+    if (!this.built || this.pending) return null;
+    await this.changes;
+    this.checkOwnersLater();
+    // A build for other owners may have started while the announced changes were applied.
+    return this.built && !this.pending && this.target !== null ? this.store.barcodeHit(code, this.target) : null;
+  }
+
   forget(id_produto_grade: number): void {
     this.store.removeGrid(id_produto_grade);
   }
@@ -203,8 +260,7 @@ export class LocalProductIndex implements ProductIndex {
 
   /** Whose rows the product and grid tables hold ('-' for a table the sync has not started, or dropped). */
   private async readOwners(): Promise<string> {
-    const rows = await this.db.updater.bulkGet(['product', 'grid']);
-    return rows.map((row) => (row ? (row.owner ?? '') : '-')).join('|');
+    return ownersOf(await this.db.updater.bulkGet(OWNER_TABLES));
   }
 
   async checkOwners(): Promise<void> {
@@ -328,6 +384,11 @@ class WorkerProductIndex implements ProductIndex {
   async search(query: string, offset: number, limit: number): Promise<{ hits: IndexedHit[]; more: boolean }> {
     const reply = await this.ask({ op: 'search', query, offset, limit });
     return reply.result ?? { hits: [], more: false };
+  }
+
+  async byBarcode(code: string): Promise<BarcodeHit | null> {
+    const reply = await this.ask({ op: 'barcode', code });
+    return reply.barcode ?? null;
   }
 
   forget(id_produto_grade: number): void {
