@@ -105,9 +105,9 @@ test("the other organization's manager sees its own branch, never the demo organ
 });
 
 test('a screen still to come says so, under its menu label', async ({ page }) => {
-  await signIn(page, USERS.caixa);
-  await mainMenu(page).getByRole('link', { name: 'Pedidos' }).click();
-  await expect(page).toHaveURL(/\/order$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
+  await signIn(page, USERS.gerente);
+  await mainMenu(page).getByRole('link', { name: 'Produtos' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Produtos' })).toBeVisible();
   await expect(page.getByText('Esta tela chega em uma próxima versão do sistema.')).toBeVisible();
 });

@@ -10,6 +10,8 @@ import { RequireEntry } from './features/auth/RequireEntry.tsx';
 import { HomePage } from './features/home/HomePage.tsx';
 import { InvoiceListPage } from './features/invoice/InvoiceListPage.tsx';
 import { invoiceRoutes } from './features/invoice/routes.tsx';
+import { OrderListPage } from './features/order/OrderListPage.tsx';
+import { orderRoutes } from './features/order/routes.tsx';
 import { CheckoutPage } from './features/checkout/CheckoutPage.tsx';
 import { AppLayout } from './features/layout/AppLayout.tsx';
 import { PendingOperationsPage } from './features/outbox/PendingOperationsPage.tsx';
@@ -26,6 +28,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/checkout': () => <CheckoutPage />,
   '/operations-pending': () => <PendingOperationsPage />,
   '/invoice': () => <InvoiceListPage />,
+  '/order': () => <OrderListPage />,
 };
 
 const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => group.entries)];
@@ -54,6 +57,7 @@ export function AppRoutes() {
           />
         ))}
         {invoiceRoutes()}
+        {orderRoutes()}
         <Route path="/not-authorized" element={<NotAuthorizedPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

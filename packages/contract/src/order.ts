@@ -136,6 +136,8 @@ export const orderFull = orderDetail.extend({
   observacao_nota: nullableText,
   is_processando: z.boolean(),
   origem: z.string(),
+  // The order's live volumes (000 §3.7), for the order screen's Volumes tab; lazy: the schema is declared below.
+  volumes: z.array(z.lazy(() => volume)).optional(),
 });
 export type OrderFull = z.infer<typeof orderFull>;
 

@@ -23,7 +23,7 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Início', path: '/', permission: null },
   { label: 'Ponto de venda', path: '/checkout', permission: 'FncPontoVenda' },
   { label: 'Operações pendentes', path: '/operations-pending', permission: null },
-  { label: 'Pedidos', path: '/order', permission: 'FncListarPedido', pending: true },
+  { label: 'Pedidos', path: '/order', permission: 'FncListarPedido', pending: false },
   { label: 'Notas fiscais', path: '/invoice', permission: 'FncListarNotaFiscal', pending: false },
   { label: 'Produtos', path: '/products', permission: 'FncListarProduto', pending: true },
   { label: 'Categorias', path: '/categories', permission: 'FncListarCategoria', pending: true },

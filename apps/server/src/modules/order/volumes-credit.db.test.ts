@@ -68,6 +68,20 @@ describe('/api/volume/*', () => {
     expect(again.json['message']).toBe(ORDER_MESSAGES.volumeNotFound);
   });
 
+  it("answers the order's live volumes with the order (find_by_nsu), for the order screen", async () => {
+    const id_pedido = await newOrder();
+    const kept = await t.call('POST', '/volume/create', { id_pedido, quantidade: 1, especie: 'Caixa', peso_liquido: 0.5, peso_bruto: 0.75 }, cashier);
+    const gone = await t.call('POST', '/volume/create', { id_pedido, quantidade: 2, peso_liquido: 1, peso_bruto: 1.2 }, cashier);
+    await t.call('POST', '/volume/delete', { id_volume: gone.json['id_volume'] }, cashier);
+    const order = await t.call('POST', '/order/find_by_id', { id_pedido }, cashier);
+    const full = await t.call('POST', '/order/find_by_nsu', { nsu: order.json['nsu'] }, cashier);
+    expect(full.status, JSON.stringify(full.json)).toBe(200);
+    expect(full.json['volumes']).toEqual([
+      { id_volume: kept.json['id_volume'], id_pedido, id_nota_fiscal: null, quantidade: 1, especie: 'Caixa', marca: null, numeracao: null,
+        peso_liquido: 0.5, peso_bruto: 0.75 },
+    ]);
+  });
+
   it("needs the order's client and an order that can be edited", async () => {
     const sold = await t.call('POST', '/operacao', saleBody(f), cashier); // a pre-sale without client
     const noClient = await t.call('POST', '/volume/create', { id_pedido: sold.json['id_pedido'], quantidade: 1, peso_liquido: 1, peso_bruto: 1 }, cashier);

@@ -26,8 +26,25 @@ export async function loadFullOrder(tx: Tx, org: number, id_filial: number, id_p
     [org, id_pedido],
   );
   const r = rows[0]!;
+  const volumes = await tx.query<Row>(
+    `SELECT id_volume, id_pedido, id_nota_fiscal, quantidade, especie, marca, numeracao, peso_liquido::float8 AS peso_liquido,
+            peso_bruto::float8 AS peso_bruto
+       FROM volume WHERE id_organization = $1 AND id_pedido = $2 AND data_exclusao IS NULL ORDER BY id_volume`,
+    [org, id_pedido],
+  );
   return {
     ...detail,
+    volumes: volumes.rows.map((v) => ({
+      id_volume: Number(v['id_volume']),
+      id_pedido: numOrNull(v['id_pedido']),
+      id_nota_fiscal: numOrNull(v['id_nota_fiscal']),
+      quantidade: Number(v['quantidade']),
+      especie: textOrNull(v['especie']),
+      marca: textOrNull(v['marca']),
+      numeracao: textOrNull(v['numeracao']),
+      peso_liquido: Number(v['peso_liquido']),
+      peso_bruto: Number(v['peso_bruto']),
+    })),
     id_transportadora: numOrNull(r['id_transportadora']),
     id_pedido_origem: numOrNull(r['id_pedido_origem']),
     data_entrega: textOrNull(r['data_entrega']),

@@ -1,0 +1,153 @@
+/**
+ * Consignação (000 §4.5): the steps of a consignment order — send the items to the customer, register what came
+ * back, finish (what was not returned is sold) and invoice the sale. Each step is a server call; a refusal shows the
+ * server's message.
+ */
+import { useState } from 'react';
+import { Button, Group, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
+import type { OrderFull } from '@pdv/contract/order';
+import { consignmentStepError } from '@pdv/domain/consignment-rules';
+import { formatQuantity, parseQuantityBR, quantityFromDecimal, quantityToDecimal } from '@pdv/domain/money';
+import { call } from '../../../api/client.ts';
+import { showError } from '../../../ui/showError.ts';
+import { showWarning } from '../../../ui/warning.tsx';
+import { toast } from '../../../ui/toast.ts';
+import { situacaoLabelOfItem } from '../consignment.ts';
+import { isOrderStatus } from '../situacao.ts';
+
+/** The step each status waits for (4: all done). */
+const STAGE_INDEX: Readonly<Record<string, number>> = {
+  Edicao: 0,
+  Liberado: 0,
+  EnviadoCliente: 1,
+  RetornoCliente: 2,
+  AguardandoConclusao: 3,
+  NotaPendente: 4,
+  Faturado: 4,
+  Concluida: 4,
+};
+
+interface Props {
+  order: OrderFull;
+  editable: boolean;
+  onSaved: (order: OrderFull) => void;
+  onInvoiced: (id_nota_fiscal: number) => void;
+}
+
+export function ConsignmentTab({ order, editable, onSaved, onInvoiced }: Props) {
+  const items = order.itens.filter((i) => !i.is_cancelado);
+  const [returned, setReturned] = useState<Record<number, string>>(() =>
+    Object.fromEntries(items.map((i) => [i.id_pedido_item, formatQuantity(quantityFromDecimal(i.quantidade_retorno))])),
+  );
+  const [busy, setBusy] = useState(false);
+  const situacao = isOrderStatus(order.situacao) ? order.situacao : 'Cancelado';
+  const facts = { operacao: order.operacao, situacao, is_processando: order.is_processando };
+  const can = (step: 'send' | 'return' | 'finish') => editable && consignmentStepError(facts, step) === null;
+
+  const run = async (work: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      showError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const send = () =>
+    run(async () => {
+      onSaved(await call('consignmentSend', { id_pedido: order.id_pedido }));
+      toast.success('Itens enviados ao cliente.');
+    });
+  const registerReturn = () =>
+    run(async () => {
+      const itens = items.map((i) => ({
+        id_pedido_item: i.id_pedido_item,
+        quantidade_retorno: parseQuantityBR(returned[i.id_pedido_item] ?? '0') ?? -1,
+      }));
+      const invalid = itens.find((i) => i.quantidade_retorno < 0);
+      if (invalid) return void showWarning('Informe a quantidade devolvida de cada item.');
+      onSaved(
+        await call('consignmentReturn', {
+          id_pedido: order.id_pedido,
+          itens: itens.map((i) => ({ ...i, quantidade_retorno: quantityToDecimal(i.quantidade_retorno) })),
+        }),
+      );
+      toast.success('Devolução registrada.');
+    });
+  const finish = () =>
+    run(async () => {
+      onSaved(await call('consignmentFinish', { id_pedido: order.id_pedido }));
+      toast.success('Consignação concluída.');
+    });
+  const sell = () =>
+    run(async () => {
+      const sold = await call('consignmentSell', { id_pedido: order.id_pedido });
+      toast.success('Nota fiscal em edição criada para a venda da consignação.');
+      onInvoiced(sold.id_nota_fiscal);
+    });
+
+  return (
+    <Stack gap="sm">
+      <Stepper active={STAGE_INDEX[order.situacao] ?? 0} size="sm" allowNextStepsSelect={false}>
+        <Stepper.Step label="Enviar" description="Itens ao cliente" />
+        <Stepper.Step label="Retorno" description="O que voltou" />
+        <Stepper.Step label="Concluir" description="O resto é venda" />
+        <Stepper.Step label="Faturar" description="Nota da venda" />
+      </Stepper>
+      <Table withTableBorder aria-label="Itens da consignação">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Produto</Table.Th>
+            <Table.Th ta="right">Enviado</Table.Th>
+            <Table.Th w={160}>Devolvido</Table.Th>
+            <Table.Th>Situação</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((i) => (
+            <Table.Tr key={i.id_pedido_item}>
+              <Table.Td>{i.descricao}</Table.Td>
+              <Table.Td ta="right">{formatQuantity(quantityFromDecimal(i.quantidade))}</Table.Td>
+              <Table.Td>
+                <TextInput
+                  size="xs"
+                  aria-label={`Devolvido de ${i.descricao}`}
+                  value={returned[i.id_pedido_item] ?? '0'}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    setReturned((r) => ({ ...r, [i.id_pedido_item]: value }));
+                  }}
+                  readOnly={!can('return')}
+                  variant={can('return') ? 'default' : 'filled'}
+                  inputMode="decimal"
+                />
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs">{situacaoLabelOfItem(i)}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {editable && (
+        <Group gap="xs">
+          <Button variant="light" disabled={!can('send') || busy} onClick={() => void send()}>
+            Enviar ao cliente
+          </Button>
+          <Button variant="light" disabled={!can('return') || busy} onClick={() => void registerReturn()}>
+            Registrar devolução
+          </Button>
+          <Button variant="light" disabled={!can('finish') || busy} onClick={() => void finish()}>
+            Concluir consignação
+          </Button>
+          <Button color="teal" disabled={order.situacao !== 'AguardandoConclusao' || busy} onClick={() => void sell()}>
+            Faturar venda
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
