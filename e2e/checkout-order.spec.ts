@@ -87,6 +87,9 @@ test('order mode releases the order and it is invoiced to an NFC-e; a quote move
   expect(transmitted.status, JSON.stringify(transmitted.json)).toBe(200);
   expect((transmitted.json['nota_fiscal'] as Record<string, unknown>)['situacao']).toBe('Autorizada');
   expect(transmitted.json['message']).toMatch(/^Nota Fiscal \d+ transmitida com sucesso$/);
+  // Its authorization closes the order: NotaPendente → Faturado.
+  const billed = await api(page, '/order/find_by_id', { id_pedido: ordered?.['id_pedido'] });
+  expect(billed.json['situacao']).toBe('Faturado');
 
   // A quote: customer required, no stock taken, and it cannot be invoiced.
   const stockBefore = await serverStock(page);
