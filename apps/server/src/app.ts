@@ -50,12 +50,21 @@ function isBadValue(error: unknown): boolean {
 }
 
 /** PostgreSQL errors that mean the server cannot be reached right now (as opposed to a bug in a query). */
-function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (error === null || typeof error !== 'object' || depth > 3) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (/^08/.test(code) || code === '57P01' || code === '57P03' || code === 'ECONNREFUSED')) {
+  // 08: connection exceptions; 57P01-57P03: shut down, crashed, starting up; 53300: too many connections (right after
+  // a restart, under load); socket errors of the driver.
+  if (typeof code === 'string' && (/^08/.test(code) || /^57P0[123]$/.test(code) || code === '53300'
+    || /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|ENOTCONN|EHOSTUNREACH)$/.test(code))) {
     return true;
   }
-  return error instanceof Error && /Connection terminated|ECONNREFUSED|connect ECONNRESET/.test(error.message);
+  const message = error instanceof Error ? error.message : '';
+  if (/Connection terminated|ECONNREFUSED|ECONNRESET|EPIPE|not queryable|Client was closed|timeout exceeded when trying to connect/.test(message)) {
+    return true;
+  }
+  // A failure while rolling back a broken connection carries the first one as its cause.
+  return isDatabaseUnavailable((error as { cause?: unknown }).cause, depth + 1);
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
