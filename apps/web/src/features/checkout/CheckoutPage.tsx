@@ -41,8 +41,15 @@ export function CheckoutPage() {
     setAskingSeller(false);
     setTimeout(() => search.current?.focus(), 0);
   };
-  const selectedItem = bundle?.itens.find((i) => i.id_item === selected) ?? null;
-  const totals = bundle ? draft.totalsOf(bundle) : null;
+  // What is drawn: a scanned line reaches the page's state one frame after the items table (useCheckout.addHit), and
+  // a panel opened or a key pressed in that frame must act on the sale as the cashier sees it.
+  const drawnItem = () => {
+    const drawn = pos.sale.get();
+    return drawn.bundle?.itens.find((i) => i.id_item === drawn.selected) ?? null;
+  };
+  const liveBundle = pos.sale.get().bundle ?? bundle;
+  const selectedItem = drawnItem() ?? bundle?.itens.find((i) => i.id_item === selected) ?? null;
+  const totals = liveBundle ? draft.totalsOf(liveBundle) : null;
 
   const moveSelection = (step: number) => {
     if (!bundle || bundle.itens.length === 0) return;
@@ -95,8 +102,8 @@ export function CheckoutPage() {
     if (!bundle) return;
     if (key === 'F1') return setPanel('info');
     if (key === 'F2') return close();
-    if (key === 'F3' && selectedItem) return setPanel('quantity');
-    if (key === 'F4' && bundle.itens.length > 0) return setPanel('discount');
+    if (key === 'F3' && drawnItem()) return setPanel('quantity');
+    if (key === 'F4' && (pos.sale.get().bundle ?? bundle).itens.length > 0) return setPanel('discount');
     if (key === 'F6') return setPanel('customer');
     if (key === 'F7') {
       setAskingSeller(false);
@@ -109,7 +116,8 @@ export function CheckoutPage() {
       return;
     }
     if (key === 'F10') return startFinish();
-    if (key === 'Del' && selectedItem) pos.removeItem(selectedItem.id_item);
+    const item = drawnItem();
+    if (key === 'Del' && item) pos.removeItem(item.id_item);
     if (key === 'Esc') return close();
   };
 
