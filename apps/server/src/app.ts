@@ -18,6 +18,7 @@ import { invoiceHandlers } from './modules/invoice/routes.ts';
 import { invoicePartHandlers } from './modules/invoice/parts-routes.ts';
 import { fiscalHandlers } from './modules/fiscal/routes.ts';
 import { registerFiscalFiles } from './modules/fiscal/files.ts';
+import { registerStoredFiles } from './storage/files.ts';
 import type { FiscalDeps } from './modules/fiscal/deps.ts';
 import { offlineFiscal } from './modules/fiscal/setup.ts';
 import { Throttle, type ThrottleOptions } from './modules/auth/throttle.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerRoutes(app, handlers, deps);
   registerFiscalFiles(app, deps);
+  registerStoredFiles(app, deps);
 
   if (options.webDir && existsSync(options.webDir)) {
     await app.register(fastifyStatic, {

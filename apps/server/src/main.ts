@@ -11,6 +11,7 @@ import { installEventTriggers } from './modules/realtime/triggers.ts';
 import { createHash } from 'node:crypto';
 import { sefazMode, setupFiscal } from './modules/fiscal/setup.ts';
 import { startContingencySender } from './modules/fiscal/service.ts';
+import { fileStorage } from './storage/storage.ts';
 
 const config = readConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -30,6 +31,8 @@ const fiscal = await setupFiscal({
   linkSecret: createHash('sha256').update('fiscal-links:').update(secret).digest('hex'),
 });
 if (fiscal.simulator) console.log(`SEFAZ: simulador de homologação em ${fiscal.simulator.url} (SEFAZ_MODE=simulator)`);
+// The file storage (local folder or S3) from the environment: incomplete S3 settings stop the start here.
+console.log(`Arquivos: ${fileStorage().description}`);
 const stopContingency = startContingencySender(db, fiscal.deps, Number(process.env['CONTINGENCIA_INTERVALO_MS'] || 15_000));
 const app = await buildApp({ db, tokens, webDir: config.webDir, logger: process.env['LOG'] !== 'off', fiscal: fiscal.deps });
 const realtime = await startRealtime(app.server, db, tokens);

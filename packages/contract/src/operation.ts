@@ -19,6 +19,8 @@ const quantity = z
   .refine(decimals(3), { error: 'A quantidade deve ter no máximo 3 casas decimais.' });
 const text = (max: number) => z.string().max(max, { error: `Texto com mais de ${max} caracteres.` });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use AAAA-MM-DD).' });
+/** A sale's date and time: z.iso.datetime accepts the years 0000-9999; no sale happened before 1900. */
+const since1900 = (v: string) => Number(v.slice(0, 4)) >= 1900;
 
 export const operacaoItem = z.object({
   id_item: z.uuid({ error: 'id_item deve ser um UUID.' }),
@@ -37,6 +39,8 @@ export const operacaoItem = z.object({
   id_cenario_fiscal: id.nullish(),
   id_usuario_vendedor: id.nullish(),
   observacao: text(500).nullish(),
+  /** Devolucao: the line of the original sale (pedido_item or nota_fiscal_item) this line gives back. */
+  id_item_origem: id.nullish(),
 });
 export type OperacaoItem = z.input<typeof operacaoItem>;
 
@@ -61,22 +65,29 @@ export const operacaoPagamento = z.object({
   cartao_data_hora_transacao: text(40).nullish(),
   cartao_descricao_transacao: text(100).nullish(),
   txid_pix: text(60).nullish(),
+  /** A credit voucher paying (method code 12): redeemed from its balance in the operation's transaction. */
+  id_vale_credito: id.nullish(),
 });
 export type OperacaoPagamento = z.input<typeof operacaoPagamento>;
+
+/** Modes whose operation may come without items (a receipt never has any; a voucher's line may be built by the server). */
+const ITEMLESS_MODES: ReadonlySet<string> = new Set(['Recebimento', 'ValeCredito']);
 
 export const operacaoBody = z.object({
   /** The client's UUID of the operation: sending it again never makes a second sale. */
   id_operacao: z.uuid({ error: 'id_operacao deve ser um UUID.' }),
   /** Venda: a sale (pre-sale order or invoice); Pedido: an order, released; Orcamento: a quote (no stock, no payment). */
-  modo_operacao: z.enum(['Venda', 'Pedido', 'Orcamento'], { error: "modo_operacao deve ser 'Venda', 'Pedido' ou 'Orcamento'." }),
+  modo_operacao: z.enum(['Venda', 'Pedido', 'Orcamento', 'Consignacao', 'ValeCredito', 'Devolucao', 'Recebimento'], {
+    error: "modo_operacao deve ser 'Venda', 'Pedido', 'Orcamento', 'Consignacao', 'ValeCredito', 'Devolucao' ou 'Recebimento'.",
+  }),
   /** '65' NFC-e, '55' NF-e, null: pre-sale (an order). */
   modelo: z.enum(['55', '65'], { error: "modelo deve ser '55', '65' ou nulo." }).nullable(),
   id_filial: id,
   id_cliente: id.nullish(),
   id_usuario_vendedor: id.nullish(),
   cliente_cpf_cnpj: z.string().regex(/^(\d{11}|[0-9A-Z]{12}\d{2})$/, { error: 'CPF/CNPJ inválido.' }).nullish(),
-  data_inicio: z.iso.datetime({ offset: true, error: 'data_inicio inválida.' }),
-  data_fim: z.iso.datetime({ offset: true, error: 'data_fim inválida.' }).nullish(),
+  data_inicio: z.iso.datetime({ offset: true, error: 'data_inicio inválida.' }).refine(since1900, { error: 'data_inicio inválida.' }),
+  data_fim: z.iso.datetime({ offset: true, error: 'data_fim inválida.' }).refine(since1900, { error: 'data_fim inválida.' }).nullish(),
   frete: money.optional().default(0),
   seguro: money.optional().default(0),
   outros: money.optional().default(0),
@@ -84,8 +95,16 @@ export const operacaoBody = z.object({
   valor_desconto_subtotal: money.optional().default(0),
   tipo_frete: z.number().int().min(0).max(9).optional().default(9),
   observacao: text(2000).nullish(),
-  itens: z.array(operacaoItem).min(1, { error: 'Adicione ao menos um item para concluir a operação.' }).max(500),
+  // May be empty in the itemless modes (refinement below); always sent, so older servers and clients keep reading it.
+  itens: z.array(operacaoItem, { error: 'Adicione ao menos um item para concluir a operação.' }).max(500),
   pagamentos: z.array(operacaoPagamento).max(20),
+  /** Devolucao: the original sale returned, an order (pre-sale) or an invoice of the same customer. */
+  id_pedido_origem: id.nullish(),
+  id_nota_fiscal_origem: id.nullish(),
+  /** Recebimento: the customer's open receivables (documento_financeiro) paid off by this operation. */
+  documentos_financeiros: z.array(id).max(100).optional(),
+}).refine((body) => ITEMLESS_MODES.has(body.modo_operacao) || body.itens.length > 0, {
+  error: 'Adicione ao menos um item para concluir a operação.', path: ['itens'],
 });
 export type OperacaoBody = z.input<typeof operacaoBody>;
 
@@ -99,5 +118,15 @@ export const operacaoResult = z.object({
   id_nota_fiscal: z.number().int().nullable(),
   valor_total: z.number(),
   valor_troco: z.number(),
+  /** ValeCredito: the voucher issued (absent in answers of other modes and of older servers). */
+  id_vale_credito: z.number().int().nullish(),
+  codigo_vale_credito: z.string().nullish(),
+  /** Devolucao: the customer credit generated and the customer's credit balance after the operation. */
+  valor_credito: z.number().optional(),
+  saldo_credito: z.number().optional(),
+  /** The customer's credit spent by credit-type payments (Crédito em Loja, code 21). */
+  saldo_pessoa_usado: z.number().optional(),
+  /** Recebimento: the receivables paid off. */
+  documentos_financeiros: z.array(z.number().int()).optional(),
 });
 export type OperacaoResult = z.infer<typeof operacaoResult>;

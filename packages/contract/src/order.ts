@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { id, listQuery, listResult } from './common.ts';
+import { orderObject, orderService } from './order-service.ts';
 
 export const orderByIdBody = z.object({ id_pedido: id }).strict();
 
@@ -138,6 +139,9 @@ export const orderFull = orderDetail.extend({
   origem: z.string(),
   // The order's live volumes (000 §3.7), for the order screen's Volumes tab; lazy: the schema is declared below.
   volumes: z.array(z.lazy(() => volume)).optional(),
+  // Service orders (000 §3.6): the service lines and the objects left for service, with their images.
+  servicos: z.array(orderService).optional(),
+  objetos: z.array(orderObject).optional(),
 });
 export type OrderFull = z.infer<typeof orderFull>;
 

@@ -13,7 +13,11 @@ import { orderByIdBody, orderDetail } from './order.ts';
 import * as ord from './order.ts';
 import { productUpdateBody, productUpdateResult } from './product.ts';
 import * as inv from './invoice.ts';
-import { listByChangesBody, listByChangesResult, SYNC_GROUPS, type SyncGroupName } from './sync.ts';
+import * as svc from './order-service.ts';
+import { giftCardPrintBody, giftCardPrintResult } from './voucher.ts';
+import * as ret from './return.ts';
+import { orderPdfBody, orderPdfResult } from './order-document.ts';
+import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -114,6 +118,7 @@ const orderRoutes = {
   giftCardFind: route({ method: 'POST', path: '/gift_card/find', auth: 'session', permission: PDV_READ, scope: 'organization', body: ord.giftCardFindBody, response: ord.giftCardFindResult }),
   giftCardListDisponibles: route({ method: 'POST', path: '/gift_card/list-disponibles', auth: 'session', permission: PDV_READ, scope: 'organization', idFields: ['id_people'], body: ord.giftCardListDisponiblesBody, response: ord.giftCardListResult }),
   giftCardCancel: route({ method: 'POST', path: '/gift_card/cancel', auth: 'session', permission: PDV_MANAGE, scope: 'organization', idFields: ['id_vale_credito'], body: ord.giftCardCancelBody, response: ord.giftCard }),
+  giftCardPrint: route({ method: 'POST', path: '/gift_card/imprimir', auth: 'session', permission: PDV_READ, scope: 'organization', idFields: ['id_vale_credito'], body: giftCardPrintBody, response: giftCardPrintResult }),
   orderItemCreate: route({ method: 'POST', path: '/order_item/create', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido'], body: ord.orderItemCreateBody, response: ord.orderFull }),
   orderItemUpdate: route({ method: 'PUT', path: '/order_item/update', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido_item'], body: ord.orderItemUpdateBody, response: ord.orderFull }),
   orderItemPatchUpdate: route({ method: 'PUT', path: '/order_item/patch_update', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido_item'], body: ord.orderItemPatchBody, response: ord.orderFull }),
@@ -132,11 +137,23 @@ const orderRoutes = {
   peopleAccountHistoryCreate: route({ method: 'POST', path: '/people_account_history/create', auth: 'session', permission: PDV_MANAGE, scope: 'organization', idFields: ['id_pessoa'], body: ord.peopleAccountHistoryBody, response: ord.peopleAccountHistory }),
   orderInvoiceList: route({ method: 'POST', path: '/order/order-invoice-list', auth: 'session', permission: PED_MANAGE, scope: 'branch', body: ord.orderInvoiceListBody, response: ord.orderInvoiceListResult }),
   orderSendReleaseMail: route({ method: 'POST', path: '/order/send-release-mail', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido'], body: ord.orderSendMailBody, response: ord.orderSendMailResult }),
+  orderGeneratePdf: route({ method: 'POST', path: '/order/generate-pdf', auth: 'session', permission: PED_READ, scope: 'branch', idFields: ['id_pedido'], body: orderPdfBody, response: orderPdfResult }),
   consignmentSend: route({ method: 'POST', path: '/order/consignment_invoice_pending', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido'], body: ord.orderByIdBody, response: ord.orderFull }),
   consignmentReturn: route({ method: 'POST', path: '/order/consignment_invoice_return', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido'], body: ord.consignmentReturnBody, response: ord.orderFull }),
   consignmentFinish: route({ method: 'POST', path: '/order/consignment_invoice_finish', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido'], body: ord.orderByIdBody, response: ord.orderFull }),
   consignmentSell: route({ method: 'POST', path: '/order/consignment_invoice_sell', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido'], body: ord.consignmentSellBody, response: ord.consignmentSellResult }),
   consignmentCancel: route({ method: 'POST', path: '/order/consignment_cancel', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido'], body: ord.orderByIdBody, response: ord.orderFull }),
+} as const;
+
+/** Service orders' parts (000 §3.6, §7.3): service lines and objects left for service, with their images. */
+const serviceOrderRoutes = {
+  orderServiceSave: route({ method: 'POST', path: '/order_service/save', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido'], body: svc.orderServiceSaveBody, response: ord.orderFull }),
+  orderServiceDelete: route({ method: 'POST', path: '/order_service/delete', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido_servico'], body: svc.orderServiceDeleteBody, response: ord.orderFull }),
+  orderObjectSave: route({ method: 'POST', path: '/order_object/save', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido'], body: svc.orderObjectSaveBody, response: ord.orderFull }),
+  orderObjectDelete: route({ method: 'POST', path: '/order_object/delete', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido_objeto'], body: svc.orderObjectDeleteBody, response: ord.orderFull }),
+  orderObjectSaveImages: route({ method: 'POST', path: '/order_object/save_images', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido_objeto'], body: svc.orderObjectSaveImagesBody, response: ord.orderFull }),
+  orderObjectDeleteImage: route({ method: 'POST', path: '/order_object/delete_image', auth: 'session', permission: PED_MANAGE, scope: 'branch', idFields: ['id_pedido_objeto_imagem'], body: svc.orderObjectImageBody, response: ord.orderFull }),
+  orderObjectImage: route({ method: 'POST', path: '/order_object/image', auth: 'session', permission: PED_READ, scope: 'branch', idFields: ['id_pedido_objeto_imagem'], body: svc.orderObjectImageBody, response: svc.orderObjectImageContent }),
 } as const;
 
 const NF_READ = { action: 'read', subject: 'FncListarNotaFiscal' } as const;
@@ -172,6 +189,13 @@ const invoiceRoutes = {
   nfeContingencia: route({ method: 'POST', path: '/nfe/contingencia', auth: 'session', permission: NF_READ, scope: 'branch', body: inv.contingencyListBody, response: inv.contingencyListResult }),
 } as const;
 
+/** The point of sale's return and receipt modes (000 §1): the customer's sales, receivables and credit balance. */
+const returnRoutes = {
+  returnSales: route({ method: 'POST', path: '/operacao/devolucao/vendas', auth: 'session', permission: PDV_READ, scope: 'branch', idFields: ['id_cliente'], body: ret.returnSalesBody, response: ret.returnSalesResult }),
+  openReceivables: route({ method: 'POST', path: '/operacao/recebimento/titulos', auth: 'session', permission: PDV_READ, scope: 'branch', idFields: ['id_cliente'], body: ret.customerBody, response: ret.openReceivablesResult }),
+  customerCredit: route({ method: 'POST', path: '/operacao/credito/saldo', auth: 'session', permission: PDV_READ, scope: 'organization', idFields: ['id_cliente'], body: ret.customerBody, response: ret.customerCreditResult }),
+} as const;
+
 type SyncRouteName = `sync_${SyncGroupName}`;
 type SyncRoute = RouteDef<typeof listByChangesBody, typeof listByChangesResult>;
 
@@ -186,7 +210,18 @@ const syncRoutes = Object.fromEntries(
   ]),
 ) as Record<SyncRouteName, SyncRoute>;
 
-export const routes = { ...baseRoutes, ...orderRoutes, ...invoiceRoutes, ...syncRoutes };
+/**
+ * Which synced groups have rows after the client's positions (one call before reading only those). Branch-owned
+ * groups are answered for the active branch.
+ */
+const syncChangedRoutes = {
+  syncChanged: route({
+    method: 'POST', path: '/sync/changed', auth: 'session', permission: null, scope: 'branch',
+    body: syncChangedBody, response: syncChangedResult,
+  }),
+} as const;
+
+export const routes = { ...baseRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...syncRoutes, ...syncChangedRoutes };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

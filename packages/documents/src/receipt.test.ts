@@ -86,6 +86,15 @@ describe('receipt', () => {
     expect(receiptChange({ total: 12000, pagamentos: sale().pagamentos })).toBe(1000);
   });
 
+  it('prints the exchange voucher below the receipt only when asked, with the lines and the last exchange day', () => {
+    expect(JSON.stringify(receiptDocument(sale()))).not.toContain('COMPROVANTE DE TROCA');
+    const text = JSON.stringify(receiptDocument(sale({ troca: { valido_ate: '03/04/2025' } })));
+    expect(text).toContain('COMPROVANTE DE TROCA');
+    expect(text).toContain('Válido para troca até 03/04/2025');
+    expect(text).toContain('2 Meia x 1,000');
+    expect(text.indexOf('COMPROVANTE DE TROCA')).toBeGreaterThan(text.indexOf('Obrigado pela preferência!'));
+  });
+
   it('keeps every font between 4 and 10', () => {
     const sizes = JSON.stringify(receiptDocument(sale())).match(/"fontSize":\d+/g) ?? [];
     expect(sizes.length).toBeGreaterThan(3);

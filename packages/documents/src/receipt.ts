@@ -58,6 +58,30 @@ export interface ReceiptData {
   pagamentos: ReceiptPayment[];
   /** Shown at the foot (e.g. "Operação pendente de envio"). */
   observacao: string | null;
+  /**
+   * The exchange voucher (comprovante de troca, 002 "impressao_comprovante_troca") printed below the receipt: the lines
+   * without prices and the last day of the exchange (dd/mm/aaaa: emission + dias_tolerancia_troca).
+   */
+  troca?: { valido_ate: string } | null;
+}
+
+/** The exchange voucher below the receipt, after a cut line. */
+function exchangeVoucher(data: ReceiptData): Content[] {
+  if (!data.troca) return [];
+  return [
+    { text: '- - - - - - - - - - - - corte aqui - - - - - - - - - - - -', alignment: 'center', fontSize: RECEIPT_FONTS.tiny, margin: [0, 4, 0, 4] },
+    { text: 'COMPROVANTE DE TROCA', alignment: 'center', bold: true, fontSize: RECEIPT_FONTS.header },
+    { text: `${data.numero ? `Nº ${data.numero} · ` : ''}${formatDateTime(data.data)}`, alignment: 'center', fontSize: RECEIPT_FONTS.small },
+    ...(data.cliente?.nome ? [{ text: `Cliente: ${data.cliente.nome}`, fontSize: RECEIPT_FONTS.small }] : []),
+    RULE,
+    ...data.itens.map((line, index) => ({
+      text: `${index + 1} ${cutDescription(line.descricao)} x ${formatQuantity(line.quantidade)}`,
+      fontSize: RECEIPT_FONTS.small,
+    })),
+    RULE,
+    { text: `Válido para troca até ${data.troca.valido_ate}`, alignment: 'center', bold: true, fontSize: RECEIPT_FONTS.body },
+    { text: 'Apresente este comprovante na troca.', alignment: 'center', fontSize: RECEIPT_FONTS.small },
+  ];
 }
 
 export function cutDescription(text: string, max = RECEIPT_DESCRIPTION_MAX): string {
@@ -182,6 +206,7 @@ export function receiptDocument(data: ReceiptData): TDocumentDefinitions {
       RULE,
       ...(data.observacao ? [{ text: data.observacao, alignment: 'center' as const, fontSize: RECEIPT_FONTS.small }] : []),
       { text: 'Obrigado pela preferência!', alignment: 'center', fontSize: RECEIPT_FONTS.small, margin: [0, 2, 0, 0] },
+      ...exchangeVoucher(data),
     ],
   };
 }

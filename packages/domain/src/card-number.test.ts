@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { luhnValid, maskCardNumbers } from './card-number.ts';
+import { luhnValid, maskCardData, maskCardNumbers } from './card-number.ts';
 
 describe('maskCardNumbers', () => {
   it('masks a Luhn-valid card number, plain or grouped by spaces or dashes, keeping only its last 4 digits', () => {
@@ -35,5 +35,21 @@ describe('maskCardNumbers', () => {
         }
       }
     }), { numRuns: 3000 });
+  });
+});
+
+describe('maskCardData', () => {
+  it('masks the card number, drops the track data after it and hides a labelled security code', () => {
+    expect(maskCardData(';4111111111111111=30121010000085310000?')).toBe(';************1111');
+    expect(maskCardData('%B5555555555554444^SOUZA/MARIA^3012101000008531000000? fim')).toBe('%B************4444 fim');
+    expect(maskCardData('cartão 4111 1111 1111 1111 CVV 737, cvc2: 1234, código de segurança 123'))
+      .toBe('cartão ************1111 CVV ***, cvc2: ***, código de segurança ***');
+    expect(maskCardData('CVV=8531')).toBe('CVV=***');
+  });
+
+  it('leaves texts without card data as they are', () => {
+    for (const text of ['Entrega=12345', 'Pedido 1234 CVV', 'Camiseta P/Branco', 'NSU 004512 AUT 123456', 'cid 12']) {
+      expect(maskCardData(text)).toBe(text);
+    }
   });
 });

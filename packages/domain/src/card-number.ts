@@ -76,3 +76,16 @@ function maskPass(text: string): string {
   }
   return out;
 }
+
+/**
+ * Track data and security codes people paste along with a card number: what follows a masked number as track 1 or 2
+ * has it ("=YYMM<service code><discretionary data>?" or "^NAME^YYMM...?") goes, and a CVV/CVC/CID or "código de
+ * segurança" followed by 3-4 digits keeps its label with the digits replaced by "***".
+ */
+const TRACK_AFTER_MASKED = /(\*{9,15}\d{4})[=^][^\s?]*\??/g;
+const SECURITY_CODE = /\b(cvv2?|cvc2?|cid|c[oó]d(?:igo)?\.?\s+(?:de\s+)?seguran[cç]a)(\s*[:=]?\s*)\d{3,4}(?!\d)/gi;
+
+/** maskCardNumbers, then the track data after each masked number and any labelled security code. */
+export function maskCardData(text: string): string {
+  return maskCardNumbers(text).replace(TRACK_AFTER_MASKED, '$1').replace(SECURITY_CODE, '$1$2***');
+}

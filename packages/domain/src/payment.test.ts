@@ -14,6 +14,12 @@ describe('addDays', () => {
     expect(addDays('2025-03-01', 0)).toBe('2025-03-01');
   });
 
+  it('keeps the years 0000-0099 as they are (Date.UTC would read them as 1900-1999)', () => {
+    expect(addDays('0002-02-01', 30)).toBe('0002-03-03');
+    expect(addDays('0000-12-31', 1)).toBe('0001-01-01');
+    expect(addDays('0099-02-28', 1)).toBe('0099-03-01');
+  });
+
   it('refuses what is not a real calendar date', () => {
     for (const bad of ['2025-02-30', '2025-13-01', '25-01-01', '2025-1-1', '']) {
       expect(() => addDays(bad, 1), bad).toThrow(RangeError);

@@ -49,7 +49,8 @@ const DAY_MS = 86_400_000;
 export function addDays(isoDate: string, days: number): string {
   assertInteger(days);
   const match = ISO_DATE.exec(isoDate);
-  const time = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0-99 as 1900-1999.
+  const time = match ? new Date(0).setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
   if (!match || new Date(time).toISOString().slice(0, 10) !== isoDate) {
     throw new RangeError(`data inválida: ${isoDate}`);
   }

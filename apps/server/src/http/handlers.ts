@@ -37,7 +37,7 @@ export interface SessionContext<N extends RouteName> extends PublicContext<N> {
  */
 export const OUTSIDE_TRANSACTION: ReadonlySet<RouteName> = new Set<RouteName>([
   'nfeTransmitir', 'nfeConsultar', 'nfeCancelar', 'nfeCartaCorrecao', 'nfeInutilizar', 'nfeInutilizarFaixa',
-  'nfeRequestList', 'nfeCancelarLista', 'orderSendReleaseMail',
+  'nfeRequestList', 'nfeCancelarLista', 'orderSendReleaseMail', 'giftCardPrint', 'orderGeneratePdf',
 ]);
 
 type Result<N extends RouteName> = Promise<z.input<Routes[N]['response']>>;

@@ -109,6 +109,15 @@ describe.skipIf(SKIP_SECOND_RUN)('dates that match AAAA-MM-DD but are no calenda
     await refusedCleanly('/operacao', body);
   });
 
+  it('a sale started in year 0000 or 0002 (accepted by z.iso.datetime) answers 400, not 500', async () => {
+    // Found by the fuzzing (0002-02-01T10:00:00-20:00): the domain's addDays read the years 0-99 as 1900-1999
+    // (Date.UTC) and threw RangeError. The contract now refuses a sale dated before 1900.
+    for (const data of ['0000-01-01T00:00:00Z', '0002-02-01T10:00:00-20:00', '1899-12-31T23:59:59Z']) {
+      const res = await refusedCleanly('/operacao', saleBody(f, { data_inicio: data }));
+      expect(JSON.stringify(res.json)).toContain('data_inicio inválida.');
+      await refusedCleanly('/operacao', saleBody(f, { data_inicio: new Date().toISOString(), data_fim: data }));
+    }
+  });
 });
 
 describe.skipIf(SKIP_SECOND_RUN)('amounts within each field\'s bounds whose product does not fit numeric(15,2)', () => {
@@ -129,6 +138,25 @@ describe.skipIf(SKIP_SECOND_RUN)('amounts within each field\'s bounds whose prod
     await refusedCleanly('/invoice/post', await draft());
   });
 
+  it('a line of 100,000 × 999,999,999.00 added to a draft answers 400, not 500', async () => {
+    // Past 2^53 centavos multiplyByQuantity threw RangeError (found by the fuzzing).
+    const body = await draft();
+    body.itens[0]!.quantidade = 1;
+    body.itens[0]!.valor_unitario = f.product.preco;
+    const saved = await t.call('POST', '/invoice/post', body, manager);
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const line = { id_nota_fiscal: saved.json['id_nota_fiscal'], id_produto_grade_filial: f.product.id_produto_grade_filial,
+      id_endereco_estoque: f.product.id_endereco_estoque, quantidade: 100000, valor_unitario: 999999999 };
+    const items = () => countRows(t.db, 'nota_fiscal_item WHERE id_nota_fiscal = $1', [saved.json['id_nota_fiscal']]);
+    const before = await items();
+    const res = await refusedCleanly('/invoice_item/post', line);
+    expect(res.json['message']).toBe('Valor total do item acima do permitido.');
+    expect(await items()).toBe(before);
+    // The whole draft at once takes the same way.
+    body.itens[0]!.quantidade = 100000;
+    body.itens[0]!.valor_unitario = 999999999;
+    await refusedCleanly('/invoice/post', body);
+  });
 });
 
 describe.skipIf(SKIP_SECOND_RUN)('a date and time that match the order contract but name no instant', () => {
@@ -142,9 +170,24 @@ describe.skipIf(SKIP_SECOND_RUN)('a date and time that match the order contract 
 });
 
 describe.skipIf(SKIP_SECOND_RUN)('list-by-changes positions', () => {
-  it("a date_change with a leading zero ('09') or above 2^64 answers 400, not 500", async () => {
-    await refusedCleanly('/branch/list-by-changes', { date_change: '09' });
+  it('a date_change above 2^64 answers 400, not 500', async () => {
     await refusedCleanly('/product/list-by-changes', { date_change: '99999999999999999999999' });
+  });
+
+  it("a date_change with leading zeros means the same position as without them (xid8 read '0…' as octal)", async () => {
+    const first = await t.call('POST', '/product/list-by-changes', { date_change: '', limit: 1 }, manager);
+    expect(first.status).toBe(200);
+    const position = { date_change: first.json['date_change'] as string, offset: first.json['offset'] as number, limit: 5 };
+    const decimal = await t.call('POST', '/product/list-by-changes', position, manager);
+    for (const padded of [`0${position.date_change}`, `000${position.date_change}`]) {
+      const res = await t.call('POST', '/product/list-by-changes', { ...position, date_change: padded }, manager);
+      expect(res.status).toBe(decimal.status);
+      expect(res.json).toEqual(decimal.json);
+    }
+    // '09' was refused (no octal digit 9) and now is position 9, like '9'.
+    const nine = await t.call('POST', '/branch/list-by-changes', { date_change: '9' }, manager);
+    const zeroNine = await t.call('POST', '/branch/list-by-changes', { date_change: '09' }, manager);
+    expect([zeroNine.status, zeroNine.json]).toEqual([200, nine.json]);
   });
 
 });

@@ -304,6 +304,17 @@ function objectArb(def: Def, ctx: Ctx): fc.Arbitrary<unknown> {
   );
 }
 
+function recordArb(def: Def, ctx: Ctx): fc.Arbitrary<unknown> {
+  const keys = gen(def['keyType'], { ...ctx, mode: 'valid' }).filter((k): k is string => typeof k === 'string');
+  const entries = fc.array(fc.tuple(keys, gen(def['valueType'], ctx)), { maxLength: ctx.opts.maxArray ?? 4 });
+  const valid = entries.map((pairs) => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of pairs) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    return out;
+  });
+  return mix(ctx, valid, () => fc.constantFrom<unknown>(...POLLUTION, [], 'objeto', 0, null, { x: 1 }, deep(3000, 'object')));
+}
+
 function arrayArb(def: Def, ctx: Ctx): fc.Arbitrary<unknown> {
   let min = 0;
   let max = 1000;
@@ -347,6 +358,8 @@ function gen(schema: unknown, ctx: Ctx): fc.Arbitrary<unknown> {
       return choiceArb(def, ctx);
     case 'array':
       return arrayArb(def, ctx);
+    case 'record':
+      return recordArb(def, ctx);
     case 'optional':
     case 'default':
     case 'prefault':
@@ -395,6 +408,7 @@ export function schemaAt(schema: unknown, path: Path): unknown {
     const def = defOf(unwrap(s));
     if (def.type === 'object' && typeof step === 'string') s = (def['shape'] as Record<string, unknown>)[step];
     else if (def.type === 'array' && typeof step === 'number') s = def['element'];
+    else if (def.type === 'record' && typeof step === 'string') s = def['valueType'];
     else return undefined;
     if (s === undefined) return undefined;
   }

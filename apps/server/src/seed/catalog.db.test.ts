@@ -51,7 +51,8 @@ describe('demo catalogue', () => {
   });
 
   it('uses clothing and footwear NCM codes', async () => {
-    const ncm = await rows<{ codigo_ncm: string }>('SELECT DISTINCT codigo_ncm FROM produto WHERE id_organization = $1', [demo]);
+    // The voucher product (voucher-product.ts) is not merchandise: no NCM, barcode or stock.
+    const ncm = await rows<{ codigo_ncm: string }>("SELECT DISTINCT codigo_ncm FROM produto WHERE id_organization = $1 AND sku <> 'VALE-CREDITO'", [demo]);
     const codes = ncm.map((r) => r.codigo_ncm);
     expect(codes).toEqual(expect.arrayContaining(['61091000', '62034200', '64039990']));
     for (const code of codes) expect(code).toMatch(/^(61|62|64|65|42)\d{6}$/);
@@ -68,6 +69,7 @@ describe('demo catalogue', () => {
     expect(codes.filter((c) => c.multiplicador === 12).map((c) => c.codigo.length)).toContain(14);
     const withoutCode = await count(
       `SELECT count(*) AS n FROM produto_grade g WHERE g.id_organization = $1
+          AND g.sku <> 'VALE-CREDITO'
           AND NOT EXISTS (SELECT 1 FROM produto_codigo_barra b WHERE b.id_organization = g.id_organization AND b.id_produto_grade = g.id_produto_grade)`,
       [demo],
     );
@@ -80,8 +82,9 @@ describe('demo catalogue', () => {
       [demo],
     );
     expect(addresses.map((a) => a.descricao)).toEqual(['Loja', 'Depósito', 'Loja', 'Depósito']);
-    const gridRows = await count('SELECT count(*) AS n FROM produto_grade_filial WHERE id_organization = $1', [demo]);
-    expect(gridRows).toBe(2 * (await count('SELECT count(*) AS n FROM produto_grade WHERE id_organization = $1', [demo])));
+    const merchandise = `JOIN produto_grade g USING (id_organization, id_produto_grade) WHERE g.id_organization = $1 AND g.sku <> 'VALE-CREDITO'`;
+    const gridRows = await count(`SELECT count(*) AS n FROM produto_grade_filial ${merchandise}`, [demo]);
+    expect(gridRows).toBe(2 * (await count(`SELECT count(*) AS n FROM produto_grade g WHERE g.id_organization = $1 AND g.sku <> 'VALE-CREDITO'`, [demo])));
     expect(await count('SELECT count(*) AS n FROM estoque WHERE id_organization = $1', [demo])).toBe(2 * gridRows);
     expect(await count('SELECT count(*) AS n FROM estoque WHERE id_organization = $1 AND quantidade > 0', [demo])).toBeGreaterThan(gridRows);
   });
@@ -135,7 +138,7 @@ describe('demo people and settings', () => {
     );
     expect(methods.map((m) => [m.descricao, m.meio_pagamento])).toEqual([
       ['Dinheiro', '01'], ['Cartão de Crédito', '03'], ['Cartão de Débito', '04'], ['PIX', '17'], ['Boleto', '15'],
-      ['Crediário', '05'], ['Vale Crédito', '12'],
+      ['Crediário', '05'], ['Vale Crédito', '12'], ['Crédito em Loja', '21'],
     ]);
     expect(methods.every((m) => m.filiais === 2)).toBe(true);
     const parcelas = await rows<{ parcela: number }>(

@@ -142,6 +142,8 @@ export const DEMO_SETTINGS: SettingsSeed = {
     { descricao: 'Boleto', codigo: '15', tecla: 'F6', emitir_boleto_apos_nota: true },
     { descricao: 'Crediário', codigo: '05', tecla: 'F7', parcelamento: 'Crediário loja 1x a 6x', obrigar_parcelamento: true },
     { descricao: 'Vale Crédito', codigo: '12', tecla: 'F8' },
+    // The customer's store credit (returns): spent under the credit account's row lock (order/credit.ts).
+    { descricao: 'Crédito em Loja', codigo: '21', tecla: 'F9' },
   ],
   scenarios: [
     { descricao: 'Venda de mercadoria - Simples Nacional', regime_tributario: 1, operacao: 1, tipo: 'Venda', is_padrao: true,

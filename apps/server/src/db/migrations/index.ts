@@ -8,6 +8,9 @@ import { sql as operations } from './007_operations.ts';
 import { sql as fiscal } from './008_fiscal.ts';
 import { sql as orders } from './009_orders.ts';
 import { sql as orderItems } from './010_order_items.ts';
+import { sql as serviceOrders } from './011_service_orders.ts';
+import { sql as returnsReceipts } from './012_returns_receipts.ts';
+import { sql as vouchers } from './013_vouchers.ts';
 
 export interface Migration {
   version: number;
@@ -27,4 +30,7 @@ export const migrations: Migration[] = [
   { version: 8, name: 'fiscal', sql: fiscal },
   { version: 9, name: 'orders', sql: orders },
   { version: 10, name: 'order_items', sql: orderItems },
+  { version: 11, name: 'service_orders', sql: serviceOrders },
+  { version: 12, name: 'returns_receipts', sql: returnsReceipts },
+  { version: 13, name: 'vouchers', sql: vouchers },
 ];

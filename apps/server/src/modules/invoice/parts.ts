@@ -11,6 +11,10 @@ import { fromDecimal, multiplyByQuantity, quantityFromDecimal, quantityToDecimal
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 
+/** The largest amount the contract's money fields carry, in centavos (999.999.999,99). */
+const MAX_LINE_CENTS = 99_999_999_999;
+const M_LINE_TOO_LARGE = 'Valor total do item acima do permitido.';
+
 type ItemInput = z.output<typeof invoiceItemInput>;
 type PaymentInput = z.output<typeof invoicePaymentInput>;
 type ReferencedInput = z.output<typeof invoiceReferencedInput>;
@@ -65,6 +69,9 @@ export async function insertItem(tx: Tx, org: number, id_filial: number, id: num
   if (address.rows.length === 0) throw badRequest(M.itemStockAddressMissing);
   const qty = quantityFromDecimal(item.quantidade);
   const unit = fromDecimal(item.valor_unitario);
+  // A line worth more than a money field holds (999.999.999,99) is refused before multiplying: past 2^53 centavos
+  // multiplyByQuantity throws RangeError, which answered 500 (found by the reliability fuzzing).
+  if ((unit * qty) / 1000 > MAX_LINE_CENTS) throw badRequest(M_LINE_TOO_LARGE);
   const sub = multiplyByQuantity(unit, qty);
   const disc = fromDecimal(item.valor_desconto);
   if (disc > sub) throw badRequest('O desconto não pode ser maior que o valor do item.');

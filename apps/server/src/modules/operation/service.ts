@@ -19,6 +19,11 @@ import type { Caller } from '../auth/caller.ts';
 import { notifyEvent } from '../realtime/notify.ts';
 import * as q from './queries.ts';
 import * as w from './writes.ts';
+import { checkConsignmentMode, markPendingSend } from './consignment-mode.ts';
+import { checkVoucherPayments, checkVoucherRedemptions, checkVoucherSale, issueSoldVoucher, redeemVoucherPayments } from './voucher.ts';
+import { isCustomerCredit, spendCustomerCredit } from './credit-payment.ts';
+import { processReceipt } from './receipt.ts';
+import { processReturn } from './return.ts';
 
 type Body = z.output<typeof operacaoBody>;
 
@@ -33,6 +38,14 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
     return { ...(first as OperacaoResult), duplicado: true };
   }
 
+  // A return gives back part of an earlier sale as customer credit; a receipt pays off open receivables (own files).
+  if (body.modo_operacao === 'Devolucao' || body.modo_operacao === 'Recebimento') {
+    const result = body.modo_operacao === 'Devolucao' ? await processReturn(tx, caller, body) : await processReceipt(tx, caller, body);
+    await q.storeResult(tx, org, body.id_operacao, result);
+    await notifyEvent(tx, 'process', org, body.id_filial, { ...result });
+    return result;
+  }
+
   const config = await q.findSaleConfig(tx, org, body.id_filial);
   const series = await q.findSeries(tx, org, body.id_filial);
   const methods = await q.findMethods(tx, org, [...new Set(body.pagamentos.map((p) => p.id_meio_pagamento))]);
@@ -44,6 +57,11 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   }
   const customer = body.id_cliente ? await q.findCustomer(tx, org, body.id_cliente) : null;
   if (body.id_cliente && !customer) throw badRequest('Cliente não encontrado.');
+  // Credit vouchers (voucher.ts) and consignments (consignment-mode.ts): their own checks, before anything is written.
+  if (body.modo_operacao === 'ValeCredito') await checkVoucherSale(tx, org, body);
+  if (body.modo_operacao === 'Consignacao') checkConsignmentMode(body);
+  checkVoucherPayments(body, methods);
+  const vouchers = await checkVoucherRedemptions(tx, caller, body);
 
   const operation = toDomain(body, caller, methods);
   const errors = validateFinish(operation, {
@@ -75,11 +93,12 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
     nsu = await q.nextSequence(tx, org, body.id_filial, 'pedido');
     // 000 §4.3: in order mode the order is created in Edicao and then updated to Liberado; a quote stays in Edicao;
     // a pre-sale starts as the branch configures (is_liberar_pedido).
-    const operacao = body.modo_operacao === 'Orcamento' ? 'Orcamento' : 'Pedido';
+    const operacao = body.modo_operacao === 'Orcamento' ? 'Orcamento' : body.modo_operacao === 'Consignacao' ? 'Consignacao' : 'Pedido';
     const initial = orderMode ? 'Edicao' : config.is_liberar_pedido ? 'Liberado' : 'Edicao';
     id_pedido = await w.insertOrder(tx, header, nsu, initial, operacao);
     if (body.modo_operacao === 'Pedido') await w.releaseOrder(tx, org, id_pedido, caller.id_usuario);
     await w.insertItems(tx, org, { table: 'pedido', id: id_pedido }, operation.itens);
+    if (body.modo_operacao === 'Consignacao') await markPendingSend(tx, org, id_pedido);
     await w.insertPayments(tx, org, { table: 'pedido', id: id_pedido }, operation.pagamentos);
   } else {
     const serie = series.find((s) => s.codigo_modelo === body.modelo && s.situacao === 'Ativo');
@@ -96,7 +115,9 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   // A quote moves no stock and creates no receivable.
   const quote = body.modo_operacao === 'Orcamento';
   const stock = new Map<string, w.StockLine>();
-  for (const item of quote ? [] : operation.itens) {
+  // Neither does a consignment (its invoice takes what the customer kept) nor a voucher (not merchandise).
+  const noStock = quote || body.modo_operacao === 'Consignacao' || body.modo_operacao === 'ValeCredito';
+  for (const item of noStock ? [] : operation.itens) {
     const key = `${item.id_produto_grade_filial}:${item.id_endereco_estoque}`;
     const line = stock.get(key) ?? { id_produto_grade_filial: item.id_produto_grade_filial!, id_endereco_estoque: item.id_endereco_estoque!, quantidade: 0 };
     line.quantidade += item.quantidade;
@@ -110,7 +131,7 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   let sequencia = 0;
   for (const payment of quote ? [] : operation.pagamentos) {
     const method = payment.meio_pagamento;
-    if (!method || !(method.utilizar_parcela || requiresCustomer(method))) continue;
+    if (!method || isCustomerCredit(method) || !(method.utilizar_parcela || requiresCustomer(method))) continue;
     for (const installment of payment.parcelamento) {
       sequencia += 1;
       await w.insertReceivable(tx, {
@@ -121,9 +142,20 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
     }
   }
 
+  // Crédito em Loja payments spend the customer's credit under its account's row lock (never below zero).
+  const usado = quote ? 0 : await spendCustomerCredit(tx, { org, id_filial: body.id_filial, id_usuario: caller.id_usuario,
+    id_operacao: body.id_operacao, id_cliente: body.id_cliente ?? null, id_pedido, id_nota_fiscal }, operation.pagamentos);
+
+  // Voucher payments take their balances (a quote's payments are only proposed); a sold voucher is issued.
+  if (!quote) await redeemVoucherPayments(tx, caller, body, vouchers, { id_pedido, id_nota_fiscal });
+  const voucher = body.modo_operacao === 'ValeCredito' && id_pedido !== null
+    ? await issueSoldVoucher(tx, caller, body, { id_pedido, valor: totals.liquido }) : null;
+
   const result: OperacaoResult = {
+    ...(voucher ? { id_vale_credito: voucher.id_vale_credito, codigo_vale_credito: voucher.codigo } : {}),
     id_operacao: body.id_operacao, situacao: 'Processado', duplicado: false, id_pedido, nsu, id_nota_fiscal,
     valor_total: toDecimal(totals.liquido), valor_troco: toDecimal(totals.troco),
+    ...(usado > 0 ? { saldo_pessoa_usado: toDecimal(usado) } : {}),
   };
   await q.storeResult(tx, org, body.id_operacao, result);
   await notifyEvent(tx, 'process', org, body.id_filial, { ...result });
@@ -160,6 +192,7 @@ function toDomain(body: Body, caller: Caller, methods: Map<number, q.MethodRow>)
       cartao_bandeira: p.cartao_bandeira ?? null, cartao_tipo_integracao: p.cartao_tipo_integracao ?? null,
       cartao_cnpj_instituicao: p.cartao_cnpj_instituicao ?? null, cartao_data_hora_transacao: p.cartao_data_hora_transacao ?? null,
       cartao_descricao_transacao: p.cartao_descricao_transacao ?? null, txid_pix: p.txid_pix ?? null,
+      id_vale_credito: p.id_vale_credito ?? null,
     });
   });
   return withOperationTotals(

@@ -9,6 +9,9 @@ let f: SaleFixture;
 beforeAll(async () => {
   t = await createTestApp();
   cashier = await t.login('caixa@demo.com.br');
+  // These tests type prices and discounts freely; the per-user caps have their own tests (service-orders.db.test.ts).
+  await t.db.system((tx) => tx.query(`UPDATE usuario SET percentual_desconto_maximo = 100, perc_max_aumento_preco_produto = 999,
+    perc_max_reducao_preco_produto = 100 WHERE email = 'caixa@demo.com.br'`));
   f = await loadSaleFixture(t.db);
   await t.db.system((tx) => tx.query('UPDATE filial_configuracao SET is_liberar_pedido = false WHERE id_filial = $1', [f.id_filial]));
 });

@@ -7,15 +7,17 @@
 import type { z } from 'zod';
 import { invoicePostBody } from '@pdv/contract/invoice';
 import type { orderInvoiceListBody } from '@pdv/contract/order';
-import { mulDivRound, quantityFromDecimal, quantityToDecimal, toDecimal, fromDecimal } from '@pdv/domain/money';
+import { mulDivRound, multiplyByQuantity, quantityFromDecimal, quantityToDecimal, toDecimal, fromDecimal } from '@pdv/domain/money';
 import { MESSAGES } from '@pdv/domain/messages';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { invoicingError } from '@pdv/domain/order-rules';
+import { splitPaymentsForInvoices } from '@pdv/domain/payment';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { createInvoice } from '../invoice/service.ts';
 import { findSeries } from '../operation/queries.ts';
+import { loadServiceLines } from './service-queries.ts';
 import { lockOrder, type LockedOrder } from './writes.ts';
 
 type Body = z.output<typeof orderInvoiceListBody>;
@@ -61,11 +63,26 @@ async function invoiceInput(tx: Tx, org: number, order: LockedOrder) {
     [org, order.id_pedido],
   );
   const h = header.rows[0]!;
+  // 000 §5: with services on the order, the goods invoice takes the products' share of each payment (the services'
+  // share belongs to the services document); a payment left with no products' share is not on the invoice.
+  const services = await loadServiceLines(tx, org, order.id_pedido);
+  let payments = pagamentos.rows.map((p) => ({ ...p, valor_total: Number(p['valor_total']) }));
+  if (services.length > 0) {
+    const produtos = itens.reduce((total, i) => total + multiplyByQuantity(fromDecimal(i.valor_unitario), quantityFromDecimal(i.quantidade))
+      - fromDecimal(i.valor_desconto), 0) + fromDecimal(Number(h['valor_frete'])) + fromDecimal(Number(h['valor_seguro']))
+      + fromDecimal(Number(h['valor_outros']));
+    const servicos = services.reduce((total, l) => total + l.valor_total, 0);
+    const split = splitPaymentsForInvoices(payments.map((p) => ({ valor_total: fromDecimal(p.valor_total), parcelamento: [] })), { produtos, servicos });
+    payments = payments.flatMap((p, i) => {
+      const share = split[i]?.produtos ?? 0;
+      return share > 0 ? [{ ...p, valor_total: toDecimal(share) }] : [];
+    });
+  }
   return {
     id_cliente: h['id_cliente'], tipo_frete: h['tipo_frete'], valor_frete: Number(h['valor_frete']),
     valor_seguro: Number(h['valor_seguro']), valor_outros: Number(h['valor_outros']), informacoes_adicionais: h['observacao_nota'],
     itens,
-    pagamentos: pagamentos.rows.map((p) => ({ ...p, valor_total: Number(p['valor_total']) })),
+    pagamentos: payments,
     volumes: volumes.rows,
   };
 }

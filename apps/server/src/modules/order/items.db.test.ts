@@ -16,6 +16,9 @@ const cents = (v: unknown) => Math.round(Number(v) * 100);
 beforeAll(async () => {
   t = await createTestApp();
   cashier = await t.login('caixa@demo.com.br');
+  // These tests type prices and discounts freely; the per-user caps have their own tests (service-orders.db.test.ts).
+  await t.db.system((tx) => tx.query(`UPDATE usuario SET percentual_desconto_maximo = 100, perc_max_aumento_preco_produto = 999,
+    perc_max_reducao_preco_produto = 100 WHERE email = 'caixa@demo.com.br'`));
   other = await t.login('outra@demo.com.br');
   f = await loadSaleFixture(t.db);
   await setConfig('is_liberar_pedido = false, controla_estoque_negativo = true');

@@ -20,13 +20,16 @@ import {
   itemChangeError, orderChecksStock, orderItemErrors, orderStockError, statusAfterItemChange,
 } from '@pdv/domain/order-item-rules';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
+import { serviceAsCountedItem } from '@pdv/domain/service-order-rules';
 import { repriceForWholesale } from '@pdv/domain/wholesale';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { findSaleConfig } from '../operation/queries.ts';
 import * as q from './item-queries.ts';
+import { enforceCaps, type CapCheck } from './price-caps.ts';
 import { findOrder } from './queries.ts';
+import { loadServiceLines } from './service-queries.ts';
 import { loadOrThrow } from './service.ts';
 import { exists } from './writes.ts';
 
@@ -78,7 +81,10 @@ export async function recalcOrder(tx: Tx, caller: Caller, order: q.PartsOrder, s
     if (fields.some((f) => before[f] !== line[f])) await q.writeLine(tx, org, line);
   }
   const payments = (await q.paymentValues(tx, org, order.id_pedido)).map((valor_total) => ({ valor_total }));
-  const totals = computeOperationTotals(spread, payments, costs);
+  // Service lines (000 §3.6) count in the order's totals with their own discount; the subtotal discount and the
+  // costs stay on the product lines.
+  const services = (await loadServiceLines(tx, org, order.id_pedido)).map(serviceAsCountedItem);
+  const totals = computeOperationTotals([...spread, ...services], payments, costs);
   await q.writeTotals(tx, org, order.id_pedido, {
     bruto: totals.bruto, desconto: totals.desconto, desconto_subtotal: order.valor_desconto_subtotal, liquido: totals.liquido,
     pago: totals.pago, troco: totals.troco,
@@ -147,6 +153,11 @@ export async function createItem(tx: Tx, caller: Caller, body: CreateBody): Prom
     id_usuario_vendedor: body.id_usuario_vendedor ?? null, observacao: body.observacao ?? null, is_cancelado: false,
   };
   await checkLine(tx, caller, order, draft, await q.loadLines(tx, org, order.id_pedido));
+  await enforceCaps(tx, caller, {
+    id_produto_grade_filial: id_grade, quantidade, valor_unitario,
+    priceReference: body.valor_unitario !== undefined && copy ? q.priceOf(copy, tipo_preco) : null,
+    discount: { percentual: body.desconto_percentual, valor: draft.valor_desconto_item },
+  });
   const id_item = await q.insertLine(tx, org, order.id_pedido, {
     id_produto_grade_filial: id_grade!, id_endereco_estoque: draft.id_endereco_estoque!, id_cenario_fiscal: draft.id_cenario_fiscal,
     copy: copy!, quantidade, valor_unitario, valor_desconto_item: draft.valor_desconto_item, tipo_preco,
@@ -172,8 +183,25 @@ async function lockLine(tx: Tx, caller: Caller, id_pedido_item: number) {
   return { order, line, lines };
 }
 
-async function writeChanged(tx: Tx, caller: Caller, order: q.PartsOrder, changed: q.LineRow, lines: q.LineRow[]): Promise<OrderFull> {
-  if (!changed.is_cancelado) await checkLine(tx, caller, order, changed, lines);
+/**
+ * The per-user caps (price-caps.ts) on what a change of a line typed: a unit price that differs from the stored one
+ * (against the product's price `reference`), a discount that differs from the stored one.
+ */
+function capsOf(line: q.LineRow, changed: q.LineRow, typedPrice: boolean, reference: number, percentual: number | undefined): CapCheck {
+  return {
+    id_produto_grade_filial: changed.id_produto_grade_filial, quantidade: changed.quantidade, valor_unitario: changed.valor_unitario,
+    priceReference: typedPrice && changed.valor_unitario !== line.valor_unitario && reference > 0 ? reference : null,
+    discount: changed.valor_desconto_item !== line.valor_desconto_item ? { percentual, valor: changed.valor_desconto_item } : null,
+  };
+}
+
+async function writeChanged(
+  tx: Tx, caller: Caller, order: q.PartsOrder, changed: q.LineRow, lines: q.LineRow[], caps: CapCheck,
+): Promise<OrderFull> {
+  if (!changed.is_cancelado) {
+    await checkLine(tx, caller, order, changed, lines);
+    await enforceCaps(tx, caller, caps);
+  }
   await q.writeLine(tx, caller.id_organization, { ...changed, ...withItemTotals(changed) });
   await recalcOrder(tx, caller, order, statusAfterItemChange(order.situacao));
   return done(tx, caller, order.id_pedido);
@@ -192,14 +220,16 @@ export async function updateItem(tx: Tx, caller: Caller, body: UpdateBody): Prom
   const valor_unitario = body.valor_unitario !== undefined ? fromDecimal(body.valor_unitario) : price;
   if (valor_unitario <= 0 && body.valor_unitario === undefined) throw badRequest(ORDER_MESSAGES.itemPriceNotFound);
   const quantidade = quantityFromDecimal(body.quantidade);
-  return writeChanged(tx, caller, order, {
+  const changed: q.LineRow = {
     ...line, quantidade, valor_unitario, tipo_preco, is_atacarejo: false, is_preco_alterado: valor_unitario !== price,
     valor_desconto_item: lineDiscount(quantidade, valor_unitario, body, 0),
     id_endereco_estoque: body.id_endereco_estoque !== undefined ? body.id_endereco_estoque : line.id_endereco_estoque,
     id_cenario_fiscal: body.id_cenario_fiscal !== undefined ? body.id_cenario_fiscal : line.id_cenario_fiscal,
     id_usuario_vendedor: body.id_usuario_vendedor !== undefined ? body.id_usuario_vendedor : line.id_usuario_vendedor,
     observacao: body.observacao !== undefined ? body.observacao : line.observacao,
-  }, lines);
+  };
+  return writeChanged(tx, caller, order, changed, lines,
+    capsOf(line, changed, body.valor_unitario !== undefined, price, body.desconto_percentual));
 }
 
 /** PUT /order_item/patch_update: only what the body names changes; is_cancelado true removes the line. */
@@ -207,7 +237,9 @@ export async function patchItem(tx: Tx, caller: Caller, body: PatchBody): Promis
   const { order, line, lines } = await lockLine(tx, caller, body.id_pedido_item);
   const quantidade = body.quantidade !== undefined ? quantityFromDecimal(body.quantidade) : line.quantidade;
   const valor_unitario = body.valor_unitario !== undefined ? fromDecimal(body.valor_unitario) : line.valor_unitario;
-  return writeChanged(tx, caller, order, {
+  const copy = body.valor_unitario === undefined || line.id_produto_grade_filial === null ? null
+    : await q.gridCopy(tx, caller.id_organization, caller.id_filial, line.id_produto_grade_filial);
+  const changed: q.LineRow = {
     ...line, quantidade, valor_unitario,
     is_preco_alterado: body.valor_unitario !== undefined ? valor_unitario !== line.valor_unitario || line.is_preco_alterado : line.is_preco_alterado,
     valor_desconto_item: lineDiscount(quantidade, valor_unitario, body, line.valor_desconto_item),
@@ -216,7 +248,9 @@ export async function patchItem(tx: Tx, caller: Caller, body: PatchBody): Promis
     id_usuario_vendedor: body.id_usuario_vendedor !== undefined ? body.id_usuario_vendedor : line.id_usuario_vendedor,
     observacao: body.observacao !== undefined ? body.observacao : line.observacao,
     is_cancelado: body.is_cancelado ?? false,
-  }, lines);
+  };
+  return writeChanged(tx, caller, order, changed, lines,
+    capsOf(line, changed, body.valor_unitario !== undefined, copy ? q.priceOf(copy, line.tipo_preco) : 0, body.desconto_percentual));
 }
 
 async function readableOrder(tx: Tx, caller: Caller, id_pedido: number) {

@@ -7,6 +7,8 @@ import { findIdByNsu, findIdByOperation } from './writes.ts';
 import { cancelGiftCard, generateCode, getByCode, listAvailable, sellGiftCard } from './giftcard.ts';
 import { listCards } from './giftcard-queries.ts';
 import { orderPartHandlers } from './parts-routes.ts';
+import { serviceOrderHandlers } from './service-routes.ts';
+import { generateOrderPdf } from './document.ts';
 
 export const orderHandlers = {
   // 000 §7.3. The caller's active branch only: another branch's or organization's order answers like a missing one.
@@ -16,6 +18,9 @@ export const orderHandlers = {
     return order;
   },
   orderFind: ({ tx, caller, body }) => findOrders(tx, caller, body, new Date()),
+  // The A4 pre-sale sheet stored and linked (document.ts); outside the request transaction (OUTSIDE_TRANSACTION).
+  orderGeneratePdf: ({ run, caller, body, deps }) =>
+    generateOrderPdf(run, caller, body.id_pedido, deps.fiscal.linkSecret, deps.fiscal.now()),
   // {nsu, id_filial, operacao}: a branch of the caller's (the active one by default); any other answers like a missing order.
   orderFindByNsu: async ({ tx, caller, body }) => {
     const id_filial = body.id_filial ?? caller.id_filial;
@@ -35,4 +40,5 @@ export const orderHandlers = {
   giftCardListDisponibles: ({ tx, caller, body }) => listAvailable(tx, caller, body.id_people),
   giftCardCancel: ({ tx, caller, body }) => cancelGiftCard(tx, caller, body.id_vale_credito, body.motivo_cancelamento),
   ...orderPartHandlers,
+  ...serviceOrderHandlers,
 } satisfies Partial<Handlers>;

@@ -13,6 +13,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { findSaleConfig, nextSequence } from '../operation/queries.ts';
+import { copyServiceLines } from './service-queries.ts';
 import * as w from './writes.ts';
 
 type CreateBody = z.output<typeof orderCreateBody>;
@@ -148,6 +149,7 @@ export async function duplicateOrder(tx: Tx, caller: Caller, id_pedido: number):
     org, id_filial, nsu, operacao, situacao, id_usuario: caller.id_usuario, liquido: 0, id_pedido_origem: id_pedido,
   }, header);
   await w.copyItems(tx, org, id_pedido, copy);
+  await copyServiceLines(tx, org, id_pedido, copy);
   await w.copyTotals(tx, org, id_pedido, copy);
   return loadOrThrow(tx, caller, id_filial, copy);
 }

@@ -9,6 +9,7 @@ import { fromDecimal, toDecimal } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
 import { containsPattern, iso } from '../../db/rows.ts';
 import { findOrder } from './queries.ts';
+import { loadServiceParts } from './service-queries.ts';
 
 type Row = Record<string, unknown>;
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -34,6 +35,7 @@ export async function loadFullOrder(tx: Tx, org: number, id_filial: number, id_p
   );
   return {
     ...detail,
+    ...(await loadServiceParts(tx, org, id_pedido)),
     volumes: volumes.rows.map((v) => ({
       id_volume: Number(v['id_volume']),
       id_pedido: numOrNull(v['id_pedido']),

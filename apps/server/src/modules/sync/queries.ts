@@ -45,7 +45,9 @@ export async function listByChanges(
   scope: 'organization' | 'branch',
   position: Position,
 ): Promise<ListByChangesResult> {
-  const params: unknown[] = [caller.id_organization, position.date_change || '0', position.offset, position.limit];
+  // Decimal digits without leading zeros: xid8 reads '0123' as octal (a position the client never had).
+  const from = (position.date_change || '0').replace(/^0+(?=\d)/, '');
+  const params: unknown[] = [caller.id_organization, from, position.offset, position.limit];
   const where = [`id_organization = $1`];
   if (scope === 'branch') {
     params.push(caller.id_filial);
@@ -91,7 +93,7 @@ export async function listByChanges(
   if (!page) throw new Error(`list-by-changes de ${table} não respondeu`);
   return {
     rows: page.rows === null ? [] : (JSON.parse(page.rows) as Array<Record<string, unknown>>),
-    date_change: page.last_xid ?? (position.date_change || '0'),
+    date_change: page.last_xid ?? from,
     offset: page.last_id ?? position.offset,
     has_more: page.fetched > position.limit,
     held_back: page.held_back,

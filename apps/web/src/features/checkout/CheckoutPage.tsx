@@ -1,6 +1,6 @@
 /** /checkout: the point of sale. Every action has an F-key shown beside it; the cashier never needs the mouse. */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { Grid, Group, Kbd, Loader, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
+import { Button, Grid, Group, Kbd, Loader, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { percentFromDecimal } from '@pdv/domain/money';
 import { useSignedIn } from '../auth/sessionContext.ts';
@@ -15,14 +15,26 @@ import { SellerPanel } from './panels/SellerPanel.tsx';
 import { ProductSearch } from './ProductSearch.tsx';
 import { LiveItemsTable, LiveTotalsPanel, ShortcutList } from './SaleSummary.tsx';
 import { defaultModel, finishMode, sellerRule, useCheckout } from './useCheckout.ts';
+import { ModeBanner } from './modes/ModeBanner.tsx';
+import { clearModeData, receiptBalance, receiptDue, setReceiptDocuments, setReturnLines } from './modes/modeDraft.ts';
+import { ReceivablesPanel } from './modes/receipt/ReceivablesPanel.tsx';
+import { CreditModal } from './modes/return/CreditModal.tsx';
+import { ReturnSalePanel } from './modes/return/ReturnSalePanel.tsx';
+import { showWarning } from '../../ui/warning.tsx';
+import { ConsignmentStagesModal } from './modes/consignment/ConsignmentStagesModal.tsx';
+import { setVoucherValue } from './modes/voucher/voucherDraft.ts';
+import { VoucherValueBox } from './modes/voucher/VoucherValueBox.tsx';
 
 /** The operation's mode as the point of sale offers it (a mode not offered here reads as a sale). */
 const modeOf = (value: string): draft.PosMode => (draft.POS_MODES.includes(value as draft.PosMode) ? (value as draft.PosMode) : 'Venda');
 
-type Panel = 'quantity' | 'discount' | 'payment' | 'customer' | 'seller' | 'info' | 'finish' | null;
+type Panel = 'quantity' | 'discount' | 'payment' | 'customer' | 'seller' | 'info' | 'finish' | 'consignment' | 'origin' | null;
 
 /** F-keys of the screen (SaleSummary's SHORTCUTS shows them). */
-const F_KEYS = ['F1', 'F2', 'F3', 'F4', 'F6', 'F7', 'F8', 'F9', 'F10'] as const;
+const F_KEYS = ['F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F10'] as const;
+
+/** Modes with a choice made on F5: the original sale of a return, the receivables of a receipt. */
+const ORIGIN_MODES: ReadonlySet<string> = new Set(['Devolucao', 'Recebimento']);
 
 export function CheckoutPage() {
   const { session } = useSignedIn();
@@ -98,12 +110,23 @@ export function CheckoutPage() {
     proceedToFinish();
   };
 
+  /** Alt+C (consignment mode): the customer's consignments and their stages; the customer search first when none. */
+  const openConsignmentStages = () => {
+    if (!bundle || bundle.operation.modo_operacao !== 'Consignacao') return;
+    if (bundle.operation.id_cliente === null) {
+      void showWarning('Informe um cliente para ver as consignações.').then(() => setPanel('customer'));
+      return;
+    }
+    setPanel('consignment');
+  };
+
   const action = (key: string) => {
     if (!bundle) return;
     if (key === 'F1') return setPanel('info');
     if (key === 'F2') return close();
     if (key === 'F3' && drawnItem()) return setPanel('quantity');
     if (key === 'F4' && (pos.sale.get().bundle ?? bundle).itens.length > 0) return setPanel('discount');
+    if (key === 'F5' && ORIGIN_MODES.has(bundle.operation.modo_operacao)) return setPanel('origin');
     if (key === 'F6') return setPanel('customer');
     if (key === 'F7') {
       setAskingSeller(false);
@@ -127,13 +150,18 @@ export function CheckoutPage() {
     latestAction.current = action;
   });
   const onShortcut = useCallback((key: string) => latestAction.current(key), []);
+  const latestConsignment = useRef(openConsignmentStages);
+  useLayoutEffect(() => {
+    latestConsignment.current = openConsignmentStages;
+  });
 
   // F-keys work everywhere, inside inputs too (the browser's own F1, F3, F7 are prevented); Delete only when the field
   // has nothing to delete.
   useHotkeys(
     [
       ...F_KEYS.map((key): [string, () => void] => [key, () => action(key)]),
-      ['alt+M', () => update((b) => draft.setMode(b, draft.nextMode(b.operation.modo_operacao)))],
+      ['alt+M', () => update((b) => clearModeData(draft.setMode(b, draft.nextMode(b.operation.modo_operacao))))],
+      ['alt+C', () => latestConsignment.current()],
       ['ctrl+ArrowUp', () => moveSelection(-1)],
       ['ctrl+ArrowDown', () => moveSelection(1)],
       [
@@ -157,6 +185,7 @@ export function CheckoutPage() {
     );
   }
   const maxDiscount = percentFromDecimal(usuario.percentual_desconto_maximo);
+  const receipt = bundle.operation.modo_operacao === 'Recebimento';
 
   return (
     <Stack gap="sm">
@@ -171,14 +200,37 @@ export function CheckoutPage() {
             size="xs"
             value={modeOf(bundle.operation.modo_operacao)}
             data={draft.POS_MODES.map((m) => ({ value: m, label: draft.POS_MODE_LABEL[m] }))}
-            onChange={(value) => update((b) => draft.setMode(b, modeOf(value)))}
+            onChange={(value) => update((b) => clearModeData(draft.setMode(b, modeOf(value))))}
           />
         </Group>
       </Group>
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm">
-            <ProductSearch ref={search} onPick={pos.addHit} />
+            {bundle.operation.modo_operacao === 'ValeCredito' ? (
+              <VoucherValueBox
+                ref={search}
+                current={totals.liquido}
+                onApply={(valor) => {
+                  try {
+                    update((b) => setVoucherValue(b, context, valor));
+                  } catch (error) {
+                    void showWarning(error instanceof Error ? error.message : String(error));
+                  }
+                }}
+              />
+            ) : (
+              <ProductSearch ref={search} onPick={pos.addHit} />
+            )}
+            <ModeBanner bundle={bundle} />
+            {bundle.operation.modo_operacao === 'Consignacao' && (
+              <Group gap={6}>
+                <Button variant="light" size="xs" onClick={openConsignmentStages}>
+                  Etapas da consignação
+                </Button>
+                <Kbd size="xs">Alt+C</Kbd>
+              </Group>
+            )}
             <Paper withBorder>
               <LiveItemsTable sale={pos.sale} onSelect={setSelected} onRemove={pos.removeItem} />
             </Paper>
@@ -229,7 +281,8 @@ export function CheckoutPage() {
         context={context}
         idOperacao={bundle.operation.id_operacao}
         idCliente={bundle.operation.id_cliente}
-        saldo={totals.saldo}
+        idFilial={pos.idFilial}
+        saldo={receipt ? receiptBalance(bundle) : totals.saldo}
         onClose={close}
         onAdd={(payment) => {
           update((b) => draft.addPayment(b, payment));
@@ -240,7 +293,8 @@ export function CheckoutPage() {
         opened={panel === 'customer'}
         onClose={close}
         onPick={(choice) => {
-          update((b) => draft.setCustomer(b, choice));
+          // Another customer: the return's sale or the receipt's receivables chosen for the previous one no longer apply.
+          update((b) => (b.operation.id_cliente === choice.id_cliente ? draft.setCustomer(b, choice) : clearModeData(draft.setCustomer(b, choice))));
           close();
         }}
       />
@@ -264,13 +318,42 @@ export function CheckoutPage() {
         idFilial={pos.idFilial}
         onClose={close}
       />
+      <ConsignmentStagesModal
+        opened={panel === 'consignment'}
+        idCliente={bundle.operation.id_cliente}
+        clienteNome={bundle.operation.cliente_nome}
+        onClose={close}
+      />
+      <ReturnSalePanel
+        opened={panel === 'origin' && bundle.operation.modo_operacao === 'Devolucao'}
+        idCliente={bundle.operation.id_cliente}
+        onClose={close}
+        onApply={(sale, quantities) => {
+          update((b) => setReturnLines(b, sale, quantities));
+          close();
+        }}
+      />
+      <ReceivablesPanel
+        opened={panel === 'origin' && receipt}
+        idCliente={bundle.operation.id_cliente}
+        chosen={bundle.operation.documentos_financeiros ?? []}
+        onClose={close}
+        onApply={(documents) => {
+          update((b) => setReceiptDocuments(b, documents));
+          close();
+        }}
+      />
+      <CreditModal info={pos.credit} onClose={() => {
+        pos.closeCredit();
+        close();
+      }} />
       <FinishModal
         opened={panel === 'finish'}
         proposed={defaultModel(context, pos.idFilial)}
         series={context.series}
         idFilial={pos.idFilial}
-        total={totals.liquido}
-        troco={totals.troco}
+        total={receipt ? receiptDue(bundle) : totals.liquido}
+        troco={receipt ? Math.max(0, totals.pago - receiptDue(bundle)) : totals.troco}
         onClose={close}
         modo={modeOf(bundle.operation.modo_operacao)}
         onConfirm={(modelo, tab) => {

@@ -230,6 +230,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['F2', 'Pesquisar produto'],
   ['F3', 'Quantidade e preço'],
   ['F4', 'Desconto'],
+  ['F5', 'Venda de origem / títulos'],
   ['F6', 'Cliente'],
   ['F7', 'Vendedor'],
   ['F8', 'Pagamento'],

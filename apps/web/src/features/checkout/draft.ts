@@ -175,10 +175,21 @@ export function setSeller(bundle: OperationBundle, id_usuario_vendedor: number |
   };
 }
 
-/** The point of sale's modes built so far (000 §1): a sale, an order (released on finishing) or a quote. */
-export const POS_MODES = ['Venda', 'Pedido', 'Orcamento'] as const;
+/**
+ * The point of sale's modes built so far (000 §1): a sale, an order (released on finishing), a quote, a return, a
+ * receipt, a consignment (modes/consignment) and the sale of a credit voucher (modes/voucher).
+ */
+export const POS_MODES = ['Venda', 'Pedido', 'Orcamento', 'Devolucao', 'Recebimento', 'Consignacao', 'ValeCredito'] as const;
 export type PosMode = (typeof POS_MODES)[number];
-export const POS_MODE_LABEL: Readonly<Record<PosMode, string>> = { Venda: 'Venda', Pedido: 'Pedido', Orcamento: 'Orçamento' };
+export const POS_MODE_LABEL: Readonly<Record<PosMode, string>> = {
+  Venda: 'Venda',
+  Pedido: 'Pedido',
+  Orcamento: 'Orçamento',
+  Devolucao: 'Devolução',
+  Recebimento: 'Recebimento',
+  Consignacao: 'Consignação',
+  ValeCredito: 'Vale crédito',
+};
 
 export function setMode(bundle: OperationBundle, modo_operacao: PosMode): OperationBundle {
   return { ...bundle, operation: { ...bundle.operation, modo_operacao } };

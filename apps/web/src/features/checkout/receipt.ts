@@ -2,6 +2,36 @@
 import type { ReceiptData } from '@pdv/documents/receipt';
 import type { OperationBundle } from '../outbox/types.ts';
 import type { SaleContext } from './catalog.ts';
+import { formatMoney, fromDecimal } from '@pdv/domain/money';
+import { receiptDue } from './modes/modeDraft.ts';
+import { exchangeDeadline, formatDay } from '@pdv/domain/return-rules';
+
+/** Titles of the return and receipt modes' slips. */
+const MODE_TITLES: Readonly<Record<string, string>> = { Devolucao: 'COMPROVANTE DE DEVOLUÇÃO', Recebimento: 'COMPROVANTE DE RECEBIMENTO' };
+
+/** What the return or receipt slip says besides its lines: the original sale, or the receivables paid off. */
+function modeNote({ operation }: OperationBundle): string | null {
+  if (operation.modo_operacao === 'Devolucao') {
+    const credit = operation.resultado?.valor_credito;
+    return `Devolução de ${operation.numero_origem ?? 'venda'}.${credit != null ? ` Crédito gerado ao cliente: ${formatMoney(fromDecimal(credit))}.` : ''}`;
+  }
+  if (operation.modo_operacao === 'Recebimento') {
+    const docs = (operation.documentos_financeiros ?? []).map((d) => `${d.numero}/${d.sequencia} (${formatMoney(d.saldo)})`);
+    return `Títulos recebidos: ${docs.join(', ')}.`;
+  }
+  return null;
+}
+
+/**
+ * 002 "Exchange": a sale prints its exchange voucher when the branch asks (impressao_comprovante_troca), valid until
+ * the sale's day plus dias_tolerancia_troca (the same rule the server applies to a return).
+ */
+export function exchangeVoucher({ operation }: OperationBundle, context: SaleContext): { valido_ate: string } | null {
+  if (operation.modo_operacao !== 'Venda' || context.config?.['impressao_comprovante_troca'] !== true) return null;
+  const days = Number(context.config['dias_tolerancia_troca'] ?? 30);
+  const emitted = operation.data_fim ?? operation.data_inicio;
+  return { valido_ate: formatDay(exchangeDeadline(emitted, Number.isInteger(days) && days >= 0 ? days : 30)) };
+}
 
 export function receiptData(bundle: OperationBundle, context: SaleContext, operador: string): ReceiptData {
   const { operation } = bundle;
@@ -12,7 +42,9 @@ export function receiptData(bundle: OperationBundle, context: SaleContext, opera
   return {
     loja: { nome: text('nome_fantasia') ?? text('razao_social') ?? 'Loja', cnpj: text('cnpj'), endereco: address || null },
     titulo:
-      operation.modo_operacao === 'Orcamento'
+      operation.modo_operacao in MODE_TITLES
+        ? MODE_TITLES[operation.modo_operacao]!
+        : operation.modo_operacao === 'Orcamento'
         ? 'ORÇAMENTO'
         : operation.modo_operacao === 'Pedido'
           ? 'PEDIDO'
@@ -40,7 +72,9 @@ export function receiptData(bundle: OperationBundle, context: SaleContext, opera
     bruto: operation.valor_total,
     desconto: operation.valor_desconto,
     acrescimo: operation.valor_acrescimo,
-    total: operation.valor_total - operation.valor_desconto + operation.valor_acrescimo,
+    total: operation.modo_operacao === 'Recebimento'
+      ? receiptDue(bundle)
+      : operation.valor_total - operation.valor_desconto + operation.valor_acrescimo,
     pagamentos: bundle.pagamentos.map((p) => ({
       descricao: p.meio_pagamento?.descricao ?? 'Pagamento',
       meio_pagamento: p.meio_pagamento?.meio_pagamento ?? '',
@@ -54,7 +88,8 @@ export function receiptData(bundle: OperationBundle, context: SaleContext, opera
         data_hora: p.cartao_data_hora_transacao,
       },
     })),
-    observacao: processed ? null : 'Operação pendente de envio ao servidor.',
+    troca: exchangeVoucher(bundle, context),
+    observacao: [modeNote(bundle), processed ? null : 'Operação pendente de envio ao servidor.'].filter(Boolean).join(' ') || null,
   };
 }
 

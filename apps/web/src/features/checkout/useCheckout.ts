@@ -24,6 +24,15 @@ import { afterPaint } from './afterPaint.ts';
 import { SaleView } from './saleView.ts';
 import { transmitAndPrint, type FiscalOutcome } from './fiscal.ts';
 import { openReceipt, receiptData } from './receipt.ts';
+import { openOrderSheet } from '../order/documents/orderDocuments.ts';
+import { CONSIGNMENT_MODE_MESSAGES, consignmentFinishError } from '@pdv/domain/consignment-mode';
+import { VOUCHER_MESSAGES } from '@pdv/domain/voucher-rules';
+import { voucherSaleError } from './modes/voucher/voucherDraft.ts';
+import { openVoucherPdf } from './modes/voucher/voucherPrint.ts';
+import { validateItemInsert } from '@pdv/domain/item-validation';
+import { fromDecimal } from '@pdv/domain/money';
+import { modeRefusal, RETURN_ITEMS_FROM_ORIGIN } from './modes/modeDraft.ts';
+import { type CreditInfo } from './modes/return/CreditModal.tsx';
 
 export const SUCCESS_MESSAGE = 'Operação concluída com sucesso.';
 /** 000 §4.1: missing stock addresses at creation are retried after 1 s. */
@@ -62,6 +71,8 @@ export function useCheckout() {
   const [sale] = useState(() => new SaleView());
   const current = useRef<OperationBundle | null>(null);
   const saving = useRef<Promise<unknown>>(Promise.resolve());
+  /** After a return: the credit modal's content (null: closed). */
+  const [credit, setCredit] = useState<CreditInfo | null>(null);
 
   const show = useCallback(
     (next: OperationBundle | null) => {
@@ -175,6 +186,13 @@ export function useCheckout() {
     async (hit: ProductHit, alongside?: () => void) => {
       const before = current.current;
       if (!before || !context) return;
+      // 000 §5: a receipt takes no items; a return's items come from the original sale (F5), not from the scanner.
+      const refused = validateItemInsert(before.operation.modo_operacao)[0]?.message
+        ?? (before.operation.modo_operacao === 'Devolucao' ? RETURN_ITEMS_FROM_ORIGIN : null);
+      if (refused) {
+        void showWarning(refused);
+        return;
+      }
       const next = draft.addProduct(before, hit, context);
       const line = next.itens.find((i) => i.id_produto_grade_filial === hit.id_produto_grade_filial);
       if (!(await checkLines(next, line?.id_item ?? null, hit.estoque))) return;
@@ -258,15 +276,56 @@ export function useCheckout() {
         if (sent && (modo === 'Pedido' || modo === 'Orcamento') && state?.nsu != null) {
           toast.success(orderSavedMessage(modo, state.nsu));
         }
+        if (sent && modo === 'Consignacao' && state?.nsu != null) toast.success(CONSIGNMENT_MODE_MESSAGES.saved(state.nsu));
+        if (sent && modo === 'Devolucao' && state?.resultado) {
+          // 001 §4: 'Crédito gerado com suceso.' (spelled so), then the credit modal with the new balance.
+          toast.success(ORDER_MESSAGES.creditGenerated);
+          setCredit({
+            cliente: withModel.operation.cliente_nome, valor: fromDecimal(state.resultado.valor_credito ?? state.resultado.valor_total),
+            saldo: state.resultado.saldo_credito != null ? fromDecimal(state.resultado.saldo_credito) : null, pendente: false,
+          });
+        }
         if (state?.situacao === 'Erro') void showWarning(state.erro ?? PENDING_MESSAGE);
         else if (!sent) toast.error(PENDING_MESSAGE);
       } else {
         toast.error(PENDING_MESSAGE);
       }
+      if (!sent && modo === 'Devolucao') {
+        const state = await operationTable(db).get(id);
+        if (state?.situacao !== 'Erro') {
+          setCredit({ cliente: withModel.operation.cliente_nome, valor: draft.totalsOf(withModel).liquido, saldo: null, pendente: true });
+        }
+      }
       const stored = (await operationTable(db).get(id)) ?? finished;
+      // A sold credit voucher (issued by the server): its PDF with CODE39 and QR takes the receipt tab.
+      const voucher = sent && modo === 'ValeCredito' ? (stored.resultado?.id_vale_credito ?? null) : null;
+      if (voucher !== null) {
+        toast.success(VOUCHER_MESSAGES.issued(stored.resultado?.codigo_vale_credito ?? String(voucher)));
+        if (receiptTab) {
+          const printed = await openVoucherPdf(voucher, receiptTab).then(
+            () => true,
+            (error: unknown) => {
+              console.error('Falha ao gerar o vale crédito', error);
+              toast.error('Não foi possível gerar o vale crédito: reimprima-o pela lista de vales.');
+              return false;
+            },
+          );
+          if (printed) {
+            await next;
+            return;
+          }
+        }
+      }
+      // An order or quote the server has: its A4 pre-sale sheet (stored, url_pdf) takes the receipt tab.
+      const idPedido = sent && (modo === 'Pedido' || modo === 'Orcamento') ? (stored.resultado?.id_pedido ?? null) : null;
+      if (idPedido !== null && receiptTab && (await openOrderSheet(idPedido, receiptTab))) {
+        await next;
+        return;
+      }
       // 000 §4.4: a sale that reached the server with an invoice model is transmitted at once; its DANFE replaces
       // the plain receipt (the contingency DANFE when SEFAZ did not answer). A failure keeps the invoice at /invoice.
-      const idNotaFiscal = sent ? (stored.resultado?.id_nota_fiscal ?? null) : null;
+      // A return's invoice is a draft NF-e, transmitted from /invoice: nothing is transmitted here.
+      const idNotaFiscal = sent && modo !== 'Devolucao' ? (stored.resultado?.id_nota_fiscal ?? null) : null;
       if (idNotaFiscal !== null) {
         const outcome = await transmitAndPrint(idNotaFiscal);
         if (outcome.kind !== 'failed' && outcome.urlPdf && receiptTab && !receiptTab.closed) {
@@ -288,7 +347,10 @@ export function useCheckout() {
     [context, db, nome, open, show],
   );
 
-  return { bundle, sale, context, selected, setSelected, update, addHit, changeQuantity, removeItem, validate, finish, idFilial };
+  return {
+    bundle, sale, context, selected, setSelected, update, addHit, changeQuantity, removeItem, validate, finish, idFilial,
+    credit, closeCredit: () => setCredit(null),
+  };
 }
 
 /** The fiscal result as the spec words it: a toast when authorized or in contingency, the warning modal otherwise. */
@@ -315,8 +377,18 @@ function refusalOf(bundle: OperationBundle, context: SaleContext): Refusal | nul
   if (bundle.operation.modo_operacao === 'Pedido' && bundle.operation.id_cliente === null) {
     return { field: 'id_cliente', closed: showWarning(ORDER_MESSAGES.customerMissing) };
   }
+  // The consignment and credit-voucher modes' own rules (modes/consignment, modes/voucher).
+  const modeError =
+    bundle.operation.modo_operacao === 'ValeCredito'
+      ? voucherSaleError(bundle, context)
+      : bundle.operation.modo_operacao === 'Consignacao'
+        ? consignmentFinishError({ modelo: bundle.operation.modelo, pagamentos: bundle.pagamentos })
+        : null;
+  if (modeError) return { field: null, closed: showWarning(modeError) };
   const config = context.config ?? {};
-  const errors = validateFinish(draft.toDomain(bundle), {
+  const receipt = bundle.operation.modo_operacao === 'Recebimento';
+  // A receipt's payments pay receivables, not lines: they are judged against the receivables (modes/modeDraft.ts).
+  const errors = validateFinish(draft.toDomain(receipt ? { ...bundle, pagamentos: [] } : bundle), {
     config: {
       obrigar_vendedor_venda_pdv: config['obrigar_vendedor_venda_pdv'] === true,
       obrigar_cliente_venda_pdv: config['obrigar_cliente_venda_pdv'] === true,
@@ -324,7 +396,11 @@ function refusalOf(bundle: OperationBundle, context: SaleContext): Refusal | nul
     series: context.series,
     saldoCliente: null,
   });
-  if (errors.length === 0) return null;
+  if (errors.length === 0) {
+    const refused = modeRefusal(bundle);
+    if (refused === null) return null;
+    return { field: null, closed: showWarning(refused[0] ?? '', refused.slice(1)) };
+  }
   return {
     field: errors[0]?.field ?? null,
     closed: showWarning(errors[0]?.message ?? '', errors.slice(1).map((e) => e.message)),

@@ -1,7 +1,7 @@
 /**
  * /order: the orders of the active branch. Filters (period, status, operation, number or client), 20 a page by
- * data_cadastro descending, and per-row actions (open, duplicate, release, invoice, cancel, send by e-mail). Every
- * action has a key, shown beside it; the Alt keys act on the highlighted row.
+ * data_cadastro descending, and per-row actions (open, duplicate, release, invoice, cancel, send by e-mail, print and
+ * share the A4 sheet). Every action has a key, shown beside it; the Alt keys act on the highlighted row.
  */
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -31,6 +31,7 @@ import { placeholderOf } from '../invoice/list/InvoiceTable.tsx';
 import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from '../invoice/shortcuts.tsx';
 import { cancelOrder, duplicateOrder, invoiceOrder, releaseOrder, sendOrderMail } from './actions.ts';
 import { OrderTable } from './list/OrderTable.tsx';
+import { DOCUMENT_ACTIONS, DOCUMENT_ACTION_LABEL, DOCUMENT_ACTION_SHORTCUT, runDocumentAction, type DocumentAction } from './documents/orderDocuments.ts';
 import { ORDER_KEYS, useOrderList } from './list/useOrderList.ts';
 import {
   ORDER_ACTION_LABEL,
@@ -81,6 +82,12 @@ export function OrderListPage() {
     };
     void work().finally(() => setBusy(false));
   };
+  // Print and share: reading is enough (the sheet is made from the order as it is).
+  const runDocument = (action: DocumentAction, row: OrderSummary) => {
+    if (busy) return;
+    setBusy(true);
+    void runDocumentAction(action, row.id_pedido).finally(() => setBusy(false));
+  };
   const move = (step: number) => {
     if (rows.length === 0) return;
     const index = current ? rows.indexOf(current) : -1;
@@ -103,6 +110,7 @@ export function OrderListPage() {
     ['PgUp', () => setPage(list.page - 1), { inInputs: true }],
     ['PgDn', () => setPage(list.page + 1), { inInputs: true }],
     ...ROW_ACTIONS.map((action): Shortcut => [ORDER_ACTION_SHORTCUT[action], () => current && run(action, current)]),
+    ...DOCUMENT_ACTIONS.map((action): Shortcut => [DOCUMENT_ACTION_SHORTCUT[action], () => current && runDocument(action, current)]),
   ];
   useShortcuts(shortcuts);
 
@@ -181,6 +189,7 @@ export function OrderListPage() {
         active={current?.id_pedido ?? null}
         onActivate={setActive}
         onAction={run}
+        onDocument={runDocument}
         allow={allow}
         sort={list.sort}
         onSort={(column) => list.sortBy(column)}
@@ -214,6 +223,9 @@ export function OrderListPage() {
           {canManage && <KeyHint keys="Alt+N" label="Novo pedido" />}
           {ROW_ACTIONS.filter(allow).map((action) => (
             <KeyHint key={action} keys={ORDER_ACTION_SHORTCUT[action]} label={ORDER_ACTION_LABEL[action]} />
+          ))}
+          {DOCUMENT_ACTIONS.map((action) => (
+            <KeyHint key={action} keys={DOCUMENT_ACTION_SHORTCUT[action]} label={DOCUMENT_ACTION_LABEL[action]} />
           ))}
         </Group>
       </Paper>

@@ -15,7 +15,10 @@ function required(value: number | null, message: string): number {
 
 export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle): OperacaoBody {
   const modo = operation.modo_operacao;
-  if (modo !== 'Venda' && modo !== 'Pedido' && modo !== 'Orcamento') throw new InvalidOperationError(`Modo de operação não suportado: ${modo}.`);
+  if (modo !== 'Venda' && modo !== 'Pedido' && modo !== 'Orcamento' && modo !== 'Devolucao' && modo !== 'Recebimento'
+    && modo !== 'Consignacao' && modo !== 'ValeCredito') {
+    throw new InvalidOperationError(`Modo de operação não suportado: ${String(modo)}.`);
+  }
   const modelo = operation.modelo;
   if (modelo !== null && modelo !== '55' && modelo !== '65') {
     throw new InvalidOperationError('Modelo de nota fiscal não suportado.');
@@ -56,6 +59,7 @@ export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle
         id_cenario_fiscal: item.id_cenario_fiscal,
         id_usuario_vendedor: item.id_usuario_vendedor,
         observacao: item.observacao,
+        ...(item.id_item_origem != null ? { id_item_origem: item.id_item_origem } : {}),
       })),
     pagamentos: pagamentos
       .sort((a, b) => a.ordem - b.ordem)
@@ -78,6 +82,13 @@ export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle
         cartao_data_hora_transacao: payment.cartao_data_hora_transacao,
         cartao_descricao_transacao: payment.cartao_descricao_transacao,
         txid_pix: payment.txid_pix,
+        id_vale_credito: payment.id_vale_credito,
       })),
+    ...(modo === 'Devolucao'
+      ? { id_pedido_origem: operation.id_pedido_origem ?? null, id_nota_fiscal_origem: operation.id_nota_fiscal_origem ?? null }
+      : {}),
+    ...(modo === 'Recebimento'
+      ? { documentos_financeiros: (operation.documentos_financeiros ?? []).map((d) => d.id_documento_financeiro) }
+      : {}),
   };
 }

@@ -121,12 +121,14 @@ export async function finishOperation(db: PdvDatabase, bundle: OperationBundle, 
     };
     await operationTable(db).put(finished);
     await writeChildren(db, bundle);
+    // A return brings its units back into the local stock; every other mode takes them out.
+    const sign = bundle.operation.modo_operacao === 'Devolucao' ? -1 : 1;
     for (const item of bundle.itens) {
       if (item.is_cancelado || item.id_produto_grade_filial === null) continue;
       const rows = await stock.where('id_produto_grade_filial').equals(item.id_produto_grade_filial).toArray();
       const row = rows.find((r) => r['id_endereco_estoque'] === item.id_endereco_estoque && !r['data_exclusao']);
       if (!row) continue;
-      const left = quantityFromDecimal(Number(row['quantidade'] ?? 0)) - item.quantidade;
+      const left = quantityFromDecimal(Number(row['quantidade'] ?? 0)) - sign * item.quantidade;
       await stock.put({ ...row, quantidade: quantityToDecimal(left) });
     }
     return finished;

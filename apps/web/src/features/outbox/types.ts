@@ -20,6 +20,21 @@ export interface StoredOperation extends Omit<Operation, 'itens' | 'pagamentos'>
   /** The server's answer once processed. */
   resultado: OperacaoResult | null;
   atualizado_em: string;
+  /** Devolucao: the original sale given back (an order or an invoice) and its number for the screen and receipt. */
+  id_pedido_origem?: number | null;
+  id_nota_fiscal_origem?: number | null;
+  numero_origem?: string | null;
+  /** Recebimento: the customer's receivables chosen to pay off (their open balance in centavos). */
+  documentos_financeiros?: ReceiptDocument[];
+}
+
+/** A receivable chosen in the receipt mode, as it was listed. */
+export interface ReceiptDocument {
+  id_documento_financeiro: number;
+  numero: string;
+  sequencia: number;
+  data_vencimento: string;
+  saldo: Cents;
 }
 
 /** The prices the wholesale rule switches between (000 §4.6), kept with the line. */
@@ -33,6 +48,8 @@ export interface StoredItem extends Item {
   /** Position of the line on the screen and the receipt. */
   ordem: number;
   precos: LinePricing | null;
+  /** Devolucao: the line of the original sale this line gives back. */
+  id_item_origem?: number | null;
 }
 
 export interface StoredPayment extends Payment {

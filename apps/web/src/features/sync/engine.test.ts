@@ -320,6 +320,180 @@ describe('SyncEngine', () => {
     expect(attempts).toBe(2);
   });
 
+  describe('asking which tables changed (sync/changed) before reading', () => {
+    function withQuestions(overrides: Partial<SyncEngineOptions> = {}) {
+      const server = new FakeSyncServer();
+      const context = setup({ fetchPage: server.fetcher(), fetchChanged: server.changedFetcher(), ...overrides });
+      return { ...context, server };
+    }
+
+    it('reads a first load without asking, then after a reconnection reads only the table that changed', async () => {
+      const { db, server, time, engine } = withQuestions();
+      server.change(user, syncedRow('id_usuario', 1));
+      server.change(branch, syncedRow('id_filial', 1));
+      let end = passEnd(engine);
+      engine.start();
+      await end;
+      expect(server.questions).toEqual([]);
+      expect(server.requests.map((r) => r.table)).toEqual(['user', 'branch']);
+
+      time.now += 60_000;
+      server.requests.length = 0;
+      server.change(branch, syncedRow('id_filial', 1, { apelido: 'Centro' }));
+      end = passEnd(engine);
+      engine.pullAll();
+      await end;
+      expect(server.questions).toEqual([['user', 'branch']]);
+      expect(server.requests.map((r) => r.table)).toEqual(['branch']);
+      expect((await db.rows('branch').get(1))?.['apelido']).toBe('Centro');
+      // The unchanged table is fresh as of the answer: the next pass falls due 10 minutes from now for both.
+      expect((await db.updater.get('user'))?.synced_at).toBe(time.now);
+      expect(time.delays()).toEqual([FRESHNESS_MS]);
+      // product (never loaded: not asked about) counts too; without the offline flag it is not read.
+      expect(engine.getStatus()).toMatchObject({ running: false, done: 3, total: 3, failed: [] });
+    });
+
+    it('makes the 10-minute re-sync one question when nothing changed', async () => {
+      const { server, time, engine } = withQuestions();
+      server.change(user, syncedRow('id_usuario', 1));
+      let end = passEnd(engine);
+      engine.start();
+      await end;
+      time.now += FRESHNESS_MS;
+      server.requests.length = 0;
+      end = passEnd(engine);
+      time.fire();
+      await end;
+      expect(server.questions).toEqual([['user', 'branch']]);
+      expect(server.requests).toEqual([]);
+      expect(time.delays()).toEqual([FRESHNESS_MS]);
+    });
+
+    it('asks about the branch configuration with the others and reads it first only when it changed', async () => {
+      const config = byTable('config');
+      const { server, time, engine } = withQuestions({ tables: [config, user, branch] });
+      server.change(config, syncedRow('id_filial_configuracao', 1));
+      server.change(user, syncedRow('id_usuario', 1));
+      let end = passEnd(engine);
+      engine.start();
+      await end;
+      expect(server.requests.map((r) => r.table)).toEqual(['branch-config', 'user', 'branch']);
+      server.requests.length = 0;
+      server.change(user, syncedRow('id_usuario', 2));
+      time.now += FRESHNESS_MS;
+      end = passEnd(engine);
+      time.fire();
+      await end;
+      expect(server.questions).toEqual([['branch-config', 'user', 'branch']]);
+      expect(server.requests.map((r) => r.table)).toEqual(['user']);
+      server.requests.length = 0;
+      server.change(config, syncedRow('id_filial_configuracao', 1, { is_pdv_offline: true }));
+      server.change(branch, syncedRow('id_filial', 1));
+      end = passEnd(engine);
+      engine.pullAll();
+      await end;
+      expect(server.requests.map((r) => r.table)).toEqual(['branch-config', 'branch']);
+    });
+
+    it('reads a table announced by an event without asking', async () => {
+      const { server, engine } = withQuestions();
+      let end = passEnd(engine);
+      engine.start();
+      await end;
+      server.requests.length = 0;
+      server.change(user, syncedRow('id_usuario', 7));
+      end = passEnd(engine);
+      engine.pull(['user']);
+      await end;
+      expect(server.questions).toEqual([]);
+      expect(server.requests.map((r) => r.table)).toEqual(['user']);
+    });
+
+    it('reads every due table when the question fails', async () => {
+      const { server, time, engine } = withQuestions();
+      let end = passEnd(engine);
+      engine.start();
+      await end;
+      server.requests.length = 0;
+      server.changedFailure = new Error('Erro 404 ao comunicar com o servidor.');
+      time.now += FRESHNESS_MS;
+      end = passEnd(engine);
+      time.fire();
+      await end;
+      expect(server.questions).toHaveLength(1);
+      expect(server.requests.map((r) => r.table)).toEqual(['user', 'branch']);
+      expect(engine.getStatus().failed).toEqual([]);
+    });
+
+    it('after the server could not be reached, asks about the loaded tables and reads only the changed ones', async () => {
+      const { server, time, engine } = withQuestions({ isUnreachable: (error) => (error as Error).message === 'sem rede' });
+      let end = passEnd(engine);
+      engine.start();
+      await end;
+      server.changedFailure = new Error('sem rede');
+      server.failures.set('user', new Error('sem rede'));
+      time.now += FRESHNESS_MS;
+      end = passEnd(engine);
+      time.fire();
+      await end;
+      expect(engine.getStatus().failed).toEqual(['user', 'branch', 'product']);
+      expect(time.delays()).toEqual([RETRY_MS]);
+
+      server.changedFailure = null;
+      server.failures.clear();
+      server.questions.length = 0;
+      server.requests.length = 0;
+      server.change(user, syncedRow('id_usuario', 3));
+      time.now += RETRY_MS;
+      end = passEnd(engine);
+      time.fire();
+      await end;
+      expect(server.questions).toEqual([['user', 'branch']]);
+      expect(server.requests.map((r) => r.table)).toEqual(['user']);
+      expect(engine.getStatus().failed).toEqual([]);
+    });
+
+    it('asks again about a table whose rows were held back, and reads it while they are', async () => {
+      const { server, time, engine } = withQuestions();
+      let end = passEnd(engine);
+      engine.start();
+      await end;
+      server.heldBack.add('user');
+      server.requests.length = 0;
+      end = passEnd(engine);
+      engine.pullAll();
+      await end;
+      expect(server.requests.map((r) => r.table)).toEqual(['user']);
+      expect(time.delays()).toEqual([HELD_BACK_RETRY_MS]);
+      server.heldBack.clear();
+      server.requests.length = 0;
+      server.questions.length = 0;
+      end = passEnd(engine);
+      time.fire();
+      await end;
+      expect(server.questions).toEqual([['user']]);
+      expect(server.requests).toEqual([]);
+    });
+
+    it('drops the copy of the offline point-of-sale tables once the flag is off, though they did not change', async () => {
+      let offline = true;
+      const { db, server, time, engine } = withQuestions({ offlinePos: () => Promise.resolve(offline) });
+      server.change(product, syncedRow('id_produto', 1));
+      let end = passEnd(engine);
+      engine.start();
+      await end;
+      expect(await db.rows('product').count()).toBe(1);
+      offline = false;
+      time.now += FRESHNESS_MS;
+      end = passEnd(engine);
+      time.fire();
+      await end;
+      expect(server.questions).toEqual([['user', 'branch', 'product']]);
+      expect(await db.rows('product').count()).toBe(0);
+      expect(await db.updater.get('product')).toBeUndefined();
+    });
+  });
+
   it('reports a full storage (never swallowed) and keeps the position of the failed page', async () => {
     const errors: unknown[] = [];
     const { db, server, time, engine } = setup({ onError: (error) => errors.push(error) });

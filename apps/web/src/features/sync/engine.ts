@@ -3,8 +3,13 @@
  * other, the tables that are due: never read to the end, older than 10 minutes, announced by a socket event, or
  * failed 10 s ago. One tab syncs at a time: the engine holds the Web Lock 'pdv-sync' while it runs, and another tab's
  * engine waits for it (its pages read the same IndexedDB through live queries).
+ *
+ * Tables due without an event naming them (the 10-minute re-sync, a reconnection, a retry) that were read to their
+ * end before are first asked about in one call (POST /api/sync/changed with their positions): only those with rows
+ * after their position are read; the others are fresh again without a read.
  */
-import type { PdvDatabase } from '../../db/database.ts';
+import type { SyncGroupName } from '@pdv/contract/sync';
+import type { PdvDatabase, UpdaterRow } from '../../db/database.ts';
 import { isQuotaError } from '../../db/storage.ts';
 import { abortableSleep, pullTable, type PageFetcher, type TablePuller } from './pullTable.ts';
 import { holdLock, type HeldLock } from './lock.ts';
@@ -43,9 +48,25 @@ export interface SyncStatus {
   quotaExceeded: boolean;
 }
 
+/** A table's position in its change stream, as its updater row keeps it. */
+export interface StreamPosition {
+  date_change: string;
+  offset: number;
+}
+
+/** Asks the server which of these tables (by SYNC_GROUPS name) have rows after their positions. */
+export type ChangedFetcher = (
+  tables: Partial<Record<SyncGroupName, StreamPosition>>,
+  signal: AbortSignal,
+) => Promise<readonly string[]>;
+
 export interface SyncEngineOptions {
   db: PdvDatabase;
   fetchPage: PageFetcher;
+  /**
+   * Which loaded tables changed (POST /api/sync/changed). Without it, or when it fails, every due table is read.
+   */
+  fetchChanged?: ChangedFetcher;
   /**
    * Reads one table to its end. Default: pullTable on this thread with `fetchPage`; the app passes one that runs it
    * in a Web Worker (syncWorker.ts), so that fetching, parsing and writing pages never blocks the page.
@@ -98,7 +119,9 @@ export class SyncEngine {
   private readonly o: SyncEngineOptions & Required<Pick<SyncEngineOptions, Defaulted>>;
   private readonly controller = new AbortController();
   private readonly listeners = new Set<() => void>();
-  /** Tables to read on the next pass whatever their freshness. */
+  /** Tables a socket event announced: read on the next pass whatever their freshness, without asking first. */
+  private readonly announced = new Set<string>();
+  /** Tables due on the next pass whatever their freshness (asked about first when they were loaded before). */
   private readonly requested = new Set<string>();
   private readonly missingStores = new Set<string>();
   private status: SyncStatus = IDLE;
@@ -161,13 +184,17 @@ export class SyncEngine {
 
   /** Reads these local tables (by SYNC_GROUPS name) now, whatever their freshness (a socket event). */
   pull(names: readonly string[]): void {
-    for (const name of names) this.requested.add(name);
+    for (const name of names) this.announced.add(name);
     this.kick();
   }
 
-  /** Reads every table now (after a reconnection or a branch switch: events may have been missed). */
+  /**
+   * Brings every table up to date now (after a reconnection or a branch switch: events may have been missed): the
+   * loaded ones are asked about first, and only those that changed are read.
+   */
   pullAll(): void {
-    this.pull(this.o.tables.map((table) => table.name));
+    for (const table of this.o.tables) this.requested.add(table.name);
+    this.kick();
   }
 
   /** Starts a pass now, or right after the one running. */
@@ -197,11 +224,17 @@ export class SyncEngine {
     }, ms);
   }
 
-  /** The tables due now, and how long until the next one falls due. */
-  private async dueTables(owner: SyncOwner): Promise<{ due: SyncTable[]; nextInMs: number }> {
+  /**
+   * The tables due now, how long until the next one falls due, and the positions of the due tables that may be
+   * asked about instead of read (read to their end before, by this owner, and not announced by an event).
+   */
+  private async dueTables(
+    owner: SyncOwner,
+  ): Promise<{ due: SyncTable[]; nextInMs: number; checkable: Map<string, UpdaterRow> }> {
     const now = this.o.now();
     let nextInMs = FRESHNESS_MS;
     const due: SyncTable[] = [];
+    const checkable = new Map<string, UpdaterRow>();
     const positions = new Map((await this.o.db.updater.toArray()).map((row) => [row.table, row]));
     for (const table of this.o.tables) {
       if (!this.o.db.hasStore(table.localTable)) {
@@ -213,10 +246,68 @@ export class SyncEngine {
       const row = positions.get(table.localTable);
       const fresh = row && row.owner === ownerKey(table, owner) && row.is_loaded === 1 && row.synced_at !== undefined;
       const age = fresh ? now - (row.synced_at ?? 0) : Infinity;
-      if (this.requested.has(table.name) || age >= FRESHNESS_MS) due.push(table);
-      else nextInMs = Math.min(nextInMs, FRESHNESS_MS - age);
+      if (this.announced.has(table.name) || this.requested.has(table.name) || age >= FRESHNESS_MS) {
+        due.push(table);
+        const loaded = row && row.owner === ownerKey(table, owner) && row.is_loaded === 1;
+        if (loaded && !this.announced.has(table.name)) checkable.set(table.name, row);
+      } else {
+        nextInMs = Math.min(nextInMs, FRESHNESS_MS - age);
+      }
     }
-    return { due, nextInMs };
+    return { due, nextInMs, checkable };
+  }
+
+  /**
+   * Of the queued tables that may be asked about, answers those the server names unchanged (POST sync/changed with
+   * their positions). A failed question answers none: every table is read.
+   */
+  private async askUnchanged(
+    queue: readonly SyncTable[],
+    checkable: ReadonlyMap<string, UpdaterRow>,
+    signal: AbortSignal,
+  ): Promise<Set<string>> {
+    const fetchChanged = this.o.fetchChanged;
+    const tables: Partial<Record<SyncGroupName, StreamPosition>> = {};
+    for (const table of queue) {
+      const row = checkable.get(table.name);
+      if (row) tables[table.name] = { date_change: row.date_change, offset: row.offset };
+    }
+    const names = Object.keys(tables);
+    if (!fetchChanged || names.length === 0) return new Set();
+    try {
+      const changed = new Set(await fetchChanged(tables, signal));
+      return new Set(names.filter((name) => !changed.has(name)));
+    } catch (error) {
+      if (signal.aborted) throw error;
+      console.warn('Consulta de tabelas alteradas não concluída: todas serão lidas', error);
+      return new Set();
+    }
+  }
+
+  /**
+   * Marks tables answered unchanged as read to their end now, when their position is still the one asked about
+   * (nothing else writes it while this tab holds the lock); answers those marked.
+   */
+  private async markFresh(
+    tables: readonly SyncTable[],
+    checkable: ReadonlyMap<string, UpdaterRow>,
+  ): Promise<SyncTable[]> {
+    if (tables.length === 0) return [];
+    const db = this.o.db;
+    const now = this.o.now();
+    const marked: SyncTable[] = [];
+    await db.transaction('rw', db.updater, async () => {
+      for (const table of tables) {
+        const asOf = checkable.get(table.name);
+        const row = await db.updater.get(table.localTable);
+        if (!asOf || !row || row.owner !== asOf.owner || row.date_change !== asOf.date_change || row.offset !== asOf.offset) {
+          continue;
+        }
+        await db.updater.put({ ...row, synced_at: now, received: 0 });
+        marked.push(table);
+      }
+    });
+    return marked;
   }
 
   private async pass(): Promise<void> {
@@ -252,13 +343,14 @@ export class SyncEngine {
     }
     const owner = this.o.owner();
     if (!owner || signal.aborted) return;
-    const { due, nextInMs } = await this.dueTables(owner);
+    const { due, nextInMs, checkable } = await this.dueTables(owner);
     const failed: string[] = [];
     const heldBack: string[] = [];
     let quotaExceeded = false;
     let error: string | null = null;
     this.set({ running: true, done: 0, total: due.length, table: null, received: 0 });
     let offlinePos: Promise<boolean> | null = null;
+    const readOfflinePos = (current: SyncOwner) => (offlinePos ??= this.o.offlinePos(current));
     /** The tables being read, in the order they started: the status shows the oldest. */
     const reading: Array<{ table: SyncTable; received: number; firstLoad: boolean }> = [];
     const show = () => {
@@ -276,10 +368,10 @@ export class SyncEngine {
         ended = true;
         return;
       }
+      this.announced.delete(table.name);
       this.requested.delete(table.name);
       if (OFFLINE_POS_TABLES.has(table.localTable)) {
-        offlinePos ??= this.o.offlinePos(current);
-        if (!(await offlinePos)) {
+        if (!(await readOfflinePos(current))) {
           await this.dropOfflineTable(table);
           this.set({ done: this.status.done + 1 });
           return;
@@ -321,9 +413,26 @@ export class SyncEngine {
       show();
     };
     try {
+      // Tables with nothing new are not read: one question for all of them (the branch configuration too).
+      const unchanged = await this.askUnchanged(due, checkable, signal);
+      let queue = due.filter((table) => !unchanged.has(table.name));
       // The branch configuration first, alone: it decides whether the offline point-of-sale tables sync.
-      const queue = [...due];
       if (queue[0]?.localTable === CONFIG_TABLE) await readOne(queue.shift() as SyncTable);
+      if (unchanged.size > 0 && !ended) {
+        let skipped = due.filter((table) => unchanged.has(table.name));
+        // Without the offline point-of-sale flag (now) those tables are read to drop their copy, not skipped.
+        if (skipped.some((table) => OFFLINE_POS_TABLES.has(table.localTable)) && !(await readOfflinePos(owner))) {
+          const drop = skipped.filter((table) => OFFLINE_POS_TABLES.has(table.localTable));
+          skipped = skipped.filter((table) => !OFFLINE_POS_TABLES.has(table.localTable));
+          queue = [...queue, ...drop];
+        }
+        const marked = await this.markFresh(skipped, checkable);
+        const markedNames = new Set(marked.map((table) => table.name));
+        // A table whose position moved meanwhile is read after all.
+        queue = [...queue, ...skipped.filter((table) => !markedNames.has(table.name))];
+        for (const table of marked) this.requested.delete(table.name);
+        this.set({ done: this.status.done + marked.length });
+      }
       const lane = async () => {
         for (let table = queue.shift(); table; table = queue.shift()) {
           if (ended || unreachable) {
@@ -340,6 +449,7 @@ export class SyncEngine {
       this.set({ running: false, table: null, received: 0, firstLoad: false, failed, error, quotaExceeded });
     }
     if (ended) return;
+    // A failed or held-back table keeps its position: it is asked about again (or read, if the question fails).
     for (const name of [...failed, ...heldBack]) this.requested.add(name);
     let next = failed.length > 0 ? Math.min(RETRY_MS, nextInMs) : Math.max(nextInMs, 1000);
     if (heldBack.length > 0) next = Math.min(next, HELD_BACK_RETRY_MS);

@@ -4,8 +4,9 @@
  */
 import type { ListByChangesResult } from '@pdv/contract/sync';
 import type { LocalRow } from '../../db/database.ts';
+import type { ChangedFetcher } from './engine.ts';
 import type { PageFetcher, PageRequest } from './pullTable.ts';
-import type { SyncTable } from './tables.ts';
+import { SYNC_TABLES, type SyncTable } from './tables.ts';
 
 interface Stored {
   mark: number;
@@ -21,6 +22,10 @@ export class FakeSyncServer {
   readonly failures = new Map<string, Error>();
   /** Tables (by SYNC_GROUPS name) whose last page says that committed rows are held back. */
   readonly heldBack = new Set<string>();
+  /** Every sync/changed question: the tables asked about. */
+  readonly questions: string[][] = [];
+  /** Fails the next sync/changed questions with this error. */
+  changedFailure: Error | null = null;
 
   /** Writes rows (a row with data_exclusao is a tombstone); each commit gets the next mark. */
   change(table: SyncTable, ...rows: LocalRow[]): void {
@@ -45,6 +50,22 @@ export class FakeSyncServer {
       offset: last ? last[0] : request.offset,
       has_more: rows.length === request.limit,
       held_back: rows.length < request.limit && this.heldBack.has(table.name),
+    };
+  }
+
+  /** POST sync/changed: the tables with rows after their positions (or rows held back), as the real server answers. */
+  changedFetcher(): ChangedFetcher {
+    return (tables) => {
+      this.questions.push(Object.keys(tables));
+      if (this.changedFailure) return Promise.reject(this.changedFailure);
+      const changed = Object.entries(tables)
+        .filter(([name, position]) => {
+          const table = SYNC_TABLES.find((t) => t.name === name);
+          if (!table || !position) return false;
+          return this.heldBack.has(name) || this.list(table, { ...position, limit: 1 }).rows.length > 0;
+        })
+        .map(([name]) => name);
+      return Promise.resolve(changed);
     };
   }
 

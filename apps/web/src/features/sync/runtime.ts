@@ -10,7 +10,7 @@ import { showWarning } from '../../ui/warning.tsx';
 import type { Session } from '../auth/session.ts';
 import { createCoalescer, type Coalescer } from '../realtime/coalesce.ts';
 import { connectRealtime, type ConnectionState, type RealtimeClient } from '../realtime/socket.ts';
-import { SyncEngine, type SyncStatus } from './engine.ts';
+import { SyncEngine, type ChangedFetcher, type SyncStatus } from './engine.ts';
 import { checkLocalVersion, clearPersonalData, readOfflinePos } from './localData.ts';
 import { abortableSleep, pullTable, type PageFetcher, type TablePuller } from './pullTable.ts';
 import { SYNC_EVENTS, eventDelay, tablesForEvent, type SyncOwner } from './tables.ts';
@@ -24,9 +24,16 @@ export interface SyncState {
 const fetchPage: PageFetcher = (table, request, signal) =>
   call(`sync_${table.name}`, request, { loading: false, signal });
 
+/** Which loaded tables have rows after their positions: one small call instead of a read per table. */
+const fetchChanged: ChangedFetcher = async (tables, signal) =>
+  (await call('syncChanged', { tables }, { loading: false, signal })).changed;
+
 const isNetworkError = (error: unknown) => isApiError(error) && error.kind === 'network';
 
 const locks = () => globalThis.navigator?.locks ?? null;
+
+/** The screens hear of sync status changes at most this often. */
+const STATUS_INTERVAL_MS = 100;
 
 /** Tables read at once when the reads run in the sync worker. */
 const WORKER_PARALLEL_READS = 3;
@@ -75,6 +82,11 @@ class SyncRuntime {
   private state: SyncState = { sync: null, connection: 'offline' };
   private readonly listeners = new Set<() => void>();
   private quotaShown = false;
+  /** The session to follow, applied in a task of its own (see setSession). */
+  private pending: Session | null = null;
+  private applyTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Status changes not yet told to the screens (see notify). */
+  private notifyTimer: ReturnType<typeof setTimeout> | null = null;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -85,11 +97,41 @@ class SyncRuntime {
 
   private set(patch: Partial<SyncState>): void {
     this.state = { ...this.state, ...patch };
-    for (const listener of this.listeners) listener();
+    this.notify();
   }
 
-  /** Follows the session: starts on sign-in, restarts for another user, refreshes after a branch switch. */
+  /**
+   * Tells the screens (the progress bar, the connection status) about the new state at most once per 100 ms: a
+   * first load reports every page of three tables read at once, and each report re-renders them on the page's
+   * thread. getState always answers the latest state.
+   */
+  private notify(): void {
+    if (this.notifyTimer !== null) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = null;
+      for (const listener of this.listeners) listener();
+    }, STATUS_INTERVAL_MS);
+  }
+
+  /**
+   * Follows the session: starts on sign-in, restarts for another user, refreshes after a branch switch. Applied in a
+   * task of its own: the sign-in's render (the caller's effect) does not also pay for starting the socket, the
+   * sync engine and its worker.
+   */
   setSession(session: Session | null): void {
+    this.pending = session;
+    const usuario = session?.usuario;
+    this.owner = usuario
+      ? { id_organization: usuario.id_organization, id_filial: usuario.id_filial_ativa, id_usuario: usuario.id_usuario }
+      : null;
+    if (this.applyTimer !== null) return;
+    this.applyTimer = setTimeout(() => {
+      this.applyTimer = null;
+      this.applySession(this.pending);
+    }, 0);
+  }
+
+  private applySession(session: Session | null): void {
     const usuario = session?.usuario;
     this.owner = usuario
       ? { id_organization: usuario.id_organization, id_filial: usuario.id_filial_ativa, id_usuario: usuario.id_usuario }
@@ -112,6 +154,7 @@ class SyncRuntime {
   /** Logout: stops, then removes the personal data from the device. */
   async logout(): Promise<void> {
     this.owner = null;
+    this.pending = null;
     const stopped = this.stop();
     await stopped;
     await clearPersonalData(localDb(), locks());
@@ -123,6 +166,7 @@ class SyncRuntime {
     const engine = new SyncEngine({
       db,
       fetchPage,
+      fetchChanged,
       // In the worker a few tables are read at once (see SyncEngineOptions.parallel); on this thread, one at a time.
       ...(reader ? { pull: reader.pull, parallel: WORKER_PARALLEL_READS } : {}),
       owner: () => this.owner,

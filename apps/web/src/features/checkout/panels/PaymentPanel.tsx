@@ -6,10 +6,13 @@ import { useMemo, useState } from 'react';
 import { Button, Drawer, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { LocalRow } from '../../../db/database.ts';
 import { makePayment, makePaymentMethod } from '@pdv/domain/factories';
-import { formatDecimalBR, formatMoney, parseMoneyBR, type Cents } from '@pdv/domain/money';
+import { formatDecimalBR, formatMoney, fromDecimal, parseMoneyBR, type Cents } from '@pdv/domain/money';
 import { buildInstallments } from '@pdv/domain/payment';
 import { isCard, isCash, type PaymentMethod } from '@pdv/domain/payment-method';
 import { validatePayment } from '@pdv/domain/payment-validation';
+import type { GiftCard } from '@pdv/contract/order';
+import { isVoucherMethod, voucherUseError } from '@pdv/domain/voucher-rules';
+import { VoucherCodeField } from '../modes/voucher/VoucherCodeField.tsx';
 import type { StoredPayment } from '../../outbox/types.ts';
 import { textOf, type SaleContext } from '../catalog.ts';
 
@@ -18,6 +21,8 @@ interface Props {
   context: SaleContext;
   idOperacao: string;
   idCliente: number | null;
+  /** The operation's branch: a credit voucher pays in the branch that issued it. */
+  idFilial: number;
   saldo: Cents;
   onClose: () => void;
   onAdd: (payment: Omit<StoredPayment, 'ordem'>) => void;
@@ -44,16 +49,19 @@ export function PaymentPanel(props: Props) {
   );
 }
 
-function PaymentForm({ context, idOperacao, idCliente, saldo, onAdd }: Props) {
+function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, onAdd }: Props) {
   const [methodId, setMethodId] = useState<string | null>(null);
   const [amount, setAmount] = useState(formatDecimalBR(saldo));
   const [parcelas, setParcelas] = useState('1');
   const [operatorId, setOperatorId] = useState<string | null>(null);
   const [accountId, setAccountId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The credit voucher looked up for a Vale Crédito payment. */
+  const [voucher, setVoucher] = useState<GiftCard | null>(null);
   const row = context.methods.find((m) => String(m['id_meio_pagamento']) === methodId) ?? null;
   const method = row ? methodOf(row) : null;
   const card = method !== null && isCard(method.meio_pagamento);
+  const voucherMethod = method !== null && isVoucherMethod(method.meio_pagamento);
   const plan = context.installments.find((p) => p['id_parcelamento'] === row?.['id_parcelamento']);
   const planDays = Array.isArray(plan?.['parcelas']) ? (plan['parcelas'] as LocalRow[]).map((p) => Number(p['dias_parcela'])) : [];
   const maxParcelas = method?.utilizar_parcela ? Math.max(1, planDays.length || 1) : 1;
@@ -79,6 +87,7 @@ function PaymentForm({ context, idOperacao, idCliente, saldo, onAdd }: Props) {
     setOperatorId(typeof operator === 'number' ? String(operator) : null);
     const account = chosen?.['id_conta'];
     setAccountId(typeof account === 'number' ? String(account) : null);
+    setVoucher(null);
     setError(null);
   };
 
@@ -102,8 +111,20 @@ function PaymentForm({ context, idOperacao, idCliente, saldo, onAdd }: Props) {
         });
         const errors = validatePayment(payment, { saldo, id_cliente: idCliente });
         if (errors[0]) return setError(errors[0].message);
+        if (voucherMethod) {
+          if (!voucher) return setError('Informe o código do vale crédito.');
+          const refused = voucherUseError(
+            { id_filial: voucher.id_filial, situacao: voucher.situacao, saldo: fromDecimal(voucher.saldo), data_validade: voucher.data_validade },
+            { id_filial: idFilial, valor, today },
+          );
+          if (refused) return setError(refused);
+        }
         const operator = context.operators.find((o) => String(o['id_operadora_cartao']) === operatorId);
-        onAdd({ ...payment, operadora_nome: card && operator ? textOf(operator, 'nome') : null });
+        onAdd({
+          ...payment,
+          id_vale_credito: voucherMethod && voucher ? voucher.id_vale_credito : null,
+          operadora_nome: card && operator ? textOf(operator, 'nome') : null,
+        });
       }}
     >
       <Stack>
@@ -119,6 +140,17 @@ function PaymentForm({ context, idOperacao, idCliente, saldo, onAdd }: Props) {
           selectFirstOptionOnChange
           data-autofocus
         />
+        {voucherMethod && (
+          <VoucherCodeField
+            card={voucher}
+            onFound={(card) => {
+              setVoucher(card);
+              // The balance due, or what the voucher holds when it is less.
+              if (card) setAmount(formatDecimalBR(Math.min(saldo, fromDecimal(card.saldo))));
+            }}
+            onError={setError}
+          />
+        )}
         <TextInput label="Valor" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
         {maxParcelas > 1 && (
           <Select

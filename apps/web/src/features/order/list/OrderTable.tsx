@@ -14,6 +14,7 @@ import {
   orderActionsFor,
   type OrderAction,
 } from '../situacao.ts';
+import { DOCUMENT_ACTIONS, DOCUMENT_ACTION_LABEL, DOCUMENT_ACTION_SHORTCUT, type DocumentAction } from '../documents/orderDocuments.ts';
 
 interface Props {
   rows: readonly OrderSummary[];
@@ -24,6 +25,8 @@ interface Props {
   sort: OrderSort;
   onSort: (column: OrderSortColumn) => void;
   placeholder: string | null;
+  /** Print and share (the A4 sheet); absent: not offered. */
+  onDocument?: (action: DocumentAction, row: OrderSummary) => void;
 }
 
 function SortHeader({
@@ -44,7 +47,7 @@ function SortHeader({
   );
 }
 
-export function OrderTable({ rows, active, onActivate, onAction, allow, sort, onSort, placeholder }: Props) {
+export function OrderTable({ rows, active, onActivate, onAction, allow, sort, onSort, placeholder, onDocument }: Props) {
   return (
     <Table.ScrollContainer minWidth={820}>
       <Table highlightOnHover withTableBorder verticalSpacing={6} aria-label="Pedidos">
@@ -130,6 +133,17 @@ export function OrderTable({ rows, active, onActivate, onAction, allow, sort, on
                             onClick={() => onAction(action, row)}
                           >
                             {orderActionLabel(action, row)}
+                          </Menu.Item>
+                        ))}
+                      {onDocument && <Menu.Divider />}
+                      {onDocument &&
+                        DOCUMENT_ACTIONS.map((action) => (
+                          <Menu.Item
+                            key={action}
+                            rightSection={<Kbd size="xs">{DOCUMENT_ACTION_SHORTCUT[action]}</Kbd>}
+                            onClick={() => onDocument(action, row)}
+                          >
+                            {DOCUMENT_ACTION_LABEL[action]}
                           </Menu.Item>
                         ))}
                     </Menu.Dropdown>

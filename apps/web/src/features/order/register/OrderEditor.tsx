@@ -1,11 +1,13 @@
 /**
- * The order screen's body: the header, the tabs (Produtos, Pagamentos, Volumes, and Consignação for consignments),
+ * The order screen's body: the header, the tabs (Produtos, Serviços and Objetos for the operations that take them,
+ * Pagamentos, Volumes, and Consignação for consignments),
  * the totals and the actions with their keys: Alt+S save, F2 new item, F3 client, F4 payment, Alt+L release, Alt+F
- * invoice, Alt+D duplicate, Alt+X cancel, Alt+E e-mail, Alt+N new order, Alt+V back, Alt+PgUp/PgDn tabs. The header
- * is saved with /order/create or PUT /order/update; lines, payments and volumes are written one by one as they change.
+ * invoice, Alt+D duplicate, Alt+X cancel, Alt+E e-mail, Alt+P print, Alt+C share, Alt+N new order, Alt+V back,
+ * Alt+PgUp/PgDn tabs. The header is saved with /order/create or PUT /order/update; lines, payments and volumes are
+ * written one by one as they change.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Group, Kbd, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { OrderFull } from '@pdv/contract/order';
@@ -13,6 +15,7 @@ import type { OrderStatus } from '@pdv/domain/operation-state';
 import { ITEM_EDITABLE_STATUSES } from '@pdv/domain/order-item-rules';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { orderEditError } from '@pdv/domain/order-rules';
+import { SERVICE_ORDER_MESSAGES } from '@pdv/domain/service-order-rules';
 import { call } from '../../../api/client.ts';
 import { localDb } from '../../../db/database.ts';
 import { useLiveQuery } from '../../../db/useLiveQuery.ts';
@@ -24,6 +27,7 @@ import { useSignedIn } from '../../auth/sessionContext.ts';
 import { dateTime } from '../../invoice/display.tsx';
 import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from '../../invoice/shortcuts.tsx';
 import { cancelOrder, duplicateOrder, invoiceOrder, releaseOrder, sendOrderMail } from '../actions.ts';
+import { DOCUMENT_ACTIONS, DOCUMENT_ACTION_LABEL, DOCUMENT_ACTION_SHORTCUT, runDocumentAction, type DocumentAction } from '../documents/orderDocuments.ts';
 import { OrderSituacaoBadge } from '../display.tsx';
 import { emptyHeader, headerBody, headerErrors, headerFromOrder, type HeaderForm, type OrderLine } from '../form.ts';
 import { ORDER_KEYS } from '../list/useOrderList.ts';
@@ -38,12 +42,15 @@ import {
   orderActionsFor,
   type OrderAction,
 } from '../situacao.ts';
+import { editorPath, serviceTabsFor } from '../service-order.ts';
 import { ConsignmentTab } from './ConsignmentTab.tsx';
 import { ItemModal } from './ItemModal.tsx';
 import { ItemsTab } from './ItemsTab.tsx';
+import { ObjectsTab } from './ObjectsTab.tsx';
 import { OrderHeader, personLabel } from './OrderHeader.tsx';
 import { loadOrder } from './loadOrder.ts';
 import { PaymentsTab } from './PaymentsTab.tsx';
+import { ServicesTab } from './ServicesTab.tsx';
 import { OrderTotals, saldoOf } from './TotalsPanel.tsx';
 import { VolumesTab } from './VolumesTab.tsx';
 
@@ -54,11 +61,12 @@ const nextEditorKey = () => {
   return `new-${editors}`;
 };
 
-type TabName = 'produtos' | 'pagamentos' | 'volumes' | 'consignacao';
+type TabName = 'produtos' | 'servicos' | 'objetos' | 'pagamentos' | 'volumes' | 'consignacao';
 const STATUS_ACTIONS: OrderAction[] = ['liberar', 'faturar', 'duplicar', 'email', 'cancelar'];
 
 export function OrderEditor({ initial, editorKey }: { initial: OrderFull | null; editorKey: string }) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const { session, ability } = useSignedIn();
   const idFilial = session.usuario.id_filial_ativa;
@@ -147,7 +155,7 @@ export function OrderEditor({ initial, editorKey }: { initial: OrderFull | null;
       setBaseline(JSON.stringify(body));
       toast.success(ORDER_MESSAGES.saved(operacaoLabel(saved.operacao), saved.nsu));
       // The address of the saved order, without leaving this editor (same key: its state stays).
-      if (!order) void navigate(`/order/register/${saved.id_pedido}`, { replace: true, state: { editorKey } });
+      if (!order) void navigate(editorPath(pathname, saved.id_pedido), { replace: true, state: { editorKey } });
       return saved;
     } catch (error) {
       showError(error);
@@ -186,7 +194,7 @@ export function OrderEditor({ initial, editorKey }: { initial: OrderFull | null;
       const copy = await duplicateOrder(order);
       if (copy) {
         queryClient.setQueryData(ORDER_KEYS.detail(copy.id_pedido), copy);
-        void navigate(`/order/register/${copy.id_pedido}`);
+        void navigate(editorPath(pathname, copy.id_pedido));
       }
       return;
     }
@@ -206,6 +214,10 @@ export function OrderEditor({ initial, editorKey }: { initial: OrderFull | null;
     }
   };
 
+  /** Print or share the A4 sheet of the order as saved (pending header changes are saved first). */
+  const runDocument = (action: DocumentAction) =>
+    runDocumentAction(action, async () => (await savedOrder())?.id_pedido ?? null);
+
   const back = async () => {
     if (
       headerEditable &&
@@ -217,8 +229,11 @@ export function OrderEditor({ initial, editorKey }: { initial: OrderFull | null;
     void navigate('/order');
   };
 
+  // Serviços for the operations that take services, Objetos for service orders (service-order-rules.ts).
+  const serviceTabs = serviceTabsFor(order?.operacao ?? form.operacao);
   const tabs: TabName[] = [
     'produtos',
+    ...serviceTabs,
     'pagamentos',
     'volumes',
     ...(consignment && order ? (['consignacao'] as const) : []),
@@ -240,13 +255,17 @@ export function OrderEditor({ initial, editorKey }: { initial: OrderFull | null;
         focusLater(methodRef);
       },
     ],
-    ['Alt+N', () => canManage && void navigate('/order/register', { state: { editorKey: nextEditorKey() } })],
+    ['Alt+N', () => canManage && void navigate(editorPath(pathname), { state: { editorKey: nextEditorKey() } })],
     ['Alt+V', () => void back()],
     ['Alt+PgUp', () => moveTab(-1)],
     ['Alt+PgDn', () => moveTab(1)],
     ...STATUS_ACTIONS.map((action): Shortcut => [
       ORDER_ACTION_SHORTCUT[action],
       () => void guarded(() => runAction(action)),
+    ]),
+    ...DOCUMENT_ACTIONS.map((action): Shortcut => [
+      DOCUMENT_ACTION_SHORTCUT[action],
+      () => order && void guarded(() => runDocument(action)),
     ]),
   ];
   useShortcuts(shortcuts);
@@ -323,6 +342,19 @@ export function OrderEditor({ initial, editorKey }: { initial: OrderFull | null;
               {order ? orderActionLabel(action, order) : ORDER_ACTION_LABEL[action]}
             </ShortcutButton>
           ))}
+          {order &&
+            DOCUMENT_ACTIONS.map((action) => (
+              <ShortcutButton
+                key={action}
+                shortcut={DOCUMENT_ACTION_SHORTCUT[action]}
+                size="sm"
+                variant="default"
+                disabled={busy}
+                onClick={() => void guarded(() => runDocument(action))}
+              >
+                {DOCUMENT_ACTION_LABEL[action]}
+              </ShortcutButton>
+            ))}
         </Group>
       </Stack>
 
@@ -349,6 +381,12 @@ export function OrderEditor({ initial, editorKey }: { initial: OrderFull | null;
             <Tabs.Tab value="produtos" rightSection={<Kbd size="xs">F2</Kbd>}>
               Produtos ({items.length})
             </Tabs.Tab>
+            {serviceTabs.includes('servicos') && (
+              <Tabs.Tab value="servicos">Serviços ({order?.servicos?.length ?? 0})</Tabs.Tab>
+            )}
+            {serviceTabs.includes('objetos') && (
+              <Tabs.Tab value="objetos">Objetos ({order?.objetos?.length ?? 0})</Tabs.Tab>
+            )}
             <Tabs.Tab value="pagamentos" rightSection={<Kbd size="xs">F4</Kbd>}>
               Pagamentos ({order?.pagamentos.length ?? 0})
             </Tabs.Tab>
@@ -380,6 +418,28 @@ export function OrderEditor({ initial, editorKey }: { initial: OrderFull | null;
               />
             </Stack>
           </Tabs.Panel>
+          {serviceTabs.includes('servicos') && (
+            <Tabs.Panel value="servicos" pt="sm">
+              {order ? (
+                <ServicesTab order={order} context={context} editable={itemsEditable} onSaved={setOrder} />
+              ) : (
+                <Alert color="yellow" variant="light">
+                  {SERVICE_ORDER_MESSAGES.servicesNeedSavedOrder}
+                </Alert>
+              )}
+            </Tabs.Panel>
+          )}
+          {serviceTabs.includes('objetos') && (
+            <Tabs.Panel value="objetos" pt="sm">
+              {order ? (
+                <ObjectsTab order={order} editable={headerEditable} onSaved={setOrder} />
+              ) : (
+                <Alert color="yellow" variant="light">
+                  {SERVICE_ORDER_MESSAGES.objectsNeedSavedOrder}
+                </Alert>
+              )}
+            </Tabs.Panel>
+          )}
           <Tabs.Panel value="pagamentos" pt="sm">
             <PaymentsTab
               order={order}
@@ -424,6 +484,10 @@ export function OrderEditor({ initial, editorKey }: { initial: OrderFull | null;
           {STATUS_ACTIONS.filter((a) => available.includes(a)).map((action) => (
             <KeyHint key={action} keys={ORDER_ACTION_SHORTCUT[action]} label={ORDER_ACTION_LABEL[action]} />
           ))}
+          {order &&
+            DOCUMENT_ACTIONS.map((action) => (
+              <KeyHint key={action} keys={DOCUMENT_ACTION_SHORTCUT[action]} label={DOCUMENT_ACTION_LABEL[action]} />
+            ))}
           {canManage && <KeyHint keys="Alt+N" label="Novo pedido" />}
           <KeyHint keys="Alt+PgUp/PgDn" label="Trocar aba" />
           <KeyHint keys="Alt+V" label="Voltar à lista" />

@@ -1,0 +1,59 @@
+/**
+ * Mode Recebimento of POST /api/operacao (000 §1, §5): the customer pays open receivables (documento_financeiro,
+ * Entrada) of the branch at the point of sale. No items ("Não é possível inserir itens na operação de recebimento.").
+ * In the operation's transaction: the chosen receivables are locked in id order, must be the customer's and still
+ * open, the payments must cover their balance (only cash above it, giving change), and they are paid off (baixa) with
+ * a conditional UPDATE, so a resend (same UUID) or a second receipt of the same receivable never pays it twice.
+ */
+import type { OperacaoResult, operacaoBody } from '@pdv/contract/operation';
+import type { z } from 'zod';
+import { MESSAGES } from '@pdv/domain/messages';
+import { fromDecimal, toDecimal } from '@pdv/domain/money';
+import { MODO_OPERACAO_NOME } from '@pdv/domain/operation';
+import { MEIO_PAGAMENTO, requiresCustomer } from '@pdv/domain/payment-method';
+import { receiptChange, RETURN_MESSAGES, validateReceiptPayments } from '@pdv/domain/return-rules';
+import type { Tx } from '../../db/database.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { Caller } from '../auth/caller.ts';
+import * as q from './queries.ts';
+import * as rq from './return-queries.ts';
+
+type Body = z.output<typeof operacaoBody>;
+
+export const RECEIPT_METHOD_REFUSED = 'Este meio de pagamento não pode ser usado no recebimento.';
+
+export async function processReceipt(tx: Tx, caller: Caller, body: Body): Promise<OperacaoResult> {
+  const org = caller.id_organization;
+  if (body.id_cliente == null) throw badRequest(MESSAGES.customerRequiredForMode(MODO_OPERACAO_NOME.Recebimento));
+  if (body.itens.length > 0) throw badRequest(MESSAGES.receiptRefusesItems);
+  const ids = [...new Set(body.documentos_financeiros ?? [])];
+  if (ids.length === 0) throw badRequest(RETURN_MESSAGES.receiptNoDocuments);
+
+  const documents = await rq.lockReceivables(tx, org, body.id_filial, ids);
+  for (const id of ids) {
+    const doc = documents.find((d) => d.id_documento_financeiro === id);
+    if (!doc || doc.saldo <= 0 || (doc.situacao !== 'Aberto' && doc.situacao !== 'Parcial')) throw badRequest(RETURN_MESSAGES.receiptDocumentNotOpen);
+    if (doc.id_pessoa !== body.id_cliente) throw badRequest(RETURN_MESSAGES.receiptOtherCustomer);
+  }
+  const due = documents.reduce((total, d) => total + d.saldo, 0);
+
+  const methods = await q.findMethods(tx, org, [...new Set(body.pagamentos.map((p) => p.id_meio_pagamento))]);
+  const payments = body.pagamentos.map((p) => {
+    const method = methods.get(p.id_meio_pagamento);
+    if (!method) throw badRequest('Meio de pagamento não encontrado ou inativo.');
+    if (method.meio_pagamento === MEIO_PAGAMENTO.CreditoEmLoja) throw badRequest(RETURN_MESSAGES.receiptCustomerCredit);
+    // A receivable paid with another receivable (crediário, boleto, ...) would be a renegotiation, not a receipt.
+    if (requiresCustomer(method)) throw badRequest(RECEIPT_METHOD_REFUSED);
+    return { valor_total: fromDecimal(p.valor_total), meio_pagamento: method.meio_pagamento };
+  });
+  const errors = validateReceiptPayments(due, payments);
+  if (errors.length > 0) throw badRequest(errors[0]!.message, undefined, errors.map((e) => e.message));
+
+  const settled = await rq.settleReceivables(tx, org, ids, body.id_operacao);
+  if (settled !== ids.length) throw badRequest(RETURN_MESSAGES.receiptDocumentNotOpen);
+
+  return {
+    id_operacao: body.id_operacao, situacao: 'Processado', duplicado: false, id_pedido: null, nsu: null, id_nota_fiscal: null,
+    valor_total: toDecimal(due), valor_troco: toDecimal(receiptChange(due, payments)), documentos_financeiros: ids,
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * F5 in the receipt mode: the customer's open receivables of the branch (from the server), by due date; the cashier
+ * ticks the ones to receive (Space on the focused row) and confirms with Enter. The payments come next, with F8.
+ */
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Drawer, Group, Kbd, Loader, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney, fromDecimal, sum } from '@pdv/domain/money';
+import { formatDay } from '@pdv/domain/return-rules';
+import { call } from '../../../../api/client.ts';
+import type { ReceiptDocument } from '../../../outbox/types.ts';
+
+interface Props {
+  opened: boolean;
+  idCliente: number | null;
+  chosen: readonly ReceiptDocument[];
+  onClose: () => void;
+  onApply: (documents: ReceiptDocument[]) => void;
+}
+
+export function ReceivablesPanel(props: Props) {
+  return (
+    <Drawer opened={props.opened} onClose={props.onClose} position="right" size="lg" title="Títulos a receber (F5)">
+      {props.opened && <ReceivablesForm {...props} />}
+    </Drawer>
+  );
+}
+
+function ReceivablesForm({ idCliente, chosen, onApply }: Props) {
+  const [picked, setPicked] = useState<Set<number>>(() => new Set(chosen.map((d) => d.id_documento_financeiro)));
+  const list = useQuery({
+    queryKey: ['open-receivables', idCliente],
+    queryFn: () => call('openReceivables', { id_cliente: idCliente! }),
+    enabled: idCliente !== null,
+  });
+  if (idCliente === null) return <Alert color="yellow">Informe o cliente (F6) para listar os títulos dele.</Alert>;
+  const rows = list.data?.rows ?? [];
+  const documents: ReceiptDocument[] = rows
+    .filter((r) => picked.has(r.id_documento_financeiro))
+    .map((r) => ({
+      id_documento_financeiro: r.id_documento_financeiro, numero: r.numero, sequencia: r.sequencia,
+      data_vencimento: r.data_vencimento, saldo: fromDecimal(r.saldo),
+    }));
+  const toggle = (id: number) =>
+    setPicked((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply(documents);
+      }}
+    >
+      <Stack>
+        {list.isLoading && <Loader size="sm" aria-label="Carregando títulos" />}
+        {list.isError && <Alert color="red">{list.error.message}</Alert>}
+        {list.data && rows.length === 0 && <Text c="dimmed">Este cliente não tem títulos em aberto nesta filial.</Text>}
+        {rows.length > 0 && (
+          <Table aria-label="Títulos em aberto">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th />
+                <Table.Th>Documento</Table.Th>
+                <Table.Th>Vencimento</Table.Th>
+                <Table.Th ta="right">Saldo</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r, index) => (
+                <Table.Tr key={r.id_documento_financeiro}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Receber ${r.numero}/${r.sequencia}`}
+                      checked={picked.has(r.id_documento_financeiro)}
+                      onChange={() => toggle(r.id_documento_financeiro)}
+                      data-autofocus={index === 0 ? true : undefined}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    {r.numero}/{r.sequencia}
+                  </Table.Td>
+                  <Table.Td>{formatDay(r.data_vencimento)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(fromDecimal(r.saldo))}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Group justify="space-between">
+          <Text>
+            A receber: <b>{formatMoney(sum(documents.map((d) => d.saldo)))}</b>
+          </Text>
+          <Button type="submit">
+            Confirmar <Kbd size="xs" ml={6}>Enter</Kbd>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The point of sale's credit-voucher and consignment modes (000 §1, §4.5, §9; issue 6): a voucher sold at /checkout
+ * is issued by the server and its PDF (CODE39 and QR of the code) opens in the receipt tab; a later sale is paid in
+ * part with it and the balance drops by that part. A consignment finished offline at /checkout waits in the outbox,
+ * reaches the server as an order pending send once the network returns, and is advanced in the stages modal (Alt+C)
+ * until everything came back: "Nenhum item dessa consignação pode ser vendido".
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { api, operations, pay, scan, sellables } from './checkout-steps.ts';
+import { USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+
+type Mode = 'Venda' | 'Consignação' | 'Vale crédito';
+
+/** Alt+M until the point of sale is in `mode`. */
+async function chooseMode(page: Page, mode: Mode): Promise<void> {
+  const control = page.getByRole('radiogroup', { name: 'Modo da operação' });
+  for (let i = 0; i < 8 && !(await control.getByRole('radio', { name: mode, exact: true }).isChecked()); i += 1) {
+    await page.keyboard.press('Alt+M');
+  }
+  await expect(control.getByRole('radio', { name: mode, exact: true })).toBeChecked();
+}
+
+/** F10, Enter on the seller asked (Loja Centro asks once per sale), the number key of `option`, P when not printing, Enter. */
+async function finishAs(page: Page, option: RegExp, print: boolean): Promise<void> {
+  await page.keyboard.press('F10');
+  const seller = page.getByRole('dialog', { name: 'Vendedor (F7)' });
+  await expect(seller).toBeVisible();
+  await page.keyboard.press('Enter');
+  const modal = page.getByRole('dialog', { name: 'Finalizar operação (F10)' });
+  await expect(modal).toBeVisible();
+  const label = (await modal.locator('label').filter({ hasText: option }).first().textContent()) ?? '';
+  await page.keyboard.press(label.trim().charAt(0));
+  await expect(modal.getByRole('radio', { name: option })).toBeChecked();
+  if (!print) await page.keyboard.press('P');
+  await modal.getByRole('button', { name: 'Confirmar (Enter)' }).press('Enter');
+}
+
+async function pickCustomer(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('F6');
+  const drawer = page.getByRole('dialog', { name: 'Cliente (F6)' });
+  await drawer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' }).fill(name);
+  await expect(drawer.getByRole('table', { name: 'Clientes encontrados' }).getByRole('row').first()).toContainText(name);
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeHidden();
+}
+
+test('a voucher sold at /checkout prints with its code and pays part of a later sale', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await signIn(page, USERS.caixa);
+  await waitForLocalCopy(page);
+  const [first] = await sellables(page);
+  if (!first) throw new Error('no products to sell');
+  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
+
+  // Vale crédito: the value typed becomes the voucher product's line; paid in cash.
+  await chooseMode(page, 'Vale crédito');
+  const value = page.getByRole('textbox', { name: 'Valor do vale crédito' });
+  await value.focus();
+  await page.keyboard.type('150,00');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Valor do vale: R$ 150,00')).toBeVisible();
+  await pay(page, 'Dinheiro');
+  await page.screenshot({ path: testInfo.outputPath('voucher-mode.png'), fullPage: true });
+
+  const popup = page.waitForEvent('popup');
+  await finishAs(page, /Vale crédito/, true);
+  const issued = page.getByText(/Vale crédito (\d{12}) emitido com sucesso\./);
+  await expect(issued).toBeVisible({ timeout: 30_000 });
+  const codigo = /(\d{12})/.exec((await issued.first().textContent()) ?? '')?.[1] ?? '';
+  const tab = await popup;
+  await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(/^blob:/);
+  await tab.close();
+
+  const card = await api(page, '/gift_card/get-by-gift-card', { codigo });
+  expect(card.status).toBe(200);
+  expect(card.json).toMatchObject({ codigo, valor: 150, saldo: 150, situacao: 'Ativo' });
+  // The PDF the receipt tab showed, as the server serves it: it names the code.
+  const printed = await api(page, '/gift_card/imprimir', { id_vale_credito: card.json['id_vale_credito'] });
+  expect(printed.status).toBe(200);
+  const pdf = Buffer.from(String(printed.json['pdf_base64']), 'base64').toString('latin1');
+  expect(pdf.startsWith('%PDF-')).toBe(true);
+  expect(pdf).toContain(codigo);
+
+  // A later sale: R$ 10,00 from the voucher (code typed as a scanner does, Enter looks it up), the rest in cash.
+  await chooseMode(page, 'Venda');
+  await scan(page, first.barcode);
+  await page.keyboard.press('F8');
+  const drawer = page.getByRole('dialog', { name: 'Pagamento (F8)' });
+  await drawer.getByRole('combobox', { name: 'Meio de pagamento' }).fill('Vale Crédito');
+  await expect(page.getByRole('option', { name: 'Vale Crédito', exact: true })).toBeVisible();
+  await page.keyboard.press('Enter');
+  const code = drawer.getByRole('textbox', { name: 'Código do vale crédito' });
+  await code.fill(codigo);
+  await code.press('Enter');
+  await expect(drawer.getByText('Saldo R$ 150,00')).toBeVisible();
+  await drawer.getByRole('textbox', { name: 'Valor' }).fill('10,00');
+  await page.screenshot({ path: testInfo.outputPath('voucher-payment.png'), fullPage: true });
+  await drawer.getByRole('textbox', { name: 'Valor' }).press('Enter');
+  await expect(drawer).toBeHidden();
+  await pay(page, 'Dinheiro');
+  await finishAs(page, /Pré-venda/, false);
+  await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 30_000 })
+    .toEqual(['Processado', 'Processado']);
+  const after = await api(page, '/gift_card/get-by-gift-card', { codigo });
+  expect(after.json['saldo']).toBe(140);
+});
+
+test('a consignment finished offline at /checkout is sent by the outbox and goes through its stages in the modal', async ({ page, context }, testInfo) => {
+  test.setTimeout(180_000);
+  await signIn(page, USERS.caixa);
+  await waitForLocalCopy(page);
+  const [, second] = await sellables(page);
+  if (!second) throw new Error('no products to sell');
+  const customer = (await localRows(page, 'people')).find((p) => p['is_cliente'] !== false && typeof p['cpf'] === 'string');
+  const name = String(customer?.['nome']);
+  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
+
+  await chooseMode(page, 'Consignação');
+  await scan(page, second.barcode);
+  await pickCustomer(page, name);
+  // Finished offline: it waits in the outbox like a sale and reaches the server when the network returns.
+  await context.setOffline(true);
+  await finishAs(page, /Consignação \(itens/, false);
+  await expect(page.getByText('Operação concluída com sucesso.')).toBeVisible();
+  await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 20_000 }).toEqual(['Pendente']);
+  await context.setOffline(false);
+  await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 40_000 }).toEqual(['Processado']);
+  const [done] = await operations(page);
+  const created = await api(page, '/order/find_by_id', { id_pedido: done?.['id_pedido'] });
+  expect(created.json).toMatchObject({ operacao: 'Consignacao', situacao: 'Edicao', id_cliente: customer?.['id_pessoa'] });
+  expect((created.json['itens'] as Array<Record<string, unknown>>).map((i) => i['situacao_consignacao'])).toEqual(['PendenteEnvio']);
+
+  // The next operation opened in the same mode: the customer again, then Alt+C opens the stages of her consignments.
+  await chooseMode(page, 'Consignação');
+  await pickCustomer(page, name);
+  await page.keyboard.press('Alt+C');
+  const modal = page.getByRole('dialog', { name: 'Etapas da consignação (Alt+C)' });
+  await expect(modal.getByRole('table', { name: 'Consignações em aberto' })).toContainText(String(created.json['nsu']));
+  await modal.getByRole('table', { name: 'Consignações em aberto' }).focus();
+  await page.keyboard.press('1');
+  await modal.getByRole('button', { name: 'Enviar ao cliente' }).click();
+  await expect(modal.getByText('Com o cliente')).toBeVisible();
+  // Everything came back: finishing concludes it and nothing is left to invoice.
+  await modal.getByRole('textbox', { name: /^Devolvido de / }).fill('1');
+  await modal.getByRole('button', { name: 'Registrar devolução' }).click();
+  await expect(modal.getByText('Retorno registrado')).toBeVisible();
+  await modal.getByRole('button', { name: 'Concluir consignação' }).click();
+  await expect(modal.getByText('Nenhum item dessa consignação pode ser vendido')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('consignment-stages.png'), fullPage: true });
+  const finished = await api(page, '/order/find_by_id', { id_pedido: done?.['id_pedido'] });
+  expect(finished.json['situacao']).toBe('Concluida');
+});
