@@ -107,6 +107,9 @@ test('a return of part of a sale becomes customer credit that pays a later sale;
   await quantity.press('Enter');
   await expect(origin).toBeHidden();
   await expect(page.getByTestId('mode-banner')).toContainText(`Venda de origem: Pedido ${nsu}`);
+  // A return is not paid: the totals show the credit it will generate, not a balance owed.
+  expect(Math.round(money(await totals.getByLabel('Crédito a gerar').textContent()) * 100)).toBe(Math.round(unit));
+  await expect(totals.getByLabel('Saldo')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('checkout-return-mode.png'), fullPage: true });
   await finishMode(page, /Devolução/, false);
   await expect(page.getByText('Crédito gerado com suceso.')).toBeVisible({ timeout: 30_000 });

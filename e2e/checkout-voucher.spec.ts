@@ -64,10 +64,12 @@ test('a voucher sold at /checkout prints with its code and pays part of a later 
   await page.screenshot({ path: testInfo.outputPath('voucher-mode.png'), fullPage: true });
 
   const popup = page.waitForEvent('popup');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/operacao') && r.request().method() === 'POST');
   await finishAs(page, /Vale crédito/, true);
-  const issued = page.getByText(/Vale crédito (\d{12}) emitido com sucesso\./);
-  await expect(issued).toBeVisible({ timeout: 30_000 });
-  const codigo = /(\d{12})/.exec((await issued.first().textContent()) ?? '')?.[1] ?? '';
+  const codigo = String(((await (await answer).json()) as Record<string, unknown>)['codigo_vale_credito']);
+  expect(codigo).toMatch(/^\d{12}$/);
+  // The toast lasts a second: it is looked for as it shows, by the code the server answered.
+  await expect(page.getByText(`Vale crédito ${codigo} emitido com sucesso.`)).toBeVisible({ timeout: 30_000 });
   const tab = await popup;
   await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(/^blob:/);
   await tab.close();
@@ -151,4 +153,40 @@ test('a consignment finished offline at /checkout is sent by the outbox and goes
   await page.screenshot({ path: testInfo.outputPath('consignment-stages.png'), fullPage: true });
   const finished = await api(page, '/order/find_by_id', { id_pedido: done?.['id_pedido'] });
   expect(finished.json['situacao']).toBe('Concluida');
+});
+
+test('a voucher is issued without a sale (Alt+V), with its reason, and its PDF opens', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, USERS.gerente);
+  await waitForLocalCopy(page);
+  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
+  await chooseMode(page, 'Vale crédito');
+  await expect(page.getByRole('button', { name: 'Emitir vale sem venda' })).toBeVisible();
+
+  await page.keyboard.press('Alt+V');
+  const modal = page.getByRole('dialog', { name: 'Emitir vale crédito sem venda (Alt+V)' });
+  await expect(modal).toBeVisible();
+  // Nothing typed: both refusals, nothing issued.
+  await modal.getByRole('button', { name: 'Emitir (Enter)' }).click();
+  await expect(modal.getByText('Informe o valor do vale crédito.')).toBeVisible();
+  await expect(modal.getByText('Informe o motivo da emissão do vale crédito.')).toBeVisible();
+
+  await modal.getByRole('textbox', { name: 'Valor do vale crédito' }).fill('25,00');
+  await modal.getByRole('textbox', { name: 'Motivo' }).fill('Cortesia: atraso na entrega');
+  await page.screenshot({ path: testInfo.outputPath('voucher-issue.png'), fullPage: true });
+  const popup = page.waitForEvent('popup');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/gift_card/sell-in-checkout'));
+  await modal.getByRole('textbox', { name: 'Valor do vale crédito' }).press('Enter');
+  const codigo = String(((await (await answer).json()) as Record<string, unknown>)['codigo']);
+  // The toast lasts a second: it is read as it shows.
+  await expect(page.getByText(`Vale crédito ${codigo} emitido com sucesso.`)).toBeVisible({ timeout: 30_000 });
+  await expect(modal).toBeHidden();
+  const tab = await popup;
+  await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(/^blob:/);
+  await tab.close();
+  const card = await api(page, '/gift_card/get-by-gift-card', { codigo });
+  expect(card.json).toMatchObject({ codigo, valor: 25, saldo: 25, situacao: 'Ativo' });
+  // No sale was made for it.
+  expect(await operations(page)).toEqual([]);
 });

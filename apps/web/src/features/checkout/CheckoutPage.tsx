@@ -24,11 +24,12 @@ import { showWarning } from '../../ui/warning.tsx';
 import { ConsignmentStagesModal } from './modes/consignment/ConsignmentStagesModal.tsx';
 import { setVoucherValue } from './modes/voucher/voucherDraft.ts';
 import { VoucherValueBox } from './modes/voucher/VoucherValueBox.tsx';
+import { IssueVoucherModal } from './modes/voucher/IssueVoucherModal.tsx';
 
 /** The operation's mode as the point of sale offers it (a mode not offered here reads as a sale). */
 const modeOf = (value: string): draft.PosMode => (draft.POS_MODES.includes(value as draft.PosMode) ? (value as draft.PosMode) : 'Venda');
 
-type Panel = 'quantity' | 'discount' | 'payment' | 'customer' | 'seller' | 'info' | 'finish' | 'consignment' | 'origin' | null;
+type Panel = 'quantity' | 'discount' | 'payment' | 'customer' | 'seller' | 'info' | 'finish' | 'consignment' | 'origin' | 'issueVoucher' | null;
 
 /** F-keys of the screen (SaleSummary's SHORTCUTS shows them). */
 const F_KEYS = ['F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F10'] as const;
@@ -37,7 +38,8 @@ const F_KEYS = ['F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F10'] as 
 const ORIGIN_MODES: ReadonlySet<string> = new Set(['Devolucao', 'Recebimento']);
 
 export function CheckoutPage() {
-  const { session } = useSignedIn();
+  const { session, ability } = useSignedIn();
+  const canIssueVoucher = ability.can('manage', 'FncPontoVenda');
   const usuario = session.usuario;
   const pos = useCheckout();
   const { bundle, context, selected, setSelected, update } = pos;
@@ -120,6 +122,16 @@ export function CheckoutPage() {
     setPanel('consignment');
   };
 
+  /** Alt+V (credit-voucher mode, managers): a voucher issued without a sale. */
+  const openIssueVoucher = () => {
+    if (!bundle || bundle.operation.modo_operacao !== 'ValeCredito') return;
+    if (!canIssueVoucher) {
+      void showWarning('Somente quem gerencia o ponto de venda pode emitir vale crédito sem venda.');
+      return;
+    }
+    setPanel('issueVoucher');
+  };
+
   const action = (key: string) => {
     if (!bundle) return;
     if (key === 'F1') return setPanel('info');
@@ -151,8 +163,10 @@ export function CheckoutPage() {
   });
   const onShortcut = useCallback((key: string) => latestAction.current(key), []);
   const latestConsignment = useRef(openConsignmentStages);
+  const latestIssueVoucher = useRef(openIssueVoucher);
   useLayoutEffect(() => {
     latestConsignment.current = openConsignmentStages;
+    latestIssueVoucher.current = openIssueVoucher;
   });
 
   // F-keys work everywhere, inside inputs too (the browser's own F1, F3, F7 are prevented); Delete only when the field
@@ -162,6 +176,7 @@ export function CheckoutPage() {
       ...F_KEYS.map((key): [string, () => void] => [key, () => action(key)]),
       ['alt+M', () => update((b) => clearModeData(draft.setMode(b, draft.nextMode(b.operation.modo_operacao))))],
       ['alt+C', () => latestConsignment.current()],
+      ['alt+V', () => latestIssueVoucher.current()],
       ['ctrl+ArrowUp', () => moveSelection(-1)],
       ['ctrl+ArrowDown', () => moveSelection(1)],
       [
@@ -223,6 +238,14 @@ export function CheckoutPage() {
               <ProductSearch ref={search} onPick={pos.addHit} />
             )}
             <ModeBanner bundle={bundle} />
+            {bundle.operation.modo_operacao === 'ValeCredito' && canIssueVoucher && (
+              <Group gap={6}>
+                <Button variant="light" size="xs" onClick={openIssueVoucher}>
+                  Emitir vale sem venda
+                </Button>
+                <Kbd size="xs">Alt+V</Kbd>
+              </Group>
+            )}
             {bundle.operation.modo_operacao === 'Consignacao' && (
               <Group gap={6}>
                 <Button variant="light" size="xs" onClick={openConsignmentStages}>
@@ -318,6 +341,7 @@ export function CheckoutPage() {
         idFilial={pos.idFilial}
         onClose={close}
       />
+      <IssueVoucherModal opened={panel === 'issueVoucher'} idCliente={bundle.operation.id_cliente} onClose={close} />
       <ConsignmentStagesModal
         opened={panel === 'consignment'}
         idCliente={bundle.operation.id_cliente}

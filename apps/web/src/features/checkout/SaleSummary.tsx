@@ -186,9 +186,16 @@ export function TotalsPanel({
         <Line label="Bruto" value={formatMoney(totals.bruto)} />
         <Line label="Desconto" value={formatMoney(totals.desconto)} />
         <Line label="Total" value={formatMoney(totals.liquido)} strong />
-        <Line label="Pago" value={formatMoney(totals.pago)} />
-        <Line label="Saldo" value={formatMoney(totals.saldo)} />
-        <Line label="Troco" value={formatMoney(totals.troco)} strong />
+        {operation.modo_operacao === 'Devolucao' ? (
+          // A return is not paid: its total becomes the customer's credit.
+          <Line label="Crédito a gerar" value={formatMoney(totals.liquido)} strong />
+        ) : (
+          <>
+            <Line label="Pago" value={formatMoney(totals.pago)} />
+            <Line label="Saldo" value={formatMoney(totals.saldo)} />
+            <Line label="Troco" value={formatMoney(totals.troco)} strong />
+          </>
+        )}
         {bundle.pagamentos.map((p) => (
           <Group key={p.id_pagamento} justify="space-between" wrap="nowrap">
             <Text size="xs">

@@ -1,0 +1,108 @@
+/**
+ * Issuing a credit voucher without a sale (a courtesy or an agreed store credit): the user types the value and the
+ * reason; the server issues it (POST /gift_card/sell-in-checkout, FncPontoVenda manage permission, idempotent on the
+ * UUID made when the modal opens, so a second Enter or a retry never issues two) and its PDF opens in the tab opened
+ * at confirmation. Online only: the voucher's code and balance live on the server.
+ */
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { formatMoney, parseMoneyBR, toDecimal } from '@pdv/domain/money';
+import { VOUCHER_MESSAGES } from '@pdv/domain/voucher-rules';
+import { call } from '../../../../api/client.ts';
+import { toast } from '../../../../ui/toast.ts';
+import { openVoucherPdf } from './voucherPrint.ts';
+
+export const ISSUE_MESSAGES = {
+  reasonRequired: 'Informe o motivo da emissão do vale crédito.',
+  offline: 'A emissão de vale crédito sem venda precisa de conexão com o servidor.',
+} as const;
+
+interface Props {
+  opened: boolean;
+  /** The customer on the draft, who receives the voucher (none: a bearer voucher). */
+  idCliente: number | null;
+  onClose: () => void;
+}
+
+export function IssueVoucherModal({ opened, idCliente, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Emitir vale crédito sem venda (Alt+V)" centered>
+      {opened && <IssueForm idCliente={idCliente} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function IssueForm({ idCliente, onClose }: { idCliente: number | null; onClose: () => void }) {
+  const [idOperacao] = useState(() => crypto.randomUUID());
+  const [valor, setValor] = useState('');
+  const [motivo, setMotivo] = useState('');
+  const [errors, setErrors] = useState<{ valor?: string; motivo?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const cents = parseMoneyBR(valor);
+    const found: typeof errors = {};
+    if (cents === null || cents <= 0) found.valor = VOUCHER_MESSAGES.valueRequired;
+    if (motivo.trim() === '') found.motivo = ISSUE_MESSAGES.reasonRequired;
+    if (!navigator.onLine) found.form = ISSUE_MESSAGES.offline;
+    setErrors(found);
+    if (Object.keys(found).length > 0 || cents === null) return;
+    // Opened during the key press, so that no pop-up blocker stops the voucher.
+    const tab = window.open('', '_blank');
+    setBusy(true);
+    try {
+      const card = await call('giftCardSell', {
+        valor: toDecimal(cents), id_pessoa: idCliente, id_operacao: idOperacao, observacao: motivo.trim(),
+      });
+      toast.success(`Vale crédito ${card.codigo} emitido com sucesso.`);
+      await openVoucherPdf(card.id_vale_credito, tab);
+      onClose();
+    } catch (error) {
+      tab?.close();
+      setErrors({ form: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack>
+        <TextInput
+          label="Valor do vale crédito"
+          placeholder="0,00"
+          inputMode="decimal"
+          value={valor}
+          onChange={(e) => {
+            setValor(e.currentTarget.value);
+            setErrors((old) => ({ ...old, valor: undefined }));
+          }}
+          error={errors.valor}
+          data-autofocus
+        />
+        <Textarea label="Motivo" value={motivo} onChange={(e) => {
+            setMotivo(e.currentTarget.value);
+            setErrors((old) => ({ ...old, motivo: undefined }));
+          }} error={errors.motivo} maxLength={500} autosize minRows={2} />
+        {errors.form && (
+          <Text c="red" size="sm" role="alert">
+            {errors.form}
+          </Text>
+        )}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {parseMoneyBR(valor) ? `Saldo do vale: ${formatMoney(parseMoneyBR(valor) ?? 0)}` : 'Sem pagamento: o vale sai com o saldo digitado.'}
+          </Text>
+          <Button type="submit" loading={busy}>
+            Emitir (Enter)
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
