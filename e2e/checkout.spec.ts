@@ -99,7 +99,7 @@ test('a cashier sells online and offline, and every sale reaches the server exac
   await expect(pending.getByText('Pendente', { exact: true })).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText('Nenhuma operação pendente.')).toBeVisible({ timeout: 30_000 });
-  await expect.poll(async () => (await operations(page)).map((op) => Number(op['nsu'])).sort(), { timeout: 20_000 }).toEqual([nsu, nsu + 1]);
+  await expect.poll(async () => (await operations(page)).map((op) => Number(op['nsu'])).sort((a, b) => a - b), { timeout: 20_000 }).toEqual([nsu, nsu + 1]);
 
   // A tab closed right after "Finalizar": the sale is kept and sent once when the app opens again.
   await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
@@ -112,7 +112,8 @@ test('a cashier sells online and offline, and every sale reaches the server exac
   const again = await context.newPage();
   await again.goto('/');
   await expect
-    .poll(async () => (await operations(again)).map((op) => `${String(op['situacao'])}:${Number(op['nsu'])}`).sort(), { timeout: 30_000 })
+    .poll(async () => (await operations(again)).sort((a, b) => Number(a['nsu']) - Number(b['nsu']))
+      .map((op) => `${String(op['situacao'])}:${Number(op['nsu'])}`), { timeout: 30_000 })
     .toEqual([`Processado:${nsu}`, `Processado:${nsu + 1}`, `Processado:${nsu + 2}`]);
   // One order per sale: the NSUs follow each other. The two first sales were answered once; the closed tab's sale
   // may have been sent again by the reopened tab (its answer lost with the tab), which the server answers as a

@@ -47,7 +47,9 @@ test('an order is printed from the list (A4 sheet in a new tab) and shared by a 
 
   await mainMenu(page).getByRole('link', { name: 'Pedidos' }).click();
   await expect(page).toHaveURL(/\/order$/);
-  const row = page.getByRole('table', { name: 'Pedidos' }).getByRole('row').filter({ hasText: CUSTOMER }).filter({ hasText: String(nsu) });
+  // By its actions button: the number alone also matches dates and amounts of other rows ("11" in 22/11/2026).
+  const row = page.getByRole('table', { name: 'Pedidos' }).getByRole('row')
+    .filter({ has: page.getByRole('button', { name: `Ações do pedido ${nsu}`, exact: true }) });
   await expect(row).toHaveCount(1);
 
   // Imprimir from the row's menu: the PDF opens in a new tab.
