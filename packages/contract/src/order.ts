@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { id, listQuery, listResult } from './common.ts';
+import { decimals, moneyInput, optionalText, percentInput, quantityInput } from './order-inputs.ts';
 import { orderObject, orderService } from './order-service.ts';
 
 export const orderByIdBody = z.object({ id_pedido: id }).strict();
@@ -93,18 +94,10 @@ export const orderSituacao = z.enum(ORDER_SITUACOES, { error: 'Situação do ped
 export const ORDER_OPERACOES = ['Pedido', 'Compra', 'Consignacao', 'OrdemServico', 'Orcamento'] as const;
 export const orderOperacao = z.enum(ORDER_OPERACOES, { error: 'Operação do pedido inválida.' });
 
-const decimals = (places: number) => (v: number) => Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6;
-const moneyInput = z
-  .number({ error: 'Informe um valor numérico.' })
-  .min(0, { error: 'O valor não pode ser negativo.' })
-  .max(999_999.99, { error: 'Valor acima do permitido.' })
-  .refine(decimals(2), { error: 'O valor deve ter no máximo 2 casas decimais.' });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use AAAA-MM-DD).' });
 const dateOrDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/, {
   error: 'Data inválida (use AAAA-MM-DD ou data e hora ISO).',
 });
-const optionalText = (max: number) =>
-  z.string().max(max, { error: `Texto com mais de ${max} caracteres.` }).nullable().optional();
 
 /** The order header a user edits (000 §3.6). Absent fields keep their value on update; null clears. */
 const orderHeaderInput = {
@@ -244,16 +237,6 @@ export const giftCardCancelBody = z.object({
 
 // Order parts (000 §7.3): items, payments, volumes, customer credit, invoicing a list, release e-mail ----------------
 
-const quantityInput = z
-  .number({ error: 'Informe uma quantidade numérica.' })
-  .positive({ error: 'A quantidade tem que ser maior que 0.' })
-  .max(999_999.999, { error: 'Quantidade acima do permitido.' })
-  .refine(decimals(3), { error: 'A quantidade deve ter no máximo 3 casas decimais.' });
-const percentInput = z
-  .number({ error: 'Informe um percentual numérico.' })
-  .min(0, { error: 'O percentual não pode ser negativo.' })
-  .max(100, { error: 'O percentual não pode passar de 100.' })
-  .refine(decimals(2), { error: 'O percentual deve ter no máximo 2 casas decimais.' });
 const tipoPreco = z.enum(['Varejo', 'Atacado'], { error: "O tipo de preço deve ser 'Varejo' ou 'Atacado'." });
 
 /**
