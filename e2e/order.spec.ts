@@ -176,6 +176,8 @@ test('a quote cannot be invoiced: the server says so', async ({ page }) => {
   await pickCustomer(page);
   await page.keyboard.press('Alt+S');
   await expect(page.getByText(/^Orçamento \d+ salvo com sucesso$/)).toBeVisible();
+  // The saved quote's own address is opened: F2 pressed before that lands on the page being replaced.
+  await expect(page).toHaveURL(/\/order\/register\/\d+$/);
   await addItem(page, 'camiseta estampada', 1);
 
   await page.getByRole('button', { name: /^Faturar/ }).click();

@@ -3,11 +3,10 @@
  * notes) with its images: JPEG, PNG or WebP up to 700 KB each, checked here before sending with the server's texts,
  * shown as thumbnails (click to enlarge) and deleted one by one.
  */
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
@@ -15,7 +14,6 @@ import {
   Group,
   Image,
   Kbd,
-  List,
   Loader,
   Modal,
   Stack,
@@ -23,6 +21,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { ErrorList, useLineForm } from './lineForm.tsx';
 import type { OrderFull } from '@pdv/contract/order';
 import { OBJECT_IMAGE_TYPES, type OrderObject, type OrderObjectImage } from '@pdv/contract/order-service';
 import { call } from '../../../api/client.ts';
@@ -36,7 +35,6 @@ import {
   objectBody,
   objectFormErrors,
   objectFormOf,
-  type ObjectForm,
 } from '../service-order.ts';
 
 interface Props {
@@ -45,51 +43,21 @@ interface Props {
   onSaved: (order: OrderFull) => void;
 }
 
-function ErrorList({ errors }: { errors: string[] }) {
-  if (errors.length === 0) return null;
-  return (
-    <Alert color="red" variant="light" role="alert">
-      <List size="sm" spacing={2}>
-        {errors.map((error) => (
-          <List.Item key={error}>{error}</List.Item>
-        ))}
-      </List>
-    </Alert>
-  );
-}
-
 export function ObjectsTab({ order, editable, onSaved }: Props) {
-  const [form, setForm] = useState<ObjectForm>(EMPTY_OBJECT);
-  const [editing, setEditing] = useState<number | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const {
+    form,
+    editing,
+    errors,
+    busy,
+    set,
+    reset,
+    edit: editObject,
+    save,
+  } = useLineForm(EMPTY_OBJECT, objectFormErrors);
   const objects = order.objetos ?? [];
-  const set = (name: keyof ObjectForm) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const value = e.currentTarget.value;
-    setForm((f) => ({ ...f, [name]: value }));
-    setErrors([]);
-  };
-  const reset = () => {
-    setForm(EMPTY_OBJECT);
-    setEditing(null);
-    setErrors([]);
-  };
 
-  const submit = async () => {
-    if (busy) return;
-    const problems = objectFormErrors(form);
-    if (problems.length > 0) return setErrors(problems);
-    setBusy(true);
-    try {
-      onSaved(await call('orderObjectSave', objectBody(form, order.id_pedido, editing ?? undefined)));
-      reset();
-    } catch (error) {
-      const { text, details } = errorDisplayOf(error);
-      setErrors(details.length > 0 ? details : [text]);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    save(async (values, id) => onSaved(await call('orderObjectSave', objectBody(values, order.id_pedido, id))));
 
   return (
     <Stack gap="sm">
@@ -173,9 +141,7 @@ export function ObjectsTab({ order, editable, onSaved }: Props) {
           object={object}
           editable={editable}
           onEdit={() => {
-            setForm(objectFormOf(object));
-            setEditing(object.id_pedido_objeto);
-            setErrors([]);
+            editObject(object.id_pedido_objeto, objectFormOf(object));
           }}
           onSaved={(next) => {
             if (

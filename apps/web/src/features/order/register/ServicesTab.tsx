@@ -2,15 +2,12 @@
  * Serviços: the service lines of the order (000 §3.6) with their technician (000 §6). A line is added or changed
  * with the form (Enter saves), and removed from the table; each change answers the whole order, totals included.
  */
-import { useState, type ChangeEvent } from 'react';
 import {
   ActionIcon,
-  Alert,
   Button,
   Grid,
   Group,
   Kbd,
-  List,
   SegmentedControl,
   Select,
   Stack,
@@ -18,6 +15,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { ErrorList, useLineForm } from './lineForm.tsx';
 import type { OrderFull } from '@pdv/contract/order';
 import type { OrderService } from '@pdv/contract/order-service';
 import { formatMoney, formatQuantity, fromDecimal, quantityFromDecimal } from '@pdv/domain/money';
@@ -25,14 +23,7 @@ import { call } from '../../../api/client.ts';
 import { errorDisplayOf } from '../../../api/errors.ts';
 import { confirm } from '../../../ui/confirm.tsx';
 import type { OrderContext } from '../localData.ts';
-import {
-  EMPTY_SERVICE,
-  serviceBody,
-  serviceFormErrors,
-  serviceFormOf,
-  serviceFormTotal,
-  type ServiceForm,
-} from '../service-order.ts';
+import { EMPTY_SERVICE, serviceBody, serviceFormErrors, serviceFormOf, serviceFormTotal } from '../service-order.ts';
 
 interface Props {
   order: OrderFull;
@@ -42,38 +33,23 @@ interface Props {
 }
 
 export function ServicesTab({ order, context, editable, onSaved }: Props) {
-  const [form, setForm] = useState<ServiceForm>(EMPTY_SERVICE);
-  const [editing, setEditing] = useState<number | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const {
+    form,
+    setForm,
+    editing,
+    errors,
+    setErrors,
+    busy,
+    set,
+    reset,
+    edit: editLine,
+    save,
+  } = useLineForm(EMPTY_SERVICE, serviceFormErrors);
   const lines = order.servicos ?? [];
   const total = serviceFormTotal(form);
-  const set = (name: keyof ServiceForm) => (e: ChangeEvent<HTMLInputElement>) => {
-    const value = e.currentTarget.value;
-    setForm((f) => ({ ...f, [name]: value }));
-    setErrors([]);
-  };
-  const reset = () => {
-    setForm(EMPTY_SERVICE);
-    setEditing(null);
-    setErrors([]);
-  };
 
-  const submit = async () => {
-    if (busy) return;
-    const problems = serviceFormErrors(form);
-    if (problems.length > 0) return setErrors(problems);
-    setBusy(true);
-    try {
-      onSaved(await call('orderServiceSave', serviceBody(form, order.id_pedido, editing ?? undefined)));
-      reset();
-    } catch (error) {
-      const { text, details } = errorDisplayOf(error);
-      setErrors(details.length > 0 ? details : [text]);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    save(async (values, id) => onSaved(await call('orderServiceSave', serviceBody(values, order.id_pedido, id))));
 
   const remove = async (line: OrderService) => {
     if (!(await confirm(`Remover ${line.descricao} da ordem?`, 'Remover serviço'))) return;
@@ -163,15 +139,7 @@ export function ServicesTab({ order, context, editable, onSaved }: Props) {
               <TextInput label="Observação" value={form.observacao} onChange={set('observacao')} maxLength={500} />
             </Grid.Col>
           </Grid>
-          {errors.length > 0 && (
-            <Alert color="red" variant="light" mt="xs" role="alert">
-              <List size="sm" spacing={2}>
-                {errors.map((error) => (
-                  <List.Item key={error}>{error}</List.Item>
-                ))}
-              </List>
-            </Alert>
-          )}
+          <ErrorList errors={errors} mt="xs" />
           <Group justify="space-between" mt="xs">
             <Text size="sm" c="dimmed">
               Total do serviço: {total === null ? '—' : formatMoney(total)}
@@ -216,11 +184,7 @@ export function ServicesTab({ order, context, editable, onSaved }: Props) {
                     <ActionIcon
                       variant="subtle"
                       aria-label={`Editar ${line.descricao}`}
-                      onClick={() => {
-                        setForm(serviceFormOf(line));
-                        setEditing(line.id_pedido_servico);
-                        setErrors([]);
-                      }}
+                      onClick={() => editLine(line.id_pedido_servico, serviceFormOf(line))}
                     >
                       ✎
                     </ActionIcon>
