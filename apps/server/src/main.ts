@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { sefazMode, setupFiscal } from './modules/fiscal/setup.ts';
 import { startContingencySender } from './modules/fiscal/service.ts';
 import { fileStorage } from './storage/storage.ts';
+import { warmUpSync } from './modules/sync/warm-up.ts';
 
 const config = readConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -36,6 +37,8 @@ console.log(`Arquivos: ${fileStorage().description}`);
 const stopContingency = startContingencySender(db, fiscal.deps, Number(process.env['CONTINGENCIA_INTERVALO_MS'] || 15_000));
 const app = await buildApp({ db, tokens, webDir: config.webDir, logger: process.env['LOG'] !== 'off', fiscal: fiscal.deps });
 const realtime = await startRealtime(app.server, db, tokens);
+// Before listening: the tills reconnecting after a restart ask sync/changed first, and a cold database answers it slowly.
+await warmUpSync(db);
 
 let stopping = false;
 async function stop(signal: string) {

@@ -7,6 +7,7 @@ import { badRequest, forbidden, unauthorized } from './errors.ts';
 import { OUTSIDE_TRANSACTION, type Deps, type Handlers, type PublicContext, type SessionContext } from './handlers.ts';
 import type { Tx } from '../db/database.ts';
 import { describeIssues } from './zod-errors.ts';
+import { ROWS_JSON, spliceRows, type WithRowsJson } from './json-rows.ts';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -75,6 +76,10 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, deps: D
         if (!out.success) {
           request.log.error({ route: name, issues: z.treeifyError(out.error) }, 'response does not match the contract');
           throw new Error(`response of ${name} does not match the contract`);
+        }
+        const rowsJson = (result as WithRowsJson | null)?.[ROWS_JSON];
+        if (typeof rowsJson === 'string') {
+          return reply.type('application/json; charset=utf-8').send(spliceRows(out.data as Record<string, unknown>, rowsJson));
         }
         return reply.send(out.data);
       },

@@ -4,6 +4,7 @@ import { sessionUser } from '@pdv/contract/session';
 import { MESSAGES } from '@pdv/domain/messages';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../testing/app.ts';
 import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from './token.ts';
+import { loadCaller } from './caller.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -165,6 +166,35 @@ describe('POST /api/user/set_active_branch', () => {
     const usuario = sessionUser.parse(res.json['usuario']);
     expect(usuario.filial.nome_fantasia).toBe('Loja Shopping');
     expect(usuario.permissoes?.find((p) => p.rotulo === 'FncListarProduto')?.tipo).toBe('1');
+  });
+});
+
+describe('loadCaller', () => {
+  it('falls back to the main branch when the stored one is no longer allowed, and refuses a user without a branch', async () => {
+    const rollback = new Error('rollback');
+    await t.db.system(async (tx) => {
+      const user = (await tx.query<{ org: number; id: number }>(
+        `SELECT id_organization AS org, id_usuario AS id FROM usuario WHERE email = 'filial2@demo.com.br'`)).rows[0];
+      const branch = async (name: string) => (await tx.query<{ id: number }>(
+        'SELECT id_filial AS id FROM filial WHERE id_organization = $1 AND nome_fantasia = $2', [user?.org, name])).rows[0]?.id;
+      if (!user) throw new Error('filial2 missing');
+      const centro = await branch('Loja Centro');
+      const shopping = await branch('Loja Shopping');
+      await tx.query('UPDATE usuario SET id_filial_ativa = $1 WHERE id_organization = $2 AND id_usuario = $3', [centro, user.org, user.id]);
+      const caller = await loadCaller(tx, user.org, user.id);
+      expect(caller.id_filial).toBe(shopping);
+      expect(caller.branches.map((b) => b.nome_fantasia)).toEqual(['Loja Shopping']);
+      expect(caller.ability.can('read', 'FncListarProduto')).toBe(true);
+      // Asked for a branch it holds no profile in (a supervisor check): refused.
+      await expect(loadCaller(tx, user.org, user.id, centro)).rejects.toMatchObject({ status: 403 });
+      await tx.query('DELETE FROM perfil_filial_usuario WHERE id_organization = $1 AND id_usuario = $2', [user.org, user.id]);
+      await expect(loadCaller(tx, user.org, user.id)).rejects.toMatchObject({
+        status: 403, message: 'Usuário sem filial vinculada. Procure o gerente da loja.' });
+      await expect(loadCaller(tx, user.org, 999_999)).rejects.toMatchObject({ status: 401 });
+      throw rollback;
+    }).catch((error: unknown) => {
+      if (error !== rollback) throw error;
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import type { Permissao } from '@pdv/contract/session';
 import { MESSAGES } from '@pdv/domain/messages';
 import type { Tx } from '../../db/database.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
-import { findProfilePermissions, findUser, findUserBranches, type UserBranch, type UserRecord } from './queries.ts';
+import { findCallerParts, type UserBranch, type UserRecord } from './queries.ts';
 
 /** Who is calling: loaded inside the request's transaction from the verified token's claims. */
 export interface Caller {
@@ -18,25 +18,17 @@ export interface Caller {
   ability: Ability;
 }
 
-/** Resolves the user's active branch: the stored one when still allowed, else the main branch, else the first. */
-export function pickActiveBranch(branches: UserBranch[], stored: number | null): UserBranch | undefined {
-  return branches.find((b) => b.id_filial === stored) ?? branches[0];
-}
-
 /**
  * Loads the caller. A disabled or deleted user stops at once (401), whatever its token says; a user without any
  * branch cannot work (403). With `inBranch`, the permissions are those of that branch (supervisor checks), and a
  * user without a profile there gets a 403.
  */
 export async function loadCaller(tx: Tx, id_organization: number, id_usuario: number, inBranch?: number): Promise<Caller> {
-  const user = await findUser(tx, id_organization, id_usuario);
+  const { user, branches, id_filial_ativa, permissoes } = await findCallerParts(tx, id_organization, id_usuario, inBranch);
   if (!user) throw unauthorized();
   if (user.situacao !== SITUACAO_ATIVO || !user.is_login) throw unauthorized(MESSAGES.userDisabled);
-  const branches = await findUserBranches(tx, id_organization, id_usuario);
-  const active =
-    inBranch === undefined ? pickActiveBranch(branches, user.id_filial_ativa) : branches.find((b) => b.id_filial === inBranch);
+  const active = branches.find((b) => b.id_filial === id_filial_ativa);
   if (!active) throw new HttpError(403, 'Usuário sem filial vinculada. Procure o gerente da loja.');
-  const permissoes = await findProfilePermissions(tx, id_organization, active.id_perfil);
   return {
     id_organization,
     id_usuario,

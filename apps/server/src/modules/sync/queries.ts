@@ -1,6 +1,7 @@
 import type { ListByChangesResult } from '@pdv/contract/sync';
 import type { Tx } from '../../db/database.ts';
 import type { Caller } from '../auth/caller.ts';
+import { ROWS_JSON, type WithRowsJson } from '../../http/json-rows.ts';
 import type { SyncSource } from './sources.ts';
 
 export interface Position {
@@ -44,7 +45,7 @@ export async function listByChanges(
   source: SyncSource,
   scope: 'organization' | 'branch',
   position: Position,
-): Promise<ListByChangesResult> {
+): Promise<ListByChangesResult & WithRowsJson> {
   // Decimal digits without leading zeros: xid8 reads '0123' as octal (a position the client never had).
   const from = (position.date_change || '0').replace(/^0+(?=\d)/, '');
   const params: unknown[] = [caller.id_organization, from, position.offset, position.limit];
@@ -91,8 +92,10 @@ export async function listByChanges(
   );
   const page = rows[0];
   if (!page) throw new Error(`list-by-changes de ${table} não respondeu`);
+  // The rows go out as the database wrote them (http/json-rows.ts); `rows` stays empty for the response check.
   return {
-    rows: page.rows === null ? [] : (JSON.parse(page.rows) as Array<Record<string, unknown>>),
+    rows: [],
+    [ROWS_JSON]: page.rows ?? '[]',
     date_change: page.last_xid ?? from,
     offset: page.last_id ?? position.offset,
     has_more: page.fetched > position.limit,
