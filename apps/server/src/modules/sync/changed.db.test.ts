@@ -12,11 +12,12 @@ import {
 } from '@pdv/contract/sync';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { usingPostgres } from '../../testing/database.ts';
+import { demoIds, holdTransaction, settle, type DemoIds } from '../../testing/sync.ts';
 
 let t: TestApp;
 let manager: string;
 let other: string;
-const ids = { demo: 0, other: 0, branch1: 0, branch2: 0, cashier: 0 };
+let ids: DemoIds;
 
 interface Position {
   date_change: string;
@@ -62,37 +63,12 @@ async function setBranch(token: string, id_filial: number): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-/** On PostgreSQL, waits until every transaction running now has ended (rows show only then). */
-async function settle(): Promise<void> {
-  const { rows } = await t.db.system((tx) => tx.query<{ x: string }>('SELECT pg_current_xact_id()::text AS x'));
-  const mark = rows[0]?.x ?? '0';
-  for (const end = Date.now() + 30_000; Date.now() < end; ) {
-    const done = await t.db.system((tx) =>
-      tx.query<{ ok: boolean }>('SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 AS ok', [mark]),
-    );
-    if (done.rows[0]?.ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('transactions older than the test did not end');
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   manager = await t.login('gerente@demo.com.br');
   other = await t.login('outra@demo.com.br');
-  await t.db.system(async (tx) => {
-    const one = async (sql: string) => {
-      const { rows } = await tx.query<{ id: number }>(sql);
-      if (rows[0] === undefined) throw new Error(sql);
-      return rows[0].id;
-    };
-    ids.demo = await one(`SELECT id_organization AS id FROM organization WHERE nome = 'Demo Moda'`);
-    ids.other = await one(`SELECT id_organization AS id FROM organization WHERE nome = 'Outra Loja'`);
-    ids.branch1 = await one(`SELECT id_filial AS id FROM filial WHERE id_organization = ${ids.demo} AND codigo_filial = '1'`);
-    ids.branch2 = await one(`SELECT id_filial AS id FROM filial WHERE id_organization = ${ids.demo} AND codigo_filial = '2'`);
-    ids.cashier = await one(`SELECT id_usuario AS id FROM usuario WHERE email = 'caixa@demo.com.br'`);
-  });
-  await settle();
+  ids = await demoIds(t.db, ['caixa@demo.com.br']);
+  await settle(t.db);
   await setBranch(manager, ids.branch1);
 });
 afterAll(async () => {
@@ -115,7 +91,7 @@ describe('POST /api/sync/changed', () => {
         [ids.branch1],
       );
     });
-    await settle();
+    await settle(t.db);
     expect(await changed(manager, positions)).toEqual(['branch', 'product-grid']);
     // A group not named is not answered.
     const { branch: _branch, ...rest } = positions;
@@ -135,7 +111,7 @@ describe('POST /api/sync/changed', () => {
         [ids.branch1],
       ),
     );
-    await settle();
+    await settle(t.db);
     expect(await changed(manager, positions)).toContain('product-grid');
   });
 
@@ -146,7 +122,7 @@ describe('POST /api/sync/changed', () => {
       await tx.query(`UPDATE filial SET apelido = apelido WHERE id_organization = $1`, [ids.other]);
       await tx.query(`UPDATE estoque SET quantidade = quantidade WHERE id_filial = $1`, [ids.branch2]);
     });
-    await settle();
+    await settle(t.db);
     expect(await changed(manager, mine)).toEqual([]);
     expect(await changed(other, theirs)).toEqual(['branch']);
     // The other branch's stock once the manager works there (its position starts over, as the client's does).
@@ -163,10 +139,10 @@ describe('POST /api/sync/changed', () => {
     await t.db.system((tx) =>
       tx.query(
         `INSERT INTO notificacao (id_organization, id_usuario, tipo, titulo, mensagem) VALUES ($1, $2, 'Info', 'Só do caixa', 'Olá')`,
-        [ids.demo, ids.cashier],
+        [ids.demo, ids.users['caixa@demo.com.br']],
       ),
     );
-    await settle();
+    await settle(t.db);
     expect(await changed(manager, positions)).toEqual([]);
   });
 
@@ -189,16 +165,8 @@ describe('POST /api/sync/changed', () => {
   it('names a group whose committed rows list-by-changes still holds back behind a running transaction', async () => {
     const positions = await loadAll(manager);
     if (!usingPostgres) return; // PGlite runs one transaction at a time: nothing is ever held back there.
-    let release!: () => void;
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    const blocker = t.db.system(async (tx) => {
-      await tx.query('SELECT pg_current_xact_id()');
-      started();
-      await new Promise<void>((resolve) => (release = resolve));
-    });
+    const blocker = await holdTransaction(t.db);
     try {
-      await running;
       await t.db.system((tx) => tx.query(`UPDATE filial SET apelido = apelido WHERE id_filial = $1`, [ids.branch1]));
       const held = listByChangesResult.parse(
         (await t.call('POST', '/branch/list-by-changes', { ...positions.branch, limit: 1000 }, manager)).json,
@@ -206,8 +174,8 @@ describe('POST /api/sync/changed', () => {
       expect([held.rows.length, held.held_back]).toEqual([0, true]);
       expect(await changed(manager, positions)).toEqual(['branch']);
     } finally {
-      release();
-      await blocker;
+      blocker.release();
+      await blocker.ended;
     }
   });
 
@@ -261,7 +229,7 @@ describe('guarantee: a reader that reads only the groups named changed never mis
     await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
     running = false;
     await readerDone;
-    await settle();
+    await settle(t.db);
     await step();
     expect(await changed(manager, { user: position })).toEqual([]);
     const truth = await t.db.system((tx) =>

@@ -6,34 +6,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listByChangesResult, SYNC_GROUPS, type SyncGroup, type SyncGroupName } from '@pdv/contract/sync';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { demoIds, settle, type DemoIds } from '../../testing/sync.ts';
 import { SYNC_SOURCES } from './sources.ts';
 
 let t: TestApp;
 let manager: string;
 let other: string;
-const ids = { demo: 0, other: 0, branch1: 0, branch2: 0, managerUser: 0 };
+let ids: DemoIds;
 
 type Row = Record<string, unknown>;
 interface Position {
   date_change: string;
   offset: number;
-}
-
-/**
- * On a PostgreSQL server, rows only show once every transaction older than them has ended, in any database of the
- * cluster (pg_snapshot_xmin): wait until the transactions running now are over.
- */
-async function settle(): Promise<void> {
-  const { rows } = await t.db.system((tx) => tx.query<{ x: string }>('SELECT pg_current_xact_id()::text AS x'));
-  const mark = rows[0]?.x ?? '0';
-  for (const end = Date.now() + 30_000; Date.now() < end; ) {
-    const done = await t.db.system((tx) =>
-      tx.query<{ ok: boolean }>('SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 AS ok', [mark]),
-    );
-    if (done.rows[0]?.ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('transactions older than the test did not end');
 }
 
 async function pull(group: SyncGroup, token: string, position: Position = { date_change: '', offset: 0 }): Promise<Row[]> {
@@ -74,19 +58,8 @@ beforeAll(async () => {
   t = await createTestApp();
   manager = await t.login('gerente@demo.com.br');
   other = await t.login('outra@demo.com.br');
-  await t.db.system(async (tx) => {
-    const one = async (sql: string) => {
-      const { rows } = await tx.query<{ id: number }>(sql);
-      if (rows[0] === undefined) throw new Error(sql);
-      return rows[0].id;
-    };
-    ids.demo = await one(`SELECT id_organization AS id FROM organization WHERE nome = 'Demo Moda'`);
-    ids.other = await one(`SELECT id_organization AS id FROM organization WHERE nome = 'Outra Loja'`);
-    ids.branch1 = await one(`SELECT id_filial AS id FROM filial WHERE id_organization = ${ids.demo} AND codigo_filial = '1'`);
-    ids.branch2 = await one(`SELECT id_filial AS id FROM filial WHERE id_organization = ${ids.demo} AND codigo_filial = '2'`);
-    ids.managerUser = await one(`SELECT id_usuario AS id FROM usuario WHERE email = 'gerente@demo.com.br'`);
-  });
-  await settle();
+  ids = await demoIds(t.db, ['gerente@demo.com.br']);
+  await settle(t.db);
 });
 afterAll(async () => {
   await t.close();
@@ -151,7 +124,7 @@ describe.each(groups)('POST /api/%s/list-by-changes', (name, group) => {
     // Not the caller itself, nor a branch it works in: the test must still be able to call.
     const target: Row | undefined =
       name === 'branch' ? { id_filial: await insertSpareBranch() }
-      : name === 'user' ? rows.find((r) => r['id_usuario'] !== ids.managerUser)
+      : name === 'user' ? rows.find((r) => r['id_usuario'] !== ids.users['gerente@demo.com.br'])
       : rows[0];
     if (!target) throw new Error(`${name}: no row to delete`);
     const id = Number(target[source.id]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listByChangesResult, type ListByChangesResult } from '@pdv/contract/sync';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { usingPostgres } from '../../testing/database.ts';
+import { holdTransaction } from '../../testing/sync.ts';
 
 let t: TestApp;
 let manager: string;
@@ -101,21 +102,13 @@ describe('list-by-changes', () => {
       expect(direct.rows.map((r) => r['apelido'])).toContain('Segurada');
       return;
     }
-    let release!: () => void;
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    const blocker = t.db.system(async (tx) => {
-      await tx.query('SELECT pg_current_xact_id()');
-      started();
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await running;
+    const blocker = await holdTransaction(t.db);
     await t.db.system((tx) => tx.query(`UPDATE filial SET apelido = 'Segurada' WHERE codigo_filial = '1' AND id_organization = $1`, [demoOrg]));
     const page1 = await page('branch', manager, { ...position, limit: 1000 });
     expect(page1.rows).toEqual([]);
     expect(page1.held_back).toBe(true);
-    release();
-    await blocker;
+    blocker.release();
+    await blocker.ended;
     const page2 = await page('branch', manager, { ...position, limit: 1000 });
     expect(page2.rows.map((r) => r['apelido'])).toContain('Segurada');
   });
