@@ -7,6 +7,7 @@ import { cpus, totalmem } from 'node:os';
 import { authBenchmark } from './auth.bench.ts';
 import { checkoutSearchBenchmark } from './checkout-search.bench.ts';
 import { fiscalBenchmark } from './fiscal.bench.ts';
+import { idbCeilingBenchmark } from './idb-ceiling.bench.ts';
 import { loadBenchmark } from './load.bench.ts';
 import { operacaoBenchmark } from './operacao.bench.ts';
 import type { Benchmark, BenchResult } from './lib.ts';
@@ -14,7 +15,7 @@ import { syncBrowserBenchmark } from './sync-browser.bench.ts';
 import { syncPageBenchmark } from './sync-page.bench.ts';
 
 const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, syncBrowserBenchmark, operacaoBenchmark, fiscalBenchmark, loadBenchmark,
-  checkoutSearchBenchmark];
+  checkoutSearchBenchmark, idbCeilingBenchmark];
 const only = process.argv.slice(2);
 
 const rows: Array<BenchResult & { bench: string }> = [];

@@ -32,7 +32,7 @@ const E2E_LOCK = '/tmp/e2e.lock';
  * The synced catalogue tables, as apps/web/src/db/schema.ts declares them (version 40): primary key first, then the
  * indexes, so that the raw write maintains the same indexes the app's store does.
  */
-const TABLES: Record<string, string> = {
+export const TABLES: Record<string, string> = {
   product: 'id_produto, sku, codigo_ncm, id_categoria, id_marca, id_unidade_medida, situacao',
   grid: 'id_produto_grade, id_produto, id_produto_grade_filial, sku',
   barcode: 'id_produto_codigo_barra, codigo, id_produto_grade, id_produto',
