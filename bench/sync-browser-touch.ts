@@ -1,7 +1,8 @@
 /**
- * Helper of sync-browser.bench.ts, run as its own process while the server is stopped (PGlite is single-process):
- * `npx tsx bench/sync-browser-touch.ts <id_preco,...>` with the server's DATA_DIR raises preco_venda of those price
- * rows by 1, so that their sync triggers move them to the end of the change stream.
+ * Helper of sync-browser.bench.ts, run as its own process: `npx tsx bench/sync-browser-touch.ts <id_preco,...>` with the
+ * server's DATA_DIR (while the server is stopped: PGlite is single-process) or DATABASE_URL (while it runs) raises
+ * preco_venda of those price rows by 1 in one transaction, so that their sync triggers move them to the end of the
+ * change stream, and prints when that transaction committed (epoch milliseconds).
  */
 import { readConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
@@ -17,7 +18,7 @@ try {
       [ids],
     ),
   );
-  console.log(`touched ${rows[0]?.n ?? 0} price rows`);
+  console.log(`touched ${rows[0]?.n ?? 0} price rows, committed at ${(performance.timeOrigin + performance.now()).toFixed(1)}`);
 } finally {
   await db.close();
 }
