@@ -200,6 +200,8 @@ test('a consignment goes to the customer, comes back in part, is finished and it
   await pickCustomer(page);
   await page.keyboard.press('Alt+S');
   await expect(page.getByText(/^Consignação \d+ salvo com sucesso$/)).toBeVisible();
+  // The saved consignment's own address is opened: F2 pressed before that lands on the page being replaced.
+  await expect(page).toHaveURL(/\/order\/register\/\d+$/);
   await addItem(page, 'camiseta estampada', 1);
   await addItem(page, 'calça jeans masculina', 2);
 

@@ -3,9 +3,11 @@
  * and fiscal scenario; Enter adds the line (or updates the one being edited). A click on a line edits it.
  */
 import { useState, type RefObject } from 'react';
-import { ActionIcon, Button, Grid, Group, Kbd, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Grid, Kbd, Select, Stack, Text, TextInput } from '@mantine/core';
 import { formatDecimalBR, formatMoney, formatQuantity, parseMoneyBR, parseQuantityBR } from '@pdv/domain/money';
 import { localDb } from '../../../db/database.ts';
+import { LineForm } from '../../register-lines/LineForm.tsx';
+import { LinesTable } from '../../register-lines/LinesTable.tsx';
 import { searchProducts, type ProductHit } from '../../checkout/catalog.ts';
 import { lineKey, lineTotal, validateItem, type ItemLine } from '../form.ts';
 import type { InvoiceContext } from '../localData.ts';
@@ -13,7 +15,8 @@ import { TEXTS } from '../texts.ts';
 import { AsyncSearchSelect, type SearchOption } from './AsyncSearchSelect.tsx';
 
 /** 001 §5: a line whose product is not in the copy any more cannot be edited, only removed. */
-export const ITEM_NOT_EDITABLE = 'Não é possível editar este produto, exclua o mesmo e adicione novamente na nota fiscal.';
+export const ITEM_NOT_EDITABLE =
+  'Não é possível editar este produto, exclua o mesmo e adicione novamente na nota fiscal.';
 
 interface Picked {
   id_produto_grade_filial: number;
@@ -28,7 +31,12 @@ async function searchItems(text: string): Promise<SearchOption<{ picked: Picked;
     value: String(hit.id_produto_grade_filial),
     label: `${hit.descricao}${hit.sku ? ` — ${hit.sku}` : ''} — ${formatMoney(hit.preco_venda)}`,
     data: {
-      picked: { id_produto_grade_filial: hit.id_produto_grade_filial, descricao: hit.descricao, codigo_produto: hit.sku, unidade: hit.unidade },
+      picked: {
+        id_produto_grade_filial: hit.id_produto_grade_filial,
+        descricao: hit.descricao,
+        codigo_produto: hit.sku,
+        unidade: hit.unidade,
+      },
       preco: hit.preco_venda,
     },
   }));
@@ -55,7 +63,8 @@ export function ItemsTab({ items, context, editable, productRef, onChange }: Pro
   const [generation, setGeneration] = useState(0);
   const address = endereco ?? (context.defaultAddress === null ? null : String(context.defaultAddress));
   const scenario = cenario ?? (context.defaultScenario === null ? null : String(context.defaultScenario));
-  const labelOf = (list: Array<{ value: string; label: string }>, id: number | null) => list.find((o) => o.value === String(id))?.label ?? '—';
+  const labelOf = (list: Array<{ value: string; label: string }>, id: number | null) =>
+    list.find((o) => o.value === String(id))?.label ?? '—';
 
   const reset = () => {
     setGeneration((g) => g + 1);
@@ -81,7 +90,11 @@ export function ItemsTab({ items, context, editable, productRef, onChange }: Pro
     };
     const problems = validateItem(line);
     if (problems.length > 0) return setErrors(problems);
-    onChange(editing ? items.map((i) => (i.key === editing ? { ...line, key: editing } : i)) : [...items, { ...line, key: lineKey() }]);
+    onChange(
+      editing
+        ? items.map((i) => (i.key === editing ? { ...line, key: editing } : i))
+        : [...items, { ...line, key: lineKey() }],
+    );
     reset();
     setTimeout(() => productRef.current?.focus(), 0);
   };
@@ -95,7 +108,12 @@ export function ItemsTab({ items, context, editable, productRef, onChange }: Pro
       value: String(item.id_produto_grade_filial),
       label: item.descricao,
       data: {
-        picked: { id_produto_grade_filial: item.id_produto_grade_filial, descricao: item.descricao, codigo_produto: item.codigo_produto, unidade: item.unidade },
+        picked: {
+          id_produto_grade_filial: item.id_produto_grade_filial,
+          descricao: item.descricao,
+          codigo_produto: item.codigo_produto,
+          unidade: item.unidade,
+        },
         preco: item.valor_unitario,
       },
     });
@@ -110,11 +128,12 @@ export function ItemsTab({ items, context, editable, productRef, onChange }: Pro
   return (
     <Stack gap="sm">
       {editable && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
+        <LineForm
+          onSubmit={submit}
+          errors={errors}
+          submitLabel={editing ? 'Atualizar item' : 'Adicionar item'}
+          onCancel={editing ? reset : undefined}
+          cancelLabel="Desistir da edição"
         >
           <Grid gap="xs" align="flex-end">
             <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -136,122 +155,104 @@ export function ItemsTab({ items, context, editable, productRef, onChange }: Pro
                   setErrors([]);
                 }}
                 nothingFound="Nenhum produto encontrado."
-                description={context.loaded && context.productCount === 0 ? TEXTS.localCopyEmpty('produtos') : undefined}
+                description={
+                  context.loaded && context.productCount === 0 ? TEXTS.localCopyEmpty('produtos') : undefined
+                }
               />
             </Grid.Col>
             <Grid.Col span={{ base: 4, lg: 1 }}>
-              <TextInput label="Quantidade" value={quantidade} onChange={(e) => setQuantidade(e.currentTarget.value)} inputMode="decimal" />
+              <TextInput
+                label="Quantidade"
+                value={quantidade}
+                onChange={(e) => setQuantidade(e.currentTarget.value)}
+                inputMode="decimal"
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 4, lg: 1.5 }}>
-              <TextInput label="Valor unitário" value={unitario} onChange={(e) => setUnitario(e.currentTarget.value)} inputMode="decimal" />
+              <TextInput
+                label="Valor unitário"
+                value={unitario}
+                onChange={(e) => setUnitario(e.currentTarget.value)}
+                inputMode="decimal"
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 4, lg: 1.5 }}>
-              <TextInput label="Desconto (R$)" value={desconto} onChange={(e) => setDesconto(e.currentTarget.value)} inputMode="decimal" />
+              <TextInput
+                label="Desconto (R$)"
+                value={desconto}
+                onChange={(e) => setDesconto(e.currentTarget.value)}
+                inputMode="decimal"
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 6, lg: 2 }}>
               <Select label="Endereço de estoque" data={context.addresses} value={address} onChange={setEndereco} />
             </Grid.Col>
             <Grid.Col span={{ base: 6, lg: 2 }}>
-              <Select label="Cenário fiscal" data={context.scenarios} value={scenario} onChange={setCenario} searchable />
+              <Select
+                label="Cenário fiscal"
+                data={context.scenarios}
+                value={scenario}
+                onChange={setCenario}
+                searchable
+              />
             </Grid.Col>
           </Grid>
-          <Group justify="space-between" mt="xs">
-            <Stack gap={2}>
-              {errors.map((error) => (
-                <Text key={error} c="red" size="sm" role="alert">
-                  {error}
-                </Text>
-              ))}
-            </Stack>
-            <Group gap="xs">
-              {editing && (
-                <Button variant="default" onClick={reset}>
-                  Desistir da edição
-                </Button>
-              )}
-              <Button type="submit" rightSection={<Kbd size="xs">Enter</Kbd>}>
-                {editing ? 'Atualizar item' : 'Adicionar item'}
-              </Button>
-            </Group>
-          </Group>
-        </form>
+        </LineForm>
       )}
 
-      <Table striped highlightOnHover withTableBorder aria-label="Itens da nota">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>#</Table.Th>
-            <Table.Th>Produto</Table.Th>
-            <Table.Th ta="right">Qtd.</Table.Th>
-            <Table.Th ta="right">Unitário</Table.Th>
-            <Table.Th ta="right">Desconto</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-            <Table.Th>Estoque</Table.Th>
-            <Table.Th>Cenário fiscal</Table.Th>
-            {editable && <Table.Th w={40} />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item, index) => (
-            <Table.Tr
-              key={item.key}
-              onClick={() => edit(item)}
-              bg={item.key === editing ? 'var(--mantine-primary-color-light)' : undefined}
-              style={{ cursor: editable ? 'pointer' : undefined }}
-            >
-              <Table.Td>{index + 1}</Table.Td>
-              <Table.Td>
+      <LinesTable
+        label="Itens da nota"
+        highlightOnHover
+        rows={items}
+        rowKey={(item) => item.key}
+        columns={[
+          { header: '#', w: 40, cell: (_, index) => index + 1 },
+          {
+            header: 'Produto',
+            cell: (item) => (
+              <>
                 <Text size="sm">{item.descricao}</Text>
                 {item.codigo_produto && (
                   <Text size="xs" c="dimmed">
                     {item.codigo_produto}
                   </Text>
                 )}
-              </Table.Td>
-              <Table.Td ta="right">
-                {formatQuantity(item.quantidade)} {item.unidade ?? ''}
-              </Table.Td>
-              <Table.Td ta="right">{formatMoney(item.valor_unitario)}</Table.Td>
-              <Table.Td ta="right">{item.valor_desconto > 0 ? `-${formatMoney(item.valor_desconto)}` : ''}</Table.Td>
-              <Table.Td ta="right" fw={500}>
-                {formatMoney(lineTotal(item))}
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs">{labelOf(context.addresses, item.id_endereco_estoque)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs" lineClamp={1}>
-                  {labelOf(context.scenarios, item.id_cenario_fiscal)}
-                </Text>
-              </Table.Td>
-              {editable && (
-                <Table.Td onClick={(e) => e.stopPropagation()}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remover ${item.descricao}`}
-                    onClick={() => {
-                      onChange(items.filter((i) => i.key !== item.key));
-                      if (editing === item.key) reset();
-                    }}
-                  >
-                    ×
-                  </ActionIcon>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-          {items.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={editable ? 9 : 8}>
-                <Text c="dimmed" ta="center" py="md">
-                  Nenhum item. Pesquise o produto (F2).
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
+              </>
+            ),
+          },
+          { header: 'Qtd.', ta: 'right', cell: (item) => `${formatQuantity(item.quantidade)} ${item.unidade ?? ''}` },
+          { header: 'Unitário', ta: 'right', cell: (item) => formatMoney(item.valor_unitario) },
+          {
+            header: 'Desconto',
+            ta: 'right',
+            cell: (item) => (item.valor_desconto > 0 ? `-${formatMoney(item.valor_desconto)}` : ''),
+          },
+          { header: 'Total', ta: 'right', td: { fw: 500 }, cell: (item) => formatMoney(lineTotal(item)) },
+          {
+            header: 'Estoque',
+            cell: (item) => <Text size="xs">{labelOf(context.addresses, item.id_endereco_estoque)}</Text>,
+          },
+          {
+            header: 'Cenário fiscal',
+            cell: (item) => (
+              <Text size="xs" lineClamp={1}>
+                {labelOf(context.scenarios, item.id_cenario_fiscal)}
+              </Text>
+            ),
+          },
+        ]}
+        empty="Nenhum item. Pesquise o produto (F2)."
+        editable={editable}
+        onRowClick={edit}
+        selected={(item) => item.key === editing}
+        remove={{
+          label: (item) => `Remover ${item.descricao}`,
+          onClick: (item) => {
+            onChange(items.filter((i) => i.key !== item.key));
+            if (editing === item.key) reset();
+          },
+        }}
+      />
     </Stack>
   );
 }

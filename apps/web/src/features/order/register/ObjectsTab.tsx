@@ -13,7 +13,6 @@ import {
   Grid,
   Group,
   Image,
-  Kbd,
   Loader,
   Modal,
   Stack,
@@ -21,12 +20,13 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { ErrorList, useLineForm } from './lineForm.tsx';
 import type { OrderFull } from '@pdv/contract/order';
 import { OBJECT_IMAGE_TYPES, type OrderObject, type OrderObjectImage } from '@pdv/contract/order-service';
 import { call } from '../../../api/client.ts';
 import { errorDisplayOf } from '../../../api/errors.ts';
 import { confirm } from '../../../ui/confirm.tsx';
+import { ErrorList, LineForm } from '../../register-lines/LineForm.tsx';
+import { useLineForm } from '../../register-lines/useLineForm.ts';
 import {
   EMPTY_OBJECT,
   bytesToBase64,
@@ -62,12 +62,13 @@ export function ObjectsTab({ order, editable, onSaved }: Props) {
   return (
     <Stack gap="sm">
       {editable && (
-        <form
-          aria-label="Objeto"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
+        <LineForm
+          label="Objeto"
+          onSubmit={submit}
+          errors={errors}
+          busy={busy}
+          submitLabel={editing === null ? 'Adicionar objeto' : 'Salvar objeto'}
+          onCancel={editing === null ? undefined : reset}
         >
           <Grid gap="xs">
             <Grid.Col span={{ base: 12, lg: 4 }}>
@@ -115,20 +116,7 @@ export function ObjectsTab({ order, editable, onSaved }: Props) {
               />
             </Grid.Col>
           </Grid>
-          <Stack mt="xs" gap="xs">
-            <ErrorList errors={errors} />
-            <Group justify="flex-end" gap="xs">
-              {editing !== null && (
-                <Button variant="default" onClick={reset}>
-                  Cancelar edição
-                </Button>
-              )}
-              <Button type="submit" loading={busy} rightSection={<Kbd size="xs">Enter</Kbd>}>
-                {editing === null ? 'Adicionar objeto' : 'Salvar objeto'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        </LineForm>
       )}
       {objects.length === 0 && (
         <Text c="dimmed" ta="center" py="md">
