@@ -1,6 +1,19 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { Alert, Button, Center, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { errorDisplayOf } from '../../api/errors.ts';
 import { useSession } from './sessionContext.ts';
 
@@ -12,6 +25,8 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; senha?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Signed in: the form gives way to a notice while the signed-in screen renders. */
+  const [entered, setEntered] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const senhaRef = useRef<HTMLInputElement>(null);
 
@@ -28,14 +43,47 @@ export function LoginPage() {
     setBusy(true);
     try {
       await login(trimmed, senha);
-      void navigate('/', { replace: true });
     } catch (error) {
       setFailure(errorDisplayOf(error).text);
       setSenha('');
-      senhaRef.current?.focus();
-    } finally {
       setBusy(false);
+      senhaRef.current?.focus();
+      return;
     }
+    // First the form leaves, in a small render of its own: removing it makes Chromium queue work that lays the page
+    // out at once (seen in its traces), which in the same task as the signed-in screen's first commit laid out the
+    // whole new screen there. Then the signed-in screen renders as a transition (the router's navigations are), in
+    // slices. `busy` stays set: clearing it would render the form again in between.
+    setEntered(true);
+    void navigate('/', { replace: true });
+  }
+
+  const heading = (
+    <Stack gap={4} align="center">
+      <Image src="/icon.svg" alt="" w={56} h={56} />
+      <Title order={1} size="h2">
+        PDV
+      </Title>
+      <Text c="dimmed" size="sm">
+        Ponto de venda e gestão
+      </Text>
+    </Stack>
+  );
+
+  if (entered) {
+    return (
+      <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
+        <Paper component="main" withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={400}>
+          <Stack gap="md">
+            {heading}
+            <Group justify="center" gap="sm" role="status">
+              <Loader size="sm" />
+              <Text>Entrando...</Text>
+            </Group>
+          </Stack>
+        </Paper>
+      </Center>
+    );
   }
 
   return (
@@ -43,15 +91,7 @@ export function LoginPage() {
       <Paper component="main" withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={400}>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="md">
-            <Stack gap={4} align="center">
-              <Image src="/icon.svg" alt="" w={56} h={56} />
-              <Title order={1} size="h2">
-                PDV
-              </Title>
-              <Text c="dimmed" size="sm">
-                Ponto de venda e gestão
-              </Text>
-            </Stack>
+            {heading}
             {failure && (
               <Alert color="red" variant="light" title="Não foi possível entrar">
                 {failure}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { call, configureApiClient } from '../../api/client.ts';
@@ -40,10 +40,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(() => readStoredSession(localStorage));
 
+  // A new or refreshed session re-renders every screen that reads it (all of the signed-in screen after the sign-in
+  // or a branch switch): as a transition, rendered in slices that let the browser paint and handle input in between.
+  // Signing out stays immediate.
   const apply = useCallback((next: Session) => {
     writeStoredSession(localStorage, next);
     setThemeColor(next.usuario.cor_primaria);
-    setSession(next);
+    startTransition(() => setSession(next));
   }, []);
 
   const signOut = useCallback(

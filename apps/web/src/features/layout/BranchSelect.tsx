@@ -1,13 +1,17 @@
 import { useState } from 'react';
-import { Select } from '@mantine/core';
+import { ComboboxChevron, Select, TextInput } from '@mantine/core';
 import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
 import { useSignedIn } from '../auth/sessionContext.ts';
+import { useAfterFirstCommit } from './useAfterFirstCommit.ts';
+
+const WIDTH = { base: 150, sm: 220 };
 
 /** The active branch, switchable among the user's branches (POST /user/set_active_branch). */
 export function BranchSelect() {
   const { session, switchBranch } = useSignedIn();
   const [switching, setSwitching] = useState(false);
+  const withList = useAfterFirstCommit();
   const { usuario } = session;
   const data = usuario.filiais.map((filial) => ({
     value: String(filial.id_filial),
@@ -28,6 +32,22 @@ export function BranchSelect() {
     }
   }
 
+  if (!withList) {
+    // The same field without its list, for the header's first render (see useAfterFirstCommit).
+    const active = data.find((item) => item.value === String(usuario.id_filial_ativa));
+    return (
+      <TextInput
+        aria-label="Filial ativa"
+        value={active?.label ?? ''}
+        readOnly
+        w={WIDTH}
+        size="sm"
+        rightSection={<ComboboxChevron size="sm" />}
+        rightSectionPointerEvents="none"
+      />
+    );
+  }
+
   return (
     <Select
       aria-label="Filial ativa"
@@ -36,9 +56,11 @@ export function BranchSelect() {
       onChange={(value) => void change(value)}
       allowDeselect={false}
       disabled={switching}
-      w={{ base: 150, sm: 220 }}
+      w={WIDTH}
       size="sm"
-      comboboxProps={{ withinPortal: true }}
+      // The list is mounted when opened, not kept hidden in the page: a hidden one is positioned (its layout read) as
+      // the header mounts, a forced layout of the whole signed-in screen in the render that follows the sign-in.
+      comboboxProps={{ withinPortal: true, keepMounted: false }}
     />
   );
 }

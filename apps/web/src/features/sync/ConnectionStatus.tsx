@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Badge, Indicator, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useAfterFirstCommit } from '../layout/useAfterFirstCommit.ts';
 import type { ConnectionState } from '../realtime/socket.ts';
-import { useSyncState } from './useSyncState.ts';
+import type { SyncState } from './runtime.ts';
+import { shallowEqual, useSyncSelector } from './useSyncState.ts';
 
 const LOOK: Record<ConnectionState, { text: string; color: string; hint: string }> = {
   online: {
@@ -23,15 +25,30 @@ function useNarrow(): boolean {
   return useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
 }
 
+interface StatusView {
+  connection: ConnectionState;
+  busy: boolean;
+  error: string | null;
+}
+
+/** What the badge shows: a first load's page-by-page progress does not re-render it. */
+const statusView = (state: SyncState): StatusView => ({
+  connection: state.connection,
+  busy: state.sync?.running ?? false,
+  error: state.sync?.error ?? null,
+});
+
+const connectionOf = (state: SyncState): ConnectionState => state.connection;
+
 /**
  * Online/offline in the header (the browser's network and the socket to the server); busy while this tab syncs.
  * On a narrow screen the status is read out but not drawn (ConnectionDot draws it).
  */
 export function ConnectionStatus() {
-  const { connection, sync } = useSyncState();
+  const { connection, busy, error } = useSyncSelector(statusView, shallowEqual);
   const narrow = useNarrow();
+  const withHint = useAfterFirstCommit();
   const look = LOOK[connection];
-  const busy = sync?.running ?? false;
   if (narrow) {
     return (
       <VisuallyHidden role="status" aria-label={look.text} aria-live="polite" aria-busy={busy}>
@@ -39,29 +56,34 @@ export function ConnectionStatus() {
       </VisuallyHidden>
     );
   }
-  const hint = sync?.error && connection === 'online' ? `${look.hint}\n${sync.error}` : look.hint;
+  const hint = error && connection === 'online' ? `${look.hint}\n${error}` : look.hint;
+  const badge = (
+    <Badge
+      role="status"
+      aria-label={look.text}
+      aria-live="polite"
+      aria-busy={busy}
+      variant="dot"
+      color={look.color}
+      size="lg"
+      radius="sm"
+      style={{ textTransform: 'none', flexShrink: 0 }}
+    >
+      {look.text}
+    </Badge>
+  );
+  // The explanation on hover comes a render after the header (see useAfterFirstCommit).
+  if (!withHint) return badge;
   return (
     <Tooltip label={hint} multiline w={260} withArrow style={{ whiteSpace: 'pre-line' }}>
-      <Badge
-        role="status"
-        aria-label={look.text}
-        aria-live="polite"
-        aria-busy={busy}
-        variant="dot"
-        color={look.color}
-        size="lg"
-        radius="sm"
-        style={{ textTransform: 'none', flexShrink: 0 }}
-      >
-        {look.text}
-      </Badge>
+      {badge}
     </Tooltip>
   );
 }
 
 /** The connection as a coloured dot on its child (the logo), on narrow screens only. */
 export function ConnectionDot({ children }: { children: ReactNode }) {
-  const { connection } = useSyncState();
+  const connection = useSyncSelector(connectionOf);
   const narrow = useNarrow();
   return (
     <Indicator

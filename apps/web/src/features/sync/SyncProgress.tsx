@@ -1,8 +1,9 @@
 import { Group, Paper, Progress, Text } from '@mantine/core';
 import { localDb, type UpdaterRow } from '../../db/database.ts';
 import { useLiveQuery } from '../../db/useLiveQuery.ts';
+import type { SyncState } from './runtime.ts';
 import { tableLabel } from './tables.ts';
-import { useSyncState } from './useSyncState.ts';
+import { shallowEqual, useSyncSelector } from './useSyncState.ts';
 
 const count = new Intl.NumberFormat('pt-BR');
 
@@ -17,20 +18,41 @@ interface ProgressView {
   total?: number;
 }
 
+/** What this tab's sync state shows: the leader's own progress (table null: nothing to show), or "follow the copy". */
+interface LeaderView {
+  follower: boolean;
+  table: string | null;
+  received: number;
+  done: number;
+  total: number;
+}
+
+const leaderView = (state: SyncState): LeaderView => {
+  const sync = state.sync;
+  const follower = sync !== null && !sync.leader;
+  const shown =
+    sync?.leader === true &&
+    sync.running &&
+    sync.table !== null &&
+    (sync.firstLoad || sync.received >= LARGE_UPDATE_ROWS);
+  return shown
+    ? { follower, table: sync.table, received: sync.received, done: sync.done, total: sync.total }
+    : { follower, table: null, received: 0, done: 0, total: 0 };
+};
+
 /** The tables being loaded, as written by the tab that syncs (another tab follows them in the local copy). */
 const loadingTables = (): Promise<UpdaterRow[]> => localDb().updater.where('loading').equals(1).toArray();
 
 function useProgressView(): ProgressView | null {
-  const { sync } = useSyncState();
-  const follower = sync !== null && !sync.leader;
-  const loading = useLiveQuery(follower ? loadingTables : noRows, []);
-  if (sync?.leader) {
-    if (!sync.running || sync.table === null) return null;
-    if (!sync.firstLoad && sync.received < LARGE_UPDATE_ROWS) return null;
-    return { table: sync.table, received: sync.received, done: sync.done, total: sync.total };
+  const leader = useSyncSelector(leaderView, shallowEqual);
+  const loading = useLiveQuery(leader.follower ? loadingTables : noRows, []);
+  if (!leader.follower) {
+    return leader.table === null
+      ? null
+      : { table: leader.table, received: leader.received, done: leader.done, total: leader.total };
   }
   const row = loading.find((r) => r.is_loaded === 0 || (r.received ?? 0) >= LARGE_UPDATE_ROWS);
-  return follower && row ? { table: row.table, received: row.received ?? 0 } : null;
+  return row ? { table: row.table, received: row.received ?? 0 } : null;
 }
 
 const noRows = (): Promise<UpdaterRow[]> => Promise.resolve([]);

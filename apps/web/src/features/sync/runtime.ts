@@ -70,7 +70,8 @@ interface Running {
   branchId: number;
   engine: SyncEngine;
   reader: WorkerPuller | null;
-  realtime: RealtimeClient;
+  /** Connected in a task after the engine's (see start); null until then. */
+  realtime: RealtimeClient | null;
   coalescer: Coalescer;
   unsubscribe: () => void;
   stopOnline: () => void;
@@ -114,9 +115,10 @@ class SyncRuntime {
   }
 
   /**
-   * Follows the session: starts on sign-in, restarts for another user, refreshes after a branch switch. Applied in a
-   * task of its own: the sign-in's render (the caller's effect) does not also pay for starting the socket, the
-   * sync engine and its worker.
+   * Follows the session: starts on sign-in, restarts for another user, refreshes after a branch switch. Applied in
+   * tasks of their own: the sign-in's render (the caller's effect) does not also pay for starting the socket, the
+   * sync engine and its worker, and opening the local database (its schema is declared on first use, tens of ms on a
+   * busy machine) is a task apart from starting the engine.
    */
   setSession(session: Session | null): void {
     this.pending = session;
@@ -126,8 +128,11 @@ class SyncRuntime {
       : null;
     if (this.applyTimer !== null) return;
     this.applyTimer = setTimeout(() => {
-      this.applyTimer = null;
-      this.applySession(this.pending);
+      if (this.pending && !this.running) localDb();
+      this.applyTimer = setTimeout(() => {
+        this.applyTimer = null;
+        this.applySession(this.pending);
+      }, 0);
     }, 0);
   }
 
@@ -147,7 +152,8 @@ class SyncRuntime {
       // The branch's tables are reloaded (their owner changed) and the socket joins the new branch's room.
       this.running.branchId = usuario.id_filial_ativa;
       this.running.engine.pullAll();
-      this.running.realtime.relogin();
+      // A socket not connected yet joins the rooms of the branch in force when it connects.
+      this.running.realtime?.relogin();
     }
   }
 
@@ -187,29 +193,35 @@ class SyncRuntime {
       },
     });
     const coalescer = createCoalescer((event) => engine.pull(tablesForEvent(event).map((table) => table.name)));
-    const realtime = connectRealtime({
-      token,
-      events: SYNC_EVENTS,
-      onChange: (event) => coalescer.push(event, eventDelay(event)),
-      onReconnect: () => engine.pullAll(),
-      onState: (connection) => this.set({ connection }),
-    });
     const unsubscribe = engine.subscribe(() => this.onStatus(engine.getStatus()));
     const onOnline = () => engine.kick();
     window.addEventListener('online', onOnline);
-    this.running = {
+    const running: Running = {
       token,
       userId,
       branchId,
       engine,
       reader,
-      realtime,
+      realtime: null,
       coalescer,
       unsubscribe,
       stopOnline: () => window.removeEventListener('online', onOnline),
     };
+    this.running = running;
     this.set({ sync: engine.getStatus() });
     engine.start();
+    // The socket client (tens of ms to set up) in the next task, unless this run has stopped meanwhile. A change made
+    // before it joins its rooms is not missed: once its login is accepted it has the engine read every table again.
+    setTimeout(() => {
+      if (this.running !== running) return;
+      running.realtime = connectRealtime({
+        token,
+        events: SYNC_EVENTS,
+        onChange: (event) => coalescer.push(event, eventDelay(event)),
+        onReconnect: () => engine.pullAll(),
+        onState: (connection) => this.set({ connection }),
+      });
+    }, 0);
   }
 
   private onStatus(status: SyncStatus): void {
@@ -227,7 +239,7 @@ class SyncRuntime {
     if (!current) return Promise.resolve();
     this.running = null;
     current.coalescer.cancel();
-    current.realtime.close();
+    current.realtime?.close();
     current.stopOnline();
     current.unsubscribe();
     this.set({ sync: null, connection: 'offline' });
