@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { texts } from './danfe-testing.ts';
 import { receiptChange, receiptDocument, cutDescription, type ReceiptData, RECEIPT_WIDTH } from './receipt.ts';
 
 function sale(fields: Partial<ReceiptData> = {}): ReceiptData {
@@ -39,17 +40,6 @@ function sale(fields: Partial<ReceiptData> = {}): ReceiptData {
     observacao: null,
     ...fields,
   };
-}
-
-/** Every text of a document definition, flattened. */
-function texts(node: unknown): string[] {
-  if (typeof node === 'string') return [node];
-  if (Array.isArray(node)) return node.flatMap(texts);
-  if (node && typeof node === 'object') {
-    const record = node as Record<string, unknown>;
-    return ['text', 'stack', 'columns', 'content'].flatMap((key) => (key in record ? texts(record[key]) : []));
-  }
-  return [];
 }
 
 describe('receipt', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Content } from 'pdfmake/interfaces';
 import { code39Bars } from './code39.ts';
+import { texts } from './danfe-testing.ts';
 import { VOUCHER_FONTS, VOUCHER_WIDTH, voucherDocument, voucherPdf, type VoucherData } from './voucher.ts';
 
 const data = (fields: Partial<VoucherData> = {}): VoucherData => ({
@@ -14,16 +15,6 @@ const data = (fields: Partial<VoucherData> = {}): VoucherData => ({
   numero: '42',
   ...fields,
 });
-
-function texts(node: unknown): string[] {
-  if (typeof node === 'string') return [node];
-  if (Array.isArray(node)) return node.flatMap(texts);
-  if (node && typeof node === 'object') {
-    const record = node as Record<string, unknown>;
-    return [...texts(record['text']), ...texts(record['columns']), ...texts(record['stack'])];
-  }
-  return [];
-}
 
 describe('credit voucher PDF', () => {
   it('is a 200-point roll with the spec fonts, the code, value and customer', () => {
