@@ -5,6 +5,7 @@ import { MESSAGES } from '@pdv/domain/messages';
 import { createTestApp, TEST_SECRET, type TestApp } from '../../testing/app.ts';
 import { createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from './token.ts';
 import { loadCaller } from './caller.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ afterAll(async () => {
 
 describe('POST /api/auth/login', () => {
   it('signs the manager in with a token and the session user of the contract', async () => {
-    const res = await t.call('POST', '/auth/login', { email: 'gerente@demo.com.br', senha: 'demo1234' });
+    const res = await expectOk(t, 'login', { email: 'gerente@demo.com.br', senha: 'demo1234' });
     expect(res.status).toBe(200);
     const usuario = sessionUser.parse(res.json['usuario']);
     expect(usuario.nome).toBe('Marina Souza');
@@ -106,11 +107,11 @@ describe('tokens', () => {
   it("stops a disabled user's token at once and lets it work again when re-enabled", async () => {
     const manager = await t.login('gerente@demo.com.br');
     const seller = await t.login('filial2@demo.com.br');
-    expect((await t.call('GET', '/user/is-active', undefined, seller)).json).toEqual({ is_active: true, situacao: 'Ativo' });
+    expect((await expectOk(t, 'isActive', undefined, seller)).json).toEqual({ is_active: true, situacao: 'Ativo' });
     const list = await t.call('POST', '/user/list_grid', { search: 'filial2' }, manager);
     const id = (list.json['rows'] as Array<{ id_usuario: number }>)[0]?.id_usuario;
     expect(id).toBeDefined();
-    const off = await t.call('POST', '/user/enable-disable', { id_usuario: id, situacao: 'Inativo' }, manager);
+    const off = await expectOk(t, 'userEnableDisable', { id_usuario: id, situacao: 'Inativo' }, manager);
     expect(off.status).toBe(200);
     const refused = await t.call('GET', '/user/is-active', undefined, seller);
     expect(refused.status).toBe(401);
@@ -123,7 +124,7 @@ describe('tokens', () => {
 
   it('does not let a manager disable itself', async () => {
     const manager = await t.login('gerente@demo.com.br');
-    const me = await t.call('GET', '/user/session', undefined, manager);
+    const me = await expectOk(t, 'session', undefined, manager);
     const id = (me.json['usuario'] as { id_usuario: number }).id_usuario;
     const res = await t.call('POST', '/user/enable-disable', { id_usuario: id, situacao: 'Inativo' }, manager);
     expect(res.status).toBe(400);
@@ -201,7 +202,7 @@ describe('loadCaller', () => {
 describe('POST /api/user/validate-user-credential (supervisor override)', () => {
   it("accepts the manager's credentials for a permission the manager holds in the cashier's branch", async () => {
     const cashier = await t.login('caixa@demo.com.br');
-    const res = await t.call('POST', '/user/validate-user-credential',
+    const res = await expectOk(t, 'validateUserCredential',
       { email: 'gerente@demo.com.br', password: 'demo1234', permission: 'FncListarFilial' }, cashier);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ nome: 'Marina Souza', autorizado: true });
@@ -225,9 +226,9 @@ describe('POST /api/user/validate-user-credential (supervisor override)', () => 
 
 describe('GET /api/sys-main/version and /api/health', () => {
   it('answers a version whose last segment is the local database version 40', async () => {
-    const res = await t.call('GET', '/sys-main/version');
+    const res = await expectOk(t, 'version');
     expect(res.status).toBe(200);
     expect(String(res.json['version']).split('.').pop()).toBe('40');
-    expect((await t.call('GET', '/health')).json).toEqual({ status: 'ok' });
+    expect((await expectOk(t, 'health')).json).toEqual({ status: 'ok' });
   });
 });

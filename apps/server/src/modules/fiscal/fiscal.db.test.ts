@@ -9,6 +9,7 @@ import { isValidAccessKey } from '@pdv/fiscal/access-key';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
 import { sendDueContingency } from './service.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 let manager: string;
@@ -57,12 +58,12 @@ describe('NF-e from the back office', () => {
 
   it('saves, transmits (authorized by the simulator), prints, cancels and gives the stock back', async () => {
     const before = await stockOf(sale.product.id_estoque);
-    const saved = await t.call('POST', '/invoice/post', nfeBody(), manager);
+    const saved = await expectOk(t, 'invoicePost', nfeBody(), manager);
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
     expect(saved.json['situacao']).toBe('EmEdicao');
     const id = saved.json['id_nota_fiscal'] as number;
 
-    const sent = await t.call('POST', '/nfe/transmitir', { id_nota_fiscal: id }, manager);
+    const sent = await expectOk(t, 'nfeTransmitir', { id_nota_fiscal: id }, manager);
     expect(sent.status, JSON.stringify(sent.json)).toBe(200);
     expect(sent.json['success'], JSON.stringify(sent.json)).toBe(true);
     const nf = sent.json['nota_fiscal'] as Record<string, unknown>;
@@ -92,12 +93,12 @@ describe('NF-e from the back office', () => {
     const shortReason = await t.call('POST', '/nfe/cancelar', { id_nota_fiscal: id, justificativa: 'curta' }, manager);
     expect(shortReason.status).toBe(400);
     expect(shortReason.json['complement']).toBe(`justificativa: ${M.justificationLength}`);
-    const cancelled = await t.call('POST', '/nfe/cancelar', { id_nota_fiscal: id, justificativa: 'Cliente desistiu da compra' }, manager);
+    const cancelled = await expectOk(t, 'nfeCancelar', { id_nota_fiscal: id, justificativa: 'Cliente desistiu da compra' }, manager);
     expect(cancelled.json['success'], JSON.stringify(cancelled.json)).toBe(true);
     expect((cancelled.json['nota_fiscal'] as Record<string, unknown>)['situacao']).toBe('Cancelada');
     expect(await stockOf(sale.product.id_estoque)).toBe(before);
 
-    const consulted = await t.call('POST', '/nfe/consultar', { id_nota_fiscal: id }, manager);
+    const consulted = await expectOk(t, 'nfeConsultar', { id_nota_fiscal: id }, manager);
     expect(consulted.json['status']).toBe('101');
   });
 
@@ -105,7 +106,7 @@ describe('NF-e from the back office', () => {
     const saved = await t.call('POST', '/invoice/post', nfeBody(), manager);
     const id = saved.json['id_nota_fiscal'] as number;
     expect((await t.call('POST', '/nfe/transmitir', { id_nota_fiscal: id }, manager)).json['success']).toBe(true);
-    const letter = await t.call('POST', '/nfe/carta_correcao', { id_nota_fiscal: id, texto_correcao: 'Endereço de entrega: fundos da loja' }, manager);
+    const letter = await expectOk(t, 'nfeCartaCorrecao', { id_nota_fiscal: id, texto_correcao: 'Endereço de entrega: fundos da loja' }, manager);
     expect(letter.json['success'], JSON.stringify(letter.json)).toBe(true);
     const detail = await t.call('POST', '/invoice/find_by_id', { id_nota_fiscal: id }, manager);
     expect((detail.json['eventos'] as Array<Record<string, unknown>>).map((e) => [e['tipo_evento'], e['codigo_status']])).toEqual([['110110', 135]]);
@@ -136,7 +137,7 @@ describe('NFC-e from the point of sale', () => {
     expect(nf['situacao']).toBe('Contingencia');
     expect(nf['tipo_emissao']).toBe(9);
     expect(sent.json['message']).toBe(M.contingencyIssued(nf['numero_nota_fiscal'] as number));
-    const list = await t.call('POST', '/nfe/contingencia', {}, manager);
+    const list = await expectOk(t, 'nfeContingencia', {}, manager);
     expect((list.json['rows'] as Array<Record<string, unknown>>).map((r) => r['id_nota_fiscal'])).toContain(id);
 
     // SEFAZ back: the background sender transmits the same signed XML once its next attempt is due.

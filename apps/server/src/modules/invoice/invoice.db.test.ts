@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 let manager: string;
@@ -32,22 +33,22 @@ describe('invoice draft, part by part', () => {
     const id = await draft();
     const item = { id_nota_fiscal: id, id_produto_grade_filial: sale.product.id_produto_grade_filial,
       id_endereco_estoque: sale.product.id_endereco_estoque, quantidade: 3, valor_unitario: 10.5, valor_desconto: 1.5 };
-    const one = await t.call('POST', '/invoice_item/post', item, manager);
+    const one = await expectOk(t, 'invoiceItemPost', item, manager);
     expect(one.json['valor_nota_fiscal']).toBe(30);
     const two = await t.call('POST', '/invoice_item/post', { ...item, quantidade: 1, valor_desconto: 0 }, manager);
     expect(two.json['valor_nota_fiscal']).toBe(40.5);
     const items = (await t.call('POST', '/invoice_item/find', { id_nota_fiscal: id }, manager)).json['rows'] as Array<{ id_nota_fiscal_item: number }>;
     expect(items).toHaveLength(2);
-    const cancelled = await t.call('POST', '/invoice_item/cancel', { id_nota_fiscal_item: items[1]!.id_nota_fiscal_item }, manager);
+    const cancelled = await expectOk(t, 'invoiceItemCancel', { id_nota_fiscal_item: items[1]!.id_nota_fiscal_item }, manager);
     expect(cancelled.json['valor_nota_fiscal']).toBe(30);
 
-    const paid = await t.call('POST', '/invoice_payment/post', { id_nota_fiscal: id, id_meio_pagamento: sale.methods['01'], valor_total: 50 }, manager);
+    const paid = await expectOk(t, 'invoicePaymentPost', { id_nota_fiscal: id, id_meio_pagamento: sale.methods['01'], valor_total: 50 }, manager);
     expect(paid.json['valor_troco']).toBe(20);
     const payments = paid.json['pagamentos'] as Array<{ id_nota_fiscal_pagamento: number }>;
-    const removed = await t.call('POST', '/invoice_payment/delete', { id_nota_fiscal_pagamento: payments[0]!.id_nota_fiscal_pagamento }, manager);
+    const removed = await expectOk(t, 'invoicePaymentDelete', { id_nota_fiscal_pagamento: payments[0]!.id_nota_fiscal_pagamento }, manager);
     expect(removed.json['pagamentos']).toEqual([]);
     await t.call('POST', '/invoice_payment/post', { id_nota_fiscal: id, id_meio_pagamento: sale.methods['01'], valor_total: 30 }, manager);
-    const none = await t.call('POST', '/invoice_payment/delete_by_invoice', { id_nota_fiscal: id }, manager);
+    const none = await expectOk(t, 'invoicePaymentDeleteByInvoice', { id_nota_fiscal: id }, manager);
     expect(none.json['pagamentos']).toEqual([]);
   });
 
@@ -61,7 +62,7 @@ describe('invoice draft, part by part', () => {
     const key = '35180834128745000152550010000474281920007498';
     expect((await t.call('POST', '/invoice_referenced/post', { id_nota_fiscal: id }, manager)).json['message']).toBe(M.keyMissing);
     expect((await t.call('POST', '/invoice_referenced/post', { id_nota_fiscal: id, chave_acesso: '123' }, manager)).json['message']).toBe(M.keyLength);
-    const added = await t.call('POST', '/invoice_referenced/post', { id_nota_fiscal: id, chave_acesso: key }, manager);
+    const added = await expectOk(t, 'invoiceReferencedPost', { id_nota_fiscal: id, chave_acesso: key }, manager);
     expect((added.json['referenciadas'] as unknown[]).length).toBe(1);
     expect((await t.call('POST', '/invoice_referenced/post', { id_nota_fiscal: id, chave_acesso: key }, manager)).json['message']).toBe(M.keyDuplicated);
   });
@@ -72,7 +73,7 @@ describe('invoice draft, part by part', () => {
     const refused = await t.call('POST', '/invoice_payment/delete_by_invoice', { id_nota_fiscal: id }, manager);
     expect(refused.json['message']).toBe(M.notEditable);
     const before = Number((await t.db.system((tx) => tx.query<{ q: string }>('SELECT quantidade AS q FROM estoque WHERE id_estoque = $1', [sale.product.id_estoque]))).rows[0]!.q);
-    const deleted = await t.call('POST', '/invoice/delete', { id_invoice: id }, manager);
+    const deleted = await expectOk(t, 'invoiceDelete', { id_invoice: id }, manager);
     expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);
     const after = Number((await t.db.system((tx) => tx.query<{ q: string }>('SELECT quantidade AS q FROM estoque WHERE id_estoque = $1', [sale.product.id_estoque]))).rows[0]!.q);
     expect(after).toBe(before + 1);
@@ -80,11 +81,11 @@ describe('invoice draft, part by part', () => {
   });
 
   it('lists the branch invoices newest first with totals per situation', async () => {
-    const list = await t.call('POST', '/invoice/find', { take: 5 }, manager);
+    const list = await expectOk(t, 'invoiceFind', { take: 5 }, manager);
     const rows = list.json['rows'] as Array<{ data_hora_emissao: string }>;
     expect(rows.length).toBeGreaterThan(0);
     expect([...rows].sort((a, b) => b.data_hora_emissao.localeCompare(a.data_hora_emissao))).toEqual(rows);
-    const values = await t.call('POST', '/invoice/list_values', {}, manager);
+    const values = await expectOk(t, 'invoiceListValues', {}, manager);
     expect((values.json['situacoes'] as Array<{ situacao: string }>).map((s) => s.situacao)).toContain('EmEdicao');
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OperacaoBody } from '@pdv/contract/operation';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 let cashier: string;
@@ -122,7 +123,7 @@ describe('paying with a voucher (000 §3.4 id_vale_credito)', () => {
     expect(await balanceOf(card.id)).toBe(70);
     expect(await count(`vale_credito_movimentacao WHERE id_vale_credito = $1 AND tipo = 'Resgate'`, [card.id])).toBe(1);
     expect(await count('pedido_pagamento WHERE id_pedido = $1 AND id_vale_credito = $2', [res.json['id_pedido'], card.id])).toBe(1);
-    const looked = await t.call('POST', '/gift_card/get-by-gift-card', { codigo: card.codigo }, cashier);
+    const looked = await expectOk(t, 'giftCardGetByCode', { codigo: card.codigo }, cashier);
     expect(looked.json['saldo']).toBe(70);
   });
 
@@ -145,7 +146,7 @@ describe('paying with a voucher (000 §3.4 id_vale_credito)', () => {
 
   it('refuses unknown and cancelled vouchers, a voucher method without a code and a code on another method', async () => {
     const cancelled = await sellVoucher(10);
-    const cancel = await t.call('POST', '/gift_card/cancel', { id_vale_credito: cancelled.id, motivo_cancelamento: 'Teste' }, cashier);
+    const cancel = await expectOk(t, 'giftCardCancel', { id_vale_credito: cancelled.id, motivo_cancelamento: 'Teste' }, cashier);
     expect(cancel.status).toBe(200);
     const card = await sellVoucher(10);
     const cases: Array<[OperacaoBody, string]> = [
@@ -228,7 +229,7 @@ describe('Consignacao mode (000 §4.5)', () => {
     expect(await stockOf(f.product.id_estoque)).toBe(10);
     expect(await count('documento_financeiro WHERE id_operacao = $1', [body.id_operacao])).toBe(0);
     // The order module's steps take it from there.
-    const sent = await t.call('POST', '/order/consignment_invoice_pending', { id_pedido: res.json['id_pedido'] }, cashier);
+    const sent = await expectOk(t, 'consignmentSend', { id_pedido: res.json['id_pedido'] }, cashier);
     expect(sent.status, JSON.stringify(sent.json)).toBe(200);
     expect(sent.json['situacao']).toBe('EnviadoCliente');
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { loadSaleFixture, type SaleFixture } from '../../testing/sale.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 let cashier: string;
@@ -25,10 +26,10 @@ const step = (path: string, body: Record<string, unknown>) => t.call('POST', `/o
 
 /** A consignment with 3 units of one product and 2 of another. */
 async function consignment() {
-  const created = await t.call('POST', '/order/create', { id_cliente: f.id_cliente, operacao: 'Consignacao' }, cashier);
+  const created = await expectOk(t, 'orderCreate', { id_cliente: f.id_cliente, operacao: 'Consignacao' }, cashier);
   const id_pedido = Number(created.json['id_pedido']);
   for (const [p, quantidade] of [[f.product, 3], [f.second, 2]] as const) {
-    const res = await t.call('POST', '/order_item/create', {
+    const res = await expectOk(t, 'orderItemCreate', {
       id_pedido, id_produto_grade_filial: p.id_produto_grade_filial, id_endereco_estoque: p.id_endereco_estoque, quantidade, valor_unitario: 10,
     }, cashier);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
@@ -49,14 +50,14 @@ describe('consignment steps (000 §4.5)', () => {
     const tooMuch = await step('consignment_invoice_return', { id_pedido, itens: [{ id_pedido_item: a!.id_pedido_item, quantidade_retorno: 4 }] });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.json['message']).toMatch(/^A quantidade devolvida de .* é maior que a quantidade enviada\.$/);
-    const back = await step('consignment_invoice_return', { id_pedido, itens: [
-      { id_pedido_item: a!.id_pedido_item, quantidade_retorno: 1 }, { id_pedido_item: b!.id_pedido_item, quantidade_retorno: 2 }] });
+    const back = await expectOk(t, 'consignmentReturn', { id_pedido, itens: [
+      { id_pedido_item: a!.id_pedido_item, quantidade_retorno: 1 }, { id_pedido_item: b!.id_pedido_item, quantidade_retorno: 2 }] }, cashier);
     expect(back.json['situacao']).toBe('RetornoCliente');
     expect(items(back.json).map((i) => i.situacao_consignacao)).toEqual(['Enviado', 'Retornado']);
-    const finished = await step('consignment_invoice_finish', { id_pedido });
+    const finished = await expectOk(t, 'consignmentFinish', { id_pedido }, cashier);
     expect(finished.json['situacao']).toBe('AguardandoConclusao');
     expect(items(finished.json).map((i) => [i.quantidade_venda, i.situacao_consignacao])).toEqual([[2, 'AguardandoFaturamento'], [0, 'Retornado']]);
-    const sold = await step('consignment_invoice_sell', { id_pedido, modelo: '65' });
+    const sold = await expectOk(t, 'consignmentSell', { id_pedido, modelo: '65' }, cashier);
     expect(sold.status, JSON.stringify(sold.json)).toBe(200);
     expect(sold.json['sell']).toBe(true);
     const nf = await t.call('POST', '/invoice/find_by_id', { id_nota_fiscal: sold.json['id_nota_fiscal'] }, cashier);
@@ -87,7 +88,7 @@ describe('consignment steps (000 §4.5)', () => {
     const order = await t.call('POST', '/order/create', { id_cliente: f.id_cliente }, cashier);
     const wrong = await step('consignment_invoice_pending', { id_pedido: order.json['id_pedido'] });
     expect(wrong.json['message']).toBe('O pedido não é uma consignação.');
-    const cancelled = await step('consignment_cancel', { id_pedido });
+    const cancelled = await expectOk(t, 'consignmentCancel', { id_pedido }, cashier);
     expect(cancelled.json['situacao']).toBe('Cancelado');
     expect((await step('consignment_invoice_pending', { id_pedido })).json['message']).toBe('O pedido está cancelado e não pode ser alterado.');
   });

@@ -11,6 +11,7 @@ import { useFileStorage } from '../../storage/storage.ts';
 import { createS3Storage } from '../../storage/s3.ts';
 import { startFakeS3, type FakeS3 } from '../../storage/fake-s3.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 let cashier: string;
@@ -54,7 +55,7 @@ async function order(operacao = 'Pedido', fields: Record<string, unknown> = {}):
   }, cashier);
   expect(item.status, JSON.stringify(item.json)).toBe(200);
   const total = Number(item.json['valor_total_liquido']);
-  const paid = await t.call('POST', '/order_payment/create', { id_pedido, id_meio_pagamento: f.methods['17'], valor_total: total }, cashier);
+  const paid = await expectOk(t, 'orderPaymentCreate', { id_pedido, id_meio_pagamento: f.methods['17'], valor_total: total }, cashier);
   expect(paid.status, JSON.stringify(paid.json)).toBe(200);
   return { id_pedido, nsu: Number(created.json['nsu']), total };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { loadSaleFixture, type SaleFixture } from '../../testing/sale.ts';
 import { redeemGiftCard } from './giftcard.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 let cashier: string;
@@ -24,7 +25,7 @@ afterAll(async () => {
 });
 
 async function sell(body: Record<string, unknown>) {
-  const res = await t.call('POST', '/gift_card/sell-in-checkout', body, cashier);
+  const res = await expectOk(t, 'giftCardSell', body, cashier);
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json;
 }
@@ -34,7 +35,7 @@ const redeem = (id_vale_credito: number, valor: number, id_operacao: string | nu
 
 describe('gift cards (001 §7)', () => {
   it('generates consecutive codes of the branch series', async () => {
-    const a = await t.call('POST', '/gift_card/generate-next-code', {}, cashier);
+    const a = await expectOk(t, 'giftCardNextCode', {}, cashier);
     const b = await t.call('POST', '/gift_card/generate-next-code', {}, cashier);
     expect(a.json['codigo']).toMatch(/^\d{12}$/);
     expect(Number(b.json['codigo'])).toBe(Number(a.json['codigo']) + 1);
@@ -68,7 +69,7 @@ describe('gift cards (001 §7)', () => {
     const foreign = await t.call('POST', '/gift_card/get-by-gift-card', { codigo: 'ACHEI123' }, await t.login('outra@demo.com.br'));
     expect(foreign.status).toBe(404);
     expect(foreign.json).toEqual({ message: 'Vale crédito não encontrado.' });
-    const list = await t.call('POST', '/gift_card/find', { search: 'achei' }, cashier);
+    const list = await expectOk(t, 'giftCardFind', { search: 'achei' }, cashier);
     expect((list.json['rows'] as Array<Record<string, unknown>>).map((r) => r['codigo'])).toEqual(['ACHEI123']);
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, type SaleFixture } from '../../testing/sale.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 let cashier: string;
@@ -123,7 +124,7 @@ describe('POST /api/order/send-release-mail through a local SMTP server', () => 
     const { id_pedido, nsu } = await order();
     const { rows } = await system('SELECT email FROM pessoa WHERE id_pessoa = $1', [f.id_cliente]);
     const email = String(rows[0]!['email']);
-    const res = await t.call('POST', '/order/send-release-mail', { id_pedido }, cashier);
+    const res = await expectOk(t, 'orderSendReleaseMail', { id_pedido }, cashier);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json).toEqual({ message: 'E-mail enviado com sucesso.', email });
     const mail = received.at(-1)!;

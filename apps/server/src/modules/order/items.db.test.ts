@@ -3,6 +3,7 @@ import { MESSAGES } from '@pdv/domain/messages';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 let cashier: string;
@@ -167,7 +168,7 @@ describe('PUT /api/order_item/update and patch_update', () => {
   it('update replaces the line and takes the current price again when none is given', async () => {
     const id = await newOrder();
     const line = linesOf(await addOk(id, { valor_unitario: 1 }))[0]!;
-    const res = await t.call('PUT', '/order_item/update', { id_pedido_item: line.id_pedido_item, quantidade: 3 }, cashier);
+    const res = await expectOk(t, 'orderItemUpdate', { id_pedido_item: line.id_pedido_item, quantidade: 3 }, cashier);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(linesOf(res.json)[0]).toMatchObject({ quantidade: 3, valor_unitario: Number(f.product.preco) });
     expectConsistent(res.json);
@@ -191,7 +192,7 @@ describe('PUT /api/order_item/update and patch_update', () => {
     await addOk(id, { valor_unitario: 10 });
     const order = await addOk(id, { valor_unitario: 20, quantidade: 2, id_produto_grade_filial: f.second.id_produto_grade_filial, id_endereco_estoque: f.second.id_endereco_estoque });
     const [first, second] = linesOf(order);
-    const discounted = await t.call('PUT', '/order_item/patch_update', { id_pedido_item: second!.id_pedido_item, desconto_percentual: 10 }, cashier);
+    const discounted = await expectOk(t, 'orderItemPatchUpdate', { id_pedido_item: second!.id_pedido_item, desconto_percentual: 10 }, cashier);
     expect(discounted.status, JSON.stringify(discounted.json)).toBe(200);
     expect(linesOf(discounted.json)[1]).toMatchObject({ quantidade: 2, valor_unitario: 20, valor_desconto: 4, valor_total: 36 });
     expect(discounted.json['valor_total_liquido']).toBe(46);
@@ -211,7 +212,7 @@ describe('subtotal discount, recalculation and seller', () => {
     await addOk(id, { valor_unitario: 10 });
     await addOk(id, { valor_unitario: 10 });
     await addOk(id, { valor_unitario: 10 });
-    const res = await t.call('POST', '/order_item/calculate_subtotal_discount', { id_pedido: id, valor_desconto: 1 }, cashier);
+    const res = await expectOk(t, 'orderItemCalculateSubtotalDiscount', { id_pedido: id, valor_desconto: 1 }, cashier);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(linesOf(res.json).map((l) => l.valor_desconto_subtotal)).toEqual([0.34, 0.33, 0.33]);
     expect(res.json).toMatchObject({ valor_desconto_subtotal: 1, valor_desconto: 1, valor_total_liquido: 29 });
@@ -280,10 +281,10 @@ describe('/api/order_payment/*', () => {
     const cash = await pay({ id_meio_pagamento: f.methods['01'], valor_total: 30 });
     expect(cash.json).toMatchObject({ valor_pago: 60, valor_troco: 10 });
     const payments = cash.json['pagamentos'] as Array<{ id_pedido_pagamento: number }>;
-    const removed = await t.call('POST', '/order_payment/delete', { id_pedido_pagamento: payments[1]!.id_pedido_pagamento }, cashier);
+    const removed = await expectOk(t, 'orderPaymentDelete', { id_pedido_pagamento: payments[1]!.id_pedido_pagamento }, cashier);
     expect(removed.json).toMatchObject({ valor_pago: 30, valor_troco: 0 });
     expect(removed.json['pagamentos']).toHaveLength(1);
-    const none = await t.call('POST', '/order_payment/delete_by_order', { id_pedido: id }, cashier);
+    const none = await expectOk(t, 'orderPaymentDeleteByOrder', { id_pedido: id }, cashier);
     expect(none.json).toMatchObject({ valor_pago: 0, pagamentos: [] });
     const gone = await t.call('POST', '/order_payment/delete', { id_pedido_pagamento: payments[1]!.id_pedido_pagamento }, cashier);
     expect(gone.status).toBe(404);

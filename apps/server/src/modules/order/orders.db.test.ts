@@ -4,6 +4,7 @@ import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
 import { defaultPeriod } from './service.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 let cashier: string;
@@ -186,7 +187,7 @@ describe('POST /api/order/duplicate-order', () => {
   it('copies the header and lines, not the payments, under a new number in Edicao', async () => {
     const sale = await preSale();
     await update({ id_pedido: sale['id_pedido'], situacao: 'Liberado', observacao: 'original' });
-    const res = await t.call('POST', '/order/duplicate-order', { id_pedido: sale['id_pedido'] }, cashier);
+    const res = await expectOk(t, 'orderDuplicate', { id_pedido: sale['id_pedido'] }, cashier);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const source = (await t.call('POST', '/order/find_by_id', { id_pedido: sale['id_pedido'] }, cashier)).json;
     expect(res.json).toMatchObject({
@@ -203,7 +204,7 @@ describe('POST /api/order/order_release-list', () => {
   it('releases every order of the list', async () => {
     const a = await createOk();
     const b = await createOk();
-    const res = await t.call('POST', '/order/order_release-list', { list_orders: [a['id_pedido'], b['id_pedido']] }, cashier);
+    const res = await expectOk(t, 'orderReleaseList', { list_orders: [a['id_pedido'], b['id_pedido']] }, cashier);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json['pedidos']).toEqual([
       { id_pedido: a['id_pedido'], nsu: a['nsu'], situacao: 'Liberado' },
@@ -228,7 +229,7 @@ describe('POST /api/order/find', () => {
     for (let i = 0; i < 21; i += 1) await createOk();
     const old = await createOk();
     await system(`UPDATE pedido SET data_cadastro = now() - interval '40 days' WHERE id_pedido = $1`, [old['id_pedido']]);
-    const res = await t.call('POST', '/order/find', {}, cashier);
+    const res = await expectOk(t, 'orderFind', {}, cashier);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const rows = res.json['rows'] as Array<Record<string, unknown>>;
     expect(rows).toHaveLength(20);
@@ -278,7 +279,7 @@ describe('POST /api/order/find_by_nsu and /order/operation-find', () => {
     const byNsu = await t.call('POST', '/order/find_by_nsu', { nsu: sale['nsu'], id_filial: f.id_filial, operacao: 'Pedido' }, cashier);
     expect(byNsu.status, JSON.stringify(byNsu.json)).toBe(200);
     expect(byNsu.json['id_pedido']).toBe(sale['id_pedido']);
-    const byOperation = await t.call('POST', '/order/operation-find', { id: body.id_operacao }, cashier);
+    const byOperation = await expectOk(t, 'orderOperationFind', { id: body.id_operacao }, cashier);
     expect(byOperation.json['id_pedido']).toBe(sale['id_pedido']);
 
     const wrongOperation = await t.call('POST', '/order/find_by_nsu', { nsu: sale['nsu'], operacao: 'Orcamento' }, cashier);

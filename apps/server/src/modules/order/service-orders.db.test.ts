@@ -5,6 +5,7 @@ import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { SERVICE_ORDER_MESSAGES as M } from '@pdv/domain/service-order-rules';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, type SaleFixture } from '../../testing/sale.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 let manager: string;
@@ -46,8 +47,7 @@ async function newOrder(operacao = 'OrdemServico', token = manager): Promise<num
 }
 const saveService = (body: Json, token = manager) => t.call('POST', '/order_service/save', body, token);
 async function serviceOk(body: Json, token = manager): Promise<Json> {
-  const res = await saveService(body, token);
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  const res = await expectOk(t, 'orderServiceSave', body, token);
   return res.json;
 }
 type Service = { id_pedido_servico: number; valor_unitario: number; valor_desconto: number; valor_sub_total: number; valor_total: number; id_usuario_tecnico: number | null; tecnico_nome: string | null; descricao: string; quantidade: number };
@@ -55,7 +55,7 @@ const servicesOf = (order: Json) => order['servicos'] as Service[];
 type ObjectRow = { id_pedido_objeto: number; descricao: string; numero_serie: string | null; defeito_relatado: string | null; imagens: { id_pedido_objeto_imagem: number; nome: string; mime: string; tamanho: number }[] };
 const objectsOf = (order: Json) => order['objetos'] as ObjectRow[];
 async function objectOk(id_pedido: number, body: Json = {}): Promise<ObjectRow> {
-  const res = await t.call('POST', '/order_object/save', { id_pedido, descricao: 'Celular Moto G', numero_serie: 'SN123', defeito_relatado: 'Tela quebrada', ...body }, manager);
+  const res = await expectOk(t, 'orderObjectSave', { id_pedido, descricao: 'Celular Moto G', numero_serie: 'SN123', defeito_relatado: 'Tela quebrada', ...body }, manager);
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return objectsOf(res.json).at(-1)!;
 }
@@ -88,7 +88,7 @@ describe('POST /api/order_service/save and /order_service/delete', () => {
     const changed = await serviceOk({ id_pedido: id, id_pedido_servico: first.id_pedido_servico, quantidade: 3, desconto_percentual: 10 });
     expect(servicesOf(changed)[0]).toMatchObject({ descricao: 'Diagnóstico', valor_unitario: 50, valor_desconto: 5, valor_total: 135 });
     expect(cents(changed['valor_total_liquido'])).toBe(13500);
-    const gone = await t.call('POST', '/order_service/delete', { id_pedido_servico: first.id_pedido_servico }, manager);
+    const gone = await expectOk(t, 'orderServiceDelete', { id_pedido_servico: first.id_pedido_servico }, manager);
     expect(gone.status).toBe(200);
     expect(servicesOf(gone.json)).toEqual([]);
     expect(cents(gone.json['valor_total_liquido'])).toBe(0);
@@ -139,7 +139,7 @@ describe('POST /api/order_service/save and /order_service/delete', () => {
   it('locks the services of an order that is invoiced or cancelled, and reopens a released one (000 §4.2-4.3)', async () => {
     const id = await newOrder();
     const line = servicesOf(await serviceOk({ id_pedido: id, descricao: 'Reparo', valor_unitario: 30 }))[0]!;
-    expect((await t.call('PUT', '/order/update', { id_pedido: id, situacao: 'Liberado' }, manager)).json['situacao']).toBe('Liberado');
+    expect((await expectOk(t, 'orderUpdate', { id_pedido: id, situacao: 'Liberado' }, manager)).json['situacao']).toBe('Liberado');
     const reopened = await serviceOk({ id_pedido: id, id_pedido_servico: line.id_pedido_servico, quantidade: 2 });
     expect(reopened['situacao']).toBe('Edicao');
     await system(`UPDATE pedido SET situacao = 'Faturado' WHERE id_pedido = $1`, [id]);
@@ -176,7 +176,7 @@ describe('POST /api/order_object/*', () => {
     expect(object).toMatchObject({ descricao: 'Celular Moto G', numero_serie: 'SN123', defeito_relatado: 'Tela quebrada', imagens: [] });
     const changed = await t.call('POST', '/order_object/save', { id_pedido: id, id_pedido_objeto: object.id_pedido_objeto, numero_serie: 'SN999' }, manager);
     expect(objectsOf(changed.json)[0]).toMatchObject({ descricao: 'Celular Moto G', numero_serie: 'SN999', defeito_relatado: 'Tela quebrada' });
-    const gone = await t.call('POST', '/order_object/delete', { id_pedido_objeto: object.id_pedido_objeto }, manager);
+    const gone = await expectOk(t, 'orderObjectDelete', { id_pedido_objeto: object.id_pedido_objeto }, manager);
     expect(gone.status).toBe(200);
     expect(objectsOf(gone.json)).toEqual([]);
   });
@@ -199,17 +199,16 @@ describe('POST /api/order_object/*', () => {
   it('stores images by their bytes, answers them back, and deletes them', async () => {
     const id = await newOrder();
     const object = await objectOk(id);
-    const res = await upload(object.id_pedido_objeto, [
+    const res = await expectOk(t, 'orderObjectSaveImages', { id_pedido_objeto: object.id_pedido_objeto, list_images: [
       { nome: 'frente.png', mime: 'image/png', image: PNG.toString('base64') },
       { nome: 'verso.jpg', mime: 'image/jpeg', image: `data:image/jpeg;base64,${JPEG.toString('base64')}` },
-    ]);
-    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    ] }, manager);
     const images = objectsOf(res.json)[0]!.imagens;
     expect(images.map((i) => [i.nome, i.mime, i.tamanho])).toEqual([['frente.png', 'image/png', PNG.length], ['verso.jpg', 'image/jpeg', JPEG.length]]);
     const read = await t.call('POST', '/order_object/image', { id_pedido_objeto_imagem: images[0]!.id_pedido_objeto_imagem }, cashier);
     expect(read.status).toBe(200);
     expect(Buffer.from(String(read.json['image']), 'base64').equals(PNG)).toBe(true);
-    const del = await t.call('POST', '/order_object/delete_image', { id_pedido_objeto_imagem: images[0]!.id_pedido_objeto_imagem }, manager);
+    const del = await expectOk(t, 'orderObjectDeleteImage', { id_pedido_objeto_imagem: images[0]!.id_pedido_objeto_imagem }, manager);
     expect(objectsOf(del.json)[0]!.imagens.map((i) => i.nome)).toEqual(['verso.jpg']);
     expect((await t.call('POST', '/order_object/image', { id_pedido_objeto_imagem: images[0]!.id_pedido_objeto_imagem }, manager)).status).toBe(404);
     const { rows } = await system('SELECT conteudo IS NULL AS freed FROM pedido_objeto_imagem WHERE id_pedido_objeto_imagem = $1', [images[0]!.id_pedido_objeto_imagem]);
@@ -264,7 +263,7 @@ describe('a service order through release and invoicing (000 §4.4)', () => {
     expect(early.status).toBe(400);
     expect(early.json['message']).toContain('Somente Ordens de Serviço liberados podem ser faturados.');
     expect((await t.call('PUT', '/order/update', { id_pedido: id, situacao: 'Liberado' }, manager)).status).toBe(200);
-    const invoiced = await t.call('POST', '/order/order-invoice-list', { list_orders: [id], modelo: '55' }, manager);
+    const invoiced = await expectOk(t, 'orderInvoiceList', { list_orders: [id], modelo: '55' }, manager);
     expect(invoiced.status, JSON.stringify(invoiced.json)).toBe(200);
     const id_nf = (invoiced.json['notas'] as { id_nota_fiscal: number }[])[0]!.id_nota_fiscal;
     const nf = await t.call('POST', '/invoice/find_by_id', { id_nota_fiscal: id_nf }, manager);

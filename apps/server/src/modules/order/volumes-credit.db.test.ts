@@ -4,6 +4,7 @@ import { MESSAGES } from '@pdv/domain/messages';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 let cashier: string;
@@ -53,14 +54,14 @@ describe('/api/volume/*', () => {
 
   it('creates, updates and deletes a volume of an order', async () => {
     const id_pedido = await newOrder();
-    const created = await t.call('POST', '/volume/create',
+    const created = await expectOk(t, 'volumeCreate',
       { id_pedido, quantidade: 2, especie: 'Caixa', marca: 'Demo', peso_liquido: 1.25, peso_bruto: 1.5 }, cashier);
     expect(created.status, JSON.stringify(created.json)).toBe(200);
     expect(created.json).toMatchObject({ id_pedido, id_nota_fiscal: null, quantidade: 2, especie: 'Caixa', peso_liquido: 1.25, peso_bruto: 1.5 });
     const id_volume = created.json['id_volume'];
-    const updated = await t.call('POST', '/volume/update', { id_volume, quantidade: 3, peso_liquido: 2, peso_bruto: 2.4 }, cashier);
+    const updated = await expectOk(t, 'volumeUpdate', { id_volume, quantidade: 3, peso_liquido: 2, peso_bruto: 2.4 }, cashier);
     expect(updated.json).toMatchObject({ quantidade: 3, especie: null, peso_bruto: 2.4 });
-    const deleted = await t.call('POST', '/volume/delete', { id_volume }, cashier);
+    const deleted = await expectOk(t, 'volumeDelete', { id_volume }, cashier);
     expect(deleted.status).toBe(200);
     expect(await countRows(t.db, 'volume WHERE id_volume = $1 AND data_exclusao IS NOT NULL', [id_volume])).toBe(1);
     const again = await t.call('POST', '/volume/delete', { id_volume }, cashier);
@@ -128,7 +129,7 @@ describe('/api/people_account_history/create and the customer credit', () => {
     const id_pessoa = f.id_cliente;
     const start = (await balance(id_pessoa)) ?? 0;
     const id_nota_fiscal = await invoice({ id_cliente: id_pessoa });
-    const credit = await create({ valor: 50, id_nota_fiscal, id_pessoa, observacao: 'Devolução' });
+    const credit = await expectOk(t, 'peopleAccountHistoryCreate', { valor: 50, id_nota_fiscal, id_pessoa, observacao: 'Devolução' }, cashier);
     expect(credit.status, JSON.stringify(credit.json)).toBe(200);
     expect(credit.json).toMatchObject({ operacao: 'Entrada', tipo: 'Devolucao', valor: 50, saldo_anterior: start, saldo: start + 50,
       message: 'Crédito gerado com suceso.' });

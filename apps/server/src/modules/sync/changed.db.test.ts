@@ -13,6 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { usingPostgres } from '../../testing/database.ts';
 import { demoIds, holdTransaction, settle, type DemoIds } from '../../testing/sync.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 let manager: string;
@@ -152,7 +153,7 @@ describe('POST /api/sync/changed', () => {
     const huge = await t.call('POST', '/sync/changed', { tables: { user: { date_change: '9'.repeat(40), offset: 0 } } }, manager);
     expect(huge.status).toBe(400);
     expect(huge.json['message']).toBe('Dados inválidos na requisição.');
-    const unknown = await t.call('POST', '/sync/changed', { tables: { nada: { date_change: '', offset: 0 } } }, manager);
+    const unknown = await expectOk(t, 'syncChanged', { tables: { nada: { date_change: '', offset: 0 } } }, manager);
     expect([unknown.status, unknown.json['changed']]).toEqual([200, []]);
     const inherited = await t.call('POST', '/sync/changed', { tables: { constructor: { date_change: '', offset: 0 }, toString: { date_change: '', offset: 0 } } }, manager);
     expect([inherited.status, inherited.json['changed']]).toEqual([200, []]);

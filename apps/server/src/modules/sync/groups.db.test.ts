@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listByChangesResult, SYNC_GROUPS, type SyncGroup, type SyncGroupName } from '@pdv/contract/sync';
+import type { RouteName } from '@pdv/contract/routes';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { expectOk } from '../../testing/routes.ts';
 import { demoIds, settle, type DemoIds } from '../../testing/sync.ts';
 import { SYNC_SOURCES } from './sources.ts';
 
@@ -23,8 +25,7 @@ interface Position {
 async function pull(group: SyncGroup, token: string, position: Position = { date_change: '', offset: 0 }): Promise<Row[]> {
   const rows: Row[] = [];
   for (let pages = 0; pages < 1000; pages += 1) {
-    const res = await t.call('POST', `/${group.group}/list-by-changes`, { ...position, limit: group.pageSize }, token);
-    if (res.status !== 200) throw new Error(`${group.group}: ${res.status} ${JSON.stringify(res.json)}`);
+    const res = await expectOk(t, `sync_${group.group}` as RouteName, { ...position, limit: group.pageSize }, token);
     const page = listByChangesResult.parse(res.json);
     rows.push(...page.rows);
     position.date_change = page.date_change;

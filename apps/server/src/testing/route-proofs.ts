@@ -1,0 +1,43 @@
+/**
+ * Which routes of the table the generated suites prove successful, and the few no test can see succeed.
+ * route-proofs.test.ts checks that every other route is named by an `expectOk(t, '<route>', ...)` call in a db test.
+ */
+import { routes, type RouteName } from '@pdv/contract/routes';
+
+/**
+ * Routes that take an id but whose owner call in routes.db.test.ts is not a plain success: the answer depends on the
+ * row's state or on SEFAZ, or the call would change the rows the next routes use. Each one's success is an
+ * `expectOk` in its module's db test (route-proofs.test.ts checks that it is).
+ */
+export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>([
+  'userEnableDisable', 'invoicePut', 'invoiceDelete', 'nfeTransmitir', 'nfeConsultar', 'nfeCancelar', 'nfeCartaCorrecao',
+  'nfeInutilizar', 'nfeInutilizarFaixa', 'invoiceItemPost', 'invoiceItemCancel', 'invoicePaymentPost', 'invoicePaymentDelete',
+  'invoicePaymentDeleteByInvoice', 'invoiceReferencedPost', 'invoiceReferencedDelete',
+  'orderUpdate', 'orderDuplicate', 'giftCardSell', 'giftCardCancel',
+  // Order parts: the demo pre-sale has no client (the item and volume checks refuse it) and its payment and volume
+  // are what the next routes use.
+  'orderItemCreate', 'orderItemUpdate', 'orderItemPatchUpdate', 'orderItemCalculateSubtotalDiscount', 'orderPaymentCreate',
+  'orderPaymentDelete', 'orderPaymentDeleteByOrder', 'volumeCreate', 'volumeUpdate', 'volumeDelete', 'peopleAccountHistoryCreate',
+  'orderSendReleaseMail', 'consignmentSend', 'consignmentReturn', 'consignmentFinish', 'consignmentSell', 'consignmentCancel',
+  // Service-order parts: the pre-sale is not a service order (objects are refused) and the next routes use its rows.
+  'orderServiceSave', 'orderServiceDelete', 'orderObjectSave', 'orderObjectDelete', 'orderObjectSaveImages',
+  'orderObjectDeleteImage',
+]);
+
+const names = Object.keys(routes) as RouteName[];
+
+/**
+ * The suites that call routes by a computed name, each with the routes it proves: routes.db.test.ts calls every
+ * session route with an id field as the row's owner (except OWNER_CHECK_ELSEWHERE), groups.db.test.ts pages every
+ * synced group to the end.
+ */
+export const GENERATED_PROOFS: Record<string, readonly RouteName[]> = {
+  'apps/server/src/http/routes.db.test.ts': names.filter((n) => {
+    const def = routes[n];
+    return def.auth === 'session' && (def.idFields ?? []).length > 0 && !OWNER_CHECK_ELSEWHERE.has(n);
+  }),
+  'apps/server/src/modules/sync/groups.db.test.ts': names.filter((n) => n.startsWith('sync_') && n !== 'syncChanged'),
+};
+
+/** Routes no test can see succeed, with the reason. Keep it short: a route here is a route nobody proved. */
+export const CANNOT_SUCCEED: Partial<Record<RouteName, string>> = {};
