@@ -31,18 +31,29 @@ describe('the operation lifecycle and the outbox', () => {
     const db = openTestDatabase();
     await db.rows('stock').put({ id_estoque: 1, id_produto_grade_filial: 10, id_endereco_estoque: 3, quantidade: 5 });
     const bundle = makeBundle();
+    const id = bundle.operation.id_operacao;
     await saveDraft(db, bundle);
-    const send = vi.fn<Sender>();
     await finishOperation(db, bundle);
-    expect(send).not.toHaveBeenCalled();
     // A new connection, as a reopened tab would see it.
     const reopened = openTestDatabase(db.name);
-    const stored = await loadBundle(reopened, bundle.operation.id_operacao);
+    const stored = await loadBundle(reopened, id);
     expect(stored?.operation.situacao).toBe('Pendente');
     expect(stored?.operation.data_fim).not.toBeNull();
     expect(stored?.itens).toHaveLength(1);
     expect(stored?.pagamentos).toHaveLength(1);
     expect((await reopened.rows('stock').get(1))?.['quantidade']).toBe(3);
+    // The outbox sends what the database holds: when the send starts, another connection already sees the operation
+    // with its line and payment, and the body sent carries them.
+    const seenAtSend: Array<{ situacao: string | undefined; itens: number | undefined }> = [];
+    const send = vi.fn<Sender>(async (body) => {
+      const atSend = await loadBundle(openTestDatabase(db.name), body.id_operacao);
+      seenAtSend.push({ situacao: atSend?.operation.situacao, itens: atSend?.itens.length });
+      return answer(body, 9);
+    });
+    await sendPending({ db: reopened, send, locks: null });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]?.[0]).toMatchObject({ id_operacao: id, itens: [expect.anything()], pagamentos: [expect.anything()] });
+    expect(seenAtSend).toEqual([{ situacao: 'EmProcessamento', itens: 1 }]);
   });
 
   it('never lets a late draft save overwrite a finished operation', async () => {
