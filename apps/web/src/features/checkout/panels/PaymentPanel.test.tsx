@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { formatMoney } from '@pdv/domain/money';
+import { MESSAGES } from '@pdv/domain/messages';
+import { renderUi } from '../../../testing/dom.tsx';
+import type { StoredPayment } from '../../outbox/types.ts';
+import type { SaleContext } from '../catalog.ts';
+import { PaymentPanel } from './PaymentPanel.tsx';
+
+const context: SaleContext = {
+  config: null,
+  id_endereco_estoque: null,
+  id_cenario_fiscal: null,
+  series: [],
+  branch: null,
+  sellers: [],
+  methods: [
+    { id_meio_pagamento: 1, descricao: 'Dinheiro', meio_pagamento: '01' },
+    { id_meio_pagamento: 3, descricao: 'Cartão de Crédito', meio_pagamento: '03', utilizar_parcela: true, id_parcelamento: 9,
+      id_operadora_cartao: 5 },
+    { id_meio_pagamento: 16, descricao: 'Depósito Bancário', meio_pagamento: '16', obrigar_conta: true },
+    { id_meio_pagamento: 5, descricao: 'Crediário', meio_pagamento: '05' },
+  ],
+  operators: [{ id_operadora_cartao: 5, nome: 'Cielo' }, { id_operadora_cartao: 6, nome: 'Rede' }],
+  installments: [{ id_parcelamento: 9, parcelas: [{ dias_parcela: 30 }, { dias_parcela: 60 }, { dias_parcela: 90 }] }],
+  accounts: [{ id_conta: 2, descricao: 'Banco do Brasil' }],
+};
+
+/** A sale with R$ 74,50 still to pay. */
+async function open(idCliente: number | null = null) {
+  const onAdd = vi.fn((_payment: Omit<StoredPayment, 'ordem'>) => undefined);
+  const view = renderUi(
+    <PaymentPanel opened context={context} idOperacao="op-1" idCliente={idCliente} idFilial={1} saldo={7450}
+      onClose={() => undefined} onAdd={onAdd} />,
+  );
+  const method = screen.getByLabelText('Meio de pagamento', { selector: 'input' });
+  await waitFor(() => expect(document.activeElement).toBe(method));
+  return { ...view, onAdd, method, amount: screen.getByLabelText<HTMLInputElement>('Valor') };
+}
+const alertText = () => screen.getByRole('alert').textContent;
+
+describe('PaymentPanel (F8)', () => {
+  it('starts on the method with the balance as the value, and refuses Enter without a method', async () => {
+    const { user, onAdd, amount } = await open();
+    expect(amount.value).toBe('74,50');
+    await user.keyboard('{Enter}');
+    expect(alertText()).toBe(MESSAGES.paymentMethodRequired);
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('takes cash above the balance from the keyboard, shows the change and adds the payment in centavos', async () => {
+    const { user, onAdd, amount } = await open();
+    await user.keyboard('Dinh{Enter}');
+    await user.clear(amount);
+    await user.type(amount, '100,00');
+    expect(screen.getByLabelText('Troco do pagamento').textContent).toBe(formatMoney(2550));
+    await user.keyboard('{Enter}');
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    expect(onAdd.mock.calls[0]?.[0]).toMatchObject({
+      id_operacao: 'op-1', valor_total: 10_000, quantidade_parcelas: 1, id_operadora_cartao: null, operadora_nome: null,
+      meio_pagamento: { id_meio_pagamento: 1, meio_pagamento: '01' },
+    });
+  });
+
+  it('refuses a card payment above the balance with the spec message', async () => {
+    const { user, onAdd, amount } = await open();
+    await user.keyboard('Cart{Enter}');
+    await user.clear(amount);
+    await user.type(amount, '80{Enter}');
+    expect(alertText()).toBe(MESSAGES.paymentAboveBalance);
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it("splits a card payment in the plan's installments with the method's operator", async () => {
+    const { user, onAdd } = await open();
+    await user.keyboard('Cart{Enter}');
+    expect(screen.getByLabelText<HTMLInputElement>('Operadora de cartão', { selector: 'input' }).value).toBe('Cielo');
+    await user.click(screen.getByLabelText('Parcelas', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: '3x' }));
+    await user.click(screen.getByRole('button', { name: 'Adicionar pagamento (Enter)' }));
+    const payment = onAdd.mock.calls[0]?.[0];
+    expect(payment).toMatchObject({ valor_total: 7450, quantidade_parcelas: 3, id_operadora_cartao: 5, operadora_nome: 'Cielo' });
+    expect(payment?.parcelamento.map((p) => p.valor)).toEqual([2483, 2483, 2484]);
+  });
+
+  it('asks for the bank account a method requires, and for the customer of a store-credit payment', async () => {
+    const { user, onAdd, method } = await open();
+    await user.keyboard('Dep{Enter}');
+    await user.keyboard('{Enter}');
+    expect(alertText()).toBe(MESSAGES.accountRequired);
+    await user.clear(method);
+    await user.keyboard('Credi{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Adicionar pagamento (Enter)' }));
+    expect(alertText()).toBe(MESSAGES.paymentCustomerRequired);
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+});
