@@ -10,7 +10,7 @@ import { cleanup, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 
 if (typeof window !== 'undefined') {
-  if (!('matchMedia' in window)) Object.assign(window, { matchMedia: (query: string): MediaQueryList => ({
+  if (typeof window.matchMedia !== 'function') Object.assign(window, { matchMedia: (query: string): MediaQueryList => ({
     matches: false,
     media: query,
     onchange: null,
@@ -25,7 +25,7 @@ if (typeof window !== 'undefined') {
     unobserve(): void {}
     disconnect(): void {}
   };
-  if (!('scrollIntoView' in Element.prototype)) Object.assign(Element.prototype, { scrollIntoView: () => undefined });
+  if (typeof Element.prototype.scrollIntoView !== 'function') Object.assign(Element.prototype, { scrollIntoView: () => undefined });
 }
 
 afterEach(() => {
