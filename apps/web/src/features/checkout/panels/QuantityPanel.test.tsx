@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { makeItem } from '@pdv/domain/factories';
 import { MESSAGES } from '@pdv/domain/messages';
 import { renderUi } from '../../../testing/dom.tsx';
@@ -22,8 +22,9 @@ function open() {
 }
 
 describe('QuantityPanel (F3)', () => {
-  it('opens on the line with its quantity and price, and Enter applies the typed quantity (thousandths, price kept)', async () => {
+  it('opens on the line with the cursor in its quantity, and Enter applies the typed quantity (thousandths, price kept)', async () => {
     const { user, onApply, quantity, price } = open();
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
     expect(screen.getByText('Camiseta')).toBeTruthy();
     expect((quantity as HTMLInputElement).value).toBe('2,000');
     expect((price as HTMLInputElement).value).toBe('50,00');
