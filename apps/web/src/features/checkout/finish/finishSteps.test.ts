@@ -95,9 +95,13 @@ describe('after the send step', () => {
   it('a sale the server refused: its error in the warning modal, not the pending toast', () => {
     const written = bundleOf('Venda');
     const state = stateOf(written, { situacao: 'Erro', erro: 'Estoque insuficiente' });
-    expect(finishOutcome(facts(written, { state })).notices).toEqual([{ kind: 'warning', message: 'Estoque insuficiente' }]);
+    expect(finishOutcome(facts(written, { state })).notices).toEqual([
+      { kind: 'warning', message: 'Estoque insuficiente' },
+    ]);
     const silent = stateOf(written, { situacao: 'Erro', erro: null });
-    expect(finishOutcome(facts(written, { state: silent })).notices).toEqual([{ kind: 'warning', message: PENDING_MESSAGE }]);
+    expect(finishOutcome(facts(written, { state: silent })).notices).toEqual([
+      { kind: 'warning', message: PENDING_MESSAGE },
+    ]);
   });
 
   it('a sale the server has, with an invoice: transmits it, then the receipt when the DANFE does not take the tab', () => {

@@ -102,7 +102,8 @@ export function finishOutcome({ written, finished, state, send, hasTab }: Finish
       pendente: false,
     };
   }
-  if (attempted && state?.situacao === 'Erro') notices.push({ kind: 'warning', message: state.erro ?? PENDING_MESSAGE });
+  if (attempted && state?.situacao === 'Erro')
+    notices.push({ kind: 'warning', message: state.erro ?? PENDING_MESSAGE });
   else if (!sent) notices.push({ kind: 'error', message: PENDING_MESSAGE });
   // A return not yet on the server: the credit it will grant, unless the server refused it.
   if (!sent && modo === 'Devolucao' && state?.situacao !== 'Erro') {
@@ -113,7 +114,10 @@ export function finishOutcome({ written, finished, state, send, hasTab }: Finish
   const documents: FinishDocument[] = [];
   const idValeCredito = modo === 'ValeCredito' ? (resultado?.id_vale_credito ?? null) : null;
   if (idValeCredito !== null) {
-    notices.push({ kind: 'success', message: VOUCHER_MESSAGES.issued(resultado?.codigo_vale_credito ?? String(idValeCredito)) });
+    notices.push({
+      kind: 'success',
+      message: VOUCHER_MESSAGES.issued(resultado?.codigo_vale_credito ?? String(idValeCredito)),
+    });
     if (hasTab) documents.push({ kind: 'voucherPdf', idValeCredito });
   }
   const idPedido = modo === 'Pedido' || modo === 'Orcamento' ? (resultado?.id_pedido ?? null) : null;

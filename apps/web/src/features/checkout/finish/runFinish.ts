@@ -69,7 +69,12 @@ function notify(notice: Notice): void {
 }
 
 /** Performs one document step; true when it took the receipt tab (the later ones are skipped). */
-async function takesTab(document: FinishDocument, run: FinishRun, written: OperationBundle, tab: Window | null): Promise<boolean> {
+async function takesTab(
+  document: FinishDocument,
+  run: FinishRun,
+  written: OperationBundle,
+  tab: Window | null,
+): Promise<boolean> {
   switch (document.kind) {
     case 'voucherPdf':
       return openVoucherPdf(document.idValeCredito, tab).then(
@@ -91,12 +96,13 @@ async function takesTab(document: FinishDocument, run: FinishRun, written: Opera
       return took;
     }
     case 'receipt':
-      await openReceipt(receiptData({ ...written, operation: document.operation }, run.context, run.operador), tab).catch(
-        (error: unknown) => {
-          console.error('Falha ao gerar o comprovante', error);
-          toast.error('Não foi possível gerar o comprovante.');
-        },
-      );
+      await openReceipt(
+        receiptData({ ...written, operation: document.operation }, run.context, run.operador),
+        tab,
+      ).catch((error: unknown) => {
+        console.error('Falha ao gerar o comprovante', error);
+        toast.error('Não foi possível gerar o comprovante.');
+      });
       return true;
   }
 }
