@@ -1,5 +1,7 @@
-/** The order screen's tabs: Produtos, Serviços and Objetos for the operations that take them, Pagamentos, Volumes,
- * and Consignação for a saved consignment. */
+/**
+ * The order screen's tabs: Produtos, Serviços and Objetos for the operations that take them, Pagamentos, Volumes,
+ * and Consignação for a saved consignment.
+ */
 import { Alert, Group, Kbd, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { SERVICE_ORDER_MESSAGES } from '@pdv/domain/service-order-rules';
 import { ShortcutButton } from '../../invoice/shortcuts.tsx';
