@@ -11,33 +11,24 @@ import { quantityByGridAndAddress } from '@pdv/domain/operation';
 import { hasActiveSeries, validateFinish } from '@pdv/domain/sale-validation';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { localDb } from '../../db/database.ts';
-import { toast } from '../../ui/toast.ts';
 import { showWarning } from '../../ui/warning.tsx';
 import { useSignedIn } from '../auth/sessionContext.ts';
-import { finishOperation, openEditingOperation, operationTable, saveDraft } from '../outbox/operations.ts';
-import { PENDING_MESSAGE } from '../outbox/outbox.ts';
-import { outbox } from '../outbox/runtime.ts';
+import { openEditingOperation, saveDraft } from '../outbox/operations.ts';
 import type { OperationBundle } from '../outbox/types.ts';
 import { loadSaleContext, stockOf, type ProductHit, type SaleContext, type StockRecord } from './catalog.ts';
 import * as draft from './draft.ts';
 import { afterPaint } from './afterPaint.ts';
 import { SaleView } from './saleView.ts';
-import { transmitAndPrint, type FiscalOutcome } from './fiscal.ts';
-import { openReceipt, receiptData } from './receipt.ts';
-import { openOrderSheet } from '../order/documents/orderDocuments.ts';
-import { CONSIGNMENT_MODE_MESSAGES, consignmentFinishError } from '@pdv/domain/consignment-mode';
-import { VOUCHER_MESSAGES } from '@pdv/domain/voucher-rules';
+import { operationToFinish } from './finish/finishSteps.ts';
+import { runFinish } from './finish/runFinish.ts';
+import { consignmentFinishError } from '@pdv/domain/consignment-mode';
 import { voucherSaleError } from './modes/voucher/voucherDraft.ts';
-import { openVoucherPdf } from './modes/voucher/voucherPrint.ts';
 import { validateItemInsert } from '@pdv/domain/item-validation';
-import { fromDecimal } from '@pdv/domain/money';
 import { modeRefusal, RETURN_ITEMS_FROM_ORIGIN } from './modes/modeDraft.ts';
 import { type CreditInfo } from './modes/return/CreditModal.tsx';
 
-export const SUCCESS_MESSAGE = 'Operação concluída com sucesso.';
 /** 000 §4.1: missing stock addresses at creation are retried after 1 s. */
 const ADDRESS_RETRY_MS = 1000;
-const SEND_WAIT_MS = 4000;
 
 const online = () => globalThis.navigator?.onLine ?? true;
 
@@ -240,109 +231,22 @@ export function useCheckout() {
 
   /**
    * Finishes with the chosen model. `receiptTab` was opened during the key press that confirmed (or null: no print).
-   * The operation is written as Pendente first; only then is anything sent or printed.
+   * The operation is written as Pendente first; only then is anything sent or printed (finish/runFinish.ts).
    */
   const finish = useCallback(
     async (modelo: string | null, receiptTab: Window | null) => {
       const b = current.current;
       if (!b || !context) return;
-      const modo = b.operation.modo_operacao;
-      // Orders and quotes are invoiced later, from the order.
-      const withModel: OperationBundle = { ...b, operation: { ...b.operation, modelo: modo === 'Venda' ? modelo : null } };
-      if (!validateWithModel(withModel, context)) {
+      const written = operationToFinish(b, modelo);
+      if (!validateWithModel(written, context)) {
         receiptTab?.close();
         return;
       }
-      await saving.current;
-      let finished;
-      try {
-        finished = await finishOperation(db, withModel);
-      } catch (error) {
-        receiptTab?.close();
-        void showWarning(error instanceof Error ? error.message : String(error));
-        return;
-      }
-      toast.success(SUCCESS_MESSAGE);
-      show(null);
-      const next = open();
-      const id = finished.id_operacao;
-      let sent = false;
-      if (online()) {
-        const flushed = outbox.flush();
-        await Promise.race([flushed, new Promise((resolve) => setTimeout(resolve, SEND_WAIT_MS))]);
-        const state = await operationTable(db).get(id);
-        sent = state?.situacao === 'Processado';
-        // 000 §8: "{operation} {nsu} salvo com sucesso" for an order or a quote once the server has it.
-        if (sent && (modo === 'Pedido' || modo === 'Orcamento') && state?.nsu != null) {
-          toast.success(orderSavedMessage(modo, state.nsu));
-        }
-        if (sent && modo === 'Consignacao' && state?.nsu != null) toast.success(CONSIGNMENT_MODE_MESSAGES.saved(state.nsu));
-        if (sent && modo === 'Devolucao' && state?.resultado) {
-          // 001 §4: 'Crédito gerado com suceso.' (spelled so), then the credit modal with the new balance.
-          toast.success(ORDER_MESSAGES.creditGenerated);
-          setCredit({
-            cliente: withModel.operation.cliente_nome, valor: fromDecimal(state.resultado.valor_credito ?? state.resultado.valor_total),
-            saldo: state.resultado.saldo_credito != null ? fromDecimal(state.resultado.saldo_credito) : null, pendente: false,
-          });
-        }
-        if (state?.situacao === 'Erro') void showWarning(state.erro ?? PENDING_MESSAGE);
-        else if (!sent) toast.error(PENDING_MESSAGE);
-      } else {
-        toast.error(PENDING_MESSAGE);
-      }
-      if (!sent && modo === 'Devolucao') {
-        const state = await operationTable(db).get(id);
-        if (state?.situacao !== 'Erro') {
-          setCredit({ cliente: withModel.operation.cliente_nome, valor: draft.totalsOf(withModel).liquido, saldo: null, pendente: true });
-        }
-      }
-      const stored = (await operationTable(db).get(id)) ?? finished;
-      // A sold credit voucher (issued by the server): its PDF with CODE39 and QR takes the receipt tab.
-      const voucher = sent && modo === 'ValeCredito' ? (stored.resultado?.id_vale_credito ?? null) : null;
-      if (voucher !== null) {
-        toast.success(VOUCHER_MESSAGES.issued(stored.resultado?.codigo_vale_credito ?? String(voucher)));
-        if (receiptTab) {
-          const printed = await openVoucherPdf(voucher, receiptTab).then(
-            () => true,
-            (error: unknown) => {
-              console.error('Falha ao gerar o vale crédito', error);
-              toast.error('Não foi possível gerar o vale crédito: reimprima-o pela lista de vales.');
-              return false;
-            },
-          );
-          if (printed) {
-            await next;
-            return;
-          }
-        }
-      }
-      // An order or quote the server has: its A4 pre-sale sheet (stored, url_pdf) takes the receipt tab.
-      const idPedido = sent && (modo === 'Pedido' || modo === 'Orcamento') ? (stored.resultado?.id_pedido ?? null) : null;
-      if (idPedido !== null && receiptTab && (await openOrderSheet(idPedido, receiptTab))) {
-        await next;
-        return;
-      }
-      // 000 §4.4: a sale that reached the server with an invoice model is transmitted at once; its DANFE replaces
-      // the plain receipt (the contingency DANFE when SEFAZ did not answer). A failure keeps the invoice at /invoice.
-      // A return's invoice is a draft NF-e, transmitted from /invoice: nothing is transmitted here.
-      const idNotaFiscal = sent && modo !== 'Devolucao' ? (stored.resultado?.id_nota_fiscal ?? null) : null;
-      if (idNotaFiscal !== null) {
-        const outcome = await transmitAndPrint(idNotaFiscal);
-        if (outcome.kind !== 'failed' && outcome.urlPdf && receiptTab && !receiptTab.closed) {
-          receiptTab.location.href = outcome.urlPdf;
-          showFiscalOutcome(outcome);
-          await next;
-          return;
-        }
-        showFiscalOutcome(outcome);
-      }
-      if (receiptTab) {
-        await openReceipt(receiptData({ ...withModel, operation: stored }, context, nome), receiptTab).catch((error: unknown) => {
-          console.error('Falha ao gerar o comprovante', error);
-          toast.error('Não foi possível gerar o comprovante.');
-        });
-      }
-      await next;
+      const next = () => {
+        show(null);
+        return open();
+      };
+      await runFinish({ db, context, operador: nome, saving: saving.current, online, next, setCredit }, written, receiptTab);
     },
     [context, db, nome, open, show],
   );
@@ -351,18 +255,6 @@ export function useCheckout() {
     bundle, sale, context, selected, setSelected, update, addHit, changeQuantity, removeItem, validate, finish, idFilial,
     credit, closeCredit: () => setCredit(null),
   };
-}
-
-/** The fiscal result as the spec words it: a toast when authorized or in contingency, the warning modal otherwise. */
-function showFiscalOutcome(outcome: FiscalOutcome): void {
-  if (outcome.kind === 'authorized') toast.success(outcome.message);
-  else if (outcome.kind === 'contingency') toast.warning(outcome.message);
-  else void showWarning(outcome.message, outcome.details);
-}
-
-/** 000 §8: the success toast of an order or a quote saved from the point of sale. */
-export function orderSavedMessage(modo: 'Pedido' | 'Orcamento', nsu: number): string {
-  return `${modo === 'Pedido' ? 'Pedido' : 'Orçamento'} ${nsu} salvo com sucesso`;
 }
 
 /** A refused finish: the field of the first message (lets the screen open its panel) and when the warning closed. */

@@ -1,0 +1,179 @@
+/**
+ * The point of sale's side panels and modals; `screen.panel` says which one is open. SalePanels: the sale's lines,
+ * payments and people (F1, F3, F4, F6, F7, F8); ModePanels: the modes' choices (F5, Alt+C, Alt+V), the return's
+ * credit and the finish.
+ */
+import type { OperationTotals } from '@pdv/domain/operation';
+import { percentFromDecimal } from '@pdv/domain/money';
+import { useSignedIn } from '../../auth/sessionContext.ts';
+import type { OperationBundle } from '../../outbox/types.ts';
+import type { SaleContext } from '../catalog.ts';
+import * as draft from '../draft.ts';
+import { FinishModal } from '../FinishModal.tsx';
+import { ConsignmentStagesModal } from '../modes/consignment/ConsignmentStagesModal.tsx';
+import { clearModeData, receiptBalance, receiptDue, setReceiptDocuments, setReturnLines } from '../modes/modeDraft.ts';
+import { ReceivablesPanel } from '../modes/receipt/ReceivablesPanel.tsx';
+import { CreditModal } from '../modes/return/CreditModal.tsx';
+import { ReturnSalePanel } from '../modes/return/ReturnSalePanel.tsx';
+import { IssueVoucherModal } from '../modes/voucher/IssueVoucherModal.tsx';
+import { CustomerPanel } from '../panels/CustomerPanel.tsx';
+import { DiscountPanel } from '../panels/DiscountPanel.tsx';
+import { PaymentPanel } from '../panels/PaymentPanel.tsx';
+import { ProductInfoPanel } from '../panels/ProductInfoPanel.tsx';
+import { QuantityPanel } from '../panels/QuantityPanel.tsx';
+import { SellerPanel } from '../panels/SellerPanel.tsx';
+import { defaultModel, sellerRule } from '../useCheckout.ts';
+import { modeOf } from './pageSteps.ts';
+import type { CheckoutScreen } from './useCheckoutScreen.ts';
+
+interface Props {
+  screen: CheckoutScreen;
+  bundle: OperationBundle;
+  context: SaleContext;
+  totals: OperationTotals;
+}
+
+export function CheckoutPanels(props: Props) {
+  return (
+    <>
+      <SalePanels {...props} />
+      <ModePanels {...props} />
+    </>
+  );
+}
+
+function SalePanels({ screen, bundle, context, totals }: Props) {
+  const usuario = useSignedIn().session.usuario;
+  const { pos, panel, selectedItem, close } = screen;
+  const { update } = pos;
+  const maxDiscount = percentFromDecimal(usuario.percentual_desconto_maximo);
+  const receipt = bundle.operation.modo_operacao === 'Recebimento';
+  return (
+    <>
+      <QuantityPanel
+        item={panel === 'quantity' ? selectedItem : null}
+        limits={usuario}
+        onClose={close}
+        onApply={async (quantidade, preco) => {
+          if (!selectedItem) return false;
+          const ok = await pos.changeQuantity(selectedItem.id_item, quantidade);
+          if (ok && preco !== null) update((b) => draft.setUnitPrice(b, selectedItem.id_item, preco));
+          if (ok) close();
+          return ok;
+        }}
+      />
+      <DiscountPanel
+        opened={panel === 'discount'}
+        bases={{
+          item: selectedItem ? selectedItem.valor_sub_total : null,
+          total: totals.bruto - totals.desconto + bundle.operation.valor_desconto_subtotal,
+        }}
+        maxBp={maxDiscount}
+        onClose={close}
+        onApply={(target, value) => {
+          if (target === 'item' && selectedItem) update((b) => draft.setItemDiscount(b, selectedItem.id_item, value));
+          else update((b) => draft.setSubtotalDiscount(b, value));
+          close();
+        }}
+      />
+      <PaymentPanel
+        opened={panel === 'payment'}
+        context={context}
+        idOperacao={bundle.operation.id_operacao}
+        idCliente={bundle.operation.id_cliente}
+        idFilial={pos.idFilial}
+        saldo={receipt ? receiptBalance(bundle) : totals.saldo}
+        onClose={close}
+        onAdd={(payment) => {
+          update((b) => draft.addPayment(b, payment));
+          close();
+        }}
+      />
+      <CustomerPanel
+        opened={panel === 'customer'}
+        onClose={close}
+        onPick={(choice) => {
+          // Another customer: the return's sale or the receipt's receivables chosen for the previous one no longer apply.
+          update((b) =>
+            b.operation.id_cliente === choice.id_cliente
+              ? draft.setCustomer(b, choice)
+              : clearModeData(draft.setCustomer(b, choice)),
+          );
+          close();
+        }}
+      />
+      <SellerPanel
+        opened={panel === 'seller'}
+        sellers={context.sellers}
+        current={bundle.operation.id_usuario_vendedor ?? usuario.id_usuario}
+        required={sellerRule(context) === 'obrigar'}
+        asking={screen.askingSeller}
+        onClose={close}
+        onPick={screen.pickSeller}
+      />
+      <ProductInfoPanel
+        opened={panel === 'info'}
+        idGradeFilial={selectedItem?.id_produto_grade_filial ?? null}
+        idFilial={pos.idFilial}
+        onClose={close}
+      />
+    </>
+  );
+}
+
+function ModePanels({ screen, bundle, context, totals }: Props) {
+  const { pos, panel, close } = screen;
+  const { update } = pos;
+  const receipt = bundle.operation.modo_operacao === 'Recebimento';
+  return (
+    <>
+      <IssueVoucherModal opened={panel === 'issueVoucher'} idCliente={bundle.operation.id_cliente} onClose={close} />
+      <ConsignmentStagesModal
+        opened={panel === 'consignment'}
+        idCliente={bundle.operation.id_cliente}
+        clienteNome={bundle.operation.cliente_nome}
+        onClose={close}
+      />
+      <ReturnSalePanel
+        opened={panel === 'origin' && bundle.operation.modo_operacao === 'Devolucao'}
+        idCliente={bundle.operation.id_cliente}
+        onClose={close}
+        onApply={(sale, quantities) => {
+          update((b) => setReturnLines(b, sale, quantities));
+          close();
+        }}
+      />
+      <ReceivablesPanel
+        opened={panel === 'origin' && receipt}
+        idCliente={bundle.operation.id_cliente}
+        chosen={bundle.operation.documentos_financeiros ?? []}
+        onClose={close}
+        onApply={(documents) => {
+          update((b) => setReceiptDocuments(b, documents));
+          close();
+        }}
+      />
+      <CreditModal
+        info={pos.credit}
+        onClose={() => {
+          pos.closeCredit();
+          close();
+        }}
+      />
+      <FinishModal
+        opened={panel === 'finish'}
+        proposed={defaultModel(context, pos.idFilial)}
+        series={context.series}
+        idFilial={pos.idFilial}
+        total={receipt ? receiptDue(bundle) : totals.liquido}
+        troco={receipt ? Math.max(0, totals.pago - receiptDue(bundle)) : totals.troco}
+        onClose={close}
+        modo={modeOf(bundle.operation.modo_operacao)}
+        onConfirm={(modelo, tab) => {
+          close();
+          void pos.finish(modelo, tab);
+        }}
+      />
+    </>
+  );
+}

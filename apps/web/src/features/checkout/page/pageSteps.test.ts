@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import type { ModoOperacao } from '@pdv/domain/operation';
+import { makeBundle } from '../../outbox/testing.ts';
+import type { OperationBundle, StoredOperation } from '../../outbox/types.ts';
+import {
+  afterFinishCheck,
+  consignmentStagesStep,
+  deleteRemovesLine,
+  finishEntry,
+  issueVoucherStep,
+  keyCommand,
+  lineAfterMove,
+  modeOf,
+  type KeyFacts,
+} from './pageSteps.ts';
+
+function bundleOf(fields: Partial<StoredOperation> = {}): OperationBundle {
+  const bundle = makeBundle();
+  return { ...bundle, operation: { ...bundle.operation, ...fields } };
+}
+const inMode = (modo: ModoOperacao, fields: Partial<StoredOperation> = {}) =>
+  bundleOf({ modo_operacao: modo, ...fields });
+
+function facts(bundle: OperationBundle | null, fields: Partial<KeyFacts> = {}): KeyFacts {
+  return { bundle, drawn: bundle, drawnItem: bundle?.itens[0] ?? null, ...fields };
+}
+
+/** A bundle with its lines replaced (ids are what the selection moves over). */
+function withLines(ids: string[]): OperationBundle {
+  const bundle = makeBundle();
+  const [line] = bundle.itens;
+  if (!line) throw new Error('makeBundle has a line');
+  return { ...bundle, itens: ids.map((id_item) => ({ ...line, id_item })) };
+}
+
+describe('the keys of the point of sale', () => {
+  it('do nothing while the operation is still opening', () => {
+    for (const key of ['F1', 'F6', 'F8', 'F10', 'Esc']) expect(keyCommand(key, facts(null))).toEqual({ kind: 'none' });
+  });
+
+  it('open their panels: F1 product info, F6 customer, F8 payment', () => {
+    const sale = makeBundle();
+    expect(keyCommand('F1', facts(sale))).toEqual({ kind: 'open', panel: 'info' });
+    expect(keyCommand('F6', facts(sale))).toEqual({ kind: 'open', panel: 'customer' });
+    expect(keyCommand('F8', facts(sale))).toEqual({ kind: 'open', panel: 'payment' });
+  });
+
+  it('F2 and Esc go back to the search', () => {
+    expect(keyCommand('F2', facts(makeBundle()))).toEqual({ kind: 'close' });
+    expect(keyCommand('Esc', facts(makeBundle()))).toEqual({ kind: 'close' });
+  });
+
+  it('F3 changes the quantity of the selected line, and does nothing without one', () => {
+    const sale = makeBundle();
+    expect(keyCommand('F3', facts(sale))).toEqual({ kind: 'open', panel: 'quantity' });
+    expect(keyCommand('F3', facts(sale, { drawnItem: null }))).toEqual({ kind: 'none' });
+  });
+
+  it('F4 opens the discount once a line is drawn, even before the page has it', () => {
+    const empty = withLines([]);
+    expect(keyCommand('F4', facts(empty))).toEqual({ kind: 'none' });
+    expect(keyCommand('F4', facts(empty, { drawn: withLines(['a']) }))).toEqual({ kind: 'open', panel: 'discount' });
+  });
+
+  it('F5 chooses the origin in the return and receipt modes only', () => {
+    expect(keyCommand('F5', facts(inMode('Devolucao')))).toEqual({ kind: 'open', panel: 'origin' });
+    expect(keyCommand('F5', facts(inMode('Recebimento')))).toEqual({ kind: 'open', panel: 'origin' });
+    expect(keyCommand('F5', facts(inMode('Venda')))).toEqual({ kind: 'none' });
+  });
+
+  it('F7 opens the seller panel on its own', () => {
+    expect(keyCommand('F7', facts(makeBundle()))).toEqual({ kind: 'chooseSeller' });
+  });
+
+  it('F9 removes the last payment, and does nothing without payments', () => {
+    const sale = makeBundle();
+    const last = sale.pagamentos.at(-1);
+    expect(keyCommand('F9', facts(sale))).toEqual({ kind: 'removePayment', id: last?.id_pagamento });
+    expect(keyCommand('F9', facts({ ...sale, pagamentos: [] }))).toEqual({ kind: 'none' });
+  });
+
+  it('F10 finishes', () => {
+    expect(keyCommand('F10', facts(makeBundle()))).toEqual({ kind: 'finish' });
+  });
+
+  it('Del removes the line drawn as selected', () => {
+    const sale = withLines(['a', 'b']);
+    expect(keyCommand('Del', facts(sale, { drawnItem: sale.itens[1] ?? null }))).toEqual({
+      kind: 'removeItem',
+      id: 'b',
+    });
+    expect(keyCommand('Del', facts(sale, { drawnItem: null }))).toEqual({ kind: 'none' });
+  });
+
+  it('ignore any other key', () => {
+    expect(keyCommand('F11', facts(makeBundle()))).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the Delete key', () => {
+  it('removes a line only with no panel open and no text in the focused field', () => {
+    expect(deleteRemovesLine(false, null)).toBe(true);
+    expect(deleteRemovesLine(false, { tagName: 'INPUT', value: '' })).toBe(true);
+    expect(deleteRemovesLine(false, { tagName: 'BUTTON' })).toBe(true);
+    expect(deleteRemovesLine(false, { tagName: 'INPUT', value: '789' })).toBe(false);
+    expect(deleteRemovesLine(true, null)).toBe(false);
+  });
+});
+
+describe('F10, the seller question', () => {
+  const noSeller = bundleOf({ id_usuario_vendedor: null, id_operacao: 'op-1' });
+
+  it('asks for the seller when the branch requires it and the sale has none', () => {
+    expect(finishEntry({ rule: 'obrigar', bundle: noSeller, sellerAskedFor: 'op-1' })).toBe('askSeller');
+  });
+
+  it('asks once per sale when the branch asks for it', () => {
+    expect(finishEntry({ rule: 'solicitar', bundle: noSeller, sellerAskedFor: null })).toBe('askSeller');
+    expect(finishEntry({ rule: 'solicitar', bundle: noSeller, sellerAskedFor: 'op-1' })).toBe('check');
+  });
+
+  it('goes on to the checks when the sale has a seller or the branch does not ask', () => {
+    expect(finishEntry({ rule: 'obrigar', bundle: bundleOf({ id_usuario_vendedor: 3 }), sellerAskedFor: null })).toBe(
+      'check',
+    );
+    expect(finishEntry({ rule: 'nenhum', bundle: noSeller, sellerAskedFor: null })).toBe('check');
+  });
+});
+
+describe('F10, after the finishing checks', () => {
+  it('a missing customer opens the customer search once the warning is closed', () => {
+    expect(afterFinishCheck({ refusedField: 'id_cliente', finishMode: 'Modal', modo: 'Pedido' })).toEqual({
+      kind: 'refused',
+      then: 'customer',
+    });
+  });
+
+  it('any other refusal goes back to the sale', () => {
+    expect(afterFinishCheck({ refusedField: null, finishMode: 'Imprimir', modo: 'Venda' })).toEqual({
+      kind: 'refused',
+      then: 'sale',
+    });
+    expect(afterFinishCheck({ refusedField: 'pagamentos', finishMode: 'Modal', modo: 'Venda' })).toEqual({
+      kind: 'refused',
+      then: 'sale',
+    });
+  });
+
+  it("'Imprimir' finishes at once, a sale with the branch's default model, other modes without one", () => {
+    expect(afterFinishCheck({ refusedField: undefined, finishMode: 'Imprimir', modo: 'Venda' })).toEqual({
+      kind: 'finishNow',
+      withDefaultModel: true,
+    });
+    expect(afterFinishCheck({ refusedField: undefined, finishMode: 'Imprimir', modo: 'Orcamento' })).toEqual({
+      kind: 'finishNow',
+      withDefaultModel: false,
+    });
+  });
+
+  it("'Modal' opens the finish modal", () => {
+    expect(afterFinishCheck({ refusedField: undefined, finishMode: 'Modal', modo: 'Venda' })).toEqual({
+      kind: 'openFinish',
+    });
+  });
+});
+
+describe('the mode keys', () => {
+  it('Alt+C shows the consignments in the consignment mode, asking for the customer first', () => {
+    expect(consignmentStagesStep(inMode('Consignacao', { id_cliente: 5 }))).toBe('open');
+    expect(consignmentStagesStep(inMode('Consignacao', { id_cliente: null }))).toBe('needsCustomer');
+    expect(consignmentStagesStep(inMode('Venda', { id_cliente: 5 }))).toBe('none');
+    expect(consignmentStagesStep(null)).toBe('none');
+  });
+
+  it('Alt+V issues a voucher without a sale in the credit-voucher mode, for managers only', () => {
+    expect(issueVoucherStep(inMode('ValeCredito'), true)).toBe('open');
+    expect(issueVoucherStep(inMode('ValeCredito'), false)).toBe('refused');
+    expect(issueVoucherStep(inMode('Venda'), true)).toBe('none');
+  });
+});
+
+describe('moving the selection (Ctrl+Up/Down)', () => {
+  const sale = withLines(['a', 'b', 'c']);
+
+  it('moves by one line and stops at either end', () => {
+    expect(lineAfterMove(sale, 'b', 1)).toBe('c');
+    expect(lineAfterMove(sale, 'c', 1)).toBe('c');
+    expect(lineAfterMove(sale, 'a', -1)).toBe('a');
+  });
+
+  it('starts from the first line when none is selected, and has nothing to select in an empty sale', () => {
+    expect(lineAfterMove(sale, null, 1)).toBe('a');
+    expect(lineAfterMove(withLines([]), null, 1)).toBeNull();
+    expect(lineAfterMove(null, null, 1)).toBeNull();
+  });
+});
+
+describe('the mode switch', () => {
+  it('reads a mode the point of sale does not offer as a sale', () => {
+    expect(modeOf('Pedido')).toBe('Pedido');
+    expect(modeOf('Transferencia')).toBe('Venda');
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * The point of sale's screen decisions as values: what a key does, which panel opens, how F10 reaches the finish.
+ * useCheckoutScreen.ts performs them; this module reads nothing and shows nothing.
+ */
+import type { OperationBundle, StoredItem } from '../../outbox/types.ts';
+import { POS_MODES, type PosMode } from '../draft.ts';
+
+/** The side panels and modals of the screen (one open at a time). */
+export type Panel =
+  | 'quantity'
+  | 'discount'
+  | 'payment'
+  | 'customer'
+  | 'seller'
+  | 'info'
+  | 'finish'
+  | 'consignment'
+  | 'origin'
+  | 'issueVoucher';
+
+/** F-keys of the screen (SaleSummary's SHORTCUTS shows them). */
+export const F_KEYS = ['F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F10'] as const;
+
+/** Modes with a choice made on F5: the original sale of a return, the receivables of a receipt. */
+const ORIGIN_MODES: ReadonlySet<string> = new Set(['Devolucao', 'Recebimento']);
+
+export const CONSIGNMENT_NEEDS_CUSTOMER = 'Informe um cliente para ver as consignações.';
+export const VOUCHER_NEEDS_MANAGER = 'Somente quem gerencia o ponto de venda pode emitir vale crédito sem venda.';
+
+/** The operation's mode as the point of sale offers it (a mode not offered here reads as a sale). */
+export function modeOf(value: string): PosMode {
+  return POS_MODES.includes(value as PosMode) ? (value as PosMode) : 'Venda';
+}
+
+export type KeyCommand =
+  | { kind: 'open'; panel: Panel }
+  /** F7: the seller panel on its own (choosing closes it; it does not continue to the finish). */
+  | { kind: 'chooseSeller' }
+  | { kind: 'close' }
+  | { kind: 'removePayment'; id: string }
+  | { kind: 'finish' }
+  | { kind: 'removeItem'; id: string }
+  | { kind: 'none' };
+
+export interface KeyFacts {
+  /** The sale as the page has it (null: still opening). */
+  bundle: OperationBundle | null;
+  /** The sale as drawn: a scanned line is drawn one frame before it reaches the page's state. */
+  drawn: OperationBundle | null;
+  /** The selected line as drawn. */
+  drawnItem: StoredItem | null;
+}
+
+/** What a key of the screen does (F1-F10, Del, Esc), on the sale as the cashier sees it. */
+export function keyCommand(key: string, { bundle, drawn, drawnItem }: KeyFacts): KeyCommand {
+  if (!bundle) return { kind: 'none' };
+  switch (key) {
+    case 'F1':
+      return { kind: 'open', panel: 'info' };
+    case 'F2':
+    case 'Esc':
+      return { kind: 'close' };
+    case 'F3':
+      return drawnItem ? { kind: 'open', panel: 'quantity' } : { kind: 'none' };
+    case 'F4':
+      return (drawn ?? bundle).itens.length > 0 ? { kind: 'open', panel: 'discount' } : { kind: 'none' };
+    case 'F5':
+      return ORIGIN_MODES.has(bundle.operation.modo_operacao) ? { kind: 'open', panel: 'origin' } : { kind: 'none' };
+    case 'F6':
+      return { kind: 'open', panel: 'customer' };
+    case 'F7':
+      return { kind: 'chooseSeller' };
+    case 'F8':
+      return { kind: 'open', panel: 'payment' };
+    case 'F9': {
+      const last = bundle.pagamentos.at(-1);
+      return last ? { kind: 'removePayment', id: last.id_pagamento } : { kind: 'none' };
+    }
+    case 'F10':
+      return { kind: 'finish' };
+    case 'Del':
+      return drawnItem ? { kind: 'removeItem', id: drawnItem.id_item } : { kind: 'none' };
+    default:
+      return { kind: 'none' };
+  }
+}
+
+/** Delete acts on the selected line only when no panel is open and the focused field has nothing to delete. */
+export function deleteRemovesLine(panelOpen: boolean, target: { tagName: string; value?: string } | null): boolean {
+  return !panelOpen && !(target?.tagName === 'INPUT' && target.value !== '');
+}
+
+/**
+ * F10, first question: the seller, when the branch requires it (obrigar_vendedor_venda_pdv) or asks for it once per
+ * sale (solicitar_vendedor_venda_pdv) and the sale has none yet.
+ */
+export function finishEntry(facts: {
+  rule: 'obrigar' | 'solicitar' | 'nenhum';
+  bundle: OperationBundle;
+  /** The operation whose seller was already asked. */
+  sellerAskedFor: string | null;
+}): 'askSeller' | 'check' {
+  const { rule, bundle, sellerAskedFor } = facts;
+  const missing = bundle.operation.id_usuario_vendedor === null;
+  if (missing && (rule === 'obrigar' || (rule === 'solicitar' && sellerAskedFor !== bundle.operation.id_operacao))) {
+    return 'askSeller';
+  }
+  return 'check';
+}
+
+export type FinishGo =
+  /** A finishing rule failed; once its warning is closed, the customer search (missing customer) or back to the sale. */
+  | { kind: 'refused'; then: 'customer' | 'sale' }
+  /** modo_finalizacao 'Imprimir': finished at once with its receipt, a sale with the branch's default model. */
+  | { kind: 'finishNow'; withDefaultModel: boolean }
+  /** modo_finalizacao 'Modal': the finish modal asks the document and the printing. */
+  | { kind: 'openFinish' };
+
+/** F10 after the seller question: the finishing validations' answer, then the branch's finish mode (000 §2, §5, §9). */
+export function afterFinishCheck(facts: {
+  /** The refusal's field (null: a refusal of no particular field); undefined when the validations passed. */
+  refusedField: string | null | undefined;
+  finishMode: 'Modal' | 'Imprimir';
+  modo: string;
+}): FinishGo {
+  const { refusedField, finishMode, modo } = facts;
+  if (refusedField !== undefined) return { kind: 'refused', then: refusedField === 'id_cliente' ? 'customer' : 'sale' };
+  if (finishMode === 'Imprimir') return { kind: 'finishNow', withDefaultModel: modo === 'Venda' };
+  return { kind: 'openFinish' };
+}
+
+/** Alt+C (consignment mode): the customer's consignments and their stages; the customer search first when none. */
+export function consignmentStagesStep(bundle: OperationBundle | null): 'none' | 'needsCustomer' | 'open' {
+  if (!bundle || bundle.operation.modo_operacao !== 'Consignacao') return 'none';
+  return bundle.operation.id_cliente === null ? 'needsCustomer' : 'open';
+}
+
+/** Alt+V (credit-voucher mode): a voucher issued without a sale, for those who manage the point of sale. */
+export function issueVoucherStep(bundle: OperationBundle | null, canIssue: boolean): 'none' | 'refused' | 'open' {
+  if (!bundle || bundle.operation.modo_operacao !== 'ValeCredito') return 'none';
+  return canIssue ? 'open' : 'refused';
+}
+
+/** Ctrl+Up/Down: the line `step` away from the selected one, kept within the list (null: no lines). */
+export function lineAfterMove(bundle: OperationBundle | null, selected: string | null, step: number): string | null {
+  if (!bundle || bundle.itens.length === 0) return null;
+  const index = bundle.itens.findIndex((i) => i.id_item === selected);
+  return bundle.itens[Math.min(Math.max(index + step, 0), bundle.itens.length - 1)]?.id_item ?? null;
+}
