@@ -4,19 +4,9 @@
  * places, quantities with 3; the domain converts them to centavos and thousandths.
  */
 import { z } from 'zod';
+import { money, quantity } from './amounts.ts';
 import { id } from './common.ts';
 
-const decimals = (places: number) => (v: number) => Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6;
-const money = z
-  .number({ error: 'Informe um valor numérico.' })
-  .min(0, { error: 'O valor não pode ser negativo.' })
-  .max(999_999_999.99, { error: 'Valor acima do permitido.' })
-  .refine(decimals(2), { error: 'O valor deve ter no máximo 2 casas decimais.' });
-const quantity = z
-  .number({ error: 'Informe uma quantidade numérica.' })
-  .positive({ error: 'A quantidade tem que ser maior que 0.' })
-  .max(999_999.999, { error: 'Quantidade acima do permitido.' })
-  .refine(decimals(3), { error: 'A quantidade deve ter no máximo 3 casas decimais.' });
 const text = (max: number) => z.string().max(max, { error: `Texto com mais de ${max} caracteres.` });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use AAAA-MM-DD).' });
 /** A sale's date and time: z.iso.datetime accepts the years 0000-9999; no sale happened before 1900. */

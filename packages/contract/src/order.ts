@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { id, listQuery, listResult } from './common.ts';
-import { decimals, moneyInput, optionalText, percentInput, quantityInput } from './order-inputs.ts';
+import { decimals } from './amounts.ts';
+import { moneyInput, optionalText, percentInput, quantityInput } from './order-inputs.ts';
 import { orderObject, orderService } from './order-service.ts';
 
 export const orderByIdBody = z.object({ id_pedido: id }).strict();
