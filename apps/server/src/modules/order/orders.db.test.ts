@@ -131,7 +131,7 @@ describe('PUT /api/order/update: status transitions (000 §4.3, §4.4) and locki
     expect(refused.json['message']).toBe('Somente Pedidos liberados podem ser faturados.');
     const os = await createOk({ operacao: 'OrdemServico' });
     const osRefused = await update({ id_pedido: os['id_pedido'], situacao: 'NotaPendente' });
-    expect(osRefused.json['message']).toBe('Somente Ordens de Serviço liberados podem ser faturados.');
+    expect(osRefused.json['message']).toBe('Somente Ordens de serviço liberados podem ser faturados.');
 
     expect((await update({ id_pedido: sale['id_pedido'], situacao: 'Liberado' })).status).toBe(200);
     const pending = await update({ id_pedido: sale['id_pedido'], situacao: 'NotaPendente' });
