@@ -4,6 +4,7 @@
  * (numeric(15,2): 9,999,999,999,999.99); the domain converts both to integers (centavos, thousandths; money.ts).
  */
 import { z } from 'zod';
+import { MESSAGES } from '@pdv/domain/messages';
 
 /** The largest amount of a numeric(15,2) column. */
 export const MONEY_MAX = 9_999_999_999_999.99;
@@ -15,7 +16,7 @@ export const decimals = (places: number) => (v: number) => Math.abs(Math.round(v
 export const money = z
   .number({ error: 'Informe um valor numérico.' })
   .min(0, { error: 'O valor não pode ser negativo.' })
-  .max(MONEY_MAX, { error: 'Valor acima do permitido.' })
+  .max(MONEY_MAX, { error: MESSAGES.amountTooLarge })
   .refine(decimals(2), { error: 'O valor deve ter no máximo 2 casas decimais.' });
 
 /** A quantity: above 0 up to 999,999.999, 3 decimal places. */
