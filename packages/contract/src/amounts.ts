@@ -22,6 +22,6 @@ export const money = z
 /** A quantity: above 0 up to 999,999.999, 3 decimal places. */
 export const quantity = z
   .number({ error: 'Informe uma quantidade numérica.' })
-  .positive({ error: 'A quantidade tem que ser maior que 0.' })
+  .positive({ error: MESSAGES.quantityNotPositive })
   .max(999_999.999, { error: 'Quantidade acima do permitido.' })
   .refine(decimals(3), { error: 'A quantidade deve ter no máximo 3 casas decimais.' });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { money, quantity } from './amounts.ts';
 import { id } from './common.ts';
+import { MESSAGES } from '@pdv/domain/messages';
 
 const text = (max: number) => z.string().max(max, { error: `Texto com mais de ${max} caracteres.` });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use AAAA-MM-DD).' });
@@ -44,7 +45,7 @@ export const operacaoPagamento = z.object({
   id_pagamento: z.uuid({ error: 'id_pagamento deve ser um UUID.' }),
   id_meio_pagamento: id,
   valor_total: money,
-  quantidade_parcelas: z.number().int().min(1, { error: 'Informe a quantidade de parcelas' }).max(120).optional().default(1),
+  quantidade_parcelas: z.number().int().min(1, { error: MESSAGES.installmentsRequired }).max(120).optional().default(1),
   parcelamento: z.array(operacaoParcela).max(120).optional().default([]),
   id_operadora_cartao: id.nullish(),
   id_conta: id.nullish(),
@@ -86,7 +87,7 @@ export const operacaoBody = z.object({
   tipo_frete: z.number().int().min(0).max(9).optional().default(9),
   observacao: text(2000).nullish(),
   // May be empty in the itemless modes (refinement below); always sent, so older servers and clients keep reading it.
-  itens: z.array(operacaoItem, { error: 'Adicione ao menos um item para concluir a operação.' }).max(500),
+  itens: z.array(operacaoItem, { error: MESSAGES.noItems }).max(500),
   pagamentos: z.array(operacaoPagamento).max(20),
   /** Devolucao: the original sale returned, an order (pre-sale) or an invoice of the same customer. */
   id_pedido_origem: id.nullish(),
@@ -94,7 +95,7 @@ export const operacaoBody = z.object({
   /** Recebimento: the customer's open receivables (documento_financeiro) paid off by this operation. */
   documentos_financeiros: z.array(id).max(100).optional(),
 }).refine((body) => ITEMLESS_MODES.has(body.modo_operacao) || body.itens.length > 0, {
-  error: 'Adicione ao menos um item para concluir a operação.', path: ['itens'],
+  error: MESSAGES.noItems, path: ['itens'],
 });
 export type OperacaoBody = z.input<typeof operacaoBody>;
 
