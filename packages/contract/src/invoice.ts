@@ -3,25 +3,16 @@
  * places and quantities with 3, like POST /api/operacao.
  */
 import { z } from 'zod';
+import { money, quantity } from './amounts.ts';
 import { id, listQuery, listResult } from './common.ts';
+import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
 
-const decimals = (places: number) => (v: number) => Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6;
-const money = z
-  .number({ error: 'Informe um valor numérico.' })
-  .min(0, { error: 'O valor não pode ser negativo.' })
-  .max(999_999_999.99, { error: 'Valor acima do permitido.' })
-  .refine(decimals(2), { error: 'O valor deve ter no máximo 2 casas decimais.' });
-const quantity = z
-  .number({ error: 'Informe uma quantidade numérica.' })
-  .positive({ error: 'A quantidade tem que ser maior que 0.' })
-  .max(999_999.999, { error: 'Quantidade acima do permitido.' })
-  .refine(decimals(3), { error: 'A quantidade deve ter no máximo 3 casas decimais.' });
 const text = (max: number) => z.string().max(max, { error: `Texto com mais de ${max} caracteres.` });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use AAAA-MM-DD).' });
 
 export const INVOICE_SITUACOES = ['EmEdicao', 'EmProcessamento', 'Autorizada', 'Rejeitada', 'Cancelada', 'Denegada', 'Inutilizada', 'Contingencia'] as const;
 export const invoiceSituacao = z.enum(INVOICE_SITUACOES);
-export const invoiceModelo = z.enum(['55', '65'], { error: 'Modelo de nota fiscal não suportado' });
+export const invoiceModelo = z.enum(['55', '65'], { error: FISCAL_MESSAGES.unsupportedModel });
 
 /** A row of the list (/invoice/find). */
 export const invoiceSummary = z.object({
@@ -156,7 +147,7 @@ export const invoiceDetail = invoiceSummary.extend({
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 
 export const invoiceByIdBody = z.object({ id_nota_fiscal: id });
-export const invoiceByKeyBody = z.object({ chave_acesso: z.string().regex(/^[0-9A-Z]{44}$/, { error: 'a Chave deve conter 44 carácteres' }) });
+export const invoiceByKeyBody = z.object({ chave_acesso: z.string().regex(/^[0-9A-Z]{44}$/, { error: FISCAL_MESSAGES.keyLength }) });
 export const invoiceDeleteBody = z.object({ id_invoice: id });
 export const invoiceOperationFindBody = z.object({ id: z.uuid({ error: 'id deve ser um UUID.' }) });
 
@@ -228,21 +219,21 @@ export type FiscalResult = z.infer<typeof fiscalResult>;
 export const nfeByIdBody = z.object({ id_nota_fiscal: id });
 export const nfeCancelBody = z.object({
   id_nota_fiscal: id,
-  justificativa: z.string().trim().min(15, { error: 'A justificativa deve ter entre 15 e 255 caracteres.' })
-    .max(255, { error: 'A justificativa deve ter entre 15 e 255 caracteres.' }),
+  justificativa: z.string().trim().min(15, { error: FISCAL_MESSAGES.justificationLength })
+    .max(255, { error: FISCAL_MESSAGES.justificationLength }),
 });
 export const nfeCorrectionBody = z.object({
   id_nota_fiscal: id,
-  texto_correcao: z.string().trim().min(15, { error: 'A correção deve ter entre 15 e 1000 caracteres.' })
-    .max(1000, { error: 'A correção deve ter entre 15 e 1000 caracteres.' }),
+  texto_correcao: z.string().trim().min(15, { error: FISCAL_MESSAGES.correctionLength })
+    .max(1000, { error: FISCAL_MESSAGES.correctionLength }),
 });
 export const nfeDisableRangeBody = z.object({
   serie: z.number().int().min(0).max(999),
   modelo: invoiceModelo,
   numeracaoInicial: z.number().int().min(1).max(999_999_999),
   numeracaoFinal: z.number().int().min(1).max(999_999_999),
-  justificativa: z.string().trim().min(15, { error: 'A justificativa deve ter entre 15 e 255 caracteres.' })
-    .max(255, { error: 'A justificativa deve ter entre 15 e 255 caracteres.' }),
+  justificativa: z.string().trim().min(15, { error: FISCAL_MESSAGES.justificationLength })
+    .max(255, { error: FISCAL_MESSAGES.justificationLength }),
   id_filial: id,
 });
 export const nfeDisableRangeResult = z.object({
@@ -269,8 +260,8 @@ export const invoiceListValuesResult = z.object({
 export const invoiceListValuesBody = invoiceFindBody.pick({ filter: true });
 export const nfeCancelManyBody = z.object({
   list_ids_invoice: z.array(id).max(200),
-  justificativa: z.string().trim().min(15, { error: 'A justificativa deve ter entre 15 e 255 caracteres.' })
-    .max(255, { error: 'A justificativa deve ter entre 15 e 255 caracteres.' }),
+  justificativa: z.string().trim().min(15, { error: FISCAL_MESSAGES.justificationLength })
+    .max(255, { error: FISCAL_MESSAGES.justificationLength }),
 });
 
 /** One part of a draft at a time (/invoice_item, /invoice_payment, /invoice_referenced). */

@@ -4,19 +4,10 @@
  * places, quantities with 3; the domain converts them to centavos and thousandths.
  */
 import { z } from 'zod';
+import { money, quantity } from './amounts.ts';
 import { id } from './common.ts';
+import { MESSAGES } from '@pdv/domain/messages';
 
-const decimals = (places: number) => (v: number) => Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6;
-const money = z
-  .number({ error: 'Informe um valor numérico.' })
-  .min(0, { error: 'O valor não pode ser negativo.' })
-  .max(999_999_999.99, { error: 'Valor acima do permitido.' })
-  .refine(decimals(2), { error: 'O valor deve ter no máximo 2 casas decimais.' });
-const quantity = z
-  .number({ error: 'Informe uma quantidade numérica.' })
-  .positive({ error: 'A quantidade tem que ser maior que 0.' })
-  .max(999_999.999, { error: 'Quantidade acima do permitido.' })
-  .refine(decimals(3), { error: 'A quantidade deve ter no máximo 3 casas decimais.' });
 const text = (max: number) => z.string().max(max, { error: `Texto com mais de ${max} caracteres.` });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use AAAA-MM-DD).' });
 /** A sale's date and time: z.iso.datetime accepts the years 0000-9999; no sale happened before 1900. */
@@ -54,7 +45,7 @@ export const operacaoPagamento = z.object({
   id_pagamento: z.uuid({ error: 'id_pagamento deve ser um UUID.' }),
   id_meio_pagamento: id,
   valor_total: money,
-  quantidade_parcelas: z.number().int().min(1, { error: 'Informe a quantidade de parcelas' }).max(120).optional().default(1),
+  quantidade_parcelas: z.number().int().min(1, { error: MESSAGES.installmentsRequired }).max(120).optional().default(1),
   parcelamento: z.array(operacaoParcela).max(120).optional().default([]),
   id_operadora_cartao: id.nullish(),
   id_conta: id.nullish(),
@@ -96,7 +87,7 @@ export const operacaoBody = z.object({
   tipo_frete: z.number().int().min(0).max(9).optional().default(9),
   observacao: text(2000).nullish(),
   // May be empty in the itemless modes (refinement below); always sent, so older servers and clients keep reading it.
-  itens: z.array(operacaoItem, { error: 'Adicione ao menos um item para concluir a operação.' }).max(500),
+  itens: z.array(operacaoItem, { error: MESSAGES.noItems }).max(500),
   pagamentos: z.array(operacaoPagamento).max(20),
   /** Devolucao: the original sale returned, an order (pre-sale) or an invoice of the same customer. */
   id_pedido_origem: id.nullish(),
@@ -104,7 +95,7 @@ export const operacaoBody = z.object({
   /** Recebimento: the customer's open receivables (documento_financeiro) paid off by this operation. */
   documentos_financeiros: z.array(id).max(100).optional(),
 }).refine((body) => ITEMLESS_MODES.has(body.modo_operacao) || body.itens.length > 0, {
-  error: 'Adicione ao menos um item para concluir a operação.', path: ['itens'],
+  error: MESSAGES.noItems, path: ['itens'],
 });
 export type OperacaoBody = z.input<typeof operacaoBody>;
 

@@ -3,20 +3,14 @@
  * quantities with 3, percentages 0-100, each refused with its pt-BR message.
  */
 import { z } from 'zod';
+import { decimals, money, quantity } from './amounts.ts';
 
-export const decimals = (places: number) => (v: number) => Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6;
-export const moneyInput = z
-  .number({ error: 'Informe um valor numérico.' })
-  .min(0, { error: 'O valor não pode ser negativo.' })
-  .max(999_999.99, { error: 'Valor acima do permitido.' })
-  .refine(decimals(2), { error: 'O valor deve ter no máximo 2 casas decimais.' });
+/** An amount: the contracts' one money schema (amounts.ts). */
+export const moneyInput = money;
 export const optionalText = (max: number) =>
   z.string().max(max, { error: `Texto com mais de ${max} caracteres.` }).nullable().optional();
-export const quantityInput = z
-  .number({ error: 'Informe uma quantidade numérica.' })
-  .positive({ error: 'A quantidade tem que ser maior que 0.' })
-  .max(999_999.999, { error: 'Quantidade acima do permitido.' })
-  .refine(decimals(3), { error: 'A quantidade deve ter no máximo 3 casas decimais.' });
+/** A quantity: the contracts' one quantity schema (amounts.ts). */
+export const quantityInput = quantity;
 export const percentInput = z
   .number({ error: 'Informe um percentual numérico.' })
   .min(0, { error: 'O percentual não pode ser negativo.' })

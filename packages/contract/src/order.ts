@@ -6,8 +6,11 @@
  */
 import { z } from 'zod';
 import { id, listQuery, listResult } from './common.ts';
-import { decimals, moneyInput, optionalText, percentInput, quantityInput } from './order-inputs.ts';
+import { decimals } from './amounts.ts';
+import { moneyInput, optionalText, percentInput, quantityInput } from './order-inputs.ts';
 import { orderObject, orderService } from './order-service.ts';
+import { MESSAGES } from '@pdv/domain/messages';
+import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 
 export const orderByIdBody = z.object({ id_pedido: id }).strict();
 
@@ -186,7 +189,7 @@ export const orderByNsuBody = z.object({
 export const orderCreateBody = z.object({ operacao: orderOperacao.optional().default('Pedido'), ...orderHeaderInput }).strict();
 export const orderUpdateBody = z.object({ id_pedido: id, situacao: orderSituacao.optional(), ...orderHeaderInput }).strict();
 export const orderReleaseListBody = z.object({
-  list_orders: z.array(id, { error: 'Informe a lista de pedidos.' }).min(1, { error: 'Informe ao menos um pedido.' }).max(200),
+  list_orders: z.array(id, { error: 'Informe a lista de pedidos.' }).min(1, { error: ORDER_MESSAGES.releaseListEmpty }).max(200),
 }).strict();
 export const orderReleaseListResult = z.object({
   pedidos: z.array(z.object({ id_pedido: z.number().int(), nsu: z.number().int(), situacao: z.string() })),
@@ -216,7 +219,7 @@ export const giftCardNextCodeResult = z.object({ codigo: z.string() });
 /** POST /gift_card/sell-in-checkout: issues a voucher (the code from generate-next-code, or a new one). */
 export const giftCardSellBody = z.object({
   codigo: giftCode.optional(),
-  valor: moneyInput.refine((v) => v > 0, { error: 'O valor do vale crédito tem que ser maior que 0.' }),
+  valor: moneyInput.refine((v) => v > 0, { error: ORDER_MESSAGES.giftCardValueNotPositive }),
   id_pessoa: id.nullable().optional(),
   // The checkout operation selling it: a resend answers the voucher already issued.
   id_operacao: z.uuid({ error: 'id_operacao deve ser um UUID.' }).optional(),
@@ -232,7 +235,7 @@ export const giftCardListDisponiblesBody = z.object({ id_people: id }).strict();
 export const giftCardListResult = z.object({ rows: z.array(giftCard) });
 export const giftCardCancelBody = z.object({
   id_vale_credito: id,
-  motivo_cancelamento: z.string().trim().min(1, { error: 'Informe o motivo do cancelamento.' }).max(500),
+  motivo_cancelamento: z.string().trim().min(1, { error: ORDER_MESSAGES.giftCardReasonRequired }).max(500),
 }).strict();
 
 // Order parts (000 §7.3): items, payments, volumes, customer credit, invoicing a list, release e-mail ----------------
@@ -323,7 +326,7 @@ export const orderPaymentCreateBody = z.object({
   id_pedido: id,
   id_meio_pagamento: id.nullable().optional(),
   valor_total: moneyInput.nullable().optional(),
-  quantidade_parcelas: z.number().int({ error: 'Informe a quantidade de parcelas' }).min(0).max(120).optional().default(1),
+  quantidade_parcelas: z.number().int({ error: MESSAGES.installmentsRequired }).min(0).max(120).optional().default(1),
   parcelamento: z.array(z.object({ parcela: z.number().int().min(1).max(120), valor: moneyInput, data_vencimento: isoDate }).strict())
     .max(120).optional().default([]),
   id_operadora_cartao: id.nullable().optional(),
@@ -353,7 +356,7 @@ export const volume = z.object({
 const weight = z.number({ error: 'Informe um peso numérico.' }).min(0, { error: 'O peso não pode ser negativo.' })
   .max(999_999_999, { error: 'Peso acima do permitido.' }).refine(decimals(3), { error: 'O peso deve ter no máximo 3 casas decimais.' });
 const volumeFields = {
-  quantidade: z.number({ error: 'Informe a quantidade' }).int({ error: 'A quantidade de volumes deve ser inteira.' }).min(0)
+  quantidade: z.number({ error: ORDER_MESSAGES.volumeQuantityMissing }).int({ error: 'A quantidade de volumes deve ser inteira.' }).min(0)
     .max(999_999).nullable().optional(),
   especie: optionalText(60),
   marca: optionalText(60),

@@ -24,14 +24,16 @@ describe('danfe xml reader', () => {
   });
 
   it.each([
-    ['<a><b></a>', 'fechamento inesperado'],
-    ['<a>', 'não fechado'],
-    ['<a></a><b></b>', 'mais de um elemento raiz'],
+    ['<a><b></a>', 'tag de fechamento </a> não corresponde a <b> (linha 1)'],
+    ['<a>', 'elemento <a> sem tag de fechamento'],
+    ['<a></a><b></b>', 'conteúdo após o elemento raiz'],
     ['<!DOCTYPE a><a></a>', 'DOCTYPE'],
-    ['<a>&nbsp;</a>', 'entidade desconhecida'],
+    ['<a>&nbsp;</a>', 'entidade &nbsp; não definida'],
     ['', 'documento vazio'],
-    ['texto', 'texto fora do elemento raiz'],
+    ['texto', 'esperado o elemento raiz'],
+    ['<a>\n<p:b/></a>', "prefixo de namespace 'p' não declarado (linha 2)"],
   ])('refuses malformed XML %j with a message naming the fault', (xml, message) => {
+    expect(() => parseXml(xml)).toThrow(`XML da NF-e inválido: `);
     expect(() => parseXml(xml)).toThrow(message);
   });
 });

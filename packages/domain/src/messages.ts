@@ -1,4 +1,4 @@
-import { formatMoney, formatPercent, formatQuantity, type BasisPoints, type Cents, type Milli } from './money.ts';
+import { AMOUNT_TOO_LARGE, formatMoney, formatPercent, formatQuantity, type BasisPoints, type Cents, type Milli } from './money.ts';
 
 /**
  * The catalogue of user-facing messages. Texts quoted by the spec are verbatim (typos included where the spec says
@@ -19,6 +19,7 @@ export const MESSAGES = {
   // Request shape (ours).
   invalidBody: 'Dados inválidos na requisição.',
   invalidValue: 'Um dos valores informados é inválido: data, número ou texto fora do permitido.',
+  amountTooLarge: AMOUNT_TOO_LARGE,
   malformedJson: 'O corpo da requisição não é um JSON válido.',
   bodyTooLarge: 'O corpo da requisição é grande demais.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado. Envie JSON.',

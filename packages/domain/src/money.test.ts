@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  AmountOutOfRangeError,
   formatDecimalBR,
   formatMoney,
   formatPercent,
@@ -109,8 +110,14 @@ describe('arithmetic', () => {
     expect(multiplyByQuantity(99_999_999, 99_999_999)).toBe(9_999_999_800_000);
     expect(multiplyByQuantity(99_999_999, 99_999_995)).toBe(9_999_999_400_000); // ...000,005 rounds up
     expect(mulDivRound(9_007_199_254_740_991, 3, 3)).toBe(9_007_199_254_740_991);
-    expect(() => mulDivRound(9_007_199_254_740_991, 3, 1)).toThrow(RangeError);
+    expect(() => mulDivRound(9_007_199_254_740_991, 3, 1)).toThrow(AmountOutOfRangeError);
     expect(mulDivRound(3_000_000_000, 3_000_000_001, 1_000_000_000)).toBe(9_000_000_003);
+  });
+
+  it('refuses a product or a sum past the safe integers as a too-large amount, with its message', () => {
+    // R$ 8.132.679.378.505,33 × 628.799,37 units (found by the fuzzing once the contract took numeric(15,2) amounts).
+    expect(() => multiplyByQuantity(813_267_937_850_533, 628_799_370)).toThrow(AmountOutOfRangeError);
+    expect(() => sum([Number.MAX_SAFE_INTEGER, 1])).toThrow('Valor acima do permitido.');
   });
 
   it('matches BigInt half-up rounding for any operands', () => {

@@ -8,12 +8,28 @@
  * its shortest round-trip form (String(1.005) === '1.005'), then parsed as text.
  */
 
+import { ValidationError } from './errors.ts';
+
 /** Integer centavos. */
 export type Cents = number;
 /** Integer thousandths of a unit (quantities: 3 decimals). */
 export type Milli = number;
 /** Integer hundredths of a percent (percentages: 2 decimals; 100% = 10000). */
 export type BasisPoints = number;
+
+/** The refusal of an amount too large to hold (MESSAGES.amountTooLarge; the contracts' money schema says the same). */
+export const AMOUNT_TOO_LARGE = 'Valor acima do permitido.';
+
+/**
+ * A result past the safe integers (2^53 centavos, about R$ 90 trillion): a product or a sum of amounts that were each
+ * valid, but too large together (a unit price of trillions times a large quantity). It is the input's fault, not the
+ * code's, so it is a business error (400 at the server's edge) rather than a RangeError (500).
+ */
+export class AmountOutOfRangeError extends ValidationError {
+  constructor() {
+    super(AMOUNT_TOO_LARGE);
+  }
+}
 
 export const CENTS_PER_UNIT = 100;
 export const MILLI_PER_UNIT = 1000;
@@ -141,7 +157,7 @@ export function mulDivRound(a: number, b: number, c: number): number {
   const quotient = magnitude / divisor + (rest * 2n >= divisor ? 1n : 0n);
   const result = big < 0n ? -quotient : quotient;
   if (result > BigInt(Number.MAX_SAFE_INTEGER) || result < BigInt(Number.MIN_SAFE_INTEGER)) {
-    throw new RangeError('resultado fora do intervalo');
+    throw new AmountOutOfRangeError();
   }
   return Number(result);
 }
@@ -170,7 +186,7 @@ export function sum(values: readonly number[]): number {
     assertInteger(value);
     total += value;
   }
-  assertInteger(total);
+  if (!Number.isSafeInteger(total)) throw new AmountOutOfRangeError();
   return total;
 }
 

@@ -2,6 +2,8 @@
  * User-facing messages of orders and gift cards (000 §5, §8; 001 §5 "Gift card"). Texts quoted by the spec are
  * verbatim; the others are ours, in the same voice.
  */
+import { orderStatusInSentence } from './order-labels.ts';
+
 export const ORDER_MESSAGES = {
   // 000 §5 "Saving the order" (spec).
   customerMissing: 'Cliente não informado',
@@ -9,7 +11,7 @@ export const ORDER_MESSAGES = {
   orderModeInvoice: 'Pedidos e orçamentos não emitem nota fiscal ao finalizar: fature o pedido depois de liberado.',
   // 000 §5 "Finishing a sale" (spec): invoicing an order.
   noItemsToInvoice: 'O pedido não possui itens para ser faturados.',
-  /** {operation}: the plural name of the order's operation (Pedidos, Ordens de Serviço). */
+  /** {operation}: the plural name of the order's operation (Pedidos, Ordens de serviço). */
   onlyReleasedInvoiced: (operation: string) => `Somente ${operation} liberados podem ser faturados.`,
   // 000 §8 (spec).
   saveFailed: 'Erro ao salvar pedido.',
@@ -21,10 +23,10 @@ export const ORDER_MESSAGES = {
   // Ours: 000 §4.4 "Consignacao must be AguardandoConclusao".
   consignmentNotAwaiting: 'Somente consignações aguardando conclusão podem ser faturadas.',
   // Ours: 000 §4.2 locking and §4.3 transitions.
-  locked: (situacao: string) => `O pedido está ${STATUS_LABEL[situacao] ?? situacao} e não pode ser alterado.`,
+  locked: (situacao: string) => `O pedido está ${orderStatusInSentence(situacao)} e não pode ser alterado.`,
   processing: 'O pedido está em processamento e não pode ser alterado.',
   transitionRefused: (from: string, to: string) =>
-    `Não é possível alterar a situação do pedido de ${STATUS_LABEL[from] ?? from} para ${STATUS_LABEL[to] ?? to}.`,
+    `Não é possível alterar a situação do pedido de ${orderStatusInSentence(from)} para ${orderStatusInSentence(to)}.`,
   releaseListEmpty: 'Informe ao menos um pedido.',
   orderOfList: (nsu: number, message: string) => `Pedido ${nsu}: ${message}`,
   // Order items (000 §5 "Order item modal", "Item save"; 001 §5 "Invoice item": spec texts).
@@ -64,16 +66,3 @@ export const ORDER_MESSAGES = {
   giftCardInsufficient: (saldo: string) => `Saldo do vale crédito insuficiente. Saldo disponível: ${saldo}.`,
   giftCardValueNotPositive: 'O valor do vale crédito tem que ser maior que 0.',
 } as const;
-
-/** pt-BR names of the order statuses (000 §4.3) as shown to users. */
-export const STATUS_LABEL: Readonly<Record<string, string>> = {
-  Edicao: 'em edição',
-  Liberado: 'liberado',
-  EnviadoCliente: 'enviado ao cliente',
-  RetornoCliente: 'com retorno do cliente',
-  Cancelado: 'cancelado',
-  Concluida: 'concluído',
-  Faturado: 'faturado',
-  AguardandoConclusao: 'aguardando conclusão',
-  NotaPendente: 'com nota pendente',
-};

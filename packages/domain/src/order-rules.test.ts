@@ -54,7 +54,7 @@ describe('invoicing an order (000 §4.4, §5)', () => {
   it('takes Pedido and OrdemServico only when released, with the spec message', () => {
     expect(invoicingError(order({ situacao: 'Edicao' }))).toBe('Somente Pedidos liberados podem ser faturados.');
     expect(invoicingError(order({ operacao: 'OrdemServico', situacao: 'Edicao' }))).toBe(
-      'Somente Ordens de Serviço liberados podem ser faturados.',
+      'Somente Ordens de serviço liberados podem ser faturados.',
     );
     expect(invoicingError(order({ situacao: 'Liberado' }))).toBeNull();
   });

@@ -18,7 +18,7 @@ export const ORDER_OPERATION_NAME: Readonly<Record<OrderOperation, { one: string
   Pedido: { one: 'Pedido', many: 'Pedidos' },
   Compra: { one: 'Compra', many: 'Compras' },
   Consignacao: { one: 'Consignação', many: 'Consignações' },
-  OrdemServico: { one: 'Ordem de Serviço', many: 'Ordens de Serviço' },
+  OrdemServico: { one: 'Ordem de serviço', many: 'Ordens de serviço' },
   Orcamento: { one: 'Orçamento', many: 'Orçamentos' },
 };
 

@@ -10,6 +10,7 @@ import { NFE_NAMESPACE, NFE_VERSION } from './nfe-xml.ts';
 import type { Modelo, TpAmb } from './types.ts';
 import { childElement, parseXml, textContent, XmlParseError, type XmlElement } from './xml-parse.ts';
 import { cleanText, el, txt } from './xml-writer.ts';
+import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
 
 const XML_DECLARATION = /^\uFEFF?\s*<\?xml[^?]*\?>\s*/;
 
@@ -39,7 +40,7 @@ export function buildInutNFe(input: InutNFeInput): string {
   if (!isValidCnpj(input.CNPJ)) throw new ValidationError(`CNPJ inválido: '${input.CNPJ}'.`, 'CNPJ');
   const ano = String(input.ano).slice(-2).padStart(2, '0');
   const { serie, nNFIni, nNFFin } = input;
-  if (!Number.isInteger(serie) || serie < 0 || serie > 999) throw new ValidationError('Série não informada', 'serie');
+  if (!Number.isInteger(serie) || serie < 0 || serie > 999) throw new ValidationError(FISCAL_MESSAGES.seriesMissing, 'serie');
   if (!Number.isInteger(nNFIni) || !Number.isInteger(nNFFin) || nNFIni < 1 || nNFFin > 999_999_999 || nNFIni > nNFFin) {
     throw new ValidationError('Faixa de numeração inválida: a numeração inicial deve ser de 1 até a final.', 'nNFIni');
   }

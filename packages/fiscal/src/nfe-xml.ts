@@ -14,6 +14,7 @@ import { nfceQrCode, urlChave } from './qrcode.ts';
 import { digestOf } from './sign.ts';
 import type { DateInput, Endereco, NFeDest, NFeDetPag, NFeEmit, NFeIde, NFeInput, NFePag, NFeTransp } from './types.ts';
 import { el, escapeText, money, opt, txt, weight } from './xml-writer.ts';
+import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
 
 export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
 export const NFE_VERSION = '4.00';
@@ -173,16 +174,16 @@ function pagXml(pag: NFePag): string {
 
 function check(input: NFeInput): void {
   const { ide, emit, dest } = input;
-  if (!ide.natOp || ide.natOp.trim() === '') throw new ValidationError('Natureza da operação não informada', 'natOp');
-  if (!Number.isInteger(ide.serie) || ide.serie < 0 || ide.serie > 999) throw new ValidationError('Série não informada', 'serie');
+  if (!ide.natOp || ide.natOp.trim() === '') throw new ValidationError(FISCAL_MESSAGES.natureMissing, 'natOp');
+  if (!Number.isInteger(ide.serie) || ide.serie < 0 || ide.serie > 999) throw new ValidationError(FISCAL_MESSAGES.seriesMissing, 'serie');
   if (!Number.isInteger(ide.nNF) || ide.nNF < 1 || ide.nNF > 999_999_999) throw new ValidationError(`Número da nota fiscal inválido: ${ide.nNF}.`, 'nNF');
   if (!ufFromCode(ide.cUF)) throw new ValidationError(`Código da UF inválido: '${ide.cUF}'.`, 'cUF');
   if (!isValidCnpj(emit.CNPJ)) throw new ValidationError(`CNPJ do emitente inválido: '${emit.CNPJ}'.`, 'CNPJ');
   if (input.det.length === 0) throw new ValidationError('A nota fiscal precisa ter ao menos um item.', 'det');
   if (input.det.length > 990) throw new ValidationError('A nota fiscal pode ter no máximo 990 itens.', 'det');
   if (ide.mod === 55) {
-    if (!dest) throw new ValidationError('Destinatário não informado', 'dest');
-    if (!dest.enderDest) throw new ValidationError('Para emitir Nfe é necessário ter um endereço no cadastro do cliente.', 'enderDest');
+    if (!dest) throw new ValidationError(FISCAL_MESSAGES.recipientMissing, 'dest');
+    if (!dest.enderDest) throw new ValidationError(FISCAL_MESSAGES.recipientAddressMissing, 'enderDest');
     if (!dest.xNome || dest.xNome.trim() === '') throw new ValidationError('Nome do destinatário não informado.', 'xNome');
   }
   if (dest?.CNPJ && !isValidCnpj(dest.CNPJ)) throw new ValidationError(`CNPJ do destinatário inválido: '${dest.CNPJ}'.`, 'CNPJ');
@@ -230,7 +231,7 @@ export function buildNFeXml(input: NFeInput): BuiltNFe {
   const dets = input.det.map((d, i) => detXml(d, i + 1, { mod: ide.mod, homologation }));
   const totals = computeTotals(dets.map((d) => d.values));
   if (ide.mod === 65 && input.pag.detPag.length === 0 && totals.vNF > 0) {
-    throw new ValidationError('Nenhum pagamento informado', 'pag');
+    throw new ValidationError(FISCAL_MESSAGES.nfcePaymentMissing, 'pag');
   }
   const resp = input.infRespTec;
   const infNFe = el('infNFe', [

@@ -1,6 +1,8 @@
 /**
- * A small, strict, namespace-aware XML parser for the fiscal documents: enough to canonicalize and verify signatures,
- * to find an element by Id and to check well-formedness before schema validation. No DTD (refused: NF-e messages never
+ * The one XML parser of the code base: small, strict and namespace-aware, for the fiscal documents. Enough to
+ * canonicalize and verify signatures, to find an element by Id and to check well-formedness before schema validation;
+ * the SEFAZ client and simulator (sefaz/xml.ts) and the DANFE reader (packages/documents, danfe-xml.ts) read their
+ * simpler views of the same tree. Pure TypeScript without Node APIs, so it runs in the browser too. No DTD (refused: NF-e messages never
  * carry one, and refusing them closes the entity-expansion doors), no external anything.
  *
  * Every element keeps its offsets in the source text, so a signer can insert a Signature without rewriting the rest of
@@ -70,11 +72,17 @@ export interface XmlDocument {
 export class XmlParseError extends Error {
   override readonly name = 'XmlParseError';
   readonly position: number;
+  /** The 1-based line of `position`. */
+  readonly line: number;
+  /** What is wrong, without the line ('tag de fechamento </b> não corresponde a <a>'). */
+  readonly detail: string;
 
   constructor(message: string, position: number, source: string) {
     const line = source.slice(0, position).split('\n').length;
     super(`XML mal formado (linha ${line}): ${message}`);
     this.position = position;
+    this.line = line;
+    this.detail = message;
   }
 }
 

@@ -5,6 +5,7 @@
 import type { ModeloNFe } from './endpoints.ts';
 import { NFE_NS, stripXmlDeclaration } from './soap.ts';
 import { child, childText, elementXml, findFirst, parseXml, type XmlElement } from './xml.ts';
+import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -120,6 +121,6 @@ export function readSignedEnvEvento(signedEnvEventoXml: string): { mod: ModeloNF
 
 /** Model of an access key (positions 21-22). */
 export function modeloFromChave(chave: string): ModeloNFe {
-  if (chave.length !== 44) throw new SefazDocumentError('a Chave deve conter 44 carácteres');
+  if (chave.length !== 44) throw new SefazDocumentError(FISCAL_MESSAGES.keyLength);
   return modelo(chave.slice(20, 22));
 }

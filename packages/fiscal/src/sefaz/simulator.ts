@@ -96,13 +96,70 @@ function send(response: ServerResponse, status: number, contentType: string, bod
   response.end(body);
 }
 
-export async function startSefazSimulator(options: SefazSimulatorOptions = {}): Promise<SefazSimulator> {
-  const host = options.host ?? '127.0.0.1';
-  const print = options.log ?? ((line: string) => console.info(line));
-  const log = (line: string) => print(`[${SIMULATOR_NAME}] ${line}`);
-  const tls = createSimulatorTlsMaterial([host]);
-  const state = new SimulatorState();
-  const ctx: SimulatorContext = {
+/** What the request handlers share: the fiscal context, the mode in force and the slow answers still waiting. */
+interface Runtime {
+  readonly ctx: SimulatorContext;
+  readonly log: (line: string) => void;
+  readonly modes: ModeSwitch;
+  readonly delays: Delays;
+}
+
+interface ModeSwitch {
+  readonly mode: SimulatorMode;
+  readonly options: SimulatorModeOptions;
+  set(mode: SimulatorMode, options?: SimulatorModeOptions): void;
+}
+
+interface Delays {
+  wait(ms: number): Promise<void>;
+  /** Ends every wait at once (on close). */
+  releaseAll(): void;
+}
+
+function createModeSwitch(log: (line: string) => void): ModeSwitch {
+  let mode: SimulatorMode = 'normal';
+  let options: SimulatorModeOptions = {};
+  return {
+    get mode() {
+      return mode;
+    },
+    get options() {
+      return options;
+    },
+    set(next, nextOptions = {}) {
+      mode = next;
+      options = nextOptions;
+      const delay = nextOptions.delayMs !== undefined ? ` (${nextOptions.delayMs} ms)` : '';
+      log(`mode ${next}${delay}${nextOptions.dropConnection ? ' (drop connection)' : ''}`);
+    },
+  };
+}
+
+function createDelays(): Delays {
+  const pending = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  return {
+    wait: (ms) =>
+      new Promise<void>((resolve) => {
+        const entry = { timer: setTimeout(() => finish(), ms), resolve: () => finish() };
+        function finish() {
+          clearTimeout(entry.timer);
+          pending.delete(entry);
+          resolve();
+        }
+        pending.add(entry);
+      }),
+    releaseAll() {
+      for (const entry of [...pending]) entry.resolve();
+    },
+  };
+}
+
+function createContext(
+  options: SefazSimulatorOptions,
+  state: SimulatorState,
+  log: (line: string) => void,
+): SimulatorContext {
+  return {
     state,
     now: options.now ?? (() => new Date()),
     validate: options.validate ?? validateXml,
@@ -110,124 +167,164 @@ export async function startSefazSimulator(options: SefazSimulatorOptions = {}): 
     offlineDeadlineMs: options.offlineDeadlineMs ?? 24 * 3600 * 1000,
     verAplic: 'SIMUL-HOMOLOG-4.00',
   };
-  let mode: SimulatorMode = 'normal';
-  let modeOptions: SimulatorModeOptions = {};
-  const pendingDelays = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+}
 
-  const delay = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const entry = { timer: setTimeout(() => finish(), ms), resolve: () => finish() };
-      function finish() {
-        clearTimeout(entry.timer);
-        pendingDelays.delete(entry);
-        resolve();
-      }
-      pendingDelays.add(entry);
-    });
+const sendJson = (response: ServerResponse, status: number, body: unknown) =>
+  send(response, status, 'application/json', JSON.stringify(body));
 
-  const setMode = (next: SimulatorMode, nextOptions: SimulatorModeOptions = {}) => {
-    mode = next;
-    modeOptions = nextOptions;
-    log(
-      `mode ${next}${nextOptions.delayMs !== undefined ? ` (${nextOptions.delayMs} ms)` : ''}${nextOptions.dropConnection ? ' (drop connection)' : ''}`,
-    );
+/** The body of POST /simulator/mode, or null when its mode is not one of ours. */
+function parseModeRequest(body: string): { mode: SimulatorMode; options: SimulatorModeOptions } | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = undefined;
+  }
+  const input = (parsed ?? {}) as { mode?: unknown; delayMs?: unknown; dropConnection?: unknown };
+  if (input.mode !== 'normal' && input.mode !== 'slow' && input.mode !== 'unavailable') return null;
+  return {
+    mode: input.mode,
+    options: {
+      delayMs: typeof input.delayMs === 'number' ? input.delayMs : undefined,
+      dropConnection: input.dropConnection === true,
+    },
   };
+}
 
-  async function serveAdmin(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
-    if (!isLoopback(request.socket.remoteAddress))
-      return send(response, 403, 'text/plain; charset=utf-8', 'somente loopback');
-    if (path === '/simulator/mode' && request.method === 'GET') {
-      return send(response, 200, 'application/json', JSON.stringify({ mode, ...modeOptions }));
-    }
-    if (path === '/simulator/reset' && request.method === 'POST') {
-      state.reset();
-      log('state reset');
-      return send(response, 200, 'application/json', JSON.stringify({ ok: true }));
-    }
-    if (path === '/simulator/mode' && request.method === 'POST') {
-      const body = (await readBody(request)) ?? '';
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        parsed = undefined;
-      }
-      const input = (parsed ?? {}) as { mode?: unknown; delayMs?: unknown; dropConnection?: unknown };
-      if (input.mode !== 'normal' && input.mode !== 'slow' && input.mode !== 'unavailable') {
-        return send(
-          response,
-          400,
-          'application/json',
-          JSON.stringify({ error: 'mode deve ser normal, slow ou unavailable' }),
-        );
-      }
-      setMode(input.mode, {
-        delayMs: typeof input.delayMs === 'number' ? input.delayMs : undefined,
-        dropConnection: input.dropConnection === true,
-      });
-      return send(response, 200, 'application/json', JSON.stringify({ mode, ...modeOptions }));
-    }
-    return send(response, 404, 'text/plain; charset=utf-8', 'não encontrado');
+/** /simulator/*: the mode and a reset, from loopback only. */
+async function serveAdmin(
+  rt: Runtime,
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+): Promise<void> {
+  if (!isLoopback(request.socket.remoteAddress))
+    return send(response, 403, 'text/plain; charset=utf-8', 'somente loopback');
+  const current = () => ({ mode: rt.modes.mode, ...rt.modes.options });
+  if (path === '/simulator/mode' && request.method === 'GET') return sendJson(response, 200, current());
+  if (path === '/simulator/reset' && request.method === 'POST') {
+    rt.ctx.state.reset();
+    rt.log('state reset');
+    return sendJson(response, 200, { ok: true });
   }
-
-  async function serveService(
-    request: IncomingMessage,
-    response: ServerResponse,
-    service: SefazService,
-  ): Promise<void> {
-    const peer = (request.socket as TLSSocket).getPeerCertificate();
-    if (!peer || Object.keys(peer).length === 0) {
-      log(`${service}: refused, no client certificate`);
-      request.socket.destroy();
-      return;
-    }
-    if (mode === 'unavailable') {
-      log(`${service}: unavailable`);
-      if (modeOptions.dropConnection) {
-        request.socket.destroy();
-        return;
-      }
-      return send(response, 503, 'text/plain; charset=utf-8', 'Service Unavailable');
-    }
-    // The mode is the one in force when the request arrives: a slow answer stays slow after a switch back.
-    const slowMs = mode === 'slow' ? (modeOptions.delayMs ?? 30_000) : 0;
-    if (request.method !== 'POST') return send(response, 405, 'text/plain; charset=utf-8', 'use POST');
-    const contentType = request.headers['content-type'] ?? '';
-    if (!/^application\/soap\+xml\b/i.test(contentType)) {
-      return send(
-        response,
-        415,
-        SOAP_CONTENT_TYPE,
-        buildSoapFault('soap:Sender', 'Content-Type deve ser application/soap+xml (SOAP 1.2)'),
-      );
-    }
-    const body = await readBody(request);
-    if (body === undefined)
-      return send(response, 413, SOAP_CONTENT_TYPE, buildSoapFault('soap:Sender', 'Mensagem grande demais'));
-
-    let answer: string;
-    try {
-      const message = readSoapMessage(body, 'nfeDadosMsg');
-      const handler = HANDLERS[service];
-      if (message.service !== service)
-        throw new SefazProtocolError(`nfeDadosMsg com namespace de outro serviço (esperado ${service})`);
-      if (message.payload.localName !== handler.element)
-        throw new SefazProtocolError(`${service} espera <${handler.element}>, recebeu <${message.payload.localName}>`);
-      answer = buildSoapResponse(service, await handler.handle(ctx, message.source, message.payload));
-    } catch (error) {
-      const reason =
-        error instanceof SefazSoapFaultError ? error.reason : error instanceof Error ? error.message : String(error);
-      log(`${service}: SOAP fault: ${reason}`);
-      return send(response, 400, SOAP_CONTENT_TYPE, buildSoapFault('soap:Sender', reason));
-    }
-    if (slowMs > 0) {
-      log(`${service}: answering in ${slowMs} ms (slow)`);
-      await delay(slowMs);
-      if (request.socket.destroyed) return;
-    }
-    send(response, 200, SOAP_CONTENT_TYPE, answer);
+  if (path === '/simulator/mode' && request.method === 'POST') {
+    const next = parseModeRequest((await readBody(request)) ?? '');
+    if (next === null) return sendJson(response, 400, { error: 'mode deve ser normal, slow ou unavailable' });
+    rt.modes.set(next.mode, next.options);
+    return sendJson(response, 200, current());
   }
+  return send(response, 404, 'text/plain; charset=utf-8', 'não encontrado');
+}
 
+/**
+ * The gate before a service: a client certificate, the 'unavailable' mode, POST, SOAP 1.2 and the size limit. Answers
+ * (or drops) and returns undefined when the request does not pass; otherwise returns its body.
+ */
+async function admitServiceRequest(
+  rt: Runtime,
+  request: IncomingMessage,
+  response: ServerResponse,
+  service: SefazService,
+): Promise<string | undefined> {
+  const peer = (request.socket as TLSSocket).getPeerCertificate();
+  if (!peer || Object.keys(peer).length === 0) {
+    rt.log(`${service}: refused, no client certificate`);
+    request.socket.destroy();
+    return undefined;
+  }
+  if (rt.modes.mode === 'unavailable') {
+    rt.log(`${service}: unavailable`);
+    if (rt.modes.options.dropConnection) request.socket.destroy();
+    else send(response, 503, 'text/plain; charset=utf-8', 'Service Unavailable');
+    return undefined;
+  }
+  if (request.method !== 'POST') {
+    send(response, 405, 'text/plain; charset=utf-8', 'use POST');
+    return undefined;
+  }
+  if (!/^application\/soap\+xml\b/i.test(request.headers['content-type'] ?? '')) {
+    send(
+      response,
+      415,
+      SOAP_CONTENT_TYPE,
+      buildSoapFault('soap:Sender', 'Content-Type deve ser application/soap+xml (SOAP 1.2)'),
+    );
+    return undefined;
+  }
+  const body = await readBody(request);
+  if (body === undefined)
+    send(response, 413, SOAP_CONTENT_TYPE, buildSoapFault('soap:Sender', 'Mensagem grande demais'));
+  return body;
+}
+
+/** The service's answer to a SOAP request: the handler's message in a SOAP response, or the fault's reason. */
+async function answerService(
+  ctx: SimulatorContext,
+  service: SefazService,
+  body: string,
+): Promise<{ answer: string } | { fault: string }> {
+  try {
+    const message = readSoapMessage(body, 'nfeDadosMsg');
+    const handler = HANDLERS[service];
+    if (message.service !== service)
+      throw new SefazProtocolError(`nfeDadosMsg com namespace de outro serviço (esperado ${service})`);
+    if (message.payload.localName !== handler.element)
+      throw new SefazProtocolError(`${service} espera <${handler.element}>, recebeu <${message.payload.localName}>`);
+    return { answer: buildSoapResponse(service, await handler.handle(ctx, message.source, message.payload)) };
+  } catch (error) {
+    const reason =
+      error instanceof SefazSoapFaultError ? error.reason : error instanceof Error ? error.message : String(error);
+    return { fault: reason };
+  }
+}
+
+/** /ws/<service>: admitted, answered, and in 'slow' mode held back before the answer goes out. */
+async function serveService(
+  rt: Runtime,
+  request: IncomingMessage,
+  response: ServerResponse,
+  service: SefazService,
+): Promise<void> {
+  // The mode is the one in force when the request arrives: a slow answer stays slow after a switch back.
+  const slowMs = rt.modes.mode === 'slow' ? (rt.modes.options.delayMs ?? 30_000) : 0;
+  const body = await admitServiceRequest(rt, request, response, service);
+  if (body === undefined) return;
+  const result = await answerService(rt.ctx, service, body);
+  if ('fault' in result) {
+    rt.log(`${service}: SOAP fault: ${result.fault}`);
+    return send(response, 400, SOAP_CONTENT_TYPE, buildSoapFault('soap:Sender', result.fault));
+  }
+  if (slowMs > 0) {
+    rt.log(`${service}: answering in ${slowMs} ms (slow)`);
+    await rt.delays.wait(slowMs);
+    if (request.socket.destroyed) return;
+  }
+  send(response, 200, SOAP_CONTENT_TYPE, result.answer);
+}
+
+/** Request routing: /simulator/* to the admin, /ws/<service> (any case) to the service, the rest 404. */
+function route(rt: Runtime, request: IncomingMessage, response: ServerResponse): void {
+  const path = (request.url ?? '/').split('?')[0] ?? '/';
+  const service = SEFAZ_SERVICES.find((s) => path.toLowerCase() === `/ws/${s.toLowerCase()}`);
+  const work = path.startsWith('/simulator/')
+    ? serveAdmin(rt, request, response, path)
+    : service
+      ? serveService(rt, request, response, service)
+      : Promise.resolve(send(response, 404, 'text/plain; charset=utf-8', 'serviço não encontrado'));
+  work.catch((error: unknown) => {
+    rt.log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (!response.headersSent)
+      send(response, 500, SOAP_CONTENT_TYPE, buildSoapFault('soap:Receiver', 'Erro interno do simulador'));
+    else response.destroy();
+  });
+}
+
+/** The HTTPS server with mutual TLS: a client certificate is asked for, any is accepted (checked per service). */
+function createTlsServer(
+  tls: { serverKeyPem: string; serverCertPem: string },
+  log: (line: string) => void,
+  onRequest: (request: IncomingMessage, response: ServerResponse) => void,
+): https.Server {
   const server = https.createServer(
     {
       key: tls.serverKeyPem,
@@ -236,45 +333,51 @@ export async function startSefazSimulator(options: SefazSimulatorOptions = {}): 
       rejectUnauthorized: false,
       minVersion: 'TLSv1.2',
     },
-    (request, response) => {
-      const path = (request.url ?? '/').split('?')[0] ?? '/';
-      const service = SEFAZ_SERVICES.find((s) => path.toLowerCase() === `/ws/${s.toLowerCase()}`);
-      const work = path.startsWith('/simulator/')
-        ? serveAdmin(request, response, path)
-        : service
-          ? serveService(request, response, service)
-          : Promise.resolve(send(response, 404, 'text/plain; charset=utf-8', 'serviço não encontrado'));
-      work.catch((error: unknown) => {
-        log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        if (!response.headersSent)
-          send(response, 500, SOAP_CONTENT_TYPE, buildSoapFault('soap:Receiver', 'Erro interno do simulador'));
-        else response.destroy();
-      });
-    },
+    onRequest,
   );
   server.on('tlsClientError', (error) => log(`TLS client error: ${error.message}`));
+  return server;
+}
 
+/** Listens and answers the server's URL. */
+async function listen(server: https.Server, port: number, host: string): Promise<string> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const address = server.address() as AddressInfo;
-  const url = `https://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  return `https://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
+export async function startSefazSimulator(options: SefazSimulatorOptions = {}): Promise<SefazSimulator> {
+  const host = options.host ?? '127.0.0.1';
+  const print = options.log ?? ((line: string) => console.info(line));
+  const log = (line: string) => print(`[${SIMULATOR_NAME}] ${line}`);
+  const tls = createSimulatorTlsMaterial([host]);
+  const state = new SimulatorState();
+  const rt: Runtime = {
+    ctx: createContext(options, state, log),
+    log,
+    modes: createModeSwitch(log),
+    delays: createDelays(),
+  };
+  const server = createTlsServer(tls, log, (request, response) => route(rt, request, response));
+  const url = await listen(server, options.port ?? 0, host);
   log(`listening on ${url} (homologação, tpAmb 2; not SEFAZ, no fiscal value)`);
 
   return {
     url,
     caCertPem: tls.caCertPem,
     state,
-    setMode,
+    setMode: (mode, modeOptions) => rt.modes.set(mode, modeOptions),
     get mode() {
-      return mode;
+      return rt.modes.mode;
     },
     async close() {
-      for (const pending of [...pendingDelays]) pending.resolve();
+      rt.delays.releaseAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -5,7 +5,8 @@
 import { SEFAZ_SERVICES, soapAction, type SefazService } from './endpoints.ts';
 import { SefazProtocolError, SefazSoapFaultError } from './errors.ts';
 import { readSefazResult, RESULT_ELEMENT, type SefazResultOf } from './results.ts';
-import { child, childText, parseXml, XmlParseError, type XmlElement } from './xml.ts';
+import { XmlParseError } from '../xml-parse.ts';
+import { child, childText, parseXml, type XmlElement } from './xml.ts';
 
 export const SOAP12_NS = 'http://www.w3.org/2003/05/soap-envelope';
 export const SOAP11_NS = 'http://schemas.xmlsoap.org/soap/envelope/';

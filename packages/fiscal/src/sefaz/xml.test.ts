@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { child, childText, elementXml, findAll, parseXml, XmlParseError } from './xml.ts';
+import { XmlParseError } from '../xml-parse.ts';
+import { child, childText, elementXml, findAll, parseXml } from './xml.ts';
 
 describe('parseXml', () => {
   it('reads elements, attributes, entities and CDATA with their namespaces', () => {

@@ -1,8 +1,8 @@
-// A small, strict XML reader for the known shapes exchanged with SEFAZ (SOAP envelopes, ret* answers, the
-// signed documents the simulator receives). It keeps each element's offsets in the source so that a signed part
-// (an NFe, an evento, a protNFe) can be sliced out byte for byte, which a re-serializing parser cannot promise.
-// Strict on purpose: no DOCTYPE (no entity expansion, no external entities), unknown entities and prefixes,
-// mismatched tags and text outside the root are errors.
+// The view of XML used with SEFAZ (SOAP envelopes, ret* answers, the signed documents the simulator receives), over
+// the one strict parser (../xml-parse.ts: no DOCTYPE, unknown entities and prefixes, mismatched tags and text
+// outside the root are errors). It keeps each element's offsets in the source so that a signed part (an NFe, an
+// evento, a protNFe) can be sliced out byte for byte, which a re-serializing parser cannot promise.
+import { parseXml as parseDocument, type XmlElement as CoreElement } from '../xml-parse.ts';
 
 export interface XmlElement {
   /** Qualified name as written (`soap12:Body`, `infProt`). */
@@ -24,177 +24,34 @@ export interface XmlElement {
   usesPrefix: boolean;
 }
 
-export class XmlParseError extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
-    super(`${message} (posição ${offset})`);
-    this.name = 'XmlParseError';
+/** The element view of the one parser's tree (xml-parse.ts): same offsets, attributes by name, own text. */
+function view(el: CoreElement): XmlElement {
+  const attributes: Record<string, string> = {};
+  for (const [prefix, uri] of el.namespaces) attributes[prefix === '' ? 'xmlns' : `xmlns:${prefix}`] = uri;
+  for (const a of el.attributes) attributes[a.name] = a.value;
+  const children: XmlElement[] = [];
+  let text = '';
+  for (const c of el.children) {
+    if (c.kind === 'element') children.push(view(c));
+    else if (c.kind === 'text') text += c.value;
   }
+  return {
+    name: el.name,
+    prefix: el.prefix,
+    localName: el.local,
+    namespace: el.namespace,
+    attributes,
+    children,
+    text,
+    start: el.start,
+    end: el.end,
+    usesPrefix: el.prefix !== '' || children.some((c) => c.usesPrefix),
+  };
 }
 
-const NAME = /[A-Za-z_\u00C0-\uFFEF][\w.\-:\u00B7\u00C0-\uFFEF]*/y;
-const SPACE = /[ \t\r\n]*/y;
-const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-
-function decodeEntities(raw: string, offset: number): string {
-  if (!raw.includes('&')) return raw;
-  return raw.replace(/&([^;&\s]*);?/g, (match: string, body: string, at: number) => {
-    if (!match.endsWith(';')) throw new XmlParseError('Entidade sem ";"', offset + at);
-    const named = PREDEFINED[body];
-    if (named !== undefined) return named;
-    const numeric = /^#(?:x([0-9a-fA-F]+)|([0-9]+))$/.exec(body);
-    if (!numeric) throw new XmlParseError(`Entidade desconhecida "&${body};"`, offset + at);
-    const code = numeric[1] !== undefined ? parseInt(numeric[1], 16) : parseInt(numeric[2] ?? '', 10);
-    if (code === 0 || code > 0x10ffff) throw new XmlParseError('Referência de caractere inválida', offset + at);
-    return String.fromCodePoint(code);
-  });
-}
-
-interface OpenElement {
-  element: XmlElement;
-  namespaces: Map<string, string>;
-}
-
-function splitName(name: string): [prefix: string, local: string] {
-  const colon = name.indexOf(':');
-  return colon < 0 ? ['', name] : [name.slice(0, colon), name.slice(colon + 1)];
-}
-
-/** Parses a whole document and returns its root element. */
+/** Parses a whole document and returns its root element; throws XmlParseError (xml-parse.ts) when malformed. */
 export function parseXml(source: string): XmlElement {
-  let pos = source.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const stack: OpenElement[] = [];
-  let root: XmlElement | undefined;
-
-  const readName = (): string => {
-    NAME.lastIndex = pos;
-    const match = NAME.exec(source);
-    if (!match) throw new XmlParseError('Nome esperado', pos);
-    pos = NAME.lastIndex;
-    return match[0];
-  };
-  const skipSpace = (): number => {
-    SPACE.lastIndex = pos;
-    SPACE.exec(source);
-    const skipped = SPACE.lastIndex - pos;
-    pos = SPACE.lastIndex;
-    return skipped;
-  };
-  const skipPast = (terminator: string, what: string): number => {
-    const at = source.indexOf(terminator, pos);
-    if (at < 0) throw new XmlParseError(`${what} sem fim`, pos);
-    pos = at + terminator.length;
-    return at;
-  };
-
-  while (pos < source.length) {
-    const top = stack[stack.length - 1];
-    if (source.charCodeAt(pos) !== 0x3c /* < */) {
-      const next = source.indexOf('<', pos);
-      const end = next < 0 ? source.length : next;
-      const raw = source.slice(pos, end);
-      if (top) top.element.text += decodeEntities(raw, pos);
-      else if (raw.trim() !== '') throw new XmlParseError('Texto fora do elemento raiz', pos);
-      pos = end;
-      continue;
-    }
-    if (source.startsWith('<?', pos)) {
-      skipPast('?>', 'Instrução de processamento');
-      continue;
-    }
-    if (source.startsWith('<!--', pos)) {
-      skipPast('-->', 'Comentário');
-      continue;
-    }
-    if (source.startsWith('<![CDATA[', pos)) {
-      if (!top) throw new XmlParseError('CDATA fora do elemento raiz', pos);
-      const begin = pos + 9;
-      const at = skipPast(']]>', 'CDATA');
-      top.element.text += source.slice(begin, at);
-      continue;
-    }
-    if (source.startsWith('<!', pos)) throw new XmlParseError('DOCTYPE e declarações não são aceitos', pos);
-    if (source.startsWith('</', pos)) {
-      pos += 2;
-      const name = readName();
-      skipSpace();
-      if (source[pos] !== '>') throw new XmlParseError('">" esperado', pos);
-      pos += 1;
-      if (!top || top.element.name !== name) throw new XmlParseError(`Fechamento inesperado </${name}>`, pos);
-      top.element.end = pos;
-      stack.pop();
-      continue;
-    }
-
-    // Start tag.
-    const start = pos;
-    if (!top && root) throw new XmlParseError('Mais de um elemento raiz', pos);
-    pos += 1;
-    const name = readName();
-    const attributes: Record<string, string> = {};
-    let selfClosing = false;
-    for (;;) {
-      const spaced = skipSpace();
-      if (source.startsWith('/>', pos)) {
-        pos += 2;
-        selfClosing = true;
-        break;
-      }
-      if (source[pos] === '>') {
-        pos += 1;
-        break;
-      }
-      if (!spaced) throw new XmlParseError('Espaço esperado entre atributos', pos);
-      const attrName = readName();
-      skipSpace();
-      if (source[pos] !== '=') throw new XmlParseError('"=" esperado', pos);
-      pos += 1;
-      skipSpace();
-      const quote = source[pos];
-      if (quote !== '"' && quote !== "'") throw new XmlParseError('Aspas esperadas', pos);
-      const valueStart = pos + 1;
-      const valueEnd = source.indexOf(quote, valueStart);
-      if (valueEnd < 0) throw new XmlParseError('Atributo sem fim', pos);
-      const rawValue = source.slice(valueStart, valueEnd);
-      if (rawValue.includes('<')) throw new XmlParseError('"<" em valor de atributo', valueStart);
-      if (Object.hasOwn(attributes, attrName)) throw new XmlParseError(`Atributo repetido ${attrName}`, pos);
-      attributes[attrName] = decodeEntities(rawValue, valueStart);
-      pos = valueEnd + 1;
-    }
-
-    const namespaces = new Map(top?.namespaces ?? [['xml', XML_NS]]);
-    for (const [attrName, value] of Object.entries(attributes)) {
-      if (attrName === 'xmlns') namespaces.set('', value);
-      else if (attrName.startsWith('xmlns:')) namespaces.set(attrName.slice(6), value);
-    }
-    const [prefix, localName] = splitName(name);
-    const namespace = namespaces.get(prefix);
-    if (namespace === undefined && prefix !== '') throw new XmlParseError(`Prefixo não declarado "${prefix}"`, start);
-    const element: XmlElement = {
-      name,
-      prefix,
-      localName,
-      namespace: namespace ?? '',
-      attributes,
-      children: [],
-      text: '',
-      start,
-      end: pos,
-      usesPrefix: prefix !== '',
-    };
-    if (top) top.element.children.push(element);
-    else root = element;
-    if (!selfClosing) stack.push({ element, namespaces });
-    if (element.usesPrefix) for (const open of stack) open.element.usesPrefix = true;
-  }
-
-  if (stack.length > 0)
-    throw new XmlParseError(`Elemento <${stack[stack.length - 1]?.element.name}> sem fechamento`, pos);
-  if (!root) throw new XmlParseError('Documento sem elemento raiz', pos);
-  return root;
+  return view(parseDocument(source).root);
 }
 
 /** First direct child with this local name. */

@@ -10,6 +10,7 @@ import { isValidGtin } from '@pdv/domain/gtin';
 import { fromDecimal, multiplyByQuantity, quantityFromDecimal, quantityToDecimal, toDecimal } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
+import { variationDescriptionSql } from '../catalog/variation-sql.ts';
 
 /** The largest amount the contract's money fields carry, in centavos (999.999.999,99). */
 const MAX_LINE_CENTS = 99_999_999_999;
@@ -33,7 +34,7 @@ interface GridInfo {
 async function gridInfo(tx: Tx, org: number, id_filial: number, id: number): Promise<GridInfo | null> {
   const { rows } = await tx.query<GridInfo>(
     `SELECT pgf.id_produto_grade_filial,
-            p.descricao || CASE WHEN pg.descricao <> 'Geral' THEN ' ' || pg.descricao ELSE '' END AS descricao,
+            ${variationDescriptionSql('p', 'pg')} AS descricao,
             coalesce(pg.sku, p.sku) AS sku, u.sigla AS unidade, p.codigo_ncm, p.cest, p.origem_produto,
             (SELECT b.codigo FROM produto_codigo_barra b WHERE b.id_organization = pg.id_organization
                 AND b.id_produto_grade = pg.id_produto_grade AND b.data_exclusao IS NULL AND b.id_produto_unidade_logistica IS NULL

@@ -24,6 +24,7 @@ import { checkVoucherPayments, checkVoucherRedemptions, checkVoucherSale, issueS
 import { isCustomerCredit, spendCustomerCredit } from './credit-payment.ts';
 import { processReceipt } from './receipt.ts';
 import { processReturn } from './return.ts';
+import { MESSAGES } from '@pdv/domain/messages';
 
 type Body = z.output<typeof operacaoBody>;
 
@@ -53,7 +54,7 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   const addresses = await q.findAddresses(tx, org, body.id_filial, [...new Set(body.itens.map((i) => i.id_endereco_estoque))]);
   for (const item of body.itens) {
     if (!grids.has(item.id_produto_grade_filial)) throw badRequest(`Produto não encontrado nesta filial: ${item.descricao}.`);
-    if (!addresses.has(item.id_endereco_estoque)) throw badRequest('Endereço de estoque não selecionado.');
+    if (!addresses.has(item.id_endereco_estoque)) throw badRequest(MESSAGES.stockAddressMissing);
   }
   const customer = body.id_cliente ? await q.findCustomer(tx, org, body.id_cliente) : null;
   if (body.id_cliente && !customer) throw badRequest('Cliente não encontrado.');

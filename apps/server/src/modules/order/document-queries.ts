@@ -4,7 +4,7 @@
  */
 import type { PresaleAddress, PresaleKind, PresaleSheetData } from '@pdv/documents/presale-a4';
 import { fromDecimal, quantityFromDecimal } from '@pdv/domain/money';
-import { STATUS_LABEL } from '@pdv/domain/order-messages';
+import { orderStatusLabel } from '@pdv/domain/order-labels';
 import type { Tx } from '../../db/database.ts';
 
 type Row = Record<string, unknown>;
@@ -24,12 +24,6 @@ function address(r: Row, prefix: string): PresaleAddress | null {
     bairro: text(r[`${prefix}bairro`]), cidade: text(r[`${prefix}cidade`]), uf: text(r[`${prefix}uf`]), cep: text(r[`${prefix}cep`]),
   };
   return Object.values(a).some((v) => v !== null) ? a : null;
-}
-
-/** "Em edição", "Liberado", ... (the status as users read it). */
-function statusText(situacao: string): string {
-  const label = STATUS_LABEL[situacao] ?? situacao;
-  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 export interface OrderSheet {
@@ -101,7 +95,7 @@ export async function loadOrderSheet(tx: Tx, org: number, id_filial: number, id_
     data: {
       tipo: kindOf(String(o['operacao'])),
       nsu: Number(o['nsu']),
-      situacao: statusText(String(o['situacao'])),
+      situacao: orderStatusLabel(String(o['situacao'])),
       data_cadastro: iso(o['data_cadastro']) ?? '',
       data_validade: iso(o['data_validade']),
       data_entrega: iso(o['data_entrega']),

@@ -19,11 +19,12 @@ import { createInvoice } from '../invoice/service.ts';
 import { findSeries } from '../operation/queries.ts';
 import { loadServiceLines } from './service-queries.ts';
 import { lockOrder, type LockedOrder } from './writes.ts';
+import { CONSIGNMENT_MODE_MESSAGES } from '@pdv/domain/consignment-mode';
 
 type Body = z.output<typeof orderInvoiceListBody>;
 
 /** 000 §8 (spec): a consignment none of whose items can be sold. */
-const NOTHING_TO_SELL = 'Nenhum item dessa consignação pode ser vendido';
+const NOTHING_TO_SELL = CONSIGNMENT_MODE_MESSAGES.nothingToSell;
 
 async function invoiceInput(tx: Tx, org: number, order: LockedOrder) {
   const lines = await tx.query<Record<string, string | number | null>>(

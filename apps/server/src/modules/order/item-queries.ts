@@ -7,6 +7,7 @@ import type { OrderOperation } from '@pdv/domain/order-rules';
 import { fromDecimal, quantityFromDecimal, quantityToDecimal, toDecimal } from '@pdv/domain/money';
 import type { WholesalePricing } from '@pdv/domain/wholesale';
 import type { Tx } from '../../db/database.ts';
+import { variationDescriptionSql } from '../catalog/variation-sql.ts';
 
 /** What the rules of an order's parts need, read with a row lock so changes of one order take turns. */
 export interface PartsOrder {
@@ -136,7 +137,7 @@ export interface GridCopy {
 
 export async function gridCopy(tx: Tx, org: number, id_filial: number, id: number): Promise<GridCopy | null> {
   const { rows } = await tx.query<Record<string, unknown>>(
-    `SELECT p.descricao || CASE WHEN pg.descricao <> 'Geral' THEN ' ' || pg.descricao ELSE '' END AS descricao,
+    `SELECT ${variationDescriptionSql('p', 'pg')} AS descricao,
             coalesce(pg.sku, p.sku) AS sku, u.sigla AS unidade, pgf.preco_venda::text, pgf.preco_atacado::text,
             (SELECT b.codigo FROM produto_codigo_barra b WHERE b.id_organization = pg.id_organization
                 AND b.id_produto_grade = pg.id_produto_grade AND b.data_exclusao IS NULL AND b.id_produto_unidade_logistica IS NULL

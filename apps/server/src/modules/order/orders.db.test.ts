@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
-import { defaultPeriod } from './service.ts';
 import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
@@ -133,7 +132,7 @@ describe('PUT /api/order/update: status transitions (000 §4.3, §4.4) and locki
     expect(refused.json['message']).toBe('Somente Pedidos liberados podem ser faturados.');
     const os = await createOk({ operacao: 'OrdemServico' });
     const osRefused = await update({ id_pedido: os['id_pedido'], situacao: 'NotaPendente' });
-    expect(osRefused.json['message']).toBe('Somente Ordens de Serviço liberados podem ser faturados.');
+    expect(osRefused.json['message']).toBe('Somente Ordens de serviço liberados podem ser faturados.');
 
     expect((await update({ id_pedido: sale['id_pedido'], situacao: 'Liberado' })).status).toBe(200);
     const pending = await update({ id_pedido: sale['id_pedido'], situacao: 'NotaPendente' });
@@ -264,11 +263,6 @@ describe('POST /api/order/find', () => {
     expect((await rowsOf({ operacao: 'Orcamento' })).map((r) => r['id_pedido'])).toContain(quote['id_pedido']);
     const bySearch = await t.call('POST', '/order/find', { search: String(quote['nsu']) }, cashier);
     expect((bySearch.json['rows'] as Array<Record<string, unknown>>).map((r) => r['id_pedido'])).toContain(quote['id_pedido']);
-  });
-
-  it('defaults to the first day of the month until today in the branch offset', () => {
-    expect(defaultPeriod(new Date('2024-03-01T02:00:00Z'), -3)).toEqual({ data_inicio: '2024-02-01', data_fim: '2024-02-29' });
-    expect(defaultPeriod(new Date('2024-03-15T12:00:00Z'), -3)).toEqual({ data_inicio: '2024-03-01', data_fim: '2024-03-15' });
   });
 });
 

@@ -19,6 +19,7 @@ import { insertPayments } from '../operation/writes.ts';
 import * as q from './item-queries.ts';
 import { recalcOrder } from './items.ts';
 import { loadOrThrow } from './service.ts';
+import { MESSAGES } from '@pdv/domain/messages';
 
 type CreateBody = z.output<typeof orderPaymentCreateBody>;
 
@@ -69,7 +70,7 @@ export async function createPayment(tx: Tx, caller: Caller, body: CreateBody, to
   if (payment.id_operadora_cartao !== null && !(await belongs(tx,
     'SELECT 1 FROM operadora_cartao WHERE id_organization = $1 AND id_operadora_cartao = $2 AND data_exclusao IS NULL',
     [org, payment.id_operadora_cartao]))) {
-    throw badRequest('Selecione a operadora de cartão');
+    throw badRequest(MESSAGES.cardOperatorRequired);
   }
   await insertPayments(tx, org, { table: 'pedido', id: order.id_pedido }, [payment]);
   await recalcOrder(tx, caller, order, order.situacao);

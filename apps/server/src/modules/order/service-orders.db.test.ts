@@ -261,7 +261,7 @@ describe('a service order through release and invoicing (000 §4.4)', () => {
     expect(paid.status, JSON.stringify(paid.json)).toBe(200);
     const early = await t.call('POST', '/order/order-invoice-list', { list_orders: [id], modelo: '55' }, manager);
     expect(early.status).toBe(400);
-    expect(early.json['message']).toContain('Somente Ordens de Serviço liberados podem ser faturados.');
+    expect(early.json['message']).toContain('Somente Ordens de serviço liberados podem ser faturados.');
     expect((await t.call('PUT', '/order/update', { id_pedido: id, situacao: 'Liberado' }, manager)).status).toBe(200);
     const invoiced = await expectOk(t, 'orderInvoiceList', { list_orders: [id], modelo: '55' }, manager);
     expect(invoiced.status, JSON.stringify(invoiced.json)).toBe(200);

@@ -9,6 +9,7 @@ import { fromDecimal } from '@pdv/domain/money';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { customerError, initialOrderStatus, orderEditError, statusChangeError } from '@pdv/domain/order-rules';
 import type { OrderStatus } from '@pdv/domain/operation-state';
+import { defaultListPeriod } from '@pdv/domain/period';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -25,16 +26,10 @@ const ORDER_SEQUENCE = 'pedido';
 
 const orderNotFound = () => new HttpError(404, ORDER_MESSAGES.notFound);
 
-/** Today and the first day of its month in the branch's time zone (000 §9: date filters; 002: list defaults). */
-export function defaultPeriod(now: Date, offsetHours: number): { data_inicio: string; data_fim: string } {
-  const today = new Date(now.getTime() + offsetHours * 3_600_000).toISOString().slice(0, 10);
-  return { data_inicio: `${today.slice(0, 8)}01`, data_fim: today };
-}
-
 export async function findOrders(tx: Tx, caller: Caller, body: FindBody, now: Date) {
   const org = caller.id_organization;
   const offset = await w.branchOffsetHours(tx, org, caller.id_filial);
-  const period = defaultPeriod(now, offset);
+  const period = defaultListPeriod(now, offset);
   const { situacao, ...filter } = body.filter;
   return w.listOrders(tx, org, caller.id_filial, {
     ...body, ...filter,

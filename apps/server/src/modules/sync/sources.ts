@@ -1,5 +1,6 @@
 import type { SyncGroupName } from '@pdv/contract/sync';
 import type { Caller } from '../auth/caller.ts';
+import { variationDescriptionSql } from '../catalog/variation-sql.ts';
 
 /** Where each synced group reads from: its table, id column, the columns sent, and any extra filter. */
 export interface SyncSource {
@@ -232,7 +233,7 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
     id: 'id_inventario_item',
     from: /* sql */ `(SELECT i.id_organization, i.id_filial, i.sync_xid, i.id_inventario_item, i.id_inventario, i.id_produto_grade_filial,
         i.id_endereco_estoque, i.quantidade, i.id_usuario,
-        CASE WHEN g.is_padrao THEN p.descricao ELSE p.descricao || ' ' || g.descricao END AS descricao_produto,
+        ${variationDescriptionSql('p', 'g')} AS descricao_produto,
         e.descricao AS descricao_endereco_estoque, p.url_imagem_principal, i.data_cadastro, i.data_alteracao, i.data_exclusao
        FROM inventario_item i
        JOIN produto_grade_filial pgf ON pgf.id_organization = i.id_organization AND pgf.id_produto_grade_filial = i.id_produto_grade_filial

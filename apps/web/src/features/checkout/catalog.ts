@@ -9,6 +9,7 @@ import { fromDecimal, quantityFromDecimal, type Cents, type Milli } from '@pdv/d
 import type { FiscalSeries } from '@pdv/domain/sale-validation';
 import { OWNER_TABLES, ownersOf, productIndex, type BarcodeHit } from './search/productIndex.ts';
 import { fold } from './search/textIndex.ts';
+import { variationDescription } from '@pdv/domain/variation';
 
 export const PAGE_SIZE = 25;
 
@@ -47,14 +48,13 @@ const cents = (v: unknown): Cents => fromDecimal(num(v) ?? 0);
 function hitFrom(product: LocalRow, grid: LocalRow, barcode: string | null, unit: LocalRow | undefined): ProductHit | null {
   const id = num(grid['id_produto_grade_filial']);
   if (id === null || !live(grid) || !live(product)) return null;
-  const gridName = str(grid['descricao']);
   const name = str(product['descricao']) ?? '';
   const quantidade = num(product['quantidade_atacarejo']);
   return {
     id_produto_grade: num(grid['id_produto_grade']) ?? 0,
     id_produto_grade_filial: id,
     id_produto: num(product['id_produto']) ?? 0,
-    descricao: grid['is_padrao'] || !gridName ? name : `${name} ${gridName}`,
+    descricao: variationDescription(name, { descricao: str(grid['descricao']), is_padrao: grid['is_padrao'] === true }),
     sku: str(grid['sku']) ?? str(product['sku']),
     codigo_barras: barcode,
     unidade: str(unit?.['sigla']),

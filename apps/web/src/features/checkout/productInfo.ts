@@ -7,6 +7,7 @@ import type { LocalRow, PdvDatabase } from '../../db/database.ts';
 import { isValidGtin } from '@pdv/domain/gtin';
 import { fromDecimal, quantityFromDecimal, type Cents, type Milli } from '@pdv/domain/money';
 import { isLive } from './search/catalogChanges.ts';
+import { variationName } from '@pdv/domain/variation';
 
 export interface StockAtAddress {
   id_endereco_estoque: number;
@@ -76,11 +77,10 @@ export async function loadProductInfo(db: PdvDatabase, idGradeFilial: number, id
   const available = (s: LocalRow) => milli(s['quantidade']) - milli(s['quantidade_reserva']);
   const unit = num(product['id_unidade_medida']);
   const atacarejo = num(product['quantidade_atacarejo']);
-  const gridName = str(grid['descricao']);
   return {
     id_produto_grade_filial: idGradeFilial,
     descricao: str(product['descricao']) ?? '',
-    variacao: grid['is_padrao'] ? null : gridName,
+    variacao: variationName({ descricao: str(grid['descricao']), is_padrao: grid['is_padrao'] === true }),
     sku: str(grid['sku']) ?? str(product['sku']),
     codigos: codes.filter((c) => c['id_produto_grade'] === grid['id_produto_grade']).map((c) => String(c['codigo'])),
     unidade: unit === null ? null : str((await db.rows('measure_unit').get(unit))?.['sigla']),

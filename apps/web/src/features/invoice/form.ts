@@ -6,6 +6,7 @@
 import type { InvoiceDetail, InvoicePostBody } from '@pdv/contract/invoice';
 import { DEFAULT_FREIGHT_TYPE } from '@pdv/domain/constants';
 import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
+import { MESSAGES } from '@pdv/domain/messages';
 import {
   fromDecimal,
   multiplyByQuantity,
@@ -296,7 +297,7 @@ export function validateForTransmit(form: InvoiceForm): string[] {
 /** Ours: a line discount above the line's gross. */
 export const DISCOUNT_ABOVE_GROSS = 'O desconto não pode ser maior que o valor do item.';
 /** The contract's quantity message. */
-export const QUANTITY_NOT_POSITIVE = 'A quantidade tem que ser maior que 0.';
+export const QUANTITY_NOT_POSITIVE = MESSAGES.quantityNotPositive;
 
 /** 001 §5 "Invoice item". */
 export function validateItem(item: Omit<ItemLine, 'key'>): string[] {

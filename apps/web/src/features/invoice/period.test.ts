@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SORT, defaultFilters, findBodyOf, localDate, nextSort } from './period.ts';
+import { localDate } from '@pdv/domain/period';
+import { DEFAULT_SORT, defaultFilters, findBodyOf, nextSort } from './period.ts';
 
 describe('invoice list filters', () => {
   it('starts on the first day of the month and ends today, in the -3 zone', () => {

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { invoiceFindBody } from '@pdv/contract/invoice';
 import { DEFAULT_TIMEZONE_OFFSET } from '@pdv/domain/constants';
+import { defaultListPeriod } from '@pdv/domain/period';
 import { isSituacao, type InvoiceSituacao } from './situacao.ts';
 
 export const INVOICE_PAGE_SIZE = 20;
@@ -29,14 +30,8 @@ export interface InvoiceSort {
 
 export const DEFAULT_SORT: InvoiceSort = { column: 'data_hora_emissao', order: 'desc' };
 
-/** The calendar date (AAAA-MM-DD) at `now` in a zone `offsetHours` from UTC. */
-export function localDate(now: Date, offsetHours = DEFAULT_TIMEZONE_OFFSET): string {
-  return new Date(now.getTime() + offsetHours * 3_600_000).toISOString().slice(0, 10);
-}
-
 export function defaultFilters(now: Date, offsetHours = DEFAULT_TIMEZONE_OFFSET): InvoiceFilters {
-  const today = localDate(now, offsetHours);
-  return { data_inicio: `${today.slice(0, 8)}01`, data_fim: today, situacao: null, modelo: null, search: '' };
+  return { ...defaultListPeriod(now, offsetHours), situacao: null, modelo: null, search: '' };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

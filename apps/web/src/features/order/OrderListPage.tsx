@@ -23,7 +23,8 @@ import {
 } from '@mantine/core';
 import type { OrderSummary } from '@pdv/contract/order';
 import { ORDER_STATUSES } from '@pdv/domain/operation-state';
-import { ORDER_OPERATIONS } from '@pdv/domain/order-rules';
+import { ORDER_STATUS_NAME } from '@pdv/domain/order-labels';
+import { ORDER_OPERATIONS, ORDER_OPERATION_NAME } from '@pdv/domain/order-rules';
 import { errorDisplayOf } from '../../api/errors.ts';
 import { countLabel } from '../../ui/format.ts';
 import { useSignedIn } from '../auth/sessionContext.ts';
@@ -36,9 +37,7 @@ import { ORDER_KEYS, useOrderList } from './list/useOrderList.ts';
 import {
   ORDER_ACTION_LABEL,
   ORDER_ACTION_SHORTCUT,
-  ORDER_OPERACAO_LABEL,
   ORDER_PERMISSION,
-  ORDER_SITUACAO_LABEL,
   isOrderOperation,
   isOrderStatus,
   orderActionsFor,
@@ -144,7 +143,7 @@ export function OrderListPage() {
           <MultiSelect
             label="Situação"
             placeholder={list.filters.situacoes.length === 0 ? 'Todas' : undefined}
-            data={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_SITUACAO_LABEL[s] }))}
+            data={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_NAME[s].label }))}
             value={list.filters.situacoes}
             onChange={(values) => list.setFilters({ situacoes: values.filter(isOrderStatus) })}
             clearable
@@ -152,7 +151,7 @@ export function OrderListPage() {
           <Select
             label="Operação"
             placeholder="Todas"
-            data={ORDER_OPERATIONS.map((o) => ({ value: o, label: ORDER_OPERACAO_LABEL[o] }))}
+            data={ORDER_OPERATIONS.map((o) => ({ value: o, label: ORDER_OPERATION_NAME[o].one }))}
             value={list.filters.operacao}
             onChange={(v) => list.setFilters({ operacao: v !== null && isOrderOperation(v) ? v : null })}
             clearable

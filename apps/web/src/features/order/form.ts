@@ -152,8 +152,8 @@ export interface ItemForm {
   id_usuario_vendedor: number | null;
 }
 
-export const QUANTITY_INVALID = 'A quantidade tem que ser maior que 0.';
-export const DISCOUNT_INVALID = 'O desconto não pode ser negativo.';
+export const QUANTITY_INVALID = MESSAGES.quantityNotPositive;
+export const DISCOUNT_INVALID = MESSAGES.discountNegative;
 
 export interface ParsedItem {
   quantidade: Milli;

@@ -8,7 +8,7 @@ import type { orderFindBody } from '@pdv/contract/order';
 import { DEFAULT_TIMEZONE_OFFSET } from '@pdv/domain/constants';
 import type { OrderStatus } from '@pdv/domain/operation-state';
 import type { OrderOperation } from '@pdv/domain/order-rules';
-import { localDate } from '../invoice/period.ts';
+import { defaultListPeriod } from '@pdv/domain/period';
 
 export const ORDER_PAGE_SIZE = 20;
 
@@ -34,8 +34,7 @@ export interface OrderSort {
 export const DEFAULT_ORDER_SORT: OrderSort = { column: 'data_cadastro', order: 'desc' };
 
 export function defaultOrderFilters(now: Date, offsetHours = DEFAULT_TIMEZONE_OFFSET): OrderFilters {
-  const today = localDate(now, offsetHours);
-  return { data_inicio: `${today.slice(0, 8)}01`, data_fim: today, situacoes: [], operacao: null, search: '' };
+  return { ...defaultListPeriod(now, offsetHours), situacoes: [], operacao: null, search: '' };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

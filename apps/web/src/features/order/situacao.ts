@@ -4,21 +4,10 @@
  * offered on every open order so that the server's reason (a quote, an order not released: 000 §4.4, §5) is shown.
  */
 import { ORDER_STATUSES, type OrderStatus } from '@pdv/domain/operation-state';
-import { ORDER_OPERATIONS, canChangeOrderStatus, type OrderOperation } from '@pdv/domain/order-rules';
+import { orderStatusLabel } from '@pdv/domain/order-labels';
+import { ORDER_OPERATIONS, ORDER_OPERATION_NAME, canChangeOrderStatus, type OrderOperation } from '@pdv/domain/order-rules';
 
 export const ORDER_PERMISSION = 'FncListarPedido';
-
-export const ORDER_SITUACAO_LABEL: Readonly<Record<OrderStatus, string>> = {
-  Edicao: 'Em edição',
-  Liberado: 'Liberado',
-  EnviadoCliente: 'Enviado ao cliente',
-  RetornoCliente: 'Retorno do cliente',
-  Cancelado: 'Cancelado',
-  Concluida: 'Concluído',
-  Faturado: 'Faturado',
-  AguardandoConclusao: 'Aguardando conclusão',
-  NotaPendente: 'Nota pendente',
-};
 
 const COLOR: Readonly<Record<OrderStatus, string>> = {
   Edicao: 'gray',
@@ -32,14 +21,6 @@ const COLOR: Readonly<Record<OrderStatus, string>> = {
   NotaPendente: 'orange',
 };
 
-export const ORDER_OPERACAO_LABEL: Readonly<Record<OrderOperation, string>> = {
-  Pedido: 'Pedido',
-  Compra: 'Compra',
-  Consignacao: 'Consignação',
-  OrdemServico: 'Ordem de serviço',
-  Orcamento: 'Orçamento',
-};
-
 export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
@@ -48,9 +29,11 @@ export function isOrderOperation(value: string): value is OrderOperation {
   return (ORDER_OPERATIONS as readonly string[]).includes(value);
 }
 
-export const situacaoLabel = (s: string): string => (isOrderStatus(s) ? ORDER_SITUACAO_LABEL[s] : s);
+/** The status's label (the domain's table: order-labels.ts). */
+export const situacaoLabel = (s: string): string => orderStatusLabel(s);
 export const situacaoColor = (s: string): string => (isOrderStatus(s) ? COLOR[s] : 'gray');
-export const operacaoLabel = (o: string): string => (isOrderOperation(o) ? ORDER_OPERACAO_LABEL[o] : o);
+/** The operation's name (the domain's table: ORDER_OPERATION_NAME). */
+export const operacaoLabel = (o: string): string => (isOrderOperation(o) ? ORDER_OPERATION_NAME[o].one : o);
 
 export type OrderAction = 'abrir' | 'duplicar' | 'liberar' | 'faturar' | 'cancelar' | 'email';
 

@@ -2,6 +2,7 @@
 import type { OperacaoBody } from '@pdv/contract/operation';
 import { toDecimal, quantityToDecimal } from '@pdv/domain/money';
 import type { OperationBundle } from './types.ts';
+import { MESSAGES } from '@pdv/domain/messages';
 
 /** Thrown when a stored operation cannot become a request body (a programming or data error: kept as Erro). */
 export class InvalidOperationError extends Error {
@@ -46,7 +47,7 @@ export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle
         id_item: item.id_item,
         tipo_item: 'Produto' as const,
         id_produto_grade_filial: required(item.id_produto_grade_filial, 'Produto não informado.'),
-        id_endereco_estoque: required(item.id_endereco_estoque, 'Endereço de estoque não selecionado.'),
+        id_endereco_estoque: required(item.id_endereco_estoque, MESSAGES.stockAddressMissing),
         descricao: item.descricao,
         sku: item.sku,
         codigo_barras: item.codigo_barras,
@@ -65,7 +66,7 @@ export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle
       .sort((a, b) => a.ordem - b.ordem)
       .map((payment) => ({
         id_pagamento: payment.id_pagamento,
-        id_meio_pagamento: required(payment.meio_pagamento?.id_meio_pagamento ?? null, 'Selecione um meio de pagamento.'),
+        id_meio_pagamento: required(payment.meio_pagamento?.id_meio_pagamento ?? null, MESSAGES.paymentMethodRequired),
         valor_total: toDecimal(payment.valor_total),
         quantidade_parcelas: payment.quantidade_parcelas,
         parcelamento: payment.parcelamento.map((p) => ({

@@ -11,7 +11,7 @@ import { buildInstallments } from '@pdv/domain/payment';
 import { isCard, isCash, type PaymentMethod } from '@pdv/domain/payment-method';
 import { validatePayment } from '@pdv/domain/payment-validation';
 import type { GiftCard } from '@pdv/contract/order';
-import { isVoucherMethod, voucherUseError } from '@pdv/domain/voucher-rules';
+import { isVoucherMethod, VOUCHER_MESSAGES, voucherUseError } from '@pdv/domain/voucher-rules';
 import { VoucherCodeField } from '../modes/voucher/VoucherCodeField.tsx';
 import type { StoredPayment } from '../../outbox/types.ts';
 import { textOf, type SaleContext } from '../catalog.ts';
@@ -112,7 +112,7 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, onAdd }:
         const errors = validatePayment(payment, { saldo, id_cliente: idCliente });
         if (errors[0]) return setError(errors[0].message);
         if (voucherMethod) {
-          if (!voucher) return setError('Informe o código do vale crédito.');
+          if (!voucher) return setError(VOUCHER_MESSAGES.codeRequired);
           const refused = voucherUseError(
             { id_filial: voucher.id_filial, situacao: voucher.situacao, saldo: fromDecimal(voucher.saldo), data_validade: voucher.data_validade },
             { id_filial: idFilial, valor, today },

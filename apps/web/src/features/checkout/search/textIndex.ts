@@ -13,6 +13,7 @@
  * left behind; every candidate is checked against its current text before it is returned, so a stale posting costs
  * a check, never a wrong result.
  */
+import { variationName } from '@pdv/domain/variation';
 
 /** Lower-case, without accents: "Calça Básica" -> "calca basica". */
 export function fold(text: string): string {
@@ -122,7 +123,7 @@ export class ProductTextIndex {
       this.gridProduct[ord] = doc.id_produto;
       this.productEntry(doc.id_produto).ords.push(ord);
     }
-    const own = tokenize(`${doc.is_padrao ? '' : (doc.descricao ?? '')} ${doc.sku ?? ''}`);
+    const own = tokenize(`${variationName(doc) ?? ''} ${doc.sku ?? ''}`);
     this.gridText[ord] = padded(own);
     if (this.gridLive[ord] !== doc.live) this.liveCount += doc.live ? 1 : -1;
     this.gridLive[ord] = doc.live;

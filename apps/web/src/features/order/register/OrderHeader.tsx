@@ -1,7 +1,7 @@
 /** The order's header (000 §3.6): operation, client, seller, carrier, dates, freight type (9 by default) and notes. */
 import type { Ref } from 'react';
 import { Grid, Kbd, Paper, Select, Textarea, TextInput } from '@mantine/core';
-import { ORDER_OPERATIONS } from '@pdv/domain/order-rules';
+import { ORDER_OPERATIONS, ORDER_OPERATION_NAME } from '@pdv/domain/order-rules';
 import { localDb, type LocalRow } from '../../../db/database.ts';
 import { searchPeople } from '../../checkout/catalog.ts';
 import { documentText } from '../../invoice/display.tsx';
@@ -10,7 +10,7 @@ import { AsyncSearchSelect, type SearchOption } from '../../invoice/register/Asy
 import { TEXTS } from '../../invoice/texts.ts';
 import { TIPOS_FRETE, type HeaderForm, type TipoFrete } from '../form.ts';
 import type { OrderContext } from '../localData.ts';
-import { ORDER_OPERACAO_LABEL, isOrderOperation } from '../situacao.ts';
+import { isOrderOperation } from '../situacao.ts';
 
 interface PersonChoice {
   id: number;
@@ -55,7 +55,7 @@ export function OrderHeader({ form, context, editable, isNew, customerDescriptio
         <Grid.Col span={{ base: 12, sm: 4, lg: 2 }}>
           <Select
             label="Operação"
-            data={ORDER_OPERATIONS.map((o) => ({ value: o, label: ORDER_OPERACAO_LABEL[o] }))}
+            data={ORDER_OPERATIONS.map((o) => ({ value: o, label: ORDER_OPERATION_NAME[o].one }))}
             value={form.operacao}
             onChange={(v) => v !== null && isOrderOperation(v) && onChange({ operacao: v })}
             allowDeselect={false}
