@@ -12,7 +12,8 @@ import type { OrderStatus } from '@pdv/domain/operation-state';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { findSaleConfig, nextSequence } from '../operation/queries.ts';
+import { nextSequence } from '../../db/sequence.ts';
+import { findSaleConfig } from '../operation/queries.ts';
 import { copyServiceLines } from './service-queries.ts';
 import * as w from './writes.ts';
 
