@@ -10,7 +10,8 @@ import { toSummary } from '../invoice/queries.ts';
 import { buildSignedDisable, buildSignedEvent, loadEmission, loadTarget } from './document.ts';
 import { sefazFor } from './sefaz.ts';
 import type { FiscalContext } from './service.ts';
-import { giveStockBack } from './stock.ts';
+import { reverseInvoiceReceivables } from '../finance/service.ts';
+import { giveStockBack } from '../stock/service.ts';
 
 type Row = Record<string, unknown>;
 
@@ -55,11 +56,7 @@ export async function cancelInvoice(ctx: FiscalContext, id: number, justificativ
         [ctx.org, id, answer.cStat, answer.xMotivo],
       );
       await giveStockBack(tx, ctx.org, ctx.id_filial, id, ctx.id_usuario, 'CancelamentoNotaFiscal');
-      await tx.query(
-        `UPDATE documento_financeiro SET situacao = 'Estornado', data_estorno = now(), saldo = 0, data_alteracao = now()
-          WHERE id_organization = $1 AND id_nota_fiscal = $2 AND situacao = 'Aberto'`,
-        [ctx.org, id],
-      );
+      await reverseInvoiceReceivables(tx, ctx.org, id);
     }
     const row = await tx.query<Row>('SELECT * FROM nota_fiscal WHERE id_organization = $1 AND id_nota_fiscal = $2', [ctx.org, id]);
     const message = registered ? `${answer.cStat} - ${answer.xMotivo}` : M.cancelFailed(`${answer.cStat} - ${answer.xMotivo}`);

@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import * as q from './queries.ts';
 import { insertItem, insertPayment, insertReferenced, itemErrors, paymentErrors, recomputeTotals, referencedErrors } from './parts.ts';
-import { giveStockBack } from '../fiscal/stock.ts';
+import { giveStockBack } from '../stock/service.ts';
 
 type PostBody = z.output<typeof invoicePostBody>;
 type PutBody = z.output<typeof invoicePutBody>;

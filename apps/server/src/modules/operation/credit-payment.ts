@@ -1,7 +1,7 @@
 /**
  * Paying with the customer's store credit (000 §3.2 saldo_pessoa_usado, §5 "Não foi possível encontrar crédito do
  * cliente."): the payments whose method is Crédito em Loja (tPag 21) are taken from the customer's credit account in
- * the operation's transaction, through order/credit.ts (row lock + conditional UPDATE, so parallel sales never spend
+ * the operation's transaction, through the credit module (row lock + conditional UPDATE, so parallel sales never spend
  * more than the balance; "Saldo de crédito do cliente insuficiente..." otherwise). A credit payment is no receivable.
  */
 import { MESSAGES } from '@pdv/domain/messages';
@@ -10,7 +10,7 @@ import { MEIO_PAGAMENTO } from '@pdv/domain/payment-method';
 import type { Payment } from '@pdv/domain/payment';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
-import { moveCustomerCredit } from '../order/credit.ts';
+import { moveCustomerCredit } from '../credit/service.ts';
 
 export function isCustomerCredit(method: { meio_pagamento: string } | null | undefined): boolean {
   return method?.meio_pagamento === MEIO_PAGAMENTO.CreditoEmLoja;

@@ -101,19 +101,6 @@ export async function findCustomer(tx: Tx, org: number, id_pessoa: number) {
   return rows[0] ?? null;
 }
 
-/** The next number of a per-branch counter (a row lock makes concurrent callers wait their turn). */
-export async function nextSequence(tx: Tx, org: number, id_filial: number, nome: string): Promise<number> {
-  const { rows } = await tx.query<{ ultimo: number }>(
-    `INSERT INTO filial_sequencia (id_organization, id_filial, nome, ultimo) VALUES ($1, $2, $3, 1)
-     ON CONFLICT (id_organization, id_filial, nome) DO UPDATE SET ultimo = filial_sequencia.ultimo + 1
-     RETURNING ultimo`,
-    [org, id_filial, nome],
-  );
-  const value = rows[0]?.ultimo;
-  if (value === undefined) throw new Error('sequence not returned');
-  return value;
-}
-
 /** Claims the operation's UUID; false when it was already claimed (committed by an earlier or parallel request). */
 export async function claimOperation(tx: Tx, org: number, id: string, id_filial: number, id_usuario: number, modo: string) {
   const { rows } = await tx.query(

@@ -2,8 +2,9 @@
  * Mode Recebimento of POST /api/operacao (000 §1, §5): the customer pays open receivables (documento_financeiro,
  * Entrada) of the branch at the point of sale. No items ("Não é possível inserir itens na operação de recebimento.").
  * In the operation's transaction: the chosen receivables are locked in id order, must be the customer's and still
- * open, the payments must cover their balance (only cash above it, giving change), and they are paid off (baixa) with
- * a conditional UPDATE, so a resend (same UUID) or a second receipt of the same receivable never pays it twice.
+ * open, the payments must cover their balance (only cash above it, giving change), and they are paid off (baixa) by
+ * the finance module (modules/finance) with a conditional UPDATE, so a resend (same UUID) or a second receipt of the
+ * same receivable never pays it twice.
  */
 import type { OperacaoResult, operacaoBody } from '@pdv/contract/operation';
 import type { z } from 'zod';
@@ -16,7 +17,8 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import * as q from './queries.ts';
-import * as rq from './return-queries.ts';
+import { lockReceivables } from '../finance/queries.ts';
+import { settleReceivables } from '../finance/service.ts';
 
 type Body = z.output<typeof operacaoBody>;
 
@@ -29,7 +31,7 @@ export async function processReceipt(tx: Tx, caller: Caller, body: Body): Promis
   const ids = [...new Set(body.documentos_financeiros ?? [])];
   if (ids.length === 0) throw badRequest(RETURN_MESSAGES.receiptNoDocuments);
 
-  const documents = await rq.lockReceivables(tx, org, body.id_filial, ids);
+  const documents = await lockReceivables(tx, org, body.id_filial, ids);
   for (const id of ids) {
     const doc = documents.find((d) => d.id_documento_financeiro === id);
     if (!doc || doc.saldo <= 0 || (doc.situacao !== 'Aberto' && doc.situacao !== 'Parcial')) throw badRequest(RETURN_MESSAGES.receiptDocumentNotOpen);
@@ -49,8 +51,7 @@ export async function processReceipt(tx: Tx, caller: Caller, body: Body): Promis
   const errors = validateReceiptPayments(due, payments);
   if (errors.length > 0) throw badRequest(errors[0]!.message, undefined, errors.map((e) => e.message));
 
-  const settled = await rq.settleReceivables(tx, org, ids, body.id_operacao);
-  if (settled !== ids.length) throw badRequest(RETURN_MESSAGES.receiptDocumentNotOpen);
+  await settleReceivables(tx, org, ids, body.id_operacao);
 
   return {
     id_operacao: body.id_operacao, situacao: 'Processado', duplicado: false, id_pedido: null, nsu: null, id_nota_fiscal: null,

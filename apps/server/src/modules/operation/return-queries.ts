@@ -1,7 +1,7 @@
 /**
- * SQL of the return and receipt modes: the original sale of a return with its lines and what they already gave
- * back, the customer's open receivables and credit balance. Amounts leave as text and become centavos (thousandths
- * for quantities) here, so no float crosses into the rules.
+ * SQL of the return mode: the original sale of a return with its lines and what they already gave back (receivables
+ * are the finance module's, the credit balance the credit module's). Amounts leave as text and become centavos
+ * (thousandths for quantities) here, so no float crosses into the rules.
  */
 import { fromDecimal, quantityFromDecimal, type Cents, type Milli } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
@@ -137,84 +137,10 @@ export async function customerExists(tx: Tx, org: number, id_pessoa: number): Pr
   return rows.length > 0;
 }
 
-/** The customer's store-credit balance (centavos); null when the customer has no credit account. */
-export async function creditBalance(tx: Tx, org: number, id_pessoa: number): Promise<Cents | null> {
-  const { rows } = await tx.query<{ saldo: string }>(
-    'SELECT saldo::text FROM pessoa_conta_corrente WHERE id_organization = $1 AND id_pessoa = $2 AND data_exclusao IS NULL',
-    [org, id_pessoa],
-  );
-  return rows[0] ? fromDecimal(rows[0].saldo) : null;
-}
-
 export async function exchangeToleranceDays(tx: Tx, org: number, id_filial: number): Promise<number> {
   const { rows } = await tx.query<{ dias: number }>(
     'SELECT dias_tolerancia_troca AS dias FROM filial_configuracao WHERE id_organization = $1 AND id_filial = $2 AND data_exclusao IS NULL',
     [org, id_filial],
   );
   return rows[0] ? Number(rows[0].dias) : 30;
-}
-
-export interface Receivable {
-  id_documento_financeiro: number;
-  numero: string;
-  sequencia: number;
-  data_emissao: string;
-  data_vencimento: string;
-  valor_documento: Cents;
-  saldo: Cents;
-  situacao: string;
-  id_pessoa: number | null;
-}
-
-const RECEIVABLE_COLUMNS = `id_documento_financeiro, numero, sequencia, data_emissao, data_vencimento::text AS data_vencimento,
-  valor_documento::text AS valor_documento, saldo::text AS saldo, situacao, id_pessoa`;
-
-function toReceivable(r: Record<string, unknown>): Receivable {
-  return {
-    id_documento_financeiro: Number(r['id_documento_financeiro']),
-    numero: String(r['numero']),
-    sequencia: Number(r['sequencia']),
-    data_emissao: iso(r['data_emissao']),
-    data_vencimento: String(r['data_vencimento']),
-    valor_documento: fromDecimal(String(r['valor_documento'])),
-    saldo: fromDecimal(String(r['saldo'])),
-    situacao: String(r['situacao']),
-    id_pessoa: r['id_pessoa'] === null ? null : Number(r['id_pessoa']),
-  };
-}
-
-const OPEN = `operacao = 'Entrada' AND situacao IN ('Aberto', 'Parcial') AND saldo > 0 AND data_exclusao IS NULL`;
-
-/** The customer's open receivables of the branch, by due date. */
-export async function openReceivables(tx: Tx, org: number, id_filial: number, id_pessoa: number): Promise<Receivable[]> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `SELECT ${RECEIVABLE_COLUMNS} FROM documento_financeiro
-      WHERE id_organization = $1 AND id_filial = $2 AND id_pessoa = $3 AND ${OPEN}
-      ORDER BY data_vencimento, id_documento_financeiro LIMIT 200`,
-    [org, id_filial, id_pessoa],
-  );
-  return rows.map(toReceivable);
-}
-
-/** Receivables of the branch by id, locked for the receipt (in id order: two receipts never wait on each other in a cycle). */
-export async function lockReceivables(tx: Tx, org: number, id_filial: number, ids: number[]): Promise<Receivable[]> {
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `SELECT ${RECEIVABLE_COLUMNS} FROM documento_financeiro
-      WHERE id_organization = $1 AND id_filial = $2 AND id_documento_financeiro = ANY($3::int[]) AND operacao = 'Entrada'
-        AND data_exclusao IS NULL
-      ORDER BY id_documento_financeiro FOR UPDATE`,
-    [org, id_filial, ids],
-  );
-  return rows.map(toReceivable);
-}
-
-/** Pays off open receivables (baixa): the conditional UPDATE only takes those still open. Answers how many it took. */
-export async function settleReceivables(tx: Tx, org: number, ids: number[], id_operacao: string): Promise<number> {
-  const { rowCount } = await tx.query(
-    `UPDATE documento_financeiro SET saldo = 0, situacao = 'Quitado', data_quitacao = now(), data_ultimo_pagamento = now(),
-            data_alteracao = now(), observacao = concat_ws(' ', observacao, $3::text)
-      WHERE id_organization = $1 AND id_documento_financeiro = ANY($2::int[]) AND ${OPEN}`,
-    [org, ids, `Recebido na operação ${id_operacao}.`],
-  );
-  return rowCount ?? 0;
 }

@@ -7,6 +7,8 @@ import { quantityToDecimal, toDecimal } from '@pdv/domain/money';
 import { exchangeDeadline, shopDate } from '@pdv/domain/return-rules';
 import type { Handlers } from '../../http/handlers.ts';
 import { notFound } from '../../http/errors.ts';
+import { creditBalance } from '../credit/queries.ts';
+import { openReceivables } from '../finance/queries.ts';
 import * as rq from './return-queries.ts';
 
 export const returnHandlers = {
@@ -41,7 +43,7 @@ export const returnHandlers = {
   openReceivables: async ({ tx, caller, body }) => {
     const org = caller.id_organization;
     if (!(await rq.customerExists(tx, org, body.id_cliente))) throw notFound();
-    const rows = await rq.openReceivables(tx, org, caller.id_filial, body.id_cliente);
+    const rows = await openReceivables(tx, org, caller.id_filial, body.id_cliente);
     return {
       rows: rows.map((r) => ({
         id_documento_financeiro: r.id_documento_financeiro, numero: r.numero, sequencia: r.sequencia, data_emissao: r.data_emissao,
@@ -52,6 +54,6 @@ export const returnHandlers = {
   customerCredit: async ({ tx, caller, body }) => {
     const org = caller.id_organization;
     if (!(await rq.customerExists(tx, org, body.id_cliente))) throw notFound();
-    return { id_cliente: body.id_cliente, saldo: toDecimal((await rq.creditBalance(tx, org, body.id_cliente)) ?? 0) };
+    return { id_cliente: body.id_cliente, saldo: toDecimal((await creditBalance(tx, org, body.id_cliente)) ?? 0) };
   },
 } satisfies Partial<Handlers>;

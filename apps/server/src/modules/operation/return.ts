@@ -18,7 +18,9 @@ import { exchangeExpiredError, RETURN_MESSAGES, returnCredit, validateReturnQuan
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { moveCustomerCredit } from '../order/credit.ts';
+import { moveCustomerCredit } from '../credit/service.ts';
+import { creditBalance } from '../credit/queries.ts';
+import { returnStock } from '../stock/service.ts';
 import * as q from './queries.ts';
 import * as rq from './return-queries.ts';
 import * as w from './writes.ts';
@@ -91,11 +93,11 @@ export async function processReturn(tx: Tx, caller: Caller, body: Body, now: Dat
       [org, originId, left ? 'Parcial' : 'Total']);
   }
 
-  await giveBackStock(tx, { org, id_filial: body.id_filial, id_usuario: caller.id_usuario, id_operacao: body.id_operacao,
+  await returnStock(tx, { org, id_filial: body.id_filial, id_usuario: caller.id_usuario, id_operacao: body.id_operacao,
     id_pedido: origem === 'Pedido' ? originId : null, id_nota_fiscal: id_nota_fiscal ?? (origem === 'NotaFiscal' ? originId : null) },
   requests.map(({ line, quantidade }) => ({ id_produto_grade_filial: line.id_produto_grade_filial, id_endereco_estoque: line.id_endereco_estoque, quantidade })));
 
-  let saldo: number | null = await rq.creditBalance(tx, org, body.id_cliente);
+  let saldo: number | null = await creditBalance(tx, org, body.id_cliente);
   if (credit > 0) {
     const moved = await moveCustomerCredit(tx, {
       org, id_filial: body.id_filial, id_usuario: caller.id_usuario, id_pessoa: body.id_cliente, tipo: 'Devolucao',
@@ -163,46 +165,4 @@ async function returnInvoice(
     [org, id, body.id_operacao, sale.chave_acesso, sale.modelo],
   );
   return id;
-}
-
-/** The returned quantities enter the stock (movement origem Devolucao), one UPDATE per (grid row, address) in a fixed order. */
-async function giveBackStock(
-  tx: Tx,
-  ctx: { org: number; id_filial: number; id_usuario: number; id_operacao: string; id_pedido: number | null; id_nota_fiscal: number | null },
-  lines: w.StockLine[],
-): Promise<void> {
-  const merged = new Map<string, w.StockLine>();
-  for (const l of lines) {
-    const key = `${l.id_produto_grade_filial}:${l.id_endereco_estoque}`;
-    const m = merged.get(key) ?? { ...l, quantidade: 0 };
-    m.quantidade += l.quantidade;
-    merged.set(key, m);
-  }
-  const sorted = [...merged.values()].sort(
-    (a, b) => a.id_produto_grade_filial - b.id_produto_grade_filial || a.id_endereco_estoque - b.id_endereco_estoque,
-  );
-  for (const line of sorted) {
-    const qty = quantityToDecimal(line.quantidade);
-    let { rows } = await tx.query<{ id_estoque: number; quantidade: string }>(
-      `UPDATE estoque SET quantidade = quantidade + $5
-        WHERE id_organization = $1 AND id_filial = $2 AND id_produto_grade_filial = $3 AND id_endereco_estoque = $4 AND data_exclusao IS NULL
-        RETURNING id_estoque, quantidade::text`,
-      [ctx.org, ctx.id_filial, line.id_produto_grade_filial, line.id_endereco_estoque, qty],
-    );
-    if (!rows[0]) {
-      ({ rows } = await tx.query<{ id_estoque: number; quantidade: string }>(
-        `INSERT INTO estoque (id_organization, id_filial, id_endereco_estoque, id_produto_grade_filial, quantidade)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id_estoque, quantidade::text`,
-        [ctx.org, ctx.id_filial, line.id_endereco_estoque, line.id_produto_grade_filial, qty],
-      ));
-    }
-    const row = rows[0]!;
-    await tx.query(
-      `INSERT INTO movimentacao_estoque (id_organization, id_filial, id_estoque, id_endereco_estoque, id_produto_grade_filial,
-         quantidade, quantidade_anterior, quantidade_posterior, origem, id_pedido, id_nota_fiscal, id_operacao, id_usuario)
-       VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::numeric - $6::numeric, $7::numeric, 'Devolucao', $8, $9, $10, $11)`,
-      [ctx.org, ctx.id_filial, row.id_estoque, line.id_endereco_estoque, line.id_produto_grade_filial, qty, row.quantidade,
-        ctx.id_pedido, ctx.id_nota_fiscal, ctx.id_operacao, ctx.id_usuario],
-    );
-  }
 }

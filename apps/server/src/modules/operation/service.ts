@@ -19,6 +19,9 @@ import type { Caller } from '../auth/caller.ts';
 import { notifyEvent } from '../realtime/notify.ts';
 import * as q from './queries.ts';
 import * as w from './writes.ts';
+import { nextSequence } from '../../db/sequence.ts';
+import { insertReceivable } from '../finance/service.ts';
+import { takeStock, type StockLine } from '../stock/service.ts';
 import { checkConsignmentMode, markPendingSend } from './consignment-mode.ts';
 import { checkVoucherPayments, checkVoucherRedemptions, checkVoucherSale, issueSoldVoucher, redeemVoucherPayments } from './voucher.ts';
 import { isCustomerCredit, spendCustomerCredit } from './credit-payment.ts';
@@ -91,7 +94,7 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   let nsu: number | null = null;
   let id_nota_fiscal: number | null = null;
   if (body.modelo === null) {
-    nsu = await q.nextSequence(tx, org, body.id_filial, 'pedido');
+    nsu = await nextSequence(tx, org, body.id_filial, 'pedido');
     // 000 §4.3: in order mode the order is created in Edicao and then updated to Liberado; a quote stays in Edicao;
     // a pre-sale starts as the branch configures (is_liberar_pedido).
     const operacao = body.modo_operacao === 'Orcamento' ? 'Orcamento' : body.modo_operacao === 'Consignacao' ? 'Consignacao' : 'Pedido';
@@ -115,7 +118,7 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
 
   // A quote moves no stock and creates no receivable.
   const quote = body.modo_operacao === 'Orcamento';
-  const stock = new Map<string, w.StockLine>();
+  const stock = new Map<string, StockLine>();
   // Neither does a consignment (its invoice takes what the customer kept) nor a voucher (not merchandise).
   const noStock = quote || body.modo_operacao === 'Consignacao' || body.modo_operacao === 'ValeCredito';
   for (const item of noStock ? [] : operation.itens) {
@@ -124,7 +127,7 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
     line.quantidade += item.quantidade;
     stock.set(key, line);
   }
-  await w.takeStock(tx, { org, id_filial: body.id_filial, id_usuario: caller.id_usuario, id_operacao: body.id_operacao, id_pedido, id_nota_fiscal },
+  await takeStock(tx, { org, id_filial: body.id_filial, id_usuario: caller.id_usuario, id_operacao: body.id_operacao, id_pedido, id_nota_fiscal },
     [...stock.values()], config.controla_estoque_negativo);
 
   // One receivable per installment of instalment methods (crediário, boleto, ...).
@@ -135,7 +138,7 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
     if (!method || isCustomerCredit(method) || !(method.utilizar_parcela || requiresCustomer(method))) continue;
     for (const installment of payment.parcelamento) {
       sequencia += 1;
-      await w.insertReceivable(tx, {
+      await insertReceivable(tx, {
         org, id_filial: body.id_filial, numero, sequencia, valor: installment.valor, vencimento: installment.data_vencimento,
         id_pessoa: body.id_cliente ?? null, id_meio_pagamento: method.id_meio_pagamento, id_pedido, id_nota_fiscal,
         id_operacao: body.id_operacao,

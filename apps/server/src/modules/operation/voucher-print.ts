@@ -10,7 +10,7 @@ import { VOUCHER_MESSAGES } from '@pdv/domain/voucher-rules';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
-import { findCard } from '../order/giftcard-queries.ts';
+import { findCard } from '../giftcard/queries.ts';
 
 export async function voucherData(tx: Tx, org: number, id_vale_credito: number): Promise<VoucherData | null> {
   const card = await findCard(tx, org, { id_vale_credito });

@@ -5,8 +5,8 @@
  * - ValeCredito mode: the lines are the branch's voucher product (002 §3 id_produto_grade_filial_vale_credito), the
  *   net is the voucher's value; an order (Concluida, never invoiced: a voucher is not merchandise) keeps the lines and
  *   payments, and a vale_credito row with saldo = value is issued with its 'Emissao' movement.
- * - Any mode with payments taken: a payment of the Vale Crédito method names a voucher, redeemed with giftcard.ts
- *   (row lock + conditional UPDATE: the balance never goes below zero).
+ * - Any mode with payments taken: a payment of the Vale Crédito method names a voucher, redeemed by the gift-card
+ *   module (row lock + conditional UPDATE: the balance never goes below zero).
  */
 import type { operacaoBody } from '@pdv/contract/operation';
 import type { z } from 'zod';
@@ -15,8 +15,8 @@ import { VOUCHER_MESSAGES, voucherPaymentError, voucherRedemptions, voucherUseEr
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { generateCode, redeemGiftCard } from '../order/giftcard.ts';
-import * as gq from '../order/giftcard-queries.ts';
+import * as gq from '../giftcard/queries.ts';
+import { generateCode, issueGiftCard, redeemGiftCard } from '../giftcard/service.ts';
 import type { MethodRow } from './queries.ts';
 
 type Body = z.output<typeof operacaoBody>;
@@ -82,7 +82,7 @@ export async function checkVoucherRedemptions(tx: Tx, caller: Caller, body: Body
   return sorted;
 }
 
-/** Takes the checked values from the vouchers' balances (giftcard.ts: conditional UPDATE, one movement each). */
+/** Takes the checked values from the vouchers' balances (modules/giftcard: conditional UPDATE, one movement each). */
 export async function redeemVoucherPayments(
   tx: Tx,
   caller: Caller,
@@ -111,17 +111,12 @@ export async function issueSoldVoucher(
   const org = caller.id_organization;
   if (sale.valor <= 0) throw badRequest(VOUCHER_MESSAGES.valueRequired);
   const codigo = await generateCode(tx, { ...caller, id_filial: body.id_filial });
-  const id = await gq.insertCard(tx, {
+  const id = await issueGiftCard(tx, {
     org, id_filial: body.id_filial, codigo, id_pessoa: body.id_cliente ?? null, valor: sale.valor, id_operacao: body.id_operacao,
-    data_validade: null, id_usuario: caller.id_usuario, observacao: body.observacao ?? null,
+    data_validade: null, id_usuario: caller.id_usuario, observacao: body.observacao ?? null, id_pedido: sale.id_pedido,
   });
   // The operation's UUID was claimed by this transaction: nobody else can have issued its voucher.
   if (id === null) throw new Error('vale crédito da operação já emitido');
-  await tx.query('UPDATE vale_credito SET id_pedido = $3 WHERE id_organization = $1 AND id_vale_credito = $2', [org, id, sale.id_pedido]);
-  await gq.insertMovement(tx, {
-    org, id_vale_credito: id, id_filial: body.id_filial, tipo: 'Emissao', valor: sale.valor, anterior: 0, posterior: sale.valor,
-    id_operacao: body.id_operacao, id_pedido: sale.id_pedido, id_nota_fiscal: null, id_usuario: caller.id_usuario, observacao: null,
-  });
   await tx.query(
     `UPDATE pedido SET situacao = 'Concluida', data_situacao = now(), observacao = coalesce(observacao || ' - ', '') || $3,
             data_alteracao = now()

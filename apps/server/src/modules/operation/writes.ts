@@ -1,10 +1,12 @@
-/** SQL of the documents an operation writes. Amounts arrive in centavos / thousandths and leave as numeric. */
+/**
+ * SQL of the documents an operation writes (orders, invoices, their items and payments). Stock movements and
+ * receivables are written by their owners (modules/stock, modules/finance). Amounts arrive in centavos / thousandths
+ * and leave as numeric.
+ */
 import { toDecimal, quantityToDecimal } from '@pdv/domain/money';
 import type { Item } from '@pdv/domain/item';
 import type { Payment } from '@pdv/domain/payment';
 import type { Tx } from '../../db/database.ts';
-import { MESSAGES } from '@pdv/domain/messages';
-import { badRequest } from '../../http/errors.ts';
 
 export interface DocumentHeader {
   org: number;
@@ -121,79 +123,4 @@ export async function insertPayments(tx: Tx, org: number, parent: Parent, paymen
         p.cartao_cnpj_instituicao, p.cartao_data_hora_transacao, p.cartao_descricao_transacao, p.txid_pix, p.id_vale_credito],
     );
   }
-}
-
-export interface StockLine {
-  id_produto_grade_filial: number;
-  id_endereco_estoque: number;
-  quantidade: number; // thousandths
-}
-
-/**
- * Takes the lines' quantities out of stock, one conditional UPDATE per (grid row, address), in a fixed order so two
- * sales never wait on each other in a cycle. Under negative-stock control the UPDATE only matches while stock minus
- * reservation covers the quantity: concurrent sales of the last unit leave exactly one winner.
- */
-export async function takeStock(
-  tx: Tx,
-  ctx: { org: number; id_filial: number; id_usuario: number; id_operacao: string | null; id_pedido: number | null; id_nota_fiscal: number | null },
-  lines: StockLine[],
-  control: boolean,
-): Promise<void> {
-  const sorted = [...lines].sort(
-    (a, b) => a.id_produto_grade_filial - b.id_produto_grade_filial || a.id_endereco_estoque - b.id_endereco_estoque,
-  );
-  for (const line of sorted) {
-    const qty = quantityToDecimal(line.quantidade);
-    const updated = await tx.query<{ id_estoque: number; quantidade: number }>(
-      `UPDATE estoque SET quantidade = quantidade - $5
-        WHERE id_organization = $1 AND id_filial = $2 AND id_produto_grade_filial = $3 AND id_endereco_estoque = $4
-          AND data_exclusao IS NULL AND (NOT $6 OR quantidade - quantidade_reserva >= $5)
-        RETURNING id_estoque, quantidade`,
-      [ctx.org, ctx.id_filial, line.id_produto_grade_filial, line.id_endereco_estoque, qty, control],
-    );
-    let row = updated.rows[0];
-    if (!row) {
-      const current = await tx.query<{ quantidade: number; quantidade_reserva: number }>(
-        `SELECT quantidade, quantidade_reserva FROM estoque
-          WHERE id_organization = $1 AND id_filial = $2 AND id_produto_grade_filial = $3 AND id_endereco_estoque = $4
-            AND data_exclusao IS NULL`,
-        [ctx.org, ctx.id_filial, line.id_produto_grade_filial, line.id_endereco_estoque],
-      );
-      const found = current.rows[0];
-      if (found) {
-        const available = Math.round((found.quantidade - found.quantidade_reserva) * 1000);
-        throw badRequest(MESSAGES.stockInsufficient(available, line.quantidade));
-      }
-      if (control) throw badRequest(MESSAGES.stockNotFound);
-      // Without control a sale may take a product with no stock row: the row starts negative.
-      const inserted = await tx.query<{ id_estoque: number; quantidade: number }>(
-        `INSERT INTO estoque (id_organization, id_filial, id_endereco_estoque, id_produto_grade_filial, quantidade)
-         VALUES ($1, $2, $3, $4, -$5::numeric) RETURNING id_estoque, quantidade`,
-        [ctx.org, ctx.id_filial, line.id_endereco_estoque, line.id_produto_grade_filial, qty],
-      );
-      row = inserted.rows[0]!;
-    }
-    await tx.query(
-      `INSERT INTO movimentacao_estoque (id_organization, id_filial, id_estoque, id_endereco_estoque, id_produto_grade_filial,
-         quantidade, quantidade_anterior, quantidade_posterior, origem, id_pedido, id_nota_fiscal, id_operacao, id_usuario)
-       VALUES ($1, $2, $3, $4, $5, -$6::numeric, $7::numeric + $6::numeric, $7, $8, $9, $10, $11, $12)`,
-      [ctx.org, ctx.id_filial, row.id_estoque, line.id_endereco_estoque, line.id_produto_grade_filial, qty, row.quantidade,
-        ctx.id_nota_fiscal ? 'NotaFiscal' : 'Pedido', ctx.id_pedido, ctx.id_nota_fiscal, ctx.id_operacao, ctx.id_usuario],
-    );
-  }
-}
-
-export async function insertReceivable(
-  tx: Tx,
-  d: { org: number; id_filial: number; numero: string; sequencia: number; valor: number; vencimento: string;
-    id_pessoa: number | null; id_meio_pagamento: number; id_pedido: number | null; id_nota_fiscal: number | null; id_operacao: string },
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO documento_financeiro (id_organization, id_filial, numero, sequencia, operacao, valor_documento,
-       valor_atualizado, saldo, data_vencimento, id_pessoa, id_meio_pagamento, id_pedido, id_nota_fiscal, id_operacao)
-     VALUES ($1, $2, $3, $4, 'Entrada', $5, $5, $5, $6, $7, $8, $9, $10, $11)`,
-    [d.org, d.id_filial, d.numero, d.sequencia, toDecimal(d.valor), d.vencimento, d.id_pessoa, d.id_meio_pagamento,
-      d.id_pedido, d.id_nota_fiscal, d.id_operacao],
-  );
 }

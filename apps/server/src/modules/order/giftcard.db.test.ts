@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { loadSaleFixture, type SaleFixture } from '../../testing/sale.ts';
-import { redeemGiftCard } from './giftcard.ts';
+import { redeemGiftCard } from '../giftcard/service.ts';
 import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;

@@ -17,6 +17,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { createInvoice } from '../invoice/service.ts';
 import { findSeries } from '../operation/queries.ts';
+import { assignOrderStockToInvoice } from '../stock/service.ts';
 import { loadServiceLines } from './service-queries.ts';
 import { lockOrder, type LockedOrder } from './writes.ts';
 import { CONSIGNMENT_MODE_MESSAGES } from '@pdv/domain/consignment-mode';
@@ -118,8 +119,7 @@ export async function invoiceOrders(tx: Tx, caller: Caller, body: Body) {
       const nf = await createInvoice(tx, caller, input);
       await tx.query('UPDATE nota_fiscal SET id_pedido = $3 WHERE id_organization = $1 AND id_nota_fiscal = $2', [org, nf.id_nota_fiscal, id]);
       // A pre-sale took its stock when it was sold: the invoice owns those movements, so authorizing it takes no more.
-      await tx.query('UPDATE movimentacao_estoque SET id_nota_fiscal = $3 WHERE id_organization = $1 AND id_pedido = $2 AND id_nota_fiscal IS NULL',
-        [org, id, nf.id_nota_fiscal]);
+      await assignOrderStockToInvoice(tx, org, id, nf.id_nota_fiscal);
       await tx.query(
         `UPDATE pedido SET situacao = 'NotaPendente', data_situacao = now(), id_nota_fiscal = $3, id_usuario_alteracao = $4,
                 data_alteracao = now() WHERE id_organization = $1 AND id_pedido = $2`,

@@ -13,7 +13,8 @@ import { defaultListPeriod } from '@pdv/domain/period';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { findSaleConfig, nextSequence } from '../operation/queries.ts';
+import { nextSequence } from '../../db/sequence.ts';
+import { findSaleConfig } from '../operation/queries.ts';
 import { copyServiceLines } from './service-queries.ts';
 import * as w from './writes.ts';
 

@@ -1,4 +1,8 @@
-/** SQL of gift cards (vale_credito) and their movements. Amounts arrive in centavos and leave as numeric. */
+/**
+ * SQL of gift cards (vale_credito) and their movements (vale_credito_movimentacao). Only the gift-card module writes
+ * these tables (owners.test.ts); other modules may read them through the functions here. Amounts arrive in centavos
+ * and leave as numeric.
+ */
 import type { GiftCard } from '@pdv/contract/order';
 import { toDecimal } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
@@ -52,6 +56,11 @@ export async function insertCard(
     [c.org, c.id_filial, c.codigo, c.id_pessoa, toDecimal(c.valor), c.id_operacao, c.data_validade, c.id_usuario, c.observacao],
   );
   return rows[0]?.id_vale_credito ?? null;
+}
+
+/** The order that sold the card (a ValeCredito operation). */
+export async function linkOrder(tx: Tx, org: number, id_vale_credito: number, id_pedido: number): Promise<void> {
+  await tx.query('UPDATE vale_credito SET id_pedido = $3 WHERE id_organization = $1 AND id_vale_credito = $2', [org, id_vale_credito, id_pedido]);
 }
 
 export async function insertMovement(

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { loadSaleFixture, type SaleFixture } from '../../testing/sale.ts';
-import { moveCustomerCredit } from './credit.ts';
+import { moveCustomerCredit } from './service.ts';
 
 let t: TestApp;
 let f: SaleFixture;

@@ -1,0 +1,120 @@
+/**
+ * SQL of the stock (estoque) and its ledger (movimentacao_estoque). Only the stock module writes these tables
+ * (owners.test.ts); quantities arrive as numeric (thousandths are converted by the service).
+ */
+import type { Tx } from '../../db/database.ts';
+
+export interface StockPlace {
+  org: number;
+  id_filial: number;
+  id_produto_grade_filial: number;
+  id_endereco_estoque: number;
+}
+
+export interface StockRow {
+  id_estoque: number;
+  quantidade: number;
+}
+
+/**
+ * Takes `qty` out of the row of (grid row, address). Under negative-stock control (`control`) the UPDATE only matches
+ * while stock minus reservation covers the quantity: that condition, not a prior read, is the rule.
+ * Answers the row after the change, or undefined when no row matched.
+ */
+export async function decrement(tx: Tx, p: StockPlace, qty: number, control: boolean): Promise<StockRow | undefined> {
+  const { rows } = await tx.query<StockRow>(
+    `UPDATE estoque SET quantidade = quantidade - $5
+      WHERE id_organization = $1 AND id_filial = $2 AND id_produto_grade_filial = $3 AND id_endereco_estoque = $4
+        AND data_exclusao IS NULL AND (NOT $6 OR quantidade - quantidade_reserva >= $5)
+      RETURNING id_estoque, quantidade`,
+    [p.org, p.id_filial, p.id_produto_grade_filial, p.id_endereco_estoque, qty, control],
+  );
+  return rows[0];
+}
+
+/** Puts `qty` into the row of (grid row, address). Undefined when the row does not exist. */
+export async function increment(tx: Tx, p: StockPlace, qty: number): Promise<StockRow | undefined> {
+  const { rows } = await tx.query<StockRow>(
+    `UPDATE estoque SET quantidade = quantidade + $5
+      WHERE id_organization = $1 AND id_filial = $2 AND id_produto_grade_filial = $3 AND id_endereco_estoque = $4 AND data_exclusao IS NULL
+      RETURNING id_estoque, quantidade`,
+    [p.org, p.id_filial, p.id_produto_grade_filial, p.id_endereco_estoque, qty],
+  );
+  return rows[0];
+}
+
+/** Moves the row `id_estoque` by a signed quantity (compensating movements address the row itself). */
+export async function adjustRow(tx: Tx, org: number, id_estoque: number, signed: number): Promise<StockRow | undefined> {
+  const { rows } = await tx.query<StockRow>(
+    'UPDATE estoque SET quantidade = quantidade + $3 WHERE id_organization = $1 AND id_estoque = $2 RETURNING id_estoque, quantidade',
+    [org, id_estoque, signed],
+  );
+  return rows[0];
+}
+
+/** The row of (grid row, address) without changing it, to tell "not enough" from "no row". */
+export async function findRow(tx: Tx, p: StockPlace): Promise<{ quantidade: number; quantidade_reserva: number } | undefined> {
+  const { rows } = await tx.query<{ quantidade: number; quantidade_reserva: number }>(
+    `SELECT quantidade, quantidade_reserva FROM estoque
+      WHERE id_organization = $1 AND id_filial = $2 AND id_produto_grade_filial = $3 AND id_endereco_estoque = $4
+        AND data_exclusao IS NULL`,
+    [p.org, p.id_filial, p.id_produto_grade_filial, p.id_endereco_estoque],
+  );
+  return rows[0];
+}
+
+/** Opens the row of (grid row, address) with a signed starting quantity. */
+export async function insertRow(tx: Tx, p: StockPlace, signed: number): Promise<StockRow> {
+  const { rows } = await tx.query<StockRow>(
+    `INSERT INTO estoque (id_organization, id_filial, id_endereco_estoque, id_produto_grade_filial, quantidade)
+     VALUES ($1, $2, $3, $4, $5::numeric) RETURNING id_estoque, quantidade`,
+    [p.org, p.id_filial, p.id_endereco_estoque, p.id_produto_grade_filial, signed],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('stock row not returned');
+  return row;
+}
+
+export interface Movement {
+  org: number;
+  id_filial: number;
+  id_estoque: number;
+  id_endereco_estoque: number;
+  id_produto_grade_filial: number;
+  /** Signed: negative leaves the stock, positive enters it. */
+  quantidade: number;
+  /** The row's quantity after the change (quantidade_anterior is derived from it). */
+  posterior: number;
+  origem: string;
+  id_pedido: number | null;
+  id_nota_fiscal: number | null;
+  id_operacao: string | null;
+  id_usuario: number;
+}
+
+export async function insertMovement(tx: Tx, m: Movement): Promise<void> {
+  await tx.query(
+    `INSERT INTO movimentacao_estoque (id_organization, id_filial, id_estoque, id_endereco_estoque, id_produto_grade_filial,
+       quantidade, quantidade_anterior, quantidade_posterior, origem, id_pedido, id_nota_fiscal, id_operacao, id_usuario)
+     VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::numeric - $6::numeric, $7::numeric, $8, $9, $10, $11, $12)`,
+    [m.org, m.id_filial, m.id_estoque, m.id_endereco_estoque, m.id_produto_grade_filial, m.quantidade, m.posterior, m.origem,
+      m.id_pedido, m.id_nota_fiscal, m.id_operacao, m.id_usuario],
+  );
+}
+
+/** What an invoice's movements took from each row, net of earlier compensations (rows still owed back only). */
+export async function invoiceNetMovements(tx: Tx, org: number, id_nota_fiscal: number) {
+  const { rows } = await tx.query<{ id_estoque: number; id_endereco_estoque: number; id_produto_grade_filial: number; quantidade: string }>(
+    `SELECT id_estoque, id_endereco_estoque, id_produto_grade_filial, sum(quantidade) AS quantidade FROM movimentacao_estoque
+      WHERE id_organization = $1 AND id_nota_fiscal = $2 GROUP BY id_estoque, id_endereco_estoque, id_produto_grade_filial
+      HAVING sum(quantidade) <> 0 ORDER BY id_estoque`,
+    [org, id_nota_fiscal],
+  );
+  return rows;
+}
+
+/** An order's movements not yet owned by an invoice become the invoice's. */
+export async function linkOrderMovementsToInvoice(tx: Tx, org: number, id_pedido: number, id_nota_fiscal: number): Promise<void> {
+  await tx.query('UPDATE movimentacao_estoque SET id_nota_fiscal = $3 WHERE id_organization = $1 AND id_pedido = $2 AND id_nota_fiscal IS NULL',
+    [org, id_pedido, id_nota_fiscal]);
+}

@@ -1,0 +1,109 @@
+/**
+ * The stock owner: every change of estoque goes through here, each with its movement in movimentacao_estoque, in the
+ * caller's transaction (owners.test.ts keeps it so). Sales take stock (takeStock), customer returns bring it back
+ * (returnStock), a cancelled, deleted or disabled invoice gives back what its movements took (giveStockBack), and an
+ * order's movements pass to the invoice made from it (assignOrderStockToInvoice). Rows are changed one conditional
+ * UPDATE per (grid row, address) in a fixed order, so two transactions never wait on each other in a cycle.
+ */
+import { MESSAGES } from '@pdv/domain/messages';
+import { quantityToDecimal, type Milli } from '@pdv/domain/money';
+import type { Tx } from '../../db/database.ts';
+import { badRequest } from '../../http/errors.ts';
+import * as q from './queries.ts';
+
+export interface StockLine {
+  id_produto_grade_filial: number;
+  id_endereco_estoque: number;
+  quantidade: Milli;
+}
+
+/** Who moves the stock and the documents the movements point at. */
+export interface StockContext {
+  org: number;
+  id_filial: number;
+  id_usuario: number;
+  id_operacao: string | null;
+  id_pedido: number | null;
+  id_nota_fiscal: number | null;
+}
+
+function byPlace(a: StockLine, b: StockLine): number {
+  return a.id_produto_grade_filial - b.id_produto_grade_filial || a.id_endereco_estoque - b.id_endereco_estoque;
+}
+
+function place(ctx: StockContext, line: StockLine): q.StockPlace {
+  return { org: ctx.org, id_filial: ctx.id_filial, id_produto_grade_filial: line.id_produto_grade_filial, id_endereco_estoque: line.id_endereco_estoque };
+}
+
+/**
+ * Takes the lines' quantities out of stock, one conditional UPDATE per (grid row, address), in a fixed order so two
+ * sales never wait on each other in a cycle. Under negative-stock control the UPDATE only matches while stock minus
+ * reservation covers the quantity: concurrent sales of the last unit leave exactly one winner.
+ */
+export async function takeStock(tx: Tx, ctx: StockContext, lines: StockLine[], control: boolean): Promise<void> {
+  for (const line of [...lines].sort(byPlace)) {
+    const qty = quantityToDecimal(line.quantidade);
+    let row = await q.decrement(tx, place(ctx, line), qty, control);
+    if (!row) {
+      const found = await q.findRow(tx, place(ctx, line));
+      if (found) {
+        const available = Math.round((found.quantidade - found.quantidade_reserva) * 1000);
+        throw badRequest(MESSAGES.stockInsufficient(available, line.quantidade));
+      }
+      if (control) throw badRequest(MESSAGES.stockNotFound);
+      // Without control a sale may take a product with no stock row: the row starts negative.
+      row = await q.insertRow(tx, place(ctx, line), -qty);
+    }
+    await q.insertMovement(tx, {
+      org: ctx.org, id_filial: ctx.id_filial, id_estoque: row.id_estoque, id_endereco_estoque: line.id_endereco_estoque,
+      id_produto_grade_filial: line.id_produto_grade_filial, quantidade: -qty, posterior: row.quantidade,
+      origem: ctx.id_nota_fiscal ? 'NotaFiscal' : 'Pedido', id_pedido: ctx.id_pedido, id_nota_fiscal: ctx.id_nota_fiscal,
+      id_operacao: ctx.id_operacao, id_usuario: ctx.id_usuario,
+    });
+  }
+}
+
+/**
+ * The quantities a customer gave back enter the stock (movement origem Devolucao); lines of the same (grid row,
+ * address) are summed first, and a missing row is opened with the returned quantity.
+ */
+export async function returnStock(tx: Tx, ctx: StockContext, lines: StockLine[]): Promise<void> {
+  const merged = new Map<string, StockLine>();
+  for (const l of lines) {
+    const key = `${l.id_produto_grade_filial}:${l.id_endereco_estoque}`;
+    const m = merged.get(key) ?? { ...l, quantidade: 0 };
+    m.quantidade += l.quantidade;
+    merged.set(key, m);
+  }
+  for (const line of [...merged.values()].sort(byPlace)) {
+    const qty = quantityToDecimal(line.quantidade);
+    const row = (await q.increment(tx, place(ctx, line), qty)) ?? (await q.insertRow(tx, place(ctx, line), qty));
+    await q.insertMovement(tx, {
+      org: ctx.org, id_filial: ctx.id_filial, id_estoque: row.id_estoque, id_endereco_estoque: line.id_endereco_estoque,
+      id_produto_grade_filial: line.id_produto_grade_filial, quantidade: qty, posterior: row.quantidade, origem: 'Devolucao',
+      id_pedido: ctx.id_pedido, id_nota_fiscal: ctx.id_nota_fiscal, id_operacao: ctx.id_operacao, id_usuario: ctx.id_usuario,
+    });
+  }
+}
+
+/**
+ * Gives back exactly what the invoice's movements took (cancelled, deleted or disabled invoice), with compensating
+ * movements of the given origem, so the ledger always adds up. A second call finds nothing left to give back.
+ */
+export async function giveStockBack(tx: Tx, org: number, id_filial: number, id: number, id_usuario: number, origem: string): Promise<void> {
+  for (const m of await q.invoiceNetMovements(tx, org, id)) {
+    const back = -Number(m.quantidade);
+    const row = await q.adjustRow(tx, org, m.id_estoque, back);
+    if (!row) throw new Error(`stock row ${m.id_estoque} vanished`);
+    await q.insertMovement(tx, {
+      org, id_filial, id_estoque: m.id_estoque, id_endereco_estoque: m.id_endereco_estoque,
+      id_produto_grade_filial: m.id_produto_grade_filial, quantidade: back, posterior: row.quantidade, origem,
+      id_pedido: null, id_nota_fiscal: id, id_operacao: null, id_usuario,
+    });
+  }
+}
+
+/** A pre-sale took its stock when it was sold: the invoice made from it owns those movements (authorizing takes no more). */
+export async function assignOrderStockToInvoice(tx: Tx, org: number, id_pedido: number, id_nota_fiscal: number): Promise<void> {
+  await q.linkOrderMovementsToInvoice(tx, org, id_pedido, id_nota_fiscal);
+}
