@@ -39,7 +39,6 @@ function makeForm(over: Partial<InvoiceForm> = {}): InvoiceForm {
   return { ...emptyForm({ id_serie_fiscal: 3 }), id_cliente: 5, cliente_nome: 'Juliana', cliente_tem_endereco: true, ...over };
 }
 
-
 describe('invoice form', () => {
   it('starts as an NF-e of sale without freight (tipo_frete 9)', () => {
     const form = emptyForm();
