@@ -20,6 +20,7 @@ export const FISCAL_MESSAGES = {
   paymentAccountMissing: 'Selecione uma Conta Bancária',
   transmitManyEmpty: 'Nenhuma nota informada',
   unsupportedModel: 'Modelo de nota fiscal não suportado',
+  itemNotEditable: 'Não é possível editar este produto, exclua o mesmo e adicione novamente na nota fiscal.',
   // 001 §8 (spec).
   saved: 'Nota Fiscal salva com sucesso',
   updated: 'Nota Fiscal atualizada com sucesso',
@@ -34,6 +35,8 @@ export const FISCAL_MESSAGES = {
   // Ours.
   notEditable: 'Somente notas em edição ou rejeitadas podem ser alteradas.',
   notDeletable: 'Somente notas em edição ou rejeitadas, nunca autorizadas, podem ser excluídas.',
+  itemDiscountAboveGross: 'O desconto não pode ser maior que o valor do item.',
+  itemTotalTooLarge: 'Valor total do item acima do permitido.',
   alreadyAuthorized: (n: number | string) => `Nota Fiscal ${n} já está autorizada.`,
   notAuthorizedForEvent: 'Somente notas autorizadas podem ser canceladas ou receber carta de correção.',
   justificationLength: 'A justificativa deve ter entre 15 e 255 caracteres.',

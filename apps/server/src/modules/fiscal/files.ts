@@ -1,16 +1,17 @@
 /**
  * GET /api/nfe/arquivo/{pdf|xml}/{organization}/{invoice}?exp=&sig=: the DANFE PDF and the authorized XML
- * (url_pdf, url_xml_distribuicao). The link is signed (links.ts) because a tab opened on it carries no token.
+ * (url_pdf, url_xml_distribuicao). The link is signed (invoice/links.ts) because a tab opened on it carries no token.
  */
 import type { FastifyInstance } from 'fastify';
 import { danfeA4Pdf } from '@pdv/documents/danfe-a4';
 import { danfeNfcePdf } from '@pdv/documents/danfe-nfce';
 import { parseNFe } from '@pdv/documents/danfe-parse';
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
+import { isDraftSituacao } from '@pdv/domain/invoice-rules';
 import type { Deps } from '../../http/handlers.ts';
 import { HttpError } from '../../http/errors.ts';
 import { draftXml } from './document.ts';
-import { verifyLink } from './links.ts';
+import { verifyLink } from '../invoice/links.ts';
 
 export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
   app.get<{ Params: { kind: string; org: string; id: string }; Querystring: { exp?: string; sig?: string } }>(
@@ -42,7 +43,7 @@ export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
           .header('content-disposition', `attachment; filename="${name}-nfe.xml"`).send(file.xml);
       }
       const data = parseNFe(file.xml);
-      const draft = file.nf['situacao'] === 'EmEdicao' || file.nf['situacao'] === 'Rejeitada' || !file.nf['xml_assinado'];
+      const draft = isDraftSituacao(String(file.nf['situacao'])) || !file.nf['xml_assinado'];
       const pdf = file.nf['modelo'] === '65' ? await danfeNfcePdf(data, { draft }) : await danfeA4Pdf(data, { draft });
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${name}.pdf"`)
         .send(Buffer.from(pdf));

@@ -3,8 +3,9 @@ import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
 import type { Handlers, SessionContext } from '../../http/handlers.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { toSummary, SUMMARY_COLUMNS } from '../invoice/queries.ts';
+import { deleteInvoice } from './delete.ts';
 import { cancelInvoice, consultInvoice, correctInvoice, disableRange } from './events.ts';
-import { signedLink } from './links.ts';
+import { signedLink } from '../invoice/links.ts';
 import { transmitInvoice, type FiscalContext } from './service.ts';
 
 function context(ctx: SessionContext<never>, id_filial?: number): FiscalContext {
@@ -30,6 +31,7 @@ async function each(ids: number[], fn: (id: number) => Promise<FiscalResult>) {
 }
 
 export const fiscalHandlers = {
+  invoiceDelete: ({ tx, caller, body }) => deleteInvoice(tx, caller, body.id_invoice),
   nfeTransmitir: (ctx) => transmitInvoice(context(ctx), ctx.body.id_nota_fiscal),
   nfeConsultar: (ctx) => consultInvoice(context(ctx), ctx.body.id_nota_fiscal),
   nfeCancelar: (ctx) => cancelInvoice(context(ctx), ctx.body.id_nota_fiscal, ctx.body.justificativa),

@@ -236,4 +236,3 @@ export function startContingencySender(db: Database, fiscal: FiscalDeps, everyMs
   return () => clearInterval(timer);
 }
 
-export { giveStockBack };

@@ -1,6 +1,7 @@
 /** Invoice drafts part by part (/invoice_item, /invoice_payment, /invoice_referenced), list, put and delete. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
+import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
 import { expectOk } from '../../testing/routes.ts';
@@ -65,6 +66,32 @@ describe('invoice draft, part by part', () => {
     const added = await expectOk(t, 'invoiceReferencedPost', { id_nota_fiscal: id, chave_acesso: key }, manager);
     expect((added.json['referenciadas'] as unknown[]).length).toBe(1);
     expect((await t.call('POST', '/invoice_referenced/post', { id_nota_fiscal: id, chave_acesso: key }, manager)).json['message']).toBe(M.keyDuplicated);
+  });
+
+  it('stores the totals the domain computes, freight and insurance included, rounding each line half-up', async () => {
+    const body = { modelo: '55', id_serie_fiscal: serie55, natureza_operacao: 'Venda de mercadoria', id_cliente: sale.id_cliente,
+      valor_frete: 10, valor_seguro: 0.5,
+      itens: [{ id_produto_grade_filial: sale.product.id_produto_grade_filial, id_endereco_estoque: sale.product.id_endereco_estoque,
+        quantidade: 1.5, valor_unitario: 0.05 }],
+      pagamentos: [{ id_meio_pagamento: sale.methods['01'], valor_total: 20 }] };
+    const res = await t.call('POST', '/invoice/post', body, manager);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    // 1,5 × 0,05 = 0,075 -> 0,08; + 10 + 0,50 = 10,58; paid 20 -> change 9,42.
+    expect(res.json).toMatchObject({ valor_total_produtos: 0.08, valor_desconto: 0, valor_nota_fiscal: 10.58, valor_troco: 9.42 });
+  });
+
+  it("refuses a volume without its weights with the spec's texts, and stores a key pasted in groups without spaces", async () => {
+    const base = { modelo: '55', id_serie_fiscal: serie55, natureza_operacao: 'Venda de mercadoria', id_cliente: sale.id_cliente };
+    const noWeight = await t.call('POST', '/invoice/post', { ...base, volumes: [{ quantidade: 2 }] }, manager);
+    expect(noWeight.status).toBe(400);
+    expect(noWeight.json['erros']).toEqual([ORDER_MESSAGES.volumeNetWeightMissing, ORDER_MESSAGES.volumeGrossWeightMissing]);
+    const pasted = '3518 0834 1287 4500 0152 5500 1000 0474 2819 2000 7498';
+    const saved = await t.call('POST', '/invoice/post', { ...base, referenciadas: [{ chave_acesso: pasted }],
+      volumes: [{ quantidade: 2, peso_liquido: 1.5, peso_bruto: 1.8 }] }, manager);
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json['referenciadas']).toMatchObject([{ chave_acesso: pasted.replace(/ /g, ''), modelo: '55' }]);
+    const twice = await t.call('POST', '/invoice/post', { ...base, referenciadas: [{ chave_acesso: pasted }, { chave_acesso: pasted.replace(/ /g, '') }] }, manager);
+    expect(twice.json['message']).toBe(M.keyDuplicated);
   });
 
   it('keeps a sale invoice read-only and deletes a draft giving its stock back', async () => {

@@ -1,18 +1,19 @@
 /** /invoice_item, /invoice_payment and /invoice_referenced: one part of a draft at a time. */
-import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
+import { invoiceEditError } from '@pdv/domain/invoice-rules';
 import type { Tx } from '../../db/database.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { insertItem, insertPayment, insertReferenced, paymentErrors, recomputeTotals } from './parts.ts';
+import { insertItem, insertPayment, insertReferenced, recomputeTotals, refuseUnsavedPayment } from './parts.ts';
 import * as q from './queries.ts';
-import { activeBranch, EDITABLE } from './service.ts';
+import { activeBranch, lockFacts } from './service.ts';
 
 /** Locks a draft of the caller's branch that may still change (not a sale's invoice, never authorized). */
 async function editable(tx: Tx, caller: Caller, id: number) {
   const row = await q.findInvoiceRow(tx, caller.id_organization, activeBranch(caller), id, true);
   if (!row) throw notFound();
-  if (!EDITABLE.has(String(row['situacao'])) || row['id_operacao'] !== null || row['protocolo'] !== null) throw badRequest(M.notEditable);
+  const locked = invoiceEditError(lockFacts(row));
+  if (locked) throw badRequest(locked);
   return row;
 }
 
@@ -53,10 +54,7 @@ export const invoicePartHandlers = {
     return { rows: detail.itens };
   },
   invoicePaymentPost: async ({ tx, caller, body }) => {
-    if (!body.id_nota_fiscal) {
-      const errors = paymentErrors(body, false);
-      throw badRequest(errors[0]!, undefined, errors);
-    }
+    if (!body.id_nota_fiscal) refuseUnsavedPayment(body);
     await editable(tx, caller, body.id_nota_fiscal);
     await insertPayment(tx, caller.id_organization, body.id_nota_fiscal, body);
     return done(tx, caller, body.id_nota_fiscal);

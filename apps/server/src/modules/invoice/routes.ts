@@ -1,10 +1,10 @@
 import type { Handlers } from '../../http/handlers.ts';
 import { notFound } from '../../http/errors.ts';
-import { activeBranch, createInvoice, deleteInvoice, updateInvoice } from './service.ts';
+import { activeBranch, createInvoice, updateInvoice } from './service.ts';
 import * as q from './queries.ts';
 import type { InvoiceDetail } from '@pdv/contract/invoice';
 import type { Deps } from '../../http/handlers.ts';
-import { signedLink } from '../fiscal/links.ts';
+import { signedLink } from './links.ts';
 
 /** The XML download link of a detail is a signed one (a browser tab carries no token). */
 function withLinks(detail: InvoiceDetail | null, deps: Deps, org: number): InvoiceDetail {
@@ -37,5 +37,4 @@ export const invoiceHandlers = {
   },
   invoicePost: ({ tx, caller, body }) => createInvoice(tx, caller, body),
   invoicePut: ({ tx, caller, body }) => updateInvoice(tx, caller, body),
-  invoiceDelete: ({ tx, caller, body }) => deleteInvoice(tx, caller, body.id_invoice),
 } satisfies Partial<Handlers>;

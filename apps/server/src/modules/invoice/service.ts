@@ -1,50 +1,75 @@
 /**
- * Invoice drafts (001 §5 "Invoice"): create, replace, delete, with the spec's validation messages. A draft holds no
- * number until it is transmitted (the fiscal module allocates it); stock moves when it is authorized, unless the
- * point of sale already took it (sales through POST /api/operacao).
+ * Invoice drafts (001 §5 "Invoice"): create and replace, with the spec's validation messages (the domain's rules). A
+ * draft holds no number until it is transmitted (the fiscal module allocates it); stock moves when it is authorized,
+ * unless the point of sale already took it (sales through POST /api/operacao). Deleting a draft gives its stock back,
+ * so it is one of the fiscal module's actions (fiscal/delete.ts).
  */
 import type { InvoiceDetail, invoicePostBody, invoicePutBody } from '@pdv/contract/invoice';
 import type { z } from 'zod';
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
+import { invoiceEditError, type InvoiceLockFacts } from '@pdv/domain/invoice-rules';
+import { invoiceSaveErrors } from '@pdv/domain/invoice-validation';
+import { quantityFromDecimal } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import * as q from './queries.ts';
-import { insertItem, insertPayment, insertReferenced, itemErrors, paymentErrors, recomputeTotals, referencedErrors } from './parts.ts';
-import { giveStockBack } from '../stock/service.ts';
+import {
+  insertItem,
+  insertPayment,
+  insertReferenced,
+  itemDraft,
+  paymentDraft,
+  recomputeTotals,
+  referencedDraft,
+  refuse,
+} from './parts.ts';
 
 type PostBody = z.output<typeof invoicePostBody>;
 type PutBody = z.output<typeof invoicePutBody>;
 
-export const EDITABLE = new Set(['EmEdicao', 'Rejeitada']);
+/** What the editability rules (invoice-rules.ts) read of a nota_fiscal row. */
+export function lockFacts(row: Record<string, unknown>): InvoiceLockFacts {
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return { situacao: String(row['situacao']), id_operacao: text(row['id_operacao']), protocolo: text(row['protocolo']) };
+}
 
 export function activeBranch(caller: Caller): number {
   return caller.id_filial;
 }
 
-/** The spec's checks of an invoice save, in the order a user fixes them. */
+/** Whether the customer has a complete address (street, city and state), as an NF-e needs. */
+async function customerHasAddress(tx: Tx, org: number, id_cliente: number): Promise<boolean> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM pessoa_endereco WHERE id_organization = $1 AND id_pessoa = $2 AND data_exclusao IS NULL
+        AND endereco IS NOT NULL AND id_cidade IS NOT NULL AND uf IS NOT NULL LIMIT 1`,
+    [org, id_cliente],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The checks of an invoice save: the domain's (invoiceSaveErrors, the ones the invoice screen ran), with what only the
+ * database knows: whether the customer has an address and whether the series is an active one of this branch and
+ * model. Volumes' weights arrive in kilograms and are checked in thousandths.
+ */
 async function validate(tx: Tx, org: number, id_filial: number, body: PostBody): Promise<string[]> {
-  const errors: string[] = [];
-  if (!body.natureza_operacao?.trim()) errors.push(M.natureMissing);
-  if (!body.id_serie_fiscal) errors.push(M.seriesMissing);
-  if (body.modelo === '55') {
-    if (!body.id_cliente) errors.push(M.recipientMissing);
-    else {
-      const { rows } = await tx.query(
-        `SELECT 1 FROM pessoa_endereco WHERE id_organization = $1 AND id_pessoa = $2 AND data_exclusao IS NULL
-            AND endereco IS NOT NULL AND id_cidade IS NOT NULL AND uf IS NOT NULL LIMIT 1`,
-        [org, body.id_cliente],
-      );
-      if (rows.length === 0) errors.push(M.recipientAddressMissing);
-    }
-  }
-  for (const item of body.itens) errors.push(...itemErrors(item));
-  for (const p of body.pagamentos) errors.push(...paymentErrors(p, true));
-  const seen: Array<{ chave_acesso: string; modelo: string | null }> = [];
-  for (const r of body.referenciadas) {
-    errors.push(...referencedErrors(r, seen));
-    if (r.chave_acesso) seen.push({ chave_acesso: r.chave_acesso.trim(), modelo: r.modelo ?? null });
-  }
+  const id_cliente = body.id_cliente ?? null;
+  const errors = invoiceSaveErrors({
+    modelo: body.modelo,
+    id_serie_fiscal: body.id_serie_fiscal ?? null,
+    natureza_operacao: body.natureza_operacao ?? null,
+    id_cliente,
+    cliente_tem_endereco: body.modelo === '55' && id_cliente !== null ? await customerHasAddress(tx, org, id_cliente) : null,
+    itens: body.itens.map(itemDraft),
+    pagamentos: body.pagamentos.map(paymentDraft),
+    referenciadas: body.referenciadas.map(referencedDraft),
+    volumes: body.volumes.map((v) => ({
+      quantidade: v.quantidade,
+      peso_liquido: quantityFromDecimal(v.peso_liquido),
+      peso_bruto: quantityFromDecimal(v.peso_bruto),
+    })),
+  });
   if (body.id_serie_fiscal) {
     const { rows } = await tx.query(
       `SELECT 1 FROM serie_fiscal WHERE id_organization = $1 AND id_filial = $2 AND id_serie_fiscal = $3
@@ -83,8 +108,7 @@ async function customerOf(tx: Tx, org: number, id_cliente: number | null | undef
 export async function createInvoice(tx: Tx, caller: Caller, body: PostBody): Promise<InvoiceDetail> {
   const org = caller.id_organization;
   const id_filial = activeBranch(caller);
-  const errors = await validate(tx, org, id_filial, body);
-  if (errors.length > 0) throw badRequest(errors[0]!, undefined, errors);
+  refuse(await validate(tx, org, id_filial, body));
   const customer = await customerOf(tx, org, body.id_cliente);
   const serie = await tx.query<{ codigo_serie: number }>(
     'SELECT codigo_serie FROM serie_fiscal WHERE id_organization = $1 AND id_serie_fiscal = $2', [org, body.id_serie_fiscal]);
@@ -112,9 +136,9 @@ export async function updateInvoice(tx: Tx, caller: Caller, body: PutBody): Prom
   const id_filial = activeBranch(caller);
   const row = await q.findInvoiceRow(tx, org, id_filial, body.id_nota_fiscal, true);
   if (!row) throw notFound();
-  if (!EDITABLE.has(String(row['situacao'])) || row['id_operacao'] !== null) throw badRequest(M.notEditable);
-  const errors = await validate(tx, org, id_filial, body);
-  if (errors.length > 0) throw badRequest(errors[0]!, undefined, errors);
+  const locked = invoiceEditError(lockFacts(row));
+  if (locked) throw badRequest(locked);
+  refuse(await validate(tx, org, id_filial, body));
   const customer = await customerOf(tx, org, body.id_cliente);
   const serie = await tx.query<{ codigo_serie: number }>(
     'SELECT codigo_serie FROM serie_fiscal WHERE id_organization = $1 AND id_serie_fiscal = $2', [org, body.id_serie_fiscal]);
@@ -136,22 +160,4 @@ export async function updateInvoice(tx: Tx, caller: Caller, body: PutBody): Prom
   }
   await writeContent(tx, org, id_filial, body.id_nota_fiscal, body);
   return (await q.loadDetail(tx, org, id_filial, body.id_nota_fiscal))!;
-}
-
-/**
- * Deletes a draft that never reached SEFAZ. A sale's invoice gives its stock back (compensating movements), so the
- * stock ledger still adds up.
- */
-export async function deleteInvoice(tx: Tx, caller: Caller, id: number) {
-  const org = caller.id_organization;
-  const id_filial = activeBranch(caller);
-  const row = await q.findInvoiceRow(tx, org, id_filial, id, true);
-  if (!row) throw notFound();
-  if (!EDITABLE.has(String(row['situacao'])) || row['protocolo'] !== null) throw badRequest(M.notDeletable);
-  await giveStockBack(tx, org, id_filial, id, caller.id_usuario, 'ExclusaoNotaFiscal');
-  await tx.query(
-    `UPDATE nota_fiscal SET data_exclusao = now(), data_alteracao = now() WHERE id_organization = $1 AND id_nota_fiscal = $2`,
-    [org, id],
-  );
-  return q.toSummary({ ...row, data_exclusao: new Date() });
 }

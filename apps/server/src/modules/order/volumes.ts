@@ -8,12 +8,12 @@ import type { z } from 'zod';
 import type { volumeCreateBody, volumeUpdateBody } from '@pdv/contract/order';
 import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
+import { isDraftSituacao } from '@pdv/domain/invoice-rules';
 import { volumeErrors } from '@pdv/domain/order-item-rules';
 import { orderEditError } from '@pdv/domain/order-rules';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { EDITABLE } from '../invoice/service.ts';
 import { lockPartsOrder } from './item-queries.ts';
 
 type CreateBody = z.output<typeof volumeCreateBody>;
@@ -55,7 +55,7 @@ async function lockParent(tx: Tx, caller: Caller, parent: { id_pedido: number | 
       [org, caller.id_filial, parent.id_nota_fiscal],
     );
     if (!rows[0]) throw new HttpError(404, FISCAL_MESSAGES.notFound);
-    if (!EDITABLE.has(rows[0].situacao)) throw badRequest(ORDER_MESSAGES.volumeInvoiceLocked);
+    if (!isDraftSituacao(rows[0].situacao)) throw badRequest(ORDER_MESSAGES.volumeInvoiceLocked);
   }
 }
 

@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
+import { invoiceLineTotals } from '@pdv/domain/invoice-totals';
+import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import {
-  DISCOUNT_ABOVE_GROSS,
   bodyOf,
   emptyForm,
   lineKey,
-  lineTotal,
-  modeloOfKey,
-  normalizeKey,
-  referencedKeyError,
   totalsOf,
   validateForSave,
   validateForTransmit,
-  validateItem,
-  validatePaymentLine,
   type InvoiceForm,
   type ItemLine,
   type PaymentLine,
@@ -44,8 +39,6 @@ function makeForm(over: Partial<InvoiceForm> = {}): InvoiceForm {
   return { ...emptyForm({ id_serie_fiscal: 3 }), id_cliente: 5, cliente_nome: 'Juliana', cliente_tem_endereco: true, ...over };
 }
 
-const KEY_55 = '35250312345678000199550010000000421000000421';
-
 describe('invoice form', () => {
   it('starts as an NF-e of sale without freight (tipo_frete 9)', () => {
     const form = emptyForm();
@@ -74,7 +67,7 @@ describe('invoice form', () => {
       valor_seguro: 100,
       valor_outros: 1,
     });
-    expect(totalsOf(form)).toEqual({ produtos: 5550, desconto: 150, frete: 1000, seguro: 100, outros: 1, total: 6501, pago: 2000, saldo: 4501 });
+    expect(totalsOf(form)).toEqual({ produtos: 5550, desconto: 150, frete: 1000, seguro: 100, outros: 1, total: 6501, pago: 2000, saldo: 4501, troco: 0 });
   });
 
   it('makes the total the sum of the lines plus the extras, whatever the lines', () => {
@@ -83,7 +76,7 @@ describe('invoice form', () => {
       fc.property(fc.array(line, { maxLength: 30 }), fc.integer({ min: 0, max: 99_999 }), (lines, frete) => {
         const itens = lines.map((l) => makeItem({ ...l, valor_desconto: 0 }));
         const totals = totalsOf(makeForm({ itens, valor_frete: frete }));
-        expect(totals.total).toBe(itens.reduce((acc, item) => acc + lineTotal(item), 0) + frete);
+        expect(totals.total).toBe(itens.reduce((acc, item) => acc + invoiceLineTotals(item).liquido, 0) + frete);
         expect(Number.isInteger(totals.total)).toBe(true);
       }),
     );
@@ -112,42 +105,16 @@ describe('invoice form', () => {
   });
 });
 
-describe('invoice lines', () => {
-  it("checks an item: 'Produto não informado', 'Valor precisa ser maior que zero', 'Endereço de estoque precisa ser selecionado'", () => {
-    expect(validateItem(makeItem({ id_produto_grade_filial: null, valor_unitario: 0, id_endereco_estoque: null }))).toEqual([
-      'Produto não informado',
-      'Valor precisa ser maior que zero',
-      'Endereço de estoque precisa ser selecionado',
+describe('invoice lines on save', () => {
+  it("checks the lines with the header, with the domain's messages", () => {
+    const form = makeForm({
+      itens: [makeItem({ id_endereco_estoque: null })],
+      volumes: [{ key: lineKey(), quantidade: 1, especie: '', marca: '', numeracao: '', peso_liquido: 0, peso_bruto: 0 }],
+    });
+    expect(validateForSave(form)).toEqual([
+      FISCAL_MESSAGES.itemStockAddressMissing,
+      ORDER_MESSAGES.volumeNetWeightMissing,
+      ORDER_MESSAGES.volumeGrossWeightMissing,
     ]);
-    expect(validateItem(makeItem())).toEqual([]);
-  });
-
-  it('refuses a discount above the gross of the line', () => {
-    expect(validateItem(makeItem({ quantidade: 1000, valor_unitario: 100, valor_desconto: 101 }))).toEqual([DISCOUNT_ABOVE_GROSS]);
-  });
-
-  it("checks a payment: method, value, and the account when the method requires one", () => {
-    expect(validatePaymentLine(makePayment({ id_meio_pagamento: null, valor_total: 0 }), true)).toEqual([
-      'Meio de pagamento não informado',
-      'Valor precisa ser maior que zero',
-      'Selecione uma Conta Bancária',
-    ]);
-    expect(validatePaymentLine(makePayment(), false)).toEqual([]);
-    expect(validatePaymentLine(makePayment({ id_conta: 4 }), true)).toEqual([]);
-  });
-});
-
-describe('referenced invoices', () => {
-  it("checks the key: 'Chave não informada', 'a Chave deve conter 44 carácteres', 'Chave já cadastrada'", () => {
-    expect(referencedKeyError([], '', null)).toBe('Chave não informada');
-    expect(referencedKeyError([], KEY_55.slice(1), null)).toBe('a Chave deve conter 44 carácteres');
-    const list = [{ key: 'a', chave_acesso: KEY_55, modelo: '55' }];
-    expect(referencedKeyError(list, KEY_55, '55')).toBe('Chave já cadastrada');
-    expect(referencedKeyError(list, KEY_55, '65')).toBeNull();
-  });
-
-  it('reads the model from the key and accepts a key pasted in groups', () => {
-    expect(modeloOfKey(KEY_55)).toBe('55');
-    expect(normalizeKey('3525 0312 3456 7800 0199 5500 1000 0000 4210 0000 0421')).toBe(KEY_55);
   });
 });

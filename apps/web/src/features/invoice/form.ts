@@ -1,22 +1,13 @@
 /**
  * The invoice being edited, as the screen holds it: amounts in centavos and quantities in thousandths (the money
- * module), converted to the contract's decimals only in bodyOf. Validation returns the spec's messages
- * (FISCAL_MESSAGES, 001 §5 "Invoice").
+ * module), converted to the contract's decimals only in bodyOf. The rules (checks with the spec's messages, totals)
+ * are the domain's, the same the server runs: invoice-validation.ts and invoice-totals.ts.
  */
 import type { InvoiceDetail, InvoicePostBody } from '@pdv/contract/invoice';
 import { DEFAULT_FREIGHT_TYPE } from '@pdv/domain/constants';
-import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
-import { MESSAGES } from '@pdv/domain/messages';
-import {
-  fromDecimal,
-  multiplyByQuantity,
-  quantityFromDecimal,
-  quantityToDecimal,
-  sum,
-  toDecimal,
-  type Cents,
-  type Milli,
-} from '@pdv/domain/money';
+import { computeInvoiceTotals, type InvoiceTotals } from '@pdv/domain/invoice-totals';
+import { invoiceSaveErrors, invoiceTransmitErrors, type InvoiceDraft } from '@pdv/domain/invoice-validation';
+import { fromDecimal, quantityFromDecimal, quantityToDecimal, toDecimal, type Cents, type Milli } from '@pdv/domain/money';
 
 export type Modelo = '55' | '65';
 export type TipoFrete = 0 | 1 | 2 | 3 | 4 | 9;
@@ -38,7 +29,6 @@ export const FINALIDADES: ReadonlyArray<{ value: number; label: string }> = [
 ];
 
 export const DEFAULT_NATUREZA = 'Venda de mercadoria';
-export const ACCESS_KEY_LENGTH = 44;
 
 export interface ItemLine {
   key: string;
@@ -234,116 +224,34 @@ export function bodyOf(form: InvoiceForm): InvoicePostBody {
   };
 }
 
-/** Gross of a line: unit price × quantity, rounded half-up to the centavo. */
-export function lineGross(item: Pick<ItemLine, 'valor_unitario' | 'quantidade'>): Cents {
-  return multiplyByQuantity(item.valor_unitario, item.quantidade);
-}
-
-export function lineTotal(item: Pick<ItemLine, 'valor_unitario' | 'quantidade' | 'valor_desconto'>): Cents {
-  return lineGross(item) - item.valor_desconto;
-}
-
-export interface InvoiceTotals {
-  produtos: Cents;
-  desconto: Cents;
-  frete: Cents;
-  seguro: Cents;
-  outros: Cents;
-  /** valor_nota_fiscal: products - discounts + freight + insurance + other costs. */
-  total: Cents;
-  pago: Cents;
-  /** What is still to be paid (never negative). */
-  saldo: Cents;
-}
-
-export function totalsOf(form: Pick<InvoiceForm, 'itens' | 'pagamentos' | 'valor_frete' | 'valor_seguro' | 'valor_outros'>): InvoiceTotals {
-  const produtos = sum(form.itens.map(lineGross));
-  const desconto = sum(form.itens.map((i) => i.valor_desconto));
-  const total = sum([produtos, -desconto, form.valor_frete, form.valor_seguro, form.valor_outros]);
-  const pago = sum(form.pagamentos.map((p) => p.valor_total));
+/** The form as the domain's rules read it (invoice-validation.ts). */
+export function draftOf(form: InvoiceForm): InvoiceDraft {
   return {
-    produtos,
-    desconto,
-    frete: form.valor_frete,
-    seguro: form.valor_seguro,
-    outros: form.valor_outros,
-    total,
-    pago,
-    saldo: Math.max(0, total - pago),
+    modelo: form.modelo,
+    id_serie_fiscal: form.id_serie_fiscal,
+    natureza_operacao: form.natureza_operacao,
+    id_cliente: form.id_cliente,
+    cliente_tem_endereco: form.cliente_tem_endereco,
+    itens: form.itens,
+    pagamentos: form.pagamentos,
+    referenciadas: form.referenciadas,
+    volumes: form.volumes,
   };
 }
 
-/** 001 §5 "Invoice save": series and nature always (no SAT here); for an NF-e, a recipient with an address. */
+/** The totals the server will store for these lines (the domain's computeInvoiceTotals). */
+export function totalsOf(
+  form: Pick<InvoiceForm, 'itens' | 'pagamentos' | 'valor_frete' | 'valor_seguro' | 'valor_outros'>,
+): InvoiceTotals {
+  return computeInvoiceTotals(form.itens, form.pagamentos, { frete: form.valor_frete, seguro: form.valor_seguro, outros: form.valor_outros });
+}
+
+/** 001 §5 "Invoice save", the invoice and its lines. */
 export function validateForSave(form: InvoiceForm): string[] {
-  const errors: string[] = [];
-  if (form.id_serie_fiscal === null) errors.push(FISCAL_MESSAGES.seriesMissing);
-  if (form.natureza_operacao.trim() === '') errors.push(FISCAL_MESSAGES.natureMissing);
-  if (form.modelo === '55') {
-    if (form.id_cliente === null) errors.push(FISCAL_MESSAGES.recipientMissing);
-    else if (form.cliente_tem_endereco === false) errors.push(FISCAL_MESSAGES.recipientAddressMissing);
-  }
-  return errors;
+  return invoiceSaveErrors(draftOf(form));
 }
 
 /** Before transmitting: what saving needs, and an NFC-e with a total needs a payment (001 §5 "Transmit NFC-e"). */
 export function validateForTransmit(form: InvoiceForm): string[] {
-  const errors = validateForSave(form);
-  if (form.modelo === '65' && form.pagamentos.length === 0 && totalsOf(form).total !== 0) {
-    errors.push(FISCAL_MESSAGES.nfcePaymentMissing);
-  }
-  return errors;
-}
-
-/** Ours: a line discount above the line's gross. */
-export const DISCOUNT_ABOVE_GROSS = 'O desconto não pode ser maior que o valor do item.';
-/** The contract's quantity message. */
-export const QUANTITY_NOT_POSITIVE = MESSAGES.quantityNotPositive;
-
-/** 001 §5 "Invoice item". */
-export function validateItem(item: Omit<ItemLine, 'key'>): string[] {
-  const errors: string[] = [];
-  if (item.id_produto_grade_filial === null) errors.push(FISCAL_MESSAGES.itemProductMissing);
-  if (item.quantidade <= 0) errors.push(QUANTITY_NOT_POSITIVE);
-  if (item.valor_unitario <= 0) errors.push(FISCAL_MESSAGES.valueNotPositive);
-  else if (item.valor_desconto > lineGross(item)) errors.push(DISCOUNT_ABOVE_GROSS);
-  if (item.id_endereco_estoque === null) errors.push(FISCAL_MESSAGES.itemStockAddressMissing);
-  return errors;
-}
-
-/** 001 §5 "Invoice payment" (the invoice is saved along with its payments here, so 'ainda não foi salva' never applies). */
-export function validatePaymentLine(payment: Omit<PaymentLine, 'key'>, requiresAccount: boolean): string[] {
-  const errors: string[] = [];
-  if (payment.id_meio_pagamento === null) errors.push(FISCAL_MESSAGES.paymentMethodMissing);
-  if (payment.valor_total <= 0) errors.push(FISCAL_MESSAGES.valueNotPositive);
-  if (requiresAccount && payment.id_conta === null) errors.push(FISCAL_MESSAGES.paymentAccountMissing);
-  return errors;
-}
-
-/** The key as typed, without spaces and dots (keys are often pasted formatted in groups of four). */
-export function normalizeKey(text: string): string {
-  return text.replace(/[\s.\-/]/g, '').toUpperCase();
-}
-
-/** The model (positions 21-22) written in an access key: cUF(2) AAMM(4) CNPJ(14) mod(2) … */
-export function modeloOfKey(key: string): string | null {
-  return key.length === ACCESS_KEY_LENGTH ? key.slice(20, 22) : null;
-}
-
-/** 001 §5: 'Chave não informada'; 'a Chave deve conter 44 carácteres'; 'Chave já cadastrada' (same modelo and key). */
-export function referencedKeyError(list: readonly ReferencedLine[], key: string, modelo: string | null): string | null {
-  if (key === '') return FISCAL_MESSAGES.keyMissing;
-  if (key.length !== ACCESS_KEY_LENGTH) return FISCAL_MESSAGES.keyLength;
-  if (list.some((r) => r.chave_acesso === key && r.modelo === modelo)) return FISCAL_MESSAGES.keyDuplicated;
-  return null;
-}
-
-/** Ours: a volume needs a positive whole quantity. */
-export const VOLUME_QUANTITY = 'Informe a quantidade de volumes (número inteiro maior que zero).';
-export const VOLUME_WEIGHT = 'O peso bruto não pode ser menor que o peso líquido.';
-
-export function validateVolume(volume: Omit<VolumeLine, 'key'>): string[] {
-  const errors: string[] = [];
-  if (!Number.isInteger(volume.quantidade) || volume.quantidade < 1) errors.push(VOLUME_QUANTITY);
-  if (volume.peso_bruto > 0 && volume.peso_bruto < volume.peso_liquido) errors.push(VOLUME_WEIGHT);
-  return errors;
+  return invoiceTransmitErrors(draftOf(form), totalsOf(form).total);
 }

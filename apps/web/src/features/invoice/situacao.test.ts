@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, isEditable, situacaoColor, situacaoLabel } from './situacao.ts';
+import { actionsFor, isEditable, situacaoColor, situacaoLabel, type ActionTarget } from './situacao.ts';
+
+const target = (over: Partial<ActionTarget>): ActionTarget => ({
+  situacao: 'EmEdicao', modelo: '55', numero_nota_fiscal: null, id_operacao: null, protocolo: null, ...over,
+});
+const editable = (situacao: string) => isEditable(target({ situacao }));
 
 describe('invoice situations', () => {
   it('colours drafts grey, authorized green, rejected red, cancelled dark and contingency orange', () => {
@@ -15,23 +20,29 @@ describe('invoice situations', () => {
   });
 
   it('lets only drafts and rejected invoices be edited', () => {
-    expect(['EmEdicao', 'Rejeitada'].every(isEditable)).toBe(true);
-    expect(['Autorizada', 'Cancelada', 'Contingencia', 'EmProcessamento'].some(isEditable)).toBe(false);
+    expect(['EmEdicao', 'Rejeitada'].every(editable)).toBe(true);
+    expect(['Autorizada', 'Cancelada', 'Contingencia', 'EmProcessamento'].some(editable)).toBe(false);
+  });
+
+  it("keeps a sale's rejected invoice read-only, as the server does, but offers transmit and delete", () => {
+    const sale = target({ situacao: 'Rejeitada', id_operacao: '0b6f3f2e-5b1a-4a47-9f0e-2f5a2c1d7e11', numero_nota_fiscal: 4 });
+    expect(isEditable(sale)).toBe(false);
+    expect(actionsFor(sale)).toEqual(['abrir', 'transmitir', 'imprimir', 'consultar', 'inutilizar', 'excluir']);
   });
 
   it('offers cancel and correction letter only on an authorized NF-e', () => {
-    expect(actionsFor({ situacao: 'Autorizada', modelo: '55', numero_nota_fiscal: 10 })).toEqual([
+    expect(actionsFor(target({ situacao: 'Autorizada', modelo: '55', numero_nota_fiscal: 10 }))).toEqual([
       'abrir',
       'imprimir',
       'consultar',
       'cancelar',
       'carta',
     ]);
-    expect(actionsFor({ situacao: 'Autorizada', modelo: '65', numero_nota_fiscal: 10 })).not.toContain('carta');
+    expect(actionsFor(target({ situacao: 'Autorizada', modelo: '65', numero_nota_fiscal: 10 }))).not.toContain('carta');
   });
 
   it('offers transmit, delete and, once numbered, disablement for a rejected invoice', () => {
-    expect(actionsFor({ situacao: 'Rejeitada', modelo: '55', numero_nota_fiscal: 7 })).toEqual([
+    expect(actionsFor(target({ situacao: 'Rejeitada', modelo: '55', numero_nota_fiscal: 7 }))).toEqual([
       'abrir',
       'transmitir',
       'imprimir',
@@ -39,7 +50,7 @@ describe('invoice situations', () => {
       'inutilizar',
       'excluir',
     ]);
-    expect(actionsFor({ situacao: 'EmEdicao', modelo: '55', numero_nota_fiscal: null })).toEqual([
+    expect(actionsFor(target({ situacao: 'EmEdicao', modelo: '55', numero_nota_fiscal: null }))).toEqual([
       'abrir',
       'transmitir',
       'imprimir',
@@ -48,7 +59,7 @@ describe('invoice situations', () => {
   });
 
   it('offers transmit again for an invoice in contingency, and nothing fiscal on a cancelled one', () => {
-    expect(actionsFor({ situacao: 'Contingencia', modelo: '65', numero_nota_fiscal: 3 })).toContain('transmitir');
-    expect(actionsFor({ situacao: 'Cancelada', modelo: '55', numero_nota_fiscal: 3 })).toEqual(['abrir', 'imprimir', 'consultar']);
+    expect(actionsFor(target({ situacao: 'Contingencia', modelo: '65', numero_nota_fiscal: 3 }))).toContain('transmitir');
+    expect(actionsFor(target({ situacao: 'Cancelada', modelo: '55', numero_nota_fiscal: 3 }))).toEqual(['abrir', 'imprimir', 'consultar']);
   });
 });

@@ -1,8 +1,16 @@
 /**
  * Invoice situations (001 §4 "Invoice"): their pt-BR names, badge colours, and which fiscal actions each one allows.
- * The server decides in the end; this only keeps the screen from offering what it would refuse.
+ * Editing, transmitting and deleting follow the domain's rules (invoice-rules.ts), the ones the server applies, so the
+ * screen offers only what the server accepts.
  */
 import { INVOICE_SITUACOES } from '@pdv/contract/invoice';
+import {
+  invoiceDeleteError,
+  invoiceEditError,
+  isDraftSituacao,
+  isTransmittableSituacao,
+  type InvoiceLockFacts,
+} from '@pdv/domain/invoice-rules';
 
 /** The permission label of the invoice screens (read: list and print; manage: everything else). */
 export const INVOICE_PERMISSION = 'FncListarNotaFiscal';
@@ -50,9 +58,9 @@ export function modeloLabel(modelo: string): string {
   return MODELO_LABEL[modelo] ?? modelo;
 }
 
-/** A draft or a rejected invoice can still be changed (and transmitted again). */
-export function isEditable(situacao: string): boolean {
-  return situacao === 'EmEdicao' || situacao === 'Rejeitada';
+/** Whether the screen may change the invoice's content (the domain's rule, the one the server applies). */
+export function isEditable(invoice: InvoiceLockFacts): boolean {
+  return invoiceEditError(invoice) === null;
 }
 
 export type InvoiceAction = 'abrir' | 'transmitir' | 'imprimir' | 'consultar' | 'cancelar' | 'carta' | 'inutilizar' | 'excluir';
@@ -80,23 +88,22 @@ export const ACTION_SHORTCUT: Readonly<Record<InvoiceAction, string>> = {
   excluir: 'Alt+Del',
 };
 
-export interface ActionTarget {
-  situacao: string;
+export interface ActionTarget extends InvoiceLockFacts {
   modelo: string;
   numero_nota_fiscal: number | null;
 }
 
-/** The actions offered for an invoice, in menu order. */
+/** The actions offered for an invoice, in menu order (transmit, disable and delete by the domain's rules). */
 export function actionsFor(target: ActionTarget): InvoiceAction[] {
   const { situacao, modelo, numero_nota_fiscal } = target;
   const actions: InvoiceAction[] = ['abrir'];
-  if (isEditable(situacao) || situacao === 'Contingencia') actions.push('transmitir');
+  if (isTransmittableSituacao(situacao)) actions.push('transmitir');
   if (situacao !== 'Inutilizada') actions.push('imprimir');
   if (situacao !== 'EmEdicao') actions.push('consultar');
   if (situacao === 'Autorizada') actions.push('cancelar');
   if (situacao === 'Autorizada' && modelo === '55') actions.push('carta');
-  if (isEditable(situacao) && numero_nota_fiscal !== null) actions.push('inutilizar');
-  if (isEditable(situacao)) actions.push('excluir');
+  if (isDraftSituacao(situacao) && numero_nota_fiscal !== null) actions.push('inutilizar');
+  if (invoiceDeleteError(target) === null) actions.push('excluir');
   return actions;
 }
 

@@ -210,7 +210,7 @@ function RowMenu<R extends InvoiceSummary>({
             rightSection={<Kbd size="xs">{ACTION_SHORTCUT[action]}</Kbd>}
             onClick={() => (action === 'abrir' ? onOpen(row) : onAction(action, row))}
           >
-            {action === 'abrir' && isEditable(row.situacao) ? 'Editar' : ACTION_LABEL[action]}
+            {action === 'abrir' && isEditable(row) ? 'Editar' : ACTION_LABEL[action]}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

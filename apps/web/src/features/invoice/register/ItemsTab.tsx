@@ -9,14 +9,13 @@ import { localDb } from '../../../db/database.ts';
 import { LineForm } from '../../register-lines/LineForm.tsx';
 import { LinesTable } from '../../register-lines/LinesTable.tsx';
 import { searchProducts, type ProductHit } from '../../checkout/catalog.ts';
-import { lineKey, lineTotal, validateItem, type ItemLine } from '../form.ts';
+import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
+import { invoiceLineTotals } from '@pdv/domain/invoice-totals';
+import { invoiceItemErrors } from '@pdv/domain/invoice-validation';
+import { lineKey, type ItemLine } from '../form.ts';
 import type { InvoiceContext } from '../localData.ts';
 import { TEXTS } from '../texts.ts';
 import { AsyncSearchSelect, type SearchOption } from './AsyncSearchSelect.tsx';
-
-/** 001 §5: a line whose product is not in the copy any more cannot be edited, only removed. */
-export const ITEM_NOT_EDITABLE =
-  'Não é possível editar este produto, exclua o mesmo e adicione novamente na nota fiscal.';
 
 interface Picked {
   id_produto_grade_filial: number;
@@ -88,7 +87,7 @@ export function ItemsTab({ items, context, editable, productRef, onChange }: Pro
       id_endereco_estoque: address === null ? null : Number(address),
       id_cenario_fiscal: scenario === null ? null : Number(scenario),
     };
-    const problems = validateItem(line);
+    const problems = invoiceItemErrors(line);
     if (problems.length > 0) return setErrors(problems);
     onChange(
       editing
@@ -101,7 +100,7 @@ export function ItemsTab({ items, context, editable, productRef, onChange }: Pro
 
   const edit = (item: ItemLine) => {
     if (!editable) return;
-    if (item.id_produto_grade_filial === null) return setErrors([ITEM_NOT_EDITABLE]);
+    if (item.id_produto_grade_filial === null) return setErrors([FISCAL_MESSAGES.itemNotEditable]); // 001 §5: a line with no product is only removed.
     setGeneration((g) => g + 1);
     setEditing(item.key);
     setPicked({
@@ -227,7 +226,7 @@ export function ItemsTab({ items, context, editable, productRef, onChange }: Pro
             ta: 'right',
             cell: (item) => (item.valor_desconto > 0 ? `-${formatMoney(item.valor_desconto)}` : ''),
           },
-          { header: 'Total', ta: 'right', td: { fw: 500 }, cell: (item) => formatMoney(lineTotal(item)) },
+          { header: 'Total', ta: 'right', td: { fw: 500 }, cell: (item) => formatMoney(invoiceLineTotals(item).liquido) },
           {
             header: 'Estoque',
             cell: (item) => <Text size="xs">{labelOf(context.addresses, item.id_endereco_estoque)}</Text>,

@@ -4,6 +4,7 @@
  */
 import type { Ref } from 'react';
 import { Stack } from '@mantine/core';
+import { invoicePaymentErrors } from '@pdv/domain/invoice-validation';
 import { formatDecimalBR, formatMoney, parseMoneyBR, type Cents } from '@pdv/domain/money';
 import { textOf } from '../../checkout/catalog.ts';
 import { LineForm } from '../../register-lines/LineForm.tsx';
@@ -16,7 +17,7 @@ import {
   type PaymentFieldValues,
 } from '../../register-lines/PaymentFields.tsx';
 import { useLineForm } from '../../register-lines/useLineForm.ts';
-import { lineKey, validatePaymentLine, type PaymentLine } from '../form.ts';
+import { lineKey, type PaymentLine } from '../form.ts';
 import type { InvoiceContext } from '../localData.ts';
 
 interface Props {
@@ -41,7 +42,8 @@ export function PaymentsTab({ payments, saldo, context, editable, methodRef, onC
     };
   };
   const { form, setForm, errors, setErrors, save } = useLineForm(EMPTY_PAYMENT_FIELDS, (f) =>
-    validatePaymentLine(paymentOf(f), requiresAccount(methodOf(context, f.methodId))),
+    // Saved along with the invoice, so 'Nota Fiscal ainda não foi salva' never applies here.
+    invoicePaymentErrors(paymentOf(f), { saved: true, requiresAccount: requiresAccount(methodOf(context, f.methodId)) }),
   );
   const submit = () => save((fields) => onChange([...payments, { ...paymentOf(fields), key: lineKey() }]));
 

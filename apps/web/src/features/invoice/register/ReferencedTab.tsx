@@ -6,12 +6,11 @@ import { useLineForm } from '../../register-lines/useLineForm.ts';
 import { modeloLabel } from '../situacao.ts';
 import {
   ACCESS_KEY_LENGTH,
-  lineKey,
-  modeloOfKey,
-  normalizeKey,
-  referencedKeyError,
-  type ReferencedLine,
-} from '../form.ts';
+  modeloOfAccessKey,
+  normalizeAccessKey,
+  referencedKeyErrors,
+} from '@pdv/domain/invoice-validation';
+import { lineKey, type ReferencedLine } from '../form.ts';
 
 /** '3525 0312 …' in groups of four, as printed on the DANFE. */
 export function keyGroups(key: string): string {
@@ -26,16 +25,15 @@ interface Props {
 
 export function ReferencedTab({ referenced, editable, onChange }: Props) {
   const { form, errors, set, save } = useLineForm({ text: '' }, (f) => {
-    const key = normalizeKey(f.text);
-    const problem = referencedKeyError(referenced, key, modeloOfKey(key));
-    return problem ? [problem] : [];
+    const key = normalizeAccessKey(f.text);
+    return referencedKeyErrors({ chave_acesso: key, modelo: modeloOfAccessKey(key) }, referenced);
   });
-  const key = normalizeKey(form.text);
+  const key = normalizeAccessKey(form.text);
 
   const submit = () =>
     save((fields) => {
-      const chave_acesso = normalizeKey(fields.text);
-      onChange([...referenced, { key: lineKey(), chave_acesso, modelo: modeloOfKey(chave_acesso) }]);
+      const chave_acesso = normalizeAccessKey(fields.text);
+      onChange([...referenced, { key: lineKey(), chave_acesso, modelo: modeloOfAccessKey(chave_acesso) }]);
     });
 
   return (

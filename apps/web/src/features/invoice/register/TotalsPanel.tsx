@@ -1,7 +1,7 @@
-/** The invoice's totals as the lines stand (the server recomputes them, with the taxes, when it saves). */
+/** The invoice's totals as the lines stand: the domain's computeInvoiceTotals, which the server stores when it saves. */
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { formatMoney } from '@pdv/domain/money';
-import type { InvoiceTotals } from '../form.ts';
+import type { InvoiceTotals } from '@pdv/domain/invoice-totals';
 
 const Cell = ({ label, value, strong }: { label: string; value: string; strong?: boolean }) => (
   <div>

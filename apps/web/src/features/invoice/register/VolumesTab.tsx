@@ -1,12 +1,13 @@
-/** Volumes: packages carried (quantity, kind, brand, numbering, net and gross weight in kg). */
+/** Volumes: packages carried (quantity, kind, brand, numbering, net and gross weight in kg; 000 §5 "Volume"). */
 import { Stack } from '@mantine/core';
+import { invoiceVolumeErrors } from '@pdv/domain/invoice-validation';
 import { formatQuantity, parseQuantityBR } from '@pdv/domain/money';
 import { LineForm } from '../../register-lines/LineForm.tsx';
 import { LinesTable } from '../../register-lines/LinesTable.tsx';
 import { useLineForm } from '../../register-lines/useLineForm.ts';
 import { VolumeFields, type VolumeFieldValues } from '../../register-lines/VolumeFields.tsx';
 import { EMPTY_VOLUME } from '../../order/form.ts';
-import { lineKey, validateVolume, type VolumeLine } from '../form.ts';
+import { lineKey, type VolumeLine } from '../form.ts';
 
 interface Props {
   volumes: VolumeLine[];
@@ -26,7 +27,7 @@ function volumeOf(fields: VolumeFieldValues): Omit<VolumeLine, 'key'> {
 }
 
 export function VolumesTab({ volumes, editable, onChange }: Props) {
-  const { form, errors, set, save } = useLineForm(EMPTY_VOLUME, (f) => validateVolume(volumeOf(f)));
+  const { form, errors, set, save } = useLineForm(EMPTY_VOLUME, (f) => invoiceVolumeErrors(volumeOf(f)));
 
   const submit = () => save((fields) => onChange([...volumes, { ...volumeOf(fields), key: lineKey() }]));
 

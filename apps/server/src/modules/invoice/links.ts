@@ -1,6 +1,8 @@
 /**
  * Download links of fiscal files (DANFE PDF, authorized XML). A browser tab opened on url_pdf cannot send the bearer
- * token, so the link itself carries an expiry and an HMAC of (kind, organization, invoice, expiry).
+ * token, so the link itself carries an expiry and an HMAC of (kind, organization, invoice, expiry). The invoice detail
+ * and the fiscal answers sign them; fiscal/files.ts verifies them (the fiscal module imports the invoice module, never
+ * the other way round).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
