@@ -17,7 +17,6 @@ import type { FiscalDeps } from './deps.ts';
 import { buildDocument, loadEmission, type Emission } from './document.ts';
 import * as q from './queries.ts';
 import { isSefazUnavailable, sefazFor, type AuthorizationAnswer } from './sefaz.ts';
-import { giveStockBack } from '../stock/service.ts';
 import { takeInvoiceStock } from './stock.ts';
 
 /** Contingency documents must reach SEFAZ within 24 h in most states (NT 2013.005). */
