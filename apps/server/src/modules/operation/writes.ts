@@ -40,15 +40,6 @@ export async function insertOrder(tx: Tx, h: DocumentHeader, nsu: number, situac
   return rows[0]!.id_pedido;
 }
 
-/** Edicao → Liberado for an order made in the point of sale's order mode (the status change is dated). */
-export async function releaseOrder(tx: Tx, org: number, id_pedido: number, id_usuario: number): Promise<void> {
-  await tx.query(
-    `UPDATE pedido SET situacao = 'Liberado', data_situacao = now(), id_usuario_alteracao = $3, data_alteracao = now()
-      WHERE id_organization = $1 AND id_pedido = $2 AND situacao = 'Edicao'`,
-    [org, id_pedido, id_usuario],
-  );
-}
-
 export interface InvoiceHeader extends DocumentHeader {
   modelo: string;
   id_serie_fiscal: number;

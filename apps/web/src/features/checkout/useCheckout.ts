@@ -373,10 +373,6 @@ export interface Refusal {
 
 /** The finishing validations (000 §5); a refusal shows its messages in the warning modal. Null: may finish. */
 function refusalOf(bundle: OperationBundle, context: SaleContext): Refusal | null {
-  // An order is released when it reaches the server, which needs its customer (000 §5 "Saving the order").
-  if (bundle.operation.modo_operacao === 'Pedido' && bundle.operation.id_cliente === null) {
-    return { field: 'id_cliente', closed: showWarning(ORDER_MESSAGES.customerMissing) };
-  }
   // The consignment and credit-voucher modes' own rules (modes/consignment, modes/voucher).
   const modeError =
     bundle.operation.modo_operacao === 'ValeCredito'
