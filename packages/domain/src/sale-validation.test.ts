@@ -66,6 +66,9 @@ describe('validateFinish', () => {
     expect(messages(validateFinish(sale({ modo_operacao: 'Pedido', modelo: null }), context()))).toEqual([
       'Cliente não informado',
     ]);
+    expect(messages(validateFinish(sale({ modo_operacao: 'Pedido', modelo: '55' }), context()))).toEqual([
+      'Cliente não informado',
+    ]);
     expect(validateFinish(sale({ modo_operacao: 'Pedido', modelo: null, id_cliente: 1 }), context())).toEqual([]);
     expect(validateFinish(sale({ modelo: null }), context())).toEqual([]);
   });
