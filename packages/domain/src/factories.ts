@@ -8,7 +8,7 @@ import type { Item } from './item.ts';
 import type { Operation } from './operation.ts';
 import type { PaymentMethod } from './payment-method.ts';
 import type { Payment } from './payment.ts';
-import type { SaleBody, SaleBodyItem, SaleBodyPayment, SaleRefs } from './sale-build.ts';
+import type { SaleBody, SaleBodyItem, SaleBodyPayment, SaleRefs } from './sale-input.ts';
 
 /** NF-e indPres 1: in-person operation. */
 const IN_PERSON = 1;
@@ -140,7 +140,7 @@ export function makeOperation(fields: Partial<Operation> = {}): Operation {
   };
 }
 
-// POST /api/operacao bodies and the rows they reference (sale-build.ts): amounts are the wire's decimals. -----------
+// POST /api/operacao bodies and the rows they reference (sale-input.ts): amounts are the wire's decimals. -----------
 
 /** A line of one unit of product variation 1 at address 1, R$ 10,00. */
 export function makeSaleBodyItem(fields: Partial<SaleBodyItem> = {}): SaleBodyItem {
@@ -195,8 +195,14 @@ export function makeSaleBody(fields: Partial<SaleBody> = {}): SaleBody {
  */
 export function makeSaleRefs(fields: Partial<SaleRefs> = {}): SaleRefs {
   const method = (id: number, descricao: string, meio_pagamento: string, utilizar_parcela = false) => ({
-    id_meio_pagamento: id, descricao, meio_pagamento, utilizar_parcela, obrigar_parcelamento: false, obrigar_conta: false,
-    utilizar_captura: false, modelo_captura: null,
+    id_meio_pagamento: id,
+    descricao,
+    meio_pagamento,
+    utilizar_parcela,
+    obrigar_parcelamento: false,
+    obrigar_conta: false,
+    utilizar_captura: false,
+    modelo_captura: null,
   });
   return {
     id_usuario: 1,
@@ -211,14 +217,16 @@ export function makeSaleRefs(fields: Partial<SaleRefs> = {}): SaleRefs {
       { id_serie_fiscal: 10, id_filial: 1, codigo_modelo: '65', codigo_serie: 1, situacao: 'Ativo' },
       { id_serie_fiscal: 11, id_filial: 1, codigo_modelo: '55', codigo_serie: 1, situacao: 'Ativo' },
     ],
-    methods: new Map([
-      method(1, 'Dinheiro', '01'),
-      method(2, 'Cartão de Crédito', '03', true),
-      method(3, 'Crediário', '05', true),
-      method(4, 'Boleto', '15'),
-      method(5, 'Crédito em Loja', '21'),
-      method(6, 'Vale Crédito', '12'),
-    ].map((m) => [m.id_meio_pagamento, m])),
+    methods: new Map(
+      [
+        method(1, 'Dinheiro', '01'),
+        method(2, 'Cartão de Crédito', '03', true),
+        method(3, 'Crediário', '05', true),
+        method(4, 'Boleto', '15'),
+        method(5, 'Crédito em Loja', '21'),
+        method(6, 'Vale Crédito', '12'),
+      ].map((m) => [m.id_meio_pagamento, m]),
+    ),
     grids: new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]),
     addresses: new Set([1, 2, 3]),
     customer: null,

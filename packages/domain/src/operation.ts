@@ -216,9 +216,11 @@ export function quantitiesByGridAndAddress(
   for (const item of items) {
     if (item.is_cancelado || item.id_produto_grade_filial === null) continue;
     const key = gridAddressKey(item);
-    const line = lines.get(key);
-    if (line) line.quantidade += item.quantidade;
-    else lines.set(key, { id_produto_grade_filial: item.id_produto_grade_filial, id_endereco_estoque: item.id_endereco_estoque, quantidade: item.quantidade });
+    lines.set(key, {
+      id_produto_grade_filial: item.id_produto_grade_filial,
+      id_endereco_estoque: item.id_endereco_estoque,
+      quantidade: (lines.get(key)?.quantidade ?? 0) + item.quantidade,
+    });
   }
   return [...lines.values()];
 }

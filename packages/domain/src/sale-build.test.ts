@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeSaleBody, makeSaleBodyItem, makeSaleBodyPayment, makeSaleRefs } from './factories.ts';
 import { MESSAGES } from './messages.ts';
-import { buildSale, type Sale, type SaleBody, type SaleDecision, type SaleRefs } from './sale-build.ts';
+import { buildSale, type Sale, type SaleDecision } from './sale-build.ts';
+import type { SaleBody, SaleRefs } from './sale-input.ts';
 
 const CASH = 1;
 const CARD = 2;
@@ -37,7 +38,13 @@ describe('buildSale', () => {
         makeSaleRefs(),
       ),
     );
-    expect(sale.document).toEqual({ kind: 'pedido', operacao: 'Pedido', situacao: 'Edicao', release: false, pendingSend: false });
+    expect(sale.document).toEqual({
+      kind: 'pedido',
+      operacao: 'Pedido',
+      situacao: 'Edicao',
+      release: false,
+      pendingSend: false,
+    });
     expect(sale.totals).toMatchObject({ bruto: 2500, desconto: 100, liquido: 2400, pago: 3000, troco: 600 });
     expect(sale.operation.itens[0]).toMatchObject({ quantidade: 2000, valor_sub_total: 2500, valor_total: 2400 });
     expect(sale.stock).toEqual([{ id_produto_grade_filial: 1, id_endereco_estoque: 1, quantidade: 2000 }]);
@@ -51,7 +58,10 @@ describe('buildSale', () => {
 
   it('creates an order of order mode in Edicao, to be released, and refuses it without a customer', () => {
     const body = makeSaleBody({ modo_operacao: 'Pedido', pagamentos: [] });
-    expect(refusal(buildSale(body, makeSaleRefs()))).toEqual({ message: 'Cliente não informado', erros: ['Cliente não informado'] });
+    expect(refusal(buildSale(body, makeSaleRefs()))).toEqual({
+      message: 'Cliente não informado',
+      erros: ['Cliente não informado'],
+    });
     const sale = decided(buildSale({ ...body, id_cliente: 7 }, withCustomer()));
     expect(sale.document).toMatchObject({ kind: 'pedido', operacao: 'Pedido', situacao: 'Edicao', release: true });
     expect(sale.stock).toHaveLength(1);
@@ -88,7 +98,10 @@ describe('buildSale', () => {
   });
 
   it('concludes the order of a voucher sale at once, without stock', () => {
-    const body = makeSaleBody({ modo_operacao: 'ValeCredito', itens: [makeSaleBodyItem({ id_produto_grade_filial: 9 })] });
+    const body = makeSaleBody({
+      modo_operacao: 'ValeCredito',
+      itens: [makeSaleBodyItem({ id_produto_grade_filial: 9 })],
+    });
     const sale = decided(buildSale(body, makeSaleRefs({ voucherProduct: 9 })));
     expect(sale.document).toMatchObject({ operacao: 'Pedido', situacao: 'Concluida', release: false });
     expect(sale.stock).toEqual([]);
@@ -96,17 +109,29 @@ describe('buildSale', () => {
   });
 
   it("refuses a voucher sale without the branch's voucher product, of other products, paid by voucher or worth 0", () => {
-    const body = makeSaleBody({ modo_operacao: 'ValeCredito', itens: [makeSaleBodyItem({ id_produto_grade_filial: 9 })] });
+    const body = makeSaleBody({
+      modo_operacao: 'ValeCredito',
+      itens: [makeSaleBodyItem({ id_produto_grade_filial: 9 })],
+    });
     expect(refusal(buildSale(body, makeSaleRefs())).message).toBe('Produto de vale crédito não configurado na filial.');
     expect(refusal(buildSale(body, makeSaleRefs({ voucherProduct: 8 }))).message).toBe(
       'A operação de vale crédito aceita apenas o produto de vale crédito.',
     );
-    const paidByVoucher = { ...body, pagamentos: [makeSaleBodyPayment({ id_meio_pagamento: VOUCHER, id_vale_credito: 3 })] };
+    const paidByVoucher = {
+      ...body,
+      pagamentos: [makeSaleBodyPayment({ id_meio_pagamento: VOUCHER, id_vale_credito: 3 })],
+    };
     expect(refusal(buildSale(paidByVoucher, makeSaleRefs({ voucherProduct: 9 }))).message).toBe(
       'Um vale crédito não pode ser pago com outro vale crédito.',
     );
-    const free = { ...body, itens: [makeSaleBodyItem({ id_produto_grade_filial: 9, valor_unitario: 0 })], pagamentos: [] };
-    expect(refusal(buildSale(free, makeSaleRefs({ voucherProduct: 9 }))).message).toBe('Informe o valor do vale crédito.');
+    const free = {
+      ...body,
+      itens: [makeSaleBodyItem({ id_produto_grade_filial: 9, valor_unitario: 0 })],
+      pagamentos: [],
+    };
+    expect(refusal(buildSale(free, makeSaleRefs({ voucherProduct: 9 }))).message).toBe(
+      'Informe o valor do vale crédito.',
+    );
   });
 
   it("issues an invoice in the model's active series, with the customer's name and document", () => {
@@ -118,10 +143,17 @@ describe('buildSale', () => {
     });
     const sale = decided(buildSale(makeSaleBody({ modelo: '65', id_cliente: 7 }), refs));
     expect(sale.document).toEqual({
-      kind: 'nota_fiscal', modelo: '65', id_serie_fiscal: 21, serie: 3, ambiente: 2, cliente_nome: 'Maria da Silva',
+      kind: 'nota_fiscal',
+      modelo: '65',
+      id_serie_fiscal: 21,
+      serie: 3,
+      ambiente: 2,
+      cliente_nome: 'Maria da Silva',
       cliente_cpf_cnpj: '12345678909',
     });
-    const typed = decided(buildSale(makeSaleBody({ modelo: '65', cliente_cpf_cnpj: '98765432100' }), { ...refs, customer: null }));
+    const typed = decided(
+      buildSale(makeSaleBody({ modelo: '65', cliente_cpf_cnpj: '98765432100' }), { ...refs, customer: null }),
+    );
     expect(typed.document).toMatchObject({ cliente_nome: null, cliente_cpf_cnpj: '98765432100' });
     expect(refusal(buildSale(makeSaleBody({ modelo: '65' }), makeSaleRefs({ series: [] }))).message).toBe(
       MESSAGES.fiscalSeriesMissing,
@@ -130,7 +162,9 @@ describe('buildSale', () => {
 
   it('refuses lines and customers that are not the branch’s, and payment methods not found', () => {
     const body = makeSaleBody({ itens: [makeSaleBodyItem({ id_produto_grade_filial: 99, descricao: 'Camisa' })] });
-    expect(refusal(buildSale(body, makeSaleRefs()))).toEqual({ message: 'Produto não encontrado nesta filial: Camisa.' });
+    expect(refusal(buildSale(body, makeSaleRefs()))).toEqual({
+      message: 'Produto não encontrado nesta filial: Camisa.',
+    });
     const address = makeSaleBody({ itens: [makeSaleBodyItem({ id_endereco_estoque: 99 })] });
     expect(refusal(buildSale(address, makeSaleRefs())).message).toBe('Endereço de estoque não selecionado.');
     expect(refusal(buildSale(makeSaleBody({ id_cliente: 7 }), makeSaleRefs())).message).toBe('Cliente não encontrado.');
@@ -142,7 +176,10 @@ describe('buildSale', () => {
     const refs = makeSaleRefs({ config: { ...makeSaleRefs().config, obrigar_vendedor_venda_pdv: true } });
     expect(refusal(buildSale(makeSaleBody({ pagamentos: [] }), refs))).toEqual({
       message: 'É obrigatório informar um vendedor.',
-      erros: ['É obrigatório informar um vendedor.', 'O valor pago não cobre o total da operação. Falta pagar R$ 10,00.'],
+      erros: [
+        'É obrigatório informar um vendedor.',
+        'O valor pago não cobre o total da operação. Falta pagar R$ 10,00.',
+      ],
     });
   });
 
@@ -182,10 +219,18 @@ describe('buildSale', () => {
       itens: [makeSaleBodyItem({ valor_unitario: 100 })],
       pagamentos: [
         makeSaleBodyPayment({ id_pagamento: 'p1', id_meio_pagamento: CASH, valor_total: 10 }),
-        makeSaleBodyPayment({ id_pagamento: 'p2', id_meio_pagamento: CREDIARIO, valor_total: 50, quantidade_parcelas: 3 }),
+        makeSaleBodyPayment({
+          id_pagamento: 'p2',
+          id_meio_pagamento: CREDIARIO,
+          valor_total: 50,
+          quantidade_parcelas: 3,
+        }),
         makeSaleBodyPayment({ id_pagamento: 'p3', id_meio_pagamento: STORE_CREDIT, valor_total: 10 }),
         makeSaleBodyPayment({
-          id_pagamento: 'p4', id_meio_pagamento: BOLETO, valor_total: 30, quantidade_parcelas: 2,
+          id_pagamento: 'p4',
+          id_meio_pagamento: BOLETO,
+          valor_total: 30,
+          quantidade_parcelas: 2,
           parcelamento: [
             { parcela: 1, valor: 10, data_vencimento: '2026-04-01' },
             { parcela: 2, valor: 20, data_vencimento: '2026-05-01' },
@@ -210,10 +255,21 @@ describe('buildSale', () => {
       pagamentos: [voucher(8, 10, 'a'), voucher(3, 15, 'b'), voucher(8, 5, 'c')],
     });
     const card = { id_filial: 1, situacao: 'Ativo', saldo: 2000, data_validade: null };
-    const vouchers = new Map([[3, card], [8, card]]);
-    expect(decided(buildSale(body, makeSaleRefs({ vouchers }))).redemptions).toEqual([[3, 1500], [8, 1500]]);
-    expect(refusal(buildSale(body, makeSaleRefs({ vouchers: new Map([[8, card]]) }))).message).toBe('Vale crédito não encontrado.');
-    const short = new Map([[3, card], [8, { ...card, saldo: 1000 }]]);
+    const vouchers = new Map([
+      [3, card],
+      [8, card],
+    ]);
+    expect(decided(buildSale(body, makeSaleRefs({ vouchers }))).redemptions).toEqual([
+      [3, 1500],
+      [8, 1500],
+    ]);
+    expect(refusal(buildSale(body, makeSaleRefs({ vouchers: new Map([[8, card]]) }))).message).toBe(
+      'Vale crédito não encontrado.',
+    );
+    const short = new Map([
+      [3, card],
+      [8, { ...card, saldo: 1000 }],
+    ]);
     expect(refusal(buildSale(body, makeSaleRefs({ vouchers: short }))).message).toBe(
       'Saldo do vale crédito insuficiente. Saldo disponível: R$ 10,00.',
     );
@@ -254,12 +310,13 @@ describe('buildSale', () => {
                 quantidade_parcelas: p.quantidade_parcelas,
                 id_operadora_cartao: 1,
                 // A plan of the body's own: all on the first installment but one centavo on the second.
-                parcelamento: p.ownPlan && p.valor_total >= 0.02
-                  ? [
-                      { parcela: 1, valor: Math.round(p.valor_total * 100 - 1) / 100, data_vencimento: '2026-04-01' },
-                      { parcela: 2, valor: 0.01, data_vencimento: '2026-05-01' },
-                    ]
-                  : [],
+                parcelamento:
+                  p.ownPlan && p.valor_total >= 0.02
+                    ? [
+                        { parcela: 1, valor: Math.round(p.valor_total * 100 - 1) / 100, data_vencimento: '2026-04-01' },
+                        { parcela: 2, valor: 0.01, data_vencimento: '2026-05-01' },
+                      ]
+                    : [],
               }),
             ),
             makeSaleBodyPayment({ id_pagamento: 'cash', id_meio_pagamento: CASH, valor_total: 600_000 }),
@@ -270,11 +327,15 @@ describe('buildSale', () => {
         expect(sale.stock.reduce((total, s) => total + s.quantidade, 0)).toBe(milli);
         for (const s of sale.stock) {
           const own = lines.filter(
-            (l) => l.id_produto_grade_filial === s.id_produto_grade_filial && l.id_endereco_estoque === s.id_endereco_estoque,
+            (l) =>
+              l.id_produto_grade_filial === s.id_produto_grade_filial &&
+              l.id_endereco_estoque === s.id_endereco_estoque,
           );
           expect(s.quantidade).toBe(own.reduce((total, l) => total + Math.round(l.quantidade * 1000), 0));
         }
-        expect(new Set(sale.stock.map((s) => `${s.id_produto_grade_filial}:${s.id_endereco_estoque}`)).size).toBe(sale.stock.length);
+        expect(new Set(sale.stock.map((s) => `${s.id_produto_grade_filial}:${s.id_endereco_estoque}`)).size).toBe(
+          sale.stock.length,
+        );
         // Every generated non-cash method is collected by the shop (the card has installments in makeSaleRefs).
         expect(sale.receivables.reduce((total, r) => total + r.valor, 0)).toBe(
           payments.reduce((total, p) => total + Math.round(p.valor_total * 100), 0),

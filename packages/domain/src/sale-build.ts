@@ -5,7 +5,8 @@
  * installments, the header totals, the document (an order and its initial status, or an invoice and its series),
  * the stock lines grouped by product variation and address, the receivables and the credit vouchers to redeem.
  *
- * Pure: it reads only the body and the rows the body references (`SaleRefs`), already loaded by the caller. The
+ * Pure: it reads only the body and the rows the body references (`SaleBody`, `SaleRefs`: sale-input.ts), already
+ * loaded by the caller. The
  * server runs it inside the operation's transaction and then only writes what it answers (adding what only a server
  * knows: the next number of a series, its ids, its clock); the point of sale can run it on the body it is about to
  * send. Amounts in the body are the wire's decimals; everything answered is centavos and thousandths (money.ts).
@@ -13,7 +14,7 @@
 import { consignmentFinishError } from './consignment-mode.ts';
 import { ValidationError } from './errors.ts';
 import { makeItem, makeOperation, makePayment, makePaymentMethod } from './factories.ts';
-import type { Item, TipoPreco } from './item.ts';
+import type { Item } from './item.ts';
 import { MESSAGES } from './messages.ts';
 import { fromDecimal, quantityFromDecimal, type Cents, type Milli } from './money.ts';
 import {
@@ -21,7 +22,6 @@ import {
   computeOperationTotals,
   quantitiesByGridAndAddress,
   withOperationTotals,
-  type ModoOperacao,
   type Operation,
   type OperationTotals,
 } from './operation.ts';
@@ -29,15 +29,10 @@ import type { OrderStatus } from './operation-state.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { initialOrderStatus } from './order-rules.ts';
 import { buildInstallments, type Installment, type Payment } from './payment.ts';
-import { createsReceivables, type PaymentMethod } from './payment-method.ts';
+import { createsReceivables } from './payment-method.ts';
+import type { SaleBody, SaleBodyPayment, SaleRefs } from './sale-input.ts';
 import { validateFinish } from './sale-validation.ts';
-import {
-  VOUCHER_MESSAGES,
-  voucherPaymentError,
-  voucherRedemptions,
-  voucherUseError,
-  type VoucherFacts,
-} from './voucher-rules.ts';
+import { VOUCHER_MESSAGES, voucherPaymentError, voucherRedemptions, voucherUseError } from './voucher-rules.ts';
 
 /** Refusals of our own wording (the spec quotes none for these). */
 export const SALE_BUILD_MESSAGES = {
@@ -45,126 +40,6 @@ export const SALE_BUILD_MESSAGES = {
   customerNotFound: 'Cliente não encontrado.',
   methodNotFound: 'Meio de pagamento não encontrado ou inativo.',
 } as const;
-
-// The body: POST /api/operacao as the contract parses it (amounts are decimals, as on the wire) -------------------
-
-export interface SaleBodyItem {
-  id_item: string;
-  id_produto_grade_filial: number;
-  id_endereco_estoque: number;
-  descricao: string;
-  sku?: string | null | undefined;
-  codigo_barras?: string | null | undefined;
-  unidade_comercial?: string | null | undefined;
-  /** Decimal, up to 3 places. */
-  quantidade: number;
-  /** Decimal, up to 2 places. */
-  valor_unitario: number;
-  valor_desconto_item: number;
-  tipo_preco: TipoPreco;
-  is_atacarejo: boolean;
-  id_cenario_fiscal?: number | null | undefined;
-  id_usuario_vendedor?: number | null | undefined;
-  observacao?: string | null | undefined;
-}
-
-export interface SaleBodyInstallment {
-  parcela: number;
-  valor: number;
-  data_vencimento: string;
-}
-
-export interface SaleBodyPayment {
-  id_pagamento: string;
-  id_meio_pagamento: number;
-  valor_total: number;
-  quantidade_parcelas: number;
-  parcelamento: readonly SaleBodyInstallment[];
-  id_operadora_cartao?: number | null | undefined;
-  id_conta?: number | null | undefined;
-  cartao_codigo_autorizacao?: string | null | undefined;
-  cartao_bandeira?: string | null | undefined;
-  cartao_tipo_integracao?: string | null | undefined;
-  cartao_cnpj_instituicao?: string | null | undefined;
-  cartao_data_hora_transacao?: string | null | undefined;
-  cartao_descricao_transacao?: string | null | undefined;
-  txid_pix?: string | null | undefined;
-  id_vale_credito?: number | null | undefined;
-}
-
-/** The modes this function decides (a return and a receipt have their own rules). */
-export type SaleMode = Exclude<ModoOperacao, 'Devolucao' | 'Recebimento'>;
-
-export interface SaleBody {
-  id_operacao: string;
-  modo_operacao: SaleMode;
-  /** '55' NF-e, '65' NFC-e, null: an order (pre-sale, order, quote, consignment, voucher sale). */
-  modelo: string | null;
-  id_filial: number;
-  id_cliente?: number | null | undefined;
-  id_usuario_vendedor?: number | null | undefined;
-  cliente_cpf_cnpj?: string | null | undefined;
-  data_inicio: string;
-  data_fim?: string | null | undefined;
-  frete: number;
-  seguro: number;
-  outros: number;
-  valor_desconto_subtotal: number;
-  tipo_frete: number;
-  observacao?: string | null | undefined;
-  itens: readonly SaleBodyItem[];
-  pagamentos: readonly SaleBodyPayment[];
-}
-
-// The rows the body references -------------------------------------------------------------------------------------
-
-export interface SaleConfig {
-  controla_estoque_negativo: boolean;
-  is_liberar_pedido: boolean;
-  obrigar_vendedor_venda_pdv: boolean;
-  obrigar_cliente_venda_pdv: boolean;
-  ambiente_emissao: number;
-}
-
-export interface SaleSeries {
-  id_serie_fiscal: number;
-  id_filial: number;
-  codigo_modelo: string;
-  codigo_serie: number;
-  situacao: string;
-}
-
-/** A payment method as stored (active ones only); a sale copies it into its payment. */
-export type SaleMethod = Omit<PaymentMethod, 'tipo_ajuste' | 'tipo_valor_ajuste' | 'valor_ajuste'>;
-
-export interface SaleCustomer {
-  nome: string;
-  cpf: string | null;
-  cnpj: string | null;
-}
-
-export interface SaleRefs {
-  /** The user finishing the operation. */
-  id_usuario: number;
-  /** The branch's configuration (filial_configuracao, or its defaults). */
-  config: SaleConfig;
-  /** The branch's fiscal series, not deleted, the default first. */
-  series: readonly SaleSeries[];
-  /** The active payment methods the payments name, by id. */
-  methods: ReadonlyMap<number, SaleMethod>;
-  /** The branch's product variations the lines name (found ones only). */
-  grids: Pick<ReadonlySet<number>, 'has'>;
-  /** The branch's stock addresses the lines name (found ones only). */
-  addresses: Pick<ReadonlySet<number>, 'has'>;
-  /** The customer named by id_cliente; null when none is named or it was not found. */
-  customer: SaleCustomer | null;
-  /** ValeCredito: the branch's voucher product (null when not configured). */
-  voucherProduct: number | null;
-  /** The credit vouchers the payments name, by id (found ones only). */
-  vouchers: ReadonlyMap<number, VoucherFacts>;
-}
-
-// The decision --------------------------------------------------------------------------------------------------
 
 export interface SaleRefusal {
   ok: false;
@@ -231,7 +106,8 @@ export interface Sale {
 
 export type SaleDecision = Sale | SaleRefusal;
 
-const refuse = (message: string, erros?: string[]): SaleRefusal => (erros ? { ok: false, message, erros } : { ok: false, message });
+const refuse = (message: string, erros?: string[]): SaleRefusal =>
+  erros ? { ok: false, message, erros } : { ok: false, message };
 
 /** The body decided against the rows it references: the sale to persist, or why it is refused. */
 export function buildSale(body: SaleBody, refs: SaleRefs): SaleDecision {
@@ -247,7 +123,11 @@ export function buildSale(body: SaleBody, refs: SaleRefs): SaleDecision {
   }
   const errors = validateFinish(operation, { config: refs.config, series: refs.series, saldoCliente: null });
   const first = errors[0];
-  if (first) return refuse(first.message, errors.map((e) => e.message));
+  if (first)
+    return refuse(
+      first.message,
+      errors.map((e) => e.message),
+    );
 
   // Orders, quotes, consignments and voucher sales are not invoiced when finishing (000 §4.4: they are invoiced
   // later from the order).
@@ -295,7 +175,8 @@ function modeError(body: SaleBody, refs: SaleRefs): string | null {
     if (body.modelo !== null) return VOUCHER_MESSAGES.noInvoice;
     if (body.itens.length === 0) return VOUCHER_MESSAGES.valueRequired;
     if (refs.voucherProduct === null) return VOUCHER_MESSAGES.productMissing;
-    if (body.itens.some((i) => i.id_produto_grade_filial !== refs.voucherProduct)) return VOUCHER_MESSAGES.onlyVoucherProduct;
+    if (body.itens.some((i) => i.id_produto_grade_filial !== refs.voucherProduct))
+      return VOUCHER_MESSAGES.onlyVoucherProduct;
     if (body.pagamentos.some((p) => p.id_vale_credito != null)) return VOUCHER_MESSAGES.paidWithVoucher;
   }
   if (body.modo_operacao === 'Consignacao') return consignmentFinishError(body);
@@ -307,7 +188,10 @@ function voucherError(body: SaleBody, refs: SaleRefs): string | null {
   for (const p of body.pagamentos) {
     const method = refs.methods.get(p.id_meio_pagamento);
     if (!method) continue; // answered below, with the payments
-    const error = voucherPaymentError({ meio_pagamento: method.meio_pagamento, id_vale_credito: p.id_vale_credito ?? null });
+    const error = voucherPaymentError({
+      meio_pagamento: method.meio_pagamento,
+      id_vale_credito: p.id_vale_credito ?? null,
+    });
     if (error) return error;
   }
   const today = dayOf(body);
@@ -323,7 +207,10 @@ function voucherError(body: SaleBody, refs: SaleRefs): string | null {
 /** What each voucher pays (payments naming the same voucher add up), by voucher id ascending. */
 function redemptionsOf(body: SaleBody): Array<[number, Cents]> {
   const redemptions = voucherRedemptions(
-    body.pagamentos.map((p) => ({ id_vale_credito: p.id_vale_credito ?? null, valor_total: fromDecimal(p.valor_total) })),
+    body.pagamentos.map((p) => ({
+      id_vale_credito: p.id_vale_credito ?? null,
+      valor_total: fromDecimal(p.valor_total),
+    })),
   );
   return [...redemptions].sort((a, b) => a[0] - b[0]);
 }

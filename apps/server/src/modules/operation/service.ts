@@ -9,7 +9,8 @@
 import type { OperacaoResult, operacaoBody } from '@pdv/contract/operation';
 import type { z } from 'zod';
 import { toDecimal } from '@pdv/domain/money';
-import { buildSale, type SaleRefs } from '@pdv/domain/sale-build';
+import { buildSale } from '@pdv/domain/sale-build';
+import type { SaleRefs } from '@pdv/domain/sale-input';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
