@@ -106,8 +106,11 @@ export interface Sale {
 
 export type SaleDecision = Sale | SaleRefusal;
 
-const refuse = (message: string, erros?: string[]): SaleRefusal =>
-  erros ? { ok: false, message, erros } : { ok: false, message };
+/** One refusal (the answer's message), or the finishing checks' list (its first one the message). */
+function refuse(refusals: string | readonly string[]): SaleRefusal {
+  if (typeof refusals === 'string') return { ok: false, message: refusals };
+  return { ok: false, message: refusals[0] ?? '', erros: [...refusals] };
+}
 
 /** The body decided against the rows it references: the sale to persist, or why it is refused. */
 export function buildSale(body: SaleBody, refs: SaleRefs): SaleDecision {
@@ -122,12 +125,7 @@ export function buildSale(body: SaleBody, refs: SaleRefs): SaleDecision {
     throw error;
   }
   const errors = validateFinish(operation, { config: refs.config, series: refs.series, saldoCliente: null });
-  const first = errors[0];
-  if (first)
-    return refuse(
-      first.message,
-      errors.map((e) => e.message),
-    );
+  if (errors.length > 0) return refuse(errors.map((e) => e.message));
 
   // Orders, quotes, consignments and voucher sales are not invoiced when finishing (000 §4.4: they are invoiced
   // later from the order).
