@@ -8,6 +8,7 @@ import type { Item } from './item.ts';
 import type { Operation } from './operation.ts';
 import type { PaymentMethod } from './payment-method.ts';
 import type { Payment } from './payment.ts';
+import type { SaleBody, SaleBodyItem, SaleBodyPayment, SaleRefs } from './sale-input.ts';
 
 /** NF-e indPres 1: in-person operation. */
 const IN_PERSON = 1;
@@ -135,6 +136,102 @@ export function makeOperation(fields: Partial<Operation> = {}): Operation {
     observacao: null,
     itens: [],
     pagamentos: [],
+    ...fields,
+  };
+}
+
+// POST /api/operacao bodies and the rows they reference (sale-input.ts): amounts are the wire's decimals. -----------
+
+/** A line of one unit of product variation 1 at address 1, R$ 10,00. */
+export function makeSaleBodyItem(fields: Partial<SaleBodyItem> = {}): SaleBodyItem {
+  return {
+    id_item: 'item',
+    id_produto_grade_filial: 1,
+    id_endereco_estoque: 1,
+    descricao: 'Produto',
+    quantidade: 1,
+    valor_unitario: 10,
+    valor_desconto_item: 0,
+    tipo_preco: 'Varejo',
+    is_atacarejo: false,
+    ...fields,
+  };
+}
+
+/** A payment of R$ 10,00 with method 1 (cash in makeSaleRefs), in one installment. */
+export function makeSaleBodyPayment(fields: Partial<SaleBodyPayment> = {}): SaleBodyPayment {
+  return {
+    id_pagamento: 'pagamento',
+    id_meio_pagamento: 1,
+    valor_total: 10,
+    quantidade_parcelas: 1,
+    parcelamento: [],
+    ...fields,
+  };
+}
+
+/** A pre-sale (no fiscal document) in branch 1 of one line paid in cash. */
+export function makeSaleBody(fields: Partial<SaleBody> = {}): SaleBody {
+  return {
+    id_operacao: 'operacao',
+    modo_operacao: 'Venda',
+    modelo: null,
+    id_filial: 1,
+    data_inicio: '2026-03-10T14:00:00.000-03:00',
+    frete: 0,
+    seguro: 0,
+    outros: 0,
+    valor_desconto_subtotal: 0,
+    tipo_frete: 9,
+    itens: [makeSaleBodyItem()],
+    pagamentos: [makeSaleBodyPayment()],
+    ...fields,
+  };
+}
+
+/**
+ * Branch 1 with its NFC-e and NF-e series, product variations 1-9 at addresses 1-3, the methods 1 cash, 2 credit card,
+ * 3 crediário (installments, the shop collects), 4 boleto, 5 Crédito em Loja, 6 Vale Crédito; no customer.
+ */
+export function makeSaleRefs(fields: Partial<SaleRefs> = {}): SaleRefs {
+  const method = (id: number, descricao: string, meio_pagamento: string, utilizar_parcela = false) => ({
+    id_meio_pagamento: id,
+    descricao,
+    meio_pagamento,
+    utilizar_parcela,
+    obrigar_parcelamento: false,
+    obrigar_conta: false,
+    utilizar_captura: false,
+    modelo_captura: null,
+  });
+  return {
+    id_usuario: 1,
+    config: {
+      controla_estoque_negativo: false,
+      is_liberar_pedido: false,
+      obrigar_vendedor_venda_pdv: false,
+      obrigar_cliente_venda_pdv: false,
+      ambiente_emissao: 2,
+    },
+    series: [
+      { id_serie_fiscal: 10, id_filial: 1, codigo_modelo: '65', codigo_serie: 1, situacao: 'Ativo' },
+      { id_serie_fiscal: 11, id_filial: 1, codigo_modelo: '55', codigo_serie: 1, situacao: 'Ativo' },
+    ],
+    methods: new Map(
+      [
+        method(1, 'Dinheiro', '01'),
+        method(2, 'Cartão de Crédito', '03', true),
+        method(3, 'Crediário', '05', true),
+        method(4, 'Boleto', '15'),
+        method(5, 'Crédito em Loja', '21'),
+        method(6, 'Vale Crédito', '12'),
+      ].map((m) => [m.id_meio_pagamento, m]),
+    ),
+    grids: new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]),
+    addresses: new Set([1, 2, 3]),
+    customer: null,
+    voucherProduct: null,
+    vouchers: new Map(),
     ...fields,
   };
 }

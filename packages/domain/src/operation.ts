@@ -198,6 +198,37 @@ export function withOperationTotals(operation: Operation): Operation {
   };
 }
 
+/** The quantity of one product variation at one stock address (thousandths). */
+export interface GridAddressQuantity {
+  id_produto_grade_filial: number;
+  id_endereco_estoque: number | null;
+  quantidade: Milli;
+}
+
+/**
+ * The active lines' quantities summed per product variation and stock address, in the order each pair first appears
+ * (lines without a product variation, services, are left out). What a sale takes from stock, one line per pair.
+ */
+export function quantitiesByGridAndAddress(
+  items: readonly Pick<Item, 'id_produto_grade_filial' | 'id_endereco_estoque' | 'quantidade' | 'is_cancelado'>[],
+): GridAddressQuantity[] {
+  const lines = new Map<string, GridAddressQuantity>();
+  for (const item of items) {
+    if (item.is_cancelado || item.id_produto_grade_filial === null) continue;
+    const key = gridAddressKey(item);
+    lines.set(key, {
+      id_produto_grade_filial: item.id_produto_grade_filial,
+      id_endereco_estoque: item.id_endereco_estoque,
+      quantidade: (lines.get(key)?.quantidade ?? 0) + item.quantidade,
+    });
+  }
+  return [...lines.values()];
+}
+
+function gridAddressKey(line: Pick<Item, 'id_produto_grade_filial' | 'id_endereco_estoque'>): string {
+  return `${line.id_produto_grade_filial ?? ''}:${line.id_endereco_estoque ?? ''}`;
+}
+
 /**
  * quantificador_items: the quantity of each product variation at each stock address in the active lines, keyed
  * `${id_produto_grade_filial}:${id_endereco_estoque}` (what the stock check compares with the stock).
@@ -205,11 +236,5 @@ export function withOperationTotals(operation: Operation): Operation {
 export function quantityByGridAndAddress(
   items: readonly Pick<Item, 'id_produto_grade_filial' | 'id_endereco_estoque' | 'quantidade' | 'is_cancelado'>[],
 ): Map<string, Milli> {
-  const quantities = new Map<string, Milli>();
-  for (const item of items) {
-    if (item.is_cancelado || item.id_produto_grade_filial === null) continue;
-    const key = `${item.id_produto_grade_filial}:${item.id_endereco_estoque ?? ''}`;
-    quantities.set(key, (quantities.get(key) ?? 0) + item.quantidade);
-  }
-  return quantities;
+  return new Map(quantitiesByGridAndAddress(items).map((line) => [gridAddressKey(line), line.quantidade]));
 }

@@ -83,6 +83,11 @@ export function isCard(code: string): boolean {
   return code === MEIO_PAGAMENTO.CartaoCredito || code === MEIO_PAGAMENTO.CartaoDebito;
 }
 
+/** Crédito em Loja: paid from the customer's store-credit balance, never a receivable. */
+export function isCustomerCredit(code: string): boolean {
+  return code === MEIO_PAGAMENTO.CreditoEmLoja;
+}
+
 /** Methods that are a debt or a balance of the customer at the shop, whatever their installment setting. */
 const CUSTOMER_METHODS: ReadonlySet<string> = new Set([
   MEIO_PAGAMENTO.CreditoLoja,
@@ -98,4 +103,13 @@ const CUSTOMER_METHODS: ReadonlySet<string> = new Set([
 export function requiresCustomer(method: Pick<PaymentMethod, 'meio_pagamento' | 'utilizar_parcela'>): boolean {
   if (CUSTOMER_METHODS.has(method.meio_pagamento)) return true;
   return method.utilizar_parcela && method.meio_pagamento !== MEIO_PAGAMENTO.CartaoCredito;
+}
+
+/**
+ * Whether the shop collects the payment itself in installments (crediário, boleto, trade bill, ...): each
+ * installment becomes a receivable. Store credit is spent from a balance, not collected.
+ */
+export function createsReceivables(method: Pick<PaymentMethod, 'meio_pagamento' | 'utilizar_parcela'>): boolean {
+  if (isCustomerCredit(method.meio_pagamento)) return false;
+  return method.utilizar_parcela || requiresCustomer(method);
 }

@@ -59,7 +59,18 @@ describe('validateFinish', () => {
       'É obrigatório informar um vendedor.',
     ]);
     expect(validateFinish(sale({ id_cliente: 1, id_usuario_vendedor: 2 }), strict)).toEqual([]);
-    expect(validateFinish(sale({ modo_operacao: 'Pedido', modelo: null }), strict)).toEqual([]);
+    expect(validateFinish(sale({ modo_operacao: 'Pedido', modelo: null, id_cliente: 1 }), strict)).toEqual([]);
+  });
+
+  it('requires a customer in order mode, where the order is released at once', () => {
+    expect(messages(validateFinish(sale({ modo_operacao: 'Pedido', modelo: null }), context()))).toEqual([
+      'Cliente não informado',
+    ]);
+    expect(messages(validateFinish(sale({ modo_operacao: 'Pedido', modelo: '55' }), context()))).toEqual([
+      'Cliente não informado',
+    ]);
+    expect(validateFinish(sale({ modo_operacao: 'Pedido', modelo: null, id_cliente: 1 }), context())).toEqual([]);
+    expect(validateFinish(sale({ modelo: null }), context())).toEqual([]);
   });
 
   it('gives only the mode message when both the mode and the configuration require a customer', () => {
@@ -109,7 +120,7 @@ describe('validateFinish', () => {
     expect(messages(validateFinish(sale({ frete: 100 }), context()))).toEqual([
       'O valor pago não cobre o total da operação. Falta pagar R$ 1,00.',
     ]);
-    expect(validateFinish(sale({ modo_operacao: 'Pedido', modelo: null, pagamentos: [] }), context())).toEqual([]);
+    expect(validateFinish(sale({ modo_operacao: 'Pedido', modelo: null, id_cliente: 1, pagamentos: [] }), context())).toEqual([]);
   });
 
   it('lets cash exceed the net (change comes from the cash) but refuses non-cash payments above the net', () => {

@@ -9,6 +9,7 @@ import { isCash } from './payment-method.ts';
 import { activeItems } from './item.ts';
 import { MESSAGES } from './messages.ts';
 import type { Cents } from './money.ts';
+import { ORDER_MESSAGES } from './order-messages.ts';
 import {
   MODELO_DOCUMENTO,
   MODO_OPERACAO_NOME,
@@ -52,7 +53,8 @@ export function hasActiveSeries(series: readonly FiscalSeries[], modelo: string,
 }
 
 /**
- * Customer (by mode or NF-e, then by configuration in sale mode), customer credit, seller (by configuration, sale
+ * Customer (in order mode, because the order is released when it reaches the server, 000 §5 "Saving the order"; by
+ * mode or NF-e; then by configuration in sale mode), customer credit, seller (by configuration, sale
  * mode), an active fiscal series when a fiscal document is issued, items (none in a receipt, at least one
  * elsewhere), each payment, and payments covering the net in sale and credit-voucher modes.
  */
@@ -62,7 +64,9 @@ export function validateFinish(operation: Operation, context: FinishContext): Va
   const noCustomer = operation.id_cliente === null;
   const isSale = mode === 'Venda';
 
-  if (noCustomer && requiresCustomerForMode(mode, operation.modelo)) {
+  if (noCustomer && mode === 'Pedido') {
+    errors.push(new ValidationError(ORDER_MESSAGES.customerMissing, 'id_cliente'));
+  } else if (noCustomer && requiresCustomerForMode(mode, operation.modelo)) {
     errors.push(new ValidationError(MESSAGES.customerRequiredForMode(MODO_OPERACAO_NOME[mode]), 'id_cliente'));
   } else if (noCustomer && isSale && context.config.obrigar_cliente_venda_pdv) {
     errors.push(new ValidationError(MESSAGES.customerRequired, 'id_cliente'));

@@ -12,6 +12,7 @@ import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
 import type { Database, Tx } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { toSummary } from '../invoice/queries.ts';
+import { settleInvoicedOrder } from '../order/status.ts';
 import { notifyEvent } from '../realtime/notify.ts';
 import type { FiscalDeps } from './deps.ts';
 import { buildDocument, loadEmission, type Emission } from './document.ts';
@@ -138,12 +139,7 @@ async function store(tx: Tx, ctx: FiscalContext, id: number, prepared: Prepared,
     );
     await takeInvoiceStock(tx, ctx.org, ctx.id_filial, id, ctx.id_usuario, nf);
     // 000 §4.3: the order this invoice came from (order-invoice-list: NotaPendente) is now Faturado.
-    await tx.query(
-      `UPDATE pedido SET situacao = 'Faturado', data_situacao = now(), data_alteracao = now()
-        WHERE id_organization = $1 AND situacao = 'NotaPendente'
-          AND id_pedido = (SELECT id_pedido FROM nota_fiscal WHERE id_organization = $1 AND id_nota_fiscal = $2)`,
-      [ctx.org, id],
-    );
+    await settleInvoicedOrder(tx, ctx.org, id, ctx.id_usuario);
     const row = await reload(tx, ctx, id);
     await notifyEvent(tx, 'invoice', ctx.org, ctx.id_filial, { id_nota_fiscal: id, situacao: 'Autorizada' });
     return result(row, true, M.transmitted(prepared.numero), { status: String(answer.cStat) });

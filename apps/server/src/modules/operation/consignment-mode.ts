@@ -1,20 +1,10 @@
 /**
  * The point of sale's consignment mode in POST /api/operacao (000 §4.5): the operation becomes a Consignacao order
  * in Edicao whose items start pending send with their return and sale quantities at zero; the steps (send, return,
- * finish, invoice) are then the order module's consignment routes. No stock moves and no receivable is created here.
+ * finish, invoice) are then the order module's consignment routes. No stock moves and no receivable is created here;
+ * the mode's rules are the domain's (consignment-mode.ts, run by sale-build.ts).
  */
-import type { operacaoBody } from '@pdv/contract/operation';
-import type { z } from 'zod';
-import { consignmentFinishError } from '@pdv/domain/consignment-mode';
 import type { Tx } from '../../db/database.ts';
-import { badRequest } from '../../http/errors.ts';
-
-type Body = z.output<typeof operacaoBody>;
-
-export function checkConsignmentMode(body: Body): void {
-  const refused = consignmentFinishError(body);
-  if (refused) throw badRequest(refused);
-}
 
 /** 000 §4.5: "Items start as pending send, with quantidades at zero". */
 export async function markPendingSend(tx: Tx, org: number, id_pedido: number): Promise<void> {

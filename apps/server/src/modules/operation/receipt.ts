@@ -6,6 +6,7 @@
  * the finance module (modules/finance) with a conditional UPDATE, so a resend (same UUID) or a second receipt of the
  * same receivable never pays it twice.
  */
+import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import type { OperacaoResult, operacaoBody } from '@pdv/contract/operation';
 import type { z } from 'zod';
 import { MESSAGES } from '@pdv/domain/messages';
@@ -16,7 +17,7 @@ import { receiptChange, RETURN_MESSAGES, validateReceiptPayments } from '@pdv/do
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import * as q from './queries.ts';
+import * as settings from '../settings/queries.ts';
 import { lockReceivables } from '../finance/queries.ts';
 import { settleReceivables } from '../finance/service.ts';
 
@@ -39,10 +40,10 @@ export async function processReceipt(tx: Tx, caller: Caller, body: Body): Promis
   }
   const due = documents.reduce((total, d) => total + d.saldo, 0);
 
-  const methods = await q.findMethods(tx, org, [...new Set(body.pagamentos.map((p) => p.id_meio_pagamento))]);
+  const methods = await settings.findMethods(tx, org, [...new Set(body.pagamentos.map((p) => p.id_meio_pagamento))]);
   const payments = body.pagamentos.map((p) => {
     const method = methods.get(p.id_meio_pagamento);
-    if (!method) throw badRequest('Meio de pagamento não encontrado ou inativo.');
+    if (!method) throw badRequest(SALE_BUILD_MESSAGES.methodNotFound);
     if (method.meio_pagamento === MEIO_PAGAMENTO.CreditoEmLoja) throw badRequest(RETURN_MESSAGES.receiptCustomerCredit);
     // A receivable paid with another receivable (crediário, boleto, ...) would be a renegotiation, not a receipt.
     if (requiresCustomer(method)) throw badRequest(RECEIPT_METHOD_REFUSED);

@@ -21,6 +21,8 @@ import type { Caller } from '../auth/caller.ts';
 import { moveCustomerCredit } from '../credit/service.ts';
 import { creditBalance } from '../credit/queries.ts';
 import { returnStock } from '../stock/service.ts';
+import * as settings from '../settings/queries.ts';
+import * as lines from '../document-lines/writes.ts';
 import * as q from './queries.ts';
 import * as rq from './return-queries.ts';
 import * as w from './writes.ts';
@@ -122,9 +124,9 @@ async function returnInvoice(
   tx: Tx, caller: Caller, body: Body, sale: rq.OriginSale, requests: ReadonlyArray<{ line: rq.OriginLine; quantidade: Milli }>,
 ): Promise<number | null> {
   const org = caller.id_organization;
-  const serie = (await q.findSeries(tx, org, body.id_filial)).find((s) => s.codigo_modelo === '55' && s.situacao === 'Ativo');
+  const serie = (await settings.findSeries(tx, org, body.id_filial)).find((s) => s.codigo_modelo === '55' && s.situacao === 'Ativo');
   if (!serie) return null;
-  const config = await q.findSaleConfig(tx, org, body.id_filial);
+  const config = await settings.findSaleConfig(tx, org, body.id_filial);
   const customer = await q.findCustomer(tx, org, body.id_cliente!);
   // The branch's return scenario (CFOP 1202/2202 in the demo), on every line: the fiscal module takes it when transmitting.
   const { rows: scenarios } = await tx.query<{ id_cenario_fiscal: number; cfop_interno: string | null }>(
@@ -159,7 +161,7 @@ async function returnInvoice(
     [org, id],
   );
   const grids = await q.findGrids(tx, org, body.id_filial, [...new Set(itens.map((i) => i.id_produto_grade_filial!))]);
-  await w.insertItems(tx, org, { table: 'nota_fiscal', id }, itens, grids);
+  await lines.insertItems(tx, org, { table: 'nota_fiscal', id }, itens, grids);
   await tx.query(
     `INSERT INTO nota_fiscal_referenciada (id_organization, id_nota_fiscal, id_operacao, chave_acesso, modelo) VALUES ($1, $2, $3, $4, $5)`,
     [org, id, body.id_operacao, sale.chave_acesso, sale.modelo],

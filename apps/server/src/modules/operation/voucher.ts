@@ -4,20 +4,20 @@
  * twice:
  * - ValeCredito mode: the lines are the branch's voucher product (002 §3 id_produto_grade_filial_vale_credito), the
  *   net is the voucher's value; an order (Concluida, never invoiced: a voucher is not merchandise) keeps the lines and
- *   payments, and a vale_credito row with saldo = value is issued with its 'Emissao' movement.
+ *   payments, and a vale_credito row with saldo = value is issued with its 'Emissao' movement. The checks are the
+ *   domain's (sale-build.ts); this file loads what they read and writes what they decide.
  * - Any mode with payments taken: a payment of the Vale Crédito method names a voucher, redeemed by the gift-card
  *   module (row lock + conditional UPDATE: the balance never goes below zero).
  */
 import type { operacaoBody } from '@pdv/contract/operation';
 import type { z } from 'zod';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
-import { VOUCHER_MESSAGES, voucherPaymentError, voucherRedemptions, voucherUseError } from '@pdv/domain/voucher-rules';
+import { VOUCHER_MESSAGES, type VoucherFacts } from '@pdv/domain/voucher-rules';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import * as gq from '../giftcard/queries.ts';
 import { generateCode, issueGiftCard, redeemGiftCard } from '../giftcard/service.ts';
-import type { MethodRow } from './queries.ts';
 
 type Body = z.output<typeof operacaoBody>;
 
@@ -32,54 +32,21 @@ export async function voucherProduct(tx: Tx, org: number, id_filial: number): Pr
 }
 
 /**
- * ValeCredito checks, before anything is written: no fiscal document, lines of the voucher product only, a value
- * above zero, no payment with another voucher.
+ * The vouchers the operation's payments name, locked until the transaction ends (by id ascending: two operations
+ * spending the same two vouchers never wait on each other in a cycle), for the domain's checks (sale-build.ts). A
+ * voucher of another organization is not found.
  */
-export async function checkVoucherSale(tx: Tx, org: number, body: Body): Promise<void> {
-  if (body.modelo !== null) throw badRequest(VOUCHER_MESSAGES.noInvoice);
-  if (body.itens.length === 0) throw badRequest(VOUCHER_MESSAGES.valueRequired);
-  const product = await voucherProduct(tx, org, body.id_filial);
-  if (product === null) throw badRequest(VOUCHER_MESSAGES.productMissing);
-  if (body.itens.some((i) => i.id_produto_grade_filial !== product)) throw badRequest(VOUCHER_MESSAGES.onlyVoucherProduct);
-  if (body.pagamentos.some((p) => p.id_vale_credito != null)) throw badRequest(VOUCHER_MESSAGES.paidWithVoucher);
-}
-
-/** Each payment's voucher consistency (the method asks for a voucher, and only it names one). */
-export function checkVoucherPayments(body: Body, methods: Map<number, MethodRow>): void {
-  for (const p of body.pagamentos) {
-    const method = methods.get(p.id_meio_pagamento);
-    if (!method) continue; // toDomain answers the missing method
-    const error = voucherPaymentError({ meio_pagamento: method.meio_pagamento, id_vale_credito: p.id_vale_credito ?? null });
-    if (error) throw badRequest(error);
-  }
-}
-
-/** The voucher a payment names, for toDomain: the payment keeps it. */
-export const paymentVoucher = (p: Body['pagamentos'][number]): number | null => p.id_vale_credito ?? null;
-
-/**
- * Checks the vouchers the operation's payments name (summed per voucher), before anything is written, and locks them
- * until the transaction ends. A voucher of another organization reads as missing; of another branch, cancelled,
- * expired or short of balance, it is refused with its message. Answers what to take from each voucher.
- */
-export async function checkVoucherRedemptions(tx: Tx, caller: Caller, body: Body): Promise<Array<[number, number]>> {
-  const org = caller.id_organization;
-  const today = (body.data_fim ?? body.data_inicio).slice(0, 10);
-  const redemptions = voucherRedemptions(body.pagamentos.map((p) => ({
-    id_vale_credito: p.id_vale_credito ?? null, valor_total: fromDecimal(p.valor_total),
-  })));
-  // A fixed order: two operations spending the same two vouchers never wait on each other in a cycle.
-  const sorted = [...redemptions].sort((a, b) => a[0] - b[0]);
-  for (const [id_vale_credito, valor] of sorted) {
+export async function lockVouchers(tx: Tx, org: number, ids: readonly number[]): Promise<Map<number, VoucherFacts>> {
+  const cards = new Map<number, VoucherFacts>();
+  for (const id_vale_credito of [...new Set(ids)].sort((a, b) => a - b)) {
     const card = await gq.findCard(tx, org, { id_vale_credito }, true);
-    if (!card) throw badRequest(VOUCHER_MESSAGES.notFound);
-    const refused = voucherUseError(
-      { id_filial: card.id_filial, situacao: card.situacao, saldo: fromDecimal(card.saldo), data_validade: card.data_validade },
-      { id_filial: body.id_filial, valor, today },
-    );
-    if (refused) throw badRequest(refused);
+    if (card) {
+      cards.set(id_vale_credito, {
+        id_filial: card.id_filial, situacao: card.situacao, saldo: fromDecimal(card.saldo), data_validade: card.data_validade,
+      });
+    }
   }
-  return sorted;
+  return cards;
 }
 
 /** Takes the checked values from the vouchers' balances (modules/giftcard: conditional UPDATE, one movement each). */
@@ -100,7 +67,7 @@ export async function redeemVoucherPayments(
 
 /**
  * Issues the voucher a ValeCredito operation sold: the next code of the branch, saldo = value, the customer when
- * known, linked to the operation (unique: once per UUID) and to its order, which is concluded at once.
+ * known, linked to the operation (unique: once per UUID) and to its order (created Concluida: sale-build.ts).
  */
 export async function issueSoldVoucher(
   tx: Tx,
@@ -118,8 +85,7 @@ export async function issueSoldVoucher(
   // The operation's UUID was claimed by this transaction: nobody else can have issued its voucher.
   if (id === null) throw new Error('vale crédito da operação já emitido');
   await tx.query(
-    `UPDATE pedido SET situacao = 'Concluida', data_situacao = now(), observacao = coalesce(observacao || ' - ', '') || $3,
-            data_alteracao = now()
+    `UPDATE pedido SET observacao = coalesce(observacao || ' - ', '') || $3, data_alteracao = now()
       WHERE id_organization = $1 AND id_pedido = $2`,
     [org, sale.id_pedido, `Venda do vale crédito ${codigo} (${formatMoney(sale.valor)})`],
   );

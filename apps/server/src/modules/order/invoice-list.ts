@@ -16,7 +16,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { createInvoice } from '../invoice/service.ts';
-import { findSeries } from '../operation/queries.ts';
+import { findSeries } from '../settings/queries.ts';
 import { assignOrderStockToInvoice } from '../stock/service.ts';
 import { loadServiceLines } from './service-queries.ts';
 import { lockOrder, type LockedOrder } from './writes.ts';

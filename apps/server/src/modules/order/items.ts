@@ -25,7 +25,7 @@ import { repriceForWholesale } from '@pdv/domain/wholesale';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { findSaleConfig } from '../operation/queries.ts';
+import { findSaleConfig } from '../settings/queries.ts';
 import * as q from './item-queries.ts';
 import { enforceCaps, type CapCheck } from './price-caps.ts';
 import { findOrder } from './queries.ts';

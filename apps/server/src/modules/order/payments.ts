@@ -3,6 +3,7 @@
  * sale's rules (000 §5 "Payment", payment-validation.ts) against what is still due on the order. A payment change
  * recalculates the order's paid and change totals; it does not move the order's status.
  */
+import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import type { z } from 'zod';
 import type { OrderFull, orderPaymentCreateBody } from '@pdv/contract/order';
 import { makePayment, makePaymentMethod } from '@pdv/domain/factories';
@@ -14,8 +15,8 @@ import { orderEditError } from '@pdv/domain/order-rules';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { findMethods } from '../operation/queries.ts';
-import { insertPayments } from '../operation/writes.ts';
+import { findMethods } from '../settings/queries.ts';
+import { insertPayments } from '../document-lines/writes.ts';
 import * as q from './item-queries.ts';
 import { recalcOrder } from './items.ts';
 import { loadOrThrow } from './service.ts';
@@ -42,7 +43,7 @@ export async function createPayment(tx: Tx, caller: Caller, body: CreateBody, to
   const order = await lockForPayments(tx, caller, body.id_pedido);
   const id_meio = body.id_meio_pagamento ?? null;
   const row = id_meio === null ? undefined : (await findMethods(tx, org, [id_meio])).get(id_meio);
-  if (id_meio !== null && !row) throw badRequest('Meio de pagamento não encontrado ou inativo.');
+  if (id_meio !== null && !row) throw badRequest(SALE_BUILD_MESSAGES.methodNotFound);
   const method = row ? makePaymentMethod({ ...row, tipo_ajuste: null, tipo_valor_ajuste: null, valor_ajuste: 0 }) : null;
   const valor = body.valor_total === null || body.valor_total === undefined ? 0 : fromDecimal(body.valor_total);
   const parcelamento = body.parcelamento.length > 0

@@ -3,6 +3,7 @@
  * order_release-list. Each runs in the request's transaction with the order row locked, so two changes of one order
  * take turns; the rules (transitions, locking, invoicing, customer) are the domain's (order-rules.ts).
  */
+import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import type { z } from 'zod';
 import type { OrderFull, orderCreateBody, orderFindBody, orderUpdateBody } from '@pdv/contract/order';
 import { fromDecimal } from '@pdv/domain/money';
@@ -14,7 +15,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { nextSequence } from '../../db/sequence.ts';
-import { findSaleConfig } from '../operation/queries.ts';
+import { findSaleConfig } from '../settings/queries.ts';
 import { copyServiceLines } from './service-queries.ts';
 import * as w from './writes.ts';
 
@@ -60,7 +61,7 @@ function headerOf(body: Partial<Record<w.HeaderColumn, unknown>>): w.HeaderValue
 /** The people and users a header names must be the caller organization's (else the same 400 as a missing one). */
 async function checkReferences(tx: Tx, org: number, header: w.HeaderValues): Promise<void> {
   if (typeof header.id_cliente === 'number' && !(await w.exists(tx, 'pessoa', org, header.id_cliente))) {
-    throw badRequest('Cliente não encontrado.');
+    throw badRequest(SALE_BUILD_MESSAGES.customerNotFound);
   }
   if (typeof header.id_transportadora === 'number' && !(await w.exists(tx, 'pessoa', org, header.id_transportadora))) {
     throw badRequest('Transportadora não encontrada.');

@@ -9,7 +9,6 @@ import { flushSync } from 'react-dom';
 import { checksStock, validateItem } from '@pdv/domain/item-validation';
 import { quantityByGridAndAddress } from '@pdv/domain/operation';
 import { hasActiveSeries, validateFinish } from '@pdv/domain/sale-validation';
-import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { localDb } from '../../db/database.ts';
 import { showWarning } from '../../ui/warning.tsx';
 import { useSignedIn } from '../auth/sessionContext.ts';
@@ -265,10 +264,6 @@ export interface Refusal {
 
 /** The finishing validations (000 §5); a refusal shows its messages in the warning modal. Null: may finish. */
 function refusalOf(bundle: OperationBundle, context: SaleContext): Refusal | null {
-  // An order is released when it reaches the server, which needs its customer (000 §5 "Saving the order").
-  if (bundle.operation.modo_operacao === 'Pedido' && bundle.operation.id_cliente === null) {
-    return { field: 'id_cliente', closed: showWarning(ORDER_MESSAGES.customerMissing) };
-  }
   // The consignment and credit-voucher modes' own rules (modes/consignment, modes/voucher).
   const modeError =
     bundle.operation.modo_operacao === 'ValeCredito'

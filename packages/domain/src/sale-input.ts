@@ -1,0 +1,128 @@
+/**
+ * What buildSale (sale-build.ts) decides from: the body of POST /api/operacao as the contract parses it (amounts are
+ * the wire's decimals), and the rows the body references, loaded by the caller (the server inside the operation's
+ * transaction, the point of sale from its local copy). Declared here so that the domain does not import the contract;
+ * the contract's parsed body is assignable to SaleBody.
+ */
+import type { TipoPreco } from './item.ts';
+import type { ModoOperacao } from './operation.ts';
+import type { PaymentMethod } from './payment-method.ts';
+import type { VoucherFacts } from './voucher-rules.ts';
+
+// The body: POST /api/operacao as the contract parses it (amounts are decimals, as on the wire) -------------------
+
+export interface SaleBodyItem {
+  id_item: string;
+  id_produto_grade_filial: number;
+  id_endereco_estoque: number;
+  descricao: string;
+  sku?: string | null | undefined;
+  codigo_barras?: string | null | undefined;
+  unidade_comercial?: string | null | undefined;
+  /** Decimal, up to 3 places. */
+  quantidade: number;
+  /** Decimal, up to 2 places. */
+  valor_unitario: number;
+  valor_desconto_item: number;
+  tipo_preco: TipoPreco;
+  is_atacarejo: boolean;
+  id_cenario_fiscal?: number | null | undefined;
+  id_usuario_vendedor?: number | null | undefined;
+  observacao?: string | null | undefined;
+}
+
+export interface SaleBodyInstallment {
+  parcela: number;
+  valor: number;
+  data_vencimento: string;
+}
+
+export interface SaleBodyPayment {
+  id_pagamento: string;
+  id_meio_pagamento: number;
+  valor_total: number;
+  quantidade_parcelas: number;
+  parcelamento: readonly SaleBodyInstallment[];
+  id_operadora_cartao?: number | null | undefined;
+  id_conta?: number | null | undefined;
+  cartao_codigo_autorizacao?: string | null | undefined;
+  cartao_bandeira?: string | null | undefined;
+  cartao_tipo_integracao?: string | null | undefined;
+  cartao_cnpj_instituicao?: string | null | undefined;
+  cartao_data_hora_transacao?: string | null | undefined;
+  cartao_descricao_transacao?: string | null | undefined;
+  txid_pix?: string | null | undefined;
+  id_vale_credito?: number | null | undefined;
+}
+
+/** The modes this function decides (a return and a receipt have their own rules). */
+export type SaleMode = Exclude<ModoOperacao, 'Devolucao' | 'Recebimento'>;
+
+export interface SaleBody {
+  id_operacao: string;
+  modo_operacao: SaleMode;
+  /** '55' NF-e, '65' NFC-e, null: an order (pre-sale, order, quote, consignment, voucher sale). */
+  modelo: string | null;
+  id_filial: number;
+  id_cliente?: number | null | undefined;
+  id_usuario_vendedor?: number | null | undefined;
+  cliente_cpf_cnpj?: string | null | undefined;
+  data_inicio: string;
+  data_fim?: string | null | undefined;
+  frete: number;
+  seguro: number;
+  outros: number;
+  valor_desconto_subtotal: number;
+  tipo_frete: number;
+  observacao?: string | null | undefined;
+  itens: readonly SaleBodyItem[];
+  pagamentos: readonly SaleBodyPayment[];
+}
+
+// The rows the body references -------------------------------------------------------------------------------------
+
+export interface SaleConfig {
+  controla_estoque_negativo: boolean;
+  is_liberar_pedido: boolean;
+  obrigar_vendedor_venda_pdv: boolean;
+  obrigar_cliente_venda_pdv: boolean;
+  ambiente_emissao: number;
+}
+
+export interface SaleSeries {
+  id_serie_fiscal: number;
+  id_filial: number;
+  codigo_modelo: string;
+  codigo_serie: number;
+  situacao: string;
+}
+
+/** A payment method as stored (active ones only); a sale copies it into its payment. */
+export type SaleMethod = Omit<PaymentMethod, 'tipo_ajuste' | 'tipo_valor_ajuste' | 'valor_ajuste'>;
+
+export interface SaleCustomer {
+  nome: string;
+  cpf: string | null;
+  cnpj: string | null;
+}
+
+export interface SaleRefs {
+  /** The user finishing the operation. */
+  id_usuario: number;
+  /** The branch's configuration (filial_configuracao, or its defaults). */
+  config: SaleConfig;
+  /** The branch's fiscal series, not deleted, the default first. */
+  series: readonly SaleSeries[];
+  /** The active payment methods the payments name, by id. */
+  methods: ReadonlyMap<number, SaleMethod>;
+  /** The branch's product variations the lines name (found ones only). */
+  grids: Pick<ReadonlySet<number>, 'has'>;
+  /** The branch's stock addresses the lines name (found ones only). */
+  addresses: Pick<ReadonlySet<number>, 'has'>;
+  /** The customer named by id_cliente; null when none is named or it was not found. */
+  customer: SaleCustomer | null;
+  /** ValeCredito: the branch's voucher product (null when not configured). */
+  voucherProduct: number | null;
+  /** The credit vouchers the payments name, by id (found ones only). */
+  vouchers: ReadonlyMap<number, VoucherFacts>;
+}
