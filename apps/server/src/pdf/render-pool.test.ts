@@ -10,7 +10,7 @@ const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 let pools: Array<RenderPool<unknown>> = [];
 function pool<J = PoolTestJob>(options: Partial<RenderPoolOptions> = {}): RenderPool<J> {
   const made = new RenderPool<J>({ size: 1, maxQueue: 10, entry: TEST_WORKER, ...options });
-  pools.push(made as RenderPool<unknown>);
+  pools.push(made);
   return made;
 }
 afterEach(async () => {
@@ -18,7 +18,8 @@ afterEach(async () => {
   pools = [];
 });
 
-describe('RenderPool', () => {
+// Worker threads start slowly on a busy machine (tsx, then the entry's modules): generous limits.
+describe('RenderPool', { timeout: 30_000 }, () => {
   it('answers each job with the bytes its worker rendered, on at most `size` workers', async () => {
     const p = pool({ size: 2 });
     const answers = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((t) => p.render({ op: 'echo', text: t, waitMs: 20 })));
@@ -81,9 +82,9 @@ describe('RenderPool', () => {
     expect(p.stats().workers).toBe(0);
   });
 
-  it('renders the server documents in its default worker (render-worker.ts)', async () => {
+  it('renders the server documents in its default worker (render-worker.ts)', { timeout: 60_000 }, async () => {
     const p = new RenderPool<PdfJob>({ size: 1, maxQueue: 1 });
-    pools.push(p as RenderPool<unknown>);
+    pools.push(p);
     const pdf = await p.render({
       kind: 'voucher',
       data: {

@@ -18,7 +18,7 @@
  * threads, so a `.ts` entry is started through tsx-worker.mjs, which registers tsx in the new thread first.
  */
 import { Worker } from 'node:worker_threads';
-import type { JobMessage, ResultMessage } from './render-protocol.ts';
+import type { JobMessage, WorkerMessage } from './render-protocol.ts';
 
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 /** The entry of the server's render workers (render-worker.ts). */
@@ -35,8 +35,10 @@ export interface RenderPoolOptions {
   size: number;
   /** Jobs that may wait for a free worker; one more is refused with PdfBusyError. */
   maxQueue: number;
-  /** A job taking longer than this (from when a worker takes it) means the worker is stuck. Default 60 s. */
+  /** A job taking longer than this (counted once its worker has loaded) means the worker is stuck. Default 60 s. */
   timeoutMs?: number;
+  /** A worker not loaded after this long is stuck too. Default 60 s. */
+  startTimeoutMs?: number;
   /** The worker entry (a module that calls serveRenderJobs). Default: RENDER_WORKER. */
   entry?: URL;
   /** Old-generation heap of each worker in MiB: a runaway document kills its worker, not the server. Default 512. */
@@ -52,7 +54,10 @@ interface Pending<J> {
 
 interface Slot<J> {
   worker: Worker;
+  /** Its modules are loaded (it posted ReadyMessage). */
+  ready: boolean;
   current: Pending<J> | null;
+  /** The start limit until ready, then the current job's limit. */
   timer: NodeJS.Timeout | null;
   /** Died or was terminated: its later events are ignored. */
   gone: boolean;
@@ -72,6 +77,7 @@ export class RenderPool<J> {
   private readonly size: number;
   private readonly maxQueue: number;
   private readonly timeoutMs: number;
+  private readonly startTimeoutMs: number;
   private readonly entry: URL;
   private readonly maxHeapMb: number;
   private nextId = 1;
@@ -84,6 +90,7 @@ export class RenderPool<J> {
     this.size = options.size;
     this.maxQueue = options.maxQueue;
     this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
     this.entry = options.entry ?? RENDER_WORKER;
     this.maxHeapMb = options.maxHeapMb ?? 512;
   }
@@ -137,11 +144,12 @@ export class RenderPool<J> {
     const worker = this.entry.pathname.endsWith('.ts')
       ? new Worker(TSX_BOOT, { ...options, workerData: { entry: this.entry.href } })
       : new Worker(this.entry, options);
-    const slot: Slot<J> = { worker, current: null, timer: null, gone: false };
+    const slot: Slot<J> = { worker, ready: false, current: null, timer: null, gone: false };
     this.started += 1;
     this.slots.push(slot);
     worker.unref();
-    worker.on('message', (message: ResultMessage) => this.onMessage(slot, message));
+    slot.timer = this.limit(slot, this.startTimeoutMs, `não iniciou em ${this.startTimeoutMs / 1000} s`);
+    worker.on('message', (message: WorkerMessage) => this.onMessage(slot, message));
     worker.on('error', (error) => this.onDeath(slot, error.message));
     worker.on('exit', (code) => this.onDeath(slot, `código de saída ${code}`));
     return slot;
@@ -158,14 +166,31 @@ export class RenderPool<J> {
       return;
     }
     slot.current = pending;
-    slot.timer = setTimeout(() => this.onDeath(slot, `sem resposta em ${this.timeoutMs / 1000} s`), this.timeoutMs);
-    slot.timer.unref();
+    // A worker still loading is on its start limit; the job's own starts when it is ready.
+    if (slot.ready) slot.timer = this.jobLimit(slot);
     slot.worker.ref();
   }
 
-  private onMessage(slot: Slot<J>, message: ResultMessage): void {
+  private limit(slot: Slot<J>, ms: number, reason: string): NodeJS.Timeout {
+    const timer = setTimeout(() => this.onDeath(slot, reason), ms);
+    timer.unref();
+    return timer;
+  }
+
+  private jobLimit(slot: Slot<J>): NodeJS.Timeout {
+    return this.limit(slot, this.timeoutMs, `sem resposta em ${this.timeoutMs / 1000} s`);
+  }
+
+  private onMessage(slot: Slot<J>, message: WorkerMessage): void {
+    if (slot.gone) return;
+    if ('ready' in message) {
+      slot.ready = true;
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.timer = slot.current ? this.jobLimit(slot) : null;
+      return;
+    }
     const pending = slot.current;
-    if (slot.gone || !pending || pending.id !== message.id) return;
+    if (!pending || pending.id !== message.id) return;
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.current = null;

@@ -11,6 +11,13 @@ export interface JobMessage<J> {
 
 export type ResultMessage = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; message: string };
 
+/** Posted once by a worker when its modules are loaded: a job's time limit counts from then, not from the start. */
+export interface ReadyMessage {
+  ready: true;
+}
+
+export type WorkerMessage = ResultMessage | ReadyMessage;
+
 /** A view that owns its whole ArrayBuffer can be transferred; anything else (a pooled Buffer) is copied first. */
 function transferable(pdf: Uint8Array): { pdf: Uint8Array; buffer: ArrayBuffer } {
   const { buffer } = pdf;
@@ -23,6 +30,7 @@ function transferable(pdf: Uint8Array): { pdf: Uint8Array; buffer: ArrayBuffer }
 export function serveRenderJobs<J>(render: (job: J) => Promise<Uint8Array>): void {
   const port = parentPort;
   if (!port) throw new Error('serveRenderJobs roda numa worker thread.');
+  port.postMessage({ ready: true } satisfies ReadyMessage);
   port.on('message', (message: JobMessage<J>) => {
     void (async () => {
       let answer: ResultMessage;
