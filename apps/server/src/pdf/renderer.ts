@@ -6,13 +6,14 @@
  * - the document failed (threw, killed its worker, timed out): 500 with PDF_MESSAGES.failed and the reason.
  *
  * Size: PDF_WORKERS, default max(1, min(2, cores - 1)). The main thread keeps a core of its own: it runs the event
- * loop and, with the default database, PGlite (WebAssembly, in-process); a render worker on every core would take CPU
- * from both and bring back the latency this pool removes. Two at most: each worker holds its own V8 heap, pdfmake and
- * its fonts, and a server answering PDFs to more than two callers at once is better served by the queue. On this project's 2-core
- * machines that is one worker (bench/pdf.bench.ts measures /api/health with 1 and 2).
- * Queue: PDF_QUEUE, default 100 jobs waiting. A DANFE A4 takes ~190 ms of CPU here (a voucher ~55 ms), so the last
- * of 100 waits ~20 s with one worker: about as long as a browser tab or the PWA waits before giving up. Beyond that
- * an answer would come too late to be useful, and holding the job only feeds the burst.
+ * loop and, with the default database, PGlite (WebAssembly, in-process); a render worker on every core takes CPU from
+ * both and brings back part of the latency this pool removes. On this project's 2-core machine that is one worker:
+ * bench/pdf.bench.ts gave /api/health a p95 of 3.8 ms during 100 DANFE downloads with one worker and 31 ms with two,
+ * the 100 PDFs taking no less time with two. Two at most: each worker is a V8 heap of its own with pdfmake and its
+ * fonts loaded, and the growth path is more API nodes (ARCHITECTURE.md), not more threads in one.
+ * Queue: PDF_QUEUE, default 100 jobs waiting. A DANFE A4 took ~190 ms on this (busy) machine and a voucher ~55 ms,
+ * so with one worker the last of 100 DANFEs waits ~20 s (the bench's 100 downloads ended in 20-24 s). A longer queue
+ * would only make later answers later: past that, a clear "try again" serves the caller better.
  *
  * Each app built by buildApp holds the pool (retainPdfRenderer) and lets go of it on close; the last one to let go
  * terminates the workers, and the next render starts a new pool.
