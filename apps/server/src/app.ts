@@ -19,6 +19,7 @@ import { invoicePartHandlers } from './modules/invoice/parts-routes.ts';
 import { fiscalHandlers } from './modules/fiscal/routes.ts';
 import { registerFiscalFiles } from './modules/fiscal/files.ts';
 import { registerStoredFiles } from './storage/files.ts';
+import { retainPdfRenderer } from './pdf/renderer.ts';
 import type { FiscalDeps } from './modules/fiscal/deps.ts';
 import { offlineFiscal } from './modules/fiscal/setup.ts';
 import { Throttle, type ThrottleOptions } from './modules/auth/throttle.ts';
@@ -113,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(500).send({ message: MESSAGES.internalError });
   });
 
+  // PDFs render in worker threads (pdf/renderer.ts); the last app to close terminates them.
+  app.addHook('onClose', retainPdfRenderer());
   registerRoutes(app, handlers, deps);
   registerFiscalFiles(app, deps);
   registerStoredFiles(app, deps);

@@ -3,13 +3,11 @@
  * (url_pdf, url_xml_distribuicao). The link is signed (invoice/links.ts) because a tab opened on it carries no token.
  */
 import type { FastifyInstance } from 'fastify';
-import { danfeA4Pdf } from '@pdv/documents/danfe-a4';
-import { danfeNfcePdf } from '@pdv/documents/danfe-nfce';
-import { parseNFe } from '@pdv/documents/danfe-parse';
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
 import { isDraftSituacao } from '@pdv/domain/invoice-rules';
 import type { Deps } from '../../http/handlers.ts';
 import { HttpError } from '../../http/errors.ts';
+import { renderPdf } from '../../pdf/renderer.ts';
 import { draftXml } from './document.ts';
 import { verifyLink } from '../invoice/links.ts';
 
@@ -42,9 +40,8 @@ export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
         return reply.header('content-type', 'application/xml; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}-nfe.xml"`).send(file.xml);
       }
-      const data = parseNFe(file.xml);
       const draft = isDraftSituacao(String(file.nf['situacao'])) || !file.nf['xml_assinado'];
-      const pdf = file.nf['modelo'] === '65' ? await danfeNfcePdf(data, { draft }) : await danfeA4Pdf(data, { draft });
+      const pdf = await renderPdf({ kind: 'danfe', xml: file.xml, modelo: String(file.nf['modelo']), draft });
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${name}.pdf"`)
         .send(Buffer.from(pdf));
     },

@@ -3,13 +3,14 @@
  * its code), rendered from the stored voucher with packages/documents. The voucher is read in a short transaction and
  * the PDF rendered after it (the route is in OUTSIDE_TRANSACTION: no transaction waits on the renderer).
  */
-import { voucherPdf, type VoucherData } from '@pdv/documents/voucher';
+import type { VoucherData } from '@pdv/documents/voucher';
 import type { GiftCardPrintResult } from '@pdv/contract/voucher';
 import { fromDecimal } from '@pdv/domain/money';
 import { VOUCHER_MESSAGES } from '@pdv/domain/voucher-rules';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
+import { renderPdf } from '../../pdf/renderer.ts';
 import { findCard } from '../giftcard/queries.ts';
 
 export async function voucherData(tx: Tx, org: number, id_vale_credito: number): Promise<VoucherData | null> {
@@ -43,7 +44,7 @@ export const voucherPrintHandlers = {
   giftCardPrint: async ({ run, caller, body }): Promise<GiftCardPrintResult> => {
     const data = await run((tx) => voucherData(tx, caller.id_organization, body.id_vale_credito));
     if (!data) throw new HttpError(404, VOUCHER_MESSAGES.notFound);
-    const pdf = await voucherPdf(data);
+    const pdf = await renderPdf({ kind: 'voucher', data });
     return { id_vale_credito: body.id_vale_credito, codigo: data.codigo, pdf_base64: Buffer.from(pdf).toString('base64') };
   },
 } satisfies Partial<Handlers>;

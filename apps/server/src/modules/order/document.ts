@@ -5,11 +5,11 @@
  * the request transaction (the upload may be a remote S3 call): the order is read in one short transaction, the PDF is
  * rendered and stored with no transaction open, and url_pdf is written in another.
  */
-import { presaleSheetPdf } from '@pdv/documents/presale-a4';
 import type { OrderPdfResult } from '@pdv/contract/order-document';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import { renderPdf } from '../../pdf/renderer.ts';
 import type { Caller } from '../auth/caller.ts';
 import { fileLink, storage } from '../../storage/storage.ts';
 import { loadOrderSheet } from './document-queries.ts';
@@ -30,7 +30,7 @@ export async function generateOrderPdf(
   const sheet = await run((tx) => loadOrderSheet(tx, org, caller.id_filial, id_pedido));
   if (!sheet) throw new HttpError(404, ORDER_MESSAGES.notFound);
   const caminho = orderPdfPath(sheet.cnpj, sheet.nsu);
-  const pdf = await presaleSheetPdf(sheet.data);
+  const pdf = await renderPdf({ kind: 'presale', data: sheet.data });
   try {
     await storage.put(org, caminho, pdf, 'application/pdf');
   } catch (error) {

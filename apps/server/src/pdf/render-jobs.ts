@@ -1,0 +1,32 @@
+/**
+ * The PDFs the server renders, as jobs a render worker takes (render-worker.ts): each job is plain, structured-cloneable
+ * data (the NF-e XML as stored, the voucher's or the order's data as read from the database), never a pdfmake
+ * definition (its nodes are rewritten while laid out) nor anything holding a function.
+ */
+import { danfeA4Pdf } from '@pdv/documents/danfe-a4';
+import { danfeNfcePdf } from '@pdv/documents/danfe-nfce';
+import { parseNFe } from '@pdv/documents/danfe-parse';
+import type { PresaleSheetData } from '@pdv/documents/presale-a4';
+import { presaleSheetPdf } from '@pdv/documents/presale-a4';
+import type { VoucherData } from '@pdv/documents/voucher';
+import { voucherPdf } from '@pdv/documents/voucher';
+
+export type PdfJob =
+  /** The DANFE of an NF-e (A4) or an NFC-e (modelo 65, 80 mm roll) from its XML; `draft` prints "SEM VALOR FISCAL". */
+  | { kind: 'danfe'; xml: string; modelo: string; draft: boolean }
+  | { kind: 'voucher'; data: VoucherData }
+  | { kind: 'presale'; data: PresaleSheetData };
+
+/** Renders one job (in a render worker; on the calling thread only in tests). */
+export async function renderPdfJob(job: PdfJob): Promise<Uint8Array> {
+  switch (job.kind) {
+    case 'danfe': {
+      const data = parseNFe(job.xml);
+      return job.modelo === '65' ? danfeNfcePdf(data, { draft: job.draft }) : danfeA4Pdf(data, { draft: job.draft });
+    }
+    case 'voucher':
+      return voucherPdf(job.data);
+    case 'presale':
+      return presaleSheetPdf(job.data);
+  }
+}
