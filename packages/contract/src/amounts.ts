@@ -12,12 +12,25 @@ export const MONEY_MAX = 9_999_999_999_999.99;
 /** True when a number has at most `places` decimal places. */
 export const decimals = (places: number) => (v: number) => Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6;
 
+/**
+ * An amount in reais from 0 to `max` with 2 decimal places, refused in the words of its field: the one rule behind
+ * every amount of the contracts (`money` for values, a product's price with its own cap and noun).
+ */
+export function amountOf(noun: { numeric: string; negative: string; tooLarge: string; places: string }, max = MONEY_MAX) {
+  return z
+    .number({ error: noun.numeric })
+    .min(0, { error: noun.negative })
+    .max(max, { error: noun.tooLarge })
+    .refine(decimals(2), { error: noun.places });
+}
+
 /** An amount in reais: 0 to MONEY_MAX, 2 decimal places. */
-export const money = z
-  .number({ error: 'Informe um valor numérico.' })
-  .min(0, { error: 'O valor não pode ser negativo.' })
-  .max(MONEY_MAX, { error: MESSAGES.amountTooLarge })
-  .refine(decimals(2), { error: 'O valor deve ter no máximo 2 casas decimais.' });
+export const money = amountOf({
+  numeric: 'Informe um valor numérico.',
+  negative: 'O valor não pode ser negativo.',
+  tooLarge: MESSAGES.amountTooLarge,
+  places: 'O valor deve ter no máximo 2 casas decimais.',
+});
 
 /** A quantity: above 0 up to 999,999.999, 3 decimal places. */
 export const quantity = z

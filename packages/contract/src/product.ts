@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { amountOf } from './amounts.ts';
 import { id, situacao } from './common.ts';
 
-const price = z
-  .number({ error: 'Informe um preço numérico.' })
-  .min(0, { error: 'O preço não pode ser negativo.' })
-  .max(999_999.99, { error: 'Preço acima do permitido.' })
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'O preço deve ter no máximo 2 casas decimais.' });
+/** A unit price: the contract's amount rule, up to R$ 999.999,99, in the words of a price. */
+const price = amountOf(
+  {
+    numeric: 'Informe um preço numérico.',
+    negative: 'O preço não pode ser negativo.',
+    tooLarge: 'Preço acima do permitido.',
+    places: 'O preço deve ter no máximo 2 casas decimais.',
+  },
+  999_999.99,
+);
 
 /**
  * PUT /product/update (001 §7 Products). This first version changes the product's description, situation and
