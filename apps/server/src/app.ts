@@ -131,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerSecurityHeaders(app);
   const deps: Deps = {
-    db: options.db, tokens: options.tokens, throttle: new Throttle(options.throttle), fiscal: options.fiscal ?? offlineFiscal(),
+    db: options.db, tokens: options.tokens, throttle: new Throttle(options.db, options.throttle), fiscal: options.fiscal ?? offlineFiscal(),
   };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
