@@ -25,7 +25,7 @@ afterAll(async () => {
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: unknown): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const part of String(header ?? '').split(';')) {
+  for (const part of (typeof header === 'string' ? header : '').split(';')) {
     const [name, ...values] = part.trim().split(/\s+/);
     if (name) out.set(name, values);
   }
