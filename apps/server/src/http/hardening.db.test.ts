@@ -42,7 +42,7 @@ describe('browser security headers', () => {
     expect(csp.get('script-src-attr')).toEqual(["'none'"]);
     expect(csp.get('worker-src')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(csp.get('connect-src')).toEqual(["'self'", 'ws://loja.exemplo:3000', 'wss://loja.exemplo:3000']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'ws://loja.exemplo:3000', 'wss://loja.exemplo:3000', 'blob:']);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
     // Inline is allowed for styles only (Mantine's <style> elements), never for scripts.
     expect(csp.get('style-src')).toContain("'unsafe-inline'");
@@ -58,7 +58,7 @@ describe('browser security headers', () => {
   it('a Host header that is not a plain host name is not copied into the policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { host: "evil; script-src 'unsafe-inline'" } });
     const csp = directives(res.headers['content-security-policy']);
-    expect(csp.get('connect-src')).toEqual(["'self'", "'self'", "'self'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'", "'self'", "'self'", 'blob:']);
     expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   });
 

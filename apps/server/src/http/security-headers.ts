@@ -33,7 +33,8 @@ export const CONTENT_SECURITY_POLICY = {
   // PDFs and photos are shown from blob: URLs made in the page; small icons may come as data: URLs.
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
-  'connect-src': ["'self'", sameHostSocket('ws'), sameHostSocket('wss')],
+  // blob: reads back a PDF the page made itself (only this origin's scripts can make one).
+  'connect-src': ["'self'", sameHostSocket('ws'), sameHostSocket('wss'), 'blob:'],
   'worker-src': ["'self'"],
   'manifest-src': ["'self'"],
   // The PDF tabs (a blob: URL or a stored file) inherit or receive this policy: Chromium's PDF viewer is a plugin.
