@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
-import { expect, test } from '@playwright/test';
 import {
+  expect, test,
   OFFLINE_POS_KEY,
   TOKEN_KEY,
   USERS,

@@ -4,9 +4,9 @@
  * completes in offline contingency (tpEmis 9) and prints the contingency DANFE, and once the simulator is back the
  * server transmits that same document by itself: it becomes Autorizada without a second sale.
  */
-import { expect, request, test, type Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
 import { api, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { USERS, mainMenu, signIn, waitForLocalCopy, type Row } from './support.ts';
+import { expect, test, USERS, mainMenu, signIn, waitForLocalCopy, type Row } from './support.ts';
 
 const SUCCESS = 'Operação concluída com sucesso.';
 const TRANSMITTED = /Nota Fiscal (\d+) transmitida com sucesso/;

@@ -3,9 +3,9 @@
  * released ("Pedido {nsu} salvo com sucesso"), then invoiced to an NFC-e that SEFAZ (the homologation simulator)
  * authorizes; a quote needs a customer, moves no stock and is refused at invoicing.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, finish, operations, pay, scan, sellables, serverStock, type FinishChoice } from './checkout-steps.ts';
-import { USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
 
 /** Alt+M until the point of sale is in `mode`. */
 async function chooseMode(page: Page, mode: 'Venda' | 'Pedido' | 'Orçamento'): Promise<void> {

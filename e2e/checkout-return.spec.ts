@@ -5,9 +5,9 @@
  * receivable.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, finish, money, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
 
 /** Alt+M until the point of sale is in `mode`. */
 async function chooseMode(page: Page, mode: string): Promise<void> {

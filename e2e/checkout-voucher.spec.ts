@@ -5,9 +5,9 @@
  * reaches the server as an order pending send once the network returns, and is advanced in the stages modal (Alt+C)
  * until everything came back: "Nenhum item dessa consignação pode ser vendido".
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
 
 type Mode = 'Venda' | 'Consignação' | 'Vale crédito';
 

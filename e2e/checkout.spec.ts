@@ -3,9 +3,8 @@
  * the server and the local stock; offline, the sale waits in the outbox and is sent once when the network returns;
  * a tab closed right after "Finalizar" loses nothing and sells once.
  */
-import { expect, test } from '@playwright/test';
 import { api, finish, money, operations, pay, scan, sellables, serverStock } from './checkout-steps.ts';
-import { USERS, localRows, mainMenu, signIn, waitForLocalCopy, type Row } from './support.ts';
+import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy, type Row } from './support.ts';
 
 const SUCCESS = 'Operação concluída com sucesso.';
 const PENDING = 'Não foi possível concluir a operação. A mesma ficará pendente. Por favor, tente novamente mais tarde.';

@@ -3,8 +3,8 @@
  * transmits it to the SEFAZ homologation simulator the server starts, sees it Autorizada, prints it, cancels it with a
  * justification and sees it Cancelada — on the invoice screen and in the list.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
 
 const CUSTOMER = 'Juliana Alves Pereira';
 const JUSTIFICATION = 'Nota emitida em duplicidade por erro de digitação no pedido.';

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { USERS, branchSelect, chooseBranch, mainMenu, settingsMenu, signIn } from './support.ts';
+import { expect, test, USERS, branchSelect, chooseBranch, mainMenu, settingsMenu, signIn } from './support.ts';
 
 test('the manager switches the active branch and the header and home page follow', async ({ page }) => {
   await signIn(page, USERS.gerente);

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { USERS, branchSelect, mainMenu, settingsMenu, signIn } from './support.ts';
+import { expect, test, USERS, branchSelect, mainMenu, settingsMenu, signIn } from './support.ts';
 
 const EVERY_MAIN_ENTRY = [
   'Início',

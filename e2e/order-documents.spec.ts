@@ -4,10 +4,10 @@
  * shared (the share modal offers the WhatsApp link to the customer's phone with the order's URL); at /checkout a
  * finished order opens its A4 sheet in the receipt tab. Screenshots go to the test's output folder.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { pdfText } from '../packages/documents/src/pdf-text.ts';
 import { api, finish, scan, sellables } from './checkout-steps.ts';
-import { USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
 
 const CUSTOMER = 'Juliana Alves Pereira';
 const CUSTOMER_PHONE = '5511987452210';

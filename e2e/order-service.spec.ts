@@ -4,8 +4,8 @@
  * its technician and an object with a photo, pays it, releases it and invoices it (an NF-e draft with the product,
  * paid by the products' share). Screenshots of the Serviços and Objetos tabs go to the test's output folder.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { USERS, localRows, signIn, waitForLocalCopy } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy } from './support.ts';
 
 const CUSTOMER = 'Juliana Alves Pereira';
 

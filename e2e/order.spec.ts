@@ -3,8 +3,8 @@
  * payment, saves it, releases it and invoices it (an invoice draft opens); duplicates it from the list; and a quote is
  * refused at invoicing with the server's message. Screenshots of the screens go to the test's output folder.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
 
 const CUSTOMER = 'Juliana Alves Pereira';
 

@@ -9,12 +9,12 @@
  * Then the logout (000 §4.6): the local copy's people and the other personal tables are emptied, and none of the
  * people's names or CPF/CNPJ numbers is left in any store.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { pdfText } from '../packages/documents/src/pdf-text.ts';
 import { findPans, withLuhnDigit } from '../apps/server/src/reliability/luhn.ts';
 import { api, finish, gtinValid, pay, scan } from './checkout-steps.ts';
 import { dumpIndexedDb, editedSale, localOperation, stockedProducts, takeUnit, type Stocked } from './reliability-steps.ts';
-import { USERS, localRows, signIn, waitForLocalCopy, type Row } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, type Row } from './support.ts';
 
 const NOT_FOUND = 'Nenhum produto encontrado.';
 const CVV = '737';

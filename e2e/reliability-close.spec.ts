@@ -12,10 +12,9 @@
  * distinct, the branch's order count grew by exactly the number of trials and the server stock of the product went
  * down by exactly that much (the products sold: the most stocked ones, enough units for every trial). Printed: trials, sales found, duplicates, lost.
  */
-import { expect, test } from '@playwright/test';
 import { api, finish, pay, scan, serverStock } from './checkout-steps.ts';
 import { generator, localOperation, openCheckout, orderCount, stockedProducts, takeUnit } from './reliability-steps.ts';
-import { USERS, localRows, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy } from './support.ts';
 
 const TRIALS = Number(process.env['E2E_CLOSE_TRIALS'] || 5);
 const SEED = Number(process.env['E2E_CLOSE_SEED'] || Date.now() % 2_147_483_647);

@@ -6,10 +6,10 @@
  * POST /api/operacao the browser makes is recorded (with the tab that made it), and each sale's UUID is POSTed exactly
  * once, by one tab, and is on the server exactly once.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, finish, pay, scan } from './checkout-steps.ts';
 import { editedSale, localOperation, openCheckout, orderCount, stockedProducts, takeUnit } from './reliability-steps.ts';
-import { USERS, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, mainMenu, signIn, waitForLocalCopy } from './support.ts';
 
 const SALES_PER_TAB = 3;
 

@@ -8,8 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, USERS, localRows, waitForLocalCopy } from './support.ts';
+import { expect, test, DEMO_PASSWORD, USERS, localRows, waitForLocalCopy } from './support.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,41 @@
 /** Shared steps of the e2e specs: demo users, signing in, the menus as the user sees them. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The `test` of every spec: the server answers with a Content-Security-Policy (apps/server/src/http/
+ * security-headers.ts), and a test fails when any page of its browser context breaks it — a
+ * `securitypolicyviolation` event in the page, or Chromium's console line about a refused resource.
+ * `cspViolations` is the list collected so far (a spec that breaks the policy on purpose reads and empties it).
+ */
+export const test = base.extend<{ cspViolations: string[]; contentSecurityPolicyGuard: undefined }>({
+  cspViolations: async ({ context }, use) => {
+    const violations: string[] = [];
+    await context.exposeBinding('__pdvCspViolation', (_source, text: unknown) => {
+      violations.push(typeof text === 'string' ? text : JSON.stringify(text));
+    });
+    // A string, not a function: the e2e project is typed without DOM libs.
+    await context.addInitScript(`document.addEventListener('securitypolicyviolation', (e) => {
+      const report = window.__pdvCspViolation;
+      if (typeof report === 'function') {
+        void report(e.effectiveDirective + ' refused ' + (e.blockedURI || 'inline') + ' in ' + location.href
+          + ' (' + (e.sourceFile || '?') + ':' + e.lineNumber + ')');
+      }
+    });`);
+    context.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await use(violations);
+  },
+  contentSecurityPolicyGuard: [
+    async ({ cspViolations }, use) => {
+      await use(undefined);
+      expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
 
 export const DEMO_PASSWORD = 'demo1234';
 

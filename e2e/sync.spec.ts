@@ -2,8 +2,9 @@
  * The local copy (000 §3.1, §7.1, §7.2): loaded after login, kept fresh by the socket, and enough to open the app
  * with the network off.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  expect, test,
   DEMO_PASSWORD,
   USERS,
   chooseBranch,

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '@pdv/contract/routes';
 import { ValidationError } from '@pdv/domain/errors';
@@ -8,6 +10,7 @@ import type { Database } from './db/database.ts';
 import { HttpError } from './http/errors.ts';
 import type { Deps, Handlers } from './http/handlers.ts';
 import { registerRoutes } from './http/register.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { adminHandlers } from './modules/admin/routes.ts';
 import { authHandlers } from './modules/auth/routes.ts';
 import { syncHandlers } from './modules/sync/routes.ts';
@@ -39,6 +42,13 @@ export interface AppOptions {
   bodyLimit?: number;
   /** How to reach SEFAZ; without it every fiscal call fails as SEFAZ unavailable. */
   fiscal?: FiscalDeps;
+  /**
+   * Longest time to receive a whole request (headers and body); past it the answer is 408 and the connection closes.
+   * Default 60 s.
+   */
+  requestTimeoutMs?: number;
+  /** Behind a proxy that ends TLS: trust its X-Forwarded-* headers (client address, HTTPS). Default false. */
+  trustProxy?: boolean;
 }
 
 /**
@@ -69,10 +79,60 @@ function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable((error as { cause?: unknown }).cause, depth + 1);
 }
 
+/** The pt-BR sentence of a client error the framework found before any route ran. */
+function clientErrorMessage(status: number): string {
+  if (status === 404) return MESSAGES.routeNotFound;
+  if (status === 408) return MESSAGES.requestTimeout;
+  if (status === 413) return MESSAGES.bodyTooLarge;
+  if (status === 415) return MESSAGES.unsupportedMediaType;
+  if (status === 431) return MESSAGES.headersTooLarge;
+  return MESSAGES.badRequest;
+}
+
+const ERROR_ONLY_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+};
+
+/** A URL the router cannot decode (/api/%zz) and the like: our body instead of the framework's. */
+function frameworkErrorAnswer(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error.statusCode ?? 400);
+  // Answered before the hooks run (no security headers yet): the strictest ones, as the answer is only an error.
+  void reply.headers(ERROR_ONLY_HEADERS);
+  void reply.status(status).send({ message: error.code === 'FST_ERR_BAD_URL' ? MESSAGES.badUrl : clientErrorMessage(status) });
+}
+
+/**
+ * Errors on the connection before a request exists (a body that never arrives within the request time-out, headers
+ * too large, bytes that are not HTTP): an answer written on the socket, which then closes.
+ */
+function clientErrorAnswer(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  if (socket.writable) {
+    const body = JSON.stringify({ message: clientErrorMessage(status) });
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n`
+      + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1_048_576, trustProxy: false });
+  const requestTimeout = options.requestTimeoutMs ?? 60_000;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1_048_576,
+    trustProxy: options.trustProxy ?? false,
+    requestTimeout,
+    // Node checks the time-outs every connectionsCheckingInterval (30 s by default): a tenth of the limit instead.
+    http: { requestTimeout, connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.round(requestTimeout / 10))) },
+    frameworkErrors: frameworkErrorAnswer,
+    clientErrorHandler: clientErrorAnswer,
+  });
+  await registerSecurityHeaders(app);
   const deps: Deps = {
-    db: options.db, tokens: options.tokens, throttle: new Throttle(options.throttle), fiscal: options.fiscal ?? offlineFiscal(),
+    db: options.db, tokens: options.tokens, throttle: new Throttle(options.db, options.throttle), fiscal: options.fiscal ?? offlineFiscal(),
   };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -92,11 +152,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         return reply.status(413).send({ message: MESSAGES.bodyTooLarge });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(415).send({ message: MESSAGES.unsupportedMediaType });
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return reply.status(400).send({ message: MESSAGES.badRequest });
       default:
         break;
     }
     if (error instanceof SyntaxError || (error.statusCode === 400 && error.validation === undefined)) {
       return reply.status(400).send({ message: MESSAGES.malformedJson });
+    }
+    // Any other refusal of the framework or a plugin (a 4xx with its own English text): the status, in our words.
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: clientErrorMessage(error.statusCode) });
     }
     // A business rule of the domain refused the request (CONVENTIONS.md, Errors: mapped to 400 once, at the edge).
     if (error instanceof ValidationError) {

@@ -9,6 +9,8 @@ export interface Config {
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   webDir: string;
+  /** Behind a proxy that ends TLS: trust its X-Forwarded-* headers. */
+  trustProxy: boolean;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -30,5 +32,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     tokenTtlSeconds: positiveInt('TOKEN_TTL_SECONDS', env['TOKEN_TTL_SECONDS'], 12 * 3600),
     webDir: resolve(env['WEB_DIR'] || new URL('../../web/dist', import.meta.url).pathname),
+    trustProxy: env['TRUST_PROXY'] === 'true',
   };
 }

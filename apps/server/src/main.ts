@@ -35,7 +35,9 @@ if (fiscal.simulator) console.log(`SEFAZ: simulador de homologação em ${fiscal
 // The file storage (local folder or S3) from the environment: incomplete S3 settings stop the start here.
 console.log(`Arquivos: ${fileStorage().description}`);
 const stopContingency = startContingencySender(db, fiscal.deps, Number(process.env['CONTINGENCIA_INTERVALO_MS'] || 15_000));
-const app = await buildApp({ db, tokens, webDir: config.webDir, logger: process.env['LOG'] !== 'off', fiscal: fiscal.deps });
+const app = await buildApp({
+  db, tokens, webDir: config.webDir, logger: process.env['LOG'] !== 'off', fiscal: fiscal.deps, trustProxy: config.trustProxy,
+});
 const realtime = await startRealtime(app.server, db, tokens);
 // Before listening: the tills reconnecting after a restart ask sync/changed first, and a cold database answers it slowly.
 await warmUpSync(db);

@@ -1,3 +1,5 @@
+// First: zod must not probe `new Function` under the page's Content-Security-Policy.
+import './zod-config.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';

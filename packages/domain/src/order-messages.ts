@@ -20,6 +20,8 @@ export const ORDER_MESSAGES = {
   saved: (operation: string, nsu: number) => `${operation} ${nsu} salvo com sucesso`,
   // Ours: 000 §5 says "A quote cannot be invoiced" without quoting a text.
   quoteCannotBeInvoiced: 'Orçamento não pode ser faturado.',
+  // Ours: a quote is never released; it leaves Edicao only cancelled or turned into an order.
+  quoteStaysInEdition: 'Orçamento não pode ser liberado nem mudar de situação: transforme-o em pedido ou cancele-o.',
   // Ours: 000 §4.4 "Consignacao must be AguardandoConclusao".
   consignmentNotAwaiting: 'Somente consignações aguardando conclusão podem ser faturadas.',
   // Ours: 000 §4.2 locking and §4.3 transitions.

@@ -15,6 +15,14 @@ describe('order statuses (000 §4.3)', () => {
     expect(initialOrderStatus({ is_liberar_pedido: true })).toBe('Liberado');
   });
 
+  it('keeps a quote in Edicao: it starts there, and leaves it only cancelled (or turned into an order)', () => {
+    expect(initialOrderStatus({ is_liberar_pedido: true }, 'Orcamento')).toBe('Edicao');
+    const quote = order({ operacao: 'Orcamento' });
+    for (const to of ['Liberado', 'EnviadoCliente'] as const) expect(statusChangeError(quote, to)).toBe(ORDER_MESSAGES.quoteStaysInEdition);
+    expect(statusChangeError(quote, 'Cancelado')).toBeNull();
+    expect(statusChangeError(quote, 'Faturado')).toBe(ORDER_MESSAGES.quoteCannotBeInvoiced);
+  });
+
   it('lets an order be released, returned to edition and cancelled while open', () => {
     expect(canChangeOrderStatus('Edicao', 'Liberado')).toBe(true);
     expect(canChangeOrderStatus('Liberado', 'Edicao')).toBe(true);

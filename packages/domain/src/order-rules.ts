@@ -85,6 +85,8 @@ export function invoicingError(order: OrderFacts): string | null {
  */
 export function statusChangeError(order: OrderFacts, to: OrderStatus): string | null {
   if (order.situacao === to) return null;
+  // A quote stays in Edicao until it is cancelled or turned into an order (invoicing it has its own message below).
+  if (order.operacao === 'Orcamento' && to !== 'Cancelado' && !INVOICING.includes(to)) return ORDER_MESSAGES.quoteStaysInEdition;
   if (!canChangeOrderStatus(order.situacao, to)) return ORDER_MESSAGES.transitionRefused(order.situacao, to);
   if (INVOICING.includes(to) && !(order.situacao === 'NotaPendente' && to === 'Faturado' && !order.is_processando)) {
     return invoicingError(order);
@@ -97,7 +99,10 @@ export function customerError(id_cliente: number | null, situacao: OrderStatus):
   return id_cliente === null && situacao !== 'Cancelado' ? ORDER_MESSAGES.customerMissing : null;
 }
 
-/** The status a new order starts in (000 §4.3): Edicao, or Liberado when the branch releases orders. */
-export function initialOrderStatus(config: { is_liberar_pedido: boolean }): OrderStatus {
-  return config.is_liberar_pedido ? 'Liberado' : 'Edicao';
+/**
+ * The status a new order starts in (000 §4.3): Edicao, or Liberado when the branch releases orders; a quote always
+ * starts (and stays) in Edicao.
+ */
+export function initialOrderStatus(config: { is_liberar_pedido: boolean }, operacao?: OrderOperation): OrderStatus {
+  return config.is_liberar_pedido && operacao !== 'Orcamento' ? 'Liberado' : 'Edicao';
 }

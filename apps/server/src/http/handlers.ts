@@ -38,6 +38,8 @@ export interface SessionContext<N extends RouteName> extends PublicContext<N> {
 export const OUTSIDE_TRANSACTION: ReadonlySet<RouteName> = new Set<RouteName>([
   'nfeTransmitir', 'nfeConsultar', 'nfeCancelar', 'nfeCartaCorrecao', 'nfeInutilizar', 'nfeInutilizarFaixa',
   'nfeRequestList', 'nfeCancelarLista', 'orderSendReleaseMail', 'giftCardPrint', 'orderGeneratePdf',
+  // Its throttle counts each attempt in a transaction of its own, committed whatever the answer.
+  'validateUserCredential',
 ]);
 
 type Result<N extends RouteName> = Promise<z.input<Routes[N]['response']>>;

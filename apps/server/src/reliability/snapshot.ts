@@ -20,9 +20,15 @@ export async function listTables(db: Database): Promise<Array<{ name: string; sy
   return rows;
 }
 
+/**
+ * Tables a refused request writes on purpose: the login throttle counts every attempt, refused ones first
+ * (modules/auth/throttle.ts).
+ */
+export const WRITTEN_WHEN_REFUSED: ReadonlySet<string> = new Set(['tentativa_acesso']);
+
 /** One statement reading every figure (a consistent view of the database). */
 export async function snapshotQuery(db: Database): Promise<() => Promise<Snapshot>> {
-  const tables = await listTables(db);
+  const tables = (await listTables(db)).filter(({ name }) => !WRITTEN_WHEN_REFUSED.has(name));
   if (tables.length === 0) throw new Error('snapshot: no tables found');
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const parts = tables.flatMap(({ name, synced }) => [

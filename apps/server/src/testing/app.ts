@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import type { ThrottleOptions } from '../modules/auth/throttle.ts';
@@ -35,7 +35,9 @@ export const RELAXED_THROTTLE: ThrottleOptions = {
   address: { max: 1000, windowMs: 60_000 },
 };
 
-export async function createTestApp(options: { throttle?: ThrottleOptions; webDir?: string; sefaz?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(options: {
+  throttle?: ThrottleOptions; webDir?: string; sefaz?: boolean; app?: Pick<AppOptions, 'requestTimeoutMs' | 'trustProxy'>;
+} = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const { db } = testDb;
   await migrate(db);
@@ -45,7 +47,7 @@ export async function createTestApp(options: { throttle?: ThrottleOptions; webDi
   const fiscal = options.sefaz ? await setupFiscal({ mode: 'simulator', timeoutMs: 3000, log: () => undefined }) : null;
   const app = await buildApp({
     db, tokens, throttle: options.throttle ?? RELAXED_THROTTLE, ...(options.webDir ? { webDir: options.webDir } : {}),
-    ...(fiscal ? { fiscal: fiscal.deps } : {}),
+    ...(fiscal ? { fiscal: fiscal.deps } : {}), ...options.app,
   });
   await app.ready();
 

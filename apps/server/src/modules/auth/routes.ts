@@ -9,5 +9,5 @@ export const authHandlers = {
   session: async ({ tx, caller }) => ({ usuario: await buildSessionUser(tx, caller) }),
   isActive: ({ caller }) => Promise.resolve({ is_active: true, situacao: caller.user.situacao as 'Ativo' }),
   setActiveBranch: async ({ tx, caller, body }) => changeActiveBranch(tx, caller, body.id_filial),
-  validateUserCredential: async ({ deps, tx, caller, body, ip }) => validateUserCredential(deps, tx, caller, body, ip),
+  validateUserCredential: async ({ deps, run, caller, body, ip }) => validateUserCredential(deps, run, caller, body, ip),
 } satisfies Partial<Handlers>;

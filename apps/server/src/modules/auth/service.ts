@@ -39,28 +39,31 @@ export async function buildSessionUser(tx: Tx, caller: Caller): Promise<SessionU
   };
 }
 
-/** Checks an e-mail and password under the throttle; answers the login row or throws. */
+/**
+ * Checks an e-mail and password under the throttle; answers the login row or throws. The attempt stays counted:
+ * the caller gives it back (`deps.throttle.succeed`) only once the user is known to be able to work.
+ */
 async function checkCredentials(deps: Deps, email: string, password: string, ip: string, failure: () => HttpError) {
-  const wait = deps.throttle.retryAfter(email, ip);
+  const wait = await deps.throttle.attempt(email, ip);
   if (wait > 0) throw tooManyRequests(wait);
   const login = await deps.db.system((tx) => findLoginByEmail(tx, email));
   const ok = login ? await verifyPassword(login.senha_hash, password) : await burnPasswordCheck(password);
-  if (!login || !ok) {
-    deps.throttle.fail(email, ip);
-    throw failure();
-  }
-  deps.throttle.succeed(email);
+  if (!login || !ok) throw failure();
   return login;
 }
 
 export async function login(deps: Deps, email: string, senha: string, ip: string) {
   const found = await checkCredentials(deps, email, senha, ip, () => unauthorized(MESSAGES.invalidCredentials));
-  return deps.db.tenant({ id_organization: found.id_organization }, async (tx) => {
+  // A disabled user with the right password is told so ('Usuário desativado…', thrown by loadCaller), and the attempt
+  // counts like a failure: the answer must not become a way to test passwords without limit.
+  const session = await deps.db.tenant({ id_organization: found.id_organization }, async (tx) => {
     const caller = await loadCaller(tx, found.id_organization, found.id_usuario);
     const usuario = await buildSessionUser(tx, caller);
     const token = await deps.tokens.sign({ id_organization: found.id_organization, id_usuario: found.id_usuario });
     return { token, usuario };
   });
+  await deps.throttle.succeed(email, ip);
+  return session;
 }
 
 export async function changeActiveBranch(tx: Tx, caller: Caller, id_filial: number) {
@@ -73,34 +76,35 @@ export async function changeActiveBranch(tx: Tx, caller: Caller, id_filial: numb
 
 /**
  * Supervisor override: another user's credentials plus a permission, in the caller's organization and active branch.
- * Every failure answers the spec's single message, so it tells nothing about which part was wrong.
+ * Every failure answers the spec's single message, so it tells nothing about which part was wrong. Runs outside the
+ * request transaction (OUTSIDE_TRANSACTION): the throttle counts the attempt in a transaction of its own, committed
+ * whatever the answer.
  */
 export async function validateUserCredential(
   deps: Deps,
-  tx: Tx,
+  run: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>,
   caller: Caller,
   body: { email: string; password: string; permission: string },
   ip: string,
 ) {
   const refuse = () => badRequest(MESSAGES.credentialWithoutPermission);
-  const wait = deps.throttle.retryAfter(body.email, ip);
+  const wait = await deps.throttle.attempt(body.email, ip);
   if (wait > 0) throw tooManyRequests(wait);
-  const { rows } = await tx.query<{ id_usuario: number; senha_hash: string }>(
-    'SELECT id_usuario, senha_hash FROM login WHERE email = $1 AND id_organization = $2',
-    [body.email.toLowerCase(), caller.id_organization],
-  );
-  const found = rows[0];
+  const found = await run(async (tx) => {
+    const { rows } = await tx.query<{ id_usuario: number; senha_hash: string }>(
+      'SELECT id_usuario, senha_hash FROM login WHERE email = $1 AND id_organization = $2',
+      [body.email.toLowerCase(), caller.id_organization],
+    );
+    return rows[0];
+  });
   const ok = found ? await verifyPassword(found.senha_hash, body.password) : await burnPasswordCheck(body.password);
-  if (!found || !ok) {
-    deps.throttle.fail(body.email, ip);
-    throw refuse();
-  }
-  deps.throttle.succeed(body.email);
+  if (!found || !ok) throw refuse();
   // Judged in the caller's active branch: the supervisor must be active and hold the permission (manage) there.
-  const supervisor = await loadCaller(tx, caller.id_organization, found.id_usuario, caller.id_filial).catch((error: unknown) => {
+  const supervisor = await run((tx) => loadCaller(tx, caller.id_organization, found.id_usuario, caller.id_filial)).catch((error: unknown) => {
     if (error instanceof HttpError) return null;
     throw error;
   });
   if (!supervisor || !supervisor.ability.can('manage', body.permission)) throw refuse();
+  await deps.throttle.succeed(body.email, ip);
   return { id_usuario: supervisor.id_usuario, nome: supervisor.user.nome, autorizado: true as const };
 }

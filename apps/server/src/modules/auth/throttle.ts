@@ -1,10 +1,16 @@
 /**
- * Failed-attempt throttling for login and credential checks, per account and per address. A key that collected
- * `max` failures inside `windowMs` is refused until the oldest of them leaves the window.
+ * Attempt throttling for login and credential checks, per account and per address, counted in the database (table
+ * tentativa_acesso, migration 014) so that every API node sees the same counts.
  *
- * Kept in the process: with several API nodes each node throttles on its own (a bound of nodes x max); moving the
- * counters to PostgreSQL is the step when we run more than one node.
+ * An attempt is counted BEFORE the password is checked, by one atomic INSERT ... ON CONFLICT DO UPDATE ... RETURNING
+ * for both keys: N concurrent attempts get the counts 1..N, and only the first `max` go on to the password check.
+ * (Counting after the check let 12 concurrent wrong passwords all through before the first one was recorded.)
+ * A key's window starts at its first attempt and lasts `windowMs`; past `max` attempts in it, the key is refused until
+ * the window ends. A success gives the attempt back: the account starts over, the address's count drops by one. Any
+ * refusal (wrong password, unknown e-mail, disabled user) keeps it counted.
  */
+import type { Database } from '../../db/database.ts';
+
 export interface ThrottleRule {
   max: number;
   windowMs: number;
@@ -21,51 +27,63 @@ export const DEFAULT_THROTTLE: ThrottleOptions = {
   address: { max: 30, windowMs: 15 * 60_000 },
 };
 
-export class Throttle {
-  private readonly failures = new Map<string, number[]>();
-  private readonly now: () => number;
+/** Expired rows are removed once every this many attempts (by the node that counts it). */
+const SWEEP_EVERY = 200;
 
-  constructor(private readonly options: ThrottleOptions = DEFAULT_THROTTLE) {
+const accountKey = (account: string) => `account:${account.toLowerCase()}`;
+const addressKey = (address: string) => `address:${address}`;
+
+const COUNT_ATTEMPT = /* sql */ `
+INSERT INTO tentativa_acesso AS t (chave, tentativas, expira_em)
+VALUES ($1, 1, $4::timestamptz), ($2, 1, $5::timestamptz)
+ON CONFLICT (chave) DO UPDATE SET
+  tentativas = CASE WHEN t.expira_em <= $3::timestamptz THEN 1 ELSE t.tentativas + 1 END,
+  expira_em = CASE WHEN t.expira_em <= $3::timestamptz THEN EXCLUDED.expira_em ELSE t.expira_em END
+RETURNING chave, tentativas, (extract(epoch FROM expira_em) * 1000)::float8 AS expira_ms`;
+
+export class Throttle {
+  private readonly now: () => number;
+  private attempts = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: ThrottleOptions = DEFAULT_THROTTLE,
+  ) {
     this.now = options.now ?? Date.now;
   }
 
-  private recent(key: string, rule: ThrottleRule): number[] {
-    const cutoff = this.now() - rule.windowMs;
-    const kept = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (kept.length === 0) this.failures.delete(key);
-    else this.failures.set(key, kept);
-    return kept;
-  }
-
-  /** Seconds to wait before another attempt is allowed, or 0 when allowed. */
-  retryAfter(account: string, address: string): number {
+  /**
+   * Counts one attempt of `account` from `address` and answers the seconds to wait when either key is over its limit
+   * (the attempt must stop there), or 0 when it may go on.
+   */
+  async attempt(account: string, address: string): Promise<number> {
+    const now = this.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const sweep = (this.attempts = (this.attempts + 1) % SWEEP_EVERY) === 0;
+    const rows = await this.db.system(async (tx) => {
+      if (sweep) await tx.query('DELETE FROM tentativa_acesso WHERE expira_em <= $1::timestamptz', [iso(now)]);
+      const result = await tx.query<{ chave: string; tentativas: number; expira_ms: number }>(COUNT_ATTEMPT, [
+        accountKey(account), addressKey(address), iso(now),
+        iso(now + this.options.account.windowMs), iso(now + this.options.address.windowMs),
+      ]);
+      return result.rows;
+    });
     let wait = 0;
-    for (const [key, rule] of this.keys(account, address)) {
-      const times = this.recent(key, rule);
-      if (times.length >= rule.max) {
-        const oldest = times[times.length - rule.max] ?? this.now();
-        wait = Math.max(wait, (oldest + rule.windowMs - this.now()) / 1000);
-      }
+    for (const row of rows) {
+      const rule = row.chave.startsWith('account:') ? this.options.account : this.options.address;
+      if (row.tentativas > rule.max) wait = Math.max(wait, (Number(row.expira_ms) - now) / 1000);
     }
     return wait;
   }
 
-  fail(account: string, address: string): void {
-    for (const [key, rule] of this.keys(account, address)) {
-      const times = this.recent(key, rule);
-      times.push(this.now());
-      this.failures.set(key, times.slice(-rule.max));
-    }
-  }
-
-  succeed(account: string): void {
-    this.failures.delete(`account:${account.toLowerCase()}`);
-  }
-
-  private keys(account: string, address: string): Array<[string, ThrottleRule]> {
-    return [
-      [`account:${account.toLowerCase()}`, this.options.account],
-      [`address:${address}`, this.options.address],
-    ];
+  /** The attempt succeeded: the account starts over and the address gets its attempt back. */
+  async succeed(account: string, address: string): Promise<void> {
+    await this.db.system(async (tx) => {
+      await tx.query('DELETE FROM tentativa_acesso WHERE chave = $1', [accountKey(account)]);
+      await tx.query(
+        'UPDATE tentativa_acesso SET tentativas = tentativas - 1 WHERE chave = $1 AND tentativas > 0 AND expira_em > $2::timestamptz',
+        [addressKey(address), new Date(this.now()).toISOString()],
+      );
+    });
   }
 }

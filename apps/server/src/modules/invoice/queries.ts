@@ -1,6 +1,7 @@
 /** SQL of the invoice module: lists, the full invoice, and the writes of a draft. */
 import type { InvoiceDetail, InvoiceSummary } from '@pdv/contract/invoice';
 import type { Tx } from '../../db/database.ts';
+import { containsPattern } from '../../db/rows.ts';
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : ((v as string | null | undefined) ?? null));
@@ -57,7 +58,7 @@ function where(org: number, id_filial: number, f: Omit<ListFilter, 'skip' | 'tak
   const search = f.search.trim();
   if (search) {
     const digits = search.replace(/\D/g, '');
-    const p = params.push(`%${search.toLowerCase()}%`);
+    const p = params.push(containsPattern(search.toLowerCase()));
     const parts = [`lower(coalesce(nf.cliente_nome, '')) LIKE $${p}`];
     if (digits) {
       const d = params.push(digits);

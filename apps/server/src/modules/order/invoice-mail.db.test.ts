@@ -66,7 +66,8 @@ describe('POST /api/order/order-invoice-list', () => {
   it('invoices all or none: an order in edition or a quote in the list refuses the whole list with one line each', async () => {
     const good = await order();
     const editing = await order('Pedido', false);
-    const quote = await order('Orcamento');
+    // A quote is never released (it stays in Edicao): its refusal is still the quote's own.
+    const quote = await order('Orcamento', false);
     const before = await countRows(t.db, 'nota_fiscal');
     const res = await invoiceList([good.id_pedido, editing.id_pedido, quote.id_pedido]);
     expect(res.status).toBe(400);

@@ -125,6 +125,32 @@ describe('PUT /api/order/update: status transitions (000 §4.3, §4.4) and locki
     }
   });
 
+  it('keeps a quote in Edicao: releasing it is refused (update and release list), cancelling it is not', async () => {
+    const quote = await createOk({ operacao: 'Orcamento', data_validade: '2099-12-31' });
+    for (const situacao of ['Liberado', 'EnviadoCliente']) {
+      const res = await update({ id_pedido: quote['id_pedido'], situacao });
+      expect(res.status).toBe(400);
+      expect(res.json['message']).toBe(ORDER_MESSAGES.quoteStaysInEdition);
+    }
+    const listed = await t.call('POST', '/order/order_release-list', { list_orders: [quote['id_pedido']] }, cashier);
+    expect(listed.status).toBe(400);
+    expect(listed.json['message']).toBe(ORDER_MESSAGES.orderOfList(Number(quote['nsu']), ORDER_MESSAGES.quoteStaysInEdition));
+    const row = await system('SELECT situacao FROM pedido WHERE id_pedido = $1', [quote['id_pedido']]);
+    expect(row.rows[0]).toEqual({ situacao: 'Edicao' });
+    const cancelled = await update({ id_pedido: quote['id_pedido'], situacao: 'Cancelado' });
+    expect(cancelled.status, JSON.stringify(cancelled.json)).toBe(200);
+    expect(cancelled.json['situacao']).toBe('Cancelado');
+  });
+
+  it('starts a quote in Edicao even when the branch releases orders', async () => {
+    await setConfig('is_liberar_pedido = true');
+    try {
+      expect((await createOk({ operacao: 'Orcamento', data_validade: '2099-12-31' }))['situacao']).toBe('Edicao');
+    } finally {
+      await setConfig('is_liberar_pedido = false');
+    }
+  });
+
   it('invoices Pedido and OrdemServico only when released, with the spec message', async () => {
     const sale = await preSale();
     const refused = await update({ id_pedido: sale['id_pedido'], situacao: 'Faturado' });

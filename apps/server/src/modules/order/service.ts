@@ -79,7 +79,7 @@ export async function createOrder(tx: Tx, caller: Caller, body: CreateBody): Pro
   const org = caller.id_organization;
   const id_filial = caller.id_filial;
   const header = headerOf(body);
-  const situacao = initialOrderStatus(await findSaleConfig(tx, org, id_filial));
+  const situacao = initialOrderStatus(await findSaleConfig(tx, org, id_filial), body.operacao);
   const refused = customerError((header.id_cliente as number | null | undefined) ?? null, situacao);
   if (refused) throw badRequest(refused);
   await checkReferences(tx, org, header);
@@ -140,7 +140,7 @@ export async function duplicateOrder(tx: Tx, caller: Caller, id_pedido: number):
   const source = await w.lockOrder(tx, org, id_filial, id_pedido);
   if (!source) throw orderNotFound();
   const { operacao, ...header } = await w.readHeader(tx, org, id_pedido);
-  const situacao = initialOrderStatus(await findSaleConfig(tx, org, id_filial));
+  const situacao = initialOrderStatus(await findSaleConfig(tx, org, id_filial), source.operacao);
   const nsu = await nextSequence(tx, org, id_filial, ORDER_SEQUENCE);
   const copy = await w.insertOrderHeader(tx, {
     org, id_filial, nsu, operacao, situacao, id_usuario: caller.id_usuario, liquido: 0, id_pedido_origem: id_pedido,

@@ -123,4 +123,35 @@ describe('two server processes on one database', () => {
     while (!events.includes('user') && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     expect(events).toContain('user');
   });
+
+  it('disconnect a disabled user on every node, and count login attempts together', async () => {
+    const [a, b] = ports as [number, number];
+    const watcher = await login(a, 'filial2@demo.com.br');
+    const socket = connect(`http://127.0.0.1:${a}`, { path: '/socket.io', auth: { token: watcher.token }, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    await new Promise<void>((resolve) => socket.on('connect', () => socket.emit('login', {}, () => resolve())));
+    const manager = await login(b, 'gerente@demo.com.br');
+    const post = (port: number, path: string, body: unknown, token?: string) => fetch(`http://127.0.0.1:${port}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const admin = new pg.Client({ connectionString: testDb.url });
+    await admin.connect();
+    const id_usuario = (await admin.query<{ id: number }>(`SELECT id_usuario AS id FROM usuario WHERE email = 'filial2@demo.com.br'`)).rows[0]?.id;
+    await admin.end();
+    try {
+      expect((await post(b, '/user/enable-disable', { id_usuario, situacao: 'Inativo' }, manager.token)).status).toBe(200);
+      const end = Date.now() + 5000;
+      while (socket.connected && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+      expect(socket.connected).toBe(false);
+    } finally {
+      await post(b, '/user/enable-disable', { id_usuario, situacao: 'Ativo' }, manager.token);
+    }
+    // 10 wrong passwords for one account, split over the two nodes at once: the limit of 5 holds for the pair.
+    const statuses = await Promise.all(Array.from({ length: 10 }, async (_, i) =>
+      (await post(i % 2 === 0 ? a : b, '/auth/login', { email: 'caixa@demo.com.br', senha: 'errada' })).status));
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+  });
 });

@@ -77,4 +77,27 @@ describe('socket events', () => {
     expect((await t.call('POST', '/user/set_active_branch', { id_filial: id }, token)).status).toBe(200);
     await until(() => cashier.events.includes('user'));
   });
+
+  it('disconnects the open sockets of a user who is disabled, and only theirs', async () => {
+    const cashier = await join('caixa@demo.com.br');
+    const manager = await join('gerente@demo.com.br');
+    const token = await t.login('gerente@demo.com.br');
+    const id_usuario = (await t.db.system((tx) => tx.query<{ id: number }>(`SELECT id_usuario AS id FROM usuario WHERE email = 'caixa@demo.com.br'`))).rows[0]?.id;
+    try {
+      const res = await t.call('POST', '/user/enable-disable', { id_usuario, situacao: 'Inativo' }, token);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      await until(() => cashier.socket.disconnected);
+      manager.events.length = 0;
+      const before = cashier.events.length;
+      await t.db.system((tx) =>
+        tx.query(`UPDATE filial SET apelido = 'Depois' FROM organization o
+                   WHERE o.id_organization = filial.id_organization AND o.nome = 'Demo Moda' AND codigo_filial = '1'`),
+      );
+      await until(() => manager.events.includes('branch'));
+      expect(manager.socket.connected).toBe(true);
+      expect(cashier.events.length).toBe(before);
+    } finally {
+      await t.call('POST', '/user/enable-disable', { id_usuario, situacao: 'Ativo' }, token);
+    }
+  });
 });

@@ -27,6 +27,10 @@ describe('order actions', () => {
     expect(orderActionsFor(order('Cancelado'))).toEqual(['abrir', 'duplicar']);
   });
 
+  it('never offers release on a quote', () => {
+    expect(orderActionsFor(order('Edicao', 'Orcamento'))).toEqual(['abrir', 'duplicar', 'faturar', 'cancelar', 'email']);
+  });
+
   it('leaves the consignment steps to release a consignment', () => {
     expect(orderActionsFor(order('Edicao', 'Consignacao'))).not.toContain('liberar');
   });

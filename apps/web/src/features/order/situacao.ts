@@ -75,6 +75,8 @@ export function orderActionsFor(order: OrderActionTarget): OrderAction[] {
     situacao !== 'Liberado' &&
     situacao !== 'NotaPendente' &&
     order.operacao !== 'Consignacao' &&
+    // A quote is never released: it is cancelled or turned into an order (order-rules.ts, statusChangeError).
+    order.operacao !== 'Orcamento' &&
     canChangeOrderStatus(situacao, 'Liberado')
   ) {
     actions.push('liberar');

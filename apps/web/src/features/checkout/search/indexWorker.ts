@@ -3,6 +3,7 @@
  * products and their variations, and of the rows other contexts announce, never run on the page's thread), and
  * answers searches. Messages: see indexProtocol.ts.
  */
+import '../../../zod-config.ts';
 import { PdvDatabase } from '../../../db/database.ts';
 import type { IndexReply, IndexRequest } from './indexProtocol.ts';
 import { LocalProductIndex } from './productIndex.ts';
