@@ -12,6 +12,7 @@ import { sql as serviceOrders } from './011_service_orders.ts';
 import { sql as returnsReceipts } from './012_returns_receipts.ts';
 import { sql as vouchers } from './013_vouchers.ts';
 import { sql as loginThrottle } from './014_login_throttle.ts';
+import { sql as operationContentHash } from './015_operation_content_hash.ts';
 
 export interface Migration {
   version: number;
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   { version: 12, name: 'returns_receipts', sql: returnsReceipts },
   { version: 13, name: 'vouchers', sql: vouchers },
   { version: 14, name: 'login_throttle', sql: loginThrottle },
+  { version: 15, name: 'operation_content_hash', sql: operationContentHash },
 ];

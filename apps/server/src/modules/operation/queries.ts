@@ -38,22 +38,41 @@ export async function findCustomer(tx: Tx, org: number, id_pessoa: number) {
   return rows[0] ?? null;
 }
 
+/** Who claimed an operation's UUID, the hash of what they sent (null: claimed before hashes were kept) and its answer. */
+export interface Claim {
+  id_filial: number;
+  id_usuario: number;
+  hash_conteudo: string | null;
+  resultado: unknown;
+}
+
+/** The claim to write: the operation's UUID, its caller and the hash of its content. */
+export interface NewClaim {
+  id_operacao: string;
+  id_filial: number;
+  id_usuario: number;
+  modo_operacao: string;
+  hash_conteudo: string;
+}
+
 /** Claims the operation's UUID; false when it was already claimed (committed by an earlier or parallel request). */
-export async function claimOperation(tx: Tx, org: number, id: string, id_filial: number, id_usuario: number, modo: string) {
+export async function claimOperation(tx: Tx, org: number, claim: NewClaim): Promise<boolean> {
   const { rows } = await tx.query(
-    `INSERT INTO operacao (id_organization, id_operacao, id_filial, id_usuario, modo_operacao) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO operacao (id_organization, id_operacao, id_filial, id_usuario, modo_operacao, hash_conteudo)
+     VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (id_organization, id_operacao) DO NOTHING RETURNING 1`,
-    [org, id, id_filial, id_usuario, modo],
+    [org, claim.id_operacao, claim.id_filial, claim.id_usuario, claim.modo_operacao, claim.hash_conteudo],
   );
   return rows.length > 0;
 }
 
-export async function storedResult(tx: Tx, org: number, id: string): Promise<unknown> {
-  const { rows } = await tx.query<{ resultado: unknown }>(
-    'SELECT resultado FROM operacao WHERE id_organization = $1 AND id_operacao = $2',
+/** The committed claim of a UUID in the organization (null when there is none). */
+export async function findClaim(tx: Tx, org: number, id: string): Promise<Claim | null> {
+  const { rows } = await tx.query<Claim>(
+    'SELECT id_filial, id_usuario, hash_conteudo, resultado FROM operacao WHERE id_organization = $1 AND id_operacao = $2',
     [org, id],
   );
-  return rows[0]?.resultado ?? null;
+  return rows[0] ?? null;
 }
 
 export async function storeResult(tx: Tx, org: number, id: string, result: unknown): Promise<void> {

@@ -15,6 +15,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { changeOrderStatus } from '../order/status.ts';
+import { claimOperation } from './claim.ts';
 import { notifyEvent } from '../realtime/notify.ts';
 import * as settings from '../settings/queries.ts';
 import * as lines from '../document-lines/writes.ts';
@@ -36,11 +37,10 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   // The sale belongs to the branch it was made in, which must be one of the user's (offline sales arrive later).
   if (!caller.branches.some((b) => b.id_filial === body.id_filial)) throw notFound();
 
-  if (!(await q.claimOperation(tx, org, body.id_operacao, body.id_filial, caller.id_usuario, body.modo_operacao))) {
-    const first = await q.storedResult(tx, org, body.id_operacao);
-    if (!first) throw badRequest('Operação já recebida por outra filial ou usuário.');
-    return { ...(first as OperacaoResult), duplicado: true };
-  }
+  // The UUID and the hash of the content are claimed first: a resend gets the first answer, a replay by someone else
+  // or with other content a 409 (claim.ts).
+  const replay = await claimOperation(tx, caller, body);
+  if (replay) return replay;
 
   // A return gives back part of an earlier sale as customer credit; a receipt pays off open receivables (own files).
   if (body.modo_operacao === 'Devolucao' || body.modo_operacao === 'Recebimento') {

@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { OperacaoBody, OperacaoResult } from '@pdv/contract/operation';
 import { ApiError } from '../../api/errors.ts';
 import { openTestDatabase } from '../../db/testing.ts';
-import { finishOperation, loadBundle, operationTable, requeue, saveDraft } from './operations.ts';
-import { PENDING_MESSAGE, sendPending, type Sender } from './outbox.ts';
+import { OPERATION_REPLAY_MESSAGES } from '@pdv/domain/operation-content';
+import { finishOperation, listOutbox, loadBundle, operationTable, requeue, saveDraft } from './operations.ts';
+import { isRefusal, PENDING_MESSAGE, sendPending, type Sender } from './outbox.ts';
 import { fakeLocks, makeBundle } from './testing.ts';
 
 function answer(body: OperacaoBody, nsu: number): OperacaoResult {
@@ -139,5 +140,33 @@ describe('the operation lifecycle and the outbox', () => {
     expect(await operationTable(db).get(id)).toMatchObject({ situacao: 'Pendente', erro: message });
     await sendPending({ db, send: (body) => Promise.resolve(answer(body, 3)), locks: null });
     expect(await operationTable(db).get(id)).toMatchObject({ situacao: 'Processado', erro: null });
+  });
+
+  it('keeps a 409 (the id_operacao taken by other content or another user) as a final error with the server message', async () => {
+    const { db, id } = await finished();
+    const second = await finished(db);
+    const message = OPERATION_REPLAY_MESSAGES.otherContent;
+    const conflict = vi.fn<Sender>((body) =>
+      body.id_operacao === id
+        ? Promise.reject(new ApiError('http', 409, { message }, message, 'operacao'))
+        : Promise.resolve(answer(body, 5)),
+    );
+    const result = await sendPending({ db, send: conflict, locks: null });
+    // Final, not a retry: the pass goes on to the next operation instead of stopping on it.
+    expect(result).toEqual({ processed: [second.id], failed: [id], pending: [] });
+    expect(await operationTable(db).get(id)).toMatchObject({ situacao: 'Erro', erro: message, tentativas: 1 });
+    // Operações pendentes lists it with the server's message.
+    expect((await listOutbox(db)).map((op) => [op.id_operacao, op.situacao, op.erro])).toEqual([[id, 'Erro', message]]);
+    // The loop never sends it again on its own.
+    await sendPending({ db, send: conflict, locks: null });
+    await sendPending({ db, send: conflict, locks: null });
+    expect(conflict.mock.calls.filter(([body]) => body.id_operacao === id)).toHaveLength(1);
+  });
+
+  it('keeps pending what says "not now" (401, 408, 429, 5xx, no answer) and refuses every other 4xx', () => {
+    const http = (status: number) => new ApiError('http', status, { message: 'x' }, 'x', 'operacao');
+    expect([400, 403, 404, 409, 422].map((status) => isRefusal(http(status)))).toEqual([true, true, true, true, true]);
+    expect([401, 408, 429, 500, 503].map((status) => isRefusal(http(status)))).toEqual([false, false, false, false, false]);
+    expect(isRefusal(new ApiError('network', 0, null, 'sem rede', 'operacao'))).toBe(false);
   });
 });

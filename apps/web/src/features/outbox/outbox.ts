@@ -7,6 +7,9 @@
  * - Per operation: claim (Pendente -> EmProcessamento, in a transaction), send, then Processado with the server's ids;
  *   a business refusal (400 and other 4xx) -> Erro with the message; no answer, 401 or 5xx -> back to Pendente with
  *   the pending message, and the pass stops (the retry follows with backoff).
+ * - A 409 is final too: the server already holds this id_operacao with other content, or from another user or branch
+ *   (apps/server/src/modules/operation/claim.ts). Sending it again would get the same answer forever, so it is kept as
+ *   Erro with the server's message, shown in Operações pendentes, and sent again only when the user asks.
  */
 import type { OperacaoBody, OperacaoResult } from '@pdv/contract/operation';
 import { transition } from '@pdv/domain/operation-state';
@@ -40,11 +43,17 @@ export interface PassResult {
 
 type Outcome = 'processed' | 'failed' | 'retry';
 
-/** Whether a send error is the server refusing the operation (kept as Erro) rather than a failure to reach it. */
+/** The 4xx answers that say "not now" (sign in again, time-out, too many requests): the operation stays pending. */
+const RETRIED_CLIENT_ERRORS: ReadonlySet<number> = new Set([401, 408, 429]);
+
+/**
+ * Whether a send error is the server refusing the operation (kept as Erro) rather than a failure to reach it: every
+ * other 4xx, 400 (a business rule) and 409 (the id_operacao is taken by other content or another caller) among them.
+ */
 export function isRefusal(error: unknown): boolean {
   if (error instanceof InvalidOperationError) return true;
   if (!isApiError(error) || error.kind !== 'http') return false;
-  return error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
+  return error.status >= 400 && error.status < 500 && !RETRIED_CLIENT_ERRORS.has(error.status);
 }
 
 function refusalMessage(error: unknown): string {
