@@ -1,7 +1,8 @@
 /**
  * The point of sale's credit-voucher and consignment modes (000 §1, §4.5, §9; issue 6): a voucher sold at /checkout
  * is issued by the server and its PDF (CODE39 and QR of the code) opens in the receipt tab; a later sale is paid in
- * part with it and the balance drops by that part. A consignment finished offline at /checkout waits in the outbox,
+ * part with it and the balance drops by that part. A voucher without a sale (Alt+V) is a manager's credit with its
+ * reason: the cashier is told why not, the manager issues it. A consignment finished offline at /checkout waits in the outbox,
  * reaches the server as an order pending send once the network returns, and is advanced in the stages modal (Alt+C)
  * until everything came back: "Nenhum item dessa consignação pode ser vendido".
  */
@@ -55,6 +56,22 @@ test('a voucher sold at /checkout prints with its code and pays part of a later 
 
   // Vale crédito: the value typed becomes the voucher product's line; paid in cash.
   await chooseMode(page, 'Vale crédito');
+  // A voucher without a sale (Alt+V) is a manager's credit: the cashier is told why and how to sell one, and nothing
+  // reaches the server.
+  const credits: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/gift_card/sell-in-checkout')) credits.push(r.url());
+  });
+  await expect(page.getByRole('button', { name: 'Emitir vale sem venda' })).toHaveCount(0);
+  await page.keyboard.press('Alt+V');
+  const refusal = page.getByRole('dialog', { name: 'Aviso' });
+  await expect(refusal).toContainText('Somente o gerente pode emitir vale crédito sem venda.');
+  await expect(refusal).toContainText('informe o valor e finalize a venda com o pagamento');
+  await page.screenshot({ path: testInfo.outputPath('voucher-credit-refused.png'), fullPage: true });
+  await refusal.getByRole('button', { name: 'OK' }).click();
+  await expect(refusal).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Emitir vale crédito sem venda (Alt+V)' })).toHaveCount(0);
+  expect(credits).toEqual([]);
   const value = page.getByRole('textbox', { name: 'Valor do vale crédito' });
   await value.focus();
   await page.keyboard.type('150,00');

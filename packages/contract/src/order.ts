@@ -216,7 +216,11 @@ export const giftCard = z.object({
 export type GiftCard = z.infer<typeof giftCard>;
 
 export const giftCardNextCodeResult = z.object({ codigo: z.string() });
-/** POST /gift_card/sell-in-checkout: issues a voucher (the code from generate-next-code, or a new one). */
+/**
+ * POST /gift_card/sell-in-checkout: issues a voucher (the code from generate-next-code, or a new one) without a sale:
+ * a manager's credit (MANAGER_PERMISSIONS.giftCardCredit) with its reason. A voucher sold for money is a ValeCredito
+ * operation (POST /api/operacao), whose payments are taken like a sale's.
+ */
 export const giftCardSellBody = z.object({
   codigo: giftCode.optional(),
   valor: moneyInput.refine((v) => v > 0, { error: ORDER_MESSAGES.giftCardValueNotPositive }),
@@ -224,7 +228,9 @@ export const giftCardSellBody = z.object({
   // The checkout operation selling it: a resend answers the voucher already issued.
   id_operacao: z.uuid({ error: 'id_operacao deve ser um UUID.' }).optional(),
   data_validade: isoDate.nullable().optional(),
-  observacao: optionalText(500),
+  // The reason of a balance made without a paid sale (a manager's credit): required, kept on the card.
+  observacao: z.string({ error: ORDER_MESSAGES.giftCardCreditReasonRequired }).trim()
+    .min(1, { error: ORDER_MESSAGES.giftCardCreditReasonRequired }).max(500),
 }).strict();
 export const giftCardByCodeBody = z.object({ codigo: giftCode }).strict();
 export const giftCardFindBody = listQuery.extend({

@@ -67,4 +67,8 @@ export const ORDER_MESSAGES = {
   giftCardReasonRequired: 'Informe o motivo do cancelamento.',
   giftCardInsufficient: (saldo: string) => `Saldo do vale crédito insuficiente. Saldo disponível: ${saldo}.`,
   giftCardValueNotPositive: 'O valor do vale crédito tem que ser maior que 0.',
+  // A card's balance without a paid sale (sell-in-checkout): a manager's credit, with its reason (texts ours).
+  giftCardCreditNeedsManager:
+    'Somente o gerente pode emitir vale crédito sem venda. Para vender um vale crédito, informe o valor e finalize a venda com o pagamento.',
+  giftCardCreditReasonRequired: 'Informe o motivo da emissão do vale crédito.',
 } as const;

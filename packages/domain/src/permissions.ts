@@ -18,6 +18,15 @@ export const PERMISSION_TYPE_READ = '1';
 /** tipo used for entries that grant manage (any value other than '1' does). */
 export const PERMISSION_TYPE_MANAGE = '2';
 
+/**
+ * Permissions a route checks inside, beyond the route table's own: powers of a manager. Each label is in the catalogue
+ * (menu.ts PERMISSION_CATALOGUE), so profile screens offer it and the demo manager holds it.
+ */
+export const MANAGER_PERMISSIONS = {
+  /** Issuing a gift card's balance without a paid sale (a courtesy or an agreed store credit, 001 §7). */
+  giftCardCredit: 'FncCreditoValeCredito',
+} as const;
+
 export interface PermissionEntry {
   rotulo: string;
   tipo: string | number;

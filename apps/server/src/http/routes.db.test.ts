@@ -124,7 +124,7 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'invoiceItemPost') Object.assign(body, { quantidade: 1, valor_unitario: 10 });
   if (name === 'invoicePaymentPost') Object.assign(body, { valor_total: 10 });
   if (name === 'orderFindByNsu') body['nsu'] = demoIds['nsu'] ?? 1;
-  if (name === 'giftCardSell') body['valor'] = 10;
+  if (name === 'giftCardSell') Object.assign(body, { valor: 10, observacao: 'Crédito de teste' });
   if (name === 'giftCardCancel') body['motivo_cancelamento'] = 'Cancelado no teste';
   if (name === 'orderItemUpdate') body['quantidade'] = 1;
   if (name === 'orderItemUpdateUserSeller') body['id_usuario_vendedor'] = null;

@@ -7,7 +7,7 @@
  * - every guarded route refuses with 403 a user who holds every permission of the manager but the route's subject
  *   (routes.db.test.ts checks an empty permission list);
  * - every branch-scoped route that names a branch-owned row (an order, its lines, payments and volumes, an invoice and
- *   its parts, a branch) answers a user of the other branch (with every permission there) exactly as it answers an id
+ *   its parts, a branch, a gift card) answers a user of the other branch (with every permission there) exactly as it answers an id
  *   that does not exist: 0 successes. The owner's branch reaches the same ids, so the refusal is about the branch.
  */
 import { SignJWT } from 'jose';
@@ -27,7 +27,7 @@ const sessionRoutes = all.filter(([, def]) => def.auth === 'session');
 
 /** Id fields that name a row owned by a branch (customers, products and users belong to the organization). */
 const BRANCH_OWNED = new Set(['id_filial', 'id_pedido', 'id_pedido_item', 'id_pedido_pagamento', 'id_volume', 'id_nota_fiscal',
-  'id_invoice', 'id_nota_fiscal_item', 'id_nota_fiscal_pagamento', 'id_nota_referenciada']);
+  'id_invoice', 'id_nota_fiscal_item', 'id_nota_fiscal_pagamento', 'id_nota_referenciada', 'id_vale_credito']);
 const branchRoutes = sessionRoutes.filter(([, def]) => def.scope === 'branch' && (def.idFields ?? []).some((f) => BRANCH_OWNED.has(f)));
 
 /** Routes that only read: the owner's branch is also called with the real id, and must find it. */
@@ -132,6 +132,8 @@ beforeAll(async () => {
   ids['id_nota_referenciada'] = await one(`INSERT INTO nota_fiscal_referenciada (id_organization, id_nota_fiscal, chave_acesso, modelo)
     VALUES ($1, $2, '35180834128745000152550010000474281920007498', '55') RETURNING id_nota_referenciada AS id`, [org, ids['id_nota_fiscal']]);
   ids['nsu'] = await one('SELECT nsu AS id FROM pedido WHERE id_pedido = $1', [ids['id_pedido']]);
+  ids['id_vale_credito'] = await one(`INSERT INTO vale_credito (id_organization, id_filial, codigo, valor, saldo, id_usuario)
+    VALUES ($1, $2, 'SEGURANCA01', 50, 50, $3) RETURNING id_vale_credito AS id`, [org, sale.id_filial, managerId]);
 }, 300_000);
 
 afterAll(async () => {
@@ -163,6 +165,7 @@ function bodyFor(name: RouteName, id: number): Record<string, unknown> {
     volumeUpdate: { quantidade: 1, peso_liquido: 1, peso_bruto: 1 },
     orderPaymentCreate: { id_meio_pagamento: sale.methods['01'], valor_total: 10 },
     consignmentReturn: { itens: [{ id_pedido_item: ids['id_pedido_item'], quantidade_retorno: 1 }] },
+    giftCardCancel: { motivo_cancelamento: 'Cancelado no teste' },
   };
   return { ...body, ...(extra[name] ?? {}) };
 }
@@ -221,8 +224,8 @@ describe.skipIf(SKIP_SECOND_RUN)('permissions on every guarded route, generated 
 });
 
 describe.skipIf(SKIP_SECOND_RUN)('branch isolation on every branch-scoped route, generated from the route table', () => {
-  it('covers the order and invoice routes', () => {
-    expect(branchRoutes.map(([n]) => n)).toEqual(expect.arrayContaining(['operacao', 'orderFindById', 'invoiceFindById', 'nfeTransmitir']));
+  it('covers the order, invoice and gift-card routes', () => {
+    expect(branchRoutes.map(([n]) => n)).toEqual(expect.arrayContaining(['operacao', 'orderFindById', 'invoiceFindById', 'nfeTransmitir', 'giftCardCancel', 'giftCardPrint']));
   });
 
   for (const [name, def] of branchRoutes) {

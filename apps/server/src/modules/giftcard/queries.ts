@@ -31,16 +31,33 @@ function toCard(r: Row): GiftCard {
 
 export type CardKey = { id_vale_credito: number } | { codigo: string } | { id_operacao: string };
 
-/** One card of the organization (any branch: a voucher sold in one shop pays in another), optionally locked. */
-export async function findCard(tx: Tx, org: number, key: CardKey, forUpdate = false): Promise<GiftCard | null> {
+/**
+ * One card of the organization, optionally locked. Without a branch: any branch's (a sale's payment names the card,
+ * and the domain's rule answers "emitida por outra filial"); with one, a card of another branch is not found.
+ */
+export async function findCard(
+  tx: Tx, org: number, key: CardKey, forUpdate = false, id_filial: number | null = null,
+): Promise<GiftCard | null> {
   const [column, value] = 'id_vale_credito' in key ? ['id_vale_credito', key.id_vale_credito]
     : 'codigo' in key ? ['codigo', key.codigo] : ['id_operacao', key.id_operacao];
   const { rows } = await tx.query<Row>(
     `SELECT ${COLUMNS} FROM vale_credito v WHERE v.id_organization = $1 AND v.${column} = $2 AND v.data_exclusao IS NULL
+        AND ($3::integer IS NULL OR v.id_filial = $3)
       ${forUpdate ? 'FOR UPDATE' : ''}`,
-    [org, value],
+    [org, value, id_filial],
   );
   return rows[0] ? toCard(rows[0]) : null;
+}
+
+/** A card of the caller's branch (the gift-card routes): another branch's card answers like a missing one. */
+export function findBranchCard(tx: Tx, org: number, id_filial: number, key: CardKey, forUpdate = false): Promise<GiftCard | null> {
+  return findCard(tx, org, key, forUpdate, id_filial);
+}
+
+/** Whether a code is taken in the organization (deleted cards included: the unique key still holds their code). */
+export async function codeTaken(tx: Tx, org: number, codigo: string): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM vale_credito WHERE id_organization = $1 AND codigo = $2', [org, codigo]);
+  return rows.length > 0;
 }
 
 export async function insertCard(
@@ -113,10 +130,11 @@ export async function cancelCard(tx: Tx, org: number, id_vale_credito: number, m
 }
 
 export async function listCards(
-  tx: Tx, org: number, f: { search: string; skip: number; take: number; situacao?: string | undefined; id_pessoa?: number | undefined },
+  tx: Tx, org: number, id_filial: number,
+  f: { search: string; skip: number; take: number; situacao?: string | undefined; id_pessoa?: number | undefined },
 ) {
-  const params: unknown[] = [org];
-  const clauses = ['v.id_organization = $1', 'v.data_exclusao IS NULL'];
+  const params: unknown[] = [org, id_filial];
+  const clauses = ['v.id_organization = $1', 'v.id_filial = $2', 'v.data_exclusao IS NULL'];
   if (f.situacao) clauses.push(`v.situacao = $${params.push(f.situacao)}`);
   if (f.id_pessoa) clauses.push(`v.id_pessoa = $${params.push(f.id_pessoa)}`);
   const search = f.search.trim();
@@ -133,14 +151,14 @@ export async function listCards(
   return { rows: rows.map(toCard), count: rows[0] ? Number(rows[0]['total']) : 0 };
 }
 
-/** The person's cards that can pay now: active, with balance, in date. */
-export async function listAvailable(tx: Tx, org: number, id_pessoa: number): Promise<GiftCard[]> {
+/** The person's cards that can pay now in the branch (a card pays in the branch that issued it): active, with balance, in date. */
+export async function listAvailable(tx: Tx, org: number, id_filial: number, id_pessoa: number): Promise<GiftCard[]> {
   const { rows } = await tx.query<Row>(
     `SELECT ${COLUMNS} FROM vale_credito v
-      WHERE v.id_organization = $1 AND v.id_pessoa = $2 AND v.situacao = 'Ativo' AND v.saldo > 0 AND v.data_exclusao IS NULL
+      WHERE v.id_organization = $1 AND v.id_filial = $3 AND v.id_pessoa = $2 AND v.situacao = 'Ativo' AND v.saldo > 0 AND v.data_exclusao IS NULL
         AND (v.data_validade IS NULL OR v.data_validade >= current_date)
       ORDER BY v.data_cadastro, v.id_vale_credito`,
-    [org, id_pessoa],
+    [org, id_pessoa, id_filial],
   );
   return rows.map(toCard);
 }

@@ -17,10 +17,18 @@ import * as q from './queries.ts';
 
 const cardNotFound = () => new HttpError(404, ORDER_MESSAGES.giftCardNotFound);
 
-/** The next code of the branch's series: 4 digits of the branch and 8 of the series (unique in the organization). */
-export async function generateCode(tx: Tx, caller: Caller): Promise<string> {
-  const next = await nextSequence(tx, caller.id_organization, caller.id_filial, 'vale_credito');
-  return `${String(caller.id_filial).padStart(4, '0')}${String(next).padStart(8, '0')}`;
+/**
+ * The next free code of the branch's series: 4 digits of the branch and 8 of the series (unique in the organization).
+ * A code already taken (a custom code typed earlier may equal a code the series reaches later) is skipped, in the
+ * caller's transaction: the series' row lock makes the branch's generators take turns, so two of them never answer
+ * the same code, and issueWithNextCode moves on when a custom code takes one between this check and the insert.
+ */
+export async function generateCode(tx: Tx, branch: { id_organization: number; id_filial: number }): Promise<string> {
+  for (;;) {
+    const next = await nextSequence(tx, branch.id_organization, branch.id_filial, 'vale_credito');
+    const codigo = `${String(branch.id_filial).padStart(4, '0')}${String(next).padStart(8, '0')}`;
+    if (!(await q.codeTaken(tx, branch.id_organization, codigo))) return codigo;
+  }
 }
 
 export interface NewGiftCard {
@@ -54,10 +62,29 @@ export async function issueGiftCard(tx: Tx, c: NewGiftCard): Promise<number | nu
   return id;
 }
 
-/** POST /gift_card/cancel: needs the id, a reason and a balance left (001 §5); the balance left is written off. */
+/**
+ * Issues a card under the next free code of its branch's series. A code taken between the check and the insert (a
+ * custom code issued in parallel) moves on to the next one. Null (nothing written): the selling operation already
+ * issued its card.
+ */
+export async function issueWithNextCode(
+  tx: Tx, c: Omit<NewGiftCard, 'codigo'>,
+): Promise<{ id_vale_credito: number; codigo: string } | null> {
+  for (;;) {
+    const codigo = await generateCode(tx, { id_organization: c.org, id_filial: c.id_filial });
+    const id = await issueGiftCard(tx, { ...c, codigo });
+    if (id !== null) return { id_vale_credito: id, codigo };
+    if (c.id_operacao !== null && (await q.findCard(tx, c.org, { id_operacao: c.id_operacao }))) return null;
+  }
+}
+
+/**
+ * POST /gift_card/cancel: needs the id, a reason and a balance left (001 §5); the balance left is written off. Only a
+ * card of the caller's branch: another branch's answers like a missing one.
+ */
 export async function cancelGiftCard(tx: Tx, caller: Caller, id_vale_credito: number, motivo: string): Promise<GiftCard> {
   const org = caller.id_organization;
-  const card = await q.findCard(tx, org, { id_vale_credito }, true);
+  const card = await q.findBranchCard(tx, org, caller.id_filial, { id_vale_credito }, true);
   if (!card) throw cardNotFound();
   if (card.situacao === 'Cancelado') throw badRequest(ORDER_MESSAGES.giftCardCancelled);
   const saldo = fromDecimal(card.saldo);

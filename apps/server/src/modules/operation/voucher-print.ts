@@ -11,10 +11,11 @@ import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import { renderPdf } from '../../pdf/renderer.ts';
-import { findCard } from '../giftcard/queries.ts';
+import { findBranchCard } from '../giftcard/queries.ts';
 
-export async function voucherData(tx: Tx, org: number, id_vale_credito: number): Promise<VoucherData | null> {
-  const card = await findCard(tx, org, { id_vale_credito });
+/** The voucher's print data, when it is a card of the branch (another branch's card is not found). */
+export async function voucherData(tx: Tx, org: number, id_filial: number, id_vale_credito: number): Promise<VoucherData | null> {
+  const card = await findBranchCard(tx, org, id_filial, { id_vale_credito });
   if (!card) return null;
   const { rows } = await tx.query<Record<string, string | null>>(
     `SELECT f.nome_fantasia, f.razao_social, f.cnpj, f.endereco, f.numero, f.bairro, f.cidade, f.uf, pe.nome AS cliente,
@@ -42,7 +43,7 @@ export async function voucherData(tx: Tx, org: number, id_vale_credito: number):
 
 export const voucherPrintHandlers = {
   giftCardPrint: async ({ run, caller, body }): Promise<GiftCardPrintResult> => {
-    const data = await run((tx) => voucherData(tx, caller.id_organization, body.id_vale_credito));
+    const data = await run((tx) => voucherData(tx, caller.id_organization, caller.id_filial, body.id_vale_credito));
     if (!data) throw new HttpError(404, VOUCHER_MESSAGES.notFound);
     const pdf = await renderPdf({ kind: 'voucher', data });
     return { id_vale_credito: body.id_vale_credito, codigo: data.codigo, pdf_base64: Buffer.from(pdf).toString('base64') };

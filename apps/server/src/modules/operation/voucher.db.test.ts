@@ -201,6 +201,22 @@ describe('paying with a voucher (000 §3.4 id_vale_credito)', () => {
     expect(await balanceOf(card.id)).toBe(50);
   });
 
+  it('issues the next free code when a custom code took the next code of the series, instead of failing', async () => {
+    const current = Number((await t.call('POST', '/gift_card/generate-next-code', {}, cashier)).json['codigo']);
+    const code = (n: number) => String(n).padStart(12, '0');
+    const manager = await t.login('gerente@demo.com.br');
+    const custom = await t.call('POST', '/gift_card/sell-in-checkout',
+      { codigo: code(current + 1), valor: 5, observacao: 'Código combinado com o cliente' }, manager);
+    expect(custom.status, JSON.stringify(custom.json)).toBe(200);
+    // Twice: the taken code is skipped for good, not retried by the next operation.
+    const first = await sellVoucher(20);
+    const second = await sellVoucher(30);
+    expect([first.codigo, second.codigo]).toEqual([code(current + 2), code(current + 3)]);
+    expect(await balanceOf(first.id)).toBe(20);
+    const next = await t.call('POST', '/gift_card/generate-next-code', {}, cashier);
+    expect(next.json['codigo']).toBe(code(current + 4));
+  });
+
   it('serves the voucher PDF with its code to its organization only', async () => {
     const card = await sellVoucher(75);
     const res = await t.call('POST', '/gift_card/imprimir', { id_vale_credito: card.id }, cashier);

@@ -17,7 +17,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import * as gq from '../giftcard/queries.ts';
-import { generateCode, issueGiftCard, redeemGiftCard } from '../giftcard/service.ts';
+import { issueWithNextCode, redeemGiftCard } from '../giftcard/service.ts';
 
 type Body = z.output<typeof operacaoBody>;
 
@@ -77,13 +77,14 @@ export async function issueSoldVoucher(
 ): Promise<{ id_vale_credito: number; codigo: string }> {
   const org = caller.id_organization;
   if (sale.valor <= 0) throw badRequest(VOUCHER_MESSAGES.valueRequired);
-  const codigo = await generateCode(tx, { ...caller, id_filial: body.id_filial });
-  const id = await issueGiftCard(tx, {
-    org, id_filial: body.id_filial, codigo, id_pessoa: body.id_cliente ?? null, valor: sale.valor, id_operacao: body.id_operacao,
+  // The next free code of the branch's series (a code taken by a custom one is skipped).
+  const issued = await issueWithNextCode(tx, {
+    org, id_filial: body.id_filial, id_pessoa: body.id_cliente ?? null, valor: sale.valor, id_operacao: body.id_operacao,
     data_validade: null, id_usuario: caller.id_usuario, observacao: body.observacao ?? null, id_pedido: sale.id_pedido,
   });
   // The operation's UUID was claimed by this transaction: nobody else can have issued its voucher.
-  if (id === null) throw new Error('vale crédito da operação já emitido');
+  if (issued === null) throw new Error('vale crédito da operação já emitido');
+  const { id_vale_credito: id, codigo } = issued;
   await tx.query(
     `UPDATE pedido SET observacao = coalesce(observacao || ' - ', '') || $3, data_alteracao = now()
       WHERE id_organization = $1 AND id_pedido = $2`,

@@ -7,6 +7,8 @@ import { redeemGiftCard } from '../giftcard/service.ts';
 
 let t: TestApp;
 let cashier: string;
+/** Issues the cards below: a balance without a sale is a manager's credit. */
+let manager: string;
 let f: SaleFixture;
 let org: number;
 let id_usuario: number;
@@ -14,6 +16,7 @@ let id_usuario: number;
 beforeAll(async () => {
   t = await createTestApp();
   cashier = await t.login('caixa@demo.com.br');
+  manager = await t.login('gerente@demo.com.br');
   f = await loadSaleFixture(t.db);
   const { rows } = await t.db.system((tx) =>
     tx.query<{ org: number; id_usuario: number }>(`SELECT id_organization AS org, id_usuario FROM usuario WHERE email = 'caixa@demo.com.br'`));
@@ -26,7 +29,7 @@ afterAll(async () => {
 
 describe('gift cards under concurrency (PostgreSQL)', () => {
   it('20 parallel redemptions of 30 against a balance of 100: exactly 3 succeed and 10 is left', async () => {
-    const sold = await t.call('POST', '/gift_card/sell-in-checkout', { valor: 100 }, cashier);
+    const sold = await t.call('POST', '/gift_card/sell-in-checkout', { valor: 100, observacao: 'Crédito de teste' }, manager);
     expect(sold.status, JSON.stringify(sold.json)).toBe(200);
     const id_vale_credito = Number(sold.json['id_vale_credito']);
     const results = await Promise.allSettled(Array.from({ length: 20 }, () =>
@@ -46,7 +49,7 @@ describe('gift cards under concurrency (PostgreSQL)', () => {
   });
 
   it('the same redemption sent 10 times in parallel spends the voucher once', async () => {
-    const sold = await t.call('POST', '/gift_card/sell-in-checkout', { valor: 100 }, cashier);
+    const sold = await t.call('POST', '/gift_card/sell-in-checkout', { valor: 100, observacao: 'Crédito de teste' }, manager);
     const id_vale_credito = Number(sold.json['id_vale_credito']);
     const id_operacao = randomUUID();
     const results = await Promise.all(Array.from({ length: 10 }, () =>

@@ -37,7 +37,7 @@ export const orderHandlers = {
   giftCardNextCode: async ({ tx, caller }) => ({ codigo: await generateCode(tx, caller) }),
   giftCardSell: ({ tx, caller, body }) => sellGiftCard(tx, caller, body),
   giftCardGetByCode: ({ tx, caller, body }) => getByCode(tx, caller, body.codigo),
-  giftCardFind: ({ tx, caller, body }) => listCards(tx, caller.id_organization, { ...body, ...body.filter }),
+  giftCardFind: ({ tx, caller, body }) => listCards(tx, caller.id_organization, caller.id_filial, { ...body, ...body.filter }),
   giftCardListDisponibles: ({ tx, caller, body }) => listAvailable(tx, caller, body.id_people),
   giftCardCancel: ({ tx, caller, body }) => cancelGiftCard(tx, caller, body.id_vale_credito, body.motivo_cancelamento),
   ...orderPartHandlers,

@@ -2,6 +2,7 @@
  * The point of sale's screen decisions as values: what a key does, which panel opens, how F10 reaches the finish.
  * useCheckoutScreen.ts performs them; this module reads nothing and shows nothing.
  */
+import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import type { OperationBundle, StoredItem } from '../../outbox/types.ts';
 import { POS_MODES, type PosMode } from '../draft.ts';
 
@@ -25,7 +26,8 @@ export const F_KEYS = ['F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F1
 const ORIGIN_MODES: ReadonlySet<string> = new Set(['Devolucao', 'Recebimento']);
 
 export const CONSIGNMENT_NEEDS_CUSTOMER = 'Informe um cliente para ver as consignações.';
-export const VOUCHER_NEEDS_MANAGER = 'Somente quem gerencia o ponto de venda pode emitir vale crédito sem venda.';
+/** Why Alt+V refuses: a voucher without a sale is a manager's credit; the voucher sale with its payment is the way to sell one. */
+export const VOUCHER_NEEDS_MANAGER = ORDER_MESSAGES.giftCardCreditNeedsManager;
 
 /** The operation's mode as the point of sale offers it (a mode not offered here reads as a sale). */
 export function modeOf(value: string): PosMode {
@@ -135,7 +137,7 @@ export function consignmentStagesStep(bundle: OperationBundle | null): 'none' | 
   return bundle.operation.id_cliente === null ? 'needsCustomer' : 'open';
 }
 
-/** Alt+V (credit-voucher mode): a voucher issued without a sale, for those who manage the point of sale. */
+/** Alt+V (credit-voucher mode): a voucher issued without a sale, for those who hold the manager's gift-card credit. */
 export function issueVoucherStep(bundle: OperationBundle | null, canIssue: boolean): 'none' | 'refused' | 'open' {
   if (!bundle || bundle.operation.modo_operacao !== 'ValeCredito') return 'none';
   return canIssue ? 'open' : 'refused';

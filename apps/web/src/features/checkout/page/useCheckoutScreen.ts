@@ -4,6 +4,7 @@
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useHotkeys } from '@mantine/hooks';
+import { MANAGER_PERMISSIONS } from '@pdv/domain/permissions';
 import { useSignedIn } from '../../auth/sessionContext.ts';
 import { showWarning } from '../../../ui/warning.tsx';
 import * as draft from '../draft.ts';
@@ -27,7 +28,7 @@ export type CheckoutScreen = ReturnType<typeof useCheckoutScreen>;
 
 export function useCheckoutScreen() {
   const { ability } = useSignedIn();
-  const canIssueVoucher = ability.can('manage', 'FncPontoVenda');
+  const canIssueVoucher = ability.can('manage', MANAGER_PERMISSIONS.giftCardCredit);
   const pos = useCheckout();
   const { bundle, context, selected, setSelected, update } = pos;
   const [panel, setPanel] = useState<Panel | null>(null);

@@ -1,19 +1,21 @@
 /**
- * Issuing a credit voucher without a sale (a courtesy or an agreed store credit): the user types the value and the
- * reason; the server issues it (POST /gift_card/sell-in-checkout, FncPontoVenda manage permission, idempotent on the
+ * Issuing a credit voucher without a sale (a courtesy or an agreed store credit): a manager types the value and the
+ * reason; the server issues it (POST /gift_card/sell-in-checkout, the manager's gift-card credit permission
+ * MANAGER_PERMISSIONS.giftCardCredit, refused to others with the reason and the way to sell one; idempotent on the
  * UUID made when the modal opens, so a second Enter or a retry never issues two) and its PDF opens in the tab opened
  * at confirmation. Online only: the voucher's code and balance live on the server.
  */
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { formatMoney, parseMoneyBR, toDecimal } from '@pdv/domain/money';
+import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { VOUCHER_MESSAGES } from '@pdv/domain/voucher-rules';
 import { call } from '../../../../api/client.ts';
 import { toast } from '../../../../ui/toast.ts';
 import { openVoucherPdf } from './voucherPrint.ts';
 
 export const ISSUE_MESSAGES = {
-  reasonRequired: 'Informe o motivo da emissão do vale crédito.',
+  reasonRequired: ORDER_MESSAGES.giftCardCreditReasonRequired,
   offline: 'A emissão de vale crédito sem venda precisa de conexão com o servidor.',
 } as const;
 
