@@ -299,15 +299,15 @@ describe('/api/order_payment/*', () => {
       id_pedido: id, id_meio_pagamento: f.methods['05'], valor_total: 39.9, quantidade_parcelas: parcelas.length,
       parcelamento: parcelas.map(([valor, data_vencimento], index) => ({ parcela: index + 1, valor, data_vencimento })), ...body,
     }, cashier);
-    const refused = async (res: { status: number; json: Json }, message: string) => {
+    const refused = (res: { status: number; json: Json }, message: string) => {
       expect(res.status, JSON.stringify(res.json)).toBe(400);
       expect(res.json['message']).toBe(message);
     };
-    await refused(await pay([[0.01, day(30)], [0.01, day(60)]]), SALE_BUILD_MESSAGES.installmentsSum(2, 3990));
-    await refused(await pay([[39.9, day(30)], [0, day(60)]]), SALE_BUILD_MESSAGES.installmentNotPositive(2));
-    await refused(await pay([[19.95, day(-1)], [19.95, day(30)]]), SALE_BUILD_MESSAGES.installmentBefore(1, day(-1), day(0)));
-    await refused(await pay([[19.95, day(0)], [19.95, day(30)]], { id_conta: 1 }), SALE_BUILD_MESSAGES.accountNotFound);
-    await refused(await t.call('POST', '/order_payment/create', { id_pedido: id, id_meio_pagamento: f.methods['01'], valor_total: 10, id_conta: 1 }, cashier),
+    refused(await pay([[0.01, day(30)], [0.01, day(60)]]), SALE_BUILD_MESSAGES.installmentsSum(2, 3990));
+    refused(await pay([[39.9, day(30)], [0, day(60)]]), SALE_BUILD_MESSAGES.installmentNotPositive(2));
+    refused(await pay([[19.95, day(-1)], [19.95, day(30)]]), SALE_BUILD_MESSAGES.installmentBefore(1, day(-1), day(0)));
+    refused(await pay([[19.95, day(0)], [19.95, day(30)]], { id_conta: 1 }), SALE_BUILD_MESSAGES.accountNotFound);
+    refused(await t.call('POST', '/order_payment/create', { id_pedido: id, id_meio_pagamento: f.methods['01'], valor_total: 10, id_conta: 1 }, cashier),
       SALE_BUILD_MESSAGES.accountNotFound);
     expect(await countRows(t.db, 'pedido_pagamento WHERE id_pedido = $1', [id])).toBe(0);
     const res = await pay([[19.95, day(0)], [19.95, day(30)]]);
