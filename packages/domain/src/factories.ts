@@ -191,7 +191,8 @@ export function makeSaleBody(fields: Partial<SaleBody> = {}): SaleBody {
 
 /**
  * Branch 1 with its NFC-e and NF-e series, product variations 1-9 at addresses 1-3, the methods 1 cash, 2 credit card,
- * 3 crediário (installments, the shop collects), 4 boleto, 5 Crédito em Loja, 6 Vale Crédito; no customer.
+ * 3 crediário (installments, the shop collects), 4 boleto, 5 Crédito em Loja, 6 Vale Crédito; no customer; users 1 and 2
+ * as sellers, card operator 1, fiscal scenario 1, no bank account.
  */
 export function makeSaleRefs(fields: Partial<SaleRefs> = {}): SaleRefs {
   const method = (id: number, descricao: string, meio_pagamento: string, utilizar_parcela = false) => ({
@@ -232,6 +233,10 @@ export function makeSaleRefs(fields: Partial<SaleRefs> = {}): SaleRefs {
     customer: null,
     voucherProduct: null,
     vouchers: new Map(),
+    sellers: new Set([1, 2]),
+    cardOperators: new Set([1]),
+    fiscalScenarios: new Set([1]),
+    accounts: new Set(),
     ...fields,
   };
 }

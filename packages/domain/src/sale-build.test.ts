@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeSaleBody, makeSaleBodyItem, makeSaleBodyPayment, makeSaleRefs } from './factories.ts';
 import { MESSAGES } from './messages.ts';
-import { buildSale, type Sale, type SaleDecision } from './sale-build.ts';
+import { AMOUNT_TOO_LARGE } from './money.ts';
+import { buildSale, installmentPlanError, SALE_BUILD_MESSAGES, type Sale, type SaleDecision } from './sale-build.ts';
 import type { SaleBody, SaleRefs } from './sale-input.ts';
 
 const CASH = 1;
@@ -170,6 +171,105 @@ describe('buildSale', () => {
     expect(refusal(buildSale(makeSaleBody({ id_cliente: 7 }), makeSaleRefs())).message).toBe('Cliente não encontrado.');
     const method = makeSaleBody({ pagamentos: [makeSaleBodyPayment({ id_meio_pagamento: 99 })] });
     expect(refusal(buildSale(method, makeSaleRefs())).message).toBe('Meio de pagamento não encontrado ou inativo.');
+  });
+
+  it("refuses sellers, fiscal scenarios, card operators and bank accounts that are not the organization's", () => {
+    const refused = (body: SaleBody) => refusal(buildSale(body, makeSaleRefs())).message;
+    expect(refused(makeSaleBody({ id_usuario_vendedor: 99 }))).toBe(SALE_BUILD_MESSAGES.sellerNotFound);
+    expect(refused(makeSaleBody({ itens: [makeSaleBodyItem({ id_usuario_vendedor: 99 })] }))).toBe(
+      'Vendedor não encontrado.',
+    );
+    expect(refused(makeSaleBody({ itens: [makeSaleBodyItem({ id_cenario_fiscal: 99, descricao: 'Camisa' })] }))).toBe(
+      'Cenário fiscal não encontrado para o produto Camisa.',
+    );
+    const card = (fields: Parameters<typeof makeSaleBodyPayment>[0]) =>
+      makeSaleBody({ pagamentos: [makeSaleBodyPayment({ id_meio_pagamento: CARD, ...fields })] });
+    expect(refused(card({ id_operadora_cartao: 99 }))).toBe('Operadora de cartão não encontrada.');
+    // No bank account register yet: any account named is refused.
+    expect(refused(card({ id_operadora_cartao: 1, id_conta: 1 }))).toBe('Conta bancária não encontrada.');
+    // The same ids, found, go through.
+    const found = makeSaleBody({
+      id_usuario_vendedor: 1,
+      itens: [makeSaleBodyItem({ id_usuario_vendedor: 2, id_cenario_fiscal: 1 })],
+      pagamentos: [makeSaleBodyPayment({ id_meio_pagamento: CARD, id_operadora_cartao: 1 })],
+    });
+    expect(decided(buildSale(found, makeSaleRefs({ accounts: new Set([1]) }))).operation.itens[0]).toMatchObject({
+      id_usuario_vendedor: 2,
+      id_cenario_fiscal: 1,
+    });
+  });
+
+  it("refuses an installment plan that does not add up to its payment, holds an installment of zero or falls due before the sale's day", () => {
+    const plan = (...installments: Array<[number, string]>) =>
+      makeSaleBody({
+        id_cliente: 7,
+        itens: [makeSaleBodyItem({ valor_unitario: 39.9 })],
+        pagamentos: [
+          makeSaleBodyPayment({
+            id_meio_pagamento: CREDIARIO,
+            valor_total: 39.9,
+            quantidade_parcelas: installments.length,
+            parcelamento: installments.map(([valor, data_vencimento], index) => ({
+              parcela: index + 1,
+              valor,
+              data_vencimento,
+            })),
+          }),
+        ],
+      });
+    const refused = (body: SaleBody) => refusal(buildSale(body, withCustomer())).message;
+    expect(refused(plan([0.01, '2026-04-10'], [0.01, '2026-05-10']))).toBe(
+      'A soma das parcelas (R$ 0,02) difere do valor do pagamento (R$ 39,90).',
+    );
+    expect(refused(plan([39.91, '2026-04-10']))).toBe(SALE_BUILD_MESSAGES.installmentsSum(3991, 3990));
+    expect(refused(plan([39.9, '2026-04-10'], [0, '2026-05-10']))).toBe('A parcela 2 deve ter valor maior que zero.');
+    // makeSaleBody's sale began on 10/03/2026.
+    expect(refused(plan([19.95, '2026-03-09'], [19.95, '2026-04-09']))).toBe(
+      'O vencimento da parcela 1 (09/03/2026) não pode ser anterior a 10/03/2026.',
+    );
+    const sale = decided(buildSale(plan([19.95, '2026-03-10'], [19.95, '2026-04-10']), withCustomer()));
+    expect(sale.receivables.map((r) => [r.valor, r.data_vencimento])).toEqual([
+      [1995, '2026-03-10'],
+      [1995, '2026-04-10'],
+    ]);
+    // A quote's proposed plan is held to the same rule.
+    expect(refusal(buildSale({ ...plan([0.01, '2026-04-10']), modo_operacao: 'Orcamento' }, withCustomer())).message).toBe(
+      SALE_BUILD_MESSAGES.installmentsSum(1, 3990),
+    );
+  });
+
+  it('checks a plan of installments on its own: none is no plan, each above zero and due from the day, summing exactly', () => {
+    expect(installmentPlanError(1000, [], '2026-03-10')).toBeNull();
+    const inst = (parcela: number, valor: number, data_vencimento = '2026-04-10') => ({ parcela, valor, data_vencimento });
+    expect(installmentPlanError(1000, [inst(1, 400), inst(2, 600)], '2026-03-10')).toBeNull();
+    expect(installmentPlanError(1000, [inst(1, 1001), inst(2, -1)], '2026-03-10')).toBe(
+      SALE_BUILD_MESSAGES.installmentNotPositive(2),
+    );
+    expect(installmentPlanError(1000, [inst(1, 1000, '2026-03-09')], '2026-03-10')).toBe(
+      SALE_BUILD_MESSAGES.installmentBefore(1, '2026-03-09', '2026-03-10'),
+    );
+    expect(installmentPlanError(1000, [inst(1, 999)], '2026-03-10')).toBe(SALE_BUILD_MESSAGES.installmentsSum(999, 1000));
+  });
+
+  it('refuses amounts too large to hold instead of throwing', () => {
+    // 999.999,999 × R$ 999.999.999,99 passes 2^53 centavos.
+    const huge = makeSaleBody({ itens: [makeSaleBodyItem({ quantidade: 999_999.999, valor_unitario: 999_999_999.99 })] });
+    expect(refusal(buildSale(huge, makeSaleRefs()))).toEqual({ message: AMOUNT_TOO_LARGE });
+    // R$ 50.000.000,00 × 999.999,999 is a safe integer but more than a numeric(15,2) column holds.
+    const wide = makeSaleBody({
+      itens: [makeSaleBodyItem({ quantidade: 999_999.999, valor_unitario: 50_000_000 })],
+      pagamentos: Array.from({ length: 6 }, (_, index) =>
+        makeSaleBodyPayment({ id_pagamento: `p${index}`, valor_total: 9_999_999_999_999.99 }),
+      ),
+    });
+    expect(refusal(buildSale(wide, makeSaleRefs()))).toEqual({ message: AMOUNT_TOO_LARGE });
+    // Payments summing past 2^53 centavos.
+    const paid = makeSaleBody({
+      pagamentos: Array.from({ length: 10 }, (_, index) =>
+        makeSaleBodyPayment({ id_pagamento: `p${index}`, valor_total: 9_999_999_999_999.99 }),
+      ),
+    });
+    expect(refusal(buildSale(paid, makeSaleRefs()))).toEqual({ message: AMOUNT_TOO_LARGE });
   });
 
   it('lists every finishing refusal, the first as the message', () => {

@@ -14,9 +14,18 @@
 import { consignmentFinishError } from './consignment-mode.ts';
 import { ValidationError } from './errors.ts';
 import { makeItem, makeOperation, makePayment, makePaymentMethod } from './factories.ts';
+import { FISCAL_MESSAGES } from './fiscal-messages.ts';
 import type { Item } from './item.ts';
 import { MESSAGES } from './messages.ts';
-import { fromDecimal, quantityFromDecimal, type Cents, type Milli } from './money.ts';
+import {
+  AMOUNT_TOO_LARGE,
+  formatMoney,
+  fromDecimal,
+  quantityFromDecimal,
+  sum,
+  type Cents,
+  type Milli,
+} from './money.ts';
 import {
   applySubtotalDiscount,
   computeOperationTotals,
@@ -39,7 +48,49 @@ export const SALE_BUILD_MESSAGES = {
   productNotInBranch: (descricao: string) => `Produto não encontrado nesta filial: ${descricao}.`,
   customerNotFound: 'Cliente não encontrado.',
   methodNotFound: 'Meio de pagamento não encontrado ou inativo.',
+  sellerNotFound: 'Vendedor não encontrado.',
+  cardOperatorNotFound: 'Operadora de cartão não encontrada.',
+  accountNotFound: 'Conta bancária não encontrada.',
+  installmentNotPositive: (parcela: number) => `A parcela ${parcela} deve ter valor maior que zero.`,
+  installmentBefore: (parcela: number, vencimento: string, dia: string) =>
+    `O vencimento da parcela ${parcela} (${dateBR(vencimento)}) não pode ser anterior a ${dateBR(dia)}.`,
+  installmentsSum: (soma: Cents, valor: Cents) =>
+    `A soma das parcelas (${formatMoney(soma)}) difere do valor do pagamento (${formatMoney(valor)}).`,
 } as const;
+
+/** YYYY-MM-DD as DD/MM/AAAA. */
+function dateBR(iso: string): string {
+  const [year = '', month = '', day = ''] = iso.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** The largest amount a numeric(15,2) column holds, in centavos: a sale's lines and totals must fit it. */
+const MAX_STORED_CENTS = 999_999_999_999_999;
+
+/** One installment of a plan the body gives, in centavos. */
+export interface PlannedInstallment {
+  parcela: number;
+  valor: Cents;
+  /** YYYY-MM-DD. */
+  data_vencimento: string;
+}
+
+/**
+ * A payment's own installment plan (the one the point of sale sent, instead of the equal ones the server builds):
+ * every installment above zero, none falling due before `day` (YYYY-MM-DD), all adding up exactly to the payment.
+ * The first refusal, or null (an empty plan is none: the server builds it).
+ */
+export function installmentPlanError(valor: Cents, plan: readonly PlannedInstallment[], day: string): string | null {
+  if (plan.length === 0) return null;
+  for (const installment of plan) {
+    if (installment.valor <= 0) return SALE_BUILD_MESSAGES.installmentNotPositive(installment.parcela);
+    if (installment.data_vencimento < day) {
+      return SALE_BUILD_MESSAGES.installmentBefore(installment.parcela, installment.data_vencimento, day);
+    }
+  }
+  const soma = sum(plan.map((i) => i.valor));
+  return soma === valor ? null : SALE_BUILD_MESSAGES.installmentsSum(soma, valor);
+}
 
 export interface SaleRefusal {
   ok: false;
@@ -112,26 +163,35 @@ function refuse(refusals: string | readonly string[]): SaleRefusal {
   return { ok: false, message: refusals[0] ?? '', erros: [...refusals] };
 }
 
-/** The body decided against the rows it references: the sale to persist, or why it is refused. */
+/**
+ * The body decided against the rows it references: the sale to persist, or why it is refused. A domain rule's
+ * ValidationError (a subtotal discount above the lines, amounts too large together to hold) is a refusal too.
+ */
 export function buildSale(body: SaleBody, refs: SaleRefs): SaleDecision {
-  const refused = referenceError(body, refs) ?? modeError(body, refs) ?? voucherError(body, refs);
-  if (refused) return refuse(refused);
-
-  let operation: Operation;
   try {
-    operation = toOperation(body, refs);
+    return decide(body, refs);
   } catch (error) {
     if (error instanceof ValidationError) return refuse(error.message);
     throw error;
   }
+}
+
+function decide(body: SaleBody, refs: SaleRefs): SaleDecision {
+  const refused = referenceError(body, refs) ?? modeError(body, refs) ?? voucherError(body, refs);
+  if (refused) return refuse(refused);
+
+  const operation = toOperation(body, refs);
   const errors = validateFinish(operation, { config: refs.config, series: refs.series, saldoCliente: null });
   if (errors.length > 0) return refuse(errors.map((e) => e.message));
+  const badPlan = planError(body);
+  if (badPlan) return refuse(badPlan);
 
   // Orders, quotes, consignments and voucher sales are not invoiced when finishing (000 §4.4: they are invoiced
   // later from the order).
   const mode = body.modo_operacao;
   if (mode !== 'Venda' && body.modelo !== null) return refuse(ORDER_MESSAGES.orderModeInvoice);
   const totals = computeOperationTotals(operation.itens, operation.pagamentos, operation);
+  if (!fitsColumns(operation.itens, totals)) return refuse(AMOUNT_TOO_LARGE);
   if (mode === 'ValeCredito' && totals.liquido <= 0) return refuse(VOUCHER_MESSAGES.valueRequired);
   const document = documentOf(body, refs);
   if (!document) return refuse(MESSAGES.fiscalSeriesMissing);
@@ -154,14 +214,53 @@ export function buildSale(body: SaleBody, refs: SaleRefs): SaleDecision {
   };
 }
 
-/** Every line's product variation and address are the branch's; a named customer exists. */
+/**
+ * Every id the body names is a row the caller may use: each line's product variation and address are the branch's,
+ * its fiscal scenario and seller the organization's; the customer and the seller of the sale exist; each payment's
+ * card operator is the organization's and its bank account exists (none does while there is no account register).
+ */
 function referenceError(body: SaleBody, refs: SaleRefs): string | null {
+  const unknown = (id: number | null | undefined, found: Pick<ReadonlySet<number>, 'has'>) => id != null && !found.has(id);
   for (const item of body.itens) {
     if (!refs.grids.has(item.id_produto_grade_filial)) return SALE_BUILD_MESSAGES.productNotInBranch(item.descricao);
     if (!refs.addresses.has(item.id_endereco_estoque)) return MESSAGES.stockAddressMissing;
+    if (unknown(item.id_cenario_fiscal, refs.fiscalScenarios)) return FISCAL_MESSAGES.fiscalScenarioMissing(item.descricao);
+    if (unknown(item.id_usuario_vendedor, refs.sellers)) return SALE_BUILD_MESSAGES.sellerNotFound;
   }
   if (body.id_cliente && !refs.customer) return SALE_BUILD_MESSAGES.customerNotFound;
+  if (unknown(body.id_usuario_vendedor, refs.sellers)) return SALE_BUILD_MESSAGES.sellerNotFound;
+  for (const payment of body.pagamentos) {
+    if (unknown(payment.id_operadora_cartao, refs.cardOperators)) return SALE_BUILD_MESSAGES.cardOperatorNotFound;
+    if (unknown(payment.id_conta, refs.accounts)) return SALE_BUILD_MESSAGES.accountNotFound;
+  }
   return null;
+}
+
+/**
+ * The installment plans the body gives (installmentPlanError). None may fall due before the day the sale began: the
+ * point of sale dates a plan from the day the payment is added, never earlier (data_fim, the day it finished, may
+ * already be the next one).
+ */
+function planError(body: SaleBody): string | null {
+  const day = body.data_inicio.slice(0, 10);
+  for (const p of body.pagamentos) {
+    const plan = p.parcelamento.map((i) => ({ ...i, valor: fromDecimal(i.valor) }));
+    const refused = installmentPlanError(fromDecimal(p.valor_total), plan, day);
+    if (refused) return refused;
+  }
+  return null;
+}
+
+/** Every line and total fits the numeric(15,2) columns it is written to. */
+function fitsColumns(items: readonly Item[], totals: OperationTotals): boolean {
+  const amounts = [
+    ...items.flatMap((i) => [i.valor_sub_total, i.valor_total]),
+    totals.bruto,
+    totals.liquido,
+    totals.pago,
+    totals.troco,
+  ];
+  return amounts.every((a) => Math.abs(a) <= MAX_STORED_CENTS);
 }
 
 /**
@@ -220,7 +319,7 @@ function dayOf(body: SaleBody): string {
 
 /**
  * The body as the domain's operation, with the stored payment methods and recomputed totals. Throws the
- * ValidationError of a subtotal discount that is negative or above the lines.
+ * ValidationError of a subtotal discount that is negative or above the lines, or of amounts too large to hold.
  */
 function toOperation(body: SaleBody, refs: SaleRefs): Operation {
   const itens = body.itens.map((i) =>

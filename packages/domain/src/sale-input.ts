@@ -125,4 +125,12 @@ export interface SaleRefs {
   voucherProduct: number | null;
   /** The credit vouchers the payments name, by id (found ones only). */
   vouchers: ReadonlyMap<number, VoucherFacts>;
+  /** The sellers the header and the lines name that are users of the organization (found ones only). */
+  sellers: Pick<ReadonlySet<number>, 'has'>;
+  /** The card operators the payments name, of the organization (found ones only). */
+  cardOperators: Pick<ReadonlySet<number>, 'has'>;
+  /** The fiscal scenarios the lines name, of the organization (found ones only). */
+  fiscalScenarios: Pick<ReadonlySet<number>, 'has'>;
+  /** The bank accounts the payments name (found ones only: none while there is no bank account register). */
+  accounts: Pick<ReadonlySet<number>, 'has'>;
 }

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OperacaoBody } from '@pdv/contract/operation';
+import { AMOUNT_TOO_LARGE } from '@pdv/domain/money';
+import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
 
@@ -180,5 +183,104 @@ describe('POST /api/operacao', () => {
     const refused = await t.call('POST', '/operacao', body, cashier);
     expect(refused.status).toBe(400);
     expect(refused.json['message']).toMatch(/^Produto não encontrado nesta filial/);
+  });
+});
+
+describe('POST /api/operacao checks what it did not decide itself', () => {
+  /** Refused with `message`, leaving no order, receivable, stock movement or claimed operation behind. */
+  async function expectRefusedUnwritten(body: OperacaoBody, message: string) {
+    const orders = await count('pedido');
+    const receivables = await count('documento_financeiro');
+    const res = await t.call('POST', '/operacao', body, cashier);
+    expect(res.status, JSON.stringify(res.json)).toBe(400);
+    expect(res.json['message']).toBe(message);
+    expect(await count('pedido')).toBe(orders);
+    expect(await count('documento_financeiro')).toBe(receivables);
+    expect(await count('movimentacao_estoque WHERE id_operacao = $1', [body.id_operacao])).toBe(0);
+    expect(await count('operacao WHERE id_operacao = $1', [body.id_operacao])).toBe(0);
+    expect(await stockOf(f.product.id_estoque)).toBe(10);
+  }
+  const today = () => new Date().toISOString().slice(0, 10);
+  const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  /** A crediário sale of one unit whose payment carries the plan `parcelas` (value, due date). */
+  function crediario(parcelas: Array<[number, string]>): OperacaoBody {
+    const body = saleBody(f, { id_cliente: f.id_cliente });
+    body.pagamentos = [{
+      id_pagamento: randomUUID(), id_meio_pagamento: f.methods['05']!, valor_total: f.product.preco, quantidade_parcelas: parcelas.length,
+      parcelamento: parcelas.map(([valor, data_vencimento], index) => ({ parcela: index + 1, valor, data_vencimento })),
+    }];
+    return body;
+  }
+  const preco = () => Math.round(f.product.preco * 100);
+
+  it('refuses installments that do not add up to the payment, of zero, or due before the sale, and takes a plan that does', async () => {
+    await expectRefusedUnwritten(crediario([[0.01, daysFromToday(30)], [0.01, daysFromToday(60)]]),
+      SALE_BUILD_MESSAGES.installmentsSum(2, preco()));
+    const half = Math.floor(preco() / 2) / 100;
+    const rest = (preco() - Math.floor(preco() / 2)) / 100;
+    await expectRefusedUnwritten(crediario([[f.product.preco, daysFromToday(30)], [0, daysFromToday(60)]]),
+      SALE_BUILD_MESSAGES.installmentNotPositive(2));
+    await expectRefusedUnwritten(crediario([[half, daysFromToday(-1)], [rest, daysFromToday(30)]]),
+      SALE_BUILD_MESSAGES.installmentBefore(1, daysFromToday(-1), today()));
+    const body = crediario([[half, today()], [rest, daysFromToday(30)]]);
+    const res = await t.call('POST', '/operacao', body, cashier);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const docs = await t.db.system((tx) => tx.query<{ valor_documento: number }>(
+      'SELECT valor_documento FROM documento_financeiro WHERE id_operacao = $1 ORDER BY sequencia', [body.id_operacao]));
+    expect(docs.rows.map((d) => Math.round(d.valor_documento * 100))).toEqual([Math.round(half * 100), Math.round(rest * 100)]);
+  });
+
+  it('answers 400 to amounts too large to hold and writes nothing', async () => {
+    const body = saleBody(f);
+    body.itens[0]!.quantidade = 999999.999;
+    body.itens[0]!.valor_unitario = 999999999.99;
+    await expectRefusedUnwritten(body, AMOUNT_TOO_LARGE);
+    // A total that is a safe integer of centavos but more than a numeric(15,2) column holds.
+    const wide = saleBody(f);
+    wide.itens[0]!.quantidade = 999999.999;
+    wide.itens[0]!.valor_unitario = 50_000_000;
+    wide.pagamentos = Array.from({ length: 6 }, () => ({ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['01']!, valor_total: 9_999_999_999_999.99 }));
+    await expectRefusedUnwritten(wide, AMOUNT_TOO_LARGE);
+  });
+
+  it("refuses sellers, card operators, bank accounts and fiscal scenarios that are not the organization's, and stores its own", async () => {
+    const idOf = async (sql: string) => (await t.db.system((tx) => tx.query<{ id: number }>(sql))).rows[0]!.id;
+    const foreignUser = await idOf(`SELECT id_usuario AS id FROM usuario WHERE email = 'outra@demo.com.br'`);
+    const ownSeller = await idOf(`SELECT id_usuario AS id FROM usuario WHERE email = 'filial2@demo.com.br'`);
+    const foreignOperator = await idOf('SELECT id_operadora_cartao AS id FROM operadora_cartao WHERE id_organization <> 1 LIMIT 1');
+    const ownOperator = await idOf('SELECT id_operadora_cartao AS id FROM operadora_cartao WHERE id_organization = 1 LIMIT 1');
+    const foreignScenario = await idOf('SELECT id_cenario_fiscal AS id FROM cenario_fiscal WHERE id_organization <> 1 LIMIT 1');
+    const ownScenario = await idOf('SELECT id_cenario_fiscal AS id FROM cenario_fiscal WHERE id_organization = 1 LIMIT 1');
+
+    await expectRefusedUnwritten(saleBody(f, { id_usuario_vendedor: foreignUser }), SALE_BUILD_MESSAGES.sellerNotFound);
+    await expectRefusedUnwritten(saleBody(f, { id_usuario_vendedor: 999_999 }), SALE_BUILD_MESSAGES.sellerNotFound);
+    const itemSeller = saleBody(f);
+    itemSeller.itens[0]!.id_usuario_vendedor = foreignUser;
+    await expectRefusedUnwritten(itemSeller, SALE_BUILD_MESSAGES.sellerNotFound);
+    const scenario = saleBody(f);
+    scenario.itens[0]!.id_cenario_fiscal = foreignScenario;
+    await expectRefusedUnwritten(scenario, `Cenário fiscal não encontrado para o produto ${f.product.descricao}.`);
+    const card = (fields: Partial<OperacaoBody['pagamentos'][number]>) => {
+      const body = saleBody(f);
+      body.pagamentos = [{ ...body.pagamentos[0]!, id_meio_pagamento: f.methods['04']!, ...fields }];
+      return body;
+    };
+    await expectRefusedUnwritten(card({ id_operadora_cartao: foreignOperator }), SALE_BUILD_MESSAGES.cardOperatorNotFound);
+    await expectRefusedUnwritten(card({ id_operadora_cartao: 999_999 }), SALE_BUILD_MESSAGES.cardOperatorNotFound);
+    // There is no bank account register yet: any account is refused.
+    await expectRefusedUnwritten(card({ id_operadora_cartao: ownOperator, id_conta: 1 }), SALE_BUILD_MESSAGES.accountNotFound);
+
+    const body = card({ id_operadora_cartao: ownOperator });
+    body.id_usuario_vendedor = ownSeller;
+    body.itens[0]!.id_usuario_vendedor = ownSeller;
+    body.itens[0]!.id_cenario_fiscal = ownScenario;
+    const res = await t.call('POST', '/operacao', body, cashier);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const order = await t.db.system((tx) => tx.query<{ id_usuario_vendedor: number }>(
+      'SELECT id_usuario_vendedor FROM pedido WHERE id_pedido = $1', [res.json['id_pedido']]));
+    expect(order.rows[0]!.id_usuario_vendedor).toBe(ownSeller);
+    const item = await t.db.system((tx) => tx.query<{ id_usuario_vendedor: number; id_cenario_fiscal: number }>(
+      'SELECT id_usuario_vendedor, id_cenario_fiscal FROM pedido_item WHERE id_pedido = $1', [res.json['id_pedido']]));
+    expect(item.rows[0]).toMatchObject({ id_usuario_vendedor: ownSeller, id_cenario_fiscal: ownScenario });
   });
 });

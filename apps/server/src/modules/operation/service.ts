@@ -14,8 +14,10 @@ import type { SaleRefs } from '@pdv/domain/sale-input';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
+import { cardOperatorExists, fiscalScenarioExists } from '../order/item-queries.ts';
 import { changeOrderStatus } from '../order/status.ts';
 import { claimOperation } from './claim.ts';
+import { exists } from '../order/writes.ts';
 import { notifyEvent } from '../realtime/notify.ts';
 import * as settings from '../settings/queries.ts';
 import * as lines from '../document-lines/writes.ts';
@@ -113,7 +115,19 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   return result;
 }
 
-/** The rows the body references, for the domain to decide the sale (the vouchers paying are locked). */
+/** The ids among `ids` (repeats counted once) for which `found` holds. */
+async function foundAmong(ids: Array<number | null | undefined>, found: (id: number) => Promise<boolean>): Promise<Set<number>> {
+  const kept = new Set<number>();
+  for (const id of new Set(ids)) if (id != null && (await found(id))) kept.add(id);
+  return kept;
+}
+
+/**
+ * The rows the body references, for the domain to decide the sale (the vouchers paying are locked): each found in the
+ * caller's organization, and the branch's where the row is the branch's (product variations, stock addresses). Sellers,
+ * fiscal scenarios and card operators are checked as the order routes check them. There is no bank account register
+ * yet, so no account is found.
+ */
 async function loadSaleRefs(tx: Tx, caller: Caller, body: Body): Promise<SaleRefs & { fiscal: Map<number, q.GridRow> }> {
   const org = caller.id_organization;
   const grids = await q.findGrids(tx, org, body.id_filial, [...new Set(body.itens.map((i) => i.id_produto_grade_filial))]);
@@ -129,5 +143,10 @@ async function loadSaleRefs(tx: Tx, caller: Caller, body: Body): Promise<SaleRef
     customer,
     voucherProduct: body.modo_operacao === 'ValeCredito' ? await voucherProduct(tx, org, body.id_filial) : null,
     vouchers: await lockVouchers(tx, org, body.pagamentos.flatMap((p) => (p.id_vale_credito == null ? [] : [p.id_vale_credito]))),
+    sellers: await foundAmong([body.id_usuario_vendedor, ...body.itens.map((i) => i.id_usuario_vendedor)],
+      (id) => exists(tx, 'usuario', org, id)),
+    cardOperators: await foundAmong(body.pagamentos.map((p) => p.id_operadora_cartao), (id) => cardOperatorExists(tx, org, id)),
+    fiscalScenarios: await foundAmong(body.itens.map((i) => i.id_cenario_fiscal), (id) => fiscalScenarioExists(tx, org, id)),
+    accounts: new Set<number>(),
   };
 }

@@ -178,6 +178,12 @@ export async function fiscalScenarioExists(tx: Tx, org: number, id: number): Pro
   return rows.length > 0;
 }
 
+export async function cardOperatorExists(tx: Tx, org: number, id: number): Promise<boolean> {
+  const { rows } = await tx.query(
+    'SELECT 1 FROM operadora_cartao WHERE id_organization = $1 AND id_operadora_cartao = $2 AND data_exclusao IS NULL', [org, id]);
+  return rows.length > 0;
+}
+
 /** The stock record of a variation at an address (thousandths), or null. */
 export async function stockRecord(tx: Tx, org: number, id_filial: number, grid: number, address: number) {
   const { rows } = await tx.query<{ quantidade: string; quantidade_reserva: string }>(

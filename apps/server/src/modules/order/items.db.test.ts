@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@pdv/domain/messages';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
+import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
 import { expectOk } from '../../testing/routes.ts';
@@ -288,6 +289,31 @@ describe('/api/order_payment/*', () => {
     expect(none.json).toMatchObject({ valor_pago: 0, pagamentos: [] });
     const gone = await t.call('POST', '/order_payment/delete', { id_pedido_pagamento: payments[1]!.id_pedido_pagamento }, cashier);
     expect(gone.status).toBe(404);
+  });
+
+  it('refuses a plan of installments that does not add up, holds a zero or falls due before today, and any bank account', async () => {
+    const id = await newOrder();
+    await addOk(id, { valor_unitario: 39.9 });
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const pay = (parcelas: Array<[number, string]>, body: Json = {}) => t.call('POST', '/order_payment/create', {
+      id_pedido: id, id_meio_pagamento: f.methods['05'], valor_total: 39.9, quantidade_parcelas: parcelas.length,
+      parcelamento: parcelas.map(([valor, data_vencimento], index) => ({ parcela: index + 1, valor, data_vencimento })), ...body,
+    }, cashier);
+    const refused = (res: { status: number; json: Json }, message: string) => {
+      expect(res.status, JSON.stringify(res.json)).toBe(400);
+      expect(res.json['message']).toBe(message);
+    };
+    refused(await pay([[0.01, day(30)], [0.01, day(60)]]), SALE_BUILD_MESSAGES.installmentsSum(2, 3990));
+    refused(await pay([[39.9, day(30)], [0, day(60)]]), SALE_BUILD_MESSAGES.installmentNotPositive(2));
+    refused(await pay([[19.95, day(-1)], [19.95, day(30)]]), SALE_BUILD_MESSAGES.installmentBefore(1, day(-1), day(0)));
+    refused(await pay([[19.95, day(0)], [19.95, day(30)]], { id_conta: 1 }), SALE_BUILD_MESSAGES.accountNotFound);
+    refused(await t.call('POST', '/order_payment/create', { id_pedido: id, id_meio_pagamento: f.methods['01'], valor_total: 10, id_conta: 1 }, cashier),
+      SALE_BUILD_MESSAGES.accountNotFound);
+    expect(await countRows(t.db, 'pedido_pagamento WHERE id_pedido = $1', [id])).toBe(0);
+    const res = await pay([[19.95, day(0)], [19.95, day(30)]]);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const [p] = res.json['pagamentos'] as Array<{ parcelamento: Array<{ valor: number }> }>;
+    expect(p!.parcelamento.map((i) => i.valor)).toEqual([19.95, 19.95]);
   });
 
   it('builds the installments of an instalment method and refuses payments on a cancelled order', async () => {

@@ -20,6 +20,8 @@ import {
   itemChangeError, orderChecksStock, orderItemErrors, orderStockError, statusAfterItemChange,
 } from '@pdv/domain/order-item-rules';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
+import { validateDiscount } from '@pdv/domain/price-limits';
+import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import { serviceAsCountedItem } from '@pdv/domain/service-order-rules';
 import { repriceForWholesale } from '@pdv/domain/wholesale';
 import type { Tx } from '../../db/database.ts';
@@ -27,7 +29,7 @@ import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { findSaleConfig } from '../settings/queries.ts';
 import * as q from './item-queries.ts';
-import { enforceCaps, type CapCheck } from './price-caps.ts';
+import { enforceCaps, userLimits, type CapCheck } from './price-caps.ts';
 import { findOrder } from './queries.ts';
 import { loadServiceLines } from './service-queries.ts';
 import { loadOrThrow } from './service.ts';
@@ -121,7 +123,7 @@ async function checkLine(tx: Tx, caller: Caller, order: q.PartsOrder, line: q.Li
     throw badRequest(MESSAGES.fiscalScenarioMissing);
   }
   if (line.id_usuario_vendedor !== null && !(await exists(tx, 'usuario', org, line.id_usuario_vendedor))) {
-    throw badRequest('Vendedor não encontrado.');
+    throw badRequest(SALE_BUILD_MESSAGES.sellerNotFound);
   }
   const config = await findSaleConfig(tx, org, caller.id_filial);
   if (line.id_produto_grade_filial !== null && line.id_endereco_estoque !== null && orderChecksStock(order.operacao, config.controla_estoque_negativo)) {
@@ -278,19 +280,30 @@ export async function findToPrintLabels(tx: Tx, caller: Caller, id_pedido: numbe
 
 /**
  * POST /order_item/calculate_subtotal_discount: a discount on the order's subtotal (value, or percentage of what the
- * live lines are worth after their own discounts), spread over the lines, remainder on the first.
+ * live lines are worth after their own discounts), spread over the lines, remainder on the first. A new discount is
+ * held to the caller's percentual_desconto_maximo of that worth (001 §5 Discount, the point of sale's messages), as a
+ * line's discount is (price-caps.ts).
  */
 export async function calculateSubtotalDiscount(tx: Tx, caller: Caller, body: DiscountBody): Promise<OrderFull> {
   const order = await lockForItems(tx, caller, body.id_pedido);
+  const lines = await q.loadLines(tx, caller.id_organization, order.id_pedido);
+  const worth = sum(lines.filter((l) => !l.is_cancelado).map((l) => withItemTotals({ ...l, valor_desconto_subtotal: 0 }).valor_total));
   let discount: number;
+  let request: { tipo: 'Percentual' | 'Valor'; valor: number };
   if (body.desconto_percentual !== undefined) {
-    const lines = await q.loadLines(tx, caller.id_organization, order.id_pedido);
-    const worth = sum(lines.filter((l) => !l.is_cancelado).map((l) => withItemTotals({ ...l, valor_desconto_subtotal: 0 }).valor_total));
-    discount = percentOf(worth, percentFromDecimal(body.desconto_percentual));
+    const percent = percentFromDecimal(body.desconto_percentual);
+    discount = percentOf(worth, percent);
+    request = { tipo: 'Percentual', valor: percent };
   } else if (body.valor_desconto !== undefined) {
     discount = fromDecimal(body.valor_desconto);
+    request = { tipo: 'Valor', valor: discount };
   } else {
     throw badRequest(MESSAGES.discountInvalidType);
+  }
+  // One above the lines is refused by the spreading itself (MESSAGES.discountAboveItems).
+  if (discount > 0 && discount <= worth && discount !== order.valor_desconto_subtotal) {
+    const refused = validateDiscount({ ...request, base: worth }, userLimits(caller).percentual_desconto_maximo)[0];
+    if (refused) throw badRequest(refused.message);
   }
   await recalcOrder(tx, caller, { ...order, valor_desconto_subtotal: discount }, statusAfterItemChange(order.situacao));
   return done(tx, caller, order.id_pedido);
@@ -315,7 +328,7 @@ export async function updateUserSeller(tx: Tx, caller: Caller, body: SellerBody)
   const org = caller.id_organization;
   const order = await lockForItems(tx, caller, body.id_pedido);
   if (body.id_usuario_vendedor !== null && !(await exists(tx, 'usuario', org, body.id_usuario_vendedor))) {
-    throw badRequest('Vendedor não encontrado.');
+    throw badRequest(SALE_BUILD_MESSAGES.sellerNotFound);
   }
   if (body.id_pedido_item !== undefined) {
     const { rowCount } = await tx.query(

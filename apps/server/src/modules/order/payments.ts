@@ -3,11 +3,11 @@
  * sale's rules (000 §5 "Payment", payment-validation.ts) against what is still due on the order. A payment change
  * recalculates the order's paid and change totals; it does not move the order's status.
  */
-import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
+import { installmentPlanError, SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import type { z } from 'zod';
 import type { OrderFull, orderPaymentCreateBody } from '@pdv/contract/order';
 import { makePayment, makePaymentMethod } from '@pdv/domain/factories';
-import { fromDecimal, sum } from '@pdv/domain/money';
+import { fromDecimal } from '@pdv/domain/money';
 import { buildInstallments } from '@pdv/domain/payment';
 import { validatePayment } from '@pdv/domain/payment-validation';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
@@ -33,11 +33,10 @@ async function lockForPayments(tx: Tx, caller: Caller, id_pedido: number): Promi
   return order;
 }
 
-async function belongs(tx: Tx, sql: string, params: unknown[]): Promise<boolean> {
-  return (await tx.query(sql, params)).rows.length > 0;
-}
-
-/** POST /order_payment/create: one payment; installments built from the count when not given. */
+/**
+ * POST /order_payment/create: one payment; installments built from the count when not given. A plan given must add up
+ * to the payment, each installment above zero and none due before today (the sale's rule, sale-build.ts).
+ */
 export async function createPayment(tx: Tx, caller: Caller, body: CreateBody, today: string): Promise<OrderFull> {
   const org = caller.id_organization;
   const order = await lockForPayments(tx, caller, body.id_pedido);
@@ -46,12 +45,12 @@ export async function createPayment(tx: Tx, caller: Caller, body: CreateBody, to
   if (id_meio !== null && !row) throw badRequest(SALE_BUILD_MESSAGES.methodNotFound);
   const method = row ? makePaymentMethod({ ...row, tipo_ajuste: null, tipo_valor_ajuste: null, valor_ajuste: 0 }) : null;
   const valor = body.valor_total === null || body.valor_total === undefined ? 0 : fromDecimal(body.valor_total);
-  const parcelamento = body.parcelamento.length > 0
-    ? body.parcelamento.map((i) => ({ parcela: i.parcela, valor: fromDecimal(i.valor), data_vencimento: i.data_vencimento, is_quitado: false, juros: 0 }))
+  const given = body.parcelamento.map((i) => ({ parcela: i.parcela, valor: fromDecimal(i.valor), data_vencimento: i.data_vencimento }));
+  const badPlan = installmentPlanError(valor, given, today);
+  if (badPlan) throw badRequest(badPlan);
+  const parcelamento = given.length > 0
+    ? given.map((i) => ({ ...i, is_quitado: false, juros: 0 }))
     : method?.utilizar_parcela && valor > 0 && body.quantidade_parcelas > 0 ? buildInstallments(valor, body.quantidade_parcelas, today) : [];
-  if (parcelamento.length > 0 && sum(parcelamento.map((p) => p.valor)) !== valor) {
-    throw badRequest('A soma das parcelas difere do valor do pagamento.');
-  }
   const { rows } = await tx.query<{ liquido: string; pago: string }>(
     'SELECT valor_total_liquido::text AS liquido, valor_pago::text AS pago FROM pedido WHERE id_organization = $1 AND id_pedido = $2',
     [org, order.id_pedido],
@@ -67,12 +66,12 @@ export async function createPayment(tx: Tx, caller: Caller, body: CreateBody, to
   });
   const errors = validatePayment(payment, { saldo, id_cliente: order.id_cliente }).map((e) => e.message);
   if (errors.length > 0) throw badRequest(errors[0]!, undefined, errors);
-  // Ids a body names must be the caller organization's (else the same 400 as a missing one).
-  if (payment.id_operadora_cartao !== null && !(await belongs(tx,
-    'SELECT 1 FROM operadora_cartao WHERE id_organization = $1 AND id_operadora_cartao = $2 AND data_exclusao IS NULL',
-    [org, payment.id_operadora_cartao]))) {
+  // Ids a body names must be the caller organization's (else the same 400 as a missing one). There is no bank account
+  // register yet: no account is found.
+  if (payment.id_operadora_cartao !== null && !(await q.cardOperatorExists(tx, org, payment.id_operadora_cartao))) {
     throw badRequest(MESSAGES.cardOperatorRequired);
   }
+  if (payment.id_conta !== null) throw badRequest(SALE_BUILD_MESSAGES.accountNotFound);
   await insertPayments(tx, org, { table: 'pedido', id: order.id_pedido }, [payment]);
   await recalcOrder(tx, caller, order, order.situacao);
   return loadOrThrow(tx, caller, caller.id_filial, order.id_pedido);

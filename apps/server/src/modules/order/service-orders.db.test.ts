@@ -303,6 +303,25 @@ describe('per-user caps on order item changes (002 §5)', () => {
     expect((await t.call('PUT', '/order_item/patch_update', { id_pedido_item: line, observacao: 'embrulhar' }, cashier)).status).toBe(200);
   });
 
+  it('refuses a subtotal discount above percentual_desconto_maximo, in percent and in value', async () => {
+    const { id } = await cashierLine();
+    const discount = (body: Json, token = cashier) => t.call('POST', '/order_item/calculate_subtotal_discount', { id_pedido: id, ...body }, token);
+    const worth = Math.round(price() * 100) * 2;
+    const percent = await discount({ desconto_percentual: 90 });
+    expect(percent.status).toBe(400);
+    expect(percent.json['message']).toBe(MESSAGES.discountPercentAboveMax(500));
+    const value = await discount({ valor_desconto: Math.floor(worth * 0.5) / 100 });
+    expect(value.status).toBe(400);
+    expect(value.json['message']).toBe(MESSAGES.discountValueAboveMax(Math.floor((worth * 500) / 10_000), 500));
+    const order = await t.call('POST', '/order/find_by_id', { id_pedido: id }, cashier);
+    expect(order.json['valor_desconto_subtotal']).toBe(0);
+    expect((await discount({ desconto_percentual: 5 })).status).toBe(200);
+    expect((await discount({ valor_desconto: Math.floor(worth * 0.05) / 100 })).status).toBe(200);
+    // The manager's 15% goes through.
+    const managers = await discount({ desconto_percentual: 15 }, manager);
+    expect(managers.status, JSON.stringify(managers.json)).toBe(200);
+  });
+
   it('refuses a price below perc_max_reducao or above perc_max_aumento of the product price', async () => {
     const { line } = await cashierLine();
     await system(`UPDATE usuario SET perc_max_aumento_preco_produto = 10 WHERE email = 'caixa@demo.com.br'`);

@@ -67,7 +67,7 @@ async function checkReferences(tx: Tx, org: number, header: w.HeaderValues): Pro
     throw badRequest('Transportadora não encontrada.');
   }
   if (typeof header.id_usuario_vendedor === 'number' && !(await w.exists(tx, 'usuario', org, header.id_usuario_vendedor))) {
-    throw badRequest('Vendedor não encontrado.');
+    throw badRequest(SALE_BUILD_MESSAGES.sellerNotFound);
   }
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { formatMoney } from '@pdv/domain/money';
 import { MESSAGES } from '@pdv/domain/messages';
+import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import { renderUi } from '../../../testing/dom.tsx';
 import type { StoredPayment } from '../../outbox/types.ts';
 import type { SaleContext } from '../catalog.ts';
@@ -82,6 +83,18 @@ describe('PaymentPanel (F8)', () => {
     const payment = onAdd.mock.calls[0]?.[0];
     expect(payment).toMatchObject({ valor_total: 7450, quantidade_parcelas: 3, id_operadora_cartao: 5, operadora_nome: 'Cielo' });
     expect(payment?.parcelamento.map((p) => p.valor)).toEqual([2483, 2483, 2484]);
+  });
+
+  it('refuses a plan the server would refuse: fewer centavos than installments leaves one of R$ 0,00', async () => {
+    const { user, onAdd, amount } = await open();
+    await user.keyboard('Cart{Enter}');
+    await user.clear(amount);
+    await user.type(amount, '0,02');
+    await user.click(screen.getByLabelText('Parcelas', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: '3x' }));
+    await user.click(screen.getByRole('button', { name: 'Adicionar pagamento (Enter)' }));
+    expect(alertText()).toBe(SALE_BUILD_MESSAGES.installmentNotPositive(1));
+    expect(onAdd).not.toHaveBeenCalled();
   });
 
   it('asks for the bank account a method requires, and for the customer of a store-credit payment', async () => {

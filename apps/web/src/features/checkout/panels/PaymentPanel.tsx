@@ -10,6 +10,7 @@ import { formatDecimalBR, formatMoney, fromDecimal, parseMoneyBR, type Cents } f
 import { buildInstallments } from '@pdv/domain/payment';
 import { isCard, isCash, type PaymentMethod } from '@pdv/domain/payment-method';
 import { validatePayment } from '@pdv/domain/payment-validation';
+import { installmentPlanError } from '@pdv/domain/sale-build';
 import type { GiftCard } from '@pdv/contract/order';
 import { isVoucherMethod, VOUCHER_MESSAGES, voucherUseError } from '@pdv/domain/voucher-rules';
 import { VoucherCodeField } from '../modes/voucher/VoucherCodeField.tsx';
@@ -111,6 +112,9 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, onAdd }:
         });
         const errors = validatePayment(payment, { saldo, id_cliente: idCliente });
         if (errors[0]) return setError(errors[0].message);
+        // The server's rule for a plan (an installment of R$ 0,00 when the value is fewer centavos than installments).
+        const badPlan = installmentPlanError(valor, payment.parcelamento, today);
+        if (badPlan) return setError(badPlan);
         if (voucherMethod) {
           if (!voucher) return setError(VOUCHER_MESSAGES.codeRequired);
           const refused = voucherUseError(
