@@ -39,6 +39,7 @@ export const FISCAL_MESSAGES = {
   itemTotalTooLarge: 'Valor total do item acima do permitido.',
   alreadyAuthorized: (n: number | string) => `Nota Fiscal ${n} já está autorizada.`,
   notAuthorizedForEvent: 'Somente notas autorizadas podem ser canceladas ou receber carta de correção.',
+  eventInProgress: 'Já há um evento desta nota fiscal em processamento na SEFAZ. Aguarde a resposta e consulte a nota.',
   justificationLength: 'A justificativa deve ter entre 15 e 255 caracteres.',
   correctionLength: 'A correção deve ter entre 15 e 1000 caracteres.',
   certificateMissing: 'Certificado digital da filial não cadastrado. Cadastre-o nas configurações da filial.',

@@ -1,6 +1,7 @@
 /**
  * Events of an authorized invoice (cancellation 110111, correction letter 110110), protocol consultation and number
- * disablement (inutilização). Each: sign in a short transaction, call SEFAZ outside it, store the answer.
+ * disablement (inutilização). Each: sign in a short transaction, call SEFAZ outside it, store the answer. An event
+ * holds the invoice's claim from signing to storing (event-claim.ts): one event per invoice at a time.
  */
 import type { FiscalResult } from '@pdv/contract/invoice';
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
@@ -8,6 +9,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { toSummary } from '../invoice/queries.ts';
 import { buildSignedDisable, buildSignedEvent, loadEmission, loadTarget } from './document.ts';
+import { claimEvent, EVENT_REGISTERED, releaseEvent, sendClaimed } from './event-claim.ts';
 import { sefazFor } from './sefaz.ts';
 import type { FiscalContext } from './service.ts';
 import { reverseInvoiceReceivables } from '../finance/service.ts';
@@ -35,6 +37,7 @@ export async function cancelInvoice(ctx: FiscalContext, id: number, justificativ
   const prepared = await ctx.db.tenant(tenant, async (tx) => {
     const nf = await lockInvoice(tx, ctx, id);
     if (nf['situacao'] !== 'Autorizada' || !nf['protocolo']) throw badRequest(M.notAuthorizedForEvent);
+    await claimEvent(tx, ctx, id);
     const emission = await loadEmission(tx, ctx.org, ctx.id_filial, nf);
     const seq = await nextSequence(tx, ctx.org, id, '110111');
     const xml = buildSignedEvent(emission, {
@@ -43,13 +46,17 @@ export async function cancelInvoice(ctx: FiscalContext, id: number, justificativ
     });
     return { emission, xml, seq };
   });
-  const answer = await sefazFor(ctx.fiscal, prepared.emission).event(prepared.xml);
+  const answer = await sendClaimed(ctx, id, () => sefazFor(ctx.fiscal, prepared.emission).event(prepared.xml));
   const outcome = answer.events[0];
   const registered = outcome?.registered ?? false;
   return ctx.db.tenant(tenant, async (tx) => {
-    await insertEvent(tx, ctx, id, '110111', prepared.seq, justificativa, prepared.xml, outcome?.procEventoNFeXml ?? null,
-      answer.cStat, answer.xMotivo, outcome?.nProt ?? null);
-    if (registered) {
+    const nf = await lockInvoice(tx, ctx, id);
+    await storeEvent(tx, ctx, {
+      id, tipo: '110111', seq: prepared.seq, texto: justificativa, xml: prepared.xml, retorno: outcome?.procEventoNFeXml ?? null,
+      cStat: answer.cStat, motivo: answer.xMotivo, protocolo: outcome?.nProt ?? null,
+    });
+    // Cancelled once: a consultation may have found it cancelled at SEFAZ already (and given the stock back).
+    if (registered && nf['situacao'] === 'Autorizada') {
       await tx.query(
         `UPDATE nota_fiscal SET situacao = 'Cancelada', codigo_status = $3, motivo = $4, data_alteracao = now()
           WHERE id_organization = $1 AND id_nota_fiscal = $2`,
@@ -58,6 +65,7 @@ export async function cancelInvoice(ctx: FiscalContext, id: number, justificativ
       await giveStockBack(tx, ctx.org, ctx.id_filial, id, ctx.id_usuario, 'CancelamentoNotaFiscal');
       await reverseInvoiceReceivables(tx, ctx.org, id);
     }
+    await releaseEvent(tx, ctx, id);
     const row = await tx.query<Row>('SELECT * FROM nota_fiscal WHERE id_organization = $1 AND id_nota_fiscal = $2', [ctx.org, id]);
     const message = registered ? `${answer.cStat} - ${answer.xMotivo}` : M.cancelFailed(`${answer.cStat} - ${answer.xMotivo}`);
     return fiscal(row.rows[0]!, registered, message, answer.cStat, answer.xMotivo);
@@ -71,6 +79,7 @@ export async function correctInvoice(ctx: FiscalContext, id: number, texto: stri
     const nf = await lockInvoice(tx, ctx, id);
     if (nf['situacao'] !== 'Autorizada') throw badRequest(M.notAuthorizedForEvent);
     if (nf['modelo'] !== '55') throw badRequest(M.unsupportedModel);
+    await claimEvent(tx, ctx, id);
     const emission = await loadEmission(tx, ctx.org, ctx.id_filial, nf);
     const seq = await nextSequence(tx, ctx.org, id, '110110');
     const xml = buildSignedEvent(emission, {
@@ -78,11 +87,15 @@ export async function correctInvoice(ctx: FiscalContext, id: number, texto: stri
     });
     return { emission, xml, seq };
   });
-  const answer = await sefazFor(ctx.fiscal, prepared.emission).event(prepared.xml);
+  const answer = await sendClaimed(ctx, id, () => sefazFor(ctx.fiscal, prepared.emission).event(prepared.xml));
   const outcome = answer.events[0];
   return ctx.db.tenant(tenant, async (tx) => {
-    await insertEvent(tx, ctx, id, '110110', prepared.seq, texto, prepared.xml, outcome?.procEventoNFeXml ?? null,
-      answer.cStat, answer.xMotivo, outcome?.nProt ?? null);
+    await lockInvoice(tx, ctx, id);
+    await storeEvent(tx, ctx, {
+      id, tipo: '110110', seq: prepared.seq, texto, xml: prepared.xml, retorno: outcome?.procEventoNFeXml ?? null,
+      cStat: answer.cStat, motivo: answer.xMotivo, protocolo: outcome?.nProt ?? null,
+    });
+    await releaseEvent(tx, ctx, id);
     const row = await tx.query<Row>('SELECT * FROM nota_fiscal WHERE id_organization = $1 AND id_nota_fiscal = $2', [ctx.org, id]);
     return fiscal(row.rows[0]!, outcome?.registered ?? false, `${answer.cStat} - ${answer.xMotivo}`, answer.cStat, answer.xMotivo);
   });
@@ -176,21 +189,40 @@ export async function disableRange(ctx: FiscalContext, r: DisableRange) {
 async function nextSequence(tx: Tx, org: number, id: number, tipo: string): Promise<number> {
   const { rows } = await tx.query<{ n: number }>(
     `SELECT coalesce(max(sequencia), 0) + 1 AS n FROM nota_fiscal_evento
-      WHERE id_organization = $1 AND id_nota_fiscal = $2 AND tipo_evento = $3 AND codigo_status IN (135, 136, 155)`,
-    [org, id, tipo],
+      WHERE id_organization = $1 AND id_nota_fiscal = $2 AND tipo_evento = $3 AND codigo_status = ANY($4::integer[])`,
+    [org, id, tipo, EVENT_REGISTERED],
   );
   return Number(rows[0]!.n);
 }
 
-async function insertEvent(tx: Tx, ctx: FiscalContext, id: number, tipo: string, seq: number, texto: string, xml: string,
-  retorno: string | null, cStat: number, motivo: string, protocolo: string | null) {
+export interface EventAnswer {
+  id: number;
+  tipo: '110111' | '110110';
+  seq: number;
+  texto: string;
+  /** The signed event sent. */
+  xml: string;
+  /** procEventoNFe, when SEFAZ registered the event. */
+  retorno: string | null;
+  cStat: number;
+  motivo: string;
+  protocolo: string | null;
+}
+
+/**
+ * Stores SEFAZ's answer to an event. A new answer of the same sequence replaces one that did not register the event
+ * (a rejection the user corrected and sent again), never one that did: a later duplicate answer (573) keeps the
+ * registered event and its protocol.
+ */
+export async function storeEvent(tx: Tx, ctx: FiscalContext, e: EventAnswer): Promise<void> {
   await tx.query(
     `INSERT INTO nota_fiscal_evento (id_organization, id_nota_fiscal, tipo_evento, sequencia, texto, xml_assinado, xml_retorno,
        codigo_status, motivo, protocolo, id_usuario) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (id_organization, id_nota_fiscal, tipo_evento, sequencia) DO UPDATE
-       SET xml_retorno = EXCLUDED.xml_retorno, codigo_status = EXCLUDED.codigo_status, motivo = EXCLUDED.motivo,
-           protocolo = EXCLUDED.protocolo, data_evento = now()`,
-    [ctx.org, id, tipo, seq, texto, xml, retorno, cStat, motivo, protocolo, ctx.id_usuario],
+       SET xml_assinado = EXCLUDED.xml_assinado, xml_retorno = EXCLUDED.xml_retorno, codigo_status = EXCLUDED.codigo_status,
+           motivo = EXCLUDED.motivo, protocolo = EXCLUDED.protocolo, texto = EXCLUDED.texto, id_usuario = EXCLUDED.id_usuario,
+           data_evento = now()
+     WHERE NOT coalesce(nota_fiscal_evento.codigo_status = ANY($12::integer[]), false)`,
+    [ctx.org, e.id, e.tipo, e.seq, e.texto, e.xml, e.retorno, e.cStat, e.motivo, e.protocolo, ctx.id_usuario, EVENT_REGISTERED],
   );
 }
-

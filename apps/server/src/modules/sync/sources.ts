@@ -38,11 +38,12 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
     columns: `id_filial, id_empresa, codigo_filial, cnpj, situacao, razao_social, nome_fantasia, apelido, ie, im, email,
       telefone, celular, logo, cep, endereco, numero, complemento, bairro, id_cidade, cidade, uf, id_tabela_preco_padrao, ${STAMPS}`,
   },
+  // Who works here (names and sellers), without any user's discount and price limits: the signed-in user's own come
+  // with its session, another user's are not the business of whoever signs in on this device next.
   user: {
     table: 'usuario',
     id: 'id_usuario',
-    columns: `id_usuario, nome, email, avatar, situacao, is_vendedor, modo_vendedor, percentual_desconto_maximo,
-      perc_max_aumento_preco_produto, perc_max_reducao_preco_produto, ${STAMPS}`,
+    columns: `id_usuario, nome, email, avatar, situacao, is_vendedor, modo_vendedor, ${STAMPS}`,
   },
   permission: {
     table: 'perfil_permissao',
@@ -54,12 +55,13 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
       return { sql: `id_perfil = $${next}`, params: [branch?.id_perfil ?? -1] };
     },
   },
-  // Everything but pdv_token. The CSC and the SAT signature are sent: the point of sale needs them to issue an
-  // NFC-e QR code or a SAT coupon while offline.
+  // Everything but the secrets: pdv_token and the NFC-e CSC (id_csc, csc) never reach a browser. The server signs the
+  // NFC-e and completes its QR code; a sale made offline prints a non-fiscal receipt. The SAT signature
+  // (sat_assinatura_ac) is not a secret: it travels in every CF-e the SAT device issues.
   'branch-config': {
     table: 'filial_configuracao',
     id: 'id_filial_configuracao',
-    columns: `id_filial_configuracao, id_filial, id_endereco_estoque_venda, codigo_regime_tributario, ambiente_emissao, id_csc, csc,
+    columns: `id_filial_configuracao, id_filial, id_endereco_estoque_venda, codigo_regime_tributario, ambiente_emissao,
       codigo_modelo_padrao_nota_fiscal, codigo_modelo_padrao_venda, codigo_modelo_padrao_pedido, codigo_modelo_padrao_consignacao,
       ultimo_nsu_nfe_destinada, sat_assinatura_ac, id_perfil_sped, tipo_atividade_sped, forcar_controle_caixa,
       forcar_controle_diario_caixa, id_meio_pagamento_conta_concialiacao, descontar_taxa_cartao_credito, modo_finalizacao,
@@ -89,6 +91,8 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
     id: 'id_marca',
     columns: `id_marca, descricao, is_padrao, logo, situacao, ${STAMPS}`,
   },
+  // No cost prices (preco_custo, preco_custo_medio): the local copy holds what a cashier may see; the screens that show
+  // a cost read it online. The product's own discount and price limits are sale rules, and stay.
   product: {
     table: 'produto',
     id: 'id_produto',
@@ -96,7 +100,7 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
       tipo_produto, situacao, codigo_ncm, cest, origem_produto, tipo_item, codigo_beneficio_fiscal,
       icms_percentual_reducao_base_calculo, icms_percentual_diferimento, descricao_garantia, tempo_garantia, tipo_tempo_garantia,
       peso, enviar_balanca, imprimir_data_embalagem_balanca, quantidade_atacarejo, percentual_desconto_maximo,
-      perc_max_aumento_preco_produto, perc_max_reducao_preco_produto, preco_custo, preco_custo_medio, preco_venda, preco_atacado, ${STAMPS}`,
+      perc_max_aumento_preco_produto, perc_max_reducao_preco_produto, preco_venda, preco_atacado, ${STAMPS}`,
   },
   // One row per variation in the active branch (the local grid is keyed by id_produto_grade). situacao is Ativo only
   // when both the variation and its branch row are; a deleted variation deletes its branch rows.

@@ -150,8 +150,8 @@ describe('list-by-changes', () => {
       data_exclusao: '2026-03-06T10:00:00.500Z',
       data_cadastro: rows[0]?.cadastro.toISOString(),
     });
-    const users = await page('user', manager, { date_change: '', offset: 0, limit: 1 });
-    expect(typeof users.rows[0]?.['percentual_desconto_maximo']).toBe('number');
+    const products = await page('product', manager, { date_change: '', offset: 0, limit: 1 });
+    expect(typeof products.rows[0]?.['preco_venda']).toBe('number');
   });
 
   it('answers 400 to a position that is not one it gave', async () => {

@@ -151,6 +151,19 @@ describe('pullTable', () => {
     expect(await db.rows('user').toCollection().primaryKeys()).toEqual([1, 3]);
   });
 
+  it('replaces a row sent again whole: a field the server stopped sending leaves the local copy', async () => {
+    // The server re-sends the rows it stopped sending a secret of (cost prices, users' limits, the CSC: server
+    // migration 017); the device must not keep the old value.
+    const { db, server, options } = setup();
+    server.change(product, syncedRow('id_produto', 1, { descricao: 'Camiseta', preco_custo: 15, preco_venda: 39.9 }));
+    await pullTable(product, options);
+    server.change(product, syncedRow('id_produto', 1, { descricao: 'Camiseta', preco_venda: 39.9 }));
+    await pullTable(product, options);
+    const stored = await db.rows('product').get(1);
+    expect(stored).toMatchObject({ descricao: 'Camiseta', preco_venda: 39.9 });
+    expect(Object.keys(stored ?? {})).not.toContain('preco_custo');
+  });
+
   it('stores each page with its position: a failure keeps the pages before it and resumes after them', async () => {
     const server = new FakeSyncServer();
     server.change(product, ...products(1, 12_000));
