@@ -3,6 +3,7 @@
  * active, for the entry to be shown; null means no permission is needed. The settings groups and labels are the
  * spec's; the main menu labels are ours (the spec does not name them) and are listed in PERMISSION_CATALOGUE.
  */
+import { SUPERVISOR_PERMISSION_CATALOGUE } from './permissions.ts';
 
 export interface MenuEntry {
   label: string;
@@ -130,6 +131,7 @@ export const PERMISSION_CATALOGUE: ReadonlyArray<{ rotulo: string; descricao: st
   { rotulo: 'ViewIndexadorPreco', descricao: 'Indexadores de preço' },
   { rotulo: 'FncListarDispositivos', descricao: 'Dispositivos' },
   { rotulo: 'FncImportarDados', descricao: 'Importação de dados' },
+  ...SUPERVISOR_PERMISSION_CATALOGUE,
 ];
 
 /** Entries of a menu visible under a predicate (the ability check). */

@@ -11,6 +11,7 @@ import { sql as orderItems } from './010_order_items.ts';
 import { sql as serviceOrders } from './011_service_orders.ts';
 import { sql as returnsReceipts } from './012_returns_receipts.ts';
 import { sql as vouchers } from './013_vouchers.ts';
+import { sql as authorization } from './016_authorization.ts';
 
 export interface Migration {
   version: number;
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   { version: 11, name: 'service_orders', sql: serviceOrders },
   { version: 12, name: 'returns_receipts', sql: returnsReceipts },
   { version: 13, name: 'vouchers', sql: vouchers },
+  { version: 16, name: 'authorization', sql: authorization },
 ];
