@@ -5,6 +5,7 @@
  * only asks, update only describes or cancels: neither can grant.
  */
 import { z } from 'zod';
+import { AUTHORIZATION_STATUS } from '@pdv/domain/authorization';
 import { id, listQuery, listResult } from './common.ts';
 import { optionalText } from './order-inputs.ts';
 
@@ -27,7 +28,7 @@ export const authorization = z.object({
   id_origem: z.string().nullable(),
   id_usuario_solicitacao: z.number().int(),
   id_usuario_autorizacao: z.number().int().nullable(),
-  situacao: z.enum(['Pendente', 'Autorizada', 'Utilizada', 'Cancelada']),
+  situacao: z.enum(AUTHORIZATION_STATUS),
   observacao: z.string().nullable(),
   data_solicitacao: z.string(),
   data_autorizacao: z.string().nullable(),
@@ -40,11 +41,11 @@ export const authorizationCreateBody = z.object({ permissao: permission, ...auth
 /** PUT /authorization/update: the requester describes its request or cancels it (situacao Cancelada); nothing grants. */
 export const authorizationUpdateBody = z.object({
   id_autorizacao: id,
-  situacao: z.enum(['Cancelada'], { error: "A situação só pode ser alterada para 'Cancelada'." }).optional(),
+  situacao: z.literal(AUTHORIZATION_STATUS.cancelled, { error: "A situação só pode ser alterada para 'Cancelada'." }).optional(),
   ...authorizationPurpose,
 }).strict();
 /** POST /authorization/list: the active branch's authorizations, newest first. */
 export const authorizationListBody = listQuery.extend({
-  situacao: z.enum(['Pendente', 'Autorizada', 'Utilizada', 'Cancelada']).optional(),
+  situacao: z.enum(AUTHORIZATION_STATUS).optional(),
 }).strict();
 export const authorizationListResult = listResult(authorization);
