@@ -13,6 +13,7 @@ import { registerRoutes } from './http/register.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { adminHandlers } from './modules/admin/routes.ts';
 import { authHandlers } from './modules/auth/routes.ts';
+import { authorizationHandlers } from './modules/authorization/routes.ts';
 import { syncHandlers } from './modules/sync/routes.ts';
 import { operationHandlers } from './modules/operation/routes.ts';
 import { orderHandlers } from './modules/order/routes.ts';
@@ -29,7 +30,7 @@ import { Throttle, type ThrottleOptions } from './modules/auth/throttle.ts';
 import type { TokenService } from './modules/auth/token.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
 };
 
 export interface AppOptions {

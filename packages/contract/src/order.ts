@@ -389,6 +389,8 @@ export const peopleAccountHistoryBody = z.object({
   id_pessoa: id.nullable().optional(),
   // The sale spending the credit: a resend does not spend it twice.
   id_operacao: z.uuid({ error: 'id_operacao deve ser um UUID.' }).optional(),
+  // A manager's credit (an Entrada without a return invoice): the supervisor's grant of FncAutorizarCreditoGerencial.
+  id_autorizacao: id.optional(),
 }).strict();
 export const peopleAccountHistory = z.object({
   id_pessoa_conta_historico: z.number().int(),

@@ -16,6 +16,7 @@ import * as inv from './invoice.ts';
 import * as svc from './order-service.ts';
 import { giftCardPrintBody, giftCardPrintResult } from './voucher.ts';
 import * as ret from './return.ts';
+import * as auth from './authorization.ts';
 import { orderPdfBody, orderPdfResult } from './order-document.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
@@ -221,7 +222,14 @@ const syncChangedRoutes = {
   }),
 } as const;
 
-export const routes = { ...baseRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...syncRoutes, ...syncChangedRoutes };
+/** Supervisor authorizations (001 §3, §7): asked and listed at the point of sale; granted only by validate-user-credential. */
+const authorizationRoutes = {
+  authorizationCreate: route({ method: 'POST', path: '/authorization/create', auth: 'session', permission: PDV_MANAGE, scope: 'branch', body: auth.authorizationCreateBody, response: auth.authorization }),
+  authorizationUpdate: route({ method: 'PUT', path: '/authorization/update', auth: 'session', permission: PDV_MANAGE, scope: 'branch', idFields: ['id_autorizacao'], body: auth.authorizationUpdateBody, response: auth.authorization }),
+  authorizationList: route({ method: 'POST', path: '/authorization/list', auth: 'session', permission: PDV_READ, scope: 'branch', body: auth.authorizationListBody, response: auth.authorizationListResult }),
+};
+
+export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...syncRoutes, ...syncChangedRoutes };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

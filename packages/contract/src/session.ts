@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, situacao } from './common.ts';
+import { authorizationPurpose } from './authorization.ts';
 
 export const permissao = z.object({
   id_permissao: z.number().int(),
@@ -72,8 +73,14 @@ export const validateCredentialBody = z.object({
   email: z.email({ error: 'Informe um e-mail válido.' }).max(254, { error: 'E-mail longo demais.' }),
   password: z.string({ error: 'Informe a senha.' }).min(1, { error: 'Informe a senha.' }).max(200, { error: 'Senha longa demais.' }),
   permission: z.string({ error: 'Informe a permissão.' }).min(1, { error: 'Informe a permissão.' }).max(100),
+  /** A pending request (/authorization/create) of the caller that this grant answers; without it a new one is made. */
+  id_autorizacao: id.optional(),
+  ...authorizationPurpose,
 });
-export const validateCredentialResult = z.object({ id_usuario: z.number().int(), nome: z.string(), autorizado: z.literal(true) });
+/** The grant: id_autorizacao is what the restricted action sends to the server, which spends it once. */
+export const validateCredentialResult = z.object({
+  id_usuario: z.number().int(), nome: z.string(), autorizado: z.literal(true), id_autorizacao: z.number().int(),
+});
 
 export const isActiveResult = z.object({ is_active: z.boolean(), situacao });
 export const versionResult = z.object({ version: z.string() });

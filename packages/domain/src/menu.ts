@@ -3,7 +3,7 @@
  * active, for the entry to be shown; null means no permission is needed. The settings groups and labels are the
  * spec's; the main menu labels are ours (the spec does not name them) and are listed in PERMISSION_CATALOGUE.
  */
-import { MANAGER_PERMISSIONS } from './permissions.ts';
+import { MANAGER_PERMISSIONS, SUPERVISOR_PERMISSION_CATALOGUE } from './permissions.ts';
 
 export interface MenuEntry {
   label: string;
@@ -132,6 +132,7 @@ export const PERMISSION_CATALOGUE: ReadonlyArray<{ rotulo: string; descricao: st
   { rotulo: 'FncListarDispositivos', descricao: 'Dispositivos' },
   { rotulo: 'FncImportarDados', descricao: 'Importação de dados' },
   { rotulo: MANAGER_PERMISSIONS.giftCardCredit, descricao: 'Vale crédito sem venda (crédito do gerente)' },
+  ...SUPERVISOR_PERMISSION_CATALOGUE,
 ];
 
 /** Entries of a menu visible under a predicate (the ability check). */

@@ -65,6 +65,12 @@ describe('customer credit (001 §5 "Credit on return")', () => {
     expect(creditErrors({ operacao: 'Saida', valor: 100, id_nota_fiscal: null, id_pessoa: 1 })).toEqual([]);
   });
 
+  it("takes a supervisor's grant instead of the invoice for a manager's credit", () => {
+    expect(creditErrors({ operacao: 'Entrada', valor: 100, id_nota_fiscal: null, id_pessoa: 1, id_autorizacao: 3 })).toEqual([]);
+    expect(creditErrors({ operacao: 'Entrada', valor: 100, id_nota_fiscal: null, id_pessoa: 1, id_autorizacao: null }))
+      .toEqual(['Nota Fiscal não informado.']);
+  });
+
   it('never lets a balance go below zero, whatever the movements', () => {
     fc.assert(fc.property(
       fc.array(fc.record({ entrada: fc.boolean(), valor: fc.integer({ min: 1, max: 100_000 }) }), { maxLength: 50 }),

@@ -94,6 +94,8 @@ export interface CreditDraft {
   valor: Cents | null;
   id_nota_fiscal: number | null;
   id_pessoa: number | null;
+  /** A supervisor authorization (a manager's adjustment): an Entrada without an invoice then needs none. */
+  id_autorizacao?: number | null;
 }
 
 /**
@@ -103,7 +105,7 @@ export interface CreditDraft {
 export function creditErrors(c: CreditDraft): string[] {
   const errors: string[] = [];
   if (c.valor === null || c.valor <= 0) errors.push(ORDER_MESSAGES.creditValueMissing);
-  if (c.operacao === 'Entrada' && c.id_nota_fiscal === null) errors.push(ORDER_MESSAGES.creditInvoiceMissing);
+  if (c.operacao === 'Entrada' && c.id_nota_fiscal === null && (c.id_autorizacao ?? null) === null) errors.push(ORDER_MESSAGES.creditInvoiceMissing);
   if (c.id_pessoa === null) errors.push(ORDER_MESSAGES.creditPersonNotFound);
   return errors;
 }

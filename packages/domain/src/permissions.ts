@@ -81,3 +81,31 @@ export function canSeeEntry(ability: Ability, label: string | null): boolean {
   if (label === null) return true;
   return ability.can('read', label);
 }
+
+/**
+ * Supervisor permissions (001 §2 supervisor modal, §6 "Supervisor override"): one label per restricted action. The
+ * cashier's screen asks another user's credentials with the label; the server records the grant (an authorization)
+ * and the action's route spends it once (apps/server/src/modules/authorization). Labels are ours: the spec names none.
+ */
+export const SUPERVISOR_PERMISSIONS = {
+  /** A discount or a price change above the user's limit. */
+  discountAboveLimit: 'FncAutorizarDescontoAcimaLimite',
+  /** Removing an item of a sale or cancelling a sale. */
+  removeItemOrCancelSale: 'FncAutorizarCancelamentoVenda',
+  /** A manager's store credit to a customer (people_account_history Entrada by hand) or a gift card given by hand. */
+  managerCredit: 'FncAutorizarCreditoGerencial',
+  /** Closing a till whose counted amount differs from the expected one. */
+  tillDifference: 'FncAutorizarDiferencaCaixa',
+  /** A sale on credit above the customer's credit limit (000 §4.6 id_autorizacao_limite). */
+  creditLimit: 'FncAutorizarLimiteCredito',
+} as const;
+export type SupervisorPermission = (typeof SUPERVISOR_PERMISSIONS)[keyof typeof SUPERVISOR_PERMISSIONS];
+
+/** The supervisor labels with their pt-BR descriptions (profile screens, demo seed). */
+export const SUPERVISOR_PERMISSION_CATALOGUE: ReadonlyArray<{ rotulo: SupervisorPermission; descricao: string }> = [
+  { rotulo: SUPERVISOR_PERMISSIONS.discountAboveLimit, descricao: 'Autorizar desconto ou alteração de preço acima do limite' },
+  { rotulo: SUPERVISOR_PERMISSIONS.removeItemOrCancelSale, descricao: 'Autorizar remoção de item ou cancelamento de venda' },
+  { rotulo: SUPERVISOR_PERMISSIONS.managerCredit, descricao: 'Autorizar crédito gerencial ou vale-crédito' },
+  { rotulo: SUPERVISOR_PERMISSIONS.tillDifference, descricao: 'Autorizar diferença de caixa' },
+  { rotulo: SUPERVISOR_PERMISSIONS.creditLimit, descricao: 'Autorizar venda a prazo acima do limite do cliente' },
+];

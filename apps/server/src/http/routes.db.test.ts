@@ -84,6 +84,11 @@ beforeAll(async () => {
       `INSERT INTO vale_credito (id_organization, id_filial, codigo, id_pessoa, valor, saldo, id_usuario)
        SELECT id_organization, id_filial, 'DEMO0001', $2, 50, 50, id_usuario FROM pedido WHERE id_pedido = $1
        RETURNING id_vale_credito AS id`, [demoIds['id_pedido'], sale.id_cliente])).rows[0]!.id;
+    // A supervisor authorization the manager asked for in branch 1 (pending).
+    demoIds['id_autorizacao'] = (await tx.query<{ id: number }>(
+      `INSERT INTO autorizacao (id_organization, id_filial, permissao, id_usuario_solicitacao)
+       SELECT id_organization, id_filial, 'FncAutorizarCreditoGerencial', $2 FROM pedido WHERE id_pedido = $1
+       RETURNING id_autorizacao AS id`, [demoIds['id_pedido'], demoIds['id_usuario']])).rows[0]!.id;
     // Order parts: the pre-sale's line and payment, and a volume of it.
     demoIds['id_pedido_item'] = (await tx.query<{ id: number }>(
       'SELECT id_pedido_item AS id FROM pedido_item WHERE id_pedido = $1 LIMIT 1', [demoIds['id_pedido']])).rows[0]!.id;

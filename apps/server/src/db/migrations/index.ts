@@ -13,6 +13,7 @@ import { sql as returnsReceipts } from './012_returns_receipts.ts';
 import { sql as vouchers } from './013_vouchers.ts';
 import { sql as loginThrottle } from './014_login_throttle.ts';
 import { sql as operationContentHash } from './015_operation_content_hash.ts';
+import { sql as authorization } from './016_authorization.ts';
 import { sql as syncSecretsEventClaim } from './017_sync_secrets_event_claim.ts';
 
 export interface Migration {
@@ -38,5 +39,6 @@ export const migrations: Migration[] = [
   { version: 13, name: 'vouchers', sql: vouchers },
   { version: 14, name: 'login_throttle', sql: loginThrottle },
   { version: 15, name: 'operation_content_hash', sql: operationContentHash },
+  { version: 16, name: 'authorization', sql: authorization },
   { version: 17, name: 'sync_secrets_event_claim', sql: syncSecretsEventClaim },
 ];

@@ -1,6 +1,6 @@
 import { serverVersion } from '@pdv/domain/constants';
 import type { Handlers } from '../../http/handlers.ts';
-import { buildSessionUser, changeActiveBranch, login, validateUserCredential } from './service.ts';
+import { buildSessionUser, changeActiveBranch, login } from './service.ts';
 
 export const authHandlers = {
   health: () => Promise.resolve({ status: 'ok' as const }),
@@ -9,5 +9,5 @@ export const authHandlers = {
   session: async ({ tx, caller }) => ({ usuario: await buildSessionUser(tx, caller) }),
   isActive: ({ caller }) => Promise.resolve({ is_active: true, situacao: caller.user.situacao as 'Ativo' }),
   setActiveBranch: async ({ tx, caller, body }) => changeActiveBranch(tx, caller, body.id_filial),
-  validateUserCredential: async ({ deps, run, caller, body, ip }) => validateUserCredential(deps, run, caller, body, ip),
+  // validateUserCredential: modules/authorization/routes.ts (a success records the supervisor's grant).
 } satisfies Partial<Handlers>;

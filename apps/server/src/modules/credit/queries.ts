@@ -111,17 +111,44 @@ export interface HistoryInsert {
   id_operacao: string | null;
   id_usuario: number;
   observacao: string | null;
+  id_autorizacao?: number | null;
 }
 
 export async function insertHistory(tx: Tx, h: HistoryInsert): Promise<HistoryRow> {
   const { rows } = await tx.query<Record<string, unknown>>(
     `INSERT INTO pessoa_conta_historico (id_organization, id_pessoa, id_filial, tipo, operacao, valor, saldo_anterior, saldo_posterior,
-       id_nota_fiscal, id_pedido, id_operacao, id_usuario, observacao)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${HISTORY_COLUMNS}`,
+       id_nota_fiscal, id_pedido, id_operacao, id_usuario, observacao, id_autorizacao)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING ${HISTORY_COLUMNS}`,
     [h.org, h.id_pessoa, h.id_filial, h.tipo, h.operacao, toDecimal(h.valor), toDecimal(h.anterior), toDecimal(h.posterior),
-      h.id_nota_fiscal, h.id_pedido, h.id_operacao, h.id_usuario, h.observacao],
+      h.id_nota_fiscal, h.id_pedido, h.id_operacao, h.id_usuario, h.observacao, h.id_autorizacao ?? null],
   );
   const row = rows[0];
   if (!row) throw new Error('credit history row not returned');
   return toHistory(row);
+}
+
+/** What a return invoice may still credit: the invoice's facts and the credit already generated from it (centavos). */
+export interface ReturnInvoiceCredit {
+  id_filial: number;
+  id_cliente: number | null;
+  tipo_nota: string;
+  operacao: string;
+  situacao: string;
+  valor_total: Cents;
+  creditado: Cents;
+}
+
+export async function returnInvoiceCredit(tx: Tx, org: number, id_nota_fiscal: number): Promise<ReturnInvoiceCredit | null> {
+  const { rows } = await tx.query<{ id_filial: number; id_cliente: number | null; tipo_nota: string; operacao: string; situacao: string;
+    valor_total: string; creditado: string }>(
+    `SELECT n.id_filial, n.id_cliente, n.tipo_nota, n.operacao, n.situacao, n.valor_nota_fiscal::text AS valor_total,
+       (SELECT COALESCE(sum(h.valor), 0)::text FROM pessoa_conta_historico h
+         WHERE h.id_organization = n.id_organization AND h.id_nota_fiscal = n.id_nota_fiscal AND h.operacao = 'Entrada') AS creditado
+       FROM nota_fiscal n WHERE n.id_organization = $1 AND n.id_nota_fiscal = $2 AND n.data_exclusao IS NULL`,
+    [org, id_nota_fiscal],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return { id_filial: Number(r.id_filial), id_cliente: r.id_cliente === null ? null : Number(r.id_cliente), tipo_nota: r.tipo_nota,
+    operacao: r.operacao, situacao: r.situacao, valor_total: fromDecimal(r.valor_total), creditado: fromDecimal(r.creditado) };
 }

@@ -27,6 +27,8 @@ export interface CreditMovement {
   /** The sale spending the credit: a resend of it does not spend twice. */
   id_operacao?: string | null;
   observacao?: string | null;
+  /** The supervisor's grant of a manager's credit (modules/authorization), spent by the caller. */
+  id_autorizacao?: number | null;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function moveCustomerCredit(tx: Tx, m: CreditMovement): Promise<{ m
   const movimento = await q.insertHistory(tx, {
     org: m.org, id_pessoa: m.id_pessoa, id_filial: m.id_filial, tipo: m.tipo, operacao: m.operacao, valor: m.valor,
     anterior: after - delta, posterior: after, id_nota_fiscal: m.id_nota_fiscal ?? null, id_pedido: m.id_pedido ?? null,
-    id_operacao: m.id_operacao ?? null, id_usuario: m.id_usuario, observacao: m.observacao ?? null,
+    id_operacao: m.id_operacao ?? null, id_usuario: m.id_usuario, observacao: m.observacao ?? null, id_autorizacao: m.id_autorizacao ?? null,
   });
   return { movimento, saldo: after, duplicado: false };
 }

@@ -128,7 +128,10 @@ describe('/api/people_account_history/create and the customer credit', () => {
   it('generates credit once per return invoice and spends it down to zero, never below', async () => {
     const id_pessoa = f.id_cliente;
     const start = (await balance(id_pessoa)) ?? 0;
+    // A sales-return NF-e of the branch, authorized (only a return invoice generates credit: credit-origin.db.test.ts).
     const id_nota_fiscal = await invoice({ id_cliente: id_pessoa });
+    await system(`UPDATE nota_fiscal SET tipo_nota = 'Devolucao', operacao = 'Entrada', situacao = 'Autorizada', valor_nota_fiscal = 50
+      WHERE id_nota_fiscal = $1`, [id_nota_fiscal]);
     const credit = await expectOk(t, 'peopleAccountHistoryCreate', { valor: 50, id_nota_fiscal, id_pessoa, observacao: 'Devolução' }, cashier);
     expect(credit.status, JSON.stringify(credit.json)).toBe(200);
     expect(credit.json).toMatchObject({ operacao: 'Entrada', tipo: 'Devolucao', valor: 50, saldo_anterior: start, saldo: start + 50,

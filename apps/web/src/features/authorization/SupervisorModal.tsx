@@ -1,0 +1,96 @@
+/**
+ * The supervisor authorization modal (001 §2: user and password, Confirmar and Cancelar, Enter in the password field
+ * confirms; §6 "Supervisor override"). The credentials go to /user/validate-user-credential with the permission the
+ * action needs; the server checks them (throttled like the login), records the grant and answers its id, which the
+ * action then sends so the server spends it once. Nothing of the supervisor is kept on this device: the password lives
+ * in this form's state only and is cleared after every attempt; no hash is ever stored.
+ */
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { errorDisplayOf } from '../../api/errors.ts';
+import { validateSupervisor, type SupervisorGrant, type SupervisorRequest, type ValidateSupervisor } from './validate.ts';
+
+export const SUPERVISOR_MODAL_TITLE = 'Autorização do supervisor';
+
+interface Props {
+  opened: boolean;
+  /** The permission label the restricted action needs (SUPERVISOR_PERMISSIONS of @pdv/domain/permissions). */
+  permission: string;
+  /** What the grant is for (recorded with it). */
+  purpose?: Omit<SupervisorRequest, 'email' | 'password' | 'permission'>;
+  onAuthorized: (grant: SupervisorGrant) => void;
+  onCancel: () => void;
+  /** The server call; tests pass a fake. */
+  validate?: ValidateSupervisor;
+}
+
+export function SupervisorModal(props: Props) {
+  return (
+    <Modal opened={props.opened} onClose={props.onCancel} title={SUPERVISOR_MODAL_TITLE} centered closeOnClickOutside={false}>
+      {props.opened && <SupervisorForm {...props} />}
+    </Modal>
+  );
+}
+
+function SupervisorForm({ permission, purpose, onAuthorized, onCancel, validate = validateSupervisor }: Props) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+
+  const confirm = async () => {
+    if (running) return;
+    setRunning(true);
+    setError(null);
+    try {
+      const grant = await validate({ ...purpose, email: email.trim(), password, permission });
+      onAuthorized(grant);
+    } catch (e) {
+      setError(errorDisplayOf(e).text);
+    } finally {
+      setPassword('');
+      setRunning(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void confirm();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label="Usuário"
+          type="email"
+          autoComplete="off"
+          data-autofocus
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          required
+        />
+        <PasswordInput
+          label="Senha"
+          autoComplete="off"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          required
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={running}>
+            Confirmar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
