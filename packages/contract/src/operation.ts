@@ -94,6 +94,11 @@ export const operacaoBody = z.object({
   id_nota_fiscal_origem: id.nullish(),
   /** Recebimento: the customer's open receivables (documento_financeiro) paid off by this operation. */
   documentos_financeiros: z.array(id).max(100).optional(),
+  /**
+   * A supervisor's authorization (/user/validate-user-credential, FncAutorizarDescontoAcimaLimite) for a discount above
+   * the user's limit: spent by this operation when a discount needs it.
+   */
+  id_autorizacao_limite: id.nullish(),
 }).refine((body) => ITEMLESS_MODES.has(body.modo_operacao) || body.itens.length > 0, {
   error: MESSAGES.noItems, path: ['itens'],
 });

@@ -237,6 +237,9 @@ export function makeSaleRefs(fields: Partial<SaleRefs> = {}): SaleRefs {
     cardOperators: new Set([1]),
     fiscalScenarios: new Set([1]),
     accounts: new Set(),
+    discountLimit: 10_000,
+    productDiscountLimits: new Map(),
+    discountAuthorized: false,
     ...fields,
   };
 }

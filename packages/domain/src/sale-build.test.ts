@@ -445,3 +445,45 @@ describe('buildSale', () => {
     );
   });
 });
+
+describe('buildSale: discounts within the seller limits (001 §5)', () => {
+  // A 39,90 line, the cashier's 5% limit: at most 1,99 off the line (1,995 rounded down; 2,00 when typed as 5%).
+  const line = (valor_desconto_item: number, over: Partial<SaleBody['itens'][number]> = {}) =>
+    makeSaleBodyItem({ valor_unitario: 39.9, valor_desconto_item, ...over });
+  const sale = (itens: SaleBody['itens'], valor_desconto_subtotal = 0) =>
+    makeSaleBody({ itens, valor_desconto_subtotal, pagamentos: [makeSaleBodyPayment({ valor_total: 39.9 })] });
+  const cashier = (over: Partial<SaleRefs> = {}) => makeSaleRefs({ discountLimit: 500, ...over });
+
+  it('passes an item or subtotal discount within the limit, also a percentage rounded half-up by the point of sale', () => {
+    expect(buildSale(sale([line(1.99)]), cashier()).ok).toBe(true);
+    expect(buildSale(sale([line(2)]), cashier()).ok).toBe(true); // 5% of 39,90 as the DiscountPanel turns it into centavos
+    expect(buildSale(sale([line(0)], 1.99), cashier()).ok).toBe(true);
+  });
+
+  it('refuses an item discount above the limit with the point of sale message', () => {
+    expect(refusal(buildSale(sale([line(35)]), cashier())).message).toBe(MESSAGES.discountValueAboveMax(199, 500));
+    expect(refusal(buildSale(sale([line(2.01)]), cashier())).message).toBe(MESSAGES.discountValueAboveMax(199, 500));
+    expect(refusal(buildSale(sale([line(39.9)]), cashier())).message).toBe(MESSAGES.discountValueAboveMax(199, 500));
+  });
+
+  it('refuses a subtotal discount above the limit of what the lines are worth after their own discounts', () => {
+    expect(refusal(buildSale(sale([line(0)], 39.89), cashier())).message).toBe(MESSAGES.discountValueAboveMax(199, 500));
+    // After a 1,90 line discount the lines are worth 38,00: 5% is 1,90.
+    expect(buildSale(sale([line(1.9)], 1.9), cashier()).ok).toBe(true);
+    expect(refusal(buildSale(sale([line(1.9)], 1.91), cashier())).message).toBe(MESSAGES.discountValueAboveMax(190, 500));
+  });
+
+  it("uses the product's own limit for its line, the user's for the subtotal", () => {
+    const own = cashier({ productDiscountLimits: new Map([[1, 1000]]) });
+    expect(buildSale(sale([line(3.99)]), own).ok).toBe(true);
+    expect(refusal(buildSale(sale([line(0)], 3.99), own)).message).toBe(MESSAGES.discountValueAboveMax(199, 500));
+    const none = cashier({ productDiscountLimits: new Map([[1, 0]]) });
+    expect(refusal(buildSale(sale([line(0.01)]), none)).message).toBe(MESSAGES.discountValueAboveMax(0, 0));
+  });
+
+  it('passes a discount above the limit when a supervisor authorization was spent for it', () => {
+    const authorized = cashier({ discountAuthorized: true });
+    expect(buildSale(sale([line(35)]), authorized).ok).toBe(true);
+    expect(buildSale(sale([line(0)], 39.89), authorized).ok).toBe(true);
+  });
+});

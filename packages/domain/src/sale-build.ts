@@ -19,10 +19,14 @@ import type { Item } from './item.ts';
 import { MESSAGES } from './messages.ts';
 import {
   AMOUNT_TOO_LARGE,
+  BASIS_POINTS_PER_UNIT,
   formatMoney,
   fromDecimal,
+  multiplyByQuantity,
+  percentOf,
   quantityFromDecimal,
   sum,
+  type BasisPoints,
   type Cents,
   type Milli,
 } from './money.ts';
@@ -39,6 +43,7 @@ import { ORDER_MESSAGES } from './order-messages.ts';
 import { initialOrderStatus } from './order-rules.ts';
 import { buildInstallments, type Installment, type Payment } from './payment.ts';
 import { createsReceivables } from './payment-method.ts';
+import { validateDiscount } from './price-limits.ts';
 import type { SaleBody, SaleBodyPayment, SaleRefs } from './sale-input.ts';
 import { validateFinish } from './sale-validation.ts';
 import { VOUCHER_MESSAGES, voucherPaymentError, voucherRedemptions, voucherUseError } from './voucher-rules.ts';
@@ -177,7 +182,8 @@ export function buildSale(body: SaleBody, refs: SaleRefs): SaleDecision {
 }
 
 function decide(body: SaleBody, refs: SaleRefs): SaleDecision {
-  const refused = referenceError(body, refs) ?? modeError(body, refs) ?? voucherError(body, refs);
+  const refused = referenceError(body, refs) ?? modeError(body, refs) ?? voucherError(body, refs)
+    ?? (refs.discountAuthorized ? null : discountLimitError(body, refs));
   if (refused) return refuse(refused);
 
   const operation = toOperation(body, refs);
@@ -234,6 +240,39 @@ function referenceError(body: SaleBody, refs: SaleRefs): string | null {
     if (unknown(payment.id_conta, refs.accounts)) return SALE_BUILD_MESSAGES.accountNotFound;
   }
   return null;
+}
+
+/**
+ * A discount within `maxBp` of `base`, as the point of sale's DiscountPanel allows it (validateDiscount): a value up to
+ * the maximum share of the base, or a percentage up to the maximum turned into centavos (rounded half-up, so it may
+ * pass the exact share by half a centavo). The refusal's message, or null.
+ */
+function aboveLimitError(valor: Cents, base: Cents, maxBp: BasisPoints): string | null {
+  if (valor <= 0) return null;
+  const max = Math.min(Math.max(maxBp, 0), BASIS_POINTS_PER_UNIT);
+  if (valor <= percentOf(base, max)) return null;
+  return validateDiscount({ tipo: 'Valor', valor, base }, max)[0]?.message ?? null;
+}
+
+/**
+ * 001 §5: each line's discount within the limit that applies to its product (the product's own, else the user's) on
+ * the line's gross, and the subtotal discount within the user's limit on what the lines are worth after their own
+ * discounts (the base the point of sale's DiscountPanel shows). The first refusal, or null. Above the limit, a
+ * supervisor's authorization (SaleRefs.discountAuthorized) skips this check.
+ */
+export function discountLimitError(body: SaleBody, refs: SaleRefs): string | null {
+  let worth = 0;
+  for (const item of body.itens) {
+    const gross = multiplyByQuantity(fromDecimal(item.valor_unitario), quantityFromDecimal(item.quantidade));
+    const discount = fromDecimal(item.valor_desconto_item);
+    const limit = refs.productDiscountLimits.get(item.id_produto_grade_filial) ?? refs.discountLimit;
+    const refused = aboveLimitError(discount, gross, limit);
+    if (refused) return refused;
+    worth += gross - discount;
+  }
+  // One above the lines is refused by the spreading itself (MESSAGES.discountAboveItems).
+  const subtotal = fromDecimal(body.valor_desconto_subtotal);
+  return subtotal > worth ? null : aboveLimitError(subtotal, worth, refs.discountLimit);
 }
 
 /**

@@ -5,6 +5,7 @@
  * the contract's parsed body is assignable to SaleBody.
  */
 import type { TipoPreco } from './item.ts';
+import type { BasisPoints } from './money.ts';
 import type { ModoOperacao } from './operation.ts';
 import type { PaymentMethod } from './payment-method.ts';
 import type { VoucherFacts } from './voucher-rules.ts';
@@ -133,4 +134,13 @@ export interface SaleRefs {
   fiscalScenarios: Pick<ReadonlySet<number>, 'has'>;
   /** The bank accounts the payments name (found ones only: none while there is no bank account register). */
   accounts: Pick<ReadonlySet<number>, 'has'>;
+  /** The finishing user's percentual_desconto_maximo (001 §5), in basis points. */
+  discountLimit: BasisPoints;
+  /** The products' own percentual_desconto_maximo by the lines' product variation (null or absent: the user's). */
+  productDiscountLimits: ReadonlyMap<number, BasisPoints | null>;
+  /**
+   * A supervisor's authorization for a discount above the limit (id_autorizacao_limite) was spent for this sale: the
+   * discounts are then not checked against the limits.
+   */
+  discountAuthorized: boolean;
 }

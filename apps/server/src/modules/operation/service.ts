@@ -8,13 +8,16 @@
  */
 import type { OperacaoResult, operacaoBody } from '@pdv/contract/operation';
 import type { z } from 'zod';
-import { toDecimal } from '@pdv/domain/money';
-import { buildSale } from '@pdv/domain/sale-build';
+import { percentFromDecimal, toDecimal } from '@pdv/domain/money';
+import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
+import { buildSale, discountLimitError } from '@pdv/domain/sale-build';
 import type { SaleRefs } from '@pdv/domain/sale-input';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
+import { useAuthorization } from '../authorization/service.ts';
 import { cardOperatorExists, fiscalScenarioExists } from '../order/item-queries.ts';
+import { userLimits } from '../order/price-caps.ts';
 import { changeOrderStatus } from '../order/status.ts';
 import { claimOperation } from './claim.ts';
 import { exists } from '../order/writes.ts';
@@ -34,6 +37,9 @@ import { processReturn } from './return.ts';
 
 type Body = z.output<typeof operacaoBody>;
 
+/** The origem recorded on a supervisor's authorization spent by a sale's discount. */
+const DISCOUNT_GRANT_ORIGIN = 'operacao';
+
 export async function processOperation(tx: Tx, caller: Caller, body: Body): Promise<OperacaoResult> {
   const org = caller.id_organization;
   // The sale belongs to the branch it was made in, which must be one of the user's (offline sales arrive later).
@@ -52,8 +58,16 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
     return result;
   }
 
+  const saleBody = { ...body, modo_operacao: body.modo_operacao };
   const refs = await loadSaleRefs(tx, caller, body);
-  const sale = buildSale({ ...body, modo_operacao: body.modo_operacao }, refs);
+  // A discount above the limit passes with a supervisor's authorization, spent here (a refusal below rolls it back).
+  // The supervisor's own limit is not checked: holding the permission allows the discount.
+  if (body.id_autorizacao_limite != null && discountLimitError(saleBody, refs) !== null) {
+    await useAuthorization(tx, caller, body.id_autorizacao_limite, SUPERVISOR_PERMISSIONS.discountAboveLimit, DISCOUNT_GRANT_ORIGIN,
+      body.id_operacao);
+    refs.discountAuthorized = true;
+  }
+  const sale = buildSale(saleBody, refs);
   if (!sale.ok) throw badRequest(sale.message, undefined, sale.erros);
   const { operation, totals, document } = sale;
   const header: w.DocumentHeader = {
@@ -148,5 +162,9 @@ async function loadSaleRefs(tx: Tx, caller: Caller, body: Body): Promise<SaleRef
     cardOperators: await foundAmong(body.pagamentos.map((p) => p.id_operadora_cartao), (id) => cardOperatorExists(tx, org, id)),
     fiscalScenarios: await foundAmong(body.itens.map((i) => i.id_cenario_fiscal), (id) => fiscalScenarioExists(tx, org, id)),
     accounts: new Set<number>(),
+    discountLimit: userLimits(caller).percentual_desconto_maximo,
+    productDiscountLimits: new Map([...grids.values()].map((g) => [g.id_produto_grade_filial,
+      g.percentual_desconto_maximo === null ? null : percentFromDecimal(g.percentual_desconto_maximo)])),
+    discountAuthorized: false,
   };
 }
