@@ -6,10 +6,10 @@
  * that branch; it is then marked used, so it allows one action only. /authorization/create only asks and
  * /authorization/update only describes or cancels.
  *
- * Wired today: the manager's credit (people_account_history/create, SUPERVISOR_PERMISSIONS.managerCredit). To be
- * wired by the work that owns each action: discountAboveLimit and creditLimit (buildSale / POST /api/operacao, with
- * id_autorizacao_limite), removeItemOrCancelSale (order items and sale cancel), tillDifference (cashier closing), and
- * the gift card given by hand (managerCredit, modules/giftcard).
+ * Wired today: the manager's credit (people_account_history/create, SUPERVISOR_PERMISSIONS.managerCredit) and a
+ * discount above the user's limit (POST /api/operacao with id_autorizacao_limite, discountAboveLimit). To be wired by
+ * the work that owns each action: creditLimit (buildSale), removeItemOrCancelSale (order items and sale cancel),
+ * tillDifference (cashier closing), and the gift card given by hand (managerCredit, modules/giftcard).
  */
 import type { Authorization } from '@pdv/contract/authorization';
 import { AUTHORIZATION_MESSAGES, AUTHORIZATION_STATUS, grantUseError } from '@pdv/domain/authorization';

@@ -8,7 +8,7 @@
  */
 import type { OperacaoResult, operacaoBody } from '@pdv/contract/operation';
 import type { z } from 'zod';
-import { percentFromDecimal, toDecimal } from '@pdv/domain/money';
+import { toDecimal } from '@pdv/domain/money';
 import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import { buildSale, discountLimitError } from '@pdv/domain/sale-build';
 import type { SaleRefs } from '@pdv/domain/sale-input';
@@ -163,8 +163,9 @@ async function loadSaleRefs(tx: Tx, caller: Caller, body: Body): Promise<SaleRef
     fiscalScenarios: await foundAmong(body.itens.map((i) => i.id_cenario_fiscal), (id) => fiscalScenarioExists(tx, org, id)),
     accounts: new Set<number>(),
     discountLimit: userLimits(caller).percentual_desconto_maximo,
-    productDiscountLimits: new Map([...grids.values()].map((g) => [g.id_produto_grade_filial,
-      g.percentual_desconto_maximo === null ? null : percentFromDecimal(g.percentual_desconto_maximo)])),
+    // The point of sale's discount panel applies the user's limit only; until it also applies a product's own limit,
+    // the server checks the same rule, so a sale the till accepted (perhaps offline) is never refused afterwards.
+    productDiscountLimits: new Map(),
     discountAuthorized: false,
   };
 }
