@@ -1,5 +1,6 @@
 /** The invoice's tabs: Itens (F2), Pagamentos (F4), Referenciadas, Volumes, Informações adicionais, Eventos. */
-import { Group, Kbd, Paper, Tabs, Text, Textarea } from '@mantine/core';
+import { Kbd, Paper, Tabs, Textarea } from '@mantine/core';
+import { TabSwitchHint } from '../../../ui/TabSwitchHint.tsx';
 import type { InvoiceDetail } from '@pdv/contract/invoice';
 import { isTabName } from './editorSteps.ts';
 import { EventsTab } from './EventsTab.tsx';
@@ -31,12 +32,7 @@ export function EditorTabs({ detail, editor }: Props) {
           <Tabs.Tab value="volumes">Volumes ({form.volumes.length})</Tabs.Tab>
           <Tabs.Tab value="info">Informações adicionais</Tabs.Tab>
           {events > 0 && <Tabs.Tab value="eventos">Eventos ({events})</Tabs.Tab>}
-          <Group ml="auto" gap={4} visibleFrom="md">
-            <Kbd size="xs">Alt+PgUp/PgDn</Kbd>
-            <Text size="xs" c="dimmed">
-              trocar aba
-            </Text>
-          </Group>
+          <TabSwitchHint />
         </Tabs.List>
         <Tabs.Panel value="itens" pt="sm">
           <ItemsTab items={form.itens} context={context} editable={editable} productRef={editor.refs.productRef} onChange={(itens) => change({ itens })} />

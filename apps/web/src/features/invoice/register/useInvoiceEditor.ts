@@ -3,6 +3,7 @@
  * transmit, print, the other fiscal actions and leaving, with their keys. The decisions are the pure steps of
  * editorSteps.ts and the domain's rules; this hook only holds state and calls the server.
  */
+import { useBusyGuard } from '../../../ui/useBusyGuard.ts';
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -51,7 +52,7 @@ export function useInvoiceEditor(detail: InvoiceDetail | null) {
   const [form, setForm] = useState<InvoiceForm>(() => (detail ? formFromDetail(detail) : emptyForm()));
   const [baseline, setBaseline] = useState<string | null>(() => (detail ? baselineOf(formFromDetail(detail)) : null));
   const [tab, setTab] = useState<TabName>('itens');
-  const [busy, setBusy] = useState(false);
+  const { busy, guarded } = useBusyGuard();
   const productRef = useRef<HTMLInputElement>(null);
   const customerRef = useRef<HTMLInputElement>(null);
   const methodRef = useRef<HTMLInputElement>(null);
@@ -80,15 +81,6 @@ export function useInvoiceEditor(detail: InvoiceDetail | null) {
   const refreshLists = () => queryClient.invalidateQueries({ queryKey: INVOICE_KEYS.all, predicate: (q) => q.queryKey[1] !== 'detail' });
   const refreshAll = () => queryClient.invalidateQueries({ queryKey: INVOICE_KEYS.all });
 
-  const guarded = async (work: () => Promise<unknown>) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await work();
-    } finally {
-      setBusy(false);
-    }
-  };
 
   /** Saves the form (post for a new invoice, put for a saved one); resolves with the saved invoice or null. */
   const save = async (): Promise<InvoiceDetail | null> => {

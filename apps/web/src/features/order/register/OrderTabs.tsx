@@ -2,7 +2,7 @@
  * The order screen's tabs: Produtos, Serviços and Objetos for the operations that take them, Pagamentos, Volumes,
  * and Consignação for a saved consignment.
  */
-import { Alert, Group, Kbd, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Group, Kbd, Paper, Stack, Tabs } from '@mantine/core';
 import { SERVICE_ORDER_MESSAGES } from '@pdv/domain/service-order-rules';
 import { ShortcutButton } from '../../invoice/shortcuts.tsx';
 import { ConsignmentTab } from './ConsignmentTab.tsx';
@@ -11,6 +11,7 @@ import { ObjectsTab } from './ObjectsTab.tsx';
 import { PaymentsTab } from './PaymentsTab.tsx';
 import { ServicesTab } from './ServicesTab.tsx';
 import { saldoOf } from './TotalsPanel.tsx';
+import { TabSwitchHint } from '../../../ui/TabSwitchHint.tsx';
 import type { OrderEditorState } from './useOrderEditor.ts';
 import { VolumesTab } from './VolumesTab.tsx';
 
@@ -31,12 +32,7 @@ export function OrderTabs({ editor }: { editor: OrderEditorState }) {
           </Tabs.Tab>
           <Tabs.Tab value="volumes">Volumes ({order?.volumes?.length ?? 0})</Tabs.Tab>
           {tabs.includes('consignacao') && <Tabs.Tab value="consignacao">Consignação</Tabs.Tab>}
-          <Group ml="auto" gap={4} visibleFrom="md">
-            <Kbd size="xs">Alt+PgUp/PgDn</Kbd>
-            <Text size="xs" c="dimmed">
-              trocar aba
-            </Text>
-          </Group>
+          <TabSwitchHint />
         </Tabs.List>
         <Tabs.Panel value="produtos" pt="sm">
           <Stack gap="xs">

@@ -5,6 +5,7 @@
  * The header is saved with /order/create or PUT /order/update; lines, payments and volumes are written one by one as
  * they change. The decisions are editorSteps.ts's.
  */
+import { useBusyGuard } from '../../../ui/useBusyGuard.ts';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -72,7 +73,7 @@ export function useOrderEditor(initial: OrderFull | null, editorKey: string) {
   const [baseline, setBaseline] = useState(() => headerSnapshot(initial ? headerFromOrder(initial) : emptyHeader()));
   const [labelsRead, setLabelsRead] = useState(0);
   const [tab, setTabState] = useState<TabName>('produtos');
-  const [busy, setBusy] = useState(false);
+  const { busy, guarded } = useBusyGuard();
   const [itemModal, setItemModal] = useState<{ item: OrderLine | null } | null>(null);
   const customerRef = useRef<HTMLInputElement>(null);
   const methodRef = useRef<HTMLInputElement>(null);
@@ -112,15 +113,6 @@ export function useOrderEditor(initial: OrderFull | null, editorKey: string) {
   };
   const change = (patch: Partial<HeaderForm>) => setForm((f) => ({ ...f, ...patch }));
 
-  const guarded = async (work: () => Promise<unknown>) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await work();
-    } finally {
-      setBusy(false);
-    }
-  };
 
   /** Saves the header (create or update); resolves with the saved order, or null when refused. */
   const save = async (): Promise<OrderFull | null> => {
