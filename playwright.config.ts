@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig, devices, type ReporterDescription } from '@playwright/test';
 
 // e2e tests (*.spec.ts under e2e/) in Debian's Chromium: no step ever downloads a browser.
-// scripts/e2e.sh starts the real server and sets E2E_BASE_URL; E2E_JSON_REPORT names a JSON report file that
+// scripts/e2e.sh builds the web app; each worker starts its own real server (e2e/server.ts); E2E_JSON_REPORT names a JSON report file that
 // scripts/test.sh reads to add up the counts (a relative path is taken from the current directory).
 const jsonReport = process.env.E2E_JSON_REPORT;
 const reporter: ReporterDescription[] = [['list']];
@@ -15,13 +15,14 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  // One worker: the specs share one server and its demo users (a branch switch is server-side state).
-  workers: 1,
+  // Spec files run in parallel, one server per worker (e2e/server.ts), so no two files share server-side state (a
+  // demo user's active branch, the login throttle); the tests of one file run in order on their worker's server.
+  workers: Number(process.env['E2E_WORKERS'] ?? 2),
   reporter,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:3000',
+    // baseURL: the worker's server, set by the e2eServer fixture of e2e/support.ts.
     screenshot: 'only-on-failure',
     trace: 'off',
     video: 'off',

@@ -85,10 +85,10 @@ test.describe('a token the server refuses sends the user back to login', () => {
 
   test('a genuinely expired token (right key, issuer and audience, exp in the past) is refused at start', async ({
     page,
+    e2eServer,
   }) => {
-    // scripts/e2e.sh starts the server with this key, so the test can sign a token the server would otherwise accept.
-    const secret = process.env['E2E_JWT_SECRET'];
-    expect(secret, 'E2E_JWT_SECRET must be set by scripts/e2e.sh').toBeTruthy();
+    // The worker's server (e2e/server.ts) signs with this key, so the test can sign a token it would otherwise accept.
+    const secret = e2eServer.jwtSecret;
     await signIn(page, USERS.caixa);
     const token = await storageItem(page, TOKEN_KEY);
     const claims = JSON.parse(Buffer.from((token ?? '').split('.')[1] ?? '', 'base64url').toString('utf8')) as {

@@ -12,10 +12,8 @@ const SUCCESS = 'Operação concluída com sucesso.';
 const TRANSMITTED = /Nota Fiscal (\d+) transmitida com sucesso/;
 const CONTINGENCY = /SEFAZ indisponível: NFC-e (\d+) emitida em contingência offline\. Ela será transmitida automaticamente\./;
 
-/** Switches the simulator (scripts/e2e.sh starts it on a known loopback port). */
-async function simulatorMode(mode: 'normal' | 'unavailable'): Promise<void> {
-  const url = process.env['E2E_SEFAZ_ADMIN_URL'];
-  if (!url) throw new Error('E2E_SEFAZ_ADMIN_URL is not set: run the e2e through scripts/e2e.sh');
+/** Switches the simulator of the worker's server (e2e/server.ts starts it on a known loopback port). */
+async function simulatorMode(url: string, mode: 'normal' | 'unavailable'): Promise<void> {
   const admin = await request.newContext({ ignoreHTTPSErrors: true });
   try {
     const res = await admin.post(url, { data: { mode } });
@@ -59,11 +57,11 @@ async function expectPdf(page: Page, url: string): Promise<void> {
   expect((await res.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 }
 
-test.afterEach(async () => {
-  await simulatorMode('normal');
+test.afterEach(async ({ e2eServer }) => {
+  await simulatorMode(e2eServer.sefazAdminUrl, 'normal');
 });
 
-test('a sale becomes an authorized NFC-e; with SEFAZ down it completes in contingency and is authorized later by itself', async ({ page }) => {
+test('a sale becomes an authorized NFC-e; with SEFAZ down it completes in contingency and is authorized later by itself', async ({ page, e2eServer }) => {
   test.setTimeout(240_000);
   await signIn(page, USERS.caixa);
   await waitForLocalCopy(page);
@@ -84,7 +82,7 @@ test('a sale becomes an authorized NFC-e; with SEFAZ down it completes in contin
   expect(String(authorized['chave_acesso'])).toMatch(/^\d{44}$/);
 
   // SEFAZ unavailable: the sale still completes, as an NFC-e in offline contingency with its DANFE.
-  await simulatorMode('unavailable');
+  await simulatorMode(e2eServer.sefazAdminUrl, 'unavailable');
   const contingencyDanfe = await sellNfce(page, second.barcode, CONTINGENCY);
   await expectPdf(page, contingencyDanfe);
   await expect.poll(async () => (await operations(page)).length).toBe(2);
@@ -95,7 +93,7 @@ test('a sale becomes an authorized NFC-e; with SEFAZ down it completes in contin
   expect(String(pending['chave_acesso']).charAt(34)).toBe('9');
 
   // SEFAZ back: the server sends the same document by itself (first retry 30 s after the contingency issue).
-  await simulatorMode('normal');
+  await simulatorMode(e2eServer.sefazAdminUrl, 'normal');
   await expect
     .poll(async () => (await invoiceOf(page, later?.['id_nota_fiscal']))['situacao'], { timeout: 120_000, intervals: [2_000] })
     .toBe('Autorizada');

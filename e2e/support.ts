@@ -1,5 +1,6 @@
 /** Shared steps of the e2e specs: demo users, signing in, the menus as the user sees them. */
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { startE2EServer, type E2EServer } from './server.ts';
 
 /**
  * The `test` of every spec: the server answers with a Content-Security-Policy (apps/server/src/http/
@@ -7,7 +8,26 @@ import { expect, test as base, type Locator, type Page } from '@playwright/test'
  * `securitypolicyviolation` event in the page, or Chromium's console line about a refused resource.
  * `cspViolations` is the list collected so far (a spec that breaks the policy on purpose reads and empties it).
  */
-export const test = base.extend<{ cspViolations: string[]; contentSecurityPolicyGuard: undefined }>({
+export const test = base.extend<
+  { cspViolations: string[]; contentSecurityPolicyGuard: undefined },
+  { e2eServer: E2EServer }
+>({
+  // One real server per Playwright worker (e2e/server.ts); every page and request of the worker's tests goes to it.
+  e2eServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from this pattern.
+    async ({}, use, workerInfo) => {
+      const server = await startE2EServer(workerInfo.parallelIndex);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  baseURL: async ({ e2eServer }, use) => {
+    await use(e2eServer.url);
+  },
   cspViolations: async ({ context }, use) => {
     const violations: string[] = [];
     await context.exposeBinding('__pdvCspViolation', (_source, text: unknown) => {

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: every check of the repository, in order, stopping at the first failure.
+# `npm test`: every check of the repository, in order, stopping at the first failure (typecheck and lint run side by
+# side; the e2e files run on two Playwright workers, each with its own server).
 #
 #   typecheck, lint, unit tests, server tests on PGlite, the same server tests (and the PostgreSQL-only ones) on a
 #   real PostgreSQL 15 (scripts/with-postgres.sh), the production build, the e2e tests in Chromium (scripts/e2e.sh).
@@ -19,7 +20,7 @@ PASSED=0
 FAILED=0
 SKIPPED=0
 STEP_NO=0
-STEP_TOTAL=7
+STEP_TOTAL=6
 SUMMARY=()
 START_ALL=$SECONDS
 
@@ -100,8 +101,28 @@ vitest_json() {
     --reporter=default --reporter=json --outputFile.json="$report"
 }
 
-step "typecheck" - npm run typecheck
-step "lint" - npm run lint
+# both NAME_A CMD_A NAME_B CMD_B: two independent single-threaded commands at once (the machine has 2 cores), each
+# one's output shown after both end, in order; fails when either fails.
+both() {
+  local dir
+  dir=$(mktemp -d)
+  bash -c "$2" >"$dir/a.log" 2>&1 &
+  local pa=$!
+  bash -c "$4" >"$dir/b.log" 2>&1 &
+  local pb=$!
+  wait "$pa"
+  local ra=$?
+  wait "$pb"
+  local rb=$?
+  echo "---- $1 (exit code $ra)"
+  cat "$dir/a.log"
+  echo "---- $3 (exit code $rb)"
+  cat "$dir/b.log"
+  rm -rf "$dir"
+  ((ra == 0 && rb == 0))
+}
+
+step "typecheck and lint (in parallel)" - both typecheck "npm run typecheck" lint "npm run lint"
 step "unit tests (vitest, project unit)" "$REPORT_DIR/unit.json" \
   vitest_json "$REPORT_DIR/unit.json" unit
 step "server tests on PGlite (vitest, project db)" "$REPORT_DIR/db-pglite.json" \
