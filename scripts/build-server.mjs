@@ -9,20 +9,26 @@
 //   schemas/           the official XSDs (packages/fiscal/schemas), read by validate.ts beside its module when compiled
 //
 // Third-party packages stay external, loaded from node_modules at run time (`npm ci --omit=dev`): argon2 is a native
-// addon, PGlite and xmllint-wasm load WebAssembly and data files by path, pdfmake carries its fonts; the rest would
-// bundle, but production has node_modules anyway and the packages run exactly as they do under tsx and vitest. The
-// build fails when an external package is not a declared dependency of a workspace (it would be missing in
-// production) or when a workspace import is left external.
+// addon, PGlite and xmllint-wasm load WebAssembly and data files by path; the rest would bundle, but production has
+// node_modules anyway and the packages run exactly as they do under tsx and vitest. Except pdfmake, inlined in
+// render-worker.js: packages/documents imports its browser build by an extensionless subpath
+// ('pdfmake/build/pdfmake'), which Node's ESM resolver does not complete (tsx and Vite do); its fonts are in
+// vfs_fonts.js, so nothing is read from disk. The build fails when an external package is not a declared dependency of
+// a workspace (it would be missing in production), when a workspace import is left external, or when an external
+// import does not resolve from the output folder the way Node will resolve it at run time.
+//
+//   node scripts/build-server.mjs [--outdir DIR]   DIR must lie inside the repository, so that node_modules resolve
 //
 // Plain JavaScript for Node 20, like start.mjs.
 import { build } from 'esbuild';
-import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = join(root, 'apps/server/dist');
+const defaultOutdir = join(root, 'apps/server/dist');
 
 /** Runtime dependencies declared by the root and the workspaces (what `npm ci --omit=dev` installs). */
 function declaredDependencies() {
@@ -52,34 +58,61 @@ function packageName(specifier) {
 }
 
 const builtins = new Set(builtinModules);
+/** Third-party packages bundled rather than left external (see above). */
+const INLINED = new Set(['pdfmake']);
 
-/** Bare imports stay external except the workspace packages, which export TypeScript sources and are inlined. */
+/** Bare imports stay external except the workspace packages (TypeScript sources) and INLINED, which are bundled. */
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('@pdv/')) return undefined;
+      if (args.path.startsWith('@pdv/') || INLINED.has(packageName(args.path))) return undefined;
       return { path: args.path, external: true };
     });
   },
 };
 
+/** Resolves each specifier as Node's ESM loader will from a module in `dir`; answers the ones that fail. */
+function unresolved(dir, specifiers) {
+  const probe = join(dir, '.resolve-check.mjs');
+  // import.meta.resolve finds the package but does not check that a subpath's file exists: existsSync does.
+  writeFileSync(probe, `import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+const failed = [];
+for (const s of ${JSON.stringify(specifiers)}) {
+  try {
+    const url = import.meta.resolve(s);
+    if (url.startsWith('file:') && !existsSync(fileURLToPath(url))) failed.push(s);
+  } catch {
+    failed.push(s);
+  }
+}
+process.stdout.write(JSON.stringify(failed));\n`);
+  try {
+    const result = spawnSync(process.execPath, [probe], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`resolve check failed: ${result.stderr}`);
+    return JSON.parse(result.stdout);
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
 const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
-  outdir,
   sourcemap: true,
   logLevel: 'warning',
   metafile: true,
   legalComments: 'none',
 };
 
-export async function buildServer() {
+export async function buildServer(outdir = defaultOutdir) {
   const started = Date.now();
   rmSync(outdir, { recursive: true, force: true });
   const esm = await build({
     ...common,
+    outdir,
     format: 'esm',
     entryPoints: {
       main: join(root, 'apps/server/src/main.ts'),
@@ -89,6 +122,7 @@ export async function buildServer() {
   });
   const cjs = await build({
     ...common,
+    outdir,
     format: 'cjs',
     entryPoints: { 'xmllint-worker': join(root, 'packages/fiscal/src/xmllint-worker.cjs') },
     outExtension: { '.js': '.cjs' },
@@ -98,7 +132,8 @@ export async function buildServer() {
 
   const declared = declaredDependencies();
   const problems = [];
-  for (const meta of [esm.metafile, cjs.metafile]) {
+  const esmExternals = new Set();
+  for (const [meta, format] of [[esm.metafile, 'esm'], [cjs.metafile, 'cjs']]) {
     for (const output of Object.values(meta.outputs)) {
       for (const imported of output.imports) {
         if (!imported.external) continue;
@@ -107,14 +142,18 @@ export async function buildServer() {
         const name = packageName(imported.path);
         if (name.startsWith('@pdv/')) problems.push(`${imported.path}: a workspace package left external`);
         else if (!declared.has(name)) problems.push(`${imported.path}: not a dependency of any workspace (missing in production)`);
+        else if (format === 'esm') esmExternals.add(imported.path);
       }
     }
   }
+  for (const spec of unresolved(outdir, [...esmExternals])) problems.push(`${spec}: does not resolve from ${relative(root, outdir)}`);
   if (problems.length > 0) throw new Error(`server bundle:\n  ${[...new Set(problems)].join('\n  ')}`);
   return { outdir, ms: Date.now() - started };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { ms } = await buildServer();
-  console.log(`[build:server] apps/server/dist in ${ms} ms`);
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  const at = process.argv.indexOf('--outdir');
+  const outdir = at >= 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]) : defaultOutdir;
+  const { ms } = await buildServer(outdir);
+  console.log(`[build:server] ${relative(root, outdir)} in ${ms} ms`);
 }

@@ -188,6 +188,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(500).send({ message: MESSAGES.internalError });
   });
 
+  // A request in flight when the node began to stop closes its connection with its answer (http/lifecycle.ts): a
+  // kept-alive connection left idle would hold the HTTP server open until the shutdown's time limit.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (deps.lifecycle.stopping) void reply.header('connection', 'close');
+    return payload;
+  });
+
   // PDFs render in worker threads (pdf/renderer.ts); the last app to close terminates them.
   app.addHook('onClose', retainPdfRenderer());
   registerRoutes(app, handlers, deps);
