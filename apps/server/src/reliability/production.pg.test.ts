@@ -37,7 +37,7 @@ const nodes: Node[] = [];
 const sockets: Socket[] = [];
 
 function run(env: Record<string, string | undefined>, port: number): Node {
-  const child = spawn(process.execPath, [join(dist, 'main.js')], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(dist, 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
