@@ -74,7 +74,6 @@ export async function gracefulStop(steps: StopSteps): Promise<{ forced: boolean 
   // app.close() stops listening at once, closes idle kept-alive connections, waits for the requests in flight, then
   // runs the onClose hooks (the PDF workers). The sockets go right after: an open WebSocket keeps the server open.
   const closed = steps.app.close();
-  await steps.closeSockets();
   let forced = false;
   const timer = setTimeout(() => {
     forced = true;
@@ -82,7 +81,7 @@ export async function gracefulStop(steps: StopSteps): Promise<{ forced: boolean 
     steps.app.server.closeAllConnections();
   }, graceMs);
   try {
-    await closed;
+    await Promise.all([steps.closeSockets(), closed]);
   } finally {
     clearTimeout(timer);
   }
