@@ -28,6 +28,7 @@ import type { FiscalDeps } from './modules/fiscal/deps.ts';
 import { offlineFiscal } from './modules/fiscal/setup.ts';
 import { Throttle, type ThrottleOptions } from './modules/auth/throttle.ts';
 import type { TokenService } from './modules/auth/token.ts';
+import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
   ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
@@ -50,6 +51,8 @@ export interface AppOptions {
   requestTimeoutMs?: number;
   /** Behind a proxy that ends TLS: trust its X-Forwarded-* headers (client address, HTTPS). Default false. */
   trustProxy?: boolean;
+  /** The node's serving state, shared with main.ts's graceful stop; a fresh one by default. */
+  lifecycle?: Lifecycle;
 }
 
 /**
@@ -130,10 +133,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     http: { requestTimeout, connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.round(requestTimeout / 10))) },
     frameworkErrors: frameworkErrorAnswer,
     clientErrorHandler: clientErrorAnswer,
+    // While stopping, a request that still arrives on a kept-alive connection is served (with Connection: close)
+    // rather than refused with the framework's English 503; /api/ready says 503 in pt-BR (http/lifecycle.ts).
+    return503OnClosing: false,
   });
   await registerSecurityHeaders(app);
   const deps: Deps = {
     db: options.db, tokens: options.tokens, throttle: new Throttle(options.db, options.throttle), fiscal: options.fiscal ?? offlineFiscal(),
+    lifecycle: options.lifecycle ?? new Lifecycle(),
   };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -179,6 +186,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: MESSAGES.internalError });
+  });
+
+  // A request in flight when the node began to stop closes its connection with its answer (http/lifecycle.ts): a
+  // kept-alive connection left idle would hold the HTTP server open until the shutdown's time limit.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (deps.lifecycle.stopping) void reply.header('connection', 'close');
+    return payload;
   });
 
   // PDFs render in worker threads (pdf/renderer.ts); the last app to close terminates them.

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
-import { readConfig } from './config.ts';
+import { ConfigError, readConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { tokenSecret } from './modules/auth/secret.ts';
@@ -13,8 +13,19 @@ import { sefazMode, setupFiscal } from './modules/fiscal/setup.ts';
 import { startContingencySender } from './modules/fiscal/service.ts';
 import { fileStorage } from './storage/storage.ts';
 import { warmUpSync } from './modules/sync/warm-up.ts';
+import { gracefulStop, Lifecycle } from './http/lifecycle.ts';
 
-const config = readConfig();
+function configOrExit(): Config {
+  try {
+    return readConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuração inválida: ${error.message}`);
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const db = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
 const applied = await migrate(db);
@@ -35,24 +46,33 @@ if (fiscal.simulator) console.log(`SEFAZ: simulador de homologação em ${fiscal
 // The file storage (local folder or S3) from the environment: incomplete S3 settings stop the start here.
 console.log(`Arquivos: ${fileStorage().description}`);
 const stopContingency = startContingencySender(db, fiscal.deps, Number(process.env['CONTINGENCIA_INTERVALO_MS'] || 15_000));
+const lifecycle = new Lifecycle();
 const app = await buildApp({
-  db, tokens, webDir: config.webDir, logger: process.env['LOG'] !== 'off', fiscal: fiscal.deps, trustProxy: config.trustProxy,
+  db, tokens, webDir: config.webDir, logger: process.env['LOG'] !== 'off', fiscal: fiscal.deps, trustProxy: config.trustProxy, lifecycle,
 });
 const realtime = await startRealtime(app.server, db, tokens);
 // Before listening: the tills reconnecting after a restart ask sync/changed first, and a cold database answers it slowly.
 await warmUpSync(db);
 
 let stopping = false;
+/** Graceful stop (http/lifecycle.ts): readiness 503, no new connections, requests in flight finish, then exit 0. */
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  app.log.info(`${signal}: encerrando`);
-  await realtime.close();
-  stopContingency();
-  await app.close();
-  await fiscal.close();
-  await db.close();
-  process.exit(0);
+  console.log(`${signal}: encerrando (requisições em andamento terminam, até ${config.shutdownGraceMs / 1000} s)`);
+  try {
+    const { forced } = await gracefulStop({
+      app, lifecycle, db, graceMs: config.shutdownGraceMs,
+      closeSockets: () => realtime.close(),
+      closeOthers: [stopContingency, () => fiscal.close()],
+      log: (message) => console.log(message),
+    });
+    console.log(forced ? 'Servidor encerrado (requisições interrompidas no limite).' : 'Servidor encerrado.');
+    process.exit(0);
+  } catch (error) {
+    console.error('Falha ao encerrar:', error);
+    process.exit(1);
+  }
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -45,6 +45,7 @@ function route<B extends z.ZodType, R extends z.ZodType>(def: RouteDef<B, R>): R
 
 const baseRoutes = {
   health: route({ method: 'GET', path: '/health', auth: 'public', permission: null, scope: 'none', body: empty, response: s.healthResult }),
+  ready: route({ method: 'GET', path: '/ready', auth: 'public', permission: null, scope: 'none', body: empty, response: s.readyResult }),
   version: route({ method: 'GET', path: '/sys-main/version', auth: 'public', permission: null, scope: 'none', body: empty, response: s.versionResult }),
   login: route({ method: 'POST', path: '/auth/login', auth: 'public', permission: null, scope: 'none', throttled: true, body: s.loginBody, response: s.loginResult }),
   session: route({ method: 'GET', path: '/user/session', auth: 'session', permission: null, scope: 'organization', body: empty, response: s.sessionResult }),

@@ -85,3 +85,5 @@ export const validateCredentialResult = z.object({
 export const isActiveResult = z.object({ is_active: z.boolean(), situacao });
 export const versionResult = z.object({ version: z.string() });
 export const healthResult = z.object({ status: z.literal('ok') });
+/** GET /api/ready: the node answers and reaches its database (503 with a message otherwise). */
+export const readyResult = z.object({ status: z.literal('ready') });

@@ -26,6 +26,7 @@ export const MESSAGES = {
   routeNotFound: 'Rota não encontrada.',
   internalError: 'Erro interno do servidor. Tente novamente em instantes.',
   databaseUnavailable: 'Banco de dados indisponível. Tente novamente em instantes.',
+  serverStopping: 'Servidor em encerramento. Tente novamente em instantes.',
   badRequest: 'Requisição inválida.',
   badUrl: 'Endereço da requisição inválido.',
   requestTimeout: 'A requisição demorou demais para chegar ao servidor. Tente novamente.',

@@ -15,7 +15,11 @@ import { readFileSync } from 'node:fs';
 import { attributeValue, descendants, parseXml, XmlParseError } from './xml-parse.ts';
 import { SchemaWorker } from './schema-worker.ts';
 
-export const SCHEMA_DIR = new URL('../schemas/', import.meta.url);
+/**
+ * The official schemas: packages/fiscal/schemas from the sources (tsx, vitest); `schemas/` beside the bundle when the
+ * server runs compiled (scripts/build-server.mjs copies them there).
+ */
+export const SCHEMA_DIR = new URL(import.meta.url.endsWith('.ts') ? '../schemas/' : './schemas/', import.meta.url);
 
 /** Main schema file of each message. */
 export const SCHEMA_FILES = {

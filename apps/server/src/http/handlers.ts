@@ -5,6 +5,7 @@ import type { Caller } from '../modules/auth/caller.ts';
 import type { TokenService } from '../modules/auth/token.ts';
 import type { Throttle } from '../modules/auth/throttle.ts';
 import type { FiscalDeps } from '../modules/fiscal/deps.ts';
+import type { Lifecycle } from './lifecycle.ts';
 
 /** What handlers may use besides their transaction. */
 export interface Deps {
@@ -12,6 +13,8 @@ export interface Deps {
   tokens: TokenService;
   throttle: Throttle;
   fiscal: FiscalDeps;
+  /** The node's serving state (readiness, stopping). */
+  lifecycle: Lifecycle;
 }
 
 export interface PublicContext<N extends RouteName> {

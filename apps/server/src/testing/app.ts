@@ -36,7 +36,7 @@ export const RELAXED_THROTTLE: ThrottleOptions = {
 };
 
 export async function createTestApp(options: {
-  throttle?: ThrottleOptions; webDir?: string; sefaz?: boolean; app?: Pick<AppOptions, 'requestTimeoutMs' | 'trustProxy'>;
+  throttle?: ThrottleOptions; webDir?: string; sefaz?: boolean; app?: Pick<AppOptions, 'requestTimeoutMs' | 'trustProxy' | 'lifecycle'>;
 } = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const { db } = testDb;

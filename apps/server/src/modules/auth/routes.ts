@@ -1,9 +1,11 @@
 import { serverVersion } from '@pdv/domain/constants';
 import type { Handlers } from '../../http/handlers.ts';
+import { checkReady } from '../../http/lifecycle.ts';
 import { buildSessionUser, changeActiveBranch, login } from './service.ts';
 
 export const authHandlers = {
   health: () => Promise.resolve({ status: 'ok' as const }),
+  ready: ({ deps }) => checkReady(deps.db, deps.lifecycle),
   version: () => Promise.resolve({ version: serverVersion() }),
   login: async ({ body, ip, deps }) => login(deps, body.email, body.senha, ip),
   session: async ({ tx, caller }) => ({ usuario: await buildSessionUser(tx, caller) }),
