@@ -12,6 +12,7 @@ import type { Deps, Handlers } from './http/handlers.ts';
 import { registerRoutes } from './http/register.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { adminHandlers } from './modules/admin/routes.ts';
+import { registerHandlers } from './modules/registers/routes.ts';
 import { authHandlers } from './modules/auth/routes.ts';
 import { authorizationHandlers } from './modules/authorization/routes.ts';
 import { syncHandlers } from './modules/sync/routes.ts';
@@ -32,6 +33,7 @@ import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
   ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...registerHandlers,
 };
 
 export interface AppOptions {

@@ -18,6 +18,7 @@ import { giftCardPrintBody, giftCardPrintResult } from './voucher.ts';
 import * as ret from './return.ts';
 import * as auth from './authorization.ts';
 import { orderPdfBody, orderPdfResult } from './order-document.ts';
+import { registerRouteTable } from './registers/index.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -230,7 +231,7 @@ const authorizationRoutes = {
   authorizationList: route({ method: 'POST', path: '/authorization/list', auth: 'session', permission: PDV_READ, scope: 'branch', body: auth.authorizationListBody, response: auth.authorizationListResult }),
 };
 
-export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...syncRoutes, ...syncChangedRoutes };
+export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...syncRoutes, ...syncChangedRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

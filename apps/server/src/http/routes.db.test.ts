@@ -56,6 +56,10 @@ beforeAll(async () => {
     demoIds['id_usuario'] = await one(`SELECT id_usuario AS id FROM usuario WHERE email = 'gerente@demo.com.br'`);
     demoIds['id_produto'] = await one(`SELECT id_produto AS id FROM produto p JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' ORDER BY id_produto LIMIT 1`);
+    demoIds['id_unidade_medida'] = await one(`SELECT id_unidade_medida AS id FROM unidade_medida u JOIN organization o USING (id_organization)
+      WHERE o.nome = 'Demo Moda' ORDER BY id_unidade_medida LIMIT 1`);
+    demoIds['id_marca'] = await one(`SELECT id_marca AS id FROM marca m JOIN organization o USING (id_organization)
+      WHERE o.nome = 'Demo Moda' ORDER BY id_marca LIMIT 1`);
     demoIds['id_perfil'] = await one(`SELECT id_perfil AS id FROM perfil p JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' AND descricao = 'Gerente'`);
   });
@@ -121,7 +125,7 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'operacao') return { ...saleBody(sale), id_filial: idValue };
   const body: Record<string, unknown> = {};
   for (const field of routes[name].idFields ?? []) body[field] = idValue;
-  if (name === 'userEnableDisable') body['situacao'] = 'Ativo';
+  if (name === 'userEnableDisable' || name.endsWith('Situacao')) body['situacao'] = 'Ativo';
   if (name === 'validateUserCredential') Object.assign(body, { email: 'gerente@demo.com.br', password: 'x', permission: 'X' });
   if (name === 'nfeCancelar' || name === 'nfeInutilizar') body['justificativa'] = 'Justificativa de teste com tamanho';
   if (name === 'nfeCartaCorrecao') body['texto_correcao'] = 'Correção de teste com tamanho';

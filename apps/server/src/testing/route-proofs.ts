@@ -3,6 +3,7 @@
  * route-proofs.test.ts checks that every other route is named by an `expectOk(t, '<route>', ...)` call in a db test.
  */
 import { routes, type RouteName } from '@pdv/contract/routes';
+import { registerRouteTable } from '@pdv/contract/registers/index';
 
 /**
  * Routes that take an id but whose owner call in routes.db.test.ts is not a plain success: the answer depends on the
@@ -22,6 +23,9 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   // Service-order parts: the pre-sale is not a service order (objects are refused) and the next routes use its rows.
   'orderServiceSave', 'orderServiceDelete', 'orderObjectSave', 'orderObjectDelete', 'orderObjectSaveImages',
   'orderObjectDeleteImage',
+  // Registers (packages/contract/src/registers): the situacao change and the delete would change the demo rows the
+  // next routes use; registers.db.test.ts proves them, with every other route of each register.
+  ...(Object.keys(registerRouteTable()) as RouteName[]).filter((n) => /(Situacao|Delete)$/.test(n)),
 ]);
 
 const names = Object.keys(routes) as RouteName[];
@@ -37,6 +41,7 @@ export const GENERATED_PROOFS: Record<string, readonly RouteName[]> = {
     return def.auth === 'session' && (def.idFields ?? []).length > 0 && !OWNER_CHECK_ELSEWHERE.has(n);
   }),
   'apps/server/src/modules/sync/groups.db.test.ts': names.filter((n) => n.startsWith('sync_') && n !== 'syncChanged'),
+  'apps/server/src/modules/registers/registers.db.test.ts': Object.keys(registerRouteTable()) as RouteName[],
 };
 
 /** Routes no test can see succeed, with the reason. Keep it short: a route here is a route nobody proved. */

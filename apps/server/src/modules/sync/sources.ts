@@ -1,3 +1,6 @@
+import { brand } from '@pdv/contract/registers/brand';
+import { rowColumns, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
+import { measureUnit } from '@pdv/contract/registers/measure-unit';
 import type { SyncGroupName } from '@pdv/contract/sync';
 import type { Caller } from '../auth/caller.ts';
 import { variationDescriptionSql } from '../catalog/variation-sql.ts';
@@ -30,6 +33,11 @@ const STAMPS = [ts('data_cadastro'), ts('data_alteracao'), ts('data_exclusao')].
 const children = (table: string, key: string, fields: string, where = 'true', order = key) => /* sql */ `
   (SELECT coalesce(jsonb_agg(jsonb_build_object(${fields}) ORDER BY c.${order}), '[]'::jsonb)
      FROM ${table} c WHERE c.id_organization = p.id_organization AND c.${key} = p.${key} AND ${where})`;
+
+/** A register's group: its table and the row's columns as its descriptor declares them. */
+function fromRegister(d: RegisterDescriptor): SyncSource {
+  return { table: d.table, id: d.id, columns: `${rowColumns(d).join(', ')}, ${STAMPS}` };
+}
 
 export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
   branch: {
@@ -76,21 +84,13 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
       wpp_mensagem_nf, wpp_mensagem_pedido, wpp_mensagem_aniversario, wpp_mensagem_cesta_compras, valor_resgate_cashback,
       dias_bloqueio_cashback, percentual_multa, dias_para_multa, percentual_juros, fuso_horario, ${STAMPS}`,
   },
-  measure_unit: {
-    table: 'unidade_medida',
-    id: 'id_unidade_medida',
-    columns: `id_unidade_medida, descricao, sigla, multiplicador, casa_decimal, is_padrao, ${STAMPS}`,
-  },
+  measure_unit: fromRegister(measureUnit),
   category: {
     table: 'categoria',
     id: 'id_categoria',
     columns: `id_categoria, descricao, id_categoria_pai, referencia_exibicao, logo, tipo, situacao, permitir_lancamento, is_padrao, ${STAMPS}`,
   },
-  brand: {
-    table: 'marca',
-    id: 'id_marca',
-    columns: `id_marca, descricao, is_padrao, logo, situacao, ${STAMPS}`,
-  },
+  brand: fromRegister(brand),
   // No cost prices (preco_custo, preco_custo_medio): the local copy holds what a cashier may see; the screens that show
   // a cost read it online. The product's own discount and price limits are sale rules, and stay.
   product: {

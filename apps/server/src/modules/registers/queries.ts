@@ -1,0 +1,218 @@
+/**
+ * The SQL of every register, built from its descriptor (packages/contract/src/registers). Identifiers come from the
+ * descriptors (code, never a request); values are always parameters. Rows are the organization's (and the caller's
+ * active branch's for a branch-scoped register), live ones only (data_exclusao IS NULL); delete is a tombstone.
+ */
+import { REGISTER_MESSAGES, rowColumns, writableColumns, type FieldDef, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
+import type { Tx } from '../../db/database.ts';
+import { containsPattern } from '../../db/rows.ts';
+import { badRequest } from '../../http/errors.ts';
+
+export interface Scope {
+  id_organization: number;
+  id_filial: number;
+}
+
+export interface FindQuery {
+  search: string;
+  filter: Record<string, string | number | boolean | null>;
+  skip: number;
+  take: number;
+  column?: string | undefined;
+  order?: string | undefined;
+}
+
+type Row = Record<string, unknown>;
+
+const NUMERIC_KINDS = new Set<FieldDef['kind']>(['money', 'percent', 'quantity']);
+const TEXT_KINDS = new Set<FieldDef['kind']>(['text', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum']);
+
+const stamp = (c: string) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${c}`;
+
+/** A column as the wire carries it: numeric as a JSON number, a date as YYYY-MM-DD. */
+function selectColumn(d: RegisterDescriptor, column: string): string {
+  const field = d.fields[column];
+  if (field && NUMERIC_KINDS.has(field.kind)) return `${column}::float8 AS ${column}`;
+  if (field?.kind === 'date') return `to_char(${column}, 'YYYY-MM-DD') AS ${column}`;
+  return column;
+}
+
+/** The SELECT list of a register's rows (also its sync source's columns). */
+export function selectList(d: RegisterDescriptor): string {
+  return [...rowColumns(d).map((c) => selectColumn(d, c)), stamp('data_cadastro'), stamp('data_alteracao')].join(', ');
+}
+
+/** The WHERE of the caller's live rows, with its parameters ($1 organization, $2 branch when branch-scoped). */
+function scoped(d: RegisterDescriptor, scope: Scope): { where: string; params: unknown[] } {
+  if (d.scope === 'branch') {
+    return { where: 'id_organization = $1 AND id_filial = $2 AND data_exclusao IS NULL', params: [scope.id_organization, scope.id_filial] };
+  }
+  return { where: 'id_organization = $1 AND data_exclusao IS NULL', params: [scope.id_organization] };
+}
+
+export async function findRows(tx: Tx, d: RegisterDescriptor, scope: Scope, q: FindQuery): Promise<{ rows: Row[]; count: number }> {
+  const { where, params } = scoped(d, scope);
+  const conditions = [where];
+  const searchable = Object.entries(d.fields).filter(([, f]) => f.search).map(([n]) => n);
+  if (q.search !== '' && searchable.length > 0) {
+    params.push(containsPattern(q.search));
+    const p = `$${params.length}`;
+    conditions.push(`(${searchable.map((c) => `${c}::text ILIKE ${p}`).join(' OR ')})`);
+  }
+  for (const [column, value] of Object.entries(q.filter)) {
+    // The contract allows only the descriptor's filterable columns.
+    if (value === null) {
+      conditions.push(`${column} IS NULL`);
+    } else {
+      params.push(value);
+      conditions.push(`${column} = $${params.length}`);
+    }
+  }
+  const column = q.column ?? d.list.sort.column;
+  const order = (q.order ?? d.list.sort.order).toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
+  const text = d.fields[column] && TEXT_KINDS.has(d.fields[column].kind);
+  const sortKey = text ? `lower(${column}::text)` : column;
+  const whereSql = conditions.join(' AND ');
+  const rows = await tx.query<Row>(
+    `SELECT ${selectList(d)} FROM ${d.table} WHERE ${whereSql}
+      ORDER BY ${sortKey} ${order} NULLS LAST, ${d.id} ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, q.take, q.skip],
+  );
+  const count = await tx.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${d.table} WHERE ${whereSql}`, params);
+  return { rows: rows.rows, count: count.rows[0]?.count ?? 0 };
+}
+
+export async function findRow(tx: Tx, d: RegisterDescriptor, scope: Scope, id: number): Promise<Row | null> {
+  const { where, params } = scoped(d, scope);
+  const { rows } = await tx.query<Row>(
+    `SELECT ${selectList(d)} FROM ${d.table} WHERE ${where} AND ${d.id} = $${params.length + 1}`,
+    [...params, id],
+  );
+  return rows[0] ?? null;
+}
+
+/** A value as a message quotes it. */
+const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** Refuses a value of a unique field another live row of the scope already has (case-insensitive for text). */
+async function checkUnique(tx: Tx, d: RegisterDescriptor, scope: Scope, values: Row, id: number | null): Promise<void> {
+  for (const [column, field] of Object.entries(d.fields)) {
+    const value = values[column];
+    if (!field.unique || value === undefined || value === null) continue;
+    const { where, params } = scoped(d, scope);
+    const text = TEXT_KINDS.has(field.kind);
+    params.push(value, id ?? 0);
+    const { rows } = await tx.query(
+      `SELECT 1 FROM ${d.table} WHERE ${where}
+         AND ${text ? `lower(${column}) = lower($${params.length - 1})` : `${column} = $${params.length - 1}`}
+         AND ${d.id} <> $${params.length} LIMIT 1`,
+      params,
+    );
+    if (rows.length > 0) throw badRequest(REGISTER_MESSAGES.duplicate(field.label.toLowerCase(), shown(value)));
+  }
+}
+
+/** Only one live default: the others stop being it when a row becomes the default. */
+async function clearOtherDefaults(tx: Tx, d: RegisterDescriptor, scope: Scope, id: number): Promise<void> {
+  const { where, params } = scoped(d, scope);
+  await tx.query(
+    `UPDATE ${d.table} SET is_padrao = false, data_alteracao = now() WHERE ${where} AND is_padrao AND ${d.id} <> $${params.length + 1}`,
+    [...params, id],
+  );
+}
+
+/** The columns of `values` a write may set, in the descriptor's order. */
+function written(d: RegisterDescriptor, values: Row): string[] {
+  return writableColumns(d).filter((c) => values[c] !== undefined);
+}
+
+export async function createRow(tx: Tx, d: RegisterDescriptor, scope: Scope, values: Row): Promise<Row> {
+  await checkUnique(tx, d, scope, values, null);
+  const withDefaults: Row = { ...values };
+  for (const [column, field] of Object.entries(d.fields)) {
+    if (withDefaults[column] === undefined && field.default !== undefined) withDefaults[column] = field.default;
+  }
+  const columns = written(d, withDefaults);
+  const fixed = d.scope === 'branch' ? ['id_organization', 'id_filial'] : ['id_organization'];
+  const params: unknown[] = [scope.id_organization, ...(d.scope === 'branch' ? [scope.id_filial] : []), ...columns.map((c) => withDefaults[c])];
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO ${d.table} (${[...fixed, ...columns].join(', ')})
+     VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${d.id} AS id`,
+    params,
+  );
+  const id = rows[0]!.id;
+  if (d.isPadrao && withDefaults['is_padrao'] === true) await clearOtherDefaults(tx, d, scope, id);
+  return (await findRow(tx, d, scope, id))!;
+}
+
+/** Updates the given columns of a live row of the scope; null when there is none. */
+export async function updateRow(tx: Tx, d: RegisterDescriptor, scope: Scope, id: number, values: Row): Promise<Row | null> {
+  if (!(await findRow(tx, d, scope, id))) return null;
+  await checkUnique(tx, d, scope, values, id);
+  const columns = written(d, values);
+  if (columns.length > 0) {
+    const { where, params } = scoped(d, scope);
+    const base = params.length;
+    await tx.query(
+      `UPDATE ${d.table} SET ${columns.map((c, i) => `${c} = $${base + i + 1}`).join(', ')}, data_alteracao = now()
+        WHERE ${where} AND ${d.id} = $${base + columns.length + 1}`,
+      [...params, ...columns.map((c) => values[c]), id],
+    );
+    if (d.isPadrao && values['is_padrao'] === true) await clearOtherDefaults(tx, d, scope, id);
+  }
+  return findRow(tx, d, scope, id);
+}
+
+/** pt-BR nouns of the tables that reference registers, for the delete refusal. */
+const TABLE_NOUNS: Record<string, string> = {
+  produto: 'produtos',
+  produto_grade: 'variações de produto',
+  produto_grade_filial: 'produtos da filial',
+  categoria: 'categorias',
+  pessoa: 'pessoas',
+  pedido: 'pedidos',
+  nota_fiscal: 'notas fiscais',
+  filial: 'filiais',
+  usuario: 'usuários',
+};
+
+/**
+ * The tables whose live rows still point at the row (foreign keys to the register's table, read from the catalog, so
+ * a reference added by a later migration is seen without anyone listing it).
+ */
+async function referencedBy(tx: Tx, d: RegisterDescriptor, scope: Scope, id: number): Promise<string[]> {
+  const { rows: fks } = await tx.query<{ tabela: string; coluna: string; tombstone: boolean }>(
+    `SELECT c.conrelid::regclass::text AS tabela, a.attname AS coluna,
+            EXISTS (SELECT 1 FROM pg_attribute x WHERE x.attrelid = c.conrelid AND x.attname = 'data_exclusao' AND NOT x.attisdropped) AS tombstone
+       FROM pg_constraint c
+       JOIN pg_attribute r ON r.attrelid = c.confrelid AND r.attnum = ANY (c.confkey) AND r.attname = $1
+       JOIN pg_attribute a ON a.attrelid = c.conrelid
+        AND a.attnum = c.conkey[array_position(c.confkey, r.attnum)]
+      WHERE c.contype = 'f' AND c.confrelid = $2::regclass`,
+    [d.id, d.table],
+  );
+  const found: string[] = [];
+  for (const fk of fks) {
+    const live = fk.tombstone ? ' AND data_exclusao IS NULL' : '';
+    const self = fk.tabela === d.table ? ` AND ${d.id} <> $2` : '';
+    const { rows } = await tx.query(
+      `SELECT 1 FROM ${fk.tabela} WHERE id_organization = $1 AND ${fk.coluna} = $2${live}${self} LIMIT 1`,
+      [scope.id_organization, id],
+    );
+    if (rows.length > 0) found.push(TABLE_NOUNS[fk.tabela] ?? fk.tabela);
+  }
+  return [...new Set(found)];
+}
+
+/** Tombstones a live row no live row references; null when there is none; refuses with what uses it otherwise. */
+export async function deleteRow(tx: Tx, d: RegisterDescriptor, scope: Scope, id: number): Promise<boolean> {
+  if (!(await findRow(tx, d, scope, id))) return false;
+  const users = await referencedBy(tx, d, scope, id);
+  if (users.length > 0) throw badRequest(REGISTER_MESSAGES.inUse(users.join(', ')));
+  const { where, params } = scoped(d, scope);
+  await tx.query(
+    `UPDATE ${d.table} SET data_exclusao = now()${d.isPadrao ? ', is_padrao = false' : ''} WHERE ${where} AND ${d.id} = $${params.length + 1}`,
+    [...params, id],
+  );
+  return true;
+}

@@ -1,0 +1,245 @@
+/**
+ * A register (a cadastro of 001/002: brand, measure unit, branch, payment method...) declared once. From one
+ * descriptor follow its routes (find with {search, filter, take, skip, column, order}, find_by_id, create, update,
+ * situacao change, delete as a tombstone), their zod schemas, the server's generic handlers and SQL
+ * (apps/server/src/modules/registers), the sync source of its group when it is synced, and the web's list and form.
+ * Migrations stay hand-written SQL; a db test checks every descriptor against its table.
+ *
+ * Field kinds name what a field is to a Brazilian shop (money typed from the right, a CNPJ with its mask), not how it
+ * is stored: the form picks its input from the kind, the contract its schema.
+ */
+import { z } from 'zod';
+import { isValidCnpj, isValidCpf, normalizeCnpj, onlyDigits } from '@pdv/domain/documents';
+import { amountOf, decimals } from '../amounts.ts';
+import { id as idSchema, situacao as situacaoSchema } from '../common.ts';
+
+export type FieldKind =
+  | 'text'
+  | 'integer'
+  | 'money'
+  | 'percent'
+  | 'quantity'
+  | 'boolean'
+  | 'enum'
+  | 'ref'
+  | 'date'
+  | 'cpf'
+  | 'cnpj'
+  | 'cep'
+  | 'phone'
+  | 'email'
+  | 'color';
+
+export interface FieldDef {
+  kind: FieldKind;
+  /** The label of the form and the list's column header, pt-BR. */
+  label: string;
+  /** Must be given on create and cannot be emptied on update. */
+  required?: boolean;
+  /** text: the longest value accepted (default 255). */
+  max?: number;
+  /** integer: smallest and largest values; quantity/percent: the number of decimals (default 3 and 2). */
+  min?: number;
+  maxValue?: number;
+  decimals?: number;
+  /** enum: the values the column accepts. */
+  values?: readonly string[];
+  /** ref: the register whose id this is (its descriptor's name). */
+  ref?: string;
+  /**
+   * The value a create without the field stores (the column's default). A field with a default is never null (its
+   * column is NOT NULL); a field neither required nor defaulted may be null.
+   */
+  default?: string | number | boolean;
+  /** Shown in the list screen, in this order. */
+  list?: boolean;
+  /** Searched by the list's search box (ILIKE on text kinds). */
+  search?: boolean;
+  /** May be given in find's `filter` (equality). */
+  filter?: boolean;
+  /** No two live rows of the organization may share it: refused with REGISTER_MESSAGES.duplicate. */
+  unique?: boolean;
+}
+
+export interface RegisterDescriptor {
+  /** The register's name: the route names' prefix (measureUnit → measureUnitFind...). */
+  name: string;
+  /** The routes' base path under /api (e.g. '/measure-unit'). */
+  path: string;
+  /** The table (hand-written migration) and its id column. */
+  table: string;
+  id: string;
+  /** pt-BR: the singular and plural, and whether the noun is feminine (a/o in the messages). */
+  label: { singular: string; plural: string; feminine?: boolean };
+  /** The permission label: read to list, manage to write. */
+  permission: string;
+  /** organization: one list for the whole organization; branch: rows of the caller's active branch (id_filial). */
+  scope: 'organization' | 'branch';
+  fields: Readonly<Record<string, FieldDef>>;
+  /** The table has situacao ('Ativo' | 'Inativo'): the list toggles it in place. */
+  situacao?: boolean;
+  /** The table has is_padrao: at most one live row is the default (setting one clears the others). */
+  isPadrao?: boolean;
+  /** 002 §9: page size and default sort. */
+  list: { pageSize: number; sort: { column: string; order: 'ASC' | 'DESC' } };
+  /** The sync group whose rows are this register's (its source's columns come from the descriptor). */
+  syncGroup?: string;
+  /** The web screens: list route (the menu's path) and the form kind. */
+  screen: { path: string; form: 'panel' | 'page' };
+}
+
+export const REGISTER_MESSAGES = {
+  saved: 'Registro salvo com sucesso.',
+  updated: 'Registro atualizado com sucesso.',
+  notFound: 'Registro não encontrado.',
+  duplicate: (label: string, value: string) => `Já existe um registro com ${label} "${value}".`,
+  inUse: (what: string) => `Este registro não pode ser excluído: ele é usado em ${what}. Você pode inativá-lo.`,
+  required: (label: string) => `Informe ${label}.`,
+  tooLong: (label: string, max: number) => `${label} pode ter no máximo ${max} caracteres.`,
+  invalid: (label: string) => `${label} inválido.`,
+  invalidCnpj: 'CNPJ Inválido',
+  invalidCpf: 'CPF inválido.',
+  invalidColumn: 'Coluna de ordenação inválida.',
+  invalidFilter: (name: string) => `Filtro não permitido: ${name}.`,
+  nothingToUpdate: 'Nenhum campo para atualizar.',
+} as const;
+
+const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
+
+/** The schema of one field's value as a form or an API client sends it (null allowed when not required). */
+export function fieldSchema(field: FieldDef): z.ZodType {
+  const label = field.label;
+  // Not null: required, or stored with a default (the column is NOT NULL).
+  const notNull = field.required === true || field.default !== undefined;
+  const need = REGISTER_MESSAGES.required(lower(label));
+  switch (field.kind) {
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'cep':
+    case 'color':
+    case 'cpf':
+    case 'cnpj': {
+      const max = field.max ?? 255;
+      let s: z.ZodType<string> = z
+        .string({ error: need })
+        .trim()
+        .min(field.required ? 1 : 0, { error: need })
+        .max(max, { error: REGISTER_MESSAGES.tooLong(label, max) });
+      if (field.kind === 'email') s = s.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: REGISTER_MESSAGES.invalid(label) });
+      if (field.kind === 'phone') s = s.transform(onlyDigits).refine((v) => v === '' || (v.length >= 10 && v.length <= 11), { error: REGISTER_MESSAGES.invalid(label) });
+      if (field.kind === 'cep') s = s.transform(onlyDigits).refine((v) => v === '' || v.length === 8, { error: REGISTER_MESSAGES.invalid(label) });
+      if (field.kind === 'color') s = s.refine((v) => v === '' || /^#[0-9A-Fa-f]{6}$/.test(v), { error: REGISTER_MESSAGES.invalid(label) });
+      if (field.kind === 'cpf') s = s.transform(onlyDigits).refine((v) => v === '' || isValidCpf(v), { error: REGISTER_MESSAGES.invalidCpf });
+      if (field.kind === 'cnpj') s = s.transform(normalizeCnpj).refine((v) => v === '' || isValidCnpj(v), { error: REGISTER_MESSAGES.invalidCnpj });
+      // An empty optional text is stored as null.
+      return notNull ? s : s.transform((v) => (v === '' ? null : v)).nullable();
+    }
+    case 'integer': {
+      const n = z.number({ error: REGISTER_MESSAGES.invalid(label) }).int({ error: REGISTER_MESSAGES.invalid(label) })
+        .min(field.min ?? -2_147_483_648, { error: REGISTER_MESSAGES.invalid(label) })
+        .max(field.maxValue ?? 2_147_483_647, { error: REGISTER_MESSAGES.invalid(label) });
+      return notNull ? n : n.nullable();
+    }
+    case 'money': {
+      const m = amountOf({
+        numeric: REGISTER_MESSAGES.invalid(label),
+        negative: `${label} não pode ser negativo.`,
+        tooLarge: `${label} acima do permitido.`,
+        places: `${label} deve ter no máximo 2 casas decimais.`,
+      });
+      return notNull ? m : m.nullable();
+    }
+    case 'percent':
+    case 'quantity': {
+      const places = field.decimals ?? (field.kind === 'percent' ? 2 : 3);
+      const n = z.number({ error: REGISTER_MESSAGES.invalid(label) })
+        .min(field.min ?? 0, { error: REGISTER_MESSAGES.invalid(label) })
+        .max(field.maxValue ?? (field.kind === 'percent' ? 100 : 999_999_999.999), { error: REGISTER_MESSAGES.invalid(label) })
+        .refine(decimals(places), { error: `${label} deve ter no máximo ${places} casas decimais.` });
+      return notNull ? n : n.nullable();
+    }
+    case 'boolean':
+      return z.boolean({ error: REGISTER_MESSAGES.invalid(label) });
+    case 'enum': {
+      const values = field.values ?? [];
+      const e = z.string({ error: need }).refine((v) => values.includes(v), {
+        error: `${label} deve ser ${values.map((v) => `'${v}'`).join(', ')}.`,
+      });
+      return notNull ? e : e.nullable();
+    }
+    case 'ref':
+      return notNull ? idSchema : idSchema.nullable();
+    case 'date': {
+      const d = z.iso.date({ error: REGISTER_MESSAGES.invalid(label) });
+      return notNull ? d : d.nullable();
+    }
+  }
+}
+
+/** Every column a row of the register has on the wire: its id, its fields, situacao/is_padrao, the stamps. */
+export function rowSchema(d: RegisterDescriptor) {
+  const row: Record<string, z.ZodType> = { [d.id]: z.number().int() };
+  if (d.scope === 'branch') row['id_filial'] = z.number().int();
+  for (const name of Object.keys(d.fields)) row[name] = z.unknown();
+  if (d.situacao) row['situacao'] = z.string();
+  if (d.isPadrao) row['is_padrao'] = z.boolean();
+  row['data_cadastro'] = z.string();
+  row['data_alteracao'] = z.string();
+  return z.object(row);
+}
+
+/** The columns a create or an update may write (the fields, situacao, is_padrao). */
+export function writableColumns(d: RegisterDescriptor): string[] {
+  return [...Object.keys(d.fields), ...(d.situacao ? ['situacao'] : []), ...(d.isPadrao ? ['is_padrao'] : [])];
+}
+
+/** The columns of a row on the wire, in order (the sync source's and the server's SELECT list). */
+export function rowColumns(d: RegisterDescriptor): string[] {
+  return [d.id, ...(d.scope === 'branch' ? ['id_filial'] : []), ...writableColumns(d)];
+}
+
+function bodyShape(d: RegisterDescriptor, mode: 'create' | 'update'): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(d.fields)) {
+    const schema = fieldSchema(field);
+    shape[name] = mode === 'create' && field.required ? schema : schema.optional();
+  }
+  if (d.situacao) shape['situacao'] = situacaoSchema.optional();
+  if (d.isPadrao) shape['is_padrao'] = z.boolean({ error: 'is_padrao deve ser verdadeiro ou falso.' }).optional();
+  return shape;
+}
+
+/** The schemas of a register's routes. */
+export function registerSchemas(d: RegisterDescriptor) {
+  const columns = ['data_cadastro', 'data_alteracao', d.id, ...writableColumns(d)];
+  const filterable = [...Object.entries(d.fields).filter(([, f]) => f.filter).map(([n]) => n), ...(d.situacao ? ['situacao'] : [])];
+  const row = rowSchema(d);
+  const byId = z.object({ [d.id]: idSchema }).strict();
+  return {
+    row,
+    find: z.object({
+      search: z.string().max(200, { error: 'A pesquisa pode ter no máximo 200 caracteres.' }).optional().default(''),
+      filter: z
+        .record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()]).nullable())
+        .optional()
+        .default({})
+        .superRefine((filter, ctx) => {
+          for (const key of Object.keys(filter)) {
+            if (!filterable.includes(key)) ctx.addIssue({ code: 'custom', message: REGISTER_MESSAGES.invalidFilter(key) });
+          }
+        }),
+      skip: z.coerce.number().int().min(0, { error: 'skip não pode ser negativo.' }).max(1_000_000).optional().default(0),
+      take: z.coerce.number().int().min(1, { error: 'take deve ser ao menos 1.' }).max(200, { error: 'take pode ser no máximo 200.' }).optional().default(d.list.pageSize),
+      column: z.string().refine((c) => columns.includes(c), { error: REGISTER_MESSAGES.invalidColumn }).optional(),
+      order: z.enum(['ASC', 'DESC', 'asc', 'desc'], { error: "order deve ser 'ASC' ou 'DESC'." }).optional(),
+    }),
+    findResult: z.object({ rows: z.array(row), count: z.number().int() }),
+    byId,
+    create: z.object(bodyShape(d, 'create')).strict(),
+    update: z.object({ [d.id]: idSchema, ...bodyShape(d, 'update') }).strict(),
+    situacao: z.object({ [d.id]: idSchema, situacao: situacaoSchema }).strict(),
+    delete: byId,
+    deleted: z.object({ [d.id]: z.number().int(), excluido: z.literal(true) }),
+  };
+}
