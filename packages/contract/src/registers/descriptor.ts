@@ -88,10 +88,8 @@ export interface RegisterDescriptor {
   screen: { path: string; form: 'panel' | 'page' };
 }
 
+/** The refusals of the registers (the success texts are MESSAGES.recordSaved and recordUpdated). */
 export const REGISTER_MESSAGES = {
-  saved: 'Registro salvo com sucesso.',
-  updated: 'Registro atualizado com sucesso.',
-  notFound: 'Registro não encontrado.',
   duplicate: (label: string, value: string) => `Já existe um registro com ${label} "${value}".`,
   inUse: (what: string) => `Este registro não pode ser excluído: ele é usado em ${what}. Você pode inativá-lo.`,
   required: (label: string) => `Informe ${label}.`,
