@@ -81,7 +81,11 @@ describe('POST /api/operacao: unit prices from the price table', () => {
   });
 
   it('passes a typed price within the limit and refuses one above it', async () => {
-    await expectSold(sale([{ quantidade: 1, valor_unitario: 37.91, is_preco_alterado: true }])); // 39,90 less 1,99
+    const typed = sale([{ quantidade: 1, valor_unitario: 37.91, is_preco_alterado: true }]); // 39,90 less 1,99
+    await expectSold(typed);
+    // The order line keeps the mark (the wholesale rule leaves a typed price alone when the order changes later).
+    expect(await sql(`SELECT i.valor_unitario::float8 AS v, i.is_preco_alterado AS typed FROM pedido_item i
+      JOIN pedido p ON p.id_pedido = i.id_pedido WHERE p.id_operacao = $1`, [typed.id_operacao])).toEqual([{ v: 37.91, typed: true }]);
     await expectRefused(sale([{ quantidade: 1, valor_unitario: 37, is_preco_alterado: true }]), MESSAGES.priceReductionAboveMax(500));
   });
 
