@@ -167,7 +167,8 @@ test('a return of part of a sale becomes customer credit that pays a later sale;
     id_operacao: randomUUID(), modo_operacao: 'Venda', modelo: null, id_filial: config?.['id_filial'], id_cliente: idCliente,
     data_inicio: new Date().toISOString(),
     itens: [{ id_item: randomUUID(), tipo_item: 'Produto', id_produto_grade_filial: second.id_produto_grade_filial, id_endereco_estoque: address,
-      descricao: 'Produto a prazo', quantidade: 1, valor_unitario: 80 }],
+      // Two units at a price typed a little above the table's (is_preco_alterado: the server holds it to the limits).
+      descricao: 'Produto a prazo', quantidade: 2, valor_unitario: 40, is_preco_alterado: true }],
     pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: crediario?.['id_meio_pagamento'], valor_total: 80, quantidade_parcelas: 1 }],
   });
   expect(owed.status, JSON.stringify(owed.json)).toBe(200);

@@ -18,6 +18,7 @@ import { authorizationHandlers } from './modules/authorization/routes.ts';
 import { syncHandlers } from './modules/sync/routes.ts';
 import { operationHandlers } from './modules/operation/routes.ts';
 import { orderHandlers } from './modules/order/routes.ts';
+import { priceHistoryHandlers } from './modules/catalog/price-history.ts';
 import { productHandlers } from './modules/catalog/product-routes.ts';
 import { invoiceHandlers } from './modules/invoice/routes.ts';
 import { invoicePartHandlers } from './modules/invoice/parts-routes.ts';
@@ -32,7 +33,7 @@ import type { TokenService } from './modules/auth/token.ts';
 import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
   ...registerHandlers,
 };
 

@@ -27,6 +27,13 @@ export const operacaoItem = z.object({
   valor_desconto_item: money.optional().default(0),
   tipo_preco: z.enum(['Varejo', 'Atacado']).optional().default('Varejo'),
   is_atacarejo: z.boolean().optional().default(false),
+  /** The cashier typed the unit price (F3): held to the price-change limits instead of the price table. */
+  is_preco_alterado: z.boolean().optional().default(false),
+  /**
+   * The version of the price the device priced the line from: the branch grid row's data_alteracao it held. Optional
+   * (older points of sale do not send it): without it the line is checked against the current price.
+   */
+  versao_preco: z.iso.datetime({ offset: true, error: 'versao_preco inválida.' }).nullish(),
   id_cenario_fiscal: id.nullish(),
   id_usuario_vendedor: id.nullish(),
   observacao: text(500).nullish(),

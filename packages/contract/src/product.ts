@@ -34,3 +34,22 @@ export const productUpdateResult = z.object({
   preco_atacado: z.number(),
   variacoes_atualizadas: z.number().int(),
 });
+
+/**
+ * POST /price-history/list (001 §7 the product's price tab; sorted by data_alteracao ascending, 001 line "Default
+ * sorts"): every price a variation of the caller's active branch had, with when it took effect and who set it.
+ */
+export const priceHistoryListBody = z.object({ id_produto_grade_filial: id });
+
+export const priceHistoryRow = z.object({
+  id_preco_historico: z.number().int(),
+  id_produto_grade_filial: z.number().int(),
+  preco_venda: z.number(),
+  preco_atacado: z.number(),
+  /** When the price took effect (the grid row's data_alteracao written with it): the spec's sort key. */
+  data_alteracao: z.string(),
+  id_usuario: z.number().int().nullable(),
+  usuario_nome: z.string().nullable(),
+});
+
+export const priceHistoryListResult = z.object({ rows: z.array(priceHistoryRow) });

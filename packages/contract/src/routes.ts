@@ -11,7 +11,7 @@ import * as a from './admin.ts';
 import { operacaoBody, operacaoResult } from './operation.ts';
 import { orderByIdBody, orderDetail } from './order.ts';
 import * as ord from './order.ts';
-import { productUpdateBody, productUpdateResult } from './product.ts';
+import { priceHistoryListBody, priceHistoryListResult, productUpdateBody, productUpdateResult } from './product.ts';
 import * as inv from './invoice.ts';
 import * as svc from './order-service.ts';
 import { giftCardPrintBody, giftCardPrintResult } from './voucher.ts';
@@ -90,6 +90,10 @@ const baseRoutes = {
   productUpdate: route({
     method: 'PUT', path: '/product/update', auth: 'session', permission: { action: 'manage', subject: 'FncListarProduto' },
     scope: 'organization', idFields: ['id_produto'], body: productUpdateBody, response: productUpdateResult,
+  }),
+  priceHistoryList: route({
+    method: 'POST', path: '/price-history/list', auth: 'session', permission: { action: 'read', subject: 'FncListarProduto' },
+    scope: 'branch', idFields: ['id_produto_grade_filial'], body: priceHistoryListBody, response: priceHistoryListResult,
   }),
   operacao: route({
     method: 'POST', path: '/operacao', auth: 'session', permission: { action: 'manage', subject: 'FncPontoVenda' },

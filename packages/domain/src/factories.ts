@@ -192,7 +192,7 @@ export function makeSaleBody(fields: Partial<SaleBody> = {}): SaleBody {
 /**
  * Branch 1 with its NFC-e and NF-e series, product variations 1-9 at addresses 1-3, the methods 1 cash, 2 credit card,
  * 3 crediário (installments, the shop collects), 4 boleto, 5 Crédito em Loja, 6 Vale Crédito; no customer; users 1 and 2
- * as sellers, card operator 1, fiscal scenario 1, no bank account.
+ * as sellers, card operator 1, fiscal scenario 1, no bank account; every variation at R$ 10,00.
  */
 export function makeSaleRefs(fields: Partial<SaleRefs> = {}): SaleRefs {
   const method = (id: number, descricao: string, meio_pagamento: string, utilizar_parcela = false) => ({
@@ -240,6 +240,19 @@ export function makeSaleRefs(fields: Partial<SaleRefs> = {}): SaleRefs {
     discountLimit: 10_000,
     productDiscountLimits: new Map(),
     discountAuthorized: false,
+    // Each variation its own product at R$ 10,00 retail, no wholesale, no price change allowed.
+    prices: new Map(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => [
+        id,
+        {
+          id_produto: id,
+          preco_venda: 1000,
+          preco_atacado: 0,
+          quantidade_atacarejo: null,
+          limits: { perc_max_aumento_preco_produto: 0, perc_max_reducao_preco_produto: 0 },
+        },
+      ]),
+    ),
     ...fields,
   };
 }

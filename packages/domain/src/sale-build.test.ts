@@ -3,8 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { makeSaleBody, makeSaleBodyItem, makeSaleBodyPayment, makeSaleRefs } from './factories.ts';
 import { MESSAGES } from './messages.ts';
 import { AMOUNT_TOO_LARGE } from './money.ts';
-import { buildSale, installmentPlanError, SALE_BUILD_MESSAGES, type Sale, type SaleDecision } from './sale-build.ts';
+import { fromDecimal } from './money.ts';
+import type { SaleLinePrice } from './price-check.ts';
+import { buildSale as build, installmentPlanError, SALE_BUILD_MESSAGES, type Sale, type SaleDecision } from './sale-build.ts';
 import type { SaleBody, SaleRefs } from './sale-input.ts';
+
+/**
+ * buildSale with the price table at the prices the lines carry: these tests are about everything but unit prices
+ * (price-check.test.ts holds those), so each variation's retail price is its first line's.
+ */
+function buildSale(body: SaleBody, refs: SaleRefs): SaleDecision {
+  const prices = new Map<number, SaleLinePrice>(refs.prices);
+  for (const item of [...body.itens].reverse()) {
+    const known = prices.get(item.id_produto_grade_filial);
+    if (known) prices.set(item.id_produto_grade_filial, { ...known, preco_venda: fromDecimal(item.valor_unitario) });
+  }
+  return build(body, { ...refs, prices });
+}
 
 const CASH = 1;
 const CARD = 2;
@@ -285,7 +300,7 @@ describe('buildSale', () => {
 
   it('spreads a subtotal discount over the lines and refuses one above them', () => {
     const body = makeSaleBody({
-      itens: [makeSaleBodyItem({ id_item: 'a' }), makeSaleBodyItem({ id_item: 'b', valor_unitario: 20 })],
+      itens: [makeSaleBodyItem({ id_item: 'a' }), makeSaleBodyItem({ id_item: 'b', id_produto_grade_filial: 2, valor_unitario: 20 })],
       valor_desconto_subtotal: 3,
       pagamentos: [makeSaleBodyPayment({ valor_total: 27 })],
     });
@@ -400,7 +415,9 @@ describe('buildSale', () => {
       fc.property(bodies, ([lines, payments]) => {
         const body: SaleBody = makeSaleBody({
           id_cliente: 7,
-          itens: lines.map((l, index) => makeSaleBodyItem({ ...l, id_item: `i${index}` })),
+          // Typed prices of any size: the refs below carry a supervisor's authorization (price-check.test.ts checks
+          // prices and limits).
+          itens: lines.map((l, index) => makeSaleBodyItem({ ...l, id_item: `i${index}`, is_preco_alterado: true })),
           pagamentos: [
             ...payments.map((p, index) =>
               makeSaleBodyPayment({
@@ -422,7 +439,7 @@ describe('buildSale', () => {
             makeSaleBodyPayment({ id_pagamento: 'cash', id_meio_pagamento: CASH, valor_total: 600_000 }),
           ],
         });
-        const sale = decided(buildSale(body, withCustomer()));
+        const sale = decided(buildSale(body, withCustomer({ discountAuthorized: true })));
         const milli = lines.reduce((total, l) => total + Math.round(l.quantidade * 1000), 0);
         expect(sale.stock.reduce((total, s) => total + s.quantidade, 0)).toBe(milli);
         for (const s of sale.stock) {

@@ -43,6 +43,7 @@ import { ORDER_MESSAGES } from './order-messages.ts';
 import { initialOrderStatus } from './order-rules.ts';
 import { buildInstallments, type Installment, type Payment } from './payment.ts';
 import { createsReceivables } from './payment-method.ts';
+import { priceLimitError, priceTableError } from './price-check.ts';
 import { validateDiscount } from './price-limits.ts';
 import type { SaleBody, SaleBodyPayment, SaleRefs } from './sale-input.ts';
 import { validateFinish } from './sale-validation.ts';
@@ -183,7 +184,7 @@ export function buildSale(body: SaleBody, refs: SaleRefs): SaleDecision {
 
 function decide(body: SaleBody, refs: SaleRefs): SaleDecision {
   const refused = referenceError(body, refs) ?? modeError(body, refs) ?? voucherError(body, refs)
-    ?? (refs.discountAuthorized ? null : discountLimitError(body, refs));
+    ?? unitPriceError(body, refs) ?? (refs.discountAuthorized ? null : limitError(body, refs));
   if (refused) return refuse(refused);
 
   const operation = toOperation(body, refs);
@@ -228,7 +229,8 @@ function decide(body: SaleBody, refs: SaleRefs): SaleDecision {
 function referenceError(body: SaleBody, refs: SaleRefs): string | null {
   const unknown = (id: number | null | undefined, found: Pick<ReadonlySet<number>, 'has'>) => id != null && !found.has(id);
   for (const item of body.itens) {
-    if (!refs.grids.has(item.id_produto_grade_filial)) return SALE_BUILD_MESSAGES.productNotInBranch(item.descricao);
+    const grid = item.id_produto_grade_filial;
+    if (!refs.grids.has(grid) || !refs.prices.has(grid)) return SALE_BUILD_MESSAGES.productNotInBranch(item.descricao);
     if (!refs.addresses.has(item.id_endereco_estoque)) return MESSAGES.stockAddressMissing;
     if (unknown(item.id_cenario_fiscal, refs.fiscalScenarios)) return FISCAL_MESSAGES.fiscalScenarioMissing(item.descricao);
     if (unknown(item.id_usuario_vendedor, refs.sellers)) return SALE_BUILD_MESSAGES.sellerNotFound;
@@ -273,6 +275,24 @@ export function discountLimitError(body: SaleBody, refs: SaleRefs): string | nul
   // One above the lines is refused by the spreading itself (MESSAGES.discountAboveItems).
   const subtotal = fromDecimal(body.valor_desconto_subtotal);
   return subtotal > worth ? null : aboveLimitError(subtotal, worth, refs.discountLimit);
+}
+
+/**
+ * The unit prices against the price table (price-check.ts priceTableError). A voucher sale's line is the value of the
+ * voucher sold, not a price of the table.
+ */
+function unitPriceError(body: SaleBody, refs: SaleRefs): string | null {
+  return body.modo_operacao === 'ValeCredito' ? null : priceTableError(body, refs.prices);
+}
+
+/**
+ * What a supervisor's authorization (id_autorizacao_limite, "discount or price change above the limit") lets through:
+ * a discount above the limits (discountLimitError) or a typed price beyond them (price-check.ts priceLimitError). The
+ * first refusal, or null.
+ */
+export function limitError(body: SaleBody, refs: SaleRefs): string | null {
+  const priced = body.modo_operacao === 'ValeCredito' ? null : priceLimitError(body, refs.prices);
+  return discountLimitError(body, refs) ?? priced;
 }
 
 /**
@@ -377,6 +397,7 @@ function toOperation(body: SaleBody, refs: SaleRefs): Operation {
       valor_desconto_item: fromDecimal(i.valor_desconto_item),
       tipo_preco: i.tipo_preco,
       is_atacarejo: i.is_atacarejo,
+      is_preco_alterado: i.is_preco_alterado ?? false,
       id_cenario_fiscal: i.id_cenario_fiscal ?? null,
       id_usuario_vendedor: i.id_usuario_vendedor ?? body.id_usuario_vendedor ?? null,
       observacao: i.observacao ?? null,

@@ -8,6 +8,7 @@ import type { TipoPreco } from './item.ts';
 import type { BasisPoints } from './money.ts';
 import type { ModoOperacao } from './operation.ts';
 import type { PaymentMethod } from './payment-method.ts';
+import type { SaleLinePrice } from './price-check.ts';
 import type { VoucherFacts } from './voucher-rules.ts';
 
 // The body: POST /api/operacao as the contract parses it (amounts are decimals, as on the wire) -------------------
@@ -27,6 +28,10 @@ export interface SaleBodyItem {
   valor_desconto_item: number;
   tipo_preco: TipoPreco;
   is_atacarejo: boolean;
+  /** The unit price was typed by the cashier (F3): held to the price-change limits, not to the price table. */
+  is_preco_alterado?: boolean | undefined;
+  /** ISO: the version (the branch grid row's data_alteracao) of the price the device priced the line from. */
+  versao_preco?: string | null | undefined;
   id_cenario_fiscal?: number | null | undefined;
   id_usuario_vendedor?: number | null | undefined;
   observacao?: string | null | undefined;
@@ -143,4 +148,10 @@ export interface SaleRefs {
    * discounts are then not checked against the limits.
    */
   discountAuthorized: boolean;
+  /**
+   * Per product variation the lines name (every one found in the branch): the prices the lines are checked against,
+   * at the version accepted (price-check.ts priceAtVersion), with the product, its wholesale quantity and the
+   * price-change limits that apply.
+   */
+  prices: ReadonlyMap<number, SaleLinePrice>;
 }

@@ -148,3 +148,36 @@ describe('reachesWholesale', () => {
     expect(reachesWholesale(3000, p)).toBe(true);
   });
 });
+
+describe('repriceForWholesale per product', () => {
+  // Sizes G (grid 11) and M (grid 12) of one T-shirt (product 7), wholesale from 6 units; a line of G kept at retail
+  // by an older till's pricing without the product (grid 13).
+  const shirts = new Map<number, WholesalePricing>([
+    [11, { id_produto: 7, preco_venda: 3990, preco_atacado: 3490, quantidade_atacarejo: 6000 }],
+    [12, { id_produto: 7, preco_venda: 3990, preco_atacado: 3490, quantidade_atacarejo: 6000 }],
+    [13, { preco_venda: 3990, preco_atacado: 3490, quantidade_atacarejo: 6000 }],
+  ]);
+  const shirt = (id: string, grid: number, quantidade: number, fields: Partial<Item> = {}) =>
+    makeItem({ id_item: id, id_produto_grade_filial: grid, quantidade, valor_unitario: 3990, ...fields });
+
+  it('makes 5 G + 1 M of one product wholesale, whatever their variation', () => {
+    expect(prices(repriceForWholesale([shirt('g', 11, 5000), shirt('m', 12, 1000)], shirts))).toEqual([
+      ['g', 3490, 'Atacado'],
+      ['m', 3490, 'Atacado'],
+    ]);
+  });
+
+  it('counts a variation without its product alone', () => {
+    expect(prices(repriceForWholesale([shirt('g', 13, 5000), shirt('m', 12, 1000)], shirts))).toEqual([
+      ['g', 3990, 'Varejo'],
+      ['m', 3990, 'Varejo'],
+    ]);
+  });
+
+  it("keeps a line discount's share of the gross when the unit price changes, both ways", () => {
+    const [g] = repriceForWholesale([shirt('g', 11, 5000, { valor_desconto_item: 1995 }), shirt('m', 12, 1000)], shirts);
+    expect([g?.valor_unitario, g?.valor_desconto_item]).toEqual([3490, 1745]); // 10% of 5 × 34,90 (1745)
+    const [back] = repriceForWholesale([g!], shirts);
+    expect([back?.valor_unitario, back?.valor_desconto_item]).toEqual([3990, 1995]);
+  });
+});

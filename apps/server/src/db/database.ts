@@ -19,6 +19,8 @@ export interface Tx {
 
 export interface TenantContext {
   id_organization: number;
+  /** The user of the request, when there is one: recorded by triggers that log who changed a row (preco_historico). */
+  id_usuario?: number | undefined;
 }
 
 export interface Database {
@@ -39,7 +41,8 @@ export const APP_ROLE = 'pdv_app';
 
 async function enterTenant(tx: Tx, ctx: TenantContext): Promise<void> {
   await tx.query(`SET LOCAL ROLE ${APP_ROLE}`);
-  await tx.query(`SELECT set_config('app.id_organization', $1, true)`, [String(ctx.id_organization)]);
+  await tx.query(`SELECT set_config('app.id_organization', $1, true), set_config('app.id_usuario', $2, true)`,
+    [String(ctx.id_organization), ctx.id_usuario === undefined ? '' : String(ctx.id_usuario)]);
 }
 
 /** PGlite is one connection in one process: transactions are serialized onto it by a queue. */

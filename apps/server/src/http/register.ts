@@ -53,7 +53,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, deps: D
           const token = bearer(request);
           const claims = token ? await deps.tokens.verify(token) : null;
           if (!claims) throw unauthorized();
-          const tenant = { id_organization: claims.id_organization };
+          const tenant = { id_organization: claims.id_organization, id_usuario: claims.id_usuario };
           const run = <T>(fn: (tx: Tx) => Promise<T>) => deps.db.tenant(tenant, fn);
           if (OUTSIDE_TRANSACTION.has(name)) {
             const checked = await run(async (tx) => {

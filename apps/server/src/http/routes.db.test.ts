@@ -81,6 +81,7 @@ beforeAll(async () => {
         WHERE id_nota_fiscal = $1 RETURNING id_nota_referenciada AS id`, [nf])).rows[0]!.id;
     // Orders and gift cards: the pre-sale's number, a customer, and a voucher of the demo organization.
     demoIds['nsu'] = (await tx.query<{ id: number }>('SELECT nsu AS id FROM pedido WHERE id_pedido = $1', [demoIds['id_pedido']])).rows[0]!.id;
+    demoIds['id_produto_grade_filial'] = sale.product.id_produto_grade_filial;
     demoIds['id_pessoa'] = sale.id_cliente;
     demoIds['id_people'] = sale.id_cliente;
     demoIds['id_cliente'] = sale.id_cliente;

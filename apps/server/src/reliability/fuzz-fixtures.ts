@@ -93,6 +93,7 @@ export async function loadFuzzFixture(t: TestApp, token: string): Promise<FuzzFi
     profileFind: { search: '', skip: 0, take: 20 },
     profileFindById: { id_perfil: profiles[0] },
     productUpdate: { id_produto: products[0], descricao: 'Produto alterado', preco_venda: 10.5, preco_atacado: 9.9, situacao: 'Ativo' },
+    priceHistoryList: { id_produto_grade_filial: sale.product.id_produto_grade_filial },
     operacao: saleBody(sale),
     invoiceFind: { search: '', skip: 0, take: 20, filter: { situacao: 'EmEdicao', modelo: '55', data_inicio: '2024-01-01', data_fim: '2030-12-31' }, order: 'desc', column: 'data_hora_emissao' },
     invoiceListValues: { filter: { modelo: '65', data_inicio: '2024-01-01', data_fim: '2030-12-31' } },

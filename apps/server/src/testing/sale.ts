@@ -5,11 +5,35 @@ import type { Database } from '../db/database.ts';
 
 export interface SaleFixture {
   id_filial: number;
-  /** A grid row with stock in an address of the branch, its price and description. */
-  product: { id_produto_grade_filial: number; id_endereco_estoque: number; preco: number; descricao: string; id_estoque: number };
-  second: { id_produto_grade_filial: number; id_endereco_estoque: number; preco: number; descricao: string; id_estoque: number };
+  /**
+   * A grid row with stock in an address of the branch, its retail price and description, its wholesale price and its
+   * product's wholesale quantity (null: none).
+   */
+  product: FixtureProduct;
+  second: FixtureProduct;
   methods: Record<string, number>;
   id_cliente: number;
+}
+
+export interface FixtureProduct {
+  id_produto_grade_filial: number;
+  id_endereco_estoque: number;
+  preco: number;
+  preco_atacado: number;
+  quantidade_atacarejo: number | null;
+  descricao: string;
+  id_estoque: number;
+}
+
+/**
+ * The unit price a line of `quantidade` units of the product (the only line of its product) sells at, as the point of
+ * sale prices it: wholesale from the product's wholesale quantity on (domain wholesale.ts), else retail.
+ */
+export function unitPriceOf(p: FixtureProduct, quantidade: number): { valor_unitario: number; tipo_preco: 'Varejo' | 'Atacado'; is_atacarejo: boolean } {
+  const wholesale = p.quantidade_atacarejo !== null && p.quantidade_atacarejo > 0 && p.preco_atacado > 0 && quantidade >= p.quantidade_atacarejo;
+  return wholesale
+    ? { valor_unitario: p.preco_atacado, tipo_preco: 'Atacado', is_atacarejo: true }
+    : { valor_unitario: p.preco, tipo_preco: 'Varejo', is_atacarejo: false };
 }
 
 export async function loadSaleFixture(db: Database, codigoFilial = '1'): Promise<SaleFixture> {
@@ -19,8 +43,9 @@ export async function loadSaleFixture(db: Database, codigoFilial = '1'): Promise
       [codigoFilial],
     );
     const id_filial = branch.rows[0]!.id_filial;
-    const stock = await tx.query<SaleFixture['product']>(
-      `SELECT e.id_estoque, e.id_produto_grade_filial, e.id_endereco_estoque, pgf.preco_venda AS preco, p.descricao
+    const stock = await tx.query<FixtureProduct>(
+      `SELECT e.id_estoque, e.id_produto_grade_filial, e.id_endereco_estoque, pgf.preco_venda::float8 AS preco,
+              pgf.preco_atacado::float8 AS preco_atacado, p.quantidade_atacarejo::float8 AS quantidade_atacarejo, p.descricao
          FROM estoque e
          JOIN produto_grade_filial pgf ON pgf.id_organization = e.id_organization AND pgf.id_produto_grade_filial = e.id_produto_grade_filial
          JOIN produto_grade pg ON pg.id_organization = pgf.id_organization AND pg.id_produto_grade = pgf.id_produto_grade
@@ -48,9 +73,10 @@ export async function loadSaleFixture(db: Database, codigoFilial = '1'): Promise
   });
 }
 
-/** A cash sale of `quantidade` units of the fixture's product, paid exactly. */
+/** A cash sale of `quantidade` units of the fixture's product at the price the point of sale gives it, paid exactly. */
 export function saleBody(f: SaleFixture, fields: Partial<OperacaoBody> = {}, quantidade = 1): OperacaoBody {
-  const total = Math.round(f.product.preco * quantidade * 100) / 100;
+  const price = unitPriceOf(f.product, quantidade);
+  const total = Math.round(price.valor_unitario * quantidade * 100) / 100;
   return {
     id_operacao: randomUUID(),
     modo_operacao: 'Venda',
@@ -60,8 +86,7 @@ export function saleBody(f: SaleFixture, fields: Partial<OperacaoBody> = {}, qua
     itens: [
       {
         id_item: randomUUID(), tipo_item: 'Produto', id_produto_grade_filial: f.product.id_produto_grade_filial,
-        id_endereco_estoque: f.product.id_endereco_estoque, descricao: f.product.descricao, quantidade,
-        valor_unitario: f.product.preco,
+        id_endereco_estoque: f.product.id_endereco_estoque, descricao: f.product.descricao, quantidade, ...price,
       },
     ],
     pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['01']!, valor_total: total }],

@@ -15,6 +15,7 @@ import { sql as loginThrottle } from './014_login_throttle.ts';
 import { sql as operationContentHash } from './015_operation_content_hash.ts';
 import { sql as authorization } from './016_authorization.ts';
 import { sql as syncSecretsEventClaim } from './017_sync_secrets_event_claim.ts';
+import { sql as priceHistory } from './018_price_history.ts';
 
 export interface Migration {
   version: number;
@@ -41,4 +42,5 @@ export const migrations: Migration[] = [
   { version: 15, name: 'operation_content_hash', sql: operationContentHash },
   { version: 16, name: 'authorization', sql: authorization },
   { version: 17, name: 'sync_secrets_event_claim', sql: syncSecretsEventClaim },
+  { version: 18, name: 'price_history', sql: priceHistory },
 ];

@@ -17,7 +17,8 @@ export interface FiscalCopy {
 }
 
 export async function insertItems(tx: Tx, org: number, parent: Parent, items: Item[], fiscal?: Map<number, FiscalCopy>) {
-  const extra = parent.table === 'nota_fiscal' ? ', codigo_ncm, cest, origem_produto' : '';
+  // An order line also keeps whether its price was typed (the wholesale rule then leaves it alone when the order changes).
+  const extra = parent.table === 'nota_fiscal' ? ', codigo_ncm, cest, origem_produto' : ', is_preco_alterado';
   for (const item of items) {
     const f = fiscal?.get(item.id_produto_grade_filial ?? -1);
     const params: unknown[] = [org, parent.id, item.tipo_item, item.id_produto_grade_filial, item.id_endereco_estoque,
@@ -27,6 +28,7 @@ export async function insertItems(tx: Tx, org: number, parent: Parent, items: It
       toDecimal(item.frete), toDecimal(item.seguro), toDecimal(item.outros), item.tipo_preco, item.is_atacarejo,
       item.id_cenario_fiscal, item.cfop, item.id_usuario_vendedor, item.observacao];
     if (parent.table === 'nota_fiscal') params.push(f?.codigo_ncm ?? null, f?.cest ?? null, f?.origem_produto ?? 0);
+    else params.push(item.is_preco_alterado);
     const placeholders = params.map((_, i) => `$${i + 1}`).join(', ');
     await tx.query(
       `INSERT INTO ${parent.table}_item (id_organization, id_${parent.table}, tipo_item, id_produto_grade_filial,

@@ -231,16 +231,26 @@ describe('POST /api/operacao checks what it did not decide itself', () => {
   });
 
   it('answers 400 to amounts too large to hold and writes nothing', async () => {
-    const body = saleBody(f);
-    body.itens[0]!.quantidade = 999999.999;
-    body.itens[0]!.valor_unitario = 999999999.99;
-    await expectRefusedUnwritten(body, AMOUNT_TOO_LARGE);
-    // A total that is a safe integer of centavos but more than a numeric(15,2) column holds.
-    const wide = saleBody(f);
-    wide.itens[0]!.quantidade = 999999.999;
-    wide.itens[0]!.valor_unitario = 50_000_000;
-    wide.pagamentos = Array.from({ length: 6 }, () => ({ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['01']!, valor_total: 9_999_999_999_999.99 }));
-    await expectRefusedUnwritten(wide, AMOUNT_TOO_LARGE);
+    // The price table holds the huge prices (a line must carry the table's price).
+    const priceAt = (preco: number) => t.db.system((tx) => tx.query(
+      'UPDATE produto_grade_filial SET preco_venda = $2, preco_atacado = $2 WHERE id_produto_grade_filial = $1',
+      [f.product.id_produto_grade_filial, preco]));
+    try {
+      await priceAt(999999999.99);
+      const body = saleBody(f);
+      body.itens[0] = { ...body.itens[0]!, quantidade: 999999.999, valor_unitario: 999999999.99, tipo_preco: 'Atacado', is_atacarejo: true };
+      await expectRefusedUnwritten(body, AMOUNT_TOO_LARGE);
+      // A total that is a safe integer of centavos but more than a numeric(15,2) column holds.
+      await priceAt(50_000_000);
+      const wide = saleBody(f);
+      wide.itens[0] = { ...wide.itens[0]!, quantidade: 999999.999, valor_unitario: 50_000_000, tipo_preco: 'Atacado', is_atacarejo: true };
+      wide.pagamentos = Array.from({ length: 6 }, () => ({ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['01']!, valor_total: 9_999_999_999_999.99 }));
+      await expectRefusedUnwritten(wide, AMOUNT_TOO_LARGE);
+    } finally {
+      await priceAt(f.product.preco);
+      await t.db.system((tx) => tx.query('UPDATE produto_grade_filial SET preco_atacado = $2 WHERE id_produto_grade_filial = $1',
+        [f.product.id_produto_grade_filial, f.product.preco_atacado]));
+    }
   });
 
   it("refuses sellers, card operators, bank accounts and fiscal scenarios that are not the organization's, and stores its own", async () => {

@@ -192,7 +192,7 @@ describe('paying with customer credit (Crédito em Loja)', () => {
 
     const left = await balance(f.id_cliente);
     const big = saleBody(f, { id_cliente: f.id_cliente }, 30);
-    big.pagamentos = [{ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['21']!, valor_total: Math.round(f.product.preco * 30 * 100) / 100 }];
+    big.pagamentos = [{ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['21']!, valor_total: big.pagamentos[0]!.valor_total }];
     const stock = await stockOf(f.product.id_estoque);
     const refused = await t.call('POST', '/operacao', big, cashier);
     expect(refused.status).toBe(400);

@@ -10,7 +10,8 @@ import type { OperacaoResult, operacaoBody } from '@pdv/contract/operation';
 import type { z } from 'zod';
 import { toDecimal } from '@pdv/domain/money';
 import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
-import { buildSale, discountLimitError } from '@pdv/domain/sale-build';
+import { operationDateError } from '@pdv/domain/price-check';
+import { buildSale, limitError } from '@pdv/domain/sale-build';
 import type { SaleRefs } from '@pdv/domain/sale-input';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -20,6 +21,7 @@ import { cardOperatorExists, fiscalScenarioExists } from '../order/item-queries.
 import { userLimits } from '../order/price-caps.ts';
 import { changeOrderStatus } from '../order/status.ts';
 import { claimOperation } from './claim.ts';
+import { loadLinePrices } from './prices.ts';
 import { exists } from '../order/writes.ts';
 import { notifyEvent } from '../realtime/notify.ts';
 import * as settings from '../settings/queries.ts';
@@ -50,6 +52,12 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   const replay = await claimOperation(tx, caller, body);
   if (replay) return replay;
 
+  // An operation dated in the future, or begun longer ago than an offline sale's prices stay acceptable, is refused
+  // (price-check.ts; the refusal rolls the claim back).
+  const receivedAt = new Date().toISOString();
+  const badDate = operationDateError(body, receivedAt);
+  if (badDate) throw badRequest(badDate);
+
   // A return gives back part of an earlier sale as customer credit; a receipt pays off open receivables (own files).
   if (body.modo_operacao === 'Devolucao' || body.modo_operacao === 'Recebimento') {
     const result = body.modo_operacao === 'Devolucao' ? await processReturn(tx, caller, body) : await processReceipt(tx, caller, body);
@@ -59,10 +67,10 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   }
 
   const saleBody = { ...body, modo_operacao: body.modo_operacao };
-  const refs = await loadSaleRefs(tx, caller, body);
-  // A discount above the limit passes with a supervisor's authorization, spent here (a refusal below rolls it back).
-  // The supervisor's own limit is not checked: holding the permission allows the discount.
-  if (body.id_autorizacao_limite != null && discountLimitError(saleBody, refs) !== null) {
+  const refs = await loadSaleRefs(tx, caller, body, receivedAt);
+  // A discount or a typed price above the limits passes with a supervisor's authorization, spent here (a refusal below
+  // rolls it back). The supervisor's own limit is not checked: holding the permission allows it.
+  if (body.id_autorizacao_limite != null && limitError(saleBody, refs) !== null) {
     await useAuthorization(tx, caller, body.id_autorizacao_limite, SUPERVISOR_PERMISSIONS.discountAboveLimit, DISCOUNT_GRANT_ORIGIN,
       body.id_operacao);
     refs.discountAuthorized = true;
@@ -140,9 +148,12 @@ async function foundAmong(ids: Array<number | null | undefined>, found: (id: num
  * The rows the body references, for the domain to decide the sale (the vouchers paying are locked): each found in the
  * caller's organization, and the branch's where the row is the branch's (product variations, stock addresses). Sellers,
  * fiscal scenarios and card operators are checked as the order routes check them. There is no bank account register
- * yet, so no account is found.
+ * yet, so no account is found. The prices are the ones the lines were priced at when that version is still acceptable
+ * at `receivedAt` (prices.ts).
  */
-async function loadSaleRefs(tx: Tx, caller: Caller, body: Body): Promise<SaleRefs & { fiscal: Map<number, q.GridRow> }> {
+async function loadSaleRefs(
+  tx: Tx, caller: Caller, body: Body, receivedAt: string,
+): Promise<SaleRefs & { fiscal: Map<number, q.GridRow> }> {
   const org = caller.id_organization;
   const grids = await q.findGrids(tx, org, body.id_filial, [...new Set(body.itens.map((i) => i.id_produto_grade_filial))]);
   const customer = body.id_cliente ? await q.findCustomer(tx, org, body.id_cliente) : null;
@@ -167,5 +178,6 @@ async function loadSaleRefs(tx: Tx, caller: Caller, body: Body): Promise<SaleRef
     // the server checks the same rule, so a sale the till accepted (perhaps offline) is never refused afterwards.
     productDiscountLimits: new Map(),
     discountAuthorized: false,
+    prices: await loadLinePrices(tx, caller, body.id_filial, body.itens, receivedAt),
   };
 }

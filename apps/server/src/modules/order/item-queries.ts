@@ -274,8 +274,8 @@ export async function writeTotals(
 
 /** The wholesale pricing (000 §4.6) of the order's variations: branch prices and the product's wholesale quantity. */
 export async function wholesalePricing(tx: Tx, org: number, ids: number[]): Promise<Map<number, WholesalePricing>> {
-  const { rows } = await tx.query<{ id: number; preco_venda: string; preco_atacado: string; quantidade_atacarejo: string | null }>(
-    `SELECT pgf.id_produto_grade_filial AS id, pgf.preco_venda::text, pgf.preco_atacado::text, p.quantidade_atacarejo::text
+  const { rows } = await tx.query<{ id: number; id_produto: number; preco_venda: string; preco_atacado: string; quantidade_atacarejo: string | null }>(
+    `SELECT pgf.id_produto_grade_filial AS id, p.id_produto, pgf.preco_venda::text, pgf.preco_atacado::text, p.quantidade_atacarejo::text
        FROM produto_grade_filial pgf
        JOIN produto_grade pg ON pg.id_organization = pgf.id_organization AND pg.id_produto_grade = pgf.id_produto_grade
        JOIN produto p ON p.id_organization = pg.id_organization AND p.id_produto = pg.id_produto
@@ -283,7 +283,7 @@ export async function wholesalePricing(tx: Tx, org: number, ids: number[]): Prom
     [org, ids],
   );
   return new Map(rows.map((r) => [r.id, {
-    preco_venda: fromDecimal(r.preco_venda), preco_atacado: fromDecimal(r.preco_atacado),
+    id_produto: r.id_produto, preco_venda: fromDecimal(r.preco_venda), preco_atacado: fromDecimal(r.preco_atacado),
     quantidade_atacarejo: r.quantidade_atacarejo === null ? null : quantityFromDecimal(r.quantidade_atacarejo),
   }]));
 }

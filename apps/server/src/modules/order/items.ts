@@ -76,7 +76,7 @@ export async function recalcOrder(tx: Tx, caller: Caller, order: q.PartsOrder, s
   const repriced = repriceForWholesale(lines, await q.wholesalePricing(tx, org, grids));
   const discounted = ruled(() => applySubtotalDiscount(repriced.map((l) => withItemTotals(l)), order.valor_desconto_subtotal));
   const spread = applyOperationCosts(discounted, costs);
-  const fields = ['valor_unitario', 'tipo_preco', 'is_atacarejo', 'valor_sub_total', 'valor_desconto_subtotal', 'valor_desconto',
+  const fields = ['valor_unitario', 'valor_desconto_item', 'tipo_preco', 'is_atacarejo', 'valor_sub_total', 'valor_desconto_subtotal', 'valor_desconto',
     'valor_total', 'frete', 'seguro', 'outros'] as const;
   for (const [index, line] of spread.entries()) {
     const before = lines[index]!;

@@ -24,7 +24,7 @@ export function userLimits(caller: Caller): PriceLimits {
 }
 
 /** The product's own limits (null where it has none) of a grid row of the branch. */
-async function productLimits(tx: Tx, org: number, id_produto_grade_filial: number | null): Promise<Partial<ProductPriceLimits>> {
+export async function productLimits(tx: Tx, org: number, id_produto_grade_filial: number | null): Promise<Partial<ProductPriceLimits>> {
   if (id_produto_grade_filial === null) return {};
   const { rows } = await tx.query<Record<string, unknown>>(
     `SELECT p.percentual_desconto_maximo, p.perc_max_aumento_preco_produto, p.perc_max_reducao_preco_produto

@@ -25,6 +25,8 @@ export interface ProductHit {
   preco_venda: Cents;
   preco_atacado: Cents;
   quantidade_atacarejo: Milli | null;
+  /** The version of the prices: the branch grid row's data_alteracao (versao_preco of the sale's line). */
+  versao_preco: string | null;
   /** The variation's stock per address, when it was read with the product (a scanned barcode). */
   estoque?: Record<number, StockRecord>;
 }
@@ -61,6 +63,7 @@ function hitFrom(product: LocalRow, grid: LocalRow, barcode: string | null, unit
     preco_venda: cents(grid['preco_venda'] ?? product['preco_venda']),
     preco_atacado: cents(grid['preco_atacado'] ?? product['preco_atacado']),
     quantidade_atacarejo: quantidade ? quantityFromDecimal(quantidade) : null,
+    versao_preco: str(grid['data_alteracao']),
   };
 }
 

@@ -117,7 +117,13 @@ export function addProduct(
       id_usuario_vendedor: bundle.operation.id_usuario_vendedor,
     }),
     ordem: Math.max(0, ...bundle.itens.map((i) => i.ordem)) + 1,
-    precos: { preco_venda: hit.preco_venda, preco_atacado: hit.preco_atacado, quantidade_atacarejo: hit.quantidade_atacarejo },
+    precos: {
+      id_produto: hit.id_produto,
+      preco_venda: hit.preco_venda,
+      preco_atacado: hit.preco_atacado,
+      quantidade_atacarejo: hit.quantidade_atacarejo,
+    },
+    versao_preco: hit.versao_preco,
   };
   return recompute({ ...bundle, itens: [...bundle.itens, item] });
 }

@@ -57,6 +57,8 @@ export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle
         valor_desconto_item: toDecimal(item.valor_desconto_item),
         tipo_preco: item.tipo_preco,
         is_atacarejo: item.is_atacarejo,
+        is_preco_alterado: item.is_preco_alterado,
+        versao_preco: item.versao_preco ?? null,
         id_cenario_fiscal: item.id_cenario_fiscal,
         id_usuario_vendedor: item.id_usuario_vendedor,
         observacao: item.observacao,

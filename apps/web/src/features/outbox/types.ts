@@ -39,6 +39,8 @@ export interface ReceiptDocument {
 
 /** The prices the wholesale rule switches between (000 §4.6), kept with the line. */
 export interface LinePricing {
+  /** The variation's product: the wholesale quantity counts all its variations (lines stored before: none). */
+  id_produto?: number;
   preco_venda: Cents;
   preco_atacado: Cents;
   quantidade_atacarejo: Milli | null;
@@ -48,6 +50,8 @@ export interface StoredItem extends Item {
   /** Position of the line on the screen and the receipt. */
   ordem: number;
   precos: LinePricing | null;
+  /** The version of precos: the branch grid row's data_alteracao when the line was priced (sent as versao_preco). */
+  versao_preco?: string | null;
   /** Devolucao: the line of the original sale this line gives back. */
   id_item_origem?: number | null;
 }

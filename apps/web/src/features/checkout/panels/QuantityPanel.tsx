@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Drawer, Stack, Text, TextInput } from '@mantine/core';
 import { formatDecimalBR, formatQuantity, parseMoneyBR, parseQuantityBR, percentFromDecimal } from '@pdv/domain/money';
 import { MESSAGES } from '@pdv/domain/messages';
+import { referencePrice } from '@pdv/domain/price-check';
 import { validatePriceOverride } from '@pdv/domain/price-limits';
 import type { StoredItem } from '../../outbox/types.ts';
 
@@ -33,7 +34,7 @@ function QuantityForm({ item, limits, onApply }: { item: StoredItem } & Pick<Pro
         const p = parseMoneyBR(price);
         if (q === null || q <= 0) return setError(MESSAGES.quantityNotPositive);
         if (p === null) return setError(MESSAGES.itemValueNotPositive);
-        const reference = item.precos?.preco_venda ?? item.valor_unitario;
+        const reference = item.precos ? referencePrice(item, item.precos) : item.valor_unitario;
         const changed = p !== item.valor_unitario;
         if (changed) {
           const errors = validatePriceOverride(reference, p, {

@@ -34,6 +34,8 @@ export interface GridDoc {
   /** The branch's prices of the variation (null: the product's). */
   preco_venda: Cents | null;
   preco_atacado: Cents | null;
+  /** The version of those prices: the branch grid row's data_alteracao (sent as versao_preco with a sale's line). */
+  data_alteracao: string | null;
 }
 
 export interface BarcodeDoc {
@@ -96,6 +98,7 @@ export function gridDoc(row: LocalRow): GridDoc {
     live: isLive(row) && num(row['id_produto_grade_filial']) !== null,
     preco_venda: cents(row['preco_venda']),
     preco_atacado: cents(row['preco_atacado']),
+    data_alteracao: text(row['data_alteracao']),
   };
 }
 

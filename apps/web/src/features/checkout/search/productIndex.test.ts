@@ -33,6 +33,7 @@ const makeGrid = (id: number, id_produto: number, descricao: string, fields: Loc
   situacao: 'Ativo',
   preco_venda: '12.50',
   preco_atacado: '11.00',
+  data_alteracao: '2026-03-10T12:00:00.123Z',
   ...fields,
 });
 
@@ -74,6 +75,8 @@ describe('the product search of the point of sale', () => {
       sku: 'G-11',
       preco_venda: 1250,
       preco_atacado: 1100,
+      // The version of the prices, sent with the sale's line (versao_preco).
+      versao_preco: '2026-03-10T12:00:00.123Z',
     };
     expect(hit).toMatchObject(line);
     // The line that goes into the sale is read from the local copy, unit included.

@@ -45,6 +45,8 @@ export interface IndexedHit {
   preco_venda: number;
   preco_atacado: number;
   quantidade_atacarejo: number | null;
+  /** The version of the prices (the branch grid row's data_alteracao). */
+  versao_preco: string | null;
 }
 
 /** The line of a scanned barcode: the variation's, with the code read and its product's unit of measure. */
@@ -152,6 +154,7 @@ class CatalogStore {
       preco_venda: grid.preco_venda ?? product.preco_venda,
       preco_atacado: grid.preco_atacado ?? product.preco_atacado,
       quantidade_atacarejo: product.quantidade_atacarejo,
+      versao_preco: grid.data_alteracao,
     };
   }
 

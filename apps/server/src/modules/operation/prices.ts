@@ -1,0 +1,55 @@
+/**
+ * The prices a sale's lines are checked against (SaleRefs.prices, domain price-check.ts): per variation the lines
+ * name, the branch's current prices and product's wholesale quantity (the order lines' wholesale pricing), the price
+ * at the version the lines name when that version is still acceptable (priceAtVersion over the price history), and
+ * the price-change limits that apply (the product's own, else the user's: the order lines' price caps).
+ */
+import { PRICE_VERSION_WINDOW_MS, priceAtVersion, type SaleLinePrice } from '@pdv/domain/price-check';
+import { effectiveLimits } from '@pdv/domain/price-limits';
+import type { Tx } from '../../db/database.ts';
+import type { Caller } from '../auth/caller.ts';
+import { priceVersionsSince } from '../catalog/price-history.ts';
+import { wholesalePricing } from '../order/item-queries.ts';
+import { productLimits, userLimits } from '../order/price-caps.ts';
+
+interface PricedLine {
+  id_produto_grade_filial: number;
+  versao_preco?: string | null | undefined;
+}
+
+/**
+ * The version each variation is checked at: the latest one its lines name (a till prices every line of a variation
+ * from the row it holds, so its lines name one version unless the price arrived while the sale was open).
+ */
+function versionsOf(lines: readonly PricedLine[]): Map<number, string> {
+  const versions = new Map<number, string>();
+  for (const line of lines) {
+    if (!line.versao_preco) continue;
+    const known = versions.get(line.id_produto_grade_filial);
+    if (known === undefined || Date.parse(line.versao_preco) > Date.parse(known)) versions.set(line.id_produto_grade_filial, line.versao_preco);
+  }
+  return versions;
+}
+
+/** SaleRefs.prices of the branch's variations the lines name, for a sale received at `receivedAt` (ISO). */
+export async function loadLinePrices(
+  tx: Tx, caller: Caller, id_filial: number, lines: readonly PricedLine[], receivedAt: string,
+): Promise<Map<number, SaleLinePrice>> {
+  const org = caller.id_organization;
+  const ids = [...new Set(lines.map((l) => l.id_produto_grade_filial))];
+  const current = await wholesalePricing(tx, org, ids);
+  const versions = versionsOf(lines);
+  const since = new Date(Date.parse(receivedAt) - PRICE_VERSION_WINDOW_MS).toISOString();
+  const history = await priceVersionsSince(tx, org, id_filial, [...versions.keys()], since);
+  const user = userLimits(caller);
+  const prices = new Map<number, SaleLinePrice>();
+  for (const [id, pricing] of current) {
+    const { perc_max_aumento_preco_produto, perc_max_reducao_preco_produto } = effectiveLimits(user, await productLimits(tx, org, id));
+    const priced = priceAtVersion(history.get(id) ?? [], pricing, versions.get(id), receivedAt);
+    prices.set(id, {
+      ...pricing, preco_venda: priced.preco_venda, preco_atacado: priced.preco_atacado,
+      limits: { perc_max_aumento_preco_produto, perc_max_reducao_preco_produto },
+    });
+  }
+  return prices;
+}

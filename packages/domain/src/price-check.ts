@@ -1,0 +1,174 @@
+/**
+ * The unit prices of a finished sale, checked against the price table the point of sale priced from (issue 15: a
+ * cashier must not create value from nothing by sending any unit price in POST /api/operacao).
+ *
+ * - Versions. A line names the version of its variation's price it was priced from (versao_preco: the branch grid
+ *   row's data_alteracao the device held). The server accepts that version when the price in effect at that instant
+ *   was the current one at some moment within the PRICE_VERSION_WINDOW_MS before it received the operation (an
+ *   offline till may sell at yesterday's price for a while); otherwise (no version, an unknown one, a too old one)
+ *   the current price is used (priceAtVersion).
+ * - The rule. With those prices the wholesale rule (wholesale.ts) is applied again, as the point of sale applies it
+ *   (expectedUnitPrices). A line not marked is_preco_alterado must carry exactly the expected unit price: retail,
+ *   wholesale when the rule makes it wholesale, or wholesale by choice (tipo_preco Atacado without is_atacarejo). A
+ *   line marked is_preco_alterado is a price typed by the cashier (F3): it is held to the price-change limits that
+ *   apply (the product's own, else the user's: effectiveLimits) around its reference price (referencePrice), unless
+ *   a supervisor's authorization was spent for the sale (priceLimitError is then not applied).
+ * - Dates. An operation dated in the future (beyond CLOCK_SKEW_MS of the server's clock) or begun more than
+ *   PRICE_VERSION_WINDOW_MS before the server received it is refused (operationDateError): the window that bounds the
+ *   price versions bounds the sale too.
+ */
+import type { TipoPreco } from './item.ts';
+import { MESSAGES } from './messages.ts';
+import { formatMoney, fromDecimal, quantityFromDecimal, type Cents } from './money.ts';
+import { validatePriceOverride, type PriceLimits } from './price-limits.ts';
+import type { SaleBody, SaleBodyItem } from './sale-input.ts';
+import { repriceForWholesale, type WholesalePricing } from './wholesale.ts';
+
+/** How long an offline sale's price version (and its start) stays acceptable: 72 hours. */
+export const PRICE_VERSION_WINDOW_MS = 72 * 60 * 60 * 1000;
+/** How far in the future a device's clock may be from the server's: 10 minutes. */
+export const CLOCK_SKEW_MS = 10 * 60 * 1000;
+
+/** Refusals of our own wording (the spec quotes none for these). */
+export const PRICE_MESSAGES = {
+  priceMismatch: (descricao: string, esperado: Cents, recebido: Cents) =>
+    `O preço de ${descricao} não confere com a tabela de preços (esperado ${formatMoney(esperado)}, recebido ${formatMoney(recebido)}).`,
+  operationInFuture: 'A data da operação está no futuro. Acerte a data e a hora deste computador e envie a operação novamente.',
+  operationTooOld:
+    'A operação foi iniciada há mais de 72 horas e não pode mais ser enviada. Refaça a venda com os preços atuais.',
+  operationDateInvalid: 'A data da operação é inválida.',
+} as const;
+
+/** The retail and wholesale prices of a variation. */
+export interface PricePair {
+  preco_venda: Cents;
+  preco_atacado: Cents;
+}
+
+/** A price of the history (preco_historico): in effect from vigente_desde (ISO, milliseconds) until the next one. */
+export interface PriceVersion extends PricePair {
+  vigente_desde: string;
+}
+
+/** What a sale's lines of one variation are checked against (SaleRefs.prices). */
+export interface SaleLinePrice extends WholesalePricing {
+  /** The price-change limits that apply to the product for the user (effectiveLimits). */
+  limits: Pick<PriceLimits, 'perc_max_aumento_preco_produto' | 'perc_max_reducao_preco_produto'>;
+}
+
+/**
+ * The prices a line priced at version `versao` (ISO) is checked against. `history` is the variation's price history
+ * in ascending vigente_desde, holding at least every price in effect from `receivedAt` minus the window on (older
+ * rows may be present); `current` is the price now. The price in effect at `versao` (the latest row in effect at or
+ * before it) is used when it was still current at some moment within the window before `receivedAt`; otherwise the
+ * current price (also when there is no version, an unreadable one, or none of the history is at or before it).
+ */
+export function priceAtVersion(
+  history: readonly PriceVersion[],
+  current: PricePair,
+  versao: string | null | undefined,
+  receivedAt: string,
+): PricePair {
+  const at = versao ? Date.parse(versao) : Number.NaN;
+  if (Number.isNaN(at)) return current;
+  let index = -1;
+  for (const [i, row] of history.entries()) if (Date.parse(row.vigente_desde) <= at) index = i;
+  const row = history[index];
+  const next = history[index + 1];
+  // The latest row is the current price (the history records every change); the current row itself is used then.
+  if (!row || !next) return current;
+  const windowStart = Date.parse(receivedAt) - PRICE_VERSION_WINDOW_MS;
+  return Date.parse(next.vigente_desde) > windowStart ? { preco_venda: row.preco_venda, preco_atacado: row.preco_atacado } : current;
+}
+
+/**
+ * The price a typed price (is_preco_alterado) is measured against: the variation's price of the line's price type
+ * (wholesale when the line is wholesale and the variation has a wholesale price, else retail). The point of sale's
+ * F3 panel and the server use this one function.
+ */
+export function referencePrice(line: { tipo_preco: TipoPreco }, prices: PricePair): Cents {
+  return line.tipo_preco === 'Atacado' && prices.preco_atacado > 0 ? prices.preco_atacado : prices.preco_venda;
+}
+
+/**
+ * The unit price each line must carry (by position), as the point of sale prices it from `prices`: managed lines
+ * (retail, or made wholesale by the rule) start at retail and the wholesale rule is applied across the lines; a line
+ * wholesale by choice takes the wholesale price; a typed price (is_preco_alterado) expects its reference price. Null
+ * for a line whose variation has no price.
+ */
+export function expectedUnitPrices(
+  itens: readonly SaleBodyItem[],
+  prices: ReadonlyMap<number, SaleLinePrice>,
+): Array<Cents | null> {
+  const lines = itens.map((item) => {
+    const altered = item.is_preco_alterado === true;
+    const managed = !altered && (item.tipo_preco === 'Varejo' || item.is_atacarejo);
+    const price = prices.get(item.id_produto_grade_filial);
+    const valor_unitario = !price ? 0 : managed ? price.preco_venda : referencePrice(item, price);
+    return {
+      id_produto_grade_filial: item.id_produto_grade_filial,
+      quantidade: quantityFromDecimal(item.quantidade),
+      valor_unitario,
+      tipo_preco: managed ? ('Varejo' as const) : item.tipo_preco,
+      is_atacarejo: false,
+      is_preco_alterado: altered,
+      is_cancelado: false,
+    };
+  });
+  return repriceForWholesale(lines, prices).map((line, i) =>
+    prices.has(itens[i]?.id_produto_grade_filial ?? -1) ? line.valor_unitario : null,
+  );
+}
+
+/**
+ * The first line whose unit price does not follow the price table: a line not marked is_preco_alterado priced other
+ * than expected (expectedUnitPrices), or a typed price of zero or less. A variation without a price in `prices` is
+ * not one of the branch's (buildSale refuses it first). Null when every price follows.
+ */
+export function priceTableError(body: Pick<SaleBody, 'itens'>, prices: ReadonlyMap<number, SaleLinePrice>): string | null {
+  const expected = expectedUnitPrices(body.itens, prices);
+  for (const [i, item] of body.itens.entries()) {
+    const esperado = expected[i];
+    if (esperado === null || esperado === undefined) continue; // not the branch's: referenceError refuses it
+    const recebido = fromDecimal(item.valor_unitario);
+    if (item.is_preco_alterado === true) {
+      if (recebido <= 0) return MESSAGES.itemValueNotPositive;
+    } else if (recebido !== esperado) {
+      return PRICE_MESSAGES.priceMismatch(item.descricao, esperado, recebido);
+    }
+  }
+  return null;
+}
+
+/**
+ * 001 §5: each typed price (is_preco_alterado) within the limits that apply to its product around its reference price
+ * (validatePriceOverride, the F3 panel's rule and messages). The first refusal, or null. Above the limit, a
+ * supervisor's authorization (SaleRefs.discountAuthorized, "discount or price change above the limit") skips it.
+ */
+export function priceLimitError(body: Pick<SaleBody, 'itens'>, prices: ReadonlyMap<number, SaleLinePrice>): string | null {
+  for (const item of body.itens) {
+    const price = prices.get(item.id_produto_grade_filial);
+    if (item.is_preco_alterado !== true || !price) continue;
+    const limits = { percentual_desconto_maximo: 0, ...price.limits };
+    const refused = validatePriceOverride(referencePrice(item, price), fromDecimal(item.valor_unitario), limits)[0];
+    if (refused) return refused.message;
+  }
+  return null;
+}
+
+/**
+ * The operation's dates against the server's clock at receipt (`receivedAt`, ISO): none after it by more than
+ * CLOCK_SKEW_MS, and data_inicio not more than PRICE_VERSION_WINDOW_MS before it. The refusal, or null.
+ */
+export function operationDateError(
+  body: { data_inicio: string; data_fim?: string | null | undefined },
+  receivedAt: string,
+): string | null {
+  const now = Date.parse(receivedAt);
+  const inicio = Date.parse(body.data_inicio);
+  const fim = body.data_fim ? Date.parse(body.data_fim) : inicio;
+  if (Number.isNaN(inicio) || Number.isNaN(fim)) return PRICE_MESSAGES.operationDateInvalid;
+  if (Math.max(inicio, fim) > now + CLOCK_SKEW_MS) return PRICE_MESSAGES.operationInFuture;
+  if (inicio < now - PRICE_VERSION_WINDOW_MS) return PRICE_MESSAGES.operationTooOld;
+  return null;
+}
