@@ -139,7 +139,7 @@ describe('POST /api/operacao', () => {
     expect(quote.rows[0]).toMatchObject({ operacao: 'Orcamento', situacao: 'Edicao' });
     // Valid for QUOTE_VALIDITY_DAYS shop days (docs/decisions.md), printed on its sheet.
     const validade = new Date(String(quote.rows[0]!['data_validade'] instanceof Date
-      ? (quote.rows[0]!['data_validade'] as Date).toISOString() : quote.rows[0]!['data_validade']));
+      ? (quote.rows[0]!['data_validade']).toISOString() : quote.rows[0]!['data_validade']));
     expect(validade.toISOString()).toBe(quoteValidUntil(new Date(), -3));
     expect(await stockOf(f.product.id_estoque)).toBe(10);
     expect(await count('movimentacao_estoque WHERE id_operacao = $1', [body.id_operacao])).toBe(0);
