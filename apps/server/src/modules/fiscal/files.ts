@@ -29,7 +29,10 @@ async function exchangeVoucherOf(tx: Tx, org: number, nf: Record<string, unknown
   const config = rows[0];
   if (!config?.impressao_comprovante_troca) return null;
   const days = Number(config.dias_tolerancia_troca);
-  const emitted = nf['data_emissao'] instanceof Date ? nf['data_emissao'] : String(nf['data_emissao']);
+  const at = nf['data_hora_emissao'];
+  if (at == null) return null;
+  const emitted = at instanceof Date ? at : typeof at === 'string' ? at : null;
+  if (emitted === null) return null;
   if (exchangeExpiredError(emitted, days, now)) return null;
   return { valido_ate: formatDay(exchangeDeadline(emitted, days)), por_produto: config.impressao_comprovante_troca_por_produto };
 }
