@@ -16,6 +16,8 @@ export const CONSIGNMENT_MESSAGES = {
   nothingToSell: 'Nenhum item dessa consignação pode ser vendido',
   returnAboveSent: (descricao: string) => `A quantidade devolvida de ${descricao} é maior que a quantidade enviada.`,
   stepRefused: (situacao: string) => ORDER_MESSAGES.locked(situacao),
+  paymentsDiffer: (pago: string, total: string) =>
+    `Os pagamentos (${pago}) devem somar o total da venda da consignação (${total}).`,
 } as const;
 
 /** The status each step requires the consignment to be in, and the one it leads to. */

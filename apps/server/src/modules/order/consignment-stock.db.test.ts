@@ -104,6 +104,30 @@ describe('consignment stock (000 §4.5)', () => {
     expect(await stock(f.product.id_estoque)).toEqual({ quantidade: 5, reserva: 1 });
   });
 
+  it("gives the consignment's sale invoice its payment and the instalment method's receivables", async () => {
+    const { id_pedido, itens } = await sentConsignment();
+    await expectOk(t, 'consignmentReturn', { id_pedido, itens: [
+      { id_pedido_item: itens[0]!.id_pedido_item, quantidade_retorno: 1 }, { id_pedido_item: itens[1]!.id_pedido_item, quantidade_retorno: 2 }] }, cashier);
+    await expectOk(t, 'consignmentFinish', { id_pedido }, cashier);
+    const total = Math.round(f.product.preco * 2 * 100) / 100;
+    const crediario = f.methods['05']!;
+    const wrong = await t.call('POST', '/order/consignment_invoice_sell', { id_pedido, modelo: '55',
+      pagamentos: [{ id_meio_pagamento: crediario, valor_total: total - 1, quantidade_parcelas: 2 }] }, cashier);
+    expect(wrong.status).toBe(400);
+    expect(wrong.json['message']).toMatch(/^Os pagamentos \(R\$ .*\) devem somar o total da venda da consignação \(R\$ .*\)\.$/);
+    expect(await stock(f.product.id_estoque)).toEqual({ quantidade: 5, reserva: 2 });
+    const sold = await expectOk(t, 'consignmentSell', { id_pedido, modelo: '55',
+      pagamentos: [{ id_meio_pagamento: crediario, valor_total: total, quantidade_parcelas: 2 }] }, cashier);
+    const id_nota_fiscal = sold.json['id_nota_fiscal'];
+    const nf = await t.call('POST', '/invoice/find_by_id', { id_nota_fiscal }, cashier);
+    expect(nf.json['pagamentos']).toEqual([expect.objectContaining({ id_meio_pagamento: crediario, valor_total: total })]);
+    const { rows } = await t.db.system((tx) => tx.query<{ valor: string; id_pessoa: number; id_pedido: number }>(
+      'SELECT valor_documento::text AS valor, id_pessoa, id_pedido FROM documento_financeiro WHERE id_nota_fiscal = $1 ORDER BY sequencia', [id_nota_fiscal]));
+    expect(rows.map((r) => Number(r.valor)).reduce((a, b) => a + b, 0)).toBeCloseTo(total, 2);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.id_pessoa === f.id_cliente && r.id_pedido === id_pedido)).toBe(true);
+  });
+
   it("refuses the till's sale of reserved units under negative-stock control, and sells the free ones", async () => {
     await sentConsignment();
     const orders = await countRows(t.db, 'pedido');

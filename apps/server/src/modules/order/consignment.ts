@@ -11,18 +11,23 @@ import type { consignmentReturnBody, consignmentSellBody, OrderFull } from '@pdv
 import {
   CONSIGNMENT_MESSAGES, consignmentReserved, consignmentStepError, finishLine, returnErrors, type ConsignmentStep,
 } from '@pdv/domain/consignment-rules';
-import { quantityFromDecimal, quantityToDecimal } from '@pdv/domain/money';
+import { formatMoney, fromDecimal, quantityFromDecimal, quantityToDecimal } from '@pdv/domain/money';
+import { buildInstallments } from '@pdv/domain/payment';
+import { createsReceivables } from '@pdv/domain/payment-method';
+import { localDate } from '@pdv/domain/period';
+import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import { customerError, statusChangeError } from '@pdv/domain/order-rules';
 import type { OrderStatus } from '@pdv/domain/operation-state';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { findSaleConfig } from '../settings/queries.ts';
+import { findMethods, findSaleConfig } from '../settings/queries.ts';
 import { reserveStock, takeReservedStock, type StockContext, type StockLine } from '../stock/service.ts';
-import { invoiceOrders } from './invoice-list.ts';
+import { insertReceivable } from '../finance/service.ts';
+import { invoiceOrders, type GivenPayment } from './invoice-list.ts';
 import { loadOrThrow } from './service.ts';
-import { lockOrder, type LockedOrder } from './writes.ts';
+import { branchOffsetHours, lockOrder, type LockedOrder } from './writes.ts';
 
 type ReturnBody = z.output<typeof consignmentReturnBody>;
 type SellBody = z.output<typeof consignmentSellBody>;
@@ -165,13 +170,44 @@ export async function finishConsignment(tx: Tx, caller: Caller, id_pedido: numbe
   return moveTo(tx, caller, order, 'AguardandoConclusao');
 }
 
-/** POST /order/consignment_invoice_sell {id_pedido, modelo?}: an invoice draft of the items waiting for it. */
+/**
+ * The payments of a consignment's sale must add up to its invoice's total; each installment of a method the shop
+ * collects itself (createsReceivables) becomes a receivable of the customer, through the finance owner.
+ */
+async function receivablesOfSale(tx: Tx, caller: Caller, order: LockedOrder, id_nota_fiscal: number, given: readonly GivenPayment[]): Promise<void> {
+  const org = caller.id_organization;
+  const { rows } = await tx.query<{ total: string }>('SELECT valor_nota_fiscal::text AS total FROM nota_fiscal WHERE id_organization = $1 AND id_nota_fiscal = $2',
+    [org, id_nota_fiscal]);
+  const total = fromDecimal(rows[0]?.total ?? '0');
+  const pago = given.reduce((acc, p) => acc + fromDecimal(p.valor_total), 0);
+  if (pago !== total) throw badRequest(CONSIGNMENT_MESSAGES.paymentsDiffer(formatMoney(pago), formatMoney(total)));
+  const methods = await findMethods(tx, org, given.map((p) => p.id_meio_pagamento));
+  const today = localDate(new Date(), await branchOffsetHours(tx, org, caller.id_filial));
+  let sequencia = 0;
+  for (const p of given) {
+    const method = methods.get(p.id_meio_pagamento);
+    if (!method) throw badRequest(SALE_BUILD_MESSAGES.methodNotFound);
+    if (!createsReceivables(method)) continue;
+    for (const installment of buildInstallments(fromDecimal(p.valor_total), p.quantidade_parcelas, today)) {
+      sequencia += 1;
+      await insertReceivable(tx, {
+        org, id_filial: caller.id_filial, numero: `PED-${order.nsu}`, sequencia, valor: installment.valor,
+        vencimento: installment.data_vencimento, id_pessoa: order.id_cliente, id_meio_pagamento: method.id_meio_pagamento,
+        id_pedido: order.id_pedido, id_nota_fiscal, id_operacao: null,
+      });
+    }
+  }
+}
+
+/** POST /order/consignment_invoice_sell {id_pedido, modelo?, pagamentos?}: an invoice draft of the items waiting for it. */
 export async function sellConsignment(tx: Tx, caller: Caller, body: SellBody) {
   const order = await lockConsignment(tx, caller, body.id_pedido);
   const lines = await liveLines(tx, caller.id_organization, body.id_pedido);
   if (!lines.some((l) => l.quantidade_venda > 0)) throw badRequest(CONSIGNMENT_MESSAGES.nothingToSell);
-  const { notas } = await invoiceOrders(tx, caller, { list_orders: [body.id_pedido], ...(body.modelo ? { modelo: body.modelo } : {}) });
+  const given = (body.pagamentos ?? []).map((p) => ({ id_meio_pagamento: p.id_meio_pagamento, valor_total: p.valor_total, quantidade_parcelas: p.quantidade_parcelas }));
+  const { notas } = await invoiceOrders(tx, caller, { list_orders: [body.id_pedido], ...(body.modelo ? { modelo: body.modelo } : {}) }, given);
   const id_nota_fiscal = notas[0]!.id_nota_fiscal;
+  if (given.length > 0) await receivablesOfSale(tx, caller, order, id_nota_fiscal, given);
   // What the customer kept leaves the reservation and the stock, owned by the invoice.
   const kept = lines.filter((l) => l.situacao_consignacao === 'AguardandoFaturamento');
   await takeReservedStock(tx, stockContext(caller, body.id_pedido, id_nota_fiscal), byPlace(kept, (l) => l.quantidade_venda).filter((l) => l.quantidade > 0));
