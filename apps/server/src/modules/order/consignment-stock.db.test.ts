@@ -116,8 +116,9 @@ describe('consignment stock (000 §4.5)', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.json['message']).toMatch(/^Os pagamentos \(R\$ .*\) devem somar o total da venda da consignação \(R\$ .*\)\.$/);
     expect(await stock(f.product.id_estoque)).toEqual({ quantidade: 5, reserva: 2 });
+    // One payment without a value pays the whole sale.
     const sold = await expectOk(t, 'consignmentSell', { id_pedido, modelo: '55',
-      pagamentos: [{ id_meio_pagamento: crediario, valor_total: total, quantidade_parcelas: 2 }] }, cashier);
+      pagamentos: [{ id_meio_pagamento: crediario, quantidade_parcelas: 2 }] }, cashier);
     const id_nota_fiscal = sold.json['id_nota_fiscal'];
     const nf = await t.call('POST', '/invoice/find_by_id', { id_nota_fiscal }, cashier);
     expect(nf.json['pagamentos']).toEqual([expect.objectContaining({ id_meio_pagamento: crediario, valor_total: total })]);

@@ -179,7 +179,9 @@ async function receivablesOfSale(tx: Tx, caller: Caller, order: LockedOrder, id_
   const { rows } = await tx.query<{ total: string }>('SELECT valor_nota_fiscal::text AS total FROM nota_fiscal WHERE id_organization = $1 AND id_nota_fiscal = $2',
     [org, id_nota_fiscal]);
   const total = fromDecimal(rows[0]?.total ?? '0');
-  const pago = given.reduce((acc, p) => acc + fromDecimal(p.valor_total), 0);
+  // A single payment without a value paid the whole invoice (invoice-list.ts filled it in).
+  const valueOf = (p: GivenPayment) => (p.valor_total === null ? total : fromDecimal(p.valor_total));
+  const pago = given.reduce((acc, p) => acc + valueOf(p), 0);
   if (pago !== total) throw badRequest(CONSIGNMENT_MESSAGES.paymentsDiffer(formatMoney(pago), formatMoney(total)));
   const methods = await findMethods(tx, org, given.map((p) => p.id_meio_pagamento));
   const today = localDate(new Date(), await branchOffsetHours(tx, org, caller.id_filial));
@@ -188,7 +190,7 @@ async function receivablesOfSale(tx: Tx, caller: Caller, order: LockedOrder, id_
     const method = methods.get(p.id_meio_pagamento);
     if (!method) throw badRequest(SALE_BUILD_MESSAGES.methodNotFound);
     if (!createsReceivables(method)) continue;
-    for (const installment of buildInstallments(fromDecimal(p.valor_total), p.quantidade_parcelas, today)) {
+    for (const installment of buildInstallments(valueOf(p), p.quantidade_parcelas, today)) {
       sequencia += 1;
       await insertReceivable(tx, {
         org, id_filial: caller.id_filial, numero: `PED-${order.nsu}`, sequencia, valor: installment.valor,
@@ -204,7 +206,9 @@ export async function sellConsignment(tx: Tx, caller: Caller, body: SellBody) {
   const order = await lockConsignment(tx, caller, body.id_pedido);
   const lines = await liveLines(tx, caller.id_organization, body.id_pedido);
   if (!lines.some((l) => l.quantidade_venda > 0)) throw badRequest(CONSIGNMENT_MESSAGES.nothingToSell);
-  const given = (body.pagamentos ?? []).map((p) => ({ id_meio_pagamento: p.id_meio_pagamento, valor_total: p.valor_total, quantidade_parcelas: p.quantidade_parcelas }));
+  const given = (body.pagamentos ?? []).map((p) => ({
+    id_meio_pagamento: p.id_meio_pagamento, valor_total: p.valor_total ?? null, quantidade_parcelas: p.quantidade_parcelas,
+  }));
   const { notas } = await invoiceOrders(tx, caller, { list_orders: [body.id_pedido], ...(body.modelo ? { modelo: body.modelo } : {}) }, given);
   const id_nota_fiscal = notas[0]!.id_nota_fiscal;
   if (given.length > 0) await receivablesOfSale(tx, caller, order, id_nota_fiscal, given);
