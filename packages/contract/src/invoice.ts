@@ -255,7 +255,10 @@ export const contingencyListResult = z.object({
   rows: z.array(invoiceSummary.extend({ data_contingencia: z.string().nullable(), prazo_contingencia: z.string().nullable(), tentativas: z.number().int() })),
 });
 export const invoiceListValuesResult = z.object({
+  /** Every invoice of the period per situation, returns included. */
   situacoes: z.array(z.object({ situacao: z.string(), quantidade: z.number().int(), valor: z.number() })),
+  /** The return invoices (finalidade 4) among them, not cancelled nor disabled: shown apart from the sales' total. */
+  devolucoes: z.object({ quantidade: z.number().int(), valor: z.number() }).optional(),
 });
 export const invoiceListValuesBody = invoiceFindBody.pick({ filter: true });
 export const nfeCancelManyBody = z.object({

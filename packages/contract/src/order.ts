@@ -435,6 +435,16 @@ export const consignmentReturnBody = z.object({
 export const consignmentSellBody = z.object({
   id_pedido: id,
   modelo: z.enum(['55', '65'], { error: "O modelo deve ser '55' ou '65'." }).optional(),
+  /**
+   * How the customer pays for what was kept: the invoice's payments (they must add up to its total; a single payment
+   * without a value pays the whole), each instalment method's installments becoming receivables. Without it the draft
+   * has no payment and gets one at /invoice.
+   */
+  pagamentos: z.array(z.object({
+    id_meio_pagamento: id,
+    valor_total: moneyInput.optional(),
+    quantidade_parcelas: z.number().int().min(1).max(120).optional().default(1),
+  }).strict()).min(1).max(20).optional(),
 }).strict();
 export const consignmentSellResult = z.object({
   sell: z.boolean(),

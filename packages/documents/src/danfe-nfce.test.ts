@@ -17,6 +17,21 @@ const allText = (data: ReturnType<typeof offline>, draft = false) =>
   texts(danfeNfceDefinition(data, { draft }).content).join('\n');
 
 describe('DANFE NFC-e', () => {
+  it("prints the sale's exchange voucher below it when asked, one per product line with por_produto, never on a draft", () => {
+    const data = authorizedWithCpf();
+    const plain = texts(danfeNfceDefinition(data).content).join('\n');
+    expect(plain).not.toContain('COMPROVANTE DE TROCA');
+    const one = texts(danfeNfceDefinition(data, { troca: { valido_ate: '03/04/2025' } }).content).join('\n');
+    expect(one.split('COMPROVANTE DE TROCA').length - 1).toBe(1);
+    expect(one).toContain('Válido para troca até 03/04/2025');
+    expect(one).toContain('Cliente: Maria Souza');
+    expect(one.indexOf('COMPROVANTE DE TROCA')).toBeGreaterThan(one.indexOf(data.chave.slice(0, 4)));
+    const each = texts(danfeNfceDefinition(data, { troca: { valido_ate: '03/04/2025', por_produto: true } }).content).join('\n');
+    expect(each.split('COMPROVANTE DE TROCA').length - 1).toBe(data.itens.length);
+    const draft = texts(danfeNfceDefinition(data, { draft: true, troca: { valido_ate: '03/04/2025' } }).content).join('\n');
+    expect(draft).not.toContain('COMPROVANTE DE TROCA');
+  });
+
   it('prints on the 200-point roll with automatic height', () => {
     const doc = danfeNfceDefinition(offline());
     expect(doc.pageSize).toEqual({ width: RECEIPT_WIDTH, height: 'auto' });

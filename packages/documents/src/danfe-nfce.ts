@@ -21,6 +21,7 @@ import {
 import { fitText, textWidth, wrapText } from './danfe-metrics.ts';
 import type { DanfeAddress, DanfeData, DanfeItem } from './danfe-parse.ts';
 import { pdfBytes, type DanfeOptions } from './danfe-pdf.ts';
+import { exchangeVoucherContent } from './exchange-voucher.ts';
 import { RECEIPT_FONTS, RECEIPT_WIDTH } from './receipt.ts';
 
 const MARGIN = 5;
@@ -305,8 +306,21 @@ export function danfeNfceDefinition(data: DanfeData, options: DanfeOptions = {})
       ...identification(data),
       ...qrCode(data),
       ...footer(data),
+      ...(options.troca && !options.draft ? exchangeVoucher(data, options.troca) : []),
     ],
   };
+}
+
+/** The sale's exchange voucher after the DANFE (one per product line when the branch asks). */
+function exchangeVoucher(data: DanfeData, troca: NonNullable<DanfeOptions['troca']>): Content[] {
+  return exchangeVoucherContent({
+    numero: String(data.ide.nNF),
+    data: formatXmlDateTime(data.ide.dhEmi),
+    cliente: data.dest?.xNome ?? null,
+    itens: data.itens.map((i) => ({ descricao: i.xProd, quantidade: formatDecimalText(i.qCom, 0) })),
+    valido_ate: troca.valido_ate,
+    por_produto: troca.por_produto ?? false,
+  }, NFCE_CONTENT_WIDTH);
 }
 
 export async function danfeNfcePdf(data: DanfeData, options: DanfeOptions = {}): Promise<Uint8Array> {

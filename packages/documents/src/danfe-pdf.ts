@@ -4,11 +4,14 @@
  * or download can call renderPdf with the definition itself.
  */
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { ExchangeVoucherOptions } from './exchange-voucher.ts';
 import { renderPdf } from './pdf.ts';
 
 export interface DanfeOptions {
   /** A note still being edited (EmEdicao): printed with "SEM VALOR FISCAL". */
   draft?: boolean;
+  /** The exchange voucher printed below a sale's DANFE NFC-e (branch impressao_comprovante_troca), or none. */
+  troca?: ExchangeVoucherOptions | null;
 }
 
 export async function pdfBytes(definition: TDocumentDefinitions): Promise<Uint8Array> {

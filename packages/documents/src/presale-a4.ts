@@ -9,6 +9,7 @@ import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interface
 import { formatMoney, formatQuantity, type Cents, type Milli } from '@pdv/domain/money';
 import { formatCep, formatPhone, formatTaxId } from './danfe-format.ts';
 import { pdfBytes } from './danfe-pdf.ts';
+import { formatInZone } from '@pdv/domain/time-zone';
 
 export type PresaleKind = 'Pedido' | 'Orcamento' | 'OrdemServico';
 
@@ -76,18 +77,10 @@ export interface PresaleSheetData {
   observacao: string | null;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** dd/mm/aaaa (with hh:mm when asked) of an ISO instant in the branch's offset; a bare date stays as it is. */
 export function formatPresaleDate(value: string | null, offsetHours: number, withTime = false): string {
   if (!value) return '';
-  const bare = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (bare) return `${bare[3]}/${bare[2]}/${bare[1]}`;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const local = new Date(date.getTime() + offsetHours * 3_600_000);
-  const day = `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear()}`;
-  return withTime ? `${day} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}` : day;
+  return formatInZone(value, offsetHours, withTime);
 }
 
 /** One line of an address: "Rua X, 10 - sala 2 - Centro - São Paulo/SP - CEP 01000-000". */

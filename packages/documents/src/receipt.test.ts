@@ -85,6 +85,29 @@ describe('receipt', () => {
     expect(text.indexOf('COMPROVANTE DE TROCA')).toBeGreaterThan(text.indexOf('Obrigado pela preferência!'));
   });
 
+  it('prints one exchange voucher per product line when the branch asks', () => {
+    const text = JSON.stringify(receiptDocument(sale({ troca: { valido_ate: '03/04/2025', por_produto: true } })));
+    expect(text.split('COMPROVANTE DE TROCA').length - 1).toBe(2);
+    expect(text).toContain('2 Meia x 1,000');
+  });
+
+  it("prints the time in the branch's zone, not the machine's (a fixed UTC instant as São Paulo time)", () => {
+    const saved = process.env['TZ'];
+    process.env['TZ'] = 'Asia/Tokyo';
+    try {
+      expect(JSON.stringify(receiptDocument(sale({ data: '2026-01-02T01:30:00Z' })))).toContain('01/01/2026 22:30');
+      expect(JSON.stringify(receiptDocument(sale({ data: '2026-01-02T01:30:00Z', fuso_horario: -5 })))).toContain('01/01/2026 20:30');
+    } finally {
+      if (saved === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = saved;
+    }
+  });
+
+  it('leaves the change line out where no money changed hands', () => {
+    expect(JSON.stringify(receiptDocument(sale()))).toContain('"Troco"');
+    expect(JSON.stringify(receiptDocument(sale({ titulo: 'CONSIGNAÇÃO', pagamentos: [], mostrar_troco: false })))).not.toContain('Troco');
+  });
+
   it('keeps every font between 4 and 10', () => {
     const sizes = JSON.stringify(receiptDocument(sale())).match(/"fontSize":\d+/g) ?? [];
     expect(sizes.length).toBeGreaterThan(3);

@@ -8,6 +8,8 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatCnpj, formatCpf, onlyDigits } from '@pdv/domain/documents';
 import { formatMoney, formatQuantity, type Cents, type Milli } from '@pdv/domain/money';
 import { isCard } from '@pdv/domain/payment-method';
+import { formatInZone } from '@pdv/domain/time-zone';
+import { exchangeVoucherContent, type ExchangeVoucherOptions } from './exchange-voucher.ts';
 
 export const RECEIPT_WIDTH = 200;
 export const RECEIPT_DESCRIPTION_MAX = 32;
@@ -48,6 +50,10 @@ export interface ReceiptData {
   numero: string | null;
   /** ISO date-time of the sale. */
   data: string;
+  /** The branch's time zone offset in hours (fuso_horario): times print in it (default -3), never the machine's. */
+  fuso_horario?: number;
+  /** Whether the change line is printed: only where money changed hands (slipShowsChange). Default: printed. */
+  mostrar_troco?: boolean;
   operador: string;
   cliente: { nome: string | null; cpf_cnpj: string | null } | null;
   itens: ReceiptLine[];
@@ -62,26 +68,20 @@ export interface ReceiptData {
    * The exchange voucher (comprovante de troca, 002 "impressao_comprovante_troca") printed below the receipt: the lines
    * without prices and the last day of the exchange (dd/mm/aaaa: emission + dias_tolerancia_troca).
    */
-  troca?: { valido_ate: string } | null;
+  troca?: ExchangeVoucherOptions | null;
 }
 
-/** The exchange voucher below the receipt, after a cut line. */
+/** The exchange voucher below the receipt, after a cut line (one per product line when the branch asks). */
 function exchangeVoucher(data: ReceiptData): Content[] {
   if (!data.troca) return [];
-  return [
-    { text: '- - - - - - - - - - - - corte aqui - - - - - - - - - - - -', alignment: 'center', fontSize: RECEIPT_FONTS.tiny, margin: [0, 4, 0, 4] },
-    { text: 'COMPROVANTE DE TROCA', alignment: 'center', bold: true, fontSize: RECEIPT_FONTS.header },
-    { text: `${data.numero ? `Nº ${data.numero} · ` : ''}${formatDateTime(data.data)}`, alignment: 'center', fontSize: RECEIPT_FONTS.small },
-    ...(data.cliente?.nome ? [{ text: `Cliente: ${data.cliente.nome}`, fontSize: RECEIPT_FONTS.small }] : []),
-    RULE,
-    ...data.itens.map((line, index) => ({
-      text: `${index + 1} ${cutDescription(line.descricao)} x ${formatQuantity(line.quantidade)}`,
-      fontSize: RECEIPT_FONTS.small,
-    })),
-    RULE,
-    { text: `Válido para troca até ${data.troca.valido_ate}`, alignment: 'center', bold: true, fontSize: RECEIPT_FONTS.body },
-    { text: 'Apresente este comprovante na troca.', alignment: 'center', fontSize: RECEIPT_FONTS.small },
-  ];
+  return exchangeVoucherContent({
+    numero: data.numero,
+    data: formatDateTime(data.data, data.fuso_horario),
+    cliente: data.cliente?.nome ?? null,
+    itens: data.itens.map((line) => ({ descricao: line.descricao, quantidade: formatQuantity(line.quantidade) })),
+    valido_ate: data.troca.valido_ate,
+    por_produto: data.troca.por_produto ?? false,
+  }, RECEIPT_WIDTH - 10);
 }
 
 export function cutDescription(text: string, max = RECEIPT_DESCRIPTION_MAX): string {
@@ -101,11 +101,8 @@ function formatDocument(value: string): string {
   return value;
 }
 
-function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+function formatDateTime(iso: string, offset: number | undefined): string {
+  return formatInZone(iso, offset);
 }
 
 const RULE: Content = {
@@ -156,7 +153,7 @@ export function receiptDocument(data: ReceiptData): TDocumentDefinitions {
     RULE,
     { text: data.titulo, fontSize: RECEIPT_FONTS.header, bold: true, alignment: 'center' },
     {
-      text: [data.numero ? `Nº ${data.numero} - ` : '', formatDateTime(data.data)].join(''),
+      text: [data.numero ? `Nº ${data.numero} - ` : '', formatDateTime(data.data, data.fuso_horario)].join(''),
       alignment: 'center',
       fontSize: RECEIPT_FONTS.small,
     },
@@ -202,7 +199,7 @@ export function receiptDocument(data: ReceiptData): TDocumentDefinitions {
       RULE,
       { text: 'PAGAMENTOS', bold: true, fontSize: RECEIPT_FONTS.small },
       ...payments,
-      row('Troco', formatMoney(receiptChange(data)), true),
+      ...(data.mostrar_troco === false ? [] : [row('Troco', formatMoney(receiptChange(data)), true)]),
       RULE,
       ...(data.observacao ? [{ text: data.observacao, alignment: 'center' as const, fontSize: RECEIPT_FONTS.small }] : []),
       { text: 'Obrigado pela preferência!', alignment: 'center', fontSize: RECEIPT_FONTS.small, margin: [0, 2, 0, 0] },

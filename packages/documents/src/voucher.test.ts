@@ -52,6 +52,19 @@ describe('credit voucher PDF', () => {
     expect(all).toContain('31/05/2027');
   });
 
+  it("prints its issue time in the branch's zone, not the host's", () => {
+    const saved = process.env['TZ'];
+    process.env['TZ'] = 'UTC';
+    try {
+      const all = texts(voucherDocument(data({ data: '2026-11-20T17:30:00Z' })).content).join('\n');
+      expect(all).toContain('20/11/2026 14:30');
+      expect(texts(voucherDocument(data({ data: '2026-11-20T17:30:00Z', fuso_horario: -4 })).content).join('\n')).toContain('20/11/2026 13:30');
+    } finally {
+      if (saved === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = saved;
+    }
+  });
+
   it('renders a PDF whose metadata names the code', { timeout: 30_000 }, async () => {
     const pdf = await voucherPdf(data());
     const text = new TextDecoder('latin1').decode(pdf);

@@ -7,6 +7,7 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatCnpj, onlyDigits } from '@pdv/domain/documents';
 import { formatMoney, type Cents } from '@pdv/domain/money';
+import { formatInZone } from '@pdv/domain/time-zone';
 import { code39Bars } from './code39.ts';
 import { pdfBytes } from './danfe-pdf.ts';
 
@@ -25,6 +26,8 @@ export interface VoucherData {
   saldo: Cents;
   /** ISO date-time of issue. */
   data: string;
+  /** The branch's time zone offset in hours (fuso_horario): the issue time prints in it (default -3), never the host's. */
+  fuso_horario?: number;
   /** ISO date (AAAA-MM-DD) or null: no expiry. */
   validade: string | null;
   cliente: string | null;
@@ -37,12 +40,6 @@ function formatDate(iso: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
 }
 
-function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** A dashed rule: a new node each time (pdfmake writes its layout into the nodes, so one node cannot appear twice). */
 const rule = (): Content => ({
@@ -85,7 +82,7 @@ export function voucherDocument(data: VoucherData): TDocumentDefinitions {
       { text: `Código ${data.codigo}`, fontSize: VOUCHER_FONTS.title, alignment: 'center', margin: [0, 1, 0, 2] },
       row('Valor', formatMoney(data.valor), true),
       ...(data.saldo !== data.valor ? [row('Saldo disponível', formatMoney(data.saldo), true)] : []),
-      row('Emissão', formatDateTime(data.data)),
+      row('Emissão', formatInZone(data.data, data.fuso_horario)),
       row('Validade', data.validade ? formatDate(data.validade) : 'Sem validade'),
       ...(data.cliente ? [row('Cliente', data.cliente)] : []),
       ...(data.numero ? [row('Pedido', data.numero)] : []),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consignmentStepError, finishLine, returnErrors } from './consignment-rules.ts';
+import { consignmentReserved, consignmentStepError, finishLine, returnErrors } from './consignment-rules.ts';
 
 const consignment = (situacao: 'Edicao' | 'EnviadoCliente' | 'RetornoCliente' | 'Faturado') =>
   ({ operacao: 'Consignacao', situacao, is_processando: false });
@@ -21,5 +21,17 @@ describe('consignment steps (000 §4.5)', () => {
       .toEqual({ quantidade_venda: 2000, situacao_consignacao: 'AguardandoFaturamento' });
     expect(finishLine({ descricao: 'Camisa', quantidade: 3000, quantidade_retorno: 3000 }))
       .toEqual({ quantidade_venda: 0, situacao_consignacao: 'Retornado' });
+  });
+});
+
+describe('consignmentReserved', () => {
+  const line = (situacao_consignacao: string | null, quantidade_retorno = 0) => ({ descricao: 'X', quantidade: 3000, quantidade_retorno, situacao_consignacao });
+  it('holds sent minus returned from sending until the sale is invoiced', () => {
+    expect(consignmentReserved(line('PendenteEnvio'))).toBe(0);
+    expect(consignmentReserved(line('Enviado', 1000))).toBe(2000);
+    expect(consignmentReserved(line('AguardandoFaturamento', 1000))).toBe(2000);
+    expect(consignmentReserved(line('Retornado', 3000))).toBe(0);
+    expect(consignmentReserved(line('Faturado', 1000))).toBe(0);
+    expect(consignmentReserved(line('Enviado', 1000), true)).toBe(0);
   });
 });

@@ -16,6 +16,8 @@ export const CONSIGNMENT_MESSAGES = {
   nothingToSell: 'Nenhum item dessa consignação pode ser vendido',
   returnAboveSent: (descricao: string) => `A quantidade devolvida de ${descricao} é maior que a quantidade enviada.`,
   stepRefused: (situacao: string) => ORDER_MESSAGES.locked(situacao),
+  paymentsDiffer: (pago: string, total: string) =>
+    `Os pagamentos (${pago}) devem somar o total da venda da consignação (${total}).`,
 } as const;
 
 /** The status each step requires the consignment to be in, and the one it leads to. */
@@ -50,4 +52,17 @@ export function returnErrors(lines: readonly ConsignmentLine[]): string[] {
 export function finishLine(line: ConsignmentLine): { quantidade_venda: number; situacao_consignacao: ConsignmentItemStatus } {
   const venda = line.quantidade - line.quantidade_retorno;
   return { quantidade_venda: venda, situacao_consignacao: venda > 0 ? 'AguardandoFaturamento' : 'Retornado' };
+}
+
+/**
+ * What a consignment line holds reserved in stock (quantidade_reserva): from sending until its sale is invoiced, the
+ * units still with the customer or kept by them, i.e. sent minus returned. A line pending send, invoiced (the invoice
+ * took the stock) or of a cancelled consignment holds nothing. The shop still owns reserved units, but they are not
+ * free to sell (free = stock - reservation).
+ */
+export function consignmentReserved(line: ConsignmentLine & { situacao_consignacao: string | null }, cancelled = false): number {
+  if (cancelled) return 0;
+  const holds = line.situacao_consignacao === 'Enviado' || line.situacao_consignacao === 'Retornado'
+    || line.situacao_consignacao === 'AguardandoFaturamento';
+  return holds ? Math.max(0, line.quantidade - line.quantidade_retorno) : 0;
 }

@@ -6,6 +6,7 @@
 import { danfeA4Pdf } from '@pdv/documents/danfe-a4';
 import { danfeNfcePdf } from '@pdv/documents/danfe-nfce';
 import { parseNFe } from '@pdv/documents/danfe-parse';
+import type { ExchangeVoucherOptions } from '@pdv/documents/exchange-voucher';
 import type { PresaleSheetData } from '@pdv/documents/presale-a4';
 import { presaleSheetPdf } from '@pdv/documents/presale-a4';
 import type { VoucherData } from '@pdv/documents/voucher';
@@ -13,7 +14,7 @@ import { voucherPdf } from '@pdv/documents/voucher';
 
 export type PdfJob =
   /** The DANFE of an NF-e (A4) or an NFC-e (modelo 65, 80 mm roll) from its XML; `draft` prints "SEM VALOR FISCAL". */
-  | { kind: 'danfe'; xml: string; modelo: string; draft: boolean }
+  | { kind: 'danfe'; xml: string; modelo: string; draft: boolean; troca?: ExchangeVoucherOptions | null }
   | { kind: 'voucher'; data: VoucherData }
   | { kind: 'presale'; data: PresaleSheetData };
 
@@ -22,7 +23,7 @@ export async function renderPdfJob(job: PdfJob): Promise<Uint8Array> {
   switch (job.kind) {
     case 'danfe': {
       const data = parseNFe(job.xml);
-      return job.modelo === '65' ? danfeNfcePdf(data, { draft: job.draft }) : danfeA4Pdf(data, { draft: job.draft });
+      return job.modelo === '65' ? danfeNfcePdf(data, { draft: job.draft, troca: job.troca ?? null }) : danfeA4Pdf(data, { draft: job.draft });
     }
     case 'voucher':
       return voucherPdf(job.data);

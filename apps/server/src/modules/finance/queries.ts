@@ -19,7 +19,8 @@ export interface NewReceivable {
   id_meio_pagamento: number;
   id_pedido: number | null;
   id_nota_fiscal: number | null;
-  id_operacao: string;
+  /** The point of sale's operation, or null for a receivable made elsewhere (a consignment's sale). */
+  id_operacao: string | null;
 }
 
 export async function insertReceivable(tx: Tx, d: NewReceivable): Promise<void> {

@@ -10,11 +10,12 @@ import { loadCertificate, type Certificate } from '@pdv/fiscal/certificate';
 import { emitSignedNFe, SchemaValidationError } from '@pdv/fiscal/emit';
 import { buildEventoXml } from '@pdv/fiscal/events';
 import { buildInutNFe } from '@pdv/fiscal/messages';
-import { buildNFeXml } from '@pdv/fiscal/nfe-xml';
+import { buildNFeXml, dateTimeTz } from '@pdv/fiscal/nfe-xml';
 import { digestOf, signXml } from '@pdv/fiscal/sign';
 import type { Endereco as Address, NFeDet, NFeDetPag, NFeInput } from '@pdv/fiscal/types';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
+import { branchOffset } from '../invoice/queries.ts';
 import * as q from './queries.ts';
 import type { SefazTarget } from './sefaz.ts';
 
@@ -122,7 +123,8 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
     qVol: v.quantidade, esp: v.especie, marca: v.marca, nVol: v.numeracao,
     pesoL: quantityFromDecimal(v.peso_liquido), pesoB: quantityFromDecimal(v.peso_bruto),
   }));
-  const offsetHours = -3;
+  // dhEmi (and the DANFE that prints it) in the branch's time zone (fuso_horario, -3 by default).
+  const offsetHours = await branchOffset(tx, org, id_filial);
   const refs = await q.findReferenced(tx, org, id);
   return {
     ...target, modelo, cert, cnpj: emitter.cnpj, offsetHours,
@@ -167,7 +169,7 @@ export async function buildDocument(e: Emission, o: { numero: number; serie: num
   xJust?: string; cNF?: string }): Promise<BuiltDocument> {
   try {
     const signed = await emitSignedNFe(
-      { ...e.base, ide: { ...e.base.ide, serie: o.serie, nNF: o.numero, dhEmi: o.dhEmi, tpEmis: o.tpEmis, dhCont: o.dhCont ?? null,
+      { ...e.base, utcOffset: dateTimeTz(new Date(0), e.offsetHours).slice(19), ide: { ...e.base.ide, serie: o.serie, nNF: o.numero, dhEmi: o.dhEmi, tpEmis: o.tpEmis, dhCont: o.dhCont ?? null,
         xJust: o.xJust ?? null, cNF: o.cNF ?? null } },
       { certificate: e.cert },
     );

@@ -5,11 +5,37 @@
 import type { FastifyInstance } from 'fastify';
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
 import { isDraftSituacao } from '@pdv/domain/invoice-rules';
+import { exchangeDeadline, exchangeExpiredError, formatDay } from '@pdv/domain/return-rules';
+import type { ExchangeVoucherOptions } from '@pdv/documents/exchange-voucher';
+import type { Tx } from '../../db/database.ts';
 import type { Deps } from '../../http/handlers.ts';
 import { HttpError } from '../../http/errors.ts';
 import { renderPdf } from '../../pdf/renderer.ts';
 import { draftXml } from './document.ts';
 import { verifyLink } from '../invoice/links.ts';
+
+/**
+ * 002 impressao_comprovante_troca: a sale's NFC-e prints its exchange voucher below the DANFE (one per product with
+ * impressao_comprovante_troca_por_produto), valid until emission + dias_tolerancia_troca; not once that day has passed
+ * (000 §5), nor on a return or an entry.
+ */
+async function exchangeVoucherOf(tx: Tx, org: number, nf: Record<string, unknown>, now: Date): Promise<ExchangeVoucherOptions | null> {
+  if (String(nf['modelo']) !== '65' || nf['operacao'] !== 'Saida' || Number(nf['finalidade']) !== 1) return null;
+  const { rows } = await tx.query<{ impressao_comprovante_troca: boolean; impressao_comprovante_troca_por_produto: boolean; dias_tolerancia_troca: number }>(
+    `SELECT impressao_comprovante_troca, impressao_comprovante_troca_por_produto, dias_tolerancia_troca FROM filial_configuracao
+      WHERE id_organization = $1 AND id_filial = $2 AND data_exclusao IS NULL`,
+    [org, nf['id_filial']],
+  );
+  const config = rows[0];
+  if (!config?.impressao_comprovante_troca) return null;
+  const days = Number(config.dias_tolerancia_troca);
+  const at = nf['data_hora_emissao'];
+  if (at == null) return null;
+  const emitted = at instanceof Date ? at : typeof at === 'string' ? at : null;
+  if (emitted === null) return null;
+  if (exchangeExpiredError(emitted, days, now)) return null;
+  return { valido_ate: formatDay(exchangeDeadline(emitted, days)), por_produto: config.impressao_comprovante_troca_por_produto };
+}
 
 export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
   app.get<{ Params: { kind: string; org: string; id: string }; Querystring: { exp?: string; sig?: string } }>(
@@ -32,7 +58,7 @@ export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
         if (!nf) return null;
         const xml = (nf['xml_autorizado'] ?? nf['xml_assinado'] ?? null) as string | null;
         if (kind === 'xml') return xml ? { xml, nf } : null;
-        return { xml: xml ?? (await draftXml(tx, orgId, nf)), nf };
+        return { xml: xml ?? (await draftXml(tx, orgId, nf)), nf, troca: await exchangeVoucherOf(tx, orgId, nf, deps.fiscal.now()) };
       });
       if (!file) throw new HttpError(404, M.notFound);
       const name = (file.nf['chave_acesso'] as string | null) ?? `rascunho-${invoiceId}`;
@@ -41,7 +67,8 @@ export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
           .header('content-disposition', `attachment; filename="${name}-nfe.xml"`).send(file.xml);
       }
       const draft = isDraftSituacao(String(file.nf['situacao'])) || !file.nf['xml_assinado'];
-      const pdf = await renderPdf({ kind: 'danfe', xml: file.xml, modelo: String(file.nf['modelo']), draft });
+      const troca = 'troca' in file ? file.troca : null;
+      const pdf = await renderPdf({ kind: 'danfe', xml: file.xml, modelo: String(file.nf['modelo']), draft, troca });
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${name}.pdf"`)
         .send(Buffer.from(pdf));
     },

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
 import { sendDueContingency } from './service.ts';
 import { expectOk } from '../../testing/routes.ts';
+import { pdfText } from '@pdv/documents/pdf-text';
 
 let t: TestApp;
 let manager: string;
@@ -125,6 +126,27 @@ describe('NFC-e from the point of sale', () => {
     expect((nf['chave_acesso'] as string).slice(20, 22)).toBe('65');
     // The sale took the stock already: authorization does not take it twice.
     expect(await countRows(t.db, 'movimentacao_estoque WHERE id_nota_fiscal = $1', [id])).toBe(1);
+  });
+
+  it("writes dhEmi in the branch's time zone and prints the exchange voucher below the sale's DANFE NFC-e", async () => {
+    await t.db.system((tx) => tx.query(`UPDATE filial_configuracao SET fuso_horario = -5, impressao_comprovante_troca = true,
+      impressao_comprovante_troca_por_produto = false WHERE id_filial = $1`, [sale.id_filial]));
+    try {
+      const res = await t.call('POST', '/operacao', saleBody(sale, { modelo: '65' }), manager);
+      const id = res.json['id_nota_fiscal'] as number;
+      const sent = await t.call('POST', '/nfe/transmitir', { id_nota_fiscal: id }, manager);
+      expect(sent.json['success'], JSON.stringify(sent.json)).toBe(true);
+      const { rows } = await t.db.system((tx) => tx.query<{ xml: string }>('SELECT xml_assinado AS xml FROM nota_fiscal WHERE id_nota_fiscal = $1', [id]));
+      expect(/<dhEmi>[^<]*-05:00<\/dhEmi>/.test(rows[0]!.xml)).toBe(true);
+      const printed = await t.call('POST', '/nfe/imprimir', { id_nota_fiscal: id }, manager);
+      const pdf = await t.app.inject({ method: 'GET', url: printed.json['url_pdf'] as string });
+      expect(pdf.statusCode).toBe(200);
+      const text = pdfText(pdf.rawPayload);
+      expect(text).toContain('COMPROVANTE DE TROCA');
+      expect(text).toMatch(/Válido para troca até \d{2}\/\d{2}\/\d{4}/);
+    } finally {
+      await t.db.system((tx) => tx.query('UPDATE filial_configuracao SET fuso_horario = -3 WHERE id_filial = $1', [sale.id_filial]));
+    }
   });
 
   it('issues in offline contingency when SEFAZ does not answer, and transmits it when SEFAZ is back', async () => {

@@ -115,4 +115,15 @@ describe('invoice draft, part by part', () => {
     const values = await expectOk(t, 'invoiceListValues', {}, manager);
     expect((values.json['situacoes'] as Array<{ situacao: string }>).map((s) => s.situacao)).toContain('EmEdicao');
   });
+
+  it('gives the return invoices of the period apart from the sales', async () => {
+    const before = (await expectOk(t, 'invoiceListValues', {}, manager)).json['devolucoes'] as { quantidade: number; valor: number };
+    const res = await t.call('POST', '/operacao', saleBody(sale, { modelo: '55', id_cliente: sale.id_cliente }), manager);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    // Standing in for a return NF-e: the same invoice with finalidade 4.
+    await t.db.system((tx) => tx.query('UPDATE nota_fiscal SET finalidade = 4 WHERE id_nota_fiscal = $1', [res.json['id_nota_fiscal']]));
+    const after = (await expectOk(t, 'invoiceListValues', {}, manager)).json['devolucoes'] as { quantidade: number; valor: number };
+    expect(after.quantidade).toBe(before.quantidade + 1);
+    expect(Math.round((after.valor - before.valor) * 100)).toBe(Math.round(Number(res.json['valor_total']) * 100));
+  });
 });

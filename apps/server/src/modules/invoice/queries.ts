@@ -91,6 +91,17 @@ export async function listValues(tx: Tx, org: number, id_filial: number, f: Omit
   return rows.map((r) => ({ situacao: r.situacao, quantidade: Number(r.quantidade), valor: num(r.valor) }));
 }
 
+/** The period's return invoices (finalidade 4) that count (not cancelled nor disabled): the list shows them apart. */
+export async function listReturnValues(tx: Tx, org: number, id_filial: number, f: Omit<ListFilter, 'skip' | 'take' | 'order' | 'column'>, offsetHours: number) {
+  const w = where(org, id_filial, f, offsetHours);
+  const { rows } = await tx.query<{ quantidade: number; valor: string }>(
+    `SELECT count(*)::int AS quantidade, coalesce(sum(nf.valor_nota_fiscal), 0) AS valor
+       FROM nota_fiscal nf WHERE ${w.sql} AND nf.finalidade = 4 AND nf.situacao NOT IN ('Cancelada', 'Inutilizada')`,
+    w.params,
+  );
+  return { quantidade: Number(rows[0]?.quantidade ?? 0), valor: num(rows[0]?.valor ?? 0) };
+}
+
 /** The invoice row itself (for locking pass forUpdate). */
 export async function findInvoiceRow(tx: Tx, org: number, id_filial: number, id: number, forUpdate = false) {
   const { rows } = await tx.query<Record<string, unknown>>(

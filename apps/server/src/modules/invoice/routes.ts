@@ -23,7 +23,11 @@ export const invoiceHandlers = {
   invoiceListValues: async ({ tx, caller, body }) => {
     const id_filial = activeBranch(caller);
     const offset = await q.branchOffset(tx, caller.id_organization, id_filial);
-    return { situacoes: await q.listValues(tx, caller.id_organization, id_filial, { search: '', ...body.filter }, offset) };
+    const filter = { search: '', ...body.filter };
+    return {
+      situacoes: await q.listValues(tx, caller.id_organization, id_filial, filter, offset),
+      devolucoes: await q.listReturnValues(tx, caller.id_organization, id_filial, filter, offset),
+    };
   },
   invoiceFindById: async ({ tx, caller, body, deps }) =>
     withLinks(await q.loadDetail(tx, caller.id_organization, activeBranch(caller), body.id_nota_fiscal), deps, caller.id_organization),

@@ -5,6 +5,7 @@ import { AMOUNT_TOO_LARGE } from '@pdv/domain/money';
 import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
+import { quoteValidUntil } from '@pdv/domain/quote-rules';
 
 let t: TestApp;
 let cashier: string;
@@ -134,8 +135,12 @@ describe('POST /api/operacao', () => {
     const res = await t.call('POST', '/operacao', body, cashier);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const quote = await t.db.system((tx) => tx.query<Record<string, unknown>>(
-      'SELECT operacao, situacao FROM pedido WHERE id_pedido = $1', [res.json['id_pedido']]));
+      'SELECT operacao, situacao, data_validade FROM pedido WHERE id_pedido = $1', [res.json['id_pedido']]));
     expect(quote.rows[0]).toMatchObject({ operacao: 'Orcamento', situacao: 'Edicao' });
+    // Valid for QUOTE_VALIDITY_DAYS shop days (docs/decisions.md), printed on its sheet.
+    const validade = new Date(String(quote.rows[0]!['data_validade'] instanceof Date
+      ? (quote.rows[0]!['data_validade']).toISOString() : quote.rows[0]!['data_validade']));
+    expect(validade.toISOString()).toBe(quoteValidUntil(new Date(), -3));
     expect(await stockOf(f.product.id_estoque)).toBe(10);
     expect(await count('movimentacao_estoque WHERE id_operacao = $1', [body.id_operacao])).toBe(0);
     expect(await count('documento_financeiro WHERE id_operacao = $1', [body.id_operacao])).toBe(0);

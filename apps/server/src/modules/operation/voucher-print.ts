@@ -6,6 +6,7 @@
 import type { VoucherData } from '@pdv/documents/voucher';
 import type { GiftCardPrintResult } from '@pdv/contract/voucher';
 import { fromDecimal } from '@pdv/domain/money';
+import { branchOffset } from '@pdv/domain/time-zone';
 import { VOUCHER_MESSAGES } from '@pdv/domain/voucher-rules';
 import type { Tx } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -19,9 +20,10 @@ export async function voucherData(tx: Tx, org: number, id_filial: number, id_val
   if (!card) return null;
   const { rows } = await tx.query<Record<string, string | null>>(
     `SELECT f.nome_fantasia, f.razao_social, f.cnpj, f.endereco, f.numero, f.bairro, f.cidade, f.uf, pe.nome AS cliente,
-            pd.nsu::text AS nsu
+            pd.nsu::text AS nsu, fc.fuso_horario::text AS fuso_horario
        FROM vale_credito v
        JOIN filial f ON f.id_organization = v.id_organization AND f.id_filial = v.id_filial
+       LEFT JOIN filial_configuracao fc ON fc.id_organization = v.id_organization AND fc.id_filial = v.id_filial
        LEFT JOIN pessoa pe ON pe.id_organization = v.id_organization AND pe.id_pessoa = v.id_pessoa
        LEFT JOIN pedido pd ON pd.id_organization = v.id_organization AND pd.id_pedido = v.id_pedido
       WHERE v.id_organization = $1 AND v.id_vale_credito = $2`,
@@ -35,6 +37,8 @@ export async function voucherData(tx: Tx, org: number, id_filial: number, id_val
     valor: fromDecimal(card.valor),
     saldo: fromDecimal(card.saldo),
     data: card.data_cadastro,
+    // Printed in the branch's time zone, not the server host's.
+    fuso_horario: branchOffset(r['fuso_horario']),
     validade: card.data_validade,
     cliente: r['cliente'] ?? null,
     numero: r['nsu'] ?? null,

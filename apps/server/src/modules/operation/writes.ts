@@ -5,6 +5,8 @@
  */
 import { toDecimal } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
+import { quoteValidUntil } from '@pdv/domain/quote-rules';
+import { branchOffset } from '@pdv/domain/time-zone';
 
 export interface DocumentHeader {
   org: number;
@@ -26,16 +28,24 @@ export interface DocumentHeader {
   observacao: string | null;
 }
 
+/** A quote made at the point of sale is valid for QUOTE_VALIDITY_DAYS shop days (quote-rules.ts), on the server's clock. */
+async function quoteValidity(tx: Tx, org: number, id_filial: number): Promise<string> {
+  const { rows } = await tx.query<{ fuso_horario: number }>(
+    'SELECT fuso_horario FROM filial_configuracao WHERE id_organization = $1 AND id_filial = $2', [org, id_filial]);
+  return quoteValidUntil(new Date(), branchOffset(rows[0]?.fuso_horario));
+}
+
 export async function insertOrder(tx: Tx, h: DocumentHeader, nsu: number, situacao: string, operacao: 'Pedido' | 'Orcamento' | 'Consignacao' = 'Pedido'): Promise<number> {
+  const validade = operacao === 'Orcamento' ? await quoteValidity(tx, h.org, h.id_filial) : null;
   const { rows } = await tx.query<{ id_pedido: number }>(
     `INSERT INTO pedido (id_organization, id_filial, nsu, id_operacao, operacao, situacao, id_cliente, id_usuario,
        id_usuario_vendedor, valor_total_bruto, valor_desconto, valor_desconto_subtotal, valor_frete, valor_seguro,
-       valor_outros, valor_total_liquido, valor_pago, valor_troco, tipo_frete, observacao)
-     VALUES ($1, $2, $3, $4, $20, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+       valor_outros, valor_total_liquido, valor_pago, valor_troco, tipo_frete, observacao, data_validade)
+     VALUES ($1, $2, $3, $4, $20, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $21)
      RETURNING id_pedido`,
     [h.org, h.id_filial, nsu, h.id_operacao, situacao, h.id_cliente, h.id_usuario, h.id_usuario_vendedor,
       toDecimal(h.bruto), toDecimal(h.desconto), toDecimal(h.desconto_subtotal), toDecimal(h.frete), toDecimal(h.seguro),
-      toDecimal(h.outros), toDecimal(h.liquido), toDecimal(h.pago), toDecimal(h.troco), h.tipo_frete, h.observacao, operacao],
+      toDecimal(h.outros), toDecimal(h.liquido), toDecimal(h.pago), toDecimal(h.troco), h.tipo_frete, h.observacao, operacao, validade],
   );
   return rows[0]!.id_pedido;
 }

@@ -27,7 +27,17 @@ type Body = z.output<typeof orderInvoiceListBody>;
 /** 000 §8 (spec): a consignment none of whose items can be sold. */
 const NOTHING_TO_SELL = CONSIGNMENT_MODE_MESSAGES.nothingToSell;
 
-async function invoiceInput(tx: Tx, org: number, order: LockedOrder) {
+/** A payment for the invoice given by the caller (a consignment's sale), in place of the order's own. */
+export interface GivenPayment { id_meio_pagamento: number; valor_total: number | null; quantidade_parcelas: number }
+
+/** The invoice's total from its lines and the order's freight, insurance and other costs (centavos). */
+function goodsTotal(itens: ReadonlyArray<{ valor_unitario: number; quantidade: number; valor_desconto: number }>, h: Record<string, unknown>): number {
+  return itens.reduce((total, i) => total + multiplyByQuantity(fromDecimal(i.valor_unitario), quantityFromDecimal(i.quantidade))
+    - fromDecimal(i.valor_desconto), 0) + fromDecimal(Number(h['valor_frete'])) + fromDecimal(Number(h['valor_seguro']))
+    + fromDecimal(Number(h['valor_outros']));
+}
+
+async function invoiceInput(tx: Tx, org: number, order: LockedOrder, given?: readonly GivenPayment[]) {
   const lines = await tx.query<Record<string, string | number | null>>(
     `SELECT id_produto_grade_filial, id_endereco_estoque, id_cenario_fiscal, quantidade::text, quantidade_venda::text,
             valor_unitario::text, valor_desconto::text, observacao
@@ -68,11 +78,12 @@ async function invoiceInput(tx: Tx, org: number, order: LockedOrder) {
   // 000 §5: with services on the order, the goods invoice takes the products' share of each payment (the services'
   // share belongs to the services document); a payment left with no products' share is not on the invoice.
   const services = await loadServiceLines(tx, org, order.id_pedido);
-  let payments = pagamentos.rows.map((p) => ({ ...p, valor_total: Number(p['valor_total']) }));
+  // A single given payment without a value pays the whole invoice.
+  let payments: Array<Record<string, unknown> & { valor_total: number }> = given && given.length > 0
+    ? given.map((p) => ({ ...p, id_conta: null, valor_total: p.valor_total ?? toDecimal(goodsTotal(itens, h)) }))
+    : pagamentos.rows.map((p) => ({ ...p, valor_total: Number(p['valor_total']) }));
   if (services.length > 0) {
-    const produtos = itens.reduce((total, i) => total + multiplyByQuantity(fromDecimal(i.valor_unitario), quantityFromDecimal(i.quantidade))
-      - fromDecimal(i.valor_desconto), 0) + fromDecimal(Number(h['valor_frete'])) + fromDecimal(Number(h['valor_seguro']))
-      + fromDecimal(Number(h['valor_outros']));
+    const produtos = goodsTotal(itens, h);
     const servicos = services.reduce((total, l) => total + l.valor_total, 0);
     const split = splitPaymentsForInvoices(payments.map((p) => ({ valor_total: fromDecimal(p.valor_total), parcelamento: [] })), { produtos, servicos });
     payments = payments.flatMap((p, i) => {
@@ -89,7 +100,7 @@ async function invoiceInput(tx: Tx, org: number, order: LockedOrder) {
   };
 }
 
-export async function invoiceOrders(tx: Tx, caller: Caller, body: Body) {
+export async function invoiceOrders(tx: Tx, caller: Caller, body: Body, given?: readonly GivenPayment[]) {
   const org = caller.id_organization;
   const { rows: config } = await tx.query<{ codigo_modelo_padrao_pedido: string | null }>(
     'SELECT codigo_modelo_padrao_pedido FROM filial_configuracao WHERE id_organization = $1 AND id_filial = $2',
@@ -114,7 +125,7 @@ export async function invoiceOrders(tx: Tx, caller: Caller, body: Body) {
     }
     try {
       const input = invoicePostBody.parse({
-        modelo, id_serie_fiscal: serie.id_serie_fiscal, natureza_operacao: 'Venda de mercadoria', ...(await invoiceInput(tx, org, order)),
+        modelo, id_serie_fiscal: serie.id_serie_fiscal, natureza_operacao: 'Venda de mercadoria', ...(await invoiceInput(tx, org, order, given)),
       });
       const nf = await createInvoice(tx, caller, input);
       await tx.query('UPDATE nota_fiscal SET id_pedido = $3 WHERE id_organization = $1 AND id_nota_fiscal = $2', [org, nf.id_nota_fiscal, id]);

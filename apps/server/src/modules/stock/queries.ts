@@ -32,6 +32,22 @@ export async function decrement(tx: Tx, p: StockPlace, qty: number, control: boo
   return rows[0];
 }
 
+/**
+ * Moves the row's reservation (quantidade_reserva) by a signed quantity, never below zero. A positive `qty` under
+ * negative-stock control only matches while the free stock (stock minus reservation) covers it.
+ * Answers the row after the change, or undefined when no row matched.
+ */
+export async function reserve(tx: Tx, p: StockPlace, qty: number, control: boolean): Promise<StockRow | undefined> {
+  const { rows } = await tx.query<StockRow>(
+    `UPDATE estoque SET quantidade_reserva = greatest(0, quantidade_reserva + $5)
+      WHERE id_organization = $1 AND id_filial = $2 AND id_produto_grade_filial = $3 AND id_endereco_estoque = $4
+        AND data_exclusao IS NULL AND (NOT $6 OR $5 <= 0 OR quantidade - quantidade_reserva >= $5)
+      RETURNING id_estoque, quantidade`,
+    [p.org, p.id_filial, p.id_produto_grade_filial, p.id_endereco_estoque, qty, control],
+  );
+  return rows[0];
+}
+
 /** Puts `qty` into the row of (grid row, address). Undefined when the row does not exist. */
 export async function increment(tx: Tx, p: StockPlace, qty: number): Promise<StockRow | undefined> {
   const { rows } = await tx.query<StockRow>(

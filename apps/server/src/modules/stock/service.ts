@@ -2,7 +2,9 @@
  * The stock owner: every change of estoque goes through here, each with its movement in movimentacao_estoque, in the
  * caller's transaction (owners.test.ts keeps it so). Sales take stock (takeStock), customer returns bring it back
  * (returnStock), a cancelled, deleted or disabled invoice gives back what its movements took (giveStockBack), and an
- * order's movements pass to the invoice made from it (assignOrderStockToInvoice). Rows are changed one conditional
+ * order's movements pass to the invoice made from it (assignOrderStockToInvoice). Goods out on consignment are
+ * reserved (reserveStock: quantidade_reserva, no movement, the quantity stays the shop's) until they come back or
+ * their sale is invoiced (takeReservedStock releases and takes them). Rows are changed one conditional
  * UPDATE per (grid row, address) in a fixed order, so two transactions never wait on each other in a cycle.
  */
 import { MESSAGES } from '@pdv/domain/messages';
@@ -106,4 +108,36 @@ export async function giveStockBack(tx: Tx, org: number, id_filial: number, id: 
 /** A pre-sale took its stock when it was sold: the invoice made from it owns those movements (authorizing takes no more). */
 export async function assignOrderStockToInvoice(tx: Tx, org: number, id_pedido: number, id_nota_fiscal: number): Promise<void> {
   await q.linkOrderMovementsToInvoice(tx, org, id_pedido, id_nota_fiscal);
+}
+
+/**
+ * Moves the reservation (quantidade_reserva) of each line by its signed quantity: positive reserves (consignment
+ * sent), negative releases (goods back, consignment cancelled). A reservation is not a movement: the units stay the
+ * shop's, only not free to sell. Under negative-stock control a reservation above the free stock is refused with the
+ * spec's "Estoque insuficiente"; without it a missing row is opened at zero, reserved.
+ */
+export async function reserveStock(tx: Tx, ctx: StockContext, lines: StockLine[], control: boolean): Promise<void> {
+  for (const line of [...lines].sort(byPlace)) {
+    if (line.quantidade === 0) continue;
+    const qty = quantityToDecimal(line.quantidade);
+    if (await q.reserve(tx, place(ctx, line), qty, control)) continue;
+    const found = await q.findRow(tx, place(ctx, line));
+    if (found) {
+      const available = Math.round((found.quantidade - found.quantidade_reserva) * 1000);
+      throw badRequest(MESSAGES.stockInsufficient(available, line.quantidade));
+    }
+    if (control) throw badRequest(MESSAGES.stockNotFound);
+    if (line.quantidade < 0) continue;
+    await q.insertRow(tx, place(ctx, line), 0);
+    await q.reserve(tx, place(ctx, line), qty, false);
+  }
+}
+
+/**
+ * The sale of reserved units (a consignment's invoice): their reservation is released and the stock taken, with its
+ * movement pointing at the order and the invoice (so cancelling the invoice gives the stock back, giveStockBack).
+ */
+export async function takeReservedStock(tx: Tx, ctx: StockContext, lines: StockLine[]): Promise<void> {
+  await reserveStock(tx, ctx, lines.map((l) => ({ ...l, quantidade: -l.quantidade })), false);
+  await takeStock(tx, ctx, lines, false);
 }

@@ -5,9 +5,8 @@ import type { SaleContext } from './catalog.ts';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
 import { receiptDue } from './modes/modeDraft.ts';
 import { exchangeDeadline, formatDay } from '@pdv/domain/return-rules';
-
-/** Titles of the return and receipt modes' slips. */
-const MODE_TITLES: Readonly<Record<string, string>> = { Devolucao: 'COMPROVANTE DE DEVOLUÇÃO', Recebimento: 'COMPROVANTE DE RECEBIMENTO' };
+import { slipShowsChange, slipTitle } from '@pdv/domain/slip';
+import { branchOffset } from '@pdv/domain/time-zone';
 
 /** What the return or receipt slip says besides its lines: the original sale, or the receivables paid off. */
 function modeNote({ operation }: OperationBundle): string | null {
@@ -24,13 +23,17 @@ function modeNote({ operation }: OperationBundle): string | null {
 
 /**
  * 002 "Exchange": a sale prints its exchange voucher when the branch asks (impressao_comprovante_troca), valid until
- * the sale's day plus dias_tolerancia_troca (the same rule the server applies to a return).
+ * the sale's day plus dias_tolerancia_troca (the same rule the server applies to a return), one per product line with
+ * impressao_comprovante_troca_por_produto. An NFC-e's voucher is printed by the server below its DANFE.
  */
-export function exchangeVoucher({ operation }: OperationBundle, context: SaleContext): { valido_ate: string } | null {
+export function exchangeVoucher({ operation }: OperationBundle, context: SaleContext): { valido_ate: string; por_produto: boolean } | null {
   if (operation.modo_operacao !== 'Venda' || context.config?.['impressao_comprovante_troca'] !== true) return null;
   const days = Number(context.config['dias_tolerancia_troca'] ?? 30);
   const emitted = operation.data_fim ?? operation.data_inicio;
-  return { valido_ate: formatDay(exchangeDeadline(emitted, Number.isInteger(days) && days >= 0 ? days : 30)) };
+  return {
+    valido_ate: formatDay(exchangeDeadline(emitted, Number.isInteger(days) && days >= 0 ? days : 30)),
+    por_produto: context.config['impressao_comprovante_troca_por_produto'] === true,
+  };
 }
 
 export function receiptData(bundle: OperationBundle, context: SaleContext, operador: string): ReceiptData {
@@ -41,18 +44,13 @@ export function receiptData(bundle: OperationBundle, context: SaleContext, opera
   const processed = operation.resultado;
   return {
     loja: { nome: text('nome_fantasia') ?? text('razao_social') ?? 'Loja', cnpj: text('cnpj'), endereco: address || null },
-    titulo:
-      operation.modo_operacao in MODE_TITLES
-        ? MODE_TITLES[operation.modo_operacao]!
-        : operation.modo_operacao === 'Orcamento'
-        ? 'ORÇAMENTO'
-        : operation.modo_operacao === 'Pedido'
-          ? 'PEDIDO'
-          : operation.modelo === null
-            ? 'PRÉ-VENDA'
-            : 'COMPROVANTE DE VENDA',
+    // Each mode's slip is titled by its mode; change only where money changed hands (domain slip.ts).
+    titulo: slipTitle(operation.modo_operacao, operation.modelo),
+    mostrar_troco: slipShowsChange(operation.modo_operacao, bundle.pagamentos.length),
     numero: processed?.nsu != null ? String(processed.nsu) : operation.id_operacao.slice(0, 8).toUpperCase(),
     data: operation.data_fim ?? operation.data_inicio,
+    // The branch's wall clock (fuso_horario), not the browser's.
+    fuso_horario: branchOffset(context.config?.['fuso_horario']),
     operador,
     cliente:
       operation.cliente_nome || operation.cliente_cpf_cnpj

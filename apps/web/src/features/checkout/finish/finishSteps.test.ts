@@ -159,14 +159,25 @@ describe('after the send step', () => {
     expect(outcome.notices).toEqual([{ kind: 'success', message: CONSIGNMENT_MODE_MESSAGES.saved(21) }]);
   });
 
-  it('a return the server has: the credit generated toast and the credit modal with the new balance', () => {
+  it('a pre-sale return the server has: the credit generated toast and the credit modal with the new balance at once', () => {
     const written = bundleOf('Devolucao', { cliente_nome: 'Ana' });
-    const state = processed(written, { valor_credito: 25.5, saldo_credito: 40, id_nota_fiscal: 77 });
+    const state = processed(written, { valor_credito: 25.5, saldo_credito: 40 });
     const outcome = finishOutcome(facts(written, { state }));
     expect(outcome.notices).toEqual([{ kind: 'success', message: ORDER_MESSAGES.creditGenerated }]);
     expect(outcome.credit).toEqual({ cliente: 'Ana', valor: 2550, saldo: 4000, pendente: false });
-    // A return's invoice is a draft NF-e, transmitted from /invoice.
     expect(outcome.documents.map((d) => d.kind)).toEqual(['receipt']);
+  });
+
+  it('a fiscal return: its invoice is transmitted first, and the credit modal waits for the transmission (000 §4.4)', () => {
+    const written = bundleOf('Devolucao', { cliente_nome: 'Ana' });
+    const state = processed(written, { valor_credito: 25.5, saldo_credito: 40, id_nota_fiscal: 77 });
+    const outcome = finishOutcome(facts(written, { state }));
+    expect(outcome.notices).toEqual([]);
+    expect(outcome.credit).toBeNull();
+    expect(outcome.documents).toEqual([
+      { kind: 'invoice', idNotaFiscal: 77, credit: { cliente: 'Ana', valor: 2550, saldo: 4000, pendente: false } },
+      { kind: 'receipt', operation: state },
+    ]);
   });
 
   it('a return answered without the credit fields: the operation total, no balance', () => {

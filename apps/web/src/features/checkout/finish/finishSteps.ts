@@ -48,13 +48,14 @@ export type Notice = { kind: 'success' | 'error'; message: string } | { kind: 'w
  * - `voucherPdf`: the sold credit voucher's PDF (CODE39 and QR), when the server issued it;
  * - `orderSheet`: the A4 pre-sale sheet of an order or quote the server has;
  * - `invoice`: a sale that reached the server with an invoice: transmitted at once (with or without a tab), its DANFE
- *   takes the tab (the contingency one when SEFAZ did not answer); a failure keeps the invoice at /invoice;
+ *   takes the tab (the contingency one when SEFAZ did not answer); a failure keeps the invoice at /invoice. A fiscal
+ *   return's invoice too: once it is transmitted, its credit modal opens (`credit`, 000 §4.4);
  * - `receipt`: the plain receipt, from the operation as stored.
  */
 export type FinishDocument =
   | { kind: 'voucherPdf'; idValeCredito: number }
   | { kind: 'orderSheet'; idPedido: number }
-  | { kind: 'invoice'; idNotaFiscal: number }
+  | { kind: 'invoice'; idNotaFiscal: number; credit?: CreditInfo }
   | { kind: 'receipt'; operation: StoredOperation };
 
 export interface FinishOutcome {
@@ -92,15 +93,22 @@ export function finishOutcome({ written, finished, state, send, hasTab }: Finish
   if (sent && modo === 'Consignacao' && nsu !== null) {
     notices.push({ kind: 'success', message: CONSIGNMENT_MODE_MESSAGES.saved(nsu) });
   }
+  // A fiscal return (its original had an access key, so the server made a return NF-e): 000 §4.4 opens the credit
+  // modal after that invoice is transmitted; a pre-sale return opens it now.
+  const returnInvoice = modo === 'Devolucao' ? (resultado?.id_nota_fiscal ?? null) : null;
+  let returnCredit: CreditInfo | null = null;
   if (modo === 'Devolucao' && resultado) {
-    // 001 §4: 'Crédito gerado com suceso.' (spelled so), then the credit modal with the new balance.
-    notices.push({ kind: 'success', message: ORDER_MESSAGES.creditGenerated });
-    credit = {
+    returnCredit = {
       cliente: written.operation.cliente_nome,
       valor: fromDecimal(resultado.valor_credito ?? resultado.valor_total),
       saldo: resultado.saldo_credito != null ? fromDecimal(resultado.saldo_credito) : null,
       pendente: false,
     };
+    if (returnInvoice === null) {
+      // 001 §4: 'Crédito gerado com suceso.' (spelled so), then the credit modal with the new balance.
+      notices.push({ kind: 'success', message: ORDER_MESSAGES.creditGenerated });
+      credit = returnCredit;
+    }
   }
   if (attempted && state?.situacao === 'Erro')
     notices.push({ kind: 'warning', message: state.erro ?? PENDING_MESSAGE });
@@ -122,9 +130,10 @@ export function finishOutcome({ written, finished, state, send, hasTab }: Finish
   }
   const idPedido = modo === 'Pedido' || modo === 'Orcamento' ? (resultado?.id_pedido ?? null) : null;
   if (idPedido !== null && hasTab) documents.push({ kind: 'orderSheet', idPedido });
-  // A return's invoice is a draft NF-e, transmitted from /invoice: nothing is transmitted here.
-  const idNotaFiscal = modo !== 'Devolucao' ? (resultado?.id_nota_fiscal ?? null) : null;
-  if (idNotaFiscal !== null) documents.push({ kind: 'invoice', idNotaFiscal });
+  const idNotaFiscal = resultado?.id_nota_fiscal ?? null;
+  if (idNotaFiscal !== null) {
+    documents.push(returnInvoice !== null && returnCredit ? { kind: 'invoice', idNotaFiscal, credit: returnCredit } : { kind: 'invoice', idNotaFiscal });
+  }
   if (hasTab) documents.push({ kind: 'receipt', operation: stored });
   return { notices, credit, documents };
 }

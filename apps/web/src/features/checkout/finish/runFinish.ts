@@ -2,6 +2,7 @@
  * Finishing, performed: the steps finishSteps.ts decides, with the local copy, the outbox, the toasts and the receipt
  * tab. The operation is written as Pendente first; only then is anything sent or printed.
  */
+import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import type { PdvDatabase } from '../../../db/database.ts';
 import { toast } from '../../../ui/toast.ts';
 import { showWarning } from '../../../ui/warning.tsx';
@@ -93,6 +94,11 @@ async function takesTab(
       const took = Boolean(url) && tab !== null && !tab.closed;
       if (took && url && tab) tab.location.href = url;
       showFiscalOutcome(outcome);
+      // 000 §4.4: after a successful transmission, a sales-return invoice opens the credit modal.
+      if (document.credit && outcome.kind === 'authorized') {
+        toast.success(ORDER_MESSAGES.creditGenerated);
+        run.setCredit(document.credit);
+      }
       return took;
     }
     case 'receipt':

@@ -22,7 +22,10 @@ export function SituacaoTotals({
 }) {
   const rows = [...(values?.situacoes ?? [])].sort((a, b) => ORDER.indexOf(a.situacao) - ORDER.indexOf(b.situacao));
   const count = rows.reduce((acc, r) => acc + r.quantidade, 0);
-  const total = sum(rows.filter((r) => r.situacao !== 'Cancelada' && r.situacao !== 'Inutilizada').map((r) => fromDecimal(r.valor)));
+  const counted = sum(rows.filter((r) => r.situacao !== 'Cancelada' && r.situacao !== 'Inutilizada').map((r) => fromDecimal(r.valor)));
+  // Return invoices are not sales: the period's total leaves them out and they are shown apart.
+  const returns = values?.devolucoes;
+  const total = counted - fromDecimal(returns?.valor ?? 0);
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" role="region" aria-label="Totais por situação">
       <Paper withBorder p="xs" radius="md">
@@ -33,9 +36,22 @@ export function SituacaoTotals({
           {formatMoney(total)}
         </Text>
         <Text size="xs" c="dimmed">
-          sem canceladas
+          sem canceladas nem devoluções
         </Text>
       </Paper>
+      {returns && returns.quantidade > 0 && (
+        <Paper withBorder p="xs" radius="md">
+          <Text size="xs" c="dimmed">
+            Devoluções ({returns.quantidade})
+          </Text>
+          <Text fw={700} aria-label="Total de devoluções">
+            {formatMoney(fromDecimal(returns.valor))}
+          </Text>
+          <Text size="xs" c="dimmed">
+            sem canceladas
+          </Text>
+        </Paper>
+      )}
       {rows.map((row) => {
         const chosen = current === row.situacao;
         return (

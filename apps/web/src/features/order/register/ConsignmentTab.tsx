@@ -3,12 +3,15 @@
  * back, finish (what was not returned is sold) and invoice the sale. Each step is a server call; a refusal shows the
  * server's message.
  */
-import { useState } from 'react';
-import { Button, Group, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Button, Group, NativeSelect, NumberInput, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
 import type { OrderFull } from '@pdv/contract/order';
 import { consignmentStepError } from '@pdv/domain/consignment-rules';
 import { formatQuantity, parseQuantityBR, quantityFromDecimal, quantityToDecimal } from '@pdv/domain/money';
 import { call } from '../../../api/client.ts';
+import { localDb, type LocalRow } from '../../../db/database.ts';
+import { textOf } from '../../checkout/catalog.ts';
+import { loadInvoiceContext } from '../../invoice/localData.ts';
 import { showError } from '../../../ui/showError.ts';
 import { showWarning } from '../../../ui/warning.tsx';
 import { toast } from '../../../ui/toast.ts';
@@ -40,6 +43,21 @@ export function ConsignmentTab({ order, editable, onSaved, onInvoiced }: Props) 
     Object.fromEntries(items.map((i) => [i.id_pedido_item, formatQuantity(quantityFromDecimal(i.quantidade_retorno))])),
   );
   const [busy, setBusy] = useState(false);
+  // How the customer pays for what was kept (the sale's invoice gets it; instalments become receivables).
+  const [methods, setMethods] = useState<LocalRow[]>([]);
+  const [method, setMethod] = useState('');
+  const [parcelas, setParcelas] = useState<number>(1);
+  const waitingSale = order.situacao === 'AguardandoConclusao';
+  useEffect(() => {
+    if (!waitingSale) return;
+    let live = true;
+    loadInvoiceContext(localDb(), order.id_filial)
+      .then((context) => live && setMethods(context.methods))
+      .catch((error: unknown) => console.error('Falha ao ler os meios de pagamento', error));
+    return () => {
+      live = false;
+    };
+  }, [waitingSale, order.id_filial]);
   const situacao = isOrderStatus(order.situacao) ? order.situacao : 'Cancelado';
   const facts = { operacao: order.operacao, situacao, is_processando: order.is_processando };
   const can = (step: 'send' | 'return' | 'finish') => editable && consignmentStepError(facts, step) === null;
@@ -84,7 +102,8 @@ export function ConsignmentTab({ order, editable, onSaved, onInvoiced }: Props) 
     });
   const sell = () =>
     run(async () => {
-      const sold = await call('consignmentSell', { id_pedido: order.id_pedido });
+      const pagamentos = method ? [{ id_meio_pagamento: Number(method), quantidade_parcelas: Math.max(1, Math.trunc(parcelas || 1)) }] : undefined;
+      const sold = await call('consignmentSell', { id_pedido: order.id_pedido, ...(pagamentos ? { pagamentos } : {}) });
       toast.success('Nota fiscal em edição criada para a venda da consignação.');
       onInvoiced(sold.id_nota_fiscal);
     });
@@ -132,6 +151,22 @@ export function ConsignmentTab({ order, editable, onSaved, onInvoiced }: Props) 
           ))}
         </Table.Tbody>
       </Table>
+      {editable && waitingSale && (
+        <Group gap="xs" align="end">
+          <NativeSelect
+            label="Pagamento da venda"
+            aria-label="Pagamento da venda"
+            value={method}
+            onChange={(e) => setMethod(e.currentTarget.value)}
+            data={[
+              { value: '', label: 'Informar depois, na nota' },
+              ...methods.map((m) => ({ value: String(Number(m['id_meio_pagamento'])), label: textOf(m, 'descricao') })),
+            ]}
+          />
+          <NumberInput label="Parcelas" aria-label="Parcelas da venda" min={1} max={120} w={90} value={parcelas}
+            onChange={(v) => setParcelas(typeof v === 'number' ? v : Number(v) || 1)} disabled={!method} />
+        </Group>
+      )}
       {editable && (
         <Group gap="xs">
           <Button variant="light" disabled={!can('send') || busy} onClick={() => void send()}>

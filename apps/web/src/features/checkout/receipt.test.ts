@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { ModoOperacao } from '@pdv/domain/operation';
+import { makeBundle } from '../outbox/testing.ts';
+import type { OperationBundle } from '../outbox/types.ts';
+import type { SaleContext } from './catalog.ts';
+import { receiptData } from './receipt.ts';
+
+const context = (config: Record<string, unknown> = {}): SaleContext => ({
+  config: { id_filial: 1, fuso_horario: -3, ...config }, id_endereco_estoque: 3, id_cenario_fiscal: 1, series: [], methods: [],
+  operators: [], installments: [], branch: { nome_fantasia: 'Loja Centro' }, sellers: [], accounts: [],
+});
+
+function bundleOf(modo: ModoOperacao, paid: boolean, modelo: string | null = null): OperationBundle {
+  const bundle = makeBundle();
+  return {
+    ...bundle,
+    operation: { ...bundle.operation, modo_operacao: modo, modelo, data_fim: '2026-01-02T01:30:00.000Z' },
+    pagamentos: paid ? bundle.pagamentos : [],
+  };
+}
+
+describe('the point of sale slip', () => {
+  it('is titled by its mode and shows change only where money changed hands', () => {
+    const consignment = receiptData(bundleOf('Consignacao', false), context(), 'Caixa');
+    expect(consignment).toMatchObject({ titulo: 'CONSIGNAÇÃO', mostrar_troco: false });
+    expect(receiptData(bundleOf('Devolucao', false), context(), 'Caixa')).toMatchObject({ titulo: 'DEVOLUÇÃO', mostrar_troco: false });
+    expect(receiptData(bundleOf('Recebimento', true), context(), 'Caixa')).toMatchObject({ titulo: 'RECEBIMENTO', mostrar_troco: true });
+    expect(receiptData(bundleOf('ValeCredito', true), context(), 'Caixa')).toMatchObject({ titulo: 'VALE CRÉDITO', mostrar_troco: true });
+    expect(receiptData(bundleOf('Orcamento', true), context(), 'Caixa')).toMatchObject({ titulo: 'ORÇAMENTO', mostrar_troco: false });
+    expect(receiptData(bundleOf('Venda', true), context(), 'Caixa')).toMatchObject({ titulo: 'PRÉ-VENDA', mostrar_troco: true });
+  });
+
+  it("carries the branch's time zone (fuso_horario, -3 when missing), not the browser's", () => {
+    expect(receiptData(bundleOf('Venda', true), context({ fuso_horario: -4 }), 'Caixa').fuso_horario).toBe(-4);
+    expect(receiptData(bundleOf('Venda', true), context({ fuso_horario: null }), 'Caixa').fuso_horario).toBe(-3);
+  });
+
+  it('adds the exchange voucher to a sale when the branch asks, one per product when asked', () => {
+    const asked = context({ impressao_comprovante_troca: true, impressao_comprovante_troca_por_produto: true, dias_tolerancia_troca: 30 });
+    expect(receiptData(bundleOf('Venda', true), asked, 'Caixa').troca).toEqual({ valido_ate: '31/01/2026', por_produto: true });
+    expect(receiptData(bundleOf('Consignacao', false), asked, 'Caixa').troca).toBeNull();
+  });
+});
