@@ -8,6 +8,7 @@ import type { Item } from '@pdv/domain/item';
 import type { Cents, Milli } from '@pdv/domain/money';
 import type { Operation } from '@pdv/domain/operation';
 import type { Payment } from '@pdv/domain/payment';
+import type { VoucherFacts } from '@pdv/domain/voucher-rules';
 
 export interface StoredOperation extends Omit<Operation, 'itens' | 'pagamentos'> {
   /** Discount given on the subtotal (spread over the lines by applySubtotalDiscount). */
@@ -56,6 +57,11 @@ export interface StoredPayment extends Payment {
   ordem: number;
   /** The card operator's name, for the receipt. */
   operadora_nome: string | null;
+  /**
+   * A credit-voucher payment: the voucher as looked up when the payment was added (its balance less what this
+   * device's operations not yet sent take from it), so that finishing checks every line naming it against it.
+   */
+  vale_credito?: VoucherFacts | null;
 }
 
 /** An operation with its lines and payments. */
