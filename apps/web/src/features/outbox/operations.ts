@@ -151,7 +151,7 @@ export async function listOutbox(db: PdvDatabase): Promise<StoredOperation[]> {
 export async function requeue(db: PdvDatabase, id: string): Promise<void> {
   await db.transaction('rw', [operationTable(db)], async () => {
     const current = await operationTable(db).get(id);
-    if (current?.situacao !== 'Erro') return;
+    if (current?.situacao !== 'Erro' || current.encerramento) return;
     await operationTable(db).put({ ...transition(current, 'Pendente', current.erro), atualizado_em: new Date().toISOString() });
   });
 }
