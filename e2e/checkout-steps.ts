@@ -65,7 +65,12 @@ export async function pay(page: Page, method: string, amount?: string) {
   const value = drawer.getByRole('textbox', { name: 'Valor' });
   if (amount !== undefined) await value.fill(amount);
   await value.press('Enter');
-  await expect(drawer).toBeHidden();
+  // Added: the panel closes once the sale is covered, or stays open for the next payment (an empty method again).
+  await expect(async () => {
+    if (await drawer.isHidden()) return;
+    expect(await drawer.getByRole('combobox', { name: 'Meio de pagamento' }).inputValue()).toBe('');
+    await expect(drawer.getByRole('alert')).toHaveCount(0);
+  }).toPass({ timeout: 5_000 });
 }
 
 export type FinishChoice = 'pre' | 'nfce' | 'pedido' | 'orcamento';
