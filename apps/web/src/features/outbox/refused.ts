@@ -30,7 +30,7 @@ export const REFUSED_MESSAGES = {
   otherBranch: 'Esta operação é de outra filial: abra-a no ponto de venda da filial dela.',
   editingBusy:
     'Há uma venda em andamento no ponto de venda. Finalize-a ou remova os itens e pagamentos dela antes de corrigir esta operação.',
-  reasonRequired: 'Informe o motivo do cancelamento.',
+  reasonRequired: 'Informe o motivo do cancelamento da operação.',
   authorizationRequired:
     'As mercadorias desta operação já saíram da loja: o cancelamento precisa da autorização de um supervisor.',
   authorizationOffline: 'Sem conexão com o servidor: a autorização do supervisor precisa da conexão.',
