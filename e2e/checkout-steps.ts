@@ -66,11 +66,15 @@ export async function pay(page: Page, method: string, amount?: string) {
   if (amount !== undefined) await value.fill(amount);
   await value.press('Enter');
   // Added: the panel closes once the sale is covered, or stays open for the next payment (an empty method again).
-  await expect(async () => {
-    if (await drawer.isHidden()) return;
-    expect(await drawer.getByRole('combobox', { name: 'Meio de pagamento' }).inputValue()).toBe('');
-    await expect(drawer.getByRole('alert')).toHaveCount(0);
-  }).toPass({ timeout: 5_000 });
+  const methodBox = drawer.getByRole('combobox', { name: 'Meio de pagamento' });
+  await expect
+    .poll(async () => {
+      if (await drawer.isHidden()) return 'added';
+      if ((await drawer.getByRole('alert').count()) > 0) return 'refused';
+      const chosen = await methodBox.inputValue({ timeout: 500 }).catch(() => null);
+      return chosen === '' ? 'added' : 'adding';
+    })
+    .toBe('added');
 }
 
 export type FinishChoice = 'pre' | 'nfce' | 'pedido' | 'orcamento';
