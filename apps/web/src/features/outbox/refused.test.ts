@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { ModoOperacao } from '@pdv/domain/operation';
 import { ApiError } from '../../api/errors.ts';
 import { openTestDatabase } from '../../db/testing.ts';
 import { finishOperation, listOutbox, loadBundle, openEditingOperation, operationTable, requeue, saveDraft } from './operations.ts';
@@ -11,7 +12,7 @@ const REFUSAL = 'Saldo do vale crédito insuficiente. Saldo disponível: R$ 30,0
 const owner = { id_filial: 1, id_usuario: 7 };
 
 /** A sale of 2 units (stock 5 -> 3 locally) the server refused with a 400. */
-async function refusedSale(modo = 'Venda') {
+async function refusedSale(modo: ModoOperacao = 'Venda') {
   const db = openTestDatabase();
   await db.rows('stock').put({ id_estoque: 1, id_produto_grade_filial: 10, id_endereco_estoque: 3, quantidade: 5 });
   const made = makeBundle();

@@ -147,6 +147,7 @@ describe('PaymentPanel (F8)', () => {
     await user.type(screen.getByLabelText('Código do vale crédito'), 'VC30{Enter}');
     // What the voucher still holds after the sale's first line.
     await waitFor(() => expect(amount.value).toBe('10,00'));
+    expect(screen.getByLabelText('Uso do vale').textContent).toBe(`Já usado nesta venda: ${formatMoney(2000)}. Resta: ${formatMoney(1000)}`);
     await user.clear(amount);
     await user.type(amount, '20{Enter}');
     expect(alertText()).toBe(VOUCHER_MESSAGES.insufficient(formatMoney(3000)));

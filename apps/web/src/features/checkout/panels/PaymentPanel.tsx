@@ -190,6 +190,13 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
             onError={setError}
           />
         )}
+        {voucherMethod && voucher && voucherFacts && (
+          <VoucherUse
+            saldo={voucherFacts.saldo}
+            held={fromDecimal(voucher.saldo) - voucherFacts.saldo}
+            taken={pagamentos.filter((p) => p.id_vale_credito === voucher.id_vale_credito).reduce((t, p) => t + p.valor_total, 0)}
+          />
+        )}
         <TextInput label="Valor" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
         {maxParcelas > 1 && (
           <Select
@@ -244,3 +251,14 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
   );
 }
 
+/** What the sale's other lines and this device's unsent operations already take from the voucher looked up. */
+function VoucherUse({ saldo, held, taken }: { saldo: Cents; held: Cents; taken: Cents }) {
+  if (held <= 0 && taken <= 0) return null;
+  return (
+    <Text size="sm" c="dimmed" aria-label="Uso do vale">
+      {held > 0 ? `Em operações ainda não enviadas: ${formatMoney(held)}. ` : ''}
+      {taken > 0 ? `Já usado nesta venda: ${formatMoney(taken)}. ` : ''}
+      Resta: {formatMoney(Math.max(0, saldo - taken))}
+    </Text>
+  );
+}
