@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ModoOperacao } from '@pdv/domain/operation';
 import { ApiError } from '../../api/errors.ts';
 import { openTestDatabase } from '../../db/testing.ts';
-import { finishOperation, listOutbox, loadBundle, openEditingOperation, operationTable, requeue, saveDraft } from './operations.ts';
+import {
+  finishOperation, listOutbox, loadBundle, openEditingOperation, operationTable, requeue, saveDraft, voucherHeldLocally,
+} from './operations.ts';
 import { PENDING_MESSAGE, sendPending, type Sender } from './outbox.ts';
 import { applyProcessEvent } from './processEvent.ts';
 import { cancelRefused, goodsLeft, REFUSED_MESSAGES, reopenRefused, retryOutcome } from './refused.ts';
@@ -98,3 +100,28 @@ describe('a refused operation', () => {
     expect(retryOutcome({ ...op, situacao: 'Pendente' }, false).message).toBe(REFUSED_MESSAGES.offline);
   });
 });
+
+describe("a voucher's balance on this device", () => {
+  it('is lowered by the operations finished here and not yet processed, not by refused or processed ones', async () => {
+    const db = openTestDatabase();
+    const withVoucher = (valor: number) => {
+      const b = makeBundle();
+      const [payment] = b.pagamentos;
+      if (!payment) throw new Error('sem pagamento');
+      return { ...b, pagamentos: [{ ...payment, id_vale_credito: 77, valor_total: valor }, { ...payment, id_pagamento: crypto.randomUUID(), id_vale_credito: 77, valor_total: 500 }] };
+    };
+    const pending = withVoucher(1000);
+    await saveDraft(db, pending);
+    await finishOperation(db, pending);
+    const refused = withVoucher(2000);
+    await saveDraft(db, refused);
+    await finishOperation(db, refused);
+    await operationTable(db).update(refused.operation.id_operacao, { situacao: 'Erro', erro: 'recusada' });
+    const draft = withVoucher(4000);
+    await saveDraft(db, draft);
+    expect(await voucherHeldLocally(db, 77)).toBe(1500);
+    expect(await voucherHeldLocally(db, 78)).toBe(0);
+    expect(await voucherHeldLocally(db, 77, pending.operation.id_operacao)).toBe(0);
+  });
+});
+
