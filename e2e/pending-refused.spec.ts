@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { api, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { DEMO_PASSWORD, expect, test, USERS, mainMenu, signIn, waitForLocalCopy } from './support.ts';
 
 async function finishPreSale(page: Page): Promise<void> {
   await page.keyboard.press('F10');
@@ -19,10 +19,11 @@ async function finishPreSale(page: Page): Promise<void> {
   await modal.getByRole('button', { name: 'Confirmar (Enter)' }).press('Enter');
 }
 
-test('a refused sale is retried with feedback, reopened, fixed and finished under a new id', async ({ page }, testInfo) => {
-  test.setTimeout(240_000);
-  await signIn(page, USERS.gerente);
-  await waitForLocalCopy(page);
+/**
+ * A sale at /checkout paid R$ 5,00 with a voucher issued for it and the rest in cash; the voucher is cancelled on the
+ * server before F10, so the server refuses the sale ('Vale crédito cancelado.'). Answers the refused id_operacao.
+ */
+async function refusedSale(page: Page): Promise<string> {
   const [first] = await sellables(page);
   if (!first) throw new Error('no products to sell');
   const issued = await api(page, '/gift_card/sell-in-checkout', { valor: 5, observacao: 'Cortesia (e2e da operação recusada)' });
@@ -57,7 +58,14 @@ test('a refused sale is retried with feedback, reopened, fixed and finished unde
   await expect(warning).toBeHidden();
   const [refused] = await operations(page);
   expect(refused?.['situacao']).toBe('Erro');
-  const refusedId = String(refused?.['id_operacao']);
+  return String(refused?.['id_operacao']);
+}
+
+test('a refused sale is retried with feedback, reopened, fixed and finished under a new id', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  await signIn(page, USERS.gerente);
+  await waitForLocalCopy(page);
+  const refusedId = await refusedSale(page);
 
   // Operações pendentes: the retry says the server refused it again, with its message.
   await mainMenu(page).getByRole('link', { name: 'Operações pendentes' }).click();
@@ -102,3 +110,41 @@ test('a refused sale is retried with feedback, reopened, fixed and finished unde
   await expect(row.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('refused-replaced.png'), fullPage: true });
 });
+
+test('a refused sale whose goods left is cancelled with a reason under a supervisor, and stays listed', async ({ page, context }, testInfo) => {
+  test.setTimeout(240_000);
+  await signIn(page, USERS.gerente);
+  await waitForLocalCopy(page);
+  const refusedId = await refusedSale(page);
+  await mainMenu(page).getByRole('link', { name: 'Operações pendentes' }).click();
+  const row = page.getByRole('table', { name: 'Operações pendentes' }).getByRole('row').filter({ hasText: refusedId.slice(0, 8).toUpperCase() });
+  await expect(row).toContainText('Vale crédito cancelado.');
+
+  // Offline, the retry says so (the operation waits for the connection).
+  await context.setOffline(true);
+  await row.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('status', { name: 'Resultado' })).toContainText('Sem conexão com o servidor');
+  await context.setOffline(false);
+  // Back online, the outbox sends it again and the server refuses it again.
+  await expect(row.getByText('Erro', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // Cancelled: the reason, then the supervisor (the goods of a sale already left the shop).
+  await row.getByRole('button', { name: 'Cancelar' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancelar operação recusada' });
+  await expect(cancel.getByRole('textbox', { name: 'Motivo do cancelamento' })).toBeFocused();
+  await page.keyboard.type('Cliente pagou de novo em dinheiro na outra venda');
+  await page.keyboard.press('Enter');
+  const supervisor = page.getByRole('dialog', { name: 'Autorização do supervisor' });
+  await expect(supervisor).toBeVisible();
+  await supervisor.getByRole('textbox', { name: /Usuário/ }).fill(USERS.gerente);
+  await supervisor.getByLabel(/Senha/).fill(DEMO_PASSWORD);
+  await supervisor.getByLabel(/Senha/).press('Enter');
+  await expect(page.getByRole('status', { name: 'Resultado' })).toHaveText('Operação cancelada.');
+  await expect(row.getByText('Cancelada', { exact: true })).toBeVisible();
+  await expect(row).toContainText('Cancelada: Cliente pagou de novo em dinheiro na outra venda');
+  await expect(row.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('refused-cancelled.png'), fullPage: true });
+  const [cancelled] = await operations(page);
+  expect(cancelled?.['encerramento']).toMatchObject({ tipo: 'Cancelada', id_autorizacao: expect.any(Number) });
+});
+
