@@ -5,7 +5,7 @@
  * anything is finished; the sale then finishes with what the voucher holds and the server agrees.
  */
 import type { Page } from '@playwright/test';
-import { api, money, operations, pay, scan, sellables } from './checkout-steps.ts';
+import { api, money, operations, scan, sellables } from './checkout-steps.ts';
 import { expect, test, USERS, mainMenu, signIn, waitForLocalCopy } from './support.ts';
 
 /** Scans `barcode` until the sale's total reaches `reais`. */
@@ -72,7 +72,21 @@ test('a voucher of R$ 30,00 is refused in a second line of R$ 20,00 before the s
   await value.fill('10,00');
   await value.press('Enter');
   await expect(totals.getByLabel('Pago', { exact: true })).toHaveText('R$ 30,00');
-  await pay(page, 'Dinheiro');
+  // The rest on the credit card in 2x, from the keyboard: the list of Parcelas opened with ↓, 2x picked with Enter,
+  // and Enter again adds the payment (it used to open the list again); the sale is covered, so the panel closes.
+  await drawer.getByRole('combobox', { name: 'Meio de pagamento' }).fill('Cartão de Crédito');
+  await expect(page.getByRole('option', { name: 'Cartão de Crédito', exact: true })).toBeVisible();
+  await page.keyboard.press('Enter');
+  const parcelas = drawer.getByRole('textbox', { name: 'Parcelas' }).or(drawer.getByRole('combobox', { name: 'Parcelas' }));
+  await parcelas.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: '2x', exact: true })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(parcelas).toHaveValue('2x');
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeHidden();
+  await expect(totals).toContainText('Cartão de Crédito (2x)');
   await page.keyboard.press('F10');
   const seller = page.getByRole('dialog', { name: 'Vendedor (F7)' });
   const modal = page.getByRole('dialog', { name: 'Finalizar operação (F10)' });
