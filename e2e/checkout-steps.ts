@@ -65,7 +65,16 @@ export async function pay(page: Page, method: string, amount?: string) {
   const value = drawer.getByRole('textbox', { name: 'Valor' });
   if (amount !== undefined) await value.fill(amount);
   await value.press('Enter');
-  await expect(drawer).toBeHidden();
+  // Added: the panel closes once the sale is covered, or stays open for the next payment (an empty method again).
+  const methodBox = drawer.getByRole('combobox', { name: 'Meio de pagamento' });
+  await expect
+    .poll(async () => {
+      if (await drawer.isHidden()) return 'added';
+      if ((await drawer.getByRole('alert').count()) > 0) return 'refused';
+      const chosen = await methodBox.inputValue({ timeout: 500 }).catch(() => null);
+      return chosen === '' ? 'added' : 'adding';
+    })
+    .toBe('added');
 }
 
 export type FinishChoice = 'pre' | 'nfce' | 'pedido' | 'orcamento';

@@ -2,10 +2,12 @@
 import { memo } from 'react';
 import { ActionIcon, Button, Group, Kbd, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatMoney, formatQuantity } from '@pdv/domain/money';
+import { formatDay } from '@pdv/domain/return-rules';
 import type { OperationTotals } from '@pdv/domain/operation';
 import type { OperationBundle, StoredItem } from '../outbox/types.ts';
 import type { Seller } from './catalog.ts';
 import { totalsOf } from './draft.ts';
+import { receiptTotals } from './modes/modeDraft.ts';
 import { useSaleView, type SaleView } from './saleView.ts';
 
 /**
@@ -180,13 +182,34 @@ export function TotalsPanel({
   onRemovePayment: (id: string) => void;
 }) {
   const { operation } = bundle;
+  const receipt = operation.modo_operacao === 'Recebimento' ? receiptTotals(bundle) : null;
   return (
     <Paper withBorder p="sm" role="region" aria-label="Totais">
       <Stack gap={4}>
-        <Line label="Bruto" value={formatMoney(totals.bruto)} />
-        <Line label="Desconto" value={formatMoney(totals.desconto)} />
-        <Line label="Total" value={formatMoney(totals.liquido)} strong />
-        {operation.modo_operacao === 'Devolucao' ? (
+        {receipt ? (
+          // A receipt has no lines: it pays the chosen receivables, and its change is what cash paid above them.
+          <>
+            {(operation.documentos_financeiros ?? []).map((d) => (
+              <Group key={d.id_documento_financeiro} justify="space-between" wrap="nowrap" aria-label="Título a receber">
+                <Text size="xs">
+                  Título {d.numero}/{d.sequencia} · venc. {formatDay(d.data_vencimento.slice(0, 10))}
+                </Text>
+                <Text size="xs">{formatMoney(d.saldo)}</Text>
+              </Group>
+            ))}
+            <Line label="Total" value={formatMoney(receipt.devido)} strong />
+            <Line label="Pago" value={formatMoney(receipt.pago)} />
+            <Line label="Saldo" value={formatMoney(receipt.saldo)} />
+            <Line label="Troco" value={formatMoney(receipt.troco)} strong />
+          </>
+        ) : (
+          <>
+            <Line label="Bruto" value={formatMoney(totals.bruto)} />
+            <Line label="Desconto" value={formatMoney(totals.desconto)} />
+            <Line label="Total" value={formatMoney(totals.liquido)} strong />
+          </>
+        )}
+        {receipt ? null : operation.modo_operacao === 'Devolucao' ? (
           // A return is not paid: its total becomes the customer's credit.
           <Line label="Crédito a gerar" value={formatMoney(totals.liquido)} strong />
         ) : (

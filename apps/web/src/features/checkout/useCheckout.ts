@@ -21,7 +21,7 @@ import { SaleView } from './saleView.ts';
 import { operationToFinish } from './finish/finishSteps.ts';
 import { runFinish } from './finish/runFinish.ts';
 import { consignmentFinishError } from '@pdv/domain/consignment-mode';
-import { voucherSaleError } from './modes/voucher/voucherDraft.ts';
+import { voucherBalanceError, voucherSaleError } from './modes/voucher/voucherDraft.ts';
 import { validateItemInsert } from '@pdv/domain/item-validation';
 import { modeRefusal, RETURN_ITEMS_FROM_ORIGIN } from './modes/modeDraft.ts';
 import { type CreditInfo } from './modes/return/CreditModal.tsx';
@@ -272,6 +272,12 @@ function refusalOf(bundle: OperationBundle, context: SaleContext): Refusal | nul
         ? consignmentFinishError({ modelo: bundle.operation.modelo, pagamentos: bundle.pagamentos })
         : null;
   if (modeError) return { field: null, closed: showWarning(modeError) };
+  // Every line naming one credit voucher, together, against its balance as looked up (the server's rule).
+  const voucherError = voucherBalanceError(bundle.pagamentos, {
+    id_filial: bundle.operation.id_filial,
+    today: new Date().toISOString().slice(0, 10),
+  });
+  if (voucherError) return { field: 'pagamentos', closed: showWarning(voucherError) };
   const config = context.config ?? {};
   const receipt = bundle.operation.modo_operacao === 'Recebimento';
   // A receipt's payments pay receivables, not lines: they are judged against the receivables (modes/modeDraft.ts).

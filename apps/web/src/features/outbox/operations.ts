@@ -5,7 +5,8 @@
  */
 import type { Table } from 'dexie';
 import type { PdvDatabase } from '../../db/database.ts';
-import { quantityFromDecimal, quantityToDecimal } from '@pdv/domain/money';
+import { quantityFromDecimal, quantityToDecimal, type Cents } from '@pdv/domain/money';
+import { voucherRedemptions } from '@pdv/domain/voucher-rules';
 import { transition } from '@pdv/domain/operation-state';
 import type { OperationBundle, StoredItem, StoredOperation, StoredPayment } from './types.ts';
 
@@ -150,7 +151,24 @@ export async function listOutbox(db: PdvDatabase): Promise<StoredOperation[]> {
 export async function requeue(db: PdvDatabase, id: string): Promise<void> {
   await db.transaction('rw', [operationTable(db)], async () => {
     const current = await operationTable(db).get(id);
-    if (current?.situacao !== 'Erro') return;
+    if (current?.situacao !== 'Erro' || current.encerramento) return;
     await operationTable(db).put({ ...transition(current, 'Pendente', current.erro), atualizado_em: new Date().toISOString() });
+  });
+}
+
+/**
+ * What this device's operations finished but not yet processed by the server (Pendente, EmProcessamento) take from
+ * a credit voucher: the server's balance does not know them yet. `except` leaves one operation out.
+ */
+export async function voucherHeldLocally(db: PdvDatabase, idValeCredito: number, except: string | null = null): Promise<Cents> {
+  return db.transaction('r', [operationTable(db), paymentTable(db)], async () => {
+    const waiting = await operationTable(db).where('situacao').anyOf(['Pendente', 'EmProcessamento']).primaryKeys();
+    let held = 0;
+    for (const id of waiting) {
+      if (id === except) continue;
+      const payments = await paymentTable(db).where('id_operacao').equals(id).toArray();
+      held += voucherRedemptions(payments).get(idValeCredito) ?? 0;
+    }
+    return held;
   });
 }

@@ -52,6 +52,8 @@ export async function applyProcessEvent(
   return db.transaction('rw', [table], async (): Promise<ProcessOutcome> => {
     const current = await table.get(id);
     if (!current) return 'not-local';
+    // A refused operation the user replaced or cancelled is closed: no report sends it again (refused.ts).
+    if (current.encerramento) return 'unchanged';
     let next: StoredOperation;
     if (ok.success) {
       const result: OperacaoResult = ok.data;

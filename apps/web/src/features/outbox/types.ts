@@ -8,6 +8,8 @@ import type { Item } from '@pdv/domain/item';
 import type { Cents, Milli } from '@pdv/domain/money';
 import type { Operation } from '@pdv/domain/operation';
 import type { Payment } from '@pdv/domain/payment';
+import type { VoucherFacts } from '@pdv/domain/voucher-rules';
+import type { Closing } from './refused.ts';
 
 export interface StoredOperation extends Omit<Operation, 'itens' | 'pagamentos'> {
   /** Discount given on the subtotal (spread over the lines by applySubtotalDiscount). */
@@ -26,6 +28,10 @@ export interface StoredOperation extends Omit<Operation, 'itens' | 'pagamentos'>
   numero_origem?: string | null;
   /** Recebimento: the customer's receivables chosen to pay off (their open balance in centavos). */
   documentos_financeiros?: ReceiptDocument[];
+  /** A refused operation reopened to be fixed: the id_operacao of the one this replaces (refused.ts). */
+  substitui?: string | null;
+  /** A refused operation closed by the user: replaced by another or cancelled with a reason (refused.ts). */
+  encerramento?: Closing | null;
 }
 
 /** A receivable chosen in the receipt mode, as it was listed. */
@@ -60,6 +66,11 @@ export interface StoredPayment extends Payment {
   ordem: number;
   /** The card operator's name, for the receipt. */
   operadora_nome: string | null;
+  /**
+   * A credit-voucher payment: the voucher as looked up when the payment was added (its balance less what this
+   * device's operations not yet sent take from it), so that finishing checks every line naming it against it.
+   */
+  vale_credito?: VoucherFacts | null;
 }
 
 /** An operation with its lines and payments. */

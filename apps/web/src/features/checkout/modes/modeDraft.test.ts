@@ -5,7 +5,9 @@ import { toOperacaoBody } from '../../outbox/body.ts';
 import { makeBundle } from '../../outbox/testing.ts';
 import type { OperationBundle } from '../../outbox/types.ts';
 import { totalsOf } from '../draft.ts';
-import { clearModeData, expiredMessage, modeRefusal, receiptBalance, receiptDue, setReceiptDocuments, setReturnLines } from './modeDraft.ts';
+import {
+  clearModeData, expiredMessage, modeRefusal, receiptBalance, receiptDue, receiptTotals, setReceiptDocuments, setReturnLines,
+} from './modeDraft.ts';
 
 const sale: ReturnSale = {
   origem: 'NotaFiscal', id: 77, numero: 123, modelo: '65', chave_acesso: null, situacao: 'Autorizada',
@@ -71,4 +73,18 @@ describe('the receipt mode over the draft', () => {
     expect(modeRefusal(paid)).toBeNull();
     expect(toOperacaoBody(paid)).toMatchObject({ modo_operacao: 'Recebimento', itens: [], documentos_financeiros: [4, 5] });
   });
+
+  it("shows an exact PIX as paid with no change: the receivables' balance is the total, not the (empty) lines", () => {
+    const chosen = setReceiptDocuments({ ...inMode('Recebimento'), itens: [] }, [
+      { id_documento_financeiro: 4, numero: 'PED-1', sequencia: 1, data_vencimento: '2026-04-01', saldo: 1995 },
+    ]);
+    const pix = { ...makeBundle().pagamentos[0]!, valor_total: 1995, meio_pagamento: makePaymentMethod({ meio_pagamento: '17' }) };
+    const paid = { ...chosen, pagamentos: [pix] };
+    expect(receiptTotals(paid)).toEqual({ devido: 1995, pago: 1995, saldo: 0, troco: 0 });
+    // The sale's totals of the same draft are what the panel used to show: nothing due, all of it as change.
+    expect(totalsOf(paid)).toMatchObject({ liquido: 0, troco: 1995 });
+    const cash = { ...pix, valor_total: 2000, meio_pagamento: makePaymentMethod({ meio_pagamento: '01' }) };
+    expect(receiptTotals({ ...chosen, pagamentos: [cash] })).toEqual({ devido: 1995, pago: 2000, saldo: 0, troco: 5 });
+  });
 });
+

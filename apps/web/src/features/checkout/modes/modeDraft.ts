@@ -6,7 +6,9 @@
 import type { ReturnSale } from '@pdv/contract/return';
 import { makeItem } from '@pdv/domain/factories';
 import { fromDecimal, multiplyByQuantity, quantityFromDecimal, sum, type Cents, type Milli } from '@pdv/domain/money';
-import { exchangeExpiredError, RETURN_MESSAGES, returnedValue, validateReceiptPayments } from '@pdv/domain/return-rules';
+import {
+  exchangeExpiredError, receiptChange, RETURN_MESSAGES, returnedValue, validateReceiptPayments,
+} from '@pdv/domain/return-rules';
 import type { OperationBundle, ReceiptDocument, StoredItem } from '../../outbox/types.ts';
 import { recompute } from '../draft.ts';
 
@@ -82,7 +84,25 @@ export function receiptDue(bundle: OperationBundle): Cents {
 
 /** The balance still to pay in the receipt mode (for the payment panel). */
 export function receiptBalance(bundle: OperationBundle): Cents {
-  return Math.max(0, receiptDue(bundle) - sum(bundle.pagamentos.map((p) => p.valor_total)));
+  return receiptTotals(bundle).saldo;
+}
+
+/** A receipt's totals: the receivables' open balance due, what the payments pay, what is left and the change. */
+export interface ReceiptTotals {
+  devido: Cents;
+  pago: Cents;
+  saldo: Cents;
+  troco: Cents;
+}
+
+/**
+ * The receipt's totals as the server computes them (receiptChange, 000 §3.2 valor_troco): a receipt has no lines, so
+ * the sale's totals (lines minus payments) do not apply. The totals panel and the finish modal both show these.
+ */
+export function receiptTotals(bundle: OperationBundle): ReceiptTotals {
+  const devido = receiptDue(bundle);
+  const pago = sum(bundle.pagamentos.map((p) => p.valor_total));
+  return { devido, pago, saldo: Math.max(0, devido - pago), troco: receiptChange(devido, bundle.pagamentos) };
 }
 
 /** The finishing checks proper to the mode (after the customer check of validateFinish); null when none fails. */

@@ -6,12 +6,14 @@
 import type { OperationTotals } from '@pdv/domain/operation';
 import { percentFromDecimal } from '@pdv/domain/money';
 import { useSignedIn } from '../../auth/sessionContext.ts';
+import { localDb } from '../../../db/database.ts';
+import { voucherHeldLocally } from '../../outbox/operations.ts';
 import type { OperationBundle } from '../../outbox/types.ts';
 import type { SaleContext } from '../catalog.ts';
 import * as draft from '../draft.ts';
 import { FinishModal } from '../FinishModal.tsx';
 import { ConsignmentStagesModal } from '../modes/consignment/ConsignmentStagesModal.tsx';
-import { clearModeData, receiptBalance, receiptDue, setReceiptDocuments, setReturnLines } from '../modes/modeDraft.ts';
+import { clearModeData, receiptBalance, receiptTotals, setReceiptDocuments, setReturnLines } from '../modes/modeDraft.ts';
 import { ReceivablesPanel } from '../modes/receipt/ReceivablesPanel.tsx';
 import { CreditModal } from '../modes/return/CreditModal.tsx';
 import { ReturnSalePanel } from '../modes/return/ReturnSalePanel.tsx';
@@ -48,6 +50,7 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
   const { update } = pos;
   const maxDiscount = percentFromDecimal(usuario.percentual_desconto_maximo);
   const receipt = bundle.operation.modo_operacao === 'Recebimento';
+  const saldo = receipt ? receiptBalance(bundle) : totals.saldo;
   return (
     <>
       <QuantityPanel
@@ -82,11 +85,14 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
         idOperacao={bundle.operation.id_operacao}
         idCliente={bundle.operation.id_cliente}
         idFilial={pos.idFilial}
-        saldo={receipt ? receiptBalance(bundle) : totals.saldo}
+        saldo={saldo}
+        pagamentos={bundle.pagamentos}
+        voucherHeld={(id) => voucherHeldLocally(localDb(), id, bundle.operation.id_operacao)}
         onClose={close}
         onAdd={(payment) => {
           update((b) => draft.addPayment(b, payment));
-          close();
+          // F8 stays open for the next payment until the sale is covered.
+          if (payment.valor_total >= saldo) close();
         }}
       />
       <CustomerPanel
@@ -165,8 +171,8 @@ function ModePanels({ screen, bundle, context, totals }: Props) {
         proposed={defaultModel(context, pos.idFilial)}
         series={context.series}
         idFilial={pos.idFilial}
-        total={receipt ? receiptDue(bundle) : totals.liquido}
-        troco={receipt ? Math.max(0, totals.pago - receiptDue(bundle)) : totals.troco}
+        total={receipt ? receiptTotals(bundle).devido : totals.liquido}
+        troco={receipt ? receiptTotals(bundle).troco : totals.troco}
         onClose={close}
         modo={modeOf(bundle.operation.modo_operacao)}
         onConfirm={(modelo, tab) => {

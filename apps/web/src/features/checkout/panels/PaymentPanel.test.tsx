@@ -4,10 +4,20 @@ import { screen, waitFor } from '@testing-library/react';
 import { formatMoney } from '@pdv/domain/money';
 import { MESSAGES } from '@pdv/domain/messages';
 import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
+import { VOUCHER_MESSAGES } from '@pdv/domain/voucher-rules';
 import { renderUi } from '../../../testing/dom.tsx';
 import type { StoredPayment } from '../../outbox/types.ts';
 import type { SaleContext } from '../catalog.ts';
 import { PaymentPanel } from './PaymentPanel.tsx';
+
+const api = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('../../../api/client.ts', () => ({ call: api.call }));
+
+/** A voucher of R$ 30,00 of branch 1, as POST /gift_card/get-by-gift-card answers it. */
+const VOUCHER = {
+  id_vale_credito: 77, id_filial: 1, codigo: 'VC30', id_pessoa: null, valor: 30, saldo: 30, situacao: 'Ativo',
+  motivo_cancelamento: null, data_validade: null, id_operacao: null, data_cadastro: '2025-01-01T00:00:00.000Z',
+};
 
 const context: SaleContext = {
   config: null,
@@ -22,6 +32,7 @@ const context: SaleContext = {
       id_operadora_cartao: 5 },
     { id_meio_pagamento: 16, descricao: 'Depósito Bancário', meio_pagamento: '16', obrigar_conta: true },
     { id_meio_pagamento: 5, descricao: 'Crediário', meio_pagamento: '05' },
+    { id_meio_pagamento: 12, descricao: 'Vale Crédito', meio_pagamento: '12' },
   ],
   operators: [{ id_operadora_cartao: 5, nome: 'Cielo' }, { id_operadora_cartao: 6, nome: 'Rede' }],
   installments: [{ id_parcelamento: 9, parcelas: [{ dias_parcela: 30 }, { dias_parcela: 60 }, { dias_parcela: 90 }] }],
@@ -29,11 +40,15 @@ const context: SaleContext = {
 };
 
 /** A sale with R$ 74,50 still to pay. */
-async function open(idCliente: number | null = null) {
+async function open(
+  idCliente: number | null = null,
+  pagamentos: StoredPayment[] = [],
+  voucherHeld?: (id: number) => Promise<number>,
+) {
   const onAdd = vi.fn((_payment: Omit<StoredPayment, 'ordem'>) => undefined);
   const view = renderUi(
     <PaymentPanel opened context={context} idOperacao="op-1" idCliente={idCliente} idFilial={1} saldo={7450}
-      onClose={() => undefined} onAdd={onAdd} />,
+      pagamentos={pagamentos} voucherHeld={voucherHeld} onClose={() => undefined} onAdd={onAdd} />,
   );
   const method = screen.getByLabelText('Meio de pagamento', { selector: 'input' });
   await waitFor(() => expect(document.activeElement).toBe(method));
@@ -106,6 +121,51 @@ describe('PaymentPanel (F8)', () => {
     await user.keyboard('Credi{Enter}');
     await user.click(screen.getByRole('button', { name: 'Adicionar pagamento (Enter)' }));
     expect(alertText()).toBe(MESSAGES.paymentCustomerRequired);
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('adds the payment with Enter in Parcelas once an installment is chosen (the list does not open again)', async () => {
+    const { user, onAdd } = await open();
+    await user.keyboard('Cart{Enter}');
+    const parcelas = screen.getByLabelText('Parcelas', { selector: 'input' });
+    await user.click(parcelas);
+    await user.click(await screen.findByRole('option', { name: '2x' }));
+    parcelas.focus();
+    await user.keyboard('{Enter}');
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    expect(onAdd.mock.calls[0]?.[0]).toMatchObject({ valor_total: 7450, quantidade_parcelas: 2 });
+  });
+
+  it('refuses a second voucher line that with the first takes more than the voucher holds, with the spec message', async () => {
+    api.call.mockResolvedValue(VOUCHER);
+    const first = {
+      id_pagamento: 'p-1', id_operacao: 'op-1', ordem: 1, valor_total: 2000, id_vale_credito: 77,
+      vale_credito: { id_filial: 1, situacao: 'Ativo', saldo: 3000, data_validade: null },
+    } as unknown as StoredPayment;
+    const { user, onAdd, amount } = await open(null, [first]);
+    await user.keyboard('Vale{Enter}');
+    await user.type(screen.getByLabelText('Código do vale crédito'), 'VC30{Enter}');
+    // What the voucher still holds after the sale's first line.
+    await waitFor(() => expect(amount.value).toBe('10,00'));
+    expect(screen.getByLabelText('Uso do vale').textContent).toBe(`Já usado nesta venda: ${formatMoney(2000)}. Resta: ${formatMoney(1000)}`);
+    await user.clear(amount);
+    await user.type(amount, '20{Enter}');
+    expect(alertText()).toBe(VOUCHER_MESSAGES.insufficient(formatMoney(3000)));
+    expect(onAdd).not.toHaveBeenCalled();
+    await user.clear(amount);
+    await user.type(amount, '10{Enter}');
+    expect(onAdd.mock.calls[0]?.[0]).toMatchObject({ valor_total: 1000, id_vale_credito: 77, vale_credito: { saldo: 3000 } });
+  });
+
+  it("lowers the voucher's balance by what this device's operations not yet sent take from it", async () => {
+    api.call.mockResolvedValue(VOUCHER);
+    const { user, onAdd, amount } = await open(null, [], () => Promise.resolve(2500));
+    await user.keyboard('Vale{Enter}');
+    await user.type(screen.getByLabelText('Código do vale crédito'), 'VC30{Enter}');
+    await waitFor(() => expect(amount.value).toBe('5,00'));
+    await user.clear(amount);
+    await user.type(amount, '20{Enter}');
+    expect(alertText()).toBe(VOUCHER_MESSAGES.insufficient(formatMoney(500)));
     expect(onAdd).not.toHaveBeenCalled();
   });
 });

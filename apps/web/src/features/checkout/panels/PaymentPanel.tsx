@@ -1,8 +1,10 @@
 /**
  * F8: a payment: method from the local copy, amount (the balance by default), installments, card operator, the bank
- * account when the method requires one (obrigar_conta), change. Tab moves between the fields, Enter adds.
+ * account when the method requires one (obrigar_conta), change. Tab moves between the fields, Enter adds (in
+ * Parcelas too, once its list is closed). The screen keeps the panel open for the next payment until the sale is
+ * covered. A credit voucher is judged with every line of the sale that names it (voucherBalanceError).
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Drawer, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { LocalRow } from '../../../db/database.ts';
 import { makePayment, makePaymentMethod } from '@pdv/domain/factories';
@@ -12,8 +14,9 @@ import { isCard, isCash, type PaymentMethod } from '@pdv/domain/payment-method';
 import { validatePayment } from '@pdv/domain/payment-validation';
 import { installmentPlanError } from '@pdv/domain/sale-build';
 import type { GiftCard } from '@pdv/contract/order';
-import { isVoucherMethod, VOUCHER_MESSAGES, voucherUseError } from '@pdv/domain/voucher-rules';
+import { isVoucherMethod, VOUCHER_MESSAGES, type VoucherFacts } from '@pdv/domain/voucher-rules';
 import { VoucherCodeField } from '../modes/voucher/VoucherCodeField.tsx';
+import { voucherBalanceError } from '../modes/voucher/voucherDraft.ts';
 import type { StoredPayment } from '../../outbox/types.ts';
 import { textOf, type SaleContext } from '../catalog.ts';
 
@@ -25,6 +28,13 @@ interface Props {
   /** The operation's branch: a credit voucher pays in the branch that issued it. */
   idFilial: number;
   saldo: Cents;
+  /** The payments already in the sale (a voucher is judged with every line that names it). */
+  pagamentos: readonly StoredPayment[];
+  /**
+   * What this device's operations not yet sent take from a voucher (the local copy's share of its balance); the
+   * lookup's balance is lowered by it.
+   */
+  voucherHeld?: (idValeCredito: number) => Promise<Cents>;
   onClose: () => void;
   onAdd: (payment: Omit<StoredPayment, 'ordem'>) => void;
 }
@@ -45,12 +55,13 @@ export function methodOf(row: LocalRow): PaymentMethod {
 export function PaymentPanel(props: Props) {
   return (
     <Drawer opened={props.opened} onClose={props.onClose} position="right" title="Pagamento (F8)">
-      {props.opened && <PaymentForm {...props} />}
+      {/* A new form per payment added: the panel stays open for the next one with the new balance. */}
+      {props.opened && <PaymentForm key={props.pagamentos.length} {...props} />}
     </Drawer>
   );
 }
 
-function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, onAdd }: Props) {
+function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagamentos, voucherHeld, onAdd }: Props) {
   const [methodId, setMethodId] = useState<string | null>(null);
   const [amount, setAmount] = useState(formatDecimalBR(saldo));
   const [parcelas, setParcelas] = useState('1');
@@ -59,6 +70,16 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, onAdd }:
   const [error, setError] = useState<string | null>(null);
   /** The credit voucher looked up for a Vale Crédito payment. */
   const [voucher, setVoucher] = useState<GiftCard | null>(null);
+  /** The voucher's facts as the point of sale judges them: its balance less what operations not yet sent hold. */
+  const [voucherFacts, setVoucherFacts] = useState<VoucherFacts | null>(null);
+  const methodInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  /** Whether the Parcelas list is open (Enter then picks an option; closed, Enter adds the payment). */
+  const parcelasOpen = useRef(false);
+  // The next payment of a sale not yet covered starts on the method, as the first did.
+  useEffect(() => {
+    if (pagamentos.length > 0) methodInput.current?.focus();
+  }, [pagamentos.length]);
   const row = context.methods.find((m) => String(m['id_meio_pagamento']) === methodId) ?? null;
   const method = row ? methodOf(row) : null;
   const card = method !== null && isCard(method.meio_pagamento);
@@ -89,11 +110,25 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, onAdd }:
     const account = chosen?.['id_conta'];
     setAccountId(typeof account === 'number' ? String(account) : null);
     setVoucher(null);
+    setVoucherFacts(null);
     setError(null);
+  };
+
+  const foundVoucher = async (found: GiftCard | null) => {
+    setVoucher(found);
+    setVoucherFacts(null);
+    if (!found) return;
+    const held = voucherHeld ? await voucherHeld(found.id_vale_credito) : 0;
+    const taken = pagamentos.filter((p) => p.id_vale_credito === found.id_vale_credito).reduce((t, p) => t + p.valor_total, 0);
+    const saldoVale = Math.max(0, fromDecimal(found.saldo) - held);
+    setVoucherFacts({ id_filial: found.id_filial, situacao: found.situacao, saldo: saldoVale, data_validade: found.data_validade });
+    // The balance due, or what the voucher still holds (less the sale's other lines naming it) when it is less.
+    setAmount(formatDecimalBR(Math.max(0, Math.min(saldo, saldoVale - taken))));
   };
 
   return (
     <form
+      ref={form}
       onSubmit={(event) => {
         event.preventDefault();
         const count = Number(parcelas);
@@ -116,17 +151,20 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, onAdd }:
         const badPlan = installmentPlanError(valor, payment.parcelamento, today);
         if (badPlan) return setError(badPlan);
         if (voucherMethod) {
-          if (!voucher) return setError(VOUCHER_MESSAGES.codeRequired);
-          const refused = voucherUseError(
-            { id_filial: voucher.id_filial, situacao: voucher.situacao, saldo: fromDecimal(voucher.saldo), data_validade: voucher.data_validade },
-            { id_filial: idFilial, valor, today },
-          );
+          if (!voucher || !voucherFacts) return setError(VOUCHER_MESSAGES.codeRequired);
+          // This line with the sale's other lines naming the same voucher, against its balance (the domain's rules).
+          const line = { id_vale_credito: voucher.id_vale_credito, valor_total: valor, vale_credito: voucherFacts };
+          const refused = voucherBalanceError([...pagamentos, line], { id_filial: idFilial, today }, {
+            id_vale_credito: voucher.id_vale_credito,
+            facts: voucherFacts,
+          });
           if (refused) return setError(refused);
         }
         const operator = context.operators.find((o) => String(o['id_operadora_cartao']) === operatorId);
         onAdd({
           ...payment,
           id_vale_credito: voucherMethod && voucher ? voucher.id_vale_credito : null,
+          vale_credito: voucherMethod ? voucherFacts : null,
           operadora_nome: card && operator ? textOf(operator, 'nome') : null,
         });
       }}
@@ -140,6 +178,7 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, onAdd }:
           data={context.methods.map((m) => ({ value: String(m['id_meio_pagamento']), label: String(m['descricao']) }))}
           value={methodId}
           onChange={chooseMethod}
+          ref={methodInput}
           searchable
           selectFirstOptionOnChange
           data-autofocus
@@ -147,12 +186,15 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, onAdd }:
         {voucherMethod && (
           <VoucherCodeField
             card={voucher}
-            onFound={(card) => {
-              setVoucher(card);
-              // The balance due, or what the voucher holds when it is less.
-              if (card) setAmount(formatDecimalBR(Math.min(saldo, fromDecimal(card.saldo))));
-            }}
+            onFound={(found) => void foundVoucher(found)}
             onError={setError}
+          />
+        )}
+        {voucherMethod && voucher && voucherFacts && (
+          <VoucherUse
+            saldo={voucherFacts.saldo}
+            held={fromDecimal(voucher.saldo) - voucherFacts.saldo}
+            taken={pagamentos.filter((p) => p.id_vale_credito === voucher.id_vale_credito).reduce((t, p) => t + p.valor_total, 0)}
           />
         )}
         <TextInput label="Valor" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
@@ -163,6 +205,15 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, onAdd }:
             value={parcelas}
             onChange={(v) => setParcelas(v ?? '1')}
             allowDeselect={false}
+            onDropdownOpen={() => (parcelasOpen.current = true)}
+            onDropdownClose={() => (parcelasOpen.current = false)}
+            onKeyDown={(event) => {
+              // Closed list: Enter adds the payment, as in every other field (Mantine would open the list again).
+              if (event.key !== 'Enter' || parcelasOpen.current) return;
+              event.preventDefault();
+              event.stopPropagation();
+              form.current?.requestSubmit();
+            }}
           />
         )}
         {card && (
@@ -200,3 +251,14 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, onAdd }:
   );
 }
 
+/** What the sale's other lines and this device's unsent operations already take from the voucher looked up. */
+function VoucherUse({ saldo, held, taken }: { saldo: Cents; held: Cents; taken: Cents }) {
+  if (held <= 0 && taken <= 0) return null;
+  return (
+    <Text size="sm" c="dimmed" aria-label="Uso do vale">
+      {held > 0 ? `Em operações ainda não enviadas: ${formatMoney(held)}. ` : ''}
+      {taken > 0 ? `Já usado nesta venda: ${formatMoney(taken)}. ` : ''}
+      Resta: {formatMoney(Math.max(0, saldo - taken))}
+    </Text>
+  );
+}

@@ -6,8 +6,8 @@
 import { makeItem } from '@pdv/domain/factories';
 import { activeItems } from '@pdv/domain/item';
 import type { Cents } from '@pdv/domain/money';
-import { VOUCHER_MESSAGES } from '@pdv/domain/voucher-rules';
-import type { OperationBundle, StoredItem } from '../../../outbox/types.ts';
+import { VOUCHER_MESSAGES, voucherRedemptions, voucherUseError, type VoucherFacts } from '@pdv/domain/voucher-rules';
+import type { OperationBundle, StoredItem, StoredPayment } from '../../../outbox/types.ts';
 import type { SaleContext } from '../../catalog.ts';
 import { recompute } from '../../draft.ts';
 
@@ -54,5 +54,34 @@ export function voucherSaleError(bundle: OperationBundle, context: Pick<SaleCont
   if (lines.length === 0) return VOUCHER_MESSAGES.valueRequired;
   if (lines.some((l) => l.id_produto_grade_filial !== product)) return VOUCHER_MESSAGES.onlyVoucherProduct;
   if (bundle.pagamentos.some((p) => p.id_vale_credito !== null)) return VOUCHER_MESSAGES.paidWithVoucher;
+  return null;
+}
+
+/** A payment as the voucher balance check reads it. */
+type VoucherPayment = Pick<StoredPayment, 'id_vale_credito' | 'valor_total' | 'vale_credito'>;
+
+/**
+ * Why the sale's payments cannot take what they take from a voucher, or null: every line naming one voucher adds up
+ * (voucherRedemptions, the server's rule) and the sum is judged with voucherUseError against the voucher as the
+ * point of sale knows it (the lowest balance its lines were added with; `looked` adds a voucher just looked up).
+ */
+export function voucherBalanceError(
+  pagamentos: readonly VoucherPayment[],
+  use: { id_filial: number; today: string },
+  looked: { id_vale_credito: number; facts: VoucherFacts } | null = null,
+): string | null {
+  const known = new Map<number, VoucherFacts>();
+  const remember = (id: number, facts: VoucherFacts) => {
+    const before = known.get(id);
+    if (!before || facts.saldo < before.saldo) known.set(id, facts);
+  };
+  if (looked) remember(looked.id_vale_credito, looked.facts);
+  for (const p of pagamentos) if (p.id_vale_credito !== null && p.vale_credito) remember(p.id_vale_credito, p.vale_credito);
+  for (const [id, valor] of voucherRedemptions(pagamentos)) {
+    const facts = known.get(id);
+    if (!facts) continue;
+    const refused = voucherUseError(facts, { ...use, valor });
+    if (refused) return refused;
+  }
   return null;
 }

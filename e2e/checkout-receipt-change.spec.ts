@@ -1,0 +1,84 @@
+/**
+ * Issue 16: in Recebimento the totals panel showed Total R$ 0,00 and Troco R$ 19,95 for an exact R$ 19,95 PIX (the
+ * sale's totals of a draft without lines). It shows the receivables being paid, what was paid and the real change,
+ * as the finish modal and the server (receiptChange) do.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { api, operations, pay, sellables } from './checkout-steps.ts';
+import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+
+async function chooseMode(page: Page, mode: string): Promise<void> {
+  const control = page.getByRole('radiogroup', { name: 'Modo da operação' });
+  for (let i = 0; i < 8 && !(await control.getByRole('radio', { name: mode, exact: true }).isChecked()); i += 1) {
+    await page.keyboard.press('Alt+M');
+  }
+  await expect(control.getByRole('radio', { name: mode, exact: true })).toBeChecked();
+}
+
+test('Recebimento: an exact PIX of R$ 19,95 shows the receivable as the total and no change', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await signIn(page, USERS.caixa);
+  await waitForLocalCopy(page);
+  await expect.poll(async () => (await localRows(page, 'method_payment')).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  const people = await localRows(page, 'people');
+  const customer = people.find((p) => p['nome'] === 'Rafael Costa Santos');
+  const idCliente = Number(customer?.['id_pessoa']);
+  const [config] = await localRows(page, 'config');
+  const methods = await localRows(page, 'method_payment');
+  const crediario = methods.find((m) => m['meio_pagamento'] === '05');
+  const pix = methods.find((m) => m['meio_pagamento'] === '17');
+  expect(pix, 'a PIX method in the demo').toBeTruthy();
+  const [product] = await sellables(page);
+  const addresses = await localRows(page, 'stock_address');
+  const address = config?.['id_endereco_estoque_venda'] ?? addresses.find((a) => a['id_filial'] === config?.['id_filial'])?.['id_endereco_estoque'];
+  // An open receivable of R$ 19,95: a crediário sale made through the API.
+  const owed = await api(page, '/operacao', {
+    id_operacao: randomUUID(), modo_operacao: 'Venda', modelo: null, id_filial: config?.['id_filial'], id_cliente: idCliente,
+    data_inicio: new Date().toISOString(),
+    itens: [{ id_item: randomUUID(), tipo_item: 'Produto', id_produto_grade_filial: product?.id_produto_grade_filial,
+      id_endereco_estoque: address, descricao: 'Produto a prazo', quantidade: 1, valor_unitario: 19.95 }],
+    pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: crediario?.['id_meio_pagamento'], valor_total: 19.95, quantidade_parcelas: 1 }],
+  });
+  expect(owed.status, JSON.stringify(owed.json)).toBe(200);
+  const numero = `PED-${String(owed.json['nsu'])}`;
+
+  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
+  await chooseMode(page, 'Recebimento');
+  await page.keyboard.press('F6');
+  const drawer = page.getByRole('dialog', { name: 'Cliente (F6)' });
+  await drawer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' }).fill('Rafael Costa Santos');
+  await expect(drawer.getByRole('table', { name: 'Clientes encontrados' }).getByRole('row').first()).toContainText('Rafael Costa Santos');
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeHidden();
+  await page.keyboard.press('F5');
+  const titles = page.getByRole('dialog', { name: 'Títulos a receber (F5)' });
+  const box = titles.getByRole('checkbox', { name: `Receber ${numero}/1` });
+  await box.focus();
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  await titles.getByRole('button', { name: /Confirmar/ }).press('Enter');
+  await expect(titles).toBeHidden();
+
+  await pay(page, String(pix?.['descricao']), '19,95');
+  const totals = page.getByRole('region', { name: 'Totais' });
+  await expect(totals.getByLabel('Título a receber')).toContainText(`Título ${numero}/1`);
+  await expect(totals.getByLabel('Total', { exact: true })).toHaveText('R$ 19,95');
+  await expect(totals.getByLabel('Pago', { exact: true })).toHaveText('R$ 19,95');
+  await expect(totals.getByLabel('Saldo', { exact: true })).toHaveText('R$ 0,00');
+  await expect(totals.getByLabel('Troco', { exact: true })).toHaveText('R$ 0,00');
+  await page.screenshot({ path: testInfo.outputPath('receipt-totals.png'), fullPage: true });
+
+  await page.keyboard.press('F10');
+  const seller = page.getByRole('dialog', { name: 'Vendedor (F7)' });
+  const modal = page.getByRole('dialog', { name: 'Finalizar operação (F10)' });
+  await expect(seller.or(modal)).toBeVisible();
+  if (await seller.isVisible()) await page.keyboard.press('Enter');
+  await expect(modal).toBeVisible();
+  await page.keyboard.press('P');
+  await modal.getByRole('button', { name: 'Confirmar (Enter)' }).press('Enter');
+  await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 30_000 }).toEqual(['Processado']);
+  const [received] = await operations(page);
+  expect(received?.['resultado']).toMatchObject({ valor_total: 19.95, valor_troco: 0 });
+});
