@@ -18,6 +18,7 @@ import { syncHandlers } from './modules/sync/routes.ts';
 import { operationHandlers } from './modules/operation/routes.ts';
 import { orderHandlers } from './modules/order/routes.ts';
 import { productHandlers } from './modules/catalog/product-routes.ts';
+import { stockHandlers } from './modules/stock/by-branch.ts';
 import { invoiceHandlers } from './modules/invoice/routes.ts';
 import { invoicePartHandlers } from './modules/invoice/parts-routes.ts';
 import { fiscalHandlers } from './modules/fiscal/routes.ts';
@@ -30,7 +31,7 @@ import { Throttle, type ThrottleOptions } from './modules/auth/throttle.ts';
 import type { TokenService } from './modules/auth/token.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
 };
 
 export interface AppOptions {

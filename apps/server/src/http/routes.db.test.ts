@@ -56,6 +56,8 @@ beforeAll(async () => {
     demoIds['id_usuario'] = await one(`SELECT id_usuario AS id FROM usuario WHERE email = 'gerente@demo.com.br'`);
     demoIds['id_produto'] = await one(`SELECT id_produto AS id FROM produto p JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' ORDER BY id_produto LIMIT 1`);
+    demoIds['id_produto_grade'] = await one(`SELECT id_produto_grade AS id FROM produto_grade g JOIN organization o USING (id_organization)
+      WHERE o.nome = 'Demo Moda' ORDER BY id_produto_grade LIMIT 1`);
     demoIds['id_perfil'] = await one(`SELECT id_perfil AS id FROM perfil p JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' AND descricao = 'Gerente'`);
   });
