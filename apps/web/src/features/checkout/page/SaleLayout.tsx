@@ -19,9 +19,11 @@ interface Props {
   bundle: OperationBundle;
   context: SaleContext;
   totals: OperationTotals;
+  /** Keys typed before the search box was there (page/searchFocus.ts). */
+  seed?: () => string;
 }
 
-export function SaleLayout({ screen, bundle, context, totals }: Props) {
+export function SaleLayout({ screen, bundle, context, totals, seed }: Props) {
   const { pos, search } = screen;
   const { update } = pos;
   const modo = bundle.operation.modo_operacao;
@@ -58,7 +60,7 @@ export function SaleLayout({ screen, bundle, context, totals }: Props) {
                 }}
               />
             ) : (
-              <ProductSearch ref={search} onPick={pos.addHit} />
+              <ProductSearch ref={search} onPick={pos.addHit} seed={seed} />
             )}
             <ModeBanner bundle={bundle} />
             {modo === 'ValeCredito' && screen.canIssueVoucher && (
