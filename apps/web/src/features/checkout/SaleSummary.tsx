@@ -243,6 +243,9 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['F8', 'Pagamento'],
   ['F9', 'Remover último pagamento'],
   ['F10', 'Finalizar'],
+  ['Alt+T', 'Frete'],
+  ['Alt+Q', 'Estoque por filial'],
+  ['Alt+P', 'Buscar pedido'],
   ['Del', 'Remover item'],
   ['Esc', 'Fechar painel'],
 ];

@@ -4,7 +4,7 @@
  * as long as the cashier stays there. The folded state there is not the user's menu preference (002 §2, kept across
  * sessions): leaving /checkout shows the menu as the preference says.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 
 /** Screens where the menu folds by itself. */
@@ -15,16 +15,16 @@ export function menuFolded(pathname: string, preference: boolean, reopenedHere: 
   return MENU_FOLDS_AT.has(pathname) ? !reopenedHere : preference;
 }
 
-/** The menu's folded state and its burger's toggle, given the user's preference and its toggle. */
+/**
+ * The menu's folded state and its burger's toggle, given the user's preference and its toggle. Reopened at the point
+ * of sale, the menu stays open for that visit (the navigation's key): coming back to /checkout folds it again.
+ */
 export function usePointOfSaleMenu(preference: boolean, togglePreference: () => void) {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const here = MENU_FOLDS_AT.has(pathname);
-  const [reopened, setReopened] = useState(false);
-  useEffect(() => {
-    if (!here) setReopened(false);
-  }, [here]);
+  const [reopenedIn, setReopenedIn] = useState<string | null>(null);
   return {
-    collapsed: menuFolded(pathname, preference, reopened),
-    toggle: here ? () => setReopened((open) => !open) : togglePreference,
+    collapsed: menuFolded(pathname, preference, reopenedIn === key),
+    toggle: here ? () => setReopenedIn((visit) => (visit === key ? null : key)) : togglePreference,
   } as const;
 }
