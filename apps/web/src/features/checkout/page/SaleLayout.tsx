@@ -14,6 +14,9 @@ import { LiveItemsTable, LiveTotalsPanel, ShortcutList } from '../SaleSummary.ts
 import { modeOf } from './pageSteps.ts';
 import type { CheckoutScreen } from './useCheckoutScreen.ts';
 
+/** Container breakpoints of the sale's grid: md is where lines and totals sit side by side. */
+const SALE_BREAKPOINTS = { xs: '30em', sm: '40em', md: '50em', lg: '64em', xl: '80em' };
+
 interface Props {
   screen: CheckoutScreen;
   bundle: OperationBundle;
@@ -44,7 +47,9 @@ export function SaleLayout({ screen, bundle, context, totals, seed }: Props) {
           />
         </Group>
       </Group>
-      <Grid>
+      {/* By the width the screen has (the menu open or not), not the window's: lines and totals side by side from
+          800 px, one under the other below, so that neither is squeezed (1024 × 768 with the menu open). */}
+      <Grid type="container" breakpoints={SALE_BREAKPOINTS}>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm">
             {modo === 'ValeCredito' ? (
@@ -79,7 +84,7 @@ export function SaleLayout({ screen, bundle, context, totals, seed }: Props) {
                 <Kbd size="xs">Alt+C</Kbd>
               </Group>
             )}
-            <Paper withBorder>
+            <Paper withBorder style={{ overflowX: 'auto' }}>
               <LiveItemsTable sale={pos.sale} onSelect={pos.setSelected} onRemove={pos.removeItem} />
             </Paper>
           </Stack>

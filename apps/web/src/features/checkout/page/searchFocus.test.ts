@@ -18,12 +18,22 @@ describe('the keys kept for the product search', () => {
     expect(typedCharacter(key('c', { ctrlKey: true }))).toBeNull();
   });
 
-  it('takes a key only when no field has the focus', () => {
+  it('takes a key only when no field, dialog or pressed button would take it', () => {
     const input = document.createElement('input');
-    document.body.append(input);
-    expect(focusNowhere(document.body, document.body)).toBe(true);
-    expect(focusNowhere(document.documentElement, document.body)).toBe(true);
-    expect(focusNowhere(null, document.body)).toBe(true);
-    expect(focusNowhere(input, document.body)).toBe(false);
+    const link = document.createElement('a');
+    const button = document.createElement('button');
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    const inDialog = document.createElement('span');
+    dialog.append(inDialog);
+    document.body.append(input, link, button, dialog);
+    expect(focusNowhere(document.body, 'a')).toBe(true);
+    expect(focusNowhere(document.documentElement, 'a')).toBe(true);
+    expect(focusNowhere(null, 'a')).toBe(true);
+    expect(focusNowhere(link, 'b')).toBe(true);
+    expect(focusNowhere(button, 'b')).toBe(true);
+    expect(focusNowhere(button, ' ')).toBe(false);
+    expect(focusNowhere(input, 'a')).toBe(false);
+    expect(focusNowhere(inDialog, 'a')).toBe(false);
   });
 });

@@ -2,7 +2,8 @@
  * The point of sale keeps the cashier's typing for the product search (000 §2: a search box; keyboard first): the
  * box has the focus when the screen opens and again after each finished sale (the screen opens the next operation),
  * a key typed while the screen is still opening is kept and put in the box when it appears, and a key typed while
- * the focus is nowhere (the page itself, after a modal closed) moves the focus to the box, which then takes the key.
+ * the focus is on no field (the page itself after a modal closed, the menu link just clicked) moves the focus to the
+ * box, which then takes the key.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
@@ -19,9 +20,17 @@ export function typedCharacter(event: KeyFacts): string | null {
   return [...event.key].length === 1 ? event.key : null;
 }
 
-/** Whether a key pressed with the focus on `target` reaches no field (the page's body, or nothing). */
-export function focusNowhere(target: EventTarget | null, body: Element | null): boolean {
-  return target === null || target === body || target === body?.ownerDocument.documentElement;
+/**
+ * Whether a key pressed with the focus on `target` types into nothing: the page itself, or an element that takes no
+ * text (a menu link just clicked, a button), outside any dialog or side panel. Space on a button or a link is that
+ * element's own key.
+ */
+export function focusNowhere(target: EventTarget | null, key = ''): boolean {
+  if (target === null || !(target instanceof Element)) return true;
+  if (target === target.ownerDocument.body || target === target.ownerDocument.documentElement) return true;
+  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="dialog"]')) return false;
+  if (key === ' ' && target.closest('button, a, [role="button"]')) return false;
+  return true;
 }
 
 /**
@@ -38,9 +47,8 @@ export function useSearchFocus(ready: boolean, search: RefObject<HTMLInputElemen
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!focusNowhere(event.target, document.body)) return;
       const typed = typedCharacter(event);
-      if (typed === null) return;
+      if (typed === null || !focusNowhere(event.target, typed)) return;
       if (!readyNow.current) {
         early.current += typed;
         event.preventDefault();
