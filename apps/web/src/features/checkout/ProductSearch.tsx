@@ -140,10 +140,11 @@ export const ProductSearch = memo(
       if (listed) return pick(listed);
       const barcode = /^\d{8,14}$/.test(query) ? await findByBarcode(localDb(), query) : null;
       if (barcode) return pick(barcode, true);
+      // The catalogue is still loading: the text stays, the box says why, and the results come by themselves (an
+      // Enter now must not add whatever the search finds once the load ends).
+      if (loaded !== true) return;
       const found = (await searchProducts(localDb(), query)).hits[0];
       if (found) return pick(found);
-      // The catalogue is still loading: the text stays, the box says why, and the results come by themselves.
-      if (loaded !== true) return;
       setMissing(query);
       clear();
     };
