@@ -167,5 +167,11 @@ test('at 1024 × 768 the menu folds by itself at the point of sale and the lines
   // Leaving the point of sale shows the menu as the user's preference says (open).
   await mainMenu(page).getByRole('link', { name: 'Pedidos' }).click();
   await expect(mainMenu(page)).toBeVisible();
+  // The order list beside the open menu: the customer keeps its room and the actions stay in the window.
+  const list = page.getByRole('table', { name: 'Pedidos' });
+  await expect(list).toBeVisible();
+  expect((await list.getByRole('columnheader', { name: 'Cliente' }).boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(120);
+  const actions = await list.getByRole('columnheader', { name: 'Ações' }).boundingBox();
+  expect((actions?.x ?? 2000) + (actions?.width ?? 0)).toBeLessThanOrEqual(1024);
   await page.screenshot({ path: '/tmp/checkout-friction-1024-orders.png' });
 });
