@@ -54,19 +54,19 @@ export function OrderTable({ rows, active, onActivate, onAction, allow, sort, on
       <Table highlightOnHover withTableBorder verticalSpacing={6} aria-label="Pedidos">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={90}>
+            <Table.Th w={70}>
               <SortHeader label="Número" column="nsu" sort={sort} onSort={onSort} />
             </Table.Th>
             <Table.Th w={110}>
               <SortHeader label="Cadastro" column="data_cadastro" sort={sort} onSort={onSort} />
             </Table.Th>
-            <Table.Th w={120}>Operação</Table.Th>
+            <Table.Th w={105}>Operação</Table.Th>
             <Table.Th>Cliente</Table.Th>
-            <Table.Th w={115} ta="right">
+            <Table.Th w={100} ta="right">
               <SortHeader label="Valor" column="valor_total_liquido" sort={sort} onSort={onSort} />
             </Table.Th>
             <Table.Th w={150}>Situação</Table.Th>
-            <Table.Th w={60} ta="center">
+            <Table.Th w={56} ta="center">
               Ações
             </Table.Th>
           </Table.Tr>
@@ -102,7 +102,7 @@ export function OrderTable({ rows, active, onActivate, onAction, allow, sort, on
                   </Text>
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Text size="sm" fw={500}>
+                  <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
                     {money(row.valor_total_liquido)}
                   </Text>
                 </Table.Td>
