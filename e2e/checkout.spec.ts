@@ -93,6 +93,8 @@ test('a cashier sells online and offline, and every sale reaches the server exac
   await finish(page);
   await expect(page.getByText(SUCCESS)).toBeVisible();
   await expect(page.getByText(PENDING)).toBeVisible();
+  // The menu folds by itself at the point of sale: the burger opens it.
+  await page.getByRole('button', { name: 'Expandir menu' }).click();
   await mainMenu(page).getByRole('link', { name: 'Operações pendentes' }).click();
   const pending = page.getByRole('table', { name: 'Operações pendentes' });
   await expect(pending.getByText('Pendente', { exact: true })).toBeVisible();

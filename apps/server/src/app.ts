@@ -20,6 +20,7 @@ import { operationHandlers } from './modules/operation/routes.ts';
 import { orderHandlers } from './modules/order/routes.ts';
 import { priceHistoryHandlers } from './modules/catalog/price-history.ts';
 import { productHandlers } from './modules/catalog/product-routes.ts';
+import { stockHandlers } from './modules/stock/by-branch.ts';
 import { invoiceHandlers } from './modules/invoice/routes.ts';
 import { invoicePartHandlers } from './modules/invoice/parts-routes.ts';
 import { fiscalHandlers } from './modules/fiscal/routes.ts';
@@ -33,7 +34,7 @@ import type { TokenService } from './modules/auth/token.ts';
 import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
   ...registerHandlers,
 };
 

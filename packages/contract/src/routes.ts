@@ -16,6 +16,7 @@ import * as inv from './invoice.ts';
 import * as svc from './order-service.ts';
 import { giftCardPrintBody, giftCardPrintResult } from './voucher.ts';
 import * as ret from './return.ts';
+import { stockByBranchBody, stockByBranchResult } from './stock.ts';
 import * as auth from './authorization.ts';
 import { orderPdfBody, orderPdfResult } from './order-document.ts';
 import { registerRouteTable } from './registers/index.ts';
@@ -200,6 +201,8 @@ const invoiceRoutes = {
 const returnRoutes = {
   returnSales: route({ method: 'POST', path: '/operacao/devolucao/vendas', auth: 'session', permission: PDV_READ, scope: 'branch', idFields: ['id_cliente'], body: ret.returnSalesBody, response: ret.returnSalesResult }),
   openReceivables: route({ method: 'POST', path: '/operacao/recebimento/titulos', auth: 'session', permission: PDV_READ, scope: 'branch', idFields: ['id_cliente'], body: ret.customerBody, response: ret.openReceivablesResult }),
+  /** The stock of a variation in each branch the caller may work in (000 §2, stock quantity by branch). */
+  stockByBranch: route({ method: 'POST', path: '/stock/quantity-by-branch', auth: 'session', permission: PDV_READ, scope: 'organization', idFields: ['id_produto_grade'], body: stockByBranchBody, response: stockByBranchResult }),
   customerCredit: route({ method: 'POST', path: '/operacao/credito/saldo', auth: 'session', permission: PDV_READ, scope: 'organization', idFields: ['id_cliente'], body: ret.customerBody, response: ret.customerCreditResult }),
 } as const;
 

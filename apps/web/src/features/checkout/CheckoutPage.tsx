@@ -6,11 +6,14 @@ import { Group, Loader, Stack } from '@mantine/core';
 import { CheckoutPanels } from './page/CheckoutPanels.tsx';
 import { SaleLayout } from './page/SaleLayout.tsx';
 import { useCheckoutScreen } from './page/useCheckoutScreen.ts';
+import { useSearchFocus } from './page/searchFocus.ts';
 
 export function CheckoutPage() {
   const screen = useCheckoutScreen();
   const { bundle, context } = screen.pos;
   const { totals } = screen;
+  // The search box has the focus on arrival and after each sale; keys typed before it is there are kept for it.
+  const seed = useSearchFocus(Boolean(bundle && context && totals), screen.search);
   if (!bundle || !context || !totals) {
     return (
       <Group justify="center" py="xl">
@@ -20,7 +23,7 @@ export function CheckoutPage() {
   }
   return (
     <Stack gap="sm">
-      <SaleLayout screen={screen} bundle={bundle} context={context} totals={totals} />
+      <SaleLayout screen={screen} bundle={bundle} context={context} totals={totals} seed={seed} />
       <CheckoutPanels screen={screen} bundle={bundle} context={context} totals={totals} />
     </Stack>
   );

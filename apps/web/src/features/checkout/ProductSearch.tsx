@@ -2,12 +2,14 @@
  * The product search (F2): a barcode scanner types fast and presses Enter, which adds the line at once; typed text
  * lists matching products 25 at a time (↑/↓ choose, Enter adds, PageUp/PageDown turn pages).
  */
-import { forwardRef, memo, useEffect, useLayoutEffect, useState } from 'react';
+import { forwardRef, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Group, Kbd, Paper, Table, Text, TextInput } from '@mantine/core';
 import { formatMoney } from '@pdv/domain/money';
 import { localDb } from '../../db/database.ts';
+import { useLiveQuery } from '../../db/useLiveQuery.ts';
 import { findByBarcode, hitOfGrid, searchProducts, type ProductHit } from './catalog.ts';
 import { productIndex } from './search/productIndex.ts';
+import { CATALOG_LOADING, catalogLoaded, searchNotice } from './search/catalogState.ts';
 
 export const NOT_FOUND = 'Nenhum produto encontrado.';
 const SEARCH_DELAY_MS = 120;
@@ -16,22 +18,47 @@ export const SEARCH_MEASURE = 'pdv:pesquisa-produto';
 /** Measures kept before the buffer is emptied (a cashier searches all day long). */
 const MEASURES_KEPT = 500;
 let measured = 0;
+/** While the catalogue loads, how often a typed query is searched again (rows arrive page by page). */
+const CATALOG_RETRY_MS = 1000;
+const readCatalogLoaded = () => catalogLoaded(localDb());
 
 interface Props {
   /** Adds the line; `alongside` (the box emptied) is drawn in the same pass as the line. */
   onPick: (hit: ProductHit, alongside?: () => void) => Promise<void>;
+  /** What was typed before the box was there (the screen was opening): the box starts with it. Stable. */
+  seed?: () => string;
 }
 
 /** Memoized: the page's own renders skip it (a scanned line redraws it with the items table, to empty the box). */
 export const ProductSearch = memo(
-  forwardRef<HTMLInputElement, Props>(function ProductSearch({ onPick }, ref) {
-    const [text, setText] = useState('');
+  forwardRef<HTMLInputElement, Props>(function ProductSearch({ onPick, seed }, ref) {
+    const [text, setText] = useState(() => seed?.() ?? '');
     const [page, setPage] = useState(0);
     const [result, setResult] = useState<{ query: string; hits: ProductHit[]; more: boolean; started: number } | null>(
       null,
     );
     const [active, setActive] = useState(0);
     const [missing, setMissing] = useState<string | null>(null);
+    /** The catalogue was loaded to its end at least once (null: not read yet). */
+    const loaded = useLiveQuery(readCatalogLoaded, null);
+    const shownQuery = useRef<string | null>(null);
+    /** Bumped to search the same text again while the catalogue loads, and once after. */
+    const [retry, setRetry] = useState(0);
+    const waiting = loaded !== true && text.trim() !== '';
+    useEffect(() => {
+      if (!waiting) return;
+      const timer = setInterval(() => setRetry((r) => r + 1), CATALOG_RETRY_MS);
+      return () => clearInterval(timer);
+    }, [waiting]);
+    // The load just ended: the index may take its last rows a moment after the tables say so.
+    const wasLoaded = useRef(loaded);
+    useEffect(() => {
+      const was = wasLoaded.current;
+      wasLoaded.current = loaded;
+      if (loaded !== true || was !== false) return;
+      const timer = setTimeout(() => setRetry((r) => r + 1), CATALOG_RETRY_MS);
+      return () => clearTimeout(timer);
+    }, [loaded]);
 
     useEffect(() => {
       const query = text.trim();
@@ -41,12 +68,14 @@ export const ProductSearch = memo(
         searchProducts(localDb(), query, page)
           .then((found) => {
             setResult({ query, ...found, started });
-            setActive(0);
+            // A search of the same text again (the catalogue loading) keeps the line chosen with the arrows.
+            if (shownQuery.current !== `${page}:${query}`) setActive(0);
+            shownQuery.current = `${page}:${query}`;
           })
           .catch((error: unknown) => console.error('Falha na pesquisa de produtos', error));
       }, SEARCH_DELAY_MS);
       return () => clearTimeout(timer);
-    }, [text, page]);
+    }, [text, page, loaded, retry]);
 
     // The results are in the page (before the browser paints them): how long the search took, as the cashier sees it.
     useLayoutEffect(() => {
@@ -111,6 +140,9 @@ export const ProductSearch = memo(
       if (listed) return pick(listed);
       const barcode = /^\d{8,14}$/.test(query) ? await findByBarcode(localDb(), query) : null;
       if (barcode) return pick(barcode, true);
+      // The catalogue is still loading: the text stays, the box says why, and the results come by themselves (an
+      // Enter now must not add whatever the search finds once the load ends).
+      if (loaded !== true) return;
       const found = (await searchProducts(localDb(), query)).hits[0];
       if (found) return pick(found);
       setMissing(query);
@@ -119,6 +151,7 @@ export const ProductSearch = memo(
 
     const hits = result && result.query === text.trim() ? result.hits : [];
     const searched = result !== null && result.query === text.trim();
+    const notice = searchNotice({ loaded, query: text.trim(), searched, hits: hits.length });
     return (
       <div>
         <TextInput
@@ -165,7 +198,12 @@ export const ProductSearch = memo(
             {NOT_FOUND} Confira o código digitado, se o produto está ativo e se a cópia local terminou de carregar.
           </Text>
         )}
-        {searched && hits.length === 0 && missing === null && (
+        {missing === null && notice === 'loading' && (
+          <Text role="status" c="dimmed" mt={4}>
+            {CATALOG_LOADING}
+          </Text>
+        )}
+        {missing === null && notice === 'notFound' && (
           <Text c="dimmed" mt={4}>
             {NOT_FOUND}
           </Text>

@@ -62,11 +62,12 @@ export function ItemsTable({
     );
   }
   return (
-    <Table aria-label="Itens da venda" striped>
+    // A narrow screen scrolls the table sideways (SaleLayout) rather than squeeze the description or the amounts.
+    <Table aria-label="Itens da venda" striped miw={ITEMS_MIN_WIDTH}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>#</Table.Th>
-          <Table.Th>Produto</Table.Th>
+          <Table.Th miw={DESCRIPTION_MIN_WIDTH}>Produto</Table.Th>
           <Table.Th ta="right">Qtd.</Table.Th>
           <Table.Th ta="right">Unitário</Table.Th>
           <Table.Th ta="right">Desconto</Table.Th>
@@ -91,6 +92,9 @@ export function ItemsTable({
 }
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** The description keeps room for a readable name; the amounts never wrap (1024 × 768 with the menu open). */
+const DESCRIPTION_MIN_WIDTH = 180;
+const ITEMS_MIN_WIDTH = 560;
 
 interface ItemRowProps {
   item: StoredItem;
@@ -266,6 +270,9 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['F8', 'Pagamento'],
   ['F9', 'Remover último pagamento'],
   ['F10', 'Finalizar'],
+  ['Alt+T', 'Frete'],
+  ['Alt+Q', 'Estoque por filial'],
+  ['Alt+P', 'Buscar pedido'],
   ['Del', 'Remover item'],
   ['Esc', 'Fechar painel'],
 ];

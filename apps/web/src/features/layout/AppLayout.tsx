@@ -7,12 +7,15 @@ import { SyncProgress } from '../sync/SyncProgress.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { AppNavbar } from './AppNavbar.tsx';
 import { useMenuCollapsed } from './useMenuCollapsed.ts';
+import { usePointOfSaleMenu } from './pointOfSaleMenu.ts';
 
 /** The signed-in layout: header, the menus in a collapsible navbar, and the screen. Alt+M folds the menu. */
 export function AppLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const { collapsed, toggle } = useMenuCollapsed();
   useHotkeys([['alt+M', toggle]]);
+  // At the point of sale the menu folds by itself (the burger reopens it there); elsewhere the preference applies.
+  const menu = usePointOfSaleMenu(collapsed, toggle);
   // The outbox sends the pending operations while someone is signed in (000 §4.1).
   useEffect(() => {
     outbox.start();
@@ -20,19 +23,19 @@ export function AppLayout() {
   }, []);
   // Mantine's "sm" breakpoint: from it up the desktop preference applies, below it the drawer-like mobile menu.
   const desktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const menuHidden = desktop ? collapsed : !mobileOpened;
+  const menuHidden = desktop ? menu.collapsed : !mobileOpened;
 
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: collapsed } }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: menu.collapsed } }}
       padding="md"
     >
       <AppHeader
         mobileOpened={mobileOpened}
         onToggleMobile={mobile.toggle}
-        collapsed={collapsed}
-        onToggleCollapsed={toggle}
+        collapsed={menu.collapsed}
+        onToggleCollapsed={menu.toggle}
       />
       <AppNavbar hidden={menuHidden} onNavigate={mobile.close} />
       <AppShell.Main>

@@ -24,6 +24,7 @@ import { PaymentPanel } from '../panels/PaymentPanel.tsx';
 import { ProductInfoPanel } from '../panels/ProductInfoPanel.tsx';
 import { QuantityPanel } from '../panels/QuantityPanel.tsx';
 import { SellerPanel } from '../panels/SellerPanel.tsx';
+import { AltPanels } from './AltPanels.tsx';
 import { defaultModel, sellerRule } from '../useCheckout.ts';
 import { modeOf } from './pageSteps.ts';
 import type { CheckoutScreen } from './useCheckoutScreen.ts';
@@ -40,6 +41,7 @@ export function CheckoutPanels(props: Props) {
     <>
       <SalePanels {...props} />
       <ModePanels {...props} />
+      <AltPanels screen={props.screen} bundle={props.bundle} />
     </>
   );
 }

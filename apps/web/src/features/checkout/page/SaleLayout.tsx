@@ -14,14 +14,19 @@ import { LiveItemsTable, LiveTotalsPanel, ShortcutList } from '../SaleSummary.ts
 import { modeOf } from './pageSteps.ts';
 import type { CheckoutScreen } from './useCheckoutScreen.ts';
 
+/** Container breakpoints of the sale's grid: md is where lines and totals sit side by side. */
+const SALE_BREAKPOINTS = { xs: '30em', sm: '40em', md: '50em', lg: '64em', xl: '80em' };
+
 interface Props {
   screen: CheckoutScreen;
   bundle: OperationBundle;
   context: SaleContext;
   totals: OperationTotals;
+  /** Keys typed before the search box was there (page/searchFocus.ts). */
+  seed?: () => string;
 }
 
-export function SaleLayout({ screen, bundle, context, totals }: Props) {
+export function SaleLayout({ screen, bundle, context, totals, seed }: Props) {
   const { pos, search } = screen;
   const { update } = pos;
   const modo = bundle.operation.modo_operacao;
@@ -42,7 +47,9 @@ export function SaleLayout({ screen, bundle, context, totals }: Props) {
           />
         </Group>
       </Group>
-      <Grid>
+      {/* By the width the screen has (the menu open or not), not the window's: lines and totals side by side from
+          800 px, one under the other below, so that neither is squeezed (1024 × 768 with the menu open). */}
+      <Grid type="container" breakpoints={SALE_BREAKPOINTS}>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm">
             {modo === 'ValeCredito' ? (
@@ -58,7 +65,7 @@ export function SaleLayout({ screen, bundle, context, totals }: Props) {
                 }}
               />
             ) : (
-              <ProductSearch ref={search} onPick={pos.addHit} />
+              <ProductSearch ref={search} onPick={pos.addHit} seed={seed} />
             )}
             <ModeBanner bundle={bundle} />
             {modo === 'ValeCredito' && screen.canIssueVoucher && (
@@ -77,7 +84,7 @@ export function SaleLayout({ screen, bundle, context, totals }: Props) {
                 <Kbd size="xs">Alt+C</Kbd>
               </Group>
             )}
-            <Paper withBorder>
+            <Paper withBorder style={{ overflowX: 'auto' }}>
               <LiveItemsTable sale={pos.sale} onSelect={pos.setSelected} onRemove={pos.removeItem} />
             </Paper>
           </Stack>

@@ -17,7 +17,14 @@ export type Panel =
   | 'finish'
   | 'consignment'
   | 'origin'
-  | 'issueVoucher';
+  | 'issueVoucher'
+  /** The side panels of 000 §2 opened by Alt keys: shipment, stock quantity by branch, search order. */
+  | 'shipment'
+  | 'stockByBranch'
+  | 'searchOrder';
+
+/** The side panels opened by an Alt key (000 §2 names the panels, not their keys), as keyCommand reads them. */
+export const PANEL_KEYS: Readonly<Record<string, Panel>> = { 'Alt+T': 'shipment', 'Alt+Q': 'stockByBranch', 'Alt+P': 'searchOrder' };
 
 /** F-keys of the screen (SaleSummary's SHORTCUTS shows them). */
 export const F_KEYS = ['F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F10'] as const;
@@ -82,8 +89,10 @@ export function keyCommand(key: string, { bundle, drawn, drawnItem }: KeyFacts):
       return { kind: 'finish' };
     case 'Del':
       return drawnItem ? { kind: 'removeItem', id: drawnItem.id_item } : { kind: 'none' };
-    default:
-      return { kind: 'none' };
+    default: {
+      const panel = PANEL_KEYS[key];
+      return panel ? { kind: 'open', panel } : { kind: 'none' };
+    }
   }
 }
 

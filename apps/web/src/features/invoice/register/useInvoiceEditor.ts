@@ -5,7 +5,8 @@
  */
 import { useBusyGuard } from '../../../ui/useBusyGuard.ts';
 import { useCallback, useRef, useState, type RefObject } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { invoiceEditorPath } from '../editorPath.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InvoiceDetail } from '@pdv/contract/invoice';
 import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
@@ -42,6 +43,7 @@ const focusLater = (ref: RefObject<HTMLInputElement | null>) => setTimeout(() =>
 
 export function useInvoiceEditor(detail: InvoiceDetail | null) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const { session, ability } = useSignedIn();
   const idFilial = session.usuario.id_filial_ativa;
@@ -96,7 +98,7 @@ export function useInvoiceEditor(detail: InvoiceDetail | null) {
       void refreshLists();
       setBaseline(JSON.stringify(body));
       toast.success(detail ? FISCAL_MESSAGES.updated : FISCAL_MESSAGES.saved);
-      if (!detail) void navigate(`/invoice/register/${saved.id_nota_fiscal}`, { replace: true });
+      if (!detail) void navigate(invoiceEditorPath(pathname, saved.id_nota_fiscal), { replace: true });
       return saved;
     } catch (error) {
       showError(error);

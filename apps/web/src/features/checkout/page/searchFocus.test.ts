@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { focusNowhere, typedCharacter } from './searchFocus.ts';
+
+const key = (k: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}) => ({
+  key: k, ctrlKey: false, altKey: false, metaKey: false, ...mods,
+});
+
+describe('the keys kept for the product search', () => {
+  it('keeps characters, not shortcuts or named keys', () => {
+    expect(typedCharacter(key('c'))).toBe('c');
+    expect(typedCharacter(key('Ç'))).toBe('Ç');
+    expect(typedCharacter(key('7'))).toBe('7');
+    expect(typedCharacter(key(' '))).toBe(' ');
+    expect(typedCharacter(key('Enter'))).toBeNull();
+    expect(typedCharacter(key('F2'))).toBeNull();
+    expect(typedCharacter(key('m', { altKey: true }))).toBeNull();
+    expect(typedCharacter(key('c', { ctrlKey: true }))).toBeNull();
+  });
+
+  it('takes a key only when no field, dialog or pressed button would take it', () => {
+    const input = document.createElement('input');
+    const link = document.createElement('a');
+    const button = document.createElement('button');
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    const inDialog = document.createElement('span');
+    dialog.append(inDialog);
+    document.body.append(input, link, button, dialog);
+    expect(focusNowhere(document.body, 'a')).toBe(true);
+    expect(focusNowhere(document.documentElement, 'a')).toBe(true);
+    expect(focusNowhere(null, 'a')).toBe(true);
+    expect(focusNowhere(link, 'b')).toBe(true);
+    expect(focusNowhere(button, 'b')).toBe(true);
+    expect(focusNowhere(button, ' ')).toBe(false);
+    expect(focusNowhere(input, 'a')).toBe(false);
+    expect(focusNowhere(inDialog, 'a')).toBe(false);
+  });
+});
