@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
@@ -8,11 +8,15 @@ import { AppHeader } from './AppHeader.tsx';
 import { AppNavbar } from './AppNavbar.tsx';
 import { useMenuCollapsed } from './useMenuCollapsed.ts';
 
-/** The signed-in layout: header, the menus in a collapsible navbar, and the screen. Alt+M folds the menu. */
+/**
+ * The signed-in layout: header, the menus in a collapsible navbar, and the screen. Alt+M folds the menu, except at the
+ * point of sale, where Alt+M changes the sale's mode (and the menu keeps its button).
+ */
 export function AppLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const { collapsed, toggle } = useMenuCollapsed();
-  useHotkeys([['alt+M', toggle]]);
+  const { pathname } = useLocation();
+  useHotkeys([['alt+M', () => !menuKeyBelongsToScreen(pathname) && toggle()]]);
   // The outbox sends the pending operations while someone is signed in (000 §4.1).
   useEffect(() => {
     outbox.start();
@@ -41,4 +45,9 @@ export function AppLayout() {
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/** Screens whose own Alt+M wins over the menu's (the point of sale's mode). */
+export function menuKeyBelongsToScreen(pathname: string): boolean {
+  return pathname === '/checkout' || pathname.startsWith('/checkout/');
 }

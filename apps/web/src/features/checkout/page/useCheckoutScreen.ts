@@ -2,17 +2,20 @@
  * The point of sale screen's state and actions over useCheckout: which panel is open, the keyboard (every action has
  * an F-key; the cashier never needs the mouse) and the way F10 reaches the finish. The decisions are pageSteps.ts's.
  */
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useHotkeys } from '@mantine/hooks';
 import { MANAGER_PERMISSIONS } from '@pdv/domain/permissions';
 import { useSignedIn } from '../../auth/sessionContext.ts';
+import { confirm } from '../../../ui/confirm.tsx';
 import { showWarning } from '../../../ui/warning.tsx';
 import * as draft from '../draft.ts';
 import { clearModeData } from '../modes/modeDraft.ts';
+import type { PosMode } from '../draft.ts';
 import { defaultModel, finishMode, sellerRule, useCheckout } from '../useCheckout.ts';
 import {
   CONSIGNMENT_NEEDS_CUSTOMER,
   F_KEYS,
+  RECEIPT_CLEARS_ITEMS,
   VOUCHER_NEEDS_MANAGER,
   afterFinishCheck,
   consignmentStagesStep,
@@ -21,8 +24,14 @@ import {
   issueVoucherStep,
   keyCommand,
   lineAfterMove,
+  modeAfter,
+  modeOfDigit,
+  modeSwitch,
   type Panel,
 } from './pageSteps.ts';
+
+/** How long after Alt+M a digit picks a mode directly. */
+const MODE_DIGIT_MS = 3000;
 
 export type CheckoutScreen = ReturnType<typeof useCheckoutScreen>;
 
@@ -37,6 +46,8 @@ export function useCheckoutScreen() {
   /** The operation whose seller was already asked (solicitar_vendedor_venda_pdv asks once per sale). */
   const [sellerAskedFor, setSellerAskedFor] = useState<string | null>(null);
   const search = useRef<HTMLInputElement>(null);
+  /** Alt+M was just pressed: a digit now picks the mode shown with it. */
+  const [pickingMode, setPickingMode] = useState(0);
 
   const close = () => {
     setPanel(null);
@@ -115,6 +126,31 @@ export function useCheckoutScreen() {
     else if (step === 'open') setPanel('consignment');
   };
 
+  /** Moves the sale to another mode; switching to Recebimento with lines asks first and removes them. */
+  const switchMode = (target: PosMode) => {
+    const current = pos.sale.get().bundle ?? bundle;
+    if (!current) return;
+    const step = modeSwitch(current, target);
+    if (step === 'same') return;
+    const apply = (clearItems: boolean) =>
+      update((b) => {
+        const emptied = clearItems ? draft.recompute({ ...b, itens: [], pagamentos: [] }) : b;
+        return clearModeData(draft.setMode(emptied, target));
+      });
+    if (step === 'switch') return apply(false);
+    void confirm(RECEIPT_CLEARS_ITEMS, 'Trocar para Recebimento').then((yes) => {
+      if (yes) apply(true);
+      setTimeout(() => search.current?.focus(), 0);
+    });
+  };
+
+  const stepMode = (step: 1 | -1) => {
+    const current = pos.sale.get().bundle ?? bundle;
+    if (!current) return;
+    setPickingMode((n) => n + 1);
+    switchMode(modeAfter(current.operation.modo_operacao, step));
+  };
+
   const openIssueVoucher = () => {
     const step = issueVoucherStep(bundle, canIssueVoucher);
     if (step === 'refused') void showWarning(VOUCHER_NEEDS_MANAGER);
@@ -137,6 +173,9 @@ export function useCheckoutScreen() {
         return startFinish();
       case 'removeItem':
         return pos.removeItem(command.id);
+      case 'notice':
+        void showWarning(command.message).then(() => search.current?.focus());
+        return;
       case 'none':
         return;
     }
@@ -150,17 +189,44 @@ export function useCheckoutScreen() {
   const onShortcut = useCallback((key: string) => latestAction.current(key), []);
   const latestConsignment = useRef(openConsignmentStages);
   const latestIssueVoucher = useRef(openIssueVoucher);
+  const latestStepMode = useRef(stepMode);
+  const latestSwitchMode = useRef(switchMode);
   useLayoutEffect(() => {
     latestConsignment.current = openConsignmentStages;
     latestIssueVoucher.current = openIssueVoucher;
+    latestStepMode.current = stepMode;
+    latestSwitchMode.current = switchMode;
   });
+
+  // Right after Alt+M a digit picks the mode shown with it (it does not reach the search box); any other key, or a
+  // few seconds, ends the choice.
+  useEffect(() => {
+    if (pickingMode === 0) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (['Alt', 'Shift', 'Control', 'Meta'].includes(event.key)) return;
+      if (event.altKey && event.code === 'KeyM') return;
+      setPickingMode(0);
+      const target = modeOfDigit(event.key);
+      if (!target) return;
+      event.preventDefault();
+      event.stopPropagation();
+      latestSwitchMode.current(target);
+    };
+    const timer = setTimeout(() => setPickingMode(0), MODE_DIGIT_MS);
+    window.addEventListener('keydown', onKey, true);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('keydown', onKey, true);
+    };
+  }, [pickingMode]);
 
   // F-keys work everywhere, inside inputs too (the browser's own F1, F3, F7 are prevented); Delete only when the field
   // has nothing to delete.
   useHotkeys(
     [
       ...F_KEYS.map((key): [string, () => void] => [key, () => action(key)]),
-      ['alt+M', () => update((b) => clearModeData(draft.setMode(b, draft.nextMode(b.operation.modo_operacao))))],
+      ['alt+M', () => latestStepMode.current(1)],
+      ['alt+shift+M', () => latestStepMode.current(-1)],
       ['alt+C', () => latestConsignment.current()],
       ['alt+V', () => latestIssueVoucher.current()],
       ['ctrl+ArrowUp', () => moveSelection(-1)],
@@ -191,5 +257,7 @@ export function useCheckoutScreen() {
     openConsignmentStages,
     openIssueVoucher,
     onShortcut,
+    pickingMode: pickingMode > 0,
+    switchMode,
   };
 }
