@@ -87,10 +87,26 @@ function IssueForm({ idCliente, onClose }: { idCliente: number | null; onClose: 
           error={errors.valor}
           data-autofocus
         />
-        <Textarea label="Motivo" value={motivo} onChange={(e) => {
+        <Textarea
+          label="Motivo"
+          description="Enter emite; Shift+Enter quebra a linha"
+          value={motivo}
+          onChange={(e) => {
             setMotivo(e.currentTarget.value);
             setErrors((old) => ({ ...old, motivo: undefined }));
-          }} error={errors.motivo} maxLength={500} autosize minRows={2} />
+          }}
+          onKeyDown={(e) => {
+            // 'Emitir (Enter)': Enter issues from the reason too; a new line takes Shift+Enter.
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
+          error={errors.motivo}
+          maxLength={500}
+          autosize
+          minRows={2}
+        />
         {errors.form && (
           <Text c="red" size="sm" role="alert">
             {errors.form}
