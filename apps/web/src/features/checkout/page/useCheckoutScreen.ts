@@ -30,8 +30,11 @@ import {
   type Panel,
 } from './pageSteps.ts';
 
-/** How long after Alt+M a digit picks a mode directly. */
-const MODE_DIGIT_MS = 3000;
+/**
+ * How long after Alt+M a digit picks a mode directly: long enough to read the digits, short enough that a barcode
+ * scanned after the mode was reached by Alt+M alone keeps its first digit.
+ */
+const MODE_DIGIT_MS = 1500;
 
 export type CheckoutScreen = ReturnType<typeof useCheckoutScreen>;
 
@@ -48,6 +51,7 @@ export function useCheckoutScreen() {
   const search = useRef<HTMLInputElement>(null);
   /** Alt+M was just pressed: a digit now picks the mode shown with it. */
   const [pickingMode, setPickingMode] = useState(0);
+  const pickUntil = useRef(0);
 
   const close = () => {
     setPanel(null);
@@ -147,6 +151,7 @@ export function useCheckoutScreen() {
   const stepMode = (step: 1 | -1) => {
     const current = pos.sale.get().bundle ?? bundle;
     if (!current) return;
+    pickUntil.current = Date.now() + MODE_DIGIT_MS;
     setPickingMode((n) => n + 1);
     switchMode(modeAfter(current.operation.modo_operacao, step));
   };
@@ -199,25 +204,27 @@ export function useCheckoutScreen() {
   });
 
   // Right after Alt+M a digit picks the mode shown with it (it does not reach the search box); any other key, or a
-  // few seconds, ends the choice.
+  // moment, ends the choice. The deadline lives in a ref, so a digit typed in the same frame as Alt+M is caught.
   useEffect(() => {
-    if (pickingMode === 0) return;
     const onKey = (event: KeyboardEvent) => {
-      if (['Alt', 'Shift', 'Control', 'Meta'].includes(event.key)) return;
+      if (pickUntil.current === 0 || ['Alt', 'Shift', 'Control', 'Meta'].includes(event.key)) return;
       if (event.altKey && event.code === 'KeyM') return;
+      const live = Date.now() <= pickUntil.current;
+      pickUntil.current = 0;
       setPickingMode(0);
-      const target = modeOfDigit(event.key);
+      const target = live ? modeOfDigit(event.key) : null;
       if (!target) return;
       event.preventDefault();
       event.stopPropagation();
       latestSwitchMode.current(target);
     };
-    const timer = setTimeout(() => setPickingMode(0), MODE_DIGIT_MS);
     window.addEventListener('keydown', onKey, true);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('keydown', onKey, true);
-    };
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+  useEffect(() => {
+    if (pickingMode === 0) return;
+    const timer = setTimeout(() => setPickingMode(0), MODE_DIGIT_MS);
+    return () => clearTimeout(timer);
   }, [pickingMode]);
 
   // F-keys work everywhere, inside inputs too (the browser's own F1, F3, F7 are prevented); Delete only when the field

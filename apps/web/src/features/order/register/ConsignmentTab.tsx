@@ -112,7 +112,7 @@ export function ConsignmentTab({ order, editable, onSaved, onInvoiced, digitKeys
   const firstReturned = useRef<HTMLInputElement>(null);
   const returning = digitKeys && can('return');
   useEffect(() => {
-    if (returning) firstReturned.current?.focus();
+    if (returning) firstReturned.current?.select();
   }, [returning]);
   useEffect(() => {
     if (!digitKeys || !editable) return;
