@@ -52,6 +52,14 @@ export function useCheckoutScreen() {
   /** Alt+M was just pressed: a digit now picks the mode shown with it. */
   const [pickingMode, setPickingMode] = useState(0);
   const pickUntil = useRef(0);
+  /** The mode Alt+M reached that asks a confirmation, and the timer that asks it. */
+  const pendingMode = useRef<{ target: PosMode; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const dropPendingMode = () => {
+    if (pendingMode.current) clearTimeout(pendingMode.current.timer);
+    const dropped = pendingMode.current?.target ?? null;
+    pendingMode.current = null;
+    return dropped;
+  };
 
   const close = () => {
     setPanel(null);
@@ -148,12 +156,24 @@ export function useCheckoutScreen() {
     });
   };
 
+  /**
+   * Alt+M (1) and Alt+Shift+M (-1). A mode that asks first (Recebimento with lines) is asked only once the moment for a
+   * digit has passed without one: Alt+M then a digit passes over it without a question.
+   */
   const stepMode = (step: 1 | -1) => {
     const current = pos.sale.get().bundle ?? bundle;
     if (!current) return;
+    const from = pendingMode.current?.target ?? current.operation.modo_operacao;
+    dropPendingMode();
     pickUntil.current = Date.now() + MODE_DIGIT_MS;
     setPickingMode((n) => n + 1);
-    switchMode(modeAfter(current.operation.modo_operacao, step));
+    const target = modeAfter(from, step);
+    if (modeSwitch(current, target) !== 'confirmClearItems') return switchMode(target);
+    const timer = setTimeout(() => {
+      pendingMode.current = null;
+      latestSwitchMode.current(target);
+    }, MODE_DIGIT_MS);
+    pendingMode.current = { target, timer };
   };
 
   const openIssueVoucher = () => {
@@ -212,14 +232,22 @@ export function useCheckoutScreen() {
       const live = Date.now() <= pickUntil.current;
       pickUntil.current = 0;
       setPickingMode(0);
+      const pending = dropPendingMode();
       const target = live ? modeOfDigit(event.key) : null;
-      if (!target) return;
+      if (!target) {
+        // Another key: the mode Alt+M reached is asked for now.
+        if (pending) latestSwitchMode.current(pending);
+        return;
+      }
       event.preventDefault();
       event.stopPropagation();
       latestSwitchMode.current(target);
     };
     window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      dropPendingMode();
+    };
   }, []);
   useEffect(() => {
     if (pickingMode === 0) return;
