@@ -35,7 +35,7 @@ const withQueries = (ui: ReactElement) => (
   <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>
 );
 
-describe('receivables drawer (F5 in Recebimento)', () => {
+describe('receivables drawer (F5 in Recebimento)', { timeout: 20_000 }, () => {
   it('focuses the first receivable once listed; ↓ moves, Space ticks, Enter confirms', async () => {
     calls.call.mockResolvedValueOnce({
       rows: [
@@ -56,7 +56,7 @@ describe('receivables drawer (F5 in Recebimento)', () => {
   });
 });
 
-describe('voucher without a sale (Alt+V)', () => {
+describe('voucher without a sale (Alt+V)', { timeout: 20_000 }, () => {
   it('Enter in the value goes to the reason, Shift+Enter breaks a line, Enter in the reason issues', async () => {
     calls.call.mockReset();
     calls.call.mockReturnValue(new Promise(() => undefined));
@@ -75,7 +75,7 @@ describe('voucher without a sale (Alt+V)', () => {
   });
 });
 
-describe('consignment stages modal (Alt+C)', () => {
+describe('consignment stages modal (Alt+C)', { timeout: 20_000 }, () => {
   it('opens the consignment whose number is typed, with the focus still on the close button', async () => {
     loadOrder.mockReturnValue(new Promise(() => undefined));
     const { user } = renderUi(<ConsignmentStagesModal opened idCliente={7} clienteNome="Ana" onClose={() => undefined} />);
