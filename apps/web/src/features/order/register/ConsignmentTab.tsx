@@ -49,6 +49,7 @@ export function ConsignmentTab({ order, editable, onSaved, onInvoiced, digitKeys
     Object.fromEntries(items.map((i) => [i.id_pedido_item, formatQuantity(quantityFromDecimal(i.quantidade_retorno))])),
   );
   const [busy, setBusy] = useState(false);
+  const firstReturned = useRef<HTMLInputElement>(null);
   const situacao = isOrderStatus(order.situacao) ? order.situacao : 'Cancelado';
   const facts = { operacao: order.operacao, situacao, is_processando: order.is_processando };
   const can = (step: 'send' | 'return' | 'finish') => editable && consignmentStepError(facts, step) === null;
@@ -85,6 +86,8 @@ export function ConsignmentTab({ order, editable, onSaved, onInvoiced, digitKeys
         }),
       );
       toast.success('Devolução registrada.');
+      // The quantities are in: the digits go back to the steps (3 finishes).
+      if (digitKeys && document.activeElement instanceof HTMLInputElement) document.activeElement.blur();
     });
   const finish = () =>
     run(async () => {
@@ -109,7 +112,6 @@ export function ConsignmentTab({ order, editable, onSaved, onInvoiced, digitKeys
     latestSteps.current = steps;
   });
   // In the return step the first returned quantity takes the focus (typing, then Enter registers the return).
-  const firstReturned = useRef<HTMLInputElement>(null);
   const returning = digitKeys && can('return');
   useEffect(() => {
     if (returning) firstReturned.current?.select();
