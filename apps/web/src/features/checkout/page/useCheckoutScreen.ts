@@ -116,7 +116,9 @@ export function useCheckoutScreen() {
 
   const startFinish = () => {
     if (!bundle || !context) return;
-    if (finishEntry({ rule: sellerRule(context), bundle, sellerAskedFor }) === 'askSeller') {
+    // The sale as drawn: a line scanned in this frame counts (an empty sale skips the seller question).
+    const drawn = pos.sale.get().bundle ?? bundle;
+    if (finishEntry({ rule: sellerRule(context), bundle: drawn, sellerAskedFor }) === 'askSeller') {
       setAskingSeller(true);
       setPanel('seller');
       return;
