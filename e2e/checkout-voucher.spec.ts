@@ -33,7 +33,7 @@ async function finishAs(page: Page, option: RegExp, print: boolean, sellerAsked 
   await page.keyboard.press('F10');
   if (sellerAsked) {
     const seller = page.getByRole('dialog', { name: 'Vendedor (F7)' });
-    await expect(seller).toBeVisible();
+    await expect(seller.getByRole('textbox', { name: 'Nome do vendedor' })).toBeFocused();
     await page.keyboard.press('Enter');
   }
   const modal = page.getByRole('dialog', { name: 'Finalizar operação (F10)' });
