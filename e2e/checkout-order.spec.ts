@@ -7,11 +7,15 @@ import type { Page } from '@playwright/test';
 import { api, finish, operations, pay, scan, sellables, serverStock, type FinishChoice } from './checkout-steps.ts';
 import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
 
-/** Alt+M until the point of sale is in `mode`. */
+/** The digit of each mode, as the mode picker shows it. */
+const MODE_DIGIT: Record<string, string> = { Venda: '1', Pedido: '2', Orçamento: '3', Devolução: '4', Recebimento: '5', Consignação: '6', 'Vale crédito': '7' };
+
+/** Alt+M and the digit of `mode` (the picker shows each mode's digit). */
 async function chooseMode(page: Page, mode: 'Venda' | 'Pedido' | 'Orçamento'): Promise<void> {
   const control = page.getByRole('radiogroup', { name: 'Modo da operação' });
-  for (let i = 0; i < 3 && !(await control.getByRole('radio', { name: mode, exact: true }).isChecked()); i += 1) {
+  if (!(await control.getByRole('radio', { name: mode, exact: true }).isChecked())) {
     await page.keyboard.press('Alt+M');
+    await page.keyboard.press(MODE_DIGIT[mode] ?? '1');
   }
   await expect(control.getByRole('radio', { name: mode, exact: true })).toBeChecked();
 }

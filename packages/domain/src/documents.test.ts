@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cnpjCheckDigits, cpfCheckDigits, formatCnpj, isValidCnpj, isValidCpf } from './documents.ts';
+import { cnpjCheckDigits, cpfCheckDigits, formatCnpj, formatCpfCnpj, isValidCnpj, isValidCpf } from './documents.ts';
 
 describe('CPF and CNPJ check digits', () => {
   it('accepts well-known valid numbers and refuses a changed digit', () => {
@@ -29,5 +29,14 @@ describe('CPF and CNPJ check digits', () => {
 
   it('formats a CNPJ with its mask', () => {
     expect(formatCnpj('11222333000181')).toBe('11.222.333/0001-81');
+  });
+
+  it('formats a CPF or a CNPJ by its length, the alphanumeric CNPJ too, and leaves anything else as it came', () => {
+    expect(formatCpfCnpj('12345678909')).toBe('123.456.789-09');
+    expect(formatCpfCnpj('123.456.789-09')).toBe('123.456.789-09');
+    expect(formatCpfCnpj('11222333000181')).toBe('11.222.333/0001-81');
+    expect(formatCpfCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(formatCpfCnpj('1234')).toBe('1234');
+    expect(formatCpfCnpj('ABC12345678')).toBe('ABC12345678');
   });
 });

@@ -68,3 +68,14 @@ export function formatCpf(value: string): string {
   if (d.length !== 11) return value;
   return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 }
+
+/**
+ * A CPF (000.000.000-00) or a CNPJ, numeric or alphanumeric (00.000.000/0000-00), with its mask, told apart by length;
+ * anything else as it came.
+ */
+export function formatCpfCnpj(value: string): string {
+  const trimmed = value.trim();
+  if (/^[\d.\-\s]+$/.test(trimmed) && onlyDigits(trimmed).length === 11) return formatCpf(trimmed);
+  if (/^[0-9A-Z]{12}\d{2}$/.test(normalizeCnpj(trimmed))) return formatCnpj(trimmed);
+  return value;
+}

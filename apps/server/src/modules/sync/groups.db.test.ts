@@ -59,7 +59,7 @@ beforeAll(async () => {
   t = await createTestApp();
   manager = await t.login('gerente@demo.com.br');
   other = await t.login('outra@demo.com.br');
-  ids = await demoIds(t.db, ['gerente@demo.com.br']);
+  ids = await demoIds(t.db, ['gerente@demo.com.br', 'caixa@demo.com.br', 'filial2@demo.com.br']);
   await settle(t.db);
 });
 afterAll(async () => {
@@ -156,3 +156,15 @@ async function insertSpareBranch(): Promise<number> {
   );
   return rows[0]?.id ?? 0;
 }
+
+describe('user group', () => {
+  it('names the branches each user works in, so that the point of sale offers the branch sellers only', async () => {
+    const rows = await pull(SYNC_GROUPS.user, manager);
+    const branchesOf = (email: string) =>
+      ((rows.find((r) => r['id_usuario'] === ids.users[email])?.['filiais'] ?? []) as Row[]).map((f) => Number(f['id_filial'])).sort((a, b) => a - b);
+    const [centro, shopping] = [ids.branch1, ids.branch2];
+    expect(branchesOf('caixa@demo.com.br')).toEqual([centro]);
+    expect(branchesOf('filial2@demo.com.br')).toEqual([shopping]);
+    expect(branchesOf('gerente@demo.com.br')).toEqual([centro, shopping].sort((a, b) => a - b));
+  });
+});

@@ -47,11 +47,18 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
       telefone, celular, logo, cep, endereco, numero, complemento, bairro, id_cidade, cidade, uf, id_tabela_preco_padrao, ${STAMPS}`,
   },
   // Who works here (names and sellers), without any user's discount and price limits: the signed-in user's own come
-  // with its session, another user's are not the business of whoever signs in on this device next.
+  // with its session, another user's are not the business of whoever signs in on this device next. filiais: the
+  // branches where the user holds a profile (the point of sale offers as sellers only those of its branch).
   user: {
     table: 'usuario',
     id: 'id_usuario',
-    columns: `id_usuario, nome, email, avatar, situacao, is_vendedor, modo_vendedor, ${STAMPS}`,
+    from: /* sql */ `(SELECT u.*,
+        (SELECT coalesce(jsonb_agg(DISTINCT jsonb_build_object('id_filial', pf.id_filial)), '[]'::jsonb)
+           FROM perfil_filial_usuario pfu
+           JOIN perfil_filial pf ON pf.id_organization = pfu.id_organization AND pf.id_perfil_filial = pfu.id_perfil_filial
+          WHERE pfu.id_organization = u.id_organization AND pfu.id_usuario = u.id_usuario) AS filiais
+       FROM usuario u) AS usuario`,
+    columns: `id_usuario, nome, email, avatar, situacao, is_vendedor, modo_vendedor, filiais, ${STAMPS}`,
   },
   permission: {
     table: 'perfil_permissao',

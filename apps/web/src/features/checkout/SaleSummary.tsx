@@ -1,6 +1,7 @@
 /** The lines of the sale and its totals, always visible; the selected line is the one F3, F4 and Del act on. */
 import { memo } from 'react';
 import { ActionIcon, Button, Group, Kbd, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { formatCpfCnpj } from '@pdv/domain/documents';
 import { formatMoney, formatQuantity } from '@pdv/domain/money';
 import { formatDay } from '@pdv/domain/return-rules';
 import type { OperationTotals } from '@pdv/domain/operation';
@@ -251,7 +252,7 @@ export function TotalsPanel({
         )}
         {(operation.cliente_nome || operation.cliente_cpf_cnpj) && (
           <Text size="xs" c="dimmed">
-            Cliente: {operation.cliente_nome ?? ''} {operation.cliente_cpf_cnpj ?? ''}
+            Cliente: {operation.cliente_nome ?? ''} {formatCpfCnpj(operation.cliente_cpf_cnpj ?? '')}
           </Text>
         )}
       </Stack>

@@ -230,7 +230,7 @@ export async function loadSaleContext(db: PdvDatabase, idFilial: number): Promis
   const installments = (await db.rows('installments').toArray()).filter(live);
   const branch = (await db.rows('branch').get(idFilial)) ?? null;
   return {
-    sellers: await loadSellers(db),
+    sellers: await loadSellers(db, idFilial),
     accounts: await loadAccounts(db),
     config,
     id_endereco_estoque: num(address?.['id_endereco_estoque']),
@@ -243,13 +243,23 @@ export async function loadSaleContext(db: PdvDatabase, idFilial: number): Promis
   };
 }
 
-/** The sellers (000 §6): the seller table when the local copy has one, else the active users marked is_vendedor. */
-export async function loadSellers(db: PdvDatabase): Promise<Seller[]> {
+/**
+ * The sellers (000 §6) of branch `idFilial`: the seller table when the local copy has one, else the active users marked
+ * is_vendedor. A row that lists its branches (filiais) is a seller only where it holds a profile.
+ */
+export async function loadSellers(db: PdvDatabase, idFilial: number): Promise<Seller[]> {
   const own = (await db.rows('seller').toArray()).filter(live);
   const rows = own.length > 0 ? own : (await db.rows('user').toArray()).filter((u) => live(u) && u['is_vendedor'] === true);
   return rows
+    .filter((u) => worksIn(u, idFilial))
     .map((u) => ({ id_usuario: Number(u['id_usuario']), nome: textOf(u, 'nome'), email: str(u['email']) }))
     .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
+}
+
+/** Whether a user row works in the branch: its filiais name it (a row without the list, synced before it, does). */
+export function worksIn(row: LocalRow, idFilial: number): boolean {
+  const filiais = row['filiais'];
+  return !Array.isArray(filiais) || filiais.some((f) => (f as LocalRow)['id_filial'] === idFilial);
 }
 
 /** The bank accounts of the local copy (account table: id_conta and a description or name). */

@@ -201,8 +201,3 @@ export function setMode(bundle: OperationBundle, modo_operacao: PosMode): Operat
   return { ...bundle, operation: { ...bundle.operation, modo_operacao } };
 }
 
-/** Alt+M: the next mode after `current` (a mode not offered here goes back to a sale). */
-export function nextMode(current: string): PosMode {
-  const index = POS_MODES.indexOf(current as PosMode);
-  return POS_MODES[(index + 1) % POS_MODES.length] ?? 'Venda';
-}

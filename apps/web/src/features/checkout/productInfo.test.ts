@@ -81,9 +81,21 @@ describe('sellers and accounts of the local copy', () => {
       { id_usuario: 3, nome: 'Back Office', situacao: 'Ativo', is_vendedor: false },
       { id_usuario: 4, nome: 'Antigo', situacao: 'Inativo', is_vendedor: true },
     ]);
-    expect((await loadSellers(db)).map((s) => s.nome)).toEqual(['Carlos Lima', 'Marina Souza']);
+    expect((await loadSellers(db, 1)).map((s) => s.nome)).toEqual(['Carlos Lima', 'Marina Souza']);
     await db.rows('seller').put({ id_usuario: 9, nome: 'Vendedora Externa' });
-    expect((await loadSellers(db)).map((s) => s.id_usuario)).toEqual([9]);
+    expect((await loadSellers(db, 1)).map((s) => s.id_usuario)).toEqual([9]);
+  });
+
+  it('offers as sellers only the users of the active branch (a row synced without its branches stays offered)', async () => {
+    const db = await shop();
+    await db.rows('user').bulkPut([
+      { id_usuario: 1, nome: 'Marina Souza', situacao: 'Ativo', is_vendedor: true, filiais: [{ id_filial: 1 }, { id_filial: 2 }] },
+      { id_usuario: 2, nome: 'Carlos Lima', situacao: 'Ativo', is_vendedor: true, filiais: [{ id_filial: 1 }] },
+      { id_usuario: 3, nome: 'Ana Ribeiro', situacao: 'Ativo', is_vendedor: true, filiais: [{ id_filial: 2 }] },
+      { id_usuario: 4, nome: 'Sem Lista', situacao: 'Ativo', is_vendedor: true },
+    ]);
+    expect((await loadSellers(db, 1)).map((s) => s.nome)).toEqual(['Carlos Lima', 'Marina Souza', 'Sem Lista']);
+    expect((await loadSellers(db, 2)).map((s) => s.nome)).toEqual(['Ana Ribeiro', 'Marina Souza', 'Sem Lista']);
   });
 
   it('lists the bank accounts by description', async () => {

@@ -25,6 +25,7 @@ import { voucherBalanceError, voucherSaleError } from './modes/voucher/voucherDr
 import { validateItemInsert } from '@pdv/domain/item-validation';
 import { modeRefusal, RETURN_ITEMS_FROM_ORIGIN } from './modes/modeDraft.ts';
 import { type CreditInfo } from './modes/return/CreditModal.tsx';
+import { carriedAfterFinish } from './page/pageSteps.ts';
 
 /** 000 §4.1: missing stock addresses at creation are retried after 1 s. */
 const ADDRESS_RETRY_MS = 1000;
@@ -84,12 +85,14 @@ export function useCheckout() {
     [sale],
   );
 
-  const open = useCallback(async () => {
+  /** Opens the operation in edit, or a new one (with `carried`: the finished consignment's or receipt's mode and customer). */
+  const open = useCallback(async (carried: ReturnType<typeof carriedAfterFinish> = null) => {
     const ctx = await loadSaleContext(db, idFilial);
     setContext(ctx);
-    const opened = await openEditingOperation(db, { id_filial: idFilial, id_usuario: idUsuario }, () =>
-      draft.newOperation({ id_filial: idFilial, id_usuario: idUsuario, id_endereco_estoque: ctx.id_endereco_estoque }),
-    );
+    const opened = await openEditingOperation(db, { id_filial: idFilial, id_usuario: idUsuario }, () => ({
+      ...draft.newOperation({ id_filial: idFilial, id_usuario: idUsuario, id_endereco_estoque: ctx.id_endereco_estoque }),
+      ...carried,
+    }));
     show(opened);
     return ctx;
   }, [db, idFilial, idUsuario, show]);
@@ -241,9 +244,10 @@ export function useCheckout() {
         receiptTab?.close();
         return;
       }
+      const carried = carriedAfterFinish(written);
       const next = () => {
         show(null);
-        return open();
+        return open(carried);
       };
       await runFinish({ db, context, operador: nome, saving: saving.current, online, next, setCredit }, written, receiptTab);
     },

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
@@ -9,11 +9,16 @@ import { AppNavbar } from './AppNavbar.tsx';
 import { useMenuCollapsed } from './useMenuCollapsed.ts';
 import { usePointOfSaleMenu } from './pointOfSaleMenu.ts';
 
-/** The signed-in layout: header, the menus in a collapsible navbar, and the screen. Alt+M folds the menu. */
+/**
+ * The signed-in layout: header, the menus in a collapsible navbar, and the screen. Alt+M folds the menu, except at the
+ * point of sale, where Alt+M changes the sale's mode (and the menu keeps its button).
+ */
 export function AppLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const { collapsed, toggle } = useMenuCollapsed();
-  useHotkeys([['alt+M', toggle]]);
+  const { pathname } = useLocation();
+  // Alt+M belongs to the point of sale's modes there (000 §1); elsewhere it folds the menu.
+  useHotkeys([['alt+M', () => !menuKeyBelongsToScreen(pathname) && toggle()]]);
   // At the point of sale the menu folds by itself (the burger reopens it there); elsewhere the preference applies.
   const menu = usePointOfSaleMenu(collapsed, toggle);
   // The outbox sends the pending operations while someone is signed in (000 §4.1).
@@ -44,4 +49,9 @@ export function AppLayout() {
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/** Screens whose own Alt+M wins over the menu's (the point of sale's mode). */
+export function menuKeyBelongsToScreen(pathname: string): boolean {
+  return pathname === '/checkout' || pathname.startsWith('/checkout/');
 }

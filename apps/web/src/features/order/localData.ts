@@ -18,7 +18,7 @@ const live = (row: LocalRow) => !row['data_exclusao'] && (row['situacao'] === un
 export async function loadOrderContext(db: PdvDatabase, idFilial: number): Promise<OrderContext> {
   const [base, sellers, operators] = await Promise.all([
     loadInvoiceContext(db, idFilial),
-    loadSellers(db),
+    loadSellers(db, idFilial),
     db.rows('card_operator').toArray(),
   ]);
   return {

@@ -26,7 +26,7 @@ import { QuantityPanel } from '../panels/QuantityPanel.tsx';
 import { SellerPanel } from '../panels/SellerPanel.tsx';
 import { AltPanels } from './AltPanels.tsx';
 import { defaultModel, sellerRule } from '../useCheckout.ts';
-import { modeOf } from './pageSteps.ts';
+import { modeOf, sellerRuleIn } from './pageSteps.ts';
 import type { CheckoutScreen } from './useCheckoutScreen.ts';
 
 interface Props {
@@ -114,7 +114,7 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
         opened={panel === 'seller'}
         sellers={context.sellers}
         current={bundle.operation.id_usuario_vendedor ?? usuario.id_usuario}
-        required={sellerRule(context) === 'obrigar'}
+        required={sellerRuleIn(sellerRule(context), bundle.operation.modo_operacao) === 'obrigar'}
         asking={screen.askingSeller}
         onClose={close}
         onPick={screen.pickSeller}

@@ -1,12 +1,11 @@
 /** The point of sale's layout: the title and the mode switch, the search and the lines, the totals and the keys. */
-import { Button, Grid, Group, Kbd, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
+import { Button, Grid, Group, Kbd, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { OperationTotals } from '@pdv/domain/operation';
 import { showWarning } from '../../../ui/warning.tsx';
 import type { OperationBundle } from '../../outbox/types.ts';
 import type { SaleContext } from '../catalog.ts';
 import * as draft from '../draft.ts';
 import { ModeBanner } from '../modes/ModeBanner.tsx';
-import { clearModeData } from '../modes/modeDraft.ts';
 import { VoucherValueBox } from '../modes/voucher/VoucherValueBox.tsx';
 import { setVoucherValue } from '../modes/voucher/voucherDraft.ts';
 import { ProductSearch } from '../ProductSearch.tsx';
@@ -37,13 +36,31 @@ export function SaleLayout({ screen, bundle, context, totals, seed }: Props) {
           Ponto de venda
         </Title>
         <Group gap={6}>
-          <Kbd size="xs">Alt+M</Kbd>
+          {screen.pickingMode ? (
+            <Text size="xs" fw={700} data-testid="mode-digit-hint">
+              Tecle o número do modo
+            </Text>
+          ) : (
+            <Text size="xs" c="dimmed" data-testid="mode-keys">
+              <Kbd size="xs">Alt+M</Kbd> / <Kbd size="xs">Alt+Shift+M</Kbd> e o número
+            </Text>
+          )}
           <SegmentedControl
             aria-label="Modo da operação"
             size="xs"
             value={modeOf(modo)}
-            data={draft.POS_MODES.map((m) => ({ value: m, label: draft.POS_MODE_LABEL[m] }))}
-            onChange={(value) => update((b) => clearModeData(draft.setMode(b, modeOf(value))))}
+            data={draft.POS_MODES.map((m, index) => ({
+              value: m,
+              label: (
+                <>
+                  <Kbd size="xs" mr={4} aria-hidden>
+                    {index + 1}
+                  </Kbd>
+                  {draft.POS_MODE_LABEL[m]}
+                </>
+              ),
+            }))}
+            onChange={(value) => screen.switchMode(modeOf(value))}
           />
         </Group>
       </Group>

@@ -4,13 +4,19 @@ import { makeBundle } from '../../outbox/testing.ts';
 import type { OperationBundle, StoredOperation } from '../../outbox/types.ts';
 import {
   afterFinishCheck,
+  carriedAfterFinish,
   consignmentStagesStep,
+  F5_NOT_IN_MODE,
   deleteRemovesLine,
   finishEntry,
   issueVoucherStep,
   keyCommand,
   lineAfterMove,
+  modeAfter,
   modeOf,
+  modeOfDigit,
+  modeSwitch,
+  sellerRuleIn,
   type KeyFacts,
 } from './pageSteps.ts';
 
@@ -62,10 +68,12 @@ describe('the keys of the point of sale', () => {
     expect(keyCommand('F4', facts(empty, { drawn: withLines(['a']) }))).toEqual({ kind: 'open', panel: 'discount' });
   });
 
-  it('F5 chooses the origin in the return and receipt modes only', () => {
+  it('F5 chooses the origin in the return and receipt modes, and elsewhere says why it does nothing', () => {
     expect(keyCommand('F5', facts(inMode('Devolucao')))).toEqual({ kind: 'open', panel: 'origin' });
     expect(keyCommand('F5', facts(inMode('Recebimento')))).toEqual({ kind: 'open', panel: 'origin' });
-    expect(keyCommand('F5', facts(inMode('Venda')))).toEqual({ kind: 'none' });
+    for (const modo of ['Venda', 'Pedido', 'Orcamento', 'Consignacao', 'ValeCredito'] as const) {
+      expect(keyCommand('F5', facts(inMode(modo)))).toEqual({ kind: 'notice', message: F5_NOT_IN_MODE });
+    }
   });
 
   it('F7 opens the seller panel on its own', () => {
@@ -124,6 +132,70 @@ describe('F10, the seller question', () => {
       'check',
     );
     expect(finishEntry({ rule: 'nenhum', bundle: noSeller, sellerAskedFor: null })).toBe('check');
+  });
+
+  it('lets an empty sale hear that it has no items before any seller question', () => {
+    const empty = { ...noSeller, itens: [] };
+    expect(finishEntry({ rule: 'obrigar', bundle: empty, sellerAskedFor: null })).toBe('check');
+    expect(finishEntry({ rule: 'solicitar', bundle: empty, sellerAskedFor: null })).toBe('check');
+  });
+
+  it('asks for no seller in a return, a receipt or a credit voucher', () => {
+    for (const modo of ['Devolucao', 'Recebimento', 'ValeCredito'] as const) {
+      const bundle = { ...noSeller, operation: { ...noSeller.operation, modo_operacao: modo } };
+      expect(finishEntry({ rule: 'obrigar', bundle, sellerAskedFor: null })).toBe('check');
+      expect(finishEntry({ rule: 'solicitar', bundle, sellerAskedFor: null })).toBe('check');
+    }
+  });
+
+  it('asks once in an order, a quote and a consignment, where only the sale may require a seller', () => {
+    expect(sellerRuleIn('obrigar', 'Venda')).toBe('obrigar');
+    expect(sellerRuleIn('solicitar', 'Venda')).toBe('solicitar');
+    for (const modo of ['Pedido', 'Orcamento', 'Consignacao']) {
+      expect(sellerRuleIn('obrigar', modo)).toBe('solicitar');
+      expect(sellerRuleIn('nenhum', modo)).toBe('nenhum');
+    }
+    const order = { ...noSeller, operation: { ...noSeller.operation, modo_operacao: 'Pedido' as const } };
+    expect(finishEntry({ rule: 'obrigar', bundle: order, sellerAskedFor: null })).toBe('askSeller');
+    expect(finishEntry({ rule: 'obrigar', bundle: order, sellerAskedFor: 'op-1' })).toBe('check');
+  });
+});
+
+describe('the modes by keys (Alt+M, Alt+Shift+M, a digit)', () => {
+  it('Alt+M goes forward and Alt+Shift+M back, round the list', () => {
+    expect(modeAfter('Venda', 1)).toBe('Pedido');
+    expect(modeAfter('Pedido', -1)).toBe('Venda');
+    expect(modeAfter('Venda', -1)).toBe('ValeCredito');
+    expect(modeAfter('ValeCredito', 1)).toBe('Venda');
+    let modo: string = 'Venda';
+    for (let i = 0; i < 7; i += 1) modo = modeAfter(modo, 1);
+    expect(modo).toBe('Venda');
+  });
+
+  it('a digit after Alt+M picks the mode shown with it; other keys pick none', () => {
+    expect(modeOfDigit('1')).toBe('Venda');
+    expect(modeOfDigit('4')).toBe('Devolucao');
+    expect(modeOfDigit('5')).toBe('Recebimento');
+    expect(modeOfDigit('7')).toBe('ValeCredito');
+    for (const key of ['0', '8', '9', 'a', 'Enter', '10']) expect(modeOfDigit(key)).toBeNull();
+  });
+
+  it('asks before Recebimento removes the lines of a sale, and switches at once otherwise', () => {
+    const sale = makeBundle();
+    expect(modeSwitch(sale, 'Recebimento')).toBe('confirmClearItems');
+    expect(modeSwitch({ ...sale, itens: [] }, 'Recebimento')).toBe('switch');
+    expect(modeSwitch(sale, 'Pedido')).toBe('switch');
+    expect(modeSwitch(inMode('Pedido'), 'Pedido')).toBe('same');
+  });
+
+  it('keeps the mode and customer of a finished consignment or receipt for the next operation, not of a sale', () => {
+    const customer = { id_cliente: 5, cliente_nome: 'Ana', cliente_cpf_cnpj: '12345678909' };
+    for (const modo of ['Consignacao', 'Recebimento'] as const) {
+      expect(carriedAfterFinish(inMode(modo, customer))).toEqual({ modo_operacao: modo, ...customer });
+    }
+    for (const modo of ['Venda', 'Pedido', 'Devolucao', 'ValeCredito'] as const) {
+      expect(carriedAfterFinish(inMode(modo, customer))).toBeNull();
+    }
   });
 });
 

@@ -32,6 +32,12 @@ export const F_KEYS = ['F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F1
 /** Modes with a choice made on F5: the original sale of a return, the receivables of a receipt. */
 const ORIGIN_MODES: ReadonlySet<string> = new Set(['Devolucao', 'Recebimento']);
 
+/** F5 in a mode without an origin to choose: why nothing opens, and where it would. */
+export const F5_NOT_IN_MODE =
+  'F5 escolhe a venda de origem na Devolução e os títulos a receber no Recebimento. Troque o modo com Alt+M.';
+/** Switching to Recebimento with lines on the sale: a receipt takes no items. */
+export const RECEIPT_CLEARS_ITEMS = 'O recebimento não tem itens: remover os itens desta venda e passar para Recebimento?';
+
 export const CONSIGNMENT_NEEDS_CUSTOMER = 'Informe um cliente para ver as consignações.';
 /** Why Alt+V refuses: a voucher without a sale is a manager's credit; the voucher sale with its payment is the way to sell one. */
 export const VOUCHER_NEEDS_MANAGER = ORDER_MESSAGES.giftCardCreditNeedsManager;
@@ -49,6 +55,8 @@ export type KeyCommand =
   | { kind: 'removePayment'; id: string }
   | { kind: 'finish' }
   | { kind: 'removeItem'; id: string }
+  /** A key that does nothing here, with the reason shown to the cashier. */
+  | { kind: 'notice'; message: string }
   | { kind: 'none' };
 
 export interface KeyFacts {
@@ -74,7 +82,9 @@ export function keyCommand(key: string, { bundle, drawn, drawnItem }: KeyFacts):
     case 'F4':
       return (drawn ?? bundle).itens.length > 0 ? { kind: 'open', panel: 'discount' } : { kind: 'none' };
     case 'F5':
-      return ORIGIN_MODES.has(bundle.operation.modo_operacao) ? { kind: 'open', panel: 'origin' } : { kind: 'none' };
+      return ORIGIN_MODES.has(bundle.operation.modo_operacao)
+        ? { kind: 'open', panel: 'origin' }
+        : { kind: 'notice', message: F5_NOT_IN_MODE };
     case 'F6':
       return { kind: 'open', panel: 'customer' };
     case 'F7':
@@ -101,17 +111,34 @@ export function deleteRemovesLine(panelOpen: boolean, target: { tagName: string;
   return !panelOpen && !(target?.tagName === 'INPUT' && target.value !== '');
 }
 
+export type SellerRule = 'obrigar' | 'solicitar' | 'nenhum';
+
+/** Modes that sell goods and so have a seller; the sale (Venda) is the one where the branch may require it. */
+const SELLER_MODES: ReadonlySet<string> = new Set(['Venda', 'Pedido', 'Orcamento', 'Consignacao']);
+
+/**
+ * The branch's seller rule as it applies in a mode: a return, a receipt and a credit voucher ask for no seller; an
+ * order, a quote and a consignment ask once when the branch asks or requires one (the requirement is the sale's, 000 §5).
+ */
+export function sellerRuleIn(rule: SellerRule, modo: string): SellerRule {
+  if (!SELLER_MODES.has(modo)) return 'nenhum';
+  return modo === 'Venda' || rule === 'nenhum' ? rule : 'solicitar';
+}
+
 /**
  * F10, first question: the seller, when the branch requires it (obrigar_vendedor_venda_pdv) or asks for it once per
- * sale (solicitar_vendedor_venda_pdv) and the sale has none yet.
+ * sale (solicitar_vendedor_venda_pdv) in a mode that has one, and the sale has none yet. A sale without items hears
+ * that first (the finishing validations), before any question.
  */
 export function finishEntry(facts: {
-  rule: 'obrigar' | 'solicitar' | 'nenhum';
+  rule: SellerRule;
   bundle: OperationBundle;
   /** The operation whose seller was already asked. */
   sellerAskedFor: string | null;
 }): 'askSeller' | 'check' {
-  const { rule, bundle, sellerAskedFor } = facts;
+  const { bundle, sellerAskedFor } = facts;
+  const rule = sellerRuleIn(facts.rule, bundle.operation.modo_operacao);
+  if (bundle.itens.length === 0) return 'check';
   const missing = bundle.operation.id_usuario_vendedor === null;
   if (missing && (rule === 'obrigar' || (rule === 'solicitar' && sellerAskedFor !== bundle.operation.id_operacao))) {
     return 'askSeller';
@@ -157,4 +184,45 @@ export function lineAfterMove(bundle: OperationBundle | null, selected: string |
   if (!bundle || bundle.itens.length === 0) return null;
   const index = bundle.itens.findIndex((i) => i.id_item === selected);
   return bundle.itens[Math.min(Math.max(index + step, 0), bundle.itens.length - 1)]?.id_item ?? null;
+}
+
+/** Alt+M (step 1) and Alt+Shift+M (step -1): the mode `step` away from `current`, round the list. */
+export function modeAfter(current: string, step: 1 | -1): PosMode {
+  const index = POS_MODES.indexOf(modeOf(current));
+  return POS_MODES[(index + step + POS_MODES.length) % POS_MODES.length] ?? 'Venda';
+}
+
+/** A digit typed right after Alt+M: the mode shown with that digit (1 is the first), or null for any other key. */
+export function modeOfDigit(key: string): PosMode | null {
+  if (!/^[1-9]$/.test(key)) return null;
+  return POS_MODES[Number(key) - 1] ?? null;
+}
+
+/**
+ * Moving to mode `target`: nothing to do, a plain switch, or a confirmation first (Recebimento takes no items, so the
+ * lines left from a sale are removed once the cashier says yes).
+ */
+export function modeSwitch(bundle: OperationBundle, target: PosMode): 'same' | 'switch' | 'confirmClearItems' {
+  if (bundle.operation.modo_operacao === target) return 'same';
+  return target === 'Recebimento' && bundle.itens.length > 0 ? 'confirmClearItems' : 'switch';
+}
+
+/** Modes whose next operation, once one is finished, opens in the same mode for the same customer. */
+const STAYING_MODES: ReadonlySet<string> = new Set(['Consignacao', 'Recebimento']);
+
+/** What the next operation keeps of a finished one: the consignment's or receipt's mode and customer (null: a fresh sale). */
+export function carriedAfterFinish(bundle: OperationBundle): {
+  modo_operacao: PosMode;
+  id_cliente: number | null;
+  cliente_nome: string | null;
+  cliente_cpf_cnpj: string | null;
+} | null {
+  const { operation } = bundle;
+  if (!STAYING_MODES.has(operation.modo_operacao)) return null;
+  return {
+    modo_operacao: modeOf(operation.modo_operacao),
+    id_cliente: operation.id_cliente,
+    cliente_nome: operation.cliente_nome,
+    cliente_cpf_cnpj: operation.cliente_cpf_cnpj,
+  };
 }

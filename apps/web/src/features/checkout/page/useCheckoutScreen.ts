@@ -2,17 +2,20 @@
  * The point of sale screen's state and actions over useCheckout: which panel is open, the keyboard (every action has
  * an F-key; the cashier never needs the mouse) and the way F10 reaches the finish. The decisions are pageSteps.ts's.
  */
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useHotkeys } from '@mantine/hooks';
 import { MANAGER_PERMISSIONS } from '@pdv/domain/permissions';
 import { useSignedIn } from '../../auth/sessionContext.ts';
+import { confirm } from '../../../ui/confirm.tsx';
 import { showWarning } from '../../../ui/warning.tsx';
 import * as draft from '../draft.ts';
 import { clearModeData } from '../modes/modeDraft.ts';
+import type { PosMode } from '../draft.ts';
 import { defaultModel, finishMode, sellerRule, useCheckout } from '../useCheckout.ts';
 import {
   CONSIGNMENT_NEEDS_CUSTOMER,
   F_KEYS,
+  RECEIPT_CLEARS_ITEMS,
   VOUCHER_NEEDS_MANAGER,
   afterFinishCheck,
   consignmentStagesStep,
@@ -21,8 +24,17 @@ import {
   issueVoucherStep,
   keyCommand,
   lineAfterMove,
+  modeAfter,
+  modeOfDigit,
+  modeSwitch,
   type Panel,
 } from './pageSteps.ts';
+
+/**
+ * How long after Alt+M a digit picks a mode directly: long enough to read the digits, short enough that a barcode
+ * scanned after the mode was reached by Alt+M alone keeps its first digit.
+ */
+const MODE_DIGIT_MS = 1500;
 
 export type CheckoutScreen = ReturnType<typeof useCheckoutScreen>;
 
@@ -37,6 +49,17 @@ export function useCheckoutScreen() {
   /** The operation whose seller was already asked (solicitar_vendedor_venda_pdv asks once per sale). */
   const [sellerAskedFor, setSellerAskedFor] = useState<string | null>(null);
   const search = useRef<HTMLInputElement>(null);
+  /** Alt+M was just pressed: a digit now picks the mode shown with it. */
+  const [pickingMode, setPickingMode] = useState(0);
+  const pickUntil = useRef(0);
+  /** The mode Alt+M reached that asks a confirmation, and the timer that asks it. */
+  const pendingMode = useRef<{ target: PosMode; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const dropPendingMode = () => {
+    if (pendingMode.current) clearTimeout(pendingMode.current.timer);
+    const dropped = pendingMode.current?.target ?? null;
+    pendingMode.current = null;
+    return dropped;
+  };
 
   const close = () => {
     setPanel(null);
@@ -93,7 +116,9 @@ export function useCheckoutScreen() {
 
   const startFinish = () => {
     if (!bundle || !context) return;
-    if (finishEntry({ rule: sellerRule(context), bundle, sellerAskedFor }) === 'askSeller') {
+    // The sale as drawn: a line scanned in this frame counts (an empty sale skips the seller question).
+    const drawn = pos.sale.get().bundle ?? bundle;
+    if (finishEntry({ rule: sellerRule(context), bundle: drawn, sellerAskedFor }) === 'askSeller') {
       setAskingSeller(true);
       setPanel('seller');
       return;
@@ -113,6 +138,44 @@ export function useCheckoutScreen() {
     const step = consignmentStagesStep(bundle);
     if (step === 'needsCustomer') void showWarning(CONSIGNMENT_NEEDS_CUSTOMER).then(() => setPanel('customer'));
     else if (step === 'open') setPanel('consignment');
+  };
+
+  /** Moves the sale to another mode; switching to Recebimento with lines asks first and removes them. */
+  const switchMode = (target: PosMode) => {
+    const current = pos.sale.get().bundle ?? bundle;
+    if (!current) return;
+    const step = modeSwitch(current, target);
+    if (step === 'same') return;
+    const apply = (clearItems: boolean) =>
+      update((b) => {
+        const emptied = clearItems ? draft.recompute({ ...b, itens: [], pagamentos: [] }) : b;
+        return clearModeData(draft.setMode(emptied, target));
+      });
+    if (step === 'switch') return apply(false);
+    void confirm(RECEIPT_CLEARS_ITEMS, 'Trocar para Recebimento').then((yes) => {
+      if (yes) apply(true);
+      setTimeout(() => search.current?.focus(), 0);
+    });
+  };
+
+  /**
+   * Alt+M (1) and Alt+Shift+M (-1). A mode that asks first (Recebimento with lines) is asked only once the moment for a
+   * digit has passed without one: Alt+M then a digit passes over it without a question.
+   */
+  const stepMode = (step: 1 | -1) => {
+    const current = pos.sale.get().bundle ?? bundle;
+    if (!current) return;
+    const from = pendingMode.current?.target ?? current.operation.modo_operacao;
+    dropPendingMode();
+    pickUntil.current = Date.now() + MODE_DIGIT_MS;
+    setPickingMode((n) => n + 1);
+    const target = modeAfter(from, step);
+    if (modeSwitch(current, target) !== 'confirmClearItems') return switchMode(target);
+    const timer = setTimeout(() => {
+      pendingMode.current = null;
+      latestSwitchMode.current(target);
+    }, MODE_DIGIT_MS);
+    pendingMode.current = { target, timer };
   };
 
   const openIssueVoucher = () => {
@@ -137,6 +200,9 @@ export function useCheckoutScreen() {
         return startFinish();
       case 'removeItem':
         return pos.removeItem(command.id);
+      case 'notice':
+        void showWarning(command.message).then(() => search.current?.focus());
+        return;
       case 'none':
         return;
     }
@@ -150,17 +216,54 @@ export function useCheckoutScreen() {
   const onShortcut = useCallback((key: string) => latestAction.current(key), []);
   const latestConsignment = useRef(openConsignmentStages);
   const latestIssueVoucher = useRef(openIssueVoucher);
+  const latestStepMode = useRef(stepMode);
+  const latestSwitchMode = useRef(switchMode);
   useLayoutEffect(() => {
     latestConsignment.current = openConsignmentStages;
     latestIssueVoucher.current = openIssueVoucher;
+    latestStepMode.current = stepMode;
+    latestSwitchMode.current = switchMode;
   });
+
+  // Right after Alt+M a digit picks the mode shown with it (it does not reach the search box); any other key, or a
+  // moment, ends the choice. The deadline lives in a ref, so a digit typed in the same frame as Alt+M is caught.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (pickUntil.current === 0 || ['Alt', 'Shift', 'Control', 'Meta'].includes(event.key)) return;
+      if (event.altKey && event.code === 'KeyM') return;
+      const live = Date.now() <= pickUntil.current;
+      pickUntil.current = 0;
+      setPickingMode(0);
+      const pending = dropPendingMode();
+      const target = live ? modeOfDigit(event.key) : null;
+      if (!target) {
+        // Another key: the mode Alt+M reached is asked for now.
+        if (pending) latestSwitchMode.current(pending);
+        return;
+      }
+      event.preventDefault();
+      event.stopPropagation();
+      latestSwitchMode.current(target);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      dropPendingMode();
+    };
+  }, []);
+  useEffect(() => {
+    if (pickingMode === 0) return;
+    const timer = setTimeout(() => setPickingMode(0), MODE_DIGIT_MS);
+    return () => clearTimeout(timer);
+  }, [pickingMode]);
 
   // F-keys work everywhere, inside inputs too (the browser's own F1, F3, F7 are prevented); Delete only when the field
   // has nothing to delete.
   useHotkeys(
     [
       ...F_KEYS.map((key): [string, () => void] => [key, () => action(key)]),
-      ['alt+M', () => update((b) => clearModeData(draft.setMode(b, draft.nextMode(b.operation.modo_operacao))))],
+      ['alt+M', () => latestStepMode.current(1)],
+      ['alt+shift+M', () => latestStepMode.current(-1)],
       ['alt+C', () => latestConsignment.current()],
       ['alt+T', () => action('Alt+T')],
       ['alt+Q', () => action('Alt+Q')],
@@ -194,5 +297,7 @@ export function useCheckoutScreen() {
     openConsignmentStages,
     openIssueVoucher,
     onShortcut,
+    pickingMode: pickingMode > 0,
+    switchMode,
   };
 }

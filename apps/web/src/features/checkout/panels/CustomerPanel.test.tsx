@@ -24,10 +24,10 @@ async function open() {
 const listed = () => Array.from(screen.getByRole('table', { name: 'Clientes encontrados' }).querySelectorAll('tr'), (tr) => tr.textContent);
 
 describe('CustomerPanel (F6)', () => {
-  it('lists the active customers matching the name and Enter picks the first', async () => {
+  it('lists the active customers matching the name, CPF and CNPJ masked, and Enter picks the first', async () => {
     const { user, onPick } = await open();
     await user.keyboard('mari');
-    await waitFor(() => expect(listed()).toEqual(['Maria Souza52998224725', 'Mariana Lima11222333000181']));
+    await waitFor(() => expect(listed()).toEqual(['Maria Souza529.982.247-25', 'Mariana Lima11.222.333/0001-81']));
     await user.keyboard('{Enter}');
     expect(onPick).toHaveBeenCalledExactlyOnceWith({ id_cliente: 1, cliente_nome: 'Maria Souza', cliente_cpf_cnpj: '52998224725' });
   });
@@ -43,7 +43,7 @@ describe('CustomerPanel (F6)', () => {
   it('finds a customer by a formatted CPF', async () => {
     const { user, onPick } = await open();
     await user.keyboard('529.982.247-25');
-    await waitFor(() => expect(listed()).toEqual(['Maria Souza52998224725']));
+    await waitFor(() => expect(listed()).toEqual(['Maria Souza529.982.247-25']));
     await user.keyboard('{Enter}');
     expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ id_cliente: 1 }));
   });

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { LocalRow } from '../../../db/database.ts';
-import { isValidCnpj, isValidCpf, onlyDigits } from '@pdv/domain/documents';
+import { formatCpfCnpj, isValidCnpj, isValidCpf, onlyDigits } from '@pdv/domain/documents';
 import { localDb } from '../../../db/database.ts';
 import { searchPeople, textOf } from '../catalog.ts';
 
@@ -87,7 +87,7 @@ function CustomerForm({ onPick }: Pick<Props, 'onPick'>) {
                 style={{ cursor: 'pointer' }}
               >
                 <Table.Td>{textOf(p, 'nome')}</Table.Td>
-                <Table.Td c="dimmed">{documentOf(p) ?? ''}</Table.Td>
+                <Table.Td c="dimmed">{formatCpfCnpj(documentOf(p) ?? '')}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

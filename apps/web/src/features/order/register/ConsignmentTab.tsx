@@ -3,8 +3,8 @@
  * back, finish (what was not returned is sold) and invoice the sale. Each step is a server call; a refusal shows the
  * server's message.
  */
-import { useEffect, useState } from 'react';
-import { Button, Group, NativeSelect, NumberInput, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Button, Group, Kbd, NativeSelect, NumberInput, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
 import type { OrderFull } from '@pdv/contract/order';
 import { consignmentStepError } from '@pdv/domain/consignment-rules';
 import { formatQuantity, parseQuantityBR, quantityFromDecimal, quantityToDecimal } from '@pdv/domain/money';
@@ -35,9 +35,18 @@ interface Props {
   editable: boolean;
   onSaved: (order: OrderFull) => void;
   onInvoiced: (id_nota_fiscal: number) => void;
+  /**
+   * The point of sale's stages modal: the four steps answer 1-4 (outside the quantity fields) and show their digit;
+   * Enter in a returned quantity registers the return.
+   */
+  digitKeys?: boolean;
 }
 
-export function ConsignmentTab({ order, editable, onSaved, onInvoiced }: Props) {
+/** A key typed in a text field belongs to the field, not to a shortcut. */
+const typing = (target: EventTarget | null) =>
+  (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) && !target.readOnly;
+
+export function ConsignmentTab({ order, editable, onSaved, onInvoiced, digitKeys = false }: Props) {
   const items = order.itens.filter((i) => !i.is_cancelado);
   const [returned, setReturned] = useState<Record<number, string>>(() =>
     Object.fromEntries(items.map((i) => [i.id_pedido_item, formatQuantity(quantityFromDecimal(i.quantidade_retorno))])),
@@ -58,6 +67,7 @@ export function ConsignmentTab({ order, editable, onSaved, onInvoiced }: Props) 
       live = false;
     };
   }, [waitingSale, order.id_filial]);
+  const firstReturned = useRef<HTMLInputElement>(null);
   const situacao = isOrderStatus(order.situacao) ? order.situacao : 'Cancelado';
   const facts = { operacao: order.operacao, situacao, is_processando: order.is_processando };
   const can = (step: 'send' | 'return' | 'finish') => editable && consignmentStepError(facts, step) === null;
@@ -94,6 +104,8 @@ export function ConsignmentTab({ order, editable, onSaved, onInvoiced }: Props) 
         }),
       );
       toast.success('Devolução registrada.');
+      // The quantities are in: the digits go back to the steps (3 finishes).
+      if (digitKeys && document.activeElement instanceof HTMLInputElement) document.activeElement.blur();
     });
   const finish = () =>
     run(async () => {
@@ -107,6 +119,34 @@ export function ConsignmentTab({ order, editable, onSaved, onInvoiced }: Props) 
       toast.success('Nota fiscal em edição criada para a venda da consignação.');
       onInvoiced(sold.id_nota_fiscal);
     });
+
+  const steps: ReadonlyArray<{ label: string; enabled: boolean; run: () => Promise<void>; color?: string }> = [
+    { label: 'Enviar ao cliente', enabled: can('send'), run: send },
+    { label: 'Registrar devolução', enabled: can('return'), run: registerReturn },
+    { label: 'Concluir consignação', enabled: can('finish'), run: finish },
+    { label: 'Faturar venda', enabled: order.situacao === 'AguardandoConclusao', run: sell, color: 'teal' },
+  ];
+  const latestSteps = useRef(steps);
+  useLayoutEffect(() => {
+    latestSteps.current = steps;
+  });
+  // In the return step the first returned quantity takes the focus (typing, then Enter registers the return).
+  const returning = digitKeys && can('return');
+  useEffect(() => {
+    if (returning) firstReturned.current?.select();
+  }, [returning]);
+  useEffect(() => {
+    if (!digitKeys || !editable) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;
+      const step = latestSteps.current[Number(event.key) - 1];
+      if (!/^[1-4]$/.test(event.key) || !step) return;
+      event.preventDefault();
+      if (step.enabled) void step.run();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [digitKeys, editable]);
 
   return (
     <Stack gap="sm">
@@ -126,18 +166,25 @@ export function ConsignmentTab({ order, editable, onSaved, onInvoiced }: Props) 
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {items.map((i) => (
+          {items.map((i, index) => (
             <Table.Tr key={i.id_pedido_item}>
               <Table.Td>{i.descricao}</Table.Td>
               <Table.Td ta="right">{formatQuantity(quantityFromDecimal(i.quantidade))}</Table.Td>
               <Table.Td>
                 <TextInput
                   size="xs"
+                  ref={index === 0 ? firstReturned : undefined}
                   aria-label={`Devolvido de ${i.descricao}`}
                   value={returned[i.id_pedido_item] ?? '0'}
                   onChange={(e) => {
                     const value = e.currentTarget.value;
                     setReturned((r) => ({ ...r, [i.id_pedido_item]: value }));
+                  }}
+                  onKeyDown={(e) => {
+                    if (digitKeys && e.key === 'Enter' && can('return')) {
+                      e.preventDefault();
+                      void registerReturn();
+                    }
                   }}
                   readOnly={!can('return')}
                   variant={can('return') ? 'default' : 'filled'}
@@ -169,18 +216,18 @@ export function ConsignmentTab({ order, editable, onSaved, onInvoiced }: Props) 
       )}
       {editable && (
         <Group gap="xs">
-          <Button variant="light" disabled={!can('send') || busy} onClick={() => void send()}>
-            Enviar ao cliente
-          </Button>
-          <Button variant="light" disabled={!can('return') || busy} onClick={() => void registerReturn()}>
-            Registrar devolução
-          </Button>
-          <Button variant="light" disabled={!can('finish') || busy} onClick={() => void finish()}>
-            Concluir consignação
-          </Button>
-          <Button color="teal" disabled={order.situacao !== 'AguardandoConclusao' || busy} onClick={() => void sell()}>
-            Faturar venda
-          </Button>
+          {steps.map((step, index) => (
+            <Button
+              key={step.label}
+              variant={step.color ? 'filled' : 'light'}
+              color={step.color}
+              disabled={!step.enabled || busy}
+              onClick={() => void step.run()}
+              leftSection={digitKeys ? <Kbd size="xs">{index + 1}</Kbd> : undefined}
+            >
+              {step.label}
+            </Button>
+          ))}
         </Group>
       )}
     </Stack>

@@ -41,6 +41,11 @@ export function ConsignmentStagesModal(props: Props) {
   );
 }
 
+/** The consignment listed with digit `key` (1 is the first; only the first nine have one), or null. */
+export function consignmentOfDigit<T>(list: readonly T[], key: string): T | null {
+  return /^[1-9]$/.test(key) ? (list[Number(key) - 1] ?? null) : null;
+}
+
 /** Whether the consignment, past sending, has nothing left to sell or invoice. */
 export function nothingLeftToSell(order: OrderFull): boolean {
   if (order.situacao !== 'AguardandoConclusao' && order.situacao !== 'Concluida') return false;
@@ -80,6 +85,30 @@ function Stages({ idCliente, clienteNome }: { idCliente: number; clienteNome: st
       .catch(showError);
   };
 
+  // 'tecle o número para abrir': the digits work as soon as the list is shown, wherever the focus is in the modal.
+  // In a consignment, 0 goes back to the list (outside the quantity fields, where 0 is a quantity).
+  useEffect(() => {
+    if (list === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (order !== null) {
+        const field = event.target instanceof HTMLInputElement && !event.target.readOnly;
+        if (event.key === '0' && !field) {
+          event.preventDefault();
+          setOrder(null);
+        }
+        return;
+      }
+      const summary = consignmentOfDigit(list, event.key);
+      if (!summary) return;
+      event.preventDefault();
+      pick(summary);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+
   if (list === null) {
     return (
       <Group justify="center" py="md">
@@ -94,7 +123,7 @@ function Stages({ idCliente, clienteNome }: { idCliente: number; clienteNome: st
           <Text fw={700}>
             Consignação {order.nsu} · {clienteNome ?? ''} · {STATUS[order.situacao] ?? order.situacao}
           </Text>
-          <Button variant="subtle" size="xs" onClick={() => setOrder(null)}>
+          <Button variant="subtle" size="xs" onClick={() => setOrder(null)} rightSection={<Kbd size="xs">0</Kbd>}>
             Voltar à lista
           </Button>
         </Group>
@@ -106,9 +135,13 @@ function Stages({ idCliente, clienteNome }: { idCliente: number; clienteNome: st
         {invoiced !== null && (
           <Alert color="teal">Nota fiscal {invoiced} criada em edição: transmita-a pela tela de notas fiscais.</Alert>
         )}
+        <Text size="sm" c="dimmed">
+          Tecle o número da etapa (1 a 4); na devolução, digite as quantidades devolvidas e tecle Enter.
+        </Text>
         <ConsignmentTab
           order={order}
           editable
+          digitKeys
           onSaved={setOrder}
           onInvoiced={(id) => {
             setInvoiced(id);
@@ -123,16 +156,7 @@ function Stages({ idCliente, clienteNome }: { idCliente: number; clienteNome: st
   return (
     <Stack gap="xs">
       <Text size="sm">Consignações em aberto de {clienteNome ?? 'cliente'}: tecle o número para abrir.</Text>
-      <Table
-        highlightOnHover
-        aria-label="Consignações em aberto"
-        onKeyDown={(event) => {
-          const index = Number(event.key) - 1;
-          if (Number.isInteger(index) && index >= 0) pick(list[index]);
-        }}
-        tabIndex={0}
-        data-autofocus
-      >
+      <Table highlightOnHover aria-label="Consignações em aberto">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>#</Table.Th>

@@ -1,8 +1,9 @@
 /**
  * F5 in the receipt mode: the customer's open receivables of the branch (from the server), by due date; the cashier
- * ticks the ones to receive (Space on the focused row) and confirms with Enter. The payments come next, with F8.
+ * ticks the ones to receive (the first is focused once listed; ↑/↓ move, Space ticks) and confirms with Enter. The
+ * payments come next, with F8.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Drawer, Group, Kbd, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney, fromDecimal, sum } from '@pdv/domain/money';
@@ -33,8 +34,26 @@ function ReceivablesForm({ idCliente, chosen, onApply }: Props) {
     queryFn: () => call('openReceivables', { id_cliente: idCliente! }),
     enabled: idCliente !== null,
   });
+  const table = useRef<HTMLTableElement>(null);
+  const listed = (list.data?.rows.length ?? 0) > 0;
+  // The drawer opens before the list arrives: the first receivable takes the focus once it is drawn.
+  useEffect(() => {
+    if (listed) table.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
+  }, [listed]);
   if (idCliente === null) return <Alert color="yellow">Informe o cliente (F6) para listar os títulos dele.</Alert>;
   const rows = list.data?.rows ?? [];
+  /** ↑/↓ between the receivables' boxes; Enter confirms from any of them. */
+  const onBoxKey = (event: React.KeyboardEvent<HTMLInputElement>, index: number) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onApply(documents);
+      return;
+    }
+    const to = event.key === 'ArrowDown' ? index + 1 : event.key === 'ArrowUp' ? index - 1 : null;
+    if (to === null) return;
+    event.preventDefault();
+    table.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')[Math.max(0, Math.min(to, rows.length - 1))]?.focus();
+  };
   const documents: ReceiptDocument[] = rows
     .filter((r) => picked.has(r.id_documento_financeiro))
     .map((r) => ({
@@ -60,7 +79,7 @@ function ReceivablesForm({ idCliente, chosen, onApply }: Props) {
         {list.isError && <Alert color="red">{list.error.message}</Alert>}
         {list.data && rows.length === 0 && <Text c="dimmed">Este cliente não tem títulos em aberto nesta filial.</Text>}
         {rows.length > 0 && (
-          <Table aria-label="Títulos em aberto">
+          <Table aria-label="Títulos em aberto" ref={table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th />
@@ -77,7 +96,7 @@ function ReceivablesForm({ idCliente, chosen, onApply }: Props) {
                       aria-label={`Receber ${r.numero}/${r.sequencia}`}
                       checked={picked.has(r.id_documento_financeiro)}
                       onChange={() => toggle(r.id_documento_financeiro)}
-                      data-autofocus={index === 0 ? true : undefined}
+                      onKeyDown={(event) => onBoxKey(event, index)}
                     />
                   </Table.Td>
                   <Table.Td>
@@ -89,6 +108,12 @@ function ReceivablesForm({ idCliente, chosen, onApply }: Props) {
               ))}
             </Table.Tbody>
           </Table>
+        )}
+        {rows.length > 0 && (
+          <Text size="sm" c="dimmed">
+            <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> movem, <Kbd size="xs">Espaço</Kbd> marca o título,{' '}
+            <Kbd size="xs">Enter</Kbd> confirma
+          </Text>
         )}
         <Group justify="space-between">
           <Text>

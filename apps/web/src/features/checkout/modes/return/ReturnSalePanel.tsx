@@ -4,7 +4,7 @@
  * to give back (never more than sold minus already returned). A sale past its exchange period is refused here with
  * the expiry date, as the server would refuse it.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Drawer, Group, Kbd, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReturnSale } from '@pdv/contract/return';
@@ -28,6 +28,14 @@ export function ReturnSalePanel(props: Props) {
   );
 }
 
+/** ↑/↓ and Enter in a search box over a list of `count`: the new highlighted index, 'pick', or null (not a list key). */
+export function listKey(key: string, index: number, count: number): number | 'pick' | null {
+  if (key === 'ArrowDown') return Math.min(index + 1, Math.max(count - 1, 0));
+  if (key === 'ArrowUp') return Math.max(index - 1, 0);
+  if (key === 'Enter') return 'pick';
+  return null;
+}
+
 const describe = (sale: ReturnSale) =>
   sale.origem === 'Pedido' ? `Pedido ${sale.numero ?? sale.id}` : `${sale.modelo === '65' ? 'NFC-e' : 'NF-e'} ${sale.numero ?? `(rascunho ${sale.id})`}`;
 
@@ -35,6 +43,8 @@ function ReturnSaleForm({ idCliente, onApply }: Props) {
   const [search, setSearch] = useState('');
   const [term, setTerm] = useState('');
   const [picked, setPicked] = useState<ReturnSale | null>(null);
+  /** The highlighted sale: ↑/↓ in the search box move it, Enter opens it. */
+  const [active, setActive] = useState(0);
   useEffect(() => {
     const timer = setTimeout(() => setTerm(search.trim()), 250);
     return () => clearTimeout(timer);
@@ -47,25 +57,44 @@ function ReturnSaleForm({ idCliente, onApply }: Props) {
 
   if (idCliente === null) return <Alert color="yellow">Informe o cliente (F6) para listar as vendas dele.</Alert>;
   if (picked) return <ReturnLines sale={picked} onBack={() => setPicked(null)} onApply={(q) => onApply(picked, q)} />;
+  const rows = sales.data?.rows ?? [];
+  const index = Math.min(active, Math.max(rows.length - 1, 0));
   return (
     <Stack>
       <TextInput
         label="Pesquisar venda (número ou produto)"
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setActive(0);
+        }}
+        onKeyDown={(e) => {
+          const move = listKey(e.key, index, rows.length);
+          if (move === null) return;
+          e.preventDefault();
+          if (move === 'pick') {
+            const sale = rows[index];
+            if (sale) setPicked(sale);
+          } else setActive(move);
+        }}
         data-autofocus
       />
+      <Text size="sm" c="dimmed">
+        <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> escolhem a venda, <Kbd size="xs">Enter</Kbd> abre
+      </Text>
       {sales.isLoading && <Loader size="sm" aria-label="Carregando vendas" />}
       {sales.isError && <Alert color="red">{sales.error.message}</Alert>}
       {sales.data && sales.data.rows.length === 0 && <Text c="dimmed">Nenhuma venda deste cliente para devolver.</Text>}
       <Stack gap={6} aria-label="Vendas do cliente">
-        {sales.data?.rows.map((sale) => {
+        {rows.map((sale, i) => {
           const expired = expiredMessage(sale, null);
           return (
             <Button
               key={`${sale.origem}-${sale.id}`}
-              variant={expired ? 'light' : 'default'}
+              variant={i === index ? 'filled' : expired ? 'light' : 'default'}
               color={expired ? 'red' : undefined}
+              aria-current={i === index ? true : undefined}
+              tabIndex={-1}
               justify="space-between"
               fullWidth
               onClick={() => setPicked(sale)}
@@ -91,6 +120,10 @@ function ReturnLines({ sale, onBack, onApply }: { sale: ReturnSale; onBack: () =
   );
   const [typed, setTyped] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
+  // The first quantity that may be returned takes the focus (type it, Enter applies).
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  const firstOpen = lines.findIndex((l) => l.available > 0);
   const apply = () => {
     const quantities = new Map<number, Milli>();
     for (const line of lines) {
@@ -122,6 +155,11 @@ function ReturnLines({ sale, onBack, onApply }: { sale: ReturnSale; onBack: () =
           <Text size="sm">Troca até {formatDay(sale.prazo_troca)}</Text>
         </Group>
         {expired && <Alert color="red" title="Devolução não permitida">{expired}</Alert>}
+        {!expired && (
+          <Text size="sm" c="dimmed">
+            Digite as quantidades a devolver (<Kbd size="xs">Tab</Kbd> passa ao próximo item) e tecle <Kbd size="xs">Enter</Kbd>
+          </Text>
+        )}
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -147,7 +185,7 @@ function ReturnLines({ sale, onBack, onApply }: { sale: ReturnSale; onBack: () =
                     placeholder={formatQuantity(line.available)}
                     disabled={expired !== null || line.available === 0}
                     value={typed[line.id_item_origem] ?? ''}
-                    data-autofocus={index === 0 ? true : undefined}
+                    ref={index === firstOpen && expired === null ? first : undefined}
                     onChange={(e) => {
                       const value = e.currentTarget.value;
                       setTyped((t) => ({ ...t, [line.id_item_origem]: value }));

@@ -5,7 +5,7 @@
  * UUID made when the modal opens, so a second Enter or a retry never issues two) and its PDF opens in the tab opened
  * at confirmation. Online only: the voucher's code and balance live on the server.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { formatMoney, parseMoneyBR, toDecimal } from '@pdv/domain/money';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
@@ -40,6 +40,7 @@ function IssueForm({ idCliente, onClose }: { idCliente: number | null; onClose: 
   const [motivo, setMotivo] = useState('');
   const [errors, setErrors] = useState<{ valor?: string; motivo?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
+  const reason = useRef<HTMLTextAreaElement>(null);
 
   const submit = async () => {
     const cents = parseMoneyBR(valor);
@@ -85,12 +86,37 @@ function IssueForm({ idCliente, onClose }: { idCliente: number | null; onClose: 
             setErrors((old) => ({ ...old, valor: undefined }));
           }}
           error={errors.valor}
+          description="Enter passa ao motivo"
+          onKeyDown={(e) => {
+            // The value first, then the reason: Enter moves on while the reason is empty, and issues once it is not.
+            if (e.key === 'Enter' && motivo.trim() === '') {
+              e.preventDefault();
+              reason.current?.focus();
+            }
+          }}
           data-autofocus
         />
-        <Textarea label="Motivo" value={motivo} onChange={(e) => {
+        <Textarea
+          ref={reason}
+          label="Motivo"
+          description="Enter emite; Shift+Enter quebra a linha"
+          value={motivo}
+          onChange={(e) => {
             setMotivo(e.currentTarget.value);
             setErrors((old) => ({ ...old, motivo: undefined }));
-          }} error={errors.motivo} maxLength={500} autosize minRows={2} />
+          }}
+          onKeyDown={(e) => {
+            // 'Emitir (Enter)': Enter issues from the reason too; a new line takes Shift+Enter.
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
+          error={errors.motivo}
+          maxLength={500}
+          autosize
+          minRows={2}
+        />
         {errors.form && (
           <Text c="red" size="sm" role="alert">
             {errors.form}
