@@ -5,11 +5,16 @@
  */
 import type { OperationTotals } from '@pdv/domain/operation';
 import { percentFromDecimal } from '@pdv/domain/money';
+import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
+import { effectiveLimits } from '@pdv/domain/price-limits';
+import { localDb } from '../../../db/database.ts';
 import { useSignedIn } from '../../auth/sessionContext.ts';
+import { useSupervisorAuthorization } from '../../authorization/useSupervisorAuthorization.tsx';
 import type { OperationBundle } from '../../outbox/types.ts';
 import type { SaleContext } from '../catalog.ts';
 import * as draft from '../draft.ts';
 import { FinishModal } from '../FinishModal.tsx';
+import { useProductLimits } from '../lineLimits.ts';
 import { ConsignmentStagesModal } from '../modes/consignment/ConsignmentStagesModal.tsx';
 import { clearModeData, receiptBalance, receiptDue, setReceiptDocuments, setReturnLines } from '../modes/modeDraft.ts';
 import { ReceivablesPanel } from '../modes/receipt/ReceivablesPanel.tsx';
@@ -48,8 +53,15 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
   const { update } = pos;
   const maxDiscount = percentFromDecimal(usuario.percentual_desconto_maximo);
   const receipt = bundle.operation.modo_operacao === 'Recebimento';
+  const productLimits = useProductLimits(localDb(), selectedItem?.id_produto_grade_filial ?? null);
+  const userLimits = { percentual_desconto_maximo: maxDiscount, perc_max_aumento_preco_produto: 0, perc_max_reducao_preco_produto: 0 };
+  // A supervisor's grant of a discount or price above the limit, recorded against this operation (origem 'operacao').
+  const supervisor = useSupervisorAuthorization();
+  const authorizeLimit = (observacao: string) =>
+    supervisor.ask(SUPERVISOR_PERMISSIONS.discountAboveLimit, { origem: 'operacao', id_origem: bundle.operation.id_operacao, observacao });
   return (
     <>
+      {supervisor.modal}
       <QuantityPanel
         item={panel === 'quantity' ? selectedItem : null}
         limits={usuario}
@@ -68,11 +80,15 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
           item: selectedItem ? selectedItem.valor_sub_total : null,
           total: totals.bruto - totals.desconto + bundle.operation.valor_desconto_subtotal,
         }}
-        maxBp={maxDiscount}
+        maxBp={{
+          item: productLimits && effectiveLimits(userLimits, productLimits).percentual_desconto_maximo,
+          total: maxDiscount,
+        }}
         onClose={close}
-        onApply={(target, value) => {
-          if (target === 'item' && selectedItem) update((b) => draft.setItemDiscount(b, selectedItem.id_item, value));
-          else update((b) => draft.setSubtotalDiscount(b, value));
+        authorize={authorizeLimit}
+        onApply={(target, value, authorization) => {
+          if (target === 'item' && selectedItem) update((b) => draft.setLimitAuthorization(draft.setItemDiscount(b, selectedItem.id_item, value), authorization));
+          else update((b) => draft.setLimitAuthorization(draft.setSubtotalDiscount(b, value), authorization));
           close();
         }}
       />
