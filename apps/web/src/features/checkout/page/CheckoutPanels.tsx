@@ -66,10 +66,13 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
         item={panel === 'quantity' ? selectedItem : null}
         limits={usuario}
         onClose={close}
-        onApply={async (quantidade, preco) => {
+        authorize={authorizeLimit}
+        onApply={async (quantidade, preco, authorization) => {
           if (!selectedItem) return false;
           const ok = await pos.changeQuantity(selectedItem.id_item, quantidade);
-          if (ok && preco !== null) update((b) => draft.setUnitPrice(b, selectedItem.id_item, preco));
+          if (ok && preco !== null) {
+            update((b) => draft.setLimitAuthorization(draft.setUnitPrice(b, selectedItem.id_item, preco), authorization));
+          }
           if (ok) close();
           return ok;
         }}
