@@ -7,7 +7,7 @@
  * approval: without a connection the modal says so and does not send (SUPERVISOR_NEEDS_CONNECTION).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { errorDisplayOf } from '../../api/errors.ts';
 import { validateSupervisor, type SupervisorGrant, type SupervisorRequest, type ValidateSupervisor } from './validate.ts';
 
@@ -66,6 +66,7 @@ function SupervisorForm({ permission, purpose, onAuthorized, onCancel, validate 
       }}
     >
       <Stack gap="sm">
+        {purpose?.observacao && <Text size="sm">{purpose.observacao}</Text>}
         <TextInput
           label="Usuário"
           type="email"

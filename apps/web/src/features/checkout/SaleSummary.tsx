@@ -244,6 +244,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['F9', 'Remover último pagamento'],
   ['F10', 'Finalizar'],
   ['Del', 'Remover item'],
+  ['Ctrl+Del', 'Cancelar venda'],
   ['Esc', 'Fechar painel'],
 ];
 

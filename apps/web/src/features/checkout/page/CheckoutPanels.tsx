@@ -9,7 +9,6 @@ import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import { effectiveLimits } from '@pdv/domain/price-limits';
 import { localDb } from '../../../db/database.ts';
 import { useSignedIn } from '../../auth/sessionContext.ts';
-import { useSupervisorAuthorization } from '../../authorization/useSupervisorAuthorization.tsx';
 import type { OperationBundle } from '../../outbox/types.ts';
 import type { SaleContext } from '../catalog.ts';
 import * as draft from '../draft.ts';
@@ -56,7 +55,7 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
   const productLimits = useProductLimits(localDb(), selectedItem?.id_produto_grade_filial ?? null);
   const userLimits = { percentual_desconto_maximo: maxDiscount, perc_max_aumento_preco_produto: 0, perc_max_reducao_preco_produto: 0 };
   // A supervisor's grant of a discount or price above the limit, recorded against this operation (origem 'operacao').
-  const supervisor = useSupervisorAuthorization();
+  const { supervisor } = screen;
   const authorizeLimit = (observacao: string) =>
     supervisor.ask(SUPERVISOR_PERMISSIONS.discountAboveLimit, { origem: 'operacao', id_origem: bundle.operation.id_operacao, observacao });
   return (

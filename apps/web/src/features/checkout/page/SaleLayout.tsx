@@ -78,7 +78,7 @@ export function SaleLayout({ screen, bundle, context, totals }: Props) {
               </Group>
             )}
             <Paper withBorder>
-              <LiveItemsTable sale={pos.sale} onSelect={pos.setSelected} onRemove={pos.removeItem} />
+              <LiveItemsTable sale={pos.sale} onSelect={pos.setSelected} onRemove={screen.onRemoveLine} />
             </Paper>
           </Stack>
         </Grid.Col>

@@ -42,6 +42,8 @@ export type KeyCommand =
   | { kind: 'removePayment'; id: string }
   | { kind: 'finish' }
   | { kind: 'removeItem'; id: string }
+  /** Ctrl+Del: cancel the sale in edit (its lines and payments are discarded). */
+  | { kind: 'cancelSale' }
   | { kind: 'none' };
 
 export interface KeyFacts {
@@ -53,7 +55,7 @@ export interface KeyFacts {
   drawnItem: StoredItem | null;
 }
 
-/** What a key of the screen does (F1-F10, Del, Esc), on the sale as the cashier sees it. */
+/** What a key of the screen does (F1-F10, Del, Ctrl+Del, Esc), on the sale as the cashier sees it. */
 export function keyCommand(key: string, { bundle, drawn, drawnItem }: KeyFacts): KeyCommand {
   if (!bundle) return { kind: 'none' };
   switch (key) {
@@ -82,6 +84,10 @@ export function keyCommand(key: string, { bundle, drawn, drawnItem }: KeyFacts):
       return { kind: 'finish' };
     case 'Del':
       return drawnItem ? { kind: 'removeItem', id: drawnItem.id_item } : { kind: 'none' };
+    case 'Ctrl+Del': {
+      const sale = drawn ?? bundle;
+      return sale.itens.length > 0 || sale.pagamentos.length > 0 ? { kind: 'cancelSale' } : { kind: 'none' };
+    }
     default:
       return { kind: 'none' };
   }
@@ -148,4 +154,14 @@ export function lineAfterMove(bundle: OperationBundle | null, selected: string |
   if (!bundle || bundle.itens.length === 0) return null;
   const index = bundle.itens.findIndex((i) => i.id_item === selected);
   return bundle.itens[Math.min(Math.max(index + step, 0), bundle.itens.length - 1)]?.id_item ?? null;
+}
+
+/**
+ * Removing a line or cancelling the sale (001 §6 supervisor override, SUPERVISOR_PERMISSIONS.removeItemOrCancelSale):
+ * a user whose permissions hold the label does it alone (a cancel is confirmed first); anyone else needs a supervisor's
+ * grant, recorded by the server against the operation (docs/decisions.md, "Removing a line and cancelling a sale").
+ */
+export function restrictedStep(actsAlone: boolean, kind: 'removeItem' | 'cancelSale'): 'go' | 'confirm' | 'askSupervisor' {
+  if (!actsAlone) return 'askSupervisor';
+  return kind === 'cancelSale' ? 'confirm' : 'go';
 }

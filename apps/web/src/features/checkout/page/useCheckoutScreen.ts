@@ -4,8 +4,10 @@
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useHotkeys } from '@mantine/hooks';
-import { MANAGER_PERMISSIONS } from '@pdv/domain/permissions';
+import { MANAGER_PERMISSIONS, SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import { useSignedIn } from '../../auth/sessionContext.ts';
+import { useSupervisorAuthorization } from '../../authorization/useSupervisorAuthorization.tsx';
+import { confirm } from '../../../ui/confirm.tsx';
 import { showWarning } from '../../../ui/warning.tsx';
 import * as draft from '../draft.ts';
 import { clearModeData } from '../modes/modeDraft.ts';
@@ -21,14 +23,21 @@ import {
   issueVoucherStep,
   keyCommand,
   lineAfterMove,
+  restrictedStep,
   type Panel,
 } from './pageSteps.ts';
+
+export const CANCEL_SALE_QUESTION = 'Cancelar a venda em edição? Os itens e os pagamentos serão descartados.';
 
 export type CheckoutScreen = ReturnType<typeof useCheckoutScreen>;
 
 export function useCheckoutScreen() {
   const { ability } = useSignedIn();
   const canIssueVoucher = ability.can('manage', MANAGER_PERMISSIONS.giftCardCredit);
+  /** Removes lines and cancels sales without a supervisor (pageSteps.restrictedStep). */
+  const actsAlone = ability.can('manage', SUPERVISOR_PERMISSIONS.removeItemOrCancelSale);
+  /** The supervisor modal of the screen (CheckoutPanels draws it): discounts and prices above the limit, removals. */
+  const supervisor = useSupervisorAuthorization();
   const pos = useCheckout();
   const { bundle, context, selected, setSelected, update } = pos;
   const [panel, setPanel] = useState<Panel | null>(null);
@@ -121,6 +130,28 @@ export function useCheckoutScreen() {
     else if (step === 'open') setPanel('issueVoucher');
   };
 
+  /** Whether a removal or cancel may go on: alone, after a confirmation, or with a supervisor's grant. */
+  const mayProceed = async (kind: 'removeItem' | 'cancelSale', observacao: string): Promise<boolean> => {
+    const step = restrictedStep(actsAlone, kind);
+    if (step === 'go') return true;
+    if (step === 'confirm') return confirm(CANCEL_SALE_QUESTION);
+    const id_origem = (pos.sale.get().bundle ?? bundle)?.operation.id_operacao ?? null;
+    const granted = await supervisor.ask(SUPERVISOR_PERMISSIONS.removeItemOrCancelSale, { origem: 'operacao', id_origem, observacao });
+    return granted !== null;
+  };
+
+  const removeLine = async (id: string) => {
+    const item = (pos.sale.get().bundle ?? bundle)?.itens.find((i) => i.id_item === id);
+    if (!item) return;
+    if (await mayProceed('removeItem', `Remoção do item ${item.descricao}`)) pos.removeItem(id);
+  };
+
+  const cancelSale = async () => {
+    if (!(await mayProceed('cancelSale', 'Cancelamento da venda'))) return;
+    await pos.cancelSale();
+    close();
+  };
+
   const action = (key: string) => {
     const command = keyCommand(key, { bundle, drawn: pos.sale.get().bundle, drawnItem: drawnItem() });
     switch (command.kind) {
@@ -136,7 +167,9 @@ export function useCheckoutScreen() {
       case 'finish':
         return startFinish();
       case 'removeItem':
-        return pos.removeItem(command.id);
+        return void removeLine(command.id);
+      case 'cancelSale':
+        return void cancelSale();
       case 'none':
         return;
     }
@@ -148,6 +181,12 @@ export function useCheckoutScreen() {
     latestAction.current = action;
   });
   const onShortcut = useCallback((key: string) => latestAction.current(key), []);
+  const latestRemove = useRef(removeLine);
+  useLayoutEffect(() => {
+    latestRemove.current = removeLine;
+  });
+  /** The items table's remove button (stable, as the table asks). */
+  const onRemoveLine = useCallback((id: string) => void latestRemove.current(id), []);
   const latestConsignment = useRef(openConsignmentStages);
   const latestIssueVoucher = useRef(openIssueVoucher);
   useLayoutEffect(() => {
@@ -163,6 +202,7 @@ export function useCheckoutScreen() {
       ['alt+M', () => update((b) => clearModeData(draft.setMode(b, draft.nextMode(b.operation.modo_operacao))))],
       ['alt+C', () => latestConsignment.current()],
       ['alt+V', () => latestIssueVoucher.current()],
+      ['ctrl+Delete', () => action('Ctrl+Del')],
       ['ctrl+ArrowUp', () => moveSelection(-1)],
       ['ctrl+ArrowDown', () => moveSelection(1)],
       [
@@ -185,6 +225,8 @@ export function useCheckoutScreen() {
     selectedItem,
     totals,
     canIssueVoucher,
+    supervisor,
+    onRemoveLine,
     close,
     pickSeller,
     proceedToFinish,
