@@ -29,7 +29,21 @@ interface Props {
 
 export function SupervisorModal(props: Props) {
   return (
-    <Modal opened={props.opened} onClose={props.onCancel} title={SUPERVISOR_MODAL_TITLE} centered closeOnClickOutside={false}>
+    // Esc is handled here, on the way up from the focused field, not by Mantine's window listener: a drawer under the
+    // modal (the discount panel) listens on the window too and must see the key while the question is still open.
+    <Modal
+      opened={props.opened}
+      onClose={props.onCancel}
+      title={SUPERVISOR_MODAL_TITLE}
+      centered
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        props.onCancel();
+      }}
+    >
       {props.opened && <SupervisorForm {...props} />}
     </Modal>
   );
