@@ -7,7 +7,7 @@
  * approval: without a connection the modal says so and does not send (SUPERVISOR_NEEDS_CONNECTION).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput, getDefaultZIndex } from '@mantine/core';
 import { errorDisplayOf } from '../../api/errors.ts';
 import { validateSupervisor, type SupervisorGrant, type SupervisorRequest, type ValidateSupervisor } from './validate.ts';
 
@@ -38,6 +38,8 @@ export function SupervisorModal(props: Props) {
       centered
       closeOnClickOutside={false}
       closeOnEscape={false}
+      // Above the side panel that asked (drawers share the modal layer and were mounted first).
+      zIndex={getDefaultZIndex('modal') + 10}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.stopPropagation();
