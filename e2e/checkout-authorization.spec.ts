@@ -1,8 +1,8 @@
 /**
  * A discount above the cashier's limit released by a supervisor at the till (001 §2, §5, §6): the demo cashier (5% at
  * most) gives 10% on a line, the supervisor modal opens on its user field, the demo manager's credentials grant it,
- * and the sale reaches the server with the discount and the grant spent against the operation. Removing a line asks
- * for the manager too.
+ * and the sale reaches the server with the discount and the grant spent against the operation. Removing a line and
+ * cancelling a sale (Ctrl+Del) ask for the manager too.
  */
 import { api, finish, money, operations, pay, scan, sellables } from './checkout-steps.ts';
 import { DEMO_PASSWORD, expect, test, USERS, mainMenu, signIn, waitForLocalCopy, type Row } from './support.ts';
@@ -106,4 +106,19 @@ test("a cashier's 10% discount passes with the manager's authorization and the s
   expect(grant).toMatchObject({ permissao: 'FncAutorizarDescontoAcimaLimite', situacao: 'Utilizada', origem: 'operacao', id_origem: id_operacao });
   const removal = (grants.json['rows'] as Row[]).find((g) => g['permissao'] === 'FncAutorizarCancelamentoVenda');
   expect(removal).toMatchObject({ situacao: 'Autorizada', origem: 'operacao', id_origem: id_operacao });
+
+  // Cancelling the next sale (Ctrl+Del) asks the manager too; its lines go and an empty sale is left.
+  await scan(page, first.barcode);
+  await expect(lines).toHaveCount(2);
+  await page.keyboard.press('Control+Delete');
+  await expect(modal).toContainText('Cancelamento da venda');
+  await expect(userField).toBeFocused();
+  await page.keyboard.type(USERS.gerente);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(modal).toBeHidden();
+  await expect(lines).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeFocused();
+  expect((await operations(page)).map((op) => op['situacao'])).toEqual(['Processado']);
 });

@@ -153,6 +153,8 @@ export function useCheckoutScreen() {
   };
 
   const action = (key: string) => {
+    // The supervisor modal is answered first (its fields take the keys).
+    if (supervisor.asking) return;
     const command = keyCommand(key, { bundle, drawn: pos.sale.get().bundle, drawnItem: drawnItem() });
     switch (command.kind) {
       case 'open':
