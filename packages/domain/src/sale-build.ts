@@ -247,9 +247,10 @@ function referenceError(body: SaleBody, refs: SaleRefs): string | null {
 /**
  * A discount within `maxBp` of `base`, as the point of sale's DiscountPanel allows it (validateDiscount): a value up to
  * the maximum share of the base, or a percentage up to the maximum turned into centavos (rounded half-up, so it may
- * pass the exact share by half a centavo). The refusal's message, or null.
+ * pass the exact share by half a centavo). The refusal's message, or null. The point of sale's DiscountPanel calls it
+ * too, so the till and the server draw the line at the same centavo.
  */
-function aboveLimitError(valor: Cents, base: Cents, maxBp: BasisPoints): string | null {
+export function discountAboveLimitError(valor: Cents, base: Cents, maxBp: BasisPoints): string | null {
   if (valor <= 0) return null;
   const max = Math.min(Math.max(maxBp, 0), BASIS_POINTS_PER_UNIT);
   if (valor <= percentOf(base, max)) return null;
@@ -268,13 +269,13 @@ export function discountLimitError(body: SaleBody, refs: SaleRefs): string | nul
     const gross = multiplyByQuantity(fromDecimal(item.valor_unitario), quantityFromDecimal(item.quantidade));
     const discount = fromDecimal(item.valor_desconto_item);
     const limit = refs.productDiscountLimits.get(item.id_produto_grade_filial) ?? refs.discountLimit;
-    const refused = aboveLimitError(discount, gross, limit);
+    const refused = discountAboveLimitError(discount, gross, limit);
     if (refused) return refused;
     worth += gross - discount;
   }
   // One above the lines is refused by the spreading itself (MESSAGES.discountAboveItems).
   const subtotal = fromDecimal(body.valor_desconto_subtotal);
-  return subtotal > worth ? null : aboveLimitError(subtotal, worth, refs.discountLimit);
+  return subtotal > worth ? null : discountAboveLimitError(subtotal, worth, refs.discountLimit);
 }
 
 /**

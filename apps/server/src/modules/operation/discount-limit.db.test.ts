@@ -77,6 +77,28 @@ describe('POST /api/operacao: discounts within the user limits (001 §5)', () =>
     expect(await written(again)).toBe(0);
   });
 
+  it("applies the product's own lower limit to its line: 2% of the product refuses the manager's 4,00 and passes 0,79", async () => {
+    const own = (limit: number | null) => t.db.system((tx) => tx.query(
+      `UPDATE produto SET percentual_desconto_maximo = $2 WHERE id_produto =
+         (SELECT pg.id_produto FROM produto_grade_filial pgf JOIN produto_grade pg ON pg.id_produto_grade = pgf.id_produto_grade
+           WHERE pgf.id_produto_grade_filial = $1)`, [f.product.id_produto_grade_filial, limit]));
+    await own(2);
+    try {
+      const above = discounted(4, 0); // within the manager's 20%, above the product's 2% (0,79 of 39,90)
+      const refused = await t.call('POST', '/operacao', above, manager);
+      expect(refused.status, JSON.stringify(refused.json)).toBe(400);
+      expect(refused.json['message']).toBe(MESSAGES.discountValueAboveMax(79, 200));
+      expect(await written(above)).toBe(0);
+      // The subtotal discount stays within the user's limit: 3,90 of the 39,10 left passes.
+      const within = discounted(0.79, 3.9);
+      const res = await t.call('POST', '/operacao', within, manager);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(await written(within)).toBe(1);
+    } finally {
+      await own(null);
+    }
+  });
+
   it('does not spend an authorization a discount within the limit does not need', async () => {
     const id_autorizacao_limite = await grant();
     expect((await t.call('POST', '/operacao', discounted(1, 0, { id_autorizacao_limite }), cashier)).status).toBe(200);

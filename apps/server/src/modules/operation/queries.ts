@@ -6,11 +6,13 @@ export interface GridRow {
   codigo_ncm: string | null;
   cest: string | null;
   origem_produto: number;
+  /** The product's own maximum discount (numeric(5,2) percentage), null: the user's. */
+  percentual_desconto_maximo: string | number | null;
 }
 
 export async function findGrids(tx: Tx, org: number, id_filial: number, ids: number[]): Promise<Map<number, GridRow>> {
   const { rows } = await tx.query<GridRow>(
-    `SELECT pgf.id_produto_grade_filial, p.codigo_ncm, p.cest, p.origem_produto
+    `SELECT pgf.id_produto_grade_filial, p.codigo_ncm, p.cest, p.origem_produto, p.percentual_desconto_maximo
        FROM produto_grade_filial pgf
        JOIN produto_grade pg ON pg.id_organization = pgf.id_organization AND pg.id_produto_grade = pgf.id_produto_grade
        JOIN produto p ON p.id_organization = pg.id_organization AND p.id_produto = pg.id_produto

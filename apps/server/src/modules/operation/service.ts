@@ -8,7 +8,7 @@
  */
 import type { OperacaoResult, operacaoBody } from '@pdv/contract/operation';
 import type { z } from 'zod';
-import { toDecimal } from '@pdv/domain/money';
+import { percentFromDecimal, toDecimal } from '@pdv/domain/money';
 import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import { operationDateError } from '@pdv/domain/price-check';
 import { buildSale, limitError } from '@pdv/domain/sale-build';
@@ -137,6 +137,9 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   return result;
 }
 
+/** A product's own maximum discount (numeric(5,2) percentage as the driver answers it) in basis points; null: none. */
+const productDiscountLimit = (v: string | number | null): number | null => (v === null ? null : percentFromDecimal(v));
+
 /** The ids among `ids` (repeats counted once) for which `found` holds. */
 async function foundAmong(ids: Array<number | null | undefined>, found: (id: number) => Promise<boolean>): Promise<Set<number>> {
   const kept = new Set<number>();
@@ -174,9 +177,8 @@ async function loadSaleRefs(
     fiscalScenarios: await foundAmong(body.itens.map((i) => i.id_cenario_fiscal), (id) => fiscalScenarioExists(tx, org, id)),
     accounts: new Set<number>(),
     discountLimit: userLimits(caller).percentual_desconto_maximo,
-    // The point of sale's discount panel applies the user's limit only; until it also applies a product's own limit,
-    // the server checks the same rule, so a sale the till accepted (perhaps offline) is never refused afterwards.
-    productDiscountLimits: new Map(),
+    // A line's product's own limit where it has one (the point of sale's discount panel applies the same).
+    productDiscountLimits: new Map([...grids].map(([id, g]) => [id, productDiscountLimit(g.percentual_desconto_maximo)])),
     discountAuthorized: false,
     prices: await loadLinePrices(tx, caller, body.id_filial, body.itens, receivedAt),
   };

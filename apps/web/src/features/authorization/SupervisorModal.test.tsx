@@ -6,7 +6,7 @@ import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import { ApiError } from '../../api/errors.ts';
 import { renderUi } from '../../testing/dom.tsx';
 import { createManagerCredit } from './managerCredit.ts';
-import { SupervisorModal } from './SupervisorModal.tsx';
+import { SUPERVISOR_NEEDS_CONNECTION, SupervisorModal } from './SupervisorModal.tsx';
 import { useSupervisorAuthorization } from './useSupervisorAuthorization.tsx';
 import type { SupervisorRequest, ValidateSupervisor } from './validate.ts';
 
@@ -45,6 +45,28 @@ describe('SupervisorModal (001 §2)', () => {
     expect(onAuthorized).not.toHaveBeenCalled();
     await user.type(password, 'outra{Enter}');
     await waitFor(() => expect(onAuthorized).toHaveBeenCalledTimes(1));
+  });
+
+  it('offline, says a supervisor authorization needs the connection and sends nothing until it is back', async () => {
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const validate = vi.fn<ValidateSupervisor>(() => Promise.resolve(grant));
+      const { user, email, password, onAuthorized } = open(validate);
+      expect(screen.getByRole('status').textContent).toBe(SUPERVISOR_NEEDS_CONNECTION);
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Confirmar' }).disabled).toBe(true);
+      await user.type(email, 'gerente@demo.com.br');
+      await user.type(password, 'demo1234{Enter}');
+      expect(validate).not.toHaveBeenCalled();
+      onLine.mockReturnValue(true);
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      expect(screen.queryByRole('status')).toBeNull();
+      await user.type(password, 'demo1234{Enter}');
+      await waitFor(() => expect(onAuthorized).toHaveBeenCalledWith(grant));
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('Cancelar and Escape cancel without calling the server', async () => {

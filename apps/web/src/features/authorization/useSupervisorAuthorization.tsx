@@ -11,6 +11,8 @@ type Purpose = Omit<SupervisorRequest, 'email' | 'password' | 'permission'>;
 export function useSupervisorAuthorization(validate?: ValidateSupervisor): {
   ask: (permission: string, purpose?: Purpose) => Promise<number | null>;
   modal: ReactElement;
+  /** The modal is open (a screen's own shortcuts wait until it is answered). */
+  asking: boolean;
 } {
   const [request, setRequest] = useState<{ permission: string; purpose?: Purpose } | null>(null);
   const settle = useRef<((id: number | null) => void) | null>(null);
@@ -39,5 +41,5 @@ export function useSupervisorAuthorization(validate?: ValidateSupervisor): {
       {...(validate ? { validate } : {})}
     />
   );
-  return { ask, modal };
+  return { ask, modal, asking: request !== null };
 }

@@ -275,6 +275,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['Alt+Q', 'Estoque por filial'],
   ['Alt+P', 'Buscar pedido'],
   ['Del', 'Remover item'],
+  ['Ctrl+Del', 'Cancelar venda'],
   ['Esc', 'Fechar painel'],
 ];
 

@@ -12,7 +12,7 @@ import { hasActiveSeries, validateFinish } from '@pdv/domain/sale-validation';
 import { localDb } from '../../db/database.ts';
 import { showWarning } from '../../ui/warning.tsx';
 import { useSignedIn } from '../auth/sessionContext.ts';
-import { openEditingOperation, saveDraft } from '../outbox/operations.ts';
+import { discardDraft, openEditingOperation, saveDraft } from '../outbox/operations.ts';
 import type { OperationBundle } from '../outbox/types.ts';
 import { loadSaleContext, stockOf, type ProductHit, type SaleContext, type StockRecord } from './catalog.ts';
 import * as draft from './draft.ts';
@@ -224,6 +224,19 @@ export function useCheckout() {
     [setSelected, update],
   );
 
+  /**
+   * Cancels the sale in edit: once its pending saves are written, the draft is deleted and a new sale opens (the
+   * screen asked a supervisor first when the user needs one).
+   */
+  const cancelSale = useCallback(async () => {
+    const b = current.current;
+    if (!b) return;
+    await saving.current;
+    await discardDraft(db, b.operation.id_operacao);
+    show(null);
+    await open();
+  }, [db, open, show]);
+
   /** Validates for finishing (000 §5); shows the messages in the warning modal. */
   const validate = useCallback((): Refusal | null => {
     const b = current.current;
@@ -255,7 +268,7 @@ export function useCheckout() {
   );
 
   return {
-    bundle, sale, context, selected, setSelected, update, addHit, changeQuantity, removeItem, validate, finish, idFilial,
+    bundle, sale, context, selected, setSelected, update, addHit, changeQuantity, removeItem, cancelSale, validate, finish, idFilial,
     credit, closeCredit: () => setCredit(null),
   };
 }

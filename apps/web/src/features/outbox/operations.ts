@@ -105,6 +105,21 @@ export async function saveDraft(db: PdvDatabase, bundle: OperationBundle): Promi
 }
 
 /**
+ * Cancelling the sale in edit at the till: the draft, its lines and its payments are deleted (nothing of it was sent;
+ * nothing moved). False when it is no longer in edit (finished meanwhile, in this or another tab): nothing is deleted.
+ */
+export async function discardDraft(db: PdvDatabase, id: string): Promise<boolean> {
+  return db.transaction('rw', [operationTable(db), itemTable(db), paymentTable(db)], async () => {
+    const current = await operationTable(db).get(id);
+    if (!current || current.situacao !== 'EmEdicao') return false;
+    await itemTable(db).where('id_operacao').equals(id).delete();
+    await paymentTable(db).where('id_operacao').equals(id).delete();
+    await operationTable(db).delete(id);
+    return true;
+  });
+}
+
+/**
  * Finishing: in one transaction, the operation becomes Pendente with its final lines and payments, and the local
  * stock of each line's variation at its address goes down by what was sold (the server's stock event brings the
  * truth later). Nothing is sent here: the outbox sends pending operations. Throws when the operation is no longer

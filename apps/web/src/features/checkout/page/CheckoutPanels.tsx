@@ -5,13 +5,16 @@
  */
 import type { OperationTotals } from '@pdv/domain/operation';
 import { percentFromDecimal } from '@pdv/domain/money';
-import { useSignedIn } from '../../auth/sessionContext.ts';
+import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
+import { effectiveLimits } from '@pdv/domain/price-limits';
 import { localDb } from '../../../db/database.ts';
+import { useSignedIn } from '../../auth/sessionContext.ts';
 import { voucherHeldLocally } from '../../outbox/operations.ts';
 import type { OperationBundle } from '../../outbox/types.ts';
 import type { SaleContext } from '../catalog.ts';
 import * as draft from '../draft.ts';
 import { FinishModal } from '../FinishModal.tsx';
+import { useProductLimits } from '../lineLimits.ts';
 import { ConsignmentStagesModal } from '../modes/consignment/ConsignmentStagesModal.tsx';
 import { clearModeData, receiptBalance, receiptTotals, setReceiptDocuments, setReturnLines } from '../modes/modeDraft.ts';
 import { ReceivablesPanel } from '../modes/receipt/ReceivablesPanel.tsx';
@@ -53,16 +56,36 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
   const maxDiscount = percentFromDecimal(usuario.percentual_desconto_maximo);
   const receipt = bundle.operation.modo_operacao === 'Recebimento';
   const saldo = receipt ? receiptBalance(bundle) : totals.saldo;
+  const productLimits = useProductLimits(localDb(), selectedItem?.id_produto_grade_filial ?? null);
+  const userLimits = {
+    percentual_desconto_maximo: maxDiscount,
+    perc_max_aumento_preco_produto: percentFromDecimal(usuario.perc_max_aumento_preco_produto),
+    perc_max_reducao_preco_produto: percentFromDecimal(usuario.perc_max_reducao_preco_produto),
+  };
+  // F3 holds a typed price to the limits the server applies: the product's own where set, else the user's (in %).
+  const priceLimits = effectiveLimits(userLimits, productLimits ?? {});
+  const priceLimitsPercent = {
+    perc_max_aumento_preco_produto: priceLimits.perc_max_aumento_preco_produto / 100,
+    perc_max_reducao_preco_produto: priceLimits.perc_max_reducao_preco_produto / 100,
+  };
+  // A supervisor's grant of a discount or price above the limit, recorded against this operation (origem 'operacao').
+  const { supervisor } = screen;
+  const authorizeLimit = (observacao: string) =>
+    supervisor.ask(SUPERVISOR_PERMISSIONS.discountAboveLimit, { origem: 'operacao', id_origem: bundle.operation.id_operacao, observacao });
   return (
     <>
+      {supervisor.modal}
       <QuantityPanel
         item={panel === 'quantity' ? selectedItem : null}
-        limits={usuario}
+        limits={priceLimitsPercent}
         onClose={close}
-        onApply={async (quantidade, preco) => {
+        authorize={authorizeLimit}
+        onApply={async (quantidade, preco, authorization) => {
           if (!selectedItem) return false;
           const ok = await pos.changeQuantity(selectedItem.id_item, quantidade);
-          if (ok && preco !== null) update((b) => draft.setUnitPrice(b, selectedItem.id_item, preco));
+          if (ok && preco !== null) {
+            update((b) => draft.setLimitAuthorization(draft.setUnitPrice(b, selectedItem.id_item, preco), authorization));
+          }
           if (ok) close();
           return ok;
         }}
@@ -73,11 +96,15 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
           item: selectedItem ? selectedItem.valor_sub_total : null,
           total: totals.bruto - totals.desconto + bundle.operation.valor_desconto_subtotal,
         }}
-        maxBp={maxDiscount}
+        maxBp={{
+          item: productLimits && effectiveLimits(userLimits, productLimits).percentual_desconto_maximo,
+          total: maxDiscount,
+        }}
         onClose={close}
-        onApply={(target, value) => {
-          if (target === 'item' && selectedItem) update((b) => draft.setItemDiscount(b, selectedItem.id_item, value));
-          else update((b) => draft.setSubtotalDiscount(b, value));
+        authorize={authorizeLimit}
+        onApply={(target, value, authorization) => {
+          if (target === 'item' && selectedItem) update((b) => draft.setLimitAuthorization(draft.setItemDiscount(b, selectedItem.id_item, value), authorization));
+          else update((b) => draft.setLimitAuthorization(draft.setSubtotalDiscount(b, value), authorization));
           close();
         }}
       />

@@ -102,7 +102,7 @@ export function SaleLayout({ screen, bundle, context, totals, seed }: Props) {
               </Group>
             )}
             <Paper withBorder style={{ overflowX: 'auto' }}>
-              <LiveItemsTable sale={pos.sale} onSelect={pos.setSelected} onRemove={pos.removeItem} />
+              <LiveItemsTable sale={pos.sale} onSelect={pos.setSelected} onRemove={screen.onRemoveLine} />
             </Paper>
           </Stack>
         </Grid.Col>

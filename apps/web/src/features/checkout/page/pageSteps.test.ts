@@ -17,6 +17,7 @@ import {
   modeOfDigit,
   modeSwitch,
   sellerRuleIn,
+  restrictedStep,
   type KeyFacts,
 } from './pageSteps.ts';
 
@@ -98,6 +99,15 @@ describe('the keys of the point of sale', () => {
       id: 'b',
     });
     expect(keyCommand('Del', facts(sale, { drawnItem: null }))).toEqual({ kind: 'none' });
+  });
+
+  it('Ctrl+Del cancels a sale with lines or payments, and does nothing on an empty one', () => {
+    const sale = withLines(['a']);
+    expect(keyCommand('Ctrl+Del', facts(sale))).toEqual({ kind: 'cancelSale' });
+    const empty = { ...sale, itens: [], pagamentos: [] };
+    expect(keyCommand('Ctrl+Del', facts(empty))).toEqual({ kind: 'none' });
+    // A line scanned a frame ago counts (the drawn sale).
+    expect(keyCommand('Ctrl+Del', facts(empty, { drawn: sale }))).toEqual({ kind: 'cancelSale' });
   });
 
   it('ignore any other key', () => {
@@ -271,5 +281,23 @@ describe('the mode switch', () => {
   it('reads a mode the point of sale does not offer as a sale', () => {
     expect(modeOf('Pedido')).toBe('Pedido');
     expect(modeOf('Transferencia')).toBe('Venda');
+  });
+});
+
+describe('removing a line and cancelling the sale (supervisor override)', () => {
+  it('asks a supervisor of a user without the permission, for a line and for the sale', () => {
+    expect(restrictedStep(false, 'removeItem')).toBe('askSupervisor');
+    expect(restrictedStep(false, 'cancelSale')).toBe('askSupervisor');
+  });
+
+  it('lets a user holding the permission remove a line at once and cancel the sale after a confirmation', () => {
+    expect(restrictedStep(true, 'removeItem')).toBe('go');
+    expect(restrictedStep(true, 'cancelSale')).toBe('confirm');
+  });
+
+  it('offline, where no supervisor can be checked, asks the cashier to confirm instead of blocking the till', () => {
+    expect(restrictedStep(false, 'removeItem', false)).toBe('confirm');
+    expect(restrictedStep(false, 'cancelSale', false)).toBe('confirm');
+    expect(restrictedStep(true, 'removeItem', false)).toBe('go');
   });
 });

@@ -57,6 +57,8 @@ export type KeyCommand =
   | { kind: 'removeItem'; id: string }
   /** A key that does nothing here, with the reason shown to the cashier. */
   | { kind: 'notice'; message: string }
+  /** Ctrl+Del: cancel the sale in edit (its lines and payments are discarded). */
+  | { kind: 'cancelSale' }
   | { kind: 'none' };
 
 export interface KeyFacts {
@@ -68,7 +70,7 @@ export interface KeyFacts {
   drawnItem: StoredItem | null;
 }
 
-/** What a key of the screen does (F1-F10, Del, Esc), on the sale as the cashier sees it. */
+/** What a key of the screen does (F1-F10, Del, Ctrl+Del, Esc), on the sale as the cashier sees it. */
 export function keyCommand(key: string, { bundle, drawn, drawnItem }: KeyFacts): KeyCommand {
   if (!bundle) return { kind: 'none' };
   switch (key) {
@@ -99,6 +101,10 @@ export function keyCommand(key: string, { bundle, drawn, drawnItem }: KeyFacts):
       return { kind: 'finish' };
     case 'Del':
       return drawnItem ? { kind: 'removeItem', id: drawnItem.id_item } : { kind: 'none' };
+    case 'Ctrl+Del': {
+      const sale = drawn ?? bundle;
+      return sale.itens.length > 0 || sale.pagamentos.length > 0 ? { kind: 'cancelSale' } : { kind: 'none' };
+    }
     default: {
       const panel = PANEL_KEYS[key];
       return panel ? { kind: 'open', panel } : { kind: 'none' };
@@ -225,4 +231,21 @@ export function carriedAfterFinish(bundle: OperationBundle): {
     cliente_nome: operation.cliente_nome,
     cliente_cpf_cnpj: operation.cliente_cpf_cnpj,
   };
+}
+
+/**
+ * Removing a line or cancelling the sale (001 §6 supervisor override, SUPERVISOR_PERMISSIONS.removeItemOrCancelSale):
+ * a user whose permissions hold the label does it alone (a cancel is confirmed first); anyone else needs a supervisor's
+ * grant, recorded by the server against the operation (docs/decisions.md, "Removing a line and cancelling a sale").
+ */
+export function restrictedStep(
+  actsAlone: boolean,
+  kind: 'removeItem' | 'cancelSale',
+  online = true,
+): 'go' | 'confirm' | 'askSupervisor' {
+  // Offline no supervisor can be checked (offline approval is out of scope): a till must still be able to take back a
+  // wrong scan or drop a sale, so the cashier confirms instead and nothing is recorded (docs/decisions.md).
+  if (!actsAlone && !online) return 'confirm';
+  if (!actsAlone) return 'askSupervisor';
+  return kind === 'cancelSale' ? 'confirm' : 'go';
 }

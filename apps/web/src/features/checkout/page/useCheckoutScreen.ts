@@ -4,8 +4,9 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useHotkeys } from '@mantine/hooks';
-import { MANAGER_PERMISSIONS } from '@pdv/domain/permissions';
+import { MANAGER_PERMISSIONS, SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import { useSignedIn } from '../../auth/sessionContext.ts';
+import { useSupervisorAuthorization } from '../../authorization/useSupervisorAuthorization.tsx';
 import { confirm } from '../../../ui/confirm.tsx';
 import { showWarning } from '../../../ui/warning.tsx';
 import * as draft from '../draft.ts';
@@ -27,6 +28,7 @@ import {
   modeAfter,
   modeOfDigit,
   modeSwitch,
+  restrictedStep,
   type Panel,
 } from './pageSteps.ts';
 
@@ -36,11 +38,19 @@ import {
  */
 const MODE_DIGIT_MS = 1500;
 
+export const CANCEL_SALE_QUESTION = 'Cancelar a venda em edição? Os itens e os pagamentos serão descartados.';
+/** Offline, where no supervisor can be asked (pageSteps.restrictedStep). */
+export const REMOVE_ITEM_QUESTION = (what: string) => `${what}: sem conexão, não é possível pedir a autorização do supervisor. Remover o item mesmo assim?`;
+
 export type CheckoutScreen = ReturnType<typeof useCheckoutScreen>;
 
 export function useCheckoutScreen() {
   const { ability } = useSignedIn();
   const canIssueVoucher = ability.can('manage', MANAGER_PERMISSIONS.giftCardCredit);
+  /** Removes lines and cancels sales without a supervisor (pageSteps.restrictedStep). */
+  const actsAlone = ability.can('manage', SUPERVISOR_PERMISSIONS.removeItemOrCancelSale);
+  /** The supervisor modal of the screen (CheckoutPanels draws it): discounts and prices above the limit, removals. */
+  const supervisor = useSupervisorAuthorization();
   const pos = useCheckout();
   const { bundle, context, selected, setSelected, update } = pos;
   const [panel, setPanel] = useState<Panel | null>(null);
@@ -184,7 +194,31 @@ export function useCheckoutScreen() {
     else if (step === 'open') setPanel('issueVoucher');
   };
 
+  /** Whether a removal or cancel may go on: alone, after a confirmation, or with a supervisor's grant. */
+  const mayProceed = async (kind: 'removeItem' | 'cancelSale', observacao: string): Promise<boolean> => {
+    const step = restrictedStep(actsAlone, kind, navigator.onLine);
+    if (step === 'go') return true;
+    if (step === 'confirm') return confirm(kind === 'cancelSale' ? CANCEL_SALE_QUESTION : REMOVE_ITEM_QUESTION(observacao));
+    const id_origem = (pos.sale.get().bundle ?? bundle)?.operation.id_operacao ?? null;
+    const granted = await supervisor.ask(SUPERVISOR_PERMISSIONS.removeItemOrCancelSale, { origem: 'operacao', id_origem, observacao });
+    return granted !== null;
+  };
+
+  const removeLine = async (id: string) => {
+    const item = (pos.sale.get().bundle ?? bundle)?.itens.find((i) => i.id_item === id);
+    if (!item) return;
+    if (await mayProceed('removeItem', `Remoção do item ${item.descricao}`)) pos.removeItem(id);
+  };
+
+  const cancelSale = async () => {
+    if (!(await mayProceed('cancelSale', 'Cancelamento da venda'))) return;
+    await pos.cancelSale();
+    close();
+  };
+
   const action = (key: string) => {
+    // The supervisor modal is answered first (its fields take the keys).
+    if (supervisor.asking) return;
     const command = keyCommand(key, { bundle, drawn: pos.sale.get().bundle, drawnItem: drawnItem() });
     switch (command.kind) {
       case 'open':
@@ -199,10 +233,12 @@ export function useCheckoutScreen() {
       case 'finish':
         return startFinish();
       case 'removeItem':
-        return pos.removeItem(command.id);
+        return void removeLine(command.id);
       case 'notice':
         void showWarning(command.message).then(() => search.current?.focus());
         return;
+      case 'cancelSale':
+        return void cancelSale();
       case 'none':
         return;
     }
@@ -214,6 +250,12 @@ export function useCheckoutScreen() {
     latestAction.current = action;
   });
   const onShortcut = useCallback((key: string) => latestAction.current(key), []);
+  const latestRemove = useRef(removeLine);
+  useLayoutEffect(() => {
+    latestRemove.current = removeLine;
+  });
+  /** The items table's remove button (stable, as the table asks). */
+  const onRemoveLine = useCallback((id: string) => void latestRemove.current(id), []);
   const latestConsignment = useRef(openConsignmentStages);
   const latestIssueVoucher = useRef(openIssueVoucher);
   const latestStepMode = useRef(stepMode);
@@ -269,6 +311,7 @@ export function useCheckoutScreen() {
       ['alt+Q', () => action('Alt+Q')],
       ['alt+P', () => action('Alt+P')],
       ['alt+V', () => latestIssueVoucher.current()],
+      ['ctrl+Delete', () => action('Ctrl+Del')],
       ['ctrl+ArrowUp', () => moveSelection(-1)],
       ['ctrl+ArrowDown', () => moveSelection(1)],
       [
@@ -291,6 +334,8 @@ export function useCheckoutScreen() {
     selectedItem,
     totals,
     canIssueVoucher,
+    supervisor,
+    onRemoveLine,
     close,
     pickSeller,
     proceedToFinish,

@@ -1,43 +1,88 @@
-/** F4: a discount on the selected line or on the sale's subtotal, as a percentage or a value (001 §5 limits). */
+/**
+ * F4: a discount on the selected line or on the sale's subtotal, as a percentage or a value (001 §5 limits). The line
+ * is limited by its product's own maximum where it has one, else the user's; the subtotal by the user's (the page
+ * passes both, from effectiveLimits). Whether a discount is above the limit is decided by the domain's
+ * discountAboveLimitError, the function POST /api/operacao applies, so the till and the server agree to the centavo.
+ * Above the limit the panel says why and, when `authorize` is given, asks a supervisor at once (the supervisor modal:
+ * Esc declines and the cursor is back in the field); a grant applies the discount with its id.
+ */
 import { useState } from 'react';
+import { useAsking } from './useAsking.ts';
 import { Button, Drawer, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { formatMoney, formatPercent, parseMoneyBR, parsePercentBR, percentOf, type BasisPoints, type Cents } from '@pdv/domain/money';
+import {
+  BASIS_POINTS_PER_UNIT,
+  formatMoney,
+  formatPercent,
+  parseMoneyBR,
+  parsePercentBR,
+  percentOf,
+  type BasisPoints,
+  type Cents,
+} from '@pdv/domain/money';
 import { validateDiscount, type TipoDesconto } from '@pdv/domain/price-limits';
+import { discountAboveLimitError } from '@pdv/domain/sale-build';
 
 export type DiscountTarget = 'item' | 'total';
 
+export const PRODUCT_LIMIT_LOADING = 'Aguarde: lendo o desconto máximo do produto.';
+
 interface Props {
   opened: boolean;
-  /** Gross of the selected line and of the sale (what a discount applies to). */
+  /** Gross of the selected line and what the lines are worth after their own discounts (what a discount applies to). */
   bases: { item: Cents | null; total: Cents };
-  maxBp: BasisPoints;
+  /**
+   * The maximum of the line (its product's own, else the user's; undefined while the product is being read) and of the
+   * subtotal (the user's).
+   */
+  maxBp: { item: BasisPoints | undefined; total: BasisPoints };
   onClose: () => void;
-  onApply: (target: DiscountTarget, value: Cents) => void;
+  /** `id_autorizacao`: the supervisor's grant when the discount is above the limit (null: within it). */
+  onApply: (target: DiscountTarget, value: Cents, id_autorizacao: number | null) => void;
+  /** Asks a supervisor for a discount above the limit (what it is for, in words); the grant's id or null. */
+  authorize?: (observacao: string) => Promise<number | null>;
 }
 
-export function DiscountPanel({ opened, bases, maxBp, onClose, onApply }: Props) {
+export function DiscountPanel({ opened, onClose, authorize, ...form }: Props) {
+  const asking = useAsking(authorize);
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title="Desconto (F4)">
-      {opened && <DiscountForm bases={bases} maxBp={maxBp} onApply={onApply} />}
+    // While the supervisor modal is over the panel, Esc is the modal's (it declines; the panel stays).
+    <Drawer opened={opened} onClose={onClose} position="right" title="Desconto (F4)" closeOnEscape={!asking.active}>
+      {opened && <DiscountForm {...form} {...(asking.ask ? { authorize: asking.ask } : {})} />}
     </Drawer>
   );
 }
 
-function DiscountForm({ bases, maxBp, onApply }: Pick<Props, 'bases' | 'maxBp' | 'onApply'>) {
+function DiscountForm({ bases, maxBp, onApply, authorize }: Omit<Props, 'opened' | 'onClose'>) {
   const [target, setTarget] = useState<DiscountTarget>(bases.item === null ? 'total' : 'item');
   const [tipo, setTipo] = useState<TipoDesconto>('Percentual');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const base = target === 'item' ? (bases.item ?? 0) : bases.total;
+  const max = maxBp[target];
+
+  const submit = async () => {
+    if (max === undefined) return setError(PRODUCT_LIMIT_LOADING);
+    const parsed = tipo === 'Percentual' ? parsePercentBR(value) : parseMoneyBR(value);
+    if (parsed === null) return setError('Informe o desconto.');
+    // Type, sign and at most the whole base: nothing a supervisor could release.
+    const invalid = validateDiscount({ tipo, valor: parsed, base }, BASIS_POINTS_PER_UNIT)[0];
+    if (invalid) return setError(invalid.message);
+    const cents = tipo === 'Percentual' ? percentOf(base, parsed) : parsed;
+    const above = discountAboveLimitError(cents, base, max);
+    if (above === null) return onApply(target, cents, null);
+    // The spec's message for what was typed (a percentage's or a value's).
+    setError(validateDiscount({ tipo, valor: parsed, base }, max)[0]?.message ?? above);
+    if (!authorize) return;
+    const what = target === 'item' ? 'no item' : 'no total da venda';
+    const id = await authorize(`Desconto de ${formatMoney(cents)} ${what} (sobre ${formatMoney(base)}, máximo ${formatPercent(max)})`);
+    if (id !== null) onApply(target, cents, id);
+  };
+
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = tipo === 'Percentual' ? parsePercentBR(value) : parseMoneyBR(value);
-        if (parsed === null) return setError('Informe o desconto.');
-        const errors = validateDiscount({ tipo, valor: parsed, base }, maxBp);
-        if (errors[0]) return setError(errors[0].message);
-        onApply(target, tipo === 'Percentual' ? percentOf(base, parsed) : parsed);
+        void submit();
       }}
     >
       <Stack>
@@ -77,7 +122,8 @@ function DiscountForm({ bases, maxBp, onApply }: Pick<Props, 'bases' | 'maxBp' |
           data-autofocus
         />
         <Text size="sm" c="dimmed">
-          Sobre {formatMoney(base)} · máximo {formatPercent(maxBp)}. Teclas: % percentual, $ valor.
+          Sobre {formatMoney(base)} · máximo {max === undefined ? '…' : formatPercent(max)}. Teclas: % percentual, $ valor.
+          {authorize ? ' Acima do máximo, com autorização do supervisor.' : ''}
         </Text>
         {error && (
           <Text c="red" role="alert">

@@ -5,7 +5,7 @@ import { makeItem } from '@pdv/domain/factories';
 import { MESSAGES } from '@pdv/domain/messages';
 import { renderUi } from '../../../testing/dom.tsx';
 import type { StoredItem } from '../../outbox/types.ts';
-import { QuantityPanel } from './QuantityPanel.tsx';
+import { QUANTITY_NOT_A_NUMBER, QUANTITY_TOO_MANY_DECIMALS, QuantityPanel } from './QuantityPanel.tsx';
 
 const item: StoredItem = {
   ...makeItem({ id_item: 'i1', id_operacao: 'o1', descricao: 'Camiseta', quantidade: 2000, valor_unitario: 5000 }),
@@ -15,9 +15,10 @@ const item: StoredItem = {
 /** Up to 10% more and 20% less than the list price. */
 const limits = { perc_max_aumento_preco_produto: 10, perc_max_reducao_preco_produto: 20 };
 
-function open() {
-  const onApply = vi.fn((_q: number, _p: number | null) => Promise.resolve(true));
-  const view = renderUi(<QuantityPanel item={item} limits={limits} onClose={() => undefined} onApply={onApply} />);
+function open(authorize?: (observacao: string) => Promise<number | null>) {
+  const onApply = vi.fn((_q: number, _p: number | null, _id: number | null) => Promise.resolve(true));
+  const view = renderUi(<QuantityPanel item={item} limits={limits} onClose={() => undefined} onApply={onApply}
+    {...(authorize ? { authorize } : {})} />);
   return { ...view, onApply, quantity: screen.getByLabelText('Quantidade'), price: screen.getByLabelText('Preço unitário') };
 }
 
@@ -31,7 +32,7 @@ describe('QuantityPanel (F3)', () => {
     await user.clear(quantity);
     await user.type(quantity, '3,5{Enter}');
     expect(onApply).toHaveBeenCalledTimes(1);
-    expect(onApply).toHaveBeenCalledWith(3500, null);
+    expect(onApply).toHaveBeenCalledWith(3500, null, null);
   });
 
   it('refuses a zero quantity with the spec message and calls nothing', async () => {
@@ -46,7 +47,7 @@ describe('QuantityPanel (F3)', () => {
     const { user, onApply, price } = open();
     await user.clear(price);
     await user.type(price, '54,90{Enter}');
-    expect(onApply).toHaveBeenCalledWith(2000, 5490);
+    expect(onApply).toHaveBeenCalledWith(2000, 5490, null);
   });
 
   it('refuses a price above the allowed increase and one below the allowed reduction, with the spec messages', async () => {
@@ -61,5 +62,53 @@ describe('QuantityPanel (F3)', () => {
     await user.type(price, '0{Enter}');
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.itemValueNotPositive);
     expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('opens with the quantity selected: typing 3 replaces it and Enter applies 3 (not 2,0003)', async () => {
+    const { user, onApply, quantity } = open();
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
+    const input = quantity as HTMLInputElement;
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length]);
+    await user.keyboard('3{Enter}');
+    expect(input.value).toBe('3');
+    expect(onApply).toHaveBeenCalledWith(3000, null, null);
+  });
+
+  it('says why a quantity cannot apply (too many decimals, not a number) and keeps the panel, calling nothing', async () => {
+    const { user, onApply, quantity } = open();
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
+    await user.keyboard('{End}3{Enter}');
+    expect((quantity as HTMLInputElement).value).toBe('2,0003');
+    expect(screen.getByRole('alert').textContent).toBe(QUANTITY_TOO_MANY_DECIMALS);
+    await user.clear(quantity);
+    await user.type(quantity, 'abc{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe(QUANTITY_NOT_A_NUMBER);
+    expect(onApply).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Quantidade')).toBe(quantity);
+  });
+
+  it('selects the price when it gets the focus (Tab), so a typed price replaces it', async () => {
+    const { user, onApply, quantity } = open();
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
+    await user.tab();
+    await user.keyboard('52{Enter}');
+    expect(onApply).toHaveBeenCalledWith(2000, 5200, null);
+  });
+
+  it('asks a supervisor for a price beyond the limits and applies it with the grant; declined, nothing applies', async () => {
+    const authorize = vi.fn<(observacao: string) => Promise<number | null>>().mockResolvedValueOnce(null).mockResolvedValueOnce(88);
+    const { user, onApply, price } = open(authorize);
+    await user.clear(price);
+    await user.type(price, '30{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.priceReductionAboveMax(2000));
+    await waitFor(() => expect(authorize).toHaveBeenCalledTimes(1));
+    expect(onApply).not.toHaveBeenCalled();
+    await user.type(price, '{Enter}');
+    await waitFor(() => expect(onApply).toHaveBeenCalledWith(2000, 3000, 88));
+    // A price of 0 is never released.
+    await user.clear(price);
+    await user.type(price, '0{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.itemValueNotPositive);
+    expect(authorize).toHaveBeenCalledTimes(2);
   });
 });
