@@ -5,7 +5,7 @@
  * cancelling a sale (Ctrl+Del) ask for the manager too.
  */
 import { api, finish, money, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { DEMO_PASSWORD, expect, test, USERS, mainMenu, signIn, waitForLocalCopy, type Row } from './support.ts';
+import { DEMO_PASSWORD, expect, test, USERS, signIn, waitForLocalCopy, type Row, goByMenu } from './support.ts';
 
 const SUCCESS = 'Operação concluída com sucesso.';
 
@@ -16,7 +16,7 @@ test("a cashier's 10% discount passes with the manager's authorization and the s
   const [first, second] = await sellables(page);
   if (!first || !second) throw new Error('no products to sell');
 
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
   const lines = page.getByRole('table', { name: 'Itens da venda' }).getByRole('row');
   const modal = page.getByRole('dialog', { name: 'Autorização do supervisor' });

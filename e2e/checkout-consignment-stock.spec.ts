@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { pdfText } from '../packages/documents/src/pdf-text.ts';
 import { api, finish, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, localRows, mainMenu, signIn, test, USERS, waitForLocalCopy, type Row } from './support.ts';
+import { expect, localRows, signIn, test, USERS, waitForLocalCopy, type Row, goByMenu } from './support.ts';
 
 async function localStock(page: Page, id_estoque: unknown): Promise<{ quantidade: number; reserva: number }> {
   const row = (await localRows(page, 'stock')).find((s) => s['id_estoque'] === id_estoque);
@@ -50,7 +50,7 @@ test('units out on consignment cannot be sold at the till until they come back',
   await expect.poll(() => localStock(page, product.id_estoque), { timeout: 60_000 })
     .toEqual({ quantidade: before.quantidade, reserva: before.reserva + free });
 
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
   await scan(page, product.barcode);
   await warned(page, 'Estoque insuficiente. Estoque atual: 0,000. Quantidade informada: 1,000.');
@@ -74,7 +74,7 @@ test('a sale issued as NFC-e prints the exchange voucher below its DANFE', async
   if (!product) throw new Error('no product to sell');
   const [config] = await localRows(page, 'config');
   expect(config?.['impressao_comprovante_troca']).toBe(true);
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
 
   await scan(page, product.barcode);

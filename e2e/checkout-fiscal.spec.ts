@@ -6,7 +6,7 @@
  */
 import { request, type Page } from '@playwright/test';
 import { api, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, mainMenu, signIn, waitForLocalCopy, type Row } from './support.ts';
+import { expect, test, USERS, signIn, waitForLocalCopy, type Row, goByMenu } from './support.ts';
 
 const SUCCESS = 'Operação concluída com sucesso.';
 const TRANSMITTED = /Nota Fiscal (\d+) transmitida com sucesso/;
@@ -67,7 +67,7 @@ test('a sale becomes an authorized NFC-e; with SEFAZ down it completes in contin
   await waitForLocalCopy(page);
   const [first, second] = await sellables(page);
   if (!first || !second) throw new Error('no products to sell');
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
 
   // Online, SEFAZ answering: authorized at once, the DANFE NFC-e opens in the receipt tab.

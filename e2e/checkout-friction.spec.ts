@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { finish, money, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, mainMenu, signIn, waitForLocalCopy, goByMenu } from './support.ts';
 
 const SUCCESS = 'Operação concluída com sucesso.';
 
@@ -30,7 +30,7 @@ test.describe('before the catalogue is loaded', () => {
       await route.continue();
     });
     await signIn(page, USERS.caixa);
-    await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+    await goByMenu(page, 'Ponto de venda');
     // Typed at once, without waiting for the box: no key is lost.
     await page.keyboard.type('bermuda');
     const search = searchBox(page);
@@ -60,7 +60,7 @@ test('the search box has the focus on arrival and after a sale; the side panels 
   const [first, second] = await sellables(page);
   if (!first || !second) throw new Error('no products to sell');
 
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   const search = searchBox(page);
   await expect(search).toBeFocused();
   // The keys of the panels are shown on the screen.
@@ -129,7 +129,7 @@ test('at 1024 × 768 the menu folds by itself at the point of sale and the lines
   const [first, second] = await sellables(page);
   if (!first || !second) throw new Error('no products to sell');
   await expect(mainMenu(page)).toBeVisible();
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(mainMenu(page)).toBeHidden();
   await scan(page, first.barcode);
   await scan(page, second.barcode);
@@ -165,7 +165,7 @@ test('at 1024 × 768 the menu folds by itself at the point of sale and the lines
   await page.screenshot({ path: '/tmp/checkout-friction-1024-menu.png' });
 
   // Leaving the point of sale shows the menu as the user's preference says (open).
-  await mainMenu(page).getByRole('link', { name: 'Pedidos' }).click();
+  await goByMenu(page, 'Pedidos');
   await expect(mainMenu(page)).toBeVisible();
   // The order list beside the open menu: the customer keeps its room and the actions stay in the window.
   const list = page.getByRole('table', { name: 'Pedidos' });

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { api, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu } from './support.ts';
 
 const MODES = ['Venda', 'Pedido', 'Orçamento', 'Devolução', 'Recebimento', 'Consignação', 'Vale crédito'] as const;
 type Mode = (typeof MODES)[number];
@@ -93,7 +93,7 @@ test('the modes, their panels and modals answer the keys they show', async ({ pa
   const titleIndex = (open.json['rows'] as Array<Record<string, unknown>>).findIndex((r) => `${String(r['numero'])}/${String(r['sequencia'])}` === titulo);
   expect(titleIndex).toBeGreaterThanOrEqual(0);
 
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
   await expect(modeRadio(page, 'Venda')).toBeChecked();
 
@@ -248,7 +248,7 @@ test('the voucher without a sale: Enter goes from the value to the reason, and E
   test.setTimeout(120_000);
   await signIn(page, USERS.gerente);
   await waitForLocalCopy(page);
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
   await pickMode(page, 'Vale crédito');
   await page.keyboard.press('Alt+V');

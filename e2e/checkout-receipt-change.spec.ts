@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { api, operations, pay, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu } from './support.ts';
 
 async function chooseMode(page: Page, mode: string): Promise<void> {
   const control = page.getByRole('radiogroup', { name: 'Modo da operação' });
@@ -16,7 +16,7 @@ async function chooseMode(page: Page, mode: string): Promise<void> {
   await expect(control.getByRole('radio', { name: mode, exact: true })).toBeChecked();
 }
 
-test('Recebimento: an exact PIX of R$ 19,95 shows the receivable as the total and no change', async ({ page }, testInfo) => {
+test('Recebimento: an exact PIX of what is owed shows the receivable as the total and no change', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   await signIn(page, USERS.caixa);
   await waitForLocalCopy(page);
@@ -32,18 +32,23 @@ test('Recebimento: an exact PIX of R$ 19,95 shows the receivable as the total an
   const [product] = await sellables(page);
   const addresses = await localRows(page, 'stock_address');
   const address = config?.['id_endereco_estoque_venda'] ?? addresses.find((a) => a['id_filial'] === config?.['id_filial'])?.['id_endereco_estoque'];
-  // An open receivable of R$ 19,95: a crediário sale made through the API.
+  // An open receivable: a crediário sale of one unit at its table price, made through the API (the server checks the
+  // price against the table since the price check of issue 15; the issue's case was R$ 19,95).
+  const grid = (await localRows(page, 'grid')).find((g) => g['id_produto_grade_filial'] === product?.id_produto_grade_filial);
+  const price = Number(grid?.['preco_venda']);
+  expect(price).toBeGreaterThan(0);
+  const brl = price.toFixed(2).replace('.', ',');
   const owed = await api(page, '/operacao', {
     id_operacao: randomUUID(), modo_operacao: 'Venda', modelo: null, id_filial: config?.['id_filial'], id_cliente: idCliente,
     data_inicio: new Date().toISOString(),
     itens: [{ id_item: randomUUID(), tipo_item: 'Produto', id_produto_grade_filial: product?.id_produto_grade_filial,
-      id_endereco_estoque: address, descricao: 'Produto a prazo', quantidade: 1, valor_unitario: 19.95 }],
-    pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: crediario?.['id_meio_pagamento'], valor_total: 19.95, quantidade_parcelas: 1 }],
+      id_endereco_estoque: address, descricao: 'Produto a prazo', quantidade: 1, valor_unitario: price }],
+    pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: crediario?.['id_meio_pagamento'], valor_total: price, quantidade_parcelas: 1 }],
   });
   expect(owed.status, JSON.stringify(owed.json)).toBe(200);
   const numero = `PED-${String(owed.json['nsu'])}`;
 
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
   await chooseMode(page, 'Recebimento');
   await page.keyboard.press('F6');
@@ -61,11 +66,11 @@ test('Recebimento: an exact PIX of R$ 19,95 shows the receivable as the total an
   await titles.getByRole('button', { name: /Confirmar/ }).press('Enter');
   await expect(titles).toBeHidden();
 
-  await pay(page, String(pix?.['descricao']), '19,95');
+  await pay(page, String(pix?.['descricao']), brl);
   const totals = page.getByRole('region', { name: 'Totais' });
   await expect(totals.getByLabel('Título a receber')).toContainText(`Título ${numero}/1`);
-  await expect(totals.getByLabel('Total', { exact: true })).toHaveText('R$ 19,95');
-  await expect(totals.getByLabel('Pago', { exact: true })).toHaveText('R$ 19,95');
+  await expect(totals.getByLabel('Total', { exact: true })).toHaveText(`R$ ${brl}`);
+  await expect(totals.getByLabel('Pago', { exact: true })).toHaveText(`R$ ${brl}`);
   await expect(totals.getByLabel('Saldo', { exact: true })).toHaveText('R$ 0,00');
   await expect(totals.getByLabel('Troco', { exact: true })).toHaveText('R$ 0,00');
   await page.screenshot({ path: testInfo.outputPath('receipt-totals.png'), fullPage: true });
@@ -80,5 +85,5 @@ test('Recebimento: an exact PIX of R$ 19,95 shows the receivable as the total an
   await modal.getByRole('button', { name: 'Confirmar (Enter)' }).press('Enter');
   await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 30_000 }).toEqual(['Processado']);
   const [received] = await operations(page);
-  expect(received?.['resultado']).toMatchObject({ valor_total: 19.95, valor_troco: 0 });
+  expect(received?.['resultado']).toMatchObject({ valor_total: price, valor_troco: 0 });
 });

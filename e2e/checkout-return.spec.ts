@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { api, finish, money, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu } from './support.ts';
 
 /** The digit of each mode, as the mode picker shows it. */
 const MODE_DIGIT: Record<string, string> = { Venda: '1', Pedido: '2', Orçamento: '3', Devolução: '4', Recebimento: '5', Consignação: '6', 'Vale crédito': '7' };
@@ -71,7 +71,7 @@ test('a return of part of a sale becomes customer credit that pays a later sale;
   const customer = (await localRows(page, 'people')).find((p) => p['is_cliente'] !== false && typeof p['nome'] === 'string' && p['nome'] !== 'Consumidor Final');
   const name = String(customer?.['nome']);
   const idCliente = Number(customer?.['id_pessoa']);
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
 
   // 1. A sale of 3 units to the customer (pre-sale, cash).

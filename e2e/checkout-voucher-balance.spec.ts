@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { api, money, operations, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, signIn, waitForLocalCopy, goByMenu } from './support.ts';
 
 /** Scans `barcode` until the sale's total reaches `reais`. */
 async function sellAtLeast(page: Page, barcode: string, reais: number): Promise<number> {
@@ -45,7 +45,7 @@ test('a voucher of R$ 30,00 is refused in a second line of R$ 20,00 before the s
   expect(issued.status, JSON.stringify(issued.json)).toBe(200);
   const codigo = String(issued.json['codigo']);
 
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
   await sellAtLeast(page, first.barcode, 45);
 

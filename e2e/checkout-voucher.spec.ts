@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { api, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu } from './support.ts';
 
 type Mode = 'Venda' | 'Consignação' | 'Vale crédito';
 
@@ -60,7 +60,7 @@ test('a voucher sold at /checkout prints with its code and pays part of a later 
   await waitForLocalCopy(page);
   const [first] = await sellables(page);
   if (!first) throw new Error('no products to sell');
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
 
   // Vale crédito: the value typed becomes the voucher product's line; paid in cash.
@@ -143,7 +143,7 @@ test('a consignment finished offline at /checkout is sent by the outbox and goes
   if (!second) throw new Error('no products to sell');
   const customer = (await localRows(page, 'people')).find((p) => p['is_cliente'] !== false && typeof p['cpf'] === 'string');
   const name = String(customer?.['nome']);
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
 
   await chooseMode(page, 'Consignação');
@@ -186,7 +186,7 @@ test('a voucher is issued without a sale (Alt+V), with its reason, and its PDF o
   test.setTimeout(120_000);
   await signIn(page, USERS.gerente);
   await waitForLocalCopy(page);
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
   await chooseMode(page, 'Vale crédito');
   await expect(page.getByRole('button', { name: 'Emitir vale sem venda' })).toBeVisible();

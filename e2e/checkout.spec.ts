@@ -4,7 +4,7 @@
  * a tab closed right after "Finalizar" loses nothing and sells once.
  */
 import { api, finish, money, operations, pay, scan, sellables, serverStock } from './checkout-steps.ts';
-import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy, type Row } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, type Row, goByMenu } from './support.ts';
 
 const SUCCESS = 'Operação concluída com sucesso.';
 const PENDING = 'Não foi possível concluir a operação. A mesma ficará pendente. Por favor, tente novamente mais tarde.';
@@ -16,7 +16,7 @@ test('a cashier sells online and offline, and every sale reaches the server exac
   const [first, second] = await sellables(page);
   if (!first || !second) throw new Error('no products to sell');
 
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
   const stockBefore = await serverStock(page);
   await scan(page, first.barcode);
@@ -95,7 +95,7 @@ test('a cashier sells online and offline, and every sale reaches the server exac
   await expect(page.getByText(PENDING)).toBeVisible();
   // The menu folds by itself at the point of sale: the burger opens it.
   await page.getByRole('button', { name: 'Expandir menu' }).click();
-  await mainMenu(page).getByRole('link', { name: 'Operações pendentes' }).click();
+  await goByMenu(page, 'Operações pendentes');
   const pending = page.getByRole('table', { name: 'Operações pendentes' });
   await expect(pending.getByText('Pendente', { exact: true })).toBeVisible();
   await context.setOffline(false);
@@ -103,7 +103,7 @@ test('a cashier sells online and offline, and every sale reaches the server exac
   await expect.poll(async () => (await operations(page)).map((op) => Number(op['nsu'])).sort((a, b) => a - b), { timeout: 20_000 }).toEqual([nsu, nsu + 1]);
 
   // A tab closed right after "Finalizar": the sale is kept and sent once when the app opens again.
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await scan(page, second.barcode);
   await expect(lines).toHaveCount(2);
   await pay(page, 'Dinheiro');

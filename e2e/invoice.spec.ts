@@ -4,7 +4,7 @@
  * justification and sees it Cancelada — on the invoice screen and in the list.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu } from './support.ts';
 
 const CUSTOMER = 'Juliana Alves Pereira';
 const JUSTIFICATION = 'Nota emitida em duplicidade por erro de digitação no pedido.';
@@ -24,7 +24,7 @@ test('the manager issues an NF-e, sees it authorized, and cancels it with a just
   await waitForLocalCopy(page);
   await waitForPeopleAndProducts(page);
 
-  await mainMenu(page).getByRole('link', { name: 'Notas fiscais' }).click();
+  await goByMenu(page, 'Notas fiscais');
   await expect(page).toHaveURL(/\/invoice$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Notas fiscais' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Notas fiscais' })).toBeVisible();

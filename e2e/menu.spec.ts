@@ -1,4 +1,4 @@
-import { expect, test, USERS, branchSelect, mainMenu, settingsMenu, signIn } from './support.ts';
+import { expect, test, USERS, branchSelect, mainMenu, settingsMenu, signIn, goByMenu } from './support.ts';
 
 const EVERY_MAIN_ENTRY = [
   'Início',
@@ -105,7 +105,7 @@ test("the other organization's manager sees its own branch, never the demo organ
 
 test('a screen still to come says so, under its menu label', async ({ page }) => {
   await signIn(page, USERS.gerente);
-  await mainMenu(page).getByRole('link', { name: 'Produtos' }).click();
+  await goByMenu(page, 'Produtos');
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Produtos' })).toBeVisible();
   await expect(page.getByText('Esta tela chega em uma próxima versão do sistema.')).toBeVisible();

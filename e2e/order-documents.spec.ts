@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { pdfText } from '../packages/documents/src/pdf-text.ts';
 import { api, finish, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu } from './support.ts';
 
 const CUSTOMER = 'Juliana Alves Pereira';
 const CUSTOMER_PHONE = '5511987452210';
@@ -45,7 +45,7 @@ test('an order is printed from the list (A4 sheet in a new tab) and shared by a 
   await waitForLocalCopy(page);
   const { nsu } = await makeOrder(page, 'Entregar no período da tarde');
 
-  await mainMenu(page).getByRole('link', { name: 'Pedidos' }).click();
+  await goByMenu(page, 'Pedidos');
   await expect(page).toHaveURL(/\/order$/);
   // By its actions button: the number alone also matches dates and amounts of other rows ("11" in 22/11/2026).
   const row = page.getByRole('table', { name: 'Pedidos' }).getByRole('row')
@@ -108,7 +108,7 @@ test('an order finished at the point of sale opens its A4 sheet in the receipt t
   await signIn(page, USERS.caixa);
   await waitForLocalCopy(page);
   const [product] = await sellables(page);
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
   await scan(page, product?.barcode ?? '');
   const control = page.getByRole('radiogroup', { name: 'Modo da operação' });

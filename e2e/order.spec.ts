@@ -4,7 +4,7 @@
  * refused at invoicing with the server's message. Screenshots of the screens go to the test's output folder.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, USERS, localRows, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu } from './support.ts';
 
 const CUSTOMER = 'Juliana Alves Pereira';
 
@@ -62,7 +62,7 @@ test('the manager creates an order with two items and a payment, releases it, in
   await waitForLocalCopy(page);
   await waitForPeopleAndProducts(page);
 
-  await mainMenu(page).getByRole('link', { name: 'Pedidos' }).click();
+  await goByMenu(page, 'Pedidos');
   await expect(page).toHaveURL(/\/order$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Pedidos' })).toBeVisible();
@@ -143,7 +143,7 @@ test('the manager creates an order with two items and a payment, releases it, in
   await expect(page.getByRole('table', { name: 'Itens da nota' }).getByRole('row')).toHaveCount(3);
 
   // The list shows the order waiting for its invoice; duplicated from its row.
-  await mainMenu(page).getByRole('link', { name: 'Pedidos' }).click();
+  await goByMenu(page, 'Pedidos');
   const table = page.getByRole('table', { name: 'Pedidos' });
   const row = table.getByRole('row').filter({ has: page.getByRole('button', { name: `Ações do pedido ${nsu}` }) });
   await expect(row).toContainText(CUSTOMER);

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { api, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { DEMO_PASSWORD, expect, test, USERS, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { DEMO_PASSWORD, expect, test, USERS, signIn, waitForLocalCopy, goByMenu } from './support.ts';
 
 async function finishPreSale(page: Page): Promise<void> {
   await page.keyboard.press('F10');
@@ -30,7 +30,7 @@ async function refusedSale(page: Page): Promise<string> {
   expect(issued.status, JSON.stringify(issued.json)).toBe(200);
   const codigo = String(issued.json['codigo']);
 
-  await mainMenu(page).getByRole('link', { name: 'Ponto de venda' }).click();
+  await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
   await scan(page, first.barcode);
   await expect(page.getByRole('table', { name: 'Itens da venda' }).getByRole('row')).toHaveCount(2);
@@ -68,7 +68,7 @@ test('a refused sale is retried with feedback, reopened, fixed and finished unde
   const refusedId = await refusedSale(page);
 
   // Operações pendentes: the retry says the server refused it again, with its message.
-  await mainMenu(page).getByRole('link', { name: 'Operações pendentes' }).click();
+  await goByMenu(page, 'Operações pendentes');
   const table = page.getByRole('table', { name: 'Operações pendentes' });
   const row = table.getByRole('row').filter({ hasText: refusedId.slice(0, 8).toUpperCase() });
   await expect(row.getByText('Erro', { exact: true })).toBeVisible();
@@ -104,7 +104,7 @@ test('a refused sale is retried with feedback, reopened, fixed and finished unde
   expect(fixed?.['substitui']).toBe(refusedId);
 
   // The refused one: listed as replaced, with the new operation named, and no retry offered.
-  await mainMenu(page).getByRole('link', { name: 'Operações pendentes' }).click();
+  await goByMenu(page, 'Operações pendentes');
   await expect(row.getByText('Substituída', { exact: true })).toBeVisible();
   await expect(row).toContainText(`Substituída pela operação ${String(fixed?.['id_operacao']).slice(0, 8).toUpperCase()}`);
   await expect(row.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
@@ -116,7 +116,7 @@ test('a refused sale whose goods left is cancelled with a reason under a supervi
   await signIn(page, USERS.gerente);
   await waitForLocalCopy(page);
   const refusedId = await refusedSale(page);
-  await mainMenu(page).getByRole('link', { name: 'Operações pendentes' }).click();
+  await goByMenu(page, 'Operações pendentes');
   const row = page.getByRole('table', { name: 'Operações pendentes' }).getByRole('row').filter({ hasText: refusedId.slice(0, 8).toUpperCase() });
   await expect(row).toContainText('Vale crédito cancelado.');
 

@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { api, finish, pay, scan } from './checkout-steps.ts';
 import { editedSale, localOperation, openCheckout, orderCount, stockedProducts, takeUnit } from './reliability-steps.ts';
-import { expect, test, USERS, mainMenu, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, goByMenu, signIn, waitForLocalCopy } from './support.ts';
 
 const SALES_PER_TAB = 3;
 
@@ -42,8 +42,8 @@ test('two tabs of the same point of sale, sales finished offline in both: each s
   for (let sale = 0; sale < 2 * SALES_PER_TAB; sale += 1) {
     const [, tab] = tabs[sale % 2]!;
     // The screen opened again takes the sale being edited now (the other tab's finish started a new one).
-    await mainMenu(tab).getByRole('link', { name: 'Operações pendentes' }).click();
-    await mainMenu(tab).getByRole('link', { name: 'Ponto de venda' }).click();
+    await goByMenu(tab, 'Operações pendentes');
+    await goByMenu(tab, 'Ponto de venda');
     const lines = tab.getByRole('table', { name: 'Itens da venda' }).getByRole('row');
     await expect(tab.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
     await expect(lines).toHaveCount(0);

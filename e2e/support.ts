@@ -84,6 +84,15 @@ export function mainMenu(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Menu principal' });
 }
 
+/**
+ * Goes to a screen by its main-menu entry, as a user would: at the point of sale the menu is folded (issue 16), so the
+ * burger opens it first.
+ */
+export async function goByMenu(page: Page, name: string): Promise<void> {
+  if (!(await mainMenu(page).isVisible())) await page.getByRole('button', { name: 'Expandir menu' }).click();
+  await mainMenu(page).getByRole('link', { name }).click();
+}
+
 export function settingsMenu(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Configurações' });
 }
