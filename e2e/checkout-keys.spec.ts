@@ -80,12 +80,17 @@ test('the modes, their panels and modals answer the keys they show', async ({ pa
   const crediario = (await localRows(page, 'method_payment')).find((m) => m['meio_pagamento'] === '05');
   const addresses = await localRows(page, 'stock_address');
   const address = config?.['id_endereco_estoque_venda'] ?? addresses.find((a) => a['id_filial'] === config?.['id_filial'])?.['id_endereco_estoque'];
+  // One unit at its table price (the server checks prices against the table).
+  const grid = (await localRows(page, 'grid')).find((g) => g['id_produto_grade_filial'] === second.id_produto_grade_filial);
+  const price = Number(grid?.['preco_venda']);
+  expect(price).toBeGreaterThan(0);
+  const brl = price.toFixed(2).replace('.', ',');
   const owed = await api(page, '/operacao', {
     id_operacao: randomUUID(), modo_operacao: 'Venda', modelo: null, id_filial: config?.['id_filial'], id_cliente: idCliente,
     data_inicio: new Date().toISOString(),
     itens: [{ id_item: randomUUID(), tipo_item: 'Produto', id_produto_grade_filial: second.id_produto_grade_filial, id_endereco_estoque: address,
-      descricao: 'Produto a prazo', quantidade: 1, valor_unitario: 40 }],
-    pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: crediario?.['id_meio_pagamento'], valor_total: 40, quantidade_parcelas: 1 }],
+      descricao: 'Produto a prazo', quantidade: 1, valor_unitario: price }],
+    pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: crediario?.['id_meio_pagamento'], valor_total: price, quantidade_parcelas: 1 }],
   });
   expect(owed.status, JSON.stringify(owed.json)).toBe(200);
   const titulo = `PED-${String(owed.json['nsu'])}/1`;
@@ -159,12 +164,12 @@ test('the modes, their panels and modals answer the keys they show', async ({ pa
   for (let i = 0; i < titleIndex; i += 1) await page.keyboard.press('ArrowDown');
   await expect(titles.getByRole('checkbox', { name: `Receber ${titulo}` })).toBeFocused();
   await page.keyboard.press('Space');
-  await expect(titles).toContainText('A receber: R$ 40,00');
+  await expect(titles).toContainText(`A receber: R$ ${brl}`);
   await page.screenshot({ path: testInfo.outputPath('checkout-keys-receivables.png'), fullPage: true });
   await page.keyboard.press('Enter');
   await expect(titles).toBeHidden();
-  await expect(page.getByTestId('receber-total')).toHaveText(/40,00/);
-  await pay(page, 'Dinheiro', '40,00');
+  await expect(page.getByTestId('receber-total')).toContainText(brl);
+  await pay(page, 'Dinheiro', brl);
   // A receipt asks no seller.
   await page.keyboard.press('F10');
   await confirmFinish(page, /Recebimento/);
@@ -211,6 +216,8 @@ test('the modes, their panels and modals answer the keys they show', async ({ pa
   await pickMode(page, 'Consignação');
   await expect(page.getByRole('dialog', { name: 'Trocar para Recebimento' })).toBeHidden();
   await scan(page, second.barcode);
+  // The line is on the sale (the barcode's lookup is asynchronous) before F10.
+  await expect(page.getByText(/^Nenhum item\./)).toBeHidden();
   await expect(page.getByText(`Cliente: ${name}`)).toBeVisible();
   await page.keyboard.press('F10');
   await expect(page.getByRole('dialog', { name: 'Vendedor (F7)' })).toBeVisible();

@@ -23,9 +23,12 @@ export function typedCharacter(event: KeyFacts): string | null {
 /**
  * Whether a key pressed with the focus on `target` types into nothing: the page itself, or an element that takes no
  * text (a menu link just clicked, a button), outside any dialog or side panel. Space on a button or a link is that
- * element's own key.
+ * element's own key. Nothing types into nothing while a dialog is open.
  */
 export function focusNowhere(target: EventTarget | null, key = ''): boolean {
+  // A dialog or side panel on the screen owns the keys, even when its focus fell to the page (a button that became
+  // disabled under the cursor): a consignment stage's digit must not end in the search box behind it.
+  if (typeof document !== 'undefined' && document.querySelector('[role="dialog"]')) return false;
   if (target === null || !(target instanceof Element)) return true;
   if (target === target.ownerDocument.body || target === target.ownerDocument.documentElement) return true;
   if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="dialog"]')) return false;
