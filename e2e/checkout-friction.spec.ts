@@ -94,6 +94,11 @@ test('the search box has the focus on arrival and after a sale; the side panels 
   await page.keyboard.press('Enter');
   await expect(shipment.getByRole('alert')).toContainText('tipo de frete');
   await type.selectOption('1');
+  // The carrier: typed to filter the demo's carriers, Enter picks it (and does not apply yet).
+  await shipment.getByRole('textbox', { name: 'Transportadora' }).fill('expresso');
+  await expect(shipment.getByRole('table', { name: 'Transportadoras encontradas' })).toContainText('Expresso Paulista Transportes Ltda');
+  await page.keyboard.press('Enter');
+  await expect(shipment.getByText('Escolhida: Expresso Paulista Transportes Ltda (Backspace limpa)')).toBeVisible();
   await shipment.getByRole('textbox', { name: 'Seguro' }).fill('2,00');
   await page.keyboard.press('Enter');
   await expect(shipment).toBeHidden();

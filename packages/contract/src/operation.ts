@@ -92,6 +92,8 @@ export const operacaoBody = z.object({
   /** Discount on the subtotal, spread over the lines proportionally (remainder on the first line). */
   valor_desconto_subtotal: money.optional().default(0),
   tipo_frete: z.number().int().min(0).max(9).optional().default(9),
+  /** The carrier (a person of the organization with is_transportadora); added later, so not in the content hash. */
+  id_transportadora: id.nullish(),
   observacao: text(2000).nullish(),
   // May be empty in the itemless modes (refinement below); always sent, so older servers and clients keep reading it.
   itens: z.array(operacaoItem, { error: MESSAGES.noItems }).max(500),

@@ -144,6 +144,8 @@ const NOISE: Mutation[] = [
   (b) => { b['id_filial'] = 999; },
   (b) => { b['data_inicio'] = '1999-12-31T23:59:59.000Z'; b['data_fim'] = '2000-01-01T00:00:00.000Z'; },
   (b) => { b['observacao'] = 'outra observação'; b['tipo_frete'] = 0; b['id_usuario_vendedor'] = 77; },
+  // The carrier came to the protocol after the list was frozen: a replay naming it is the same operation.
+  (b) => { b['id_transportadora'] = 88; },
   (b) => { b['campo_de_uma_versao_futura'] = { qualquer: [1, 2.5, 'x'] }; },
   (b, at) => { const i = itemAt(b, at); i['descricao'] = 'Outra descrição'; i['sku'] = 'SKU-2'; i['id_item'] = 'outro'; },
   (b, at) => { const i = itemAt(b, at); i['tipo_preco'] = 'Atacado'; i['is_atacarejo'] = true; i['id_cenario_fiscal'] = 5; },

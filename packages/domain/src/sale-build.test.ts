@@ -214,6 +214,19 @@ describe('buildSale', () => {
     });
   });
 
+  it('keeps the carrier named when it is one of the organization\'s carriers, and refuses it otherwise', () => {
+    const body = makeSaleBody({ id_transportadora: 42 });
+    // Not found (another organization's person, deleted or not a carrier): the loader answers no carrier.
+    expect(refusal(buildSale(body, makeSaleRefs())).message).toBe(SALE_BUILD_MESSAGES.carrierNotFound);
+    expect(refusal(buildSale(body, makeSaleRefs({ carrier: null }))).message).toBe('Transportadora não encontrada.');
+    // A carrier found under another id is not the one named.
+    expect(refusal(buildSale(body, makeSaleRefs({ carrier: { id_pessoa: 43 } }))).message).toBe('Transportadora não encontrada.');
+    expect(decided(buildSale(body, makeSaleRefs({ carrier: { id_pessoa: 42 } }))).operation.id_transportadora).toBe(42);
+    // None named: none kept, nothing to find.
+    expect(decided(buildSale(makeSaleBody(), makeSaleRefs())).operation.id_transportadora).toBeNull();
+    expect(decided(buildSale(makeSaleBody({ id_transportadora: null }), makeSaleRefs())).operation.id_transportadora).toBeNull();
+  });
+
   it("refuses an installment plan that does not add up to its payment, holds an installment of zero or falls due before the sale's day", () => {
     const plan = (...installments: Array<[number, string]>) =>
       makeSaleBody({

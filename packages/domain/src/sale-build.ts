@@ -53,6 +53,7 @@ import { VOUCHER_MESSAGES, voucherPaymentError, voucherRedemptions, voucherUseEr
 export const SALE_BUILD_MESSAGES = {
   productNotInBranch: (descricao: string) => `Produto não encontrado nesta filial: ${descricao}.`,
   customerNotFound: 'Cliente não encontrado.',
+  carrierNotFound: 'Transportadora não encontrada.',
   methodNotFound: 'Meio de pagamento não encontrado ou inativo.',
   sellerNotFound: 'Vendedor não encontrado.',
   cardOperatorNotFound: 'Operadora de cartão não encontrada.',
@@ -223,8 +224,9 @@ function decide(body: SaleBody, refs: SaleRefs): SaleDecision {
 
 /**
  * Every id the body names is a row the caller may use: each line's product variation and address are the branch's,
- * its fiscal scenario and seller the organization's; the customer and the seller of the sale exist; each payment's
- * card operator is the organization's and its bank account exists (none does while there is no account register).
+ * its fiscal scenario and seller the organization's; the customer and the seller of the sale exist and the carrier is
+ * one of the organization's carriers; each payment's card operator is the organization's and its bank account exists
+ * (none does while there is no account register).
  */
 function referenceError(body: SaleBody, refs: SaleRefs): string | null {
   const unknown = (id: number | null | undefined, found: Pick<ReadonlySet<number>, 'has'>) => id != null && !found.has(id);
@@ -236,6 +238,7 @@ function referenceError(body: SaleBody, refs: SaleRefs): string | null {
     if (unknown(item.id_usuario_vendedor, refs.sellers)) return SALE_BUILD_MESSAGES.sellerNotFound;
   }
   if (body.id_cliente && !refs.customer) return SALE_BUILD_MESSAGES.customerNotFound;
+  if (body.id_transportadora != null && refs.carrier?.id_pessoa !== body.id_transportadora) return SALE_BUILD_MESSAGES.carrierNotFound;
   if (unknown(body.id_usuario_vendedor, refs.sellers)) return SALE_BUILD_MESSAGES.sellerNotFound;
   for (const payment of body.pagamentos) {
     if (unknown(payment.id_operadora_cartao, refs.cardOperators)) return SALE_BUILD_MESSAGES.cardOperatorNotFound;
@@ -416,6 +419,7 @@ function toOperation(body: SaleBody, refs: SaleRefs): Operation {
       id_usuario: refs.id_usuario,
       id_cliente: body.id_cliente ?? null,
       id_usuario_vendedor: body.id_usuario_vendedor ?? null,
+      id_transportadora: body.id_transportadora ?? null,
       data_inicio: body.data_inicio,
       data_fim: body.data_fim ?? null,
       frete: fromDecimal(body.frete),

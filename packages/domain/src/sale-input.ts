@@ -80,6 +80,8 @@ export interface SaleBody {
   outros: number;
   valor_desconto_subtotal: number;
   tipo_frete: number;
+  /** The carrier: a person of the organization with is_transportadora. */
+  id_transportadora?: number | null | undefined;
   observacao?: string | null | undefined;
   itens: readonly SaleBodyItem[];
   pagamentos: readonly SaleBodyPayment[];
@@ -127,6 +129,11 @@ export interface SaleRefs {
   addresses: Pick<ReadonlySet<number>, 'has'>;
   /** The customer named by id_cliente; null when none is named or it was not found. */
   customer: SaleCustomer | null;
+  /**
+   * The carrier named by id_transportadora: found when it is a person of the organization (not deleted) marked
+   * is_transportadora; null when none is named or it is not one. Optional: callers that name no carrier may omit it.
+   */
+  carrier?: { id_pessoa: number } | null | undefined;
   /** ValeCredito: the branch's voucher product (null when not configured). */
   voucherProduct: number | null;
   /** The credit vouchers the payments name, by id (found ones only). */

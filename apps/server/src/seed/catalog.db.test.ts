@@ -129,6 +129,16 @@ describe('demo people and settings', () => {
     expect(people.filter((p) => p.is_consumidor_final).map((p) => p.nome)).toEqual(['Consumidor Final']);
   });
 
+  it('has a carrier with a valid CNPJ for the point of sale\'s shipment panel, not listed as a customer', async () => {
+    const carriers = await rows<{ nome: string; cnpj: string | null; is_cliente: boolean }>(
+      'SELECT nome, cnpj, is_cliente FROM pessoa WHERE id_organization = $1 AND is_transportadora AND data_exclusao IS NULL', [demo]);
+    expect(carriers.length).toBeGreaterThanOrEqual(1);
+    for (const c of carriers) {
+      expect(isValidCnpj(c.cnpj ?? ''), c.nome).toBe(true);
+      expect(c.is_cliente, c.nome).toBe(false);
+    }
+  });
+
   it('offers the payment methods with their NF-e tPag codes in both branches', async () => {
     const methods = await rows<{ descricao: string; meio_pagamento: string; filiais: number }>(
       `SELECT m.descricao, m.meio_pagamento, (SELECT count(*) FROM meio_pagamento_filial f

@@ -130,6 +130,9 @@ export const DEMO_SETTINGS: SettingsSeed = {
     { nome: 'Stone', rede: 'Stone', taxa: 1.79, dias_credito: 30, documento: '610274580002', taxas: CARD(6, 2.39, 0.45) },
     { nome: 'Rede', rede: 'Rede', taxa: 1.89, dias_credito: 30, documento: '610274580003', taxas: CARD(6, 2.45, 0.48) },
   ],
+  carriers: [
+    { nome: 'Expresso Paulista Transportes Ltda', documento: '583920170001', email: 'coleta@expressopaulista.exemplo.com.br', telefone: '1133204455' },
+  ],
   plans: [
     ['Cartão de crédito 1x a 6x', 0, [[30, 0], [60, 0], [90, 0], [120, 2.99], [150, 3.99], [180, 4.99]]],
     ['Crediário loja 1x a 6x', 50, [[30, 0], [60, 0], [90, 1.99], [120, 2.99], [150, 3.99], [180, 4.99]]],

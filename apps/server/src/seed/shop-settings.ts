@@ -35,6 +35,8 @@ export interface PersonSeed {
   tabela?: string;
   consumidor_final?: boolean;
   operadora_cartao?: boolean;
+  /** A carrier (is_transportadora), not a customer. */
+  transportadora?: boolean;
 }
 
 export interface MethodSeed {
@@ -71,6 +73,8 @@ export type ConfigSeed = Record<string, string | number | boolean | null>;
 export interface SettingsSeed {
   people: PersonSeed[];
   operators: Array<{ nome: string; rede: string; taxa: number; dias_credito: number; documento: string; taxas: number[] }>;
+  /** Carriers (transportadoras), inserted after the card operators' people so the earlier ids stay as they were. */
+  carriers?: Array<{ nome: string; documento: string; email?: string; telefone?: string }>;
   /** [descricao, valor mínimo da parcela, [dias, acréscimo %] per installment] */
   plans: Array<[string, number, Array<[number, number]>]>;
   methods: MethodSeed[];
@@ -101,17 +105,19 @@ export async function loadSettings(tx: Tx, org: DemoOrganization, seed: Settings
 
   await tx.query(
     `INSERT INTO pessoa (id_organization, tipo, nome, cpf, cnpj, email, celular, telefone, is_cliente, is_consumidor_final,
-       is_operadora_cartao, is_fornecedor, indicador_ie, valor_devedor_maximo, bloquear_venda_saldo_vencido, id_tabela_preco_padrao)
-     SELECT $1, r.tipo, r.nome, r.cpf, r.cnpj, r.email, r.celular, r.telefone, NOT r.operadora, r.consumidor_final, r.operadora,
-            r.operadora, 9, r.valor_devedor_maximo, coalesce(r.bloquear, false), t.id_tabela_preco
+       is_operadora_cartao, is_fornecedor, is_transportadora, indicador_ie, valor_devedor_maximo, bloquear_venda_saldo_vencido,
+       id_tabela_preco_padrao)
+     SELECT $1, r.tipo, r.nome, r.cpf, r.cnpj, r.email, r.celular, r.telefone, NOT (r.operadora OR r.transportadora), r.consumidor_final,
+            r.operadora, r.operadora, r.transportadora, 9, r.valor_devedor_maximo, coalesce(r.bloquear, false), t.id_tabela_preco
        FROM jsonb_to_recordset($2::jsonb) AS r(ord int, tipo text, nome text, cpf text, cnpj text, email text, celular text, telefone text,
-         consumidor_final boolean, operadora boolean, valor_devedor_maximo numeric, bloquear boolean, tabela text)
+         consumidor_final boolean, operadora boolean, transportadora boolean, valor_devedor_maximo numeric, bloquear boolean, tabela text)
        LEFT JOIN tabela_preco t ON t.id_organization = $1 AND t.descricao = r.tabela
       ORDER BY r.ord`,
-    [o, json([...seed.people, ...seed.operators.map((op): PersonSeed => ({ nome: op.nome, tipo: 'J', documento: op.documento, operadora_cartao: true }))]
+    [o, json([...seed.people, ...seed.operators.map((op): PersonSeed => ({ nome: op.nome, tipo: 'J', documento: op.documento, operadora_cartao: true })),
+      ...(seed.carriers ?? []).map((c): PersonSeed => ({ ...c, tipo: 'J', transportadora: true }))]
       .map((p, ord) => ({
         ord, tipo: p.tipo, nome: p.nome, ...documentOf(p), email: p.email ?? null, celular: p.celular ?? null, telefone: p.telefone ?? null,
-        consumidor_final: p.consumidor_final ?? false, operadora: p.operadora_cartao ?? false,
+        consumidor_final: p.consumidor_final ?? false, operadora: p.operadora_cartao ?? false, transportadora: p.transportadora ?? false,
         valor_devedor_maximo: p.valor_devedor_maximo ?? null, bloquear: p.bloquear_venda_saldo_vencido ?? null, tabela: p.tabela ?? null,
       })))],
   );

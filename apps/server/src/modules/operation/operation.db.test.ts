@@ -298,4 +298,31 @@ describe('POST /api/operacao checks what it did not decide itself', () => {
       'SELECT id_usuario_vendedor, id_cenario_fiscal FROM pedido_item WHERE id_pedido = $1', [res.json['id_pedido']]));
     expect(item.rows[0]).toMatchObject({ id_usuario_vendedor: ownSeller, id_cenario_fiscal: ownScenario });
   });
+
+  it("stores the carrier named on the order or the invoice, and refuses another organization's person or a non-carrier", async () => {
+    const idOf = async (sql: string) => (await t.db.system((tx) => tx.query<{ id: number }>(sql))).rows[0]!.id;
+    const carrier = await idOf('SELECT id_pessoa AS id FROM pessoa WHERE id_organization = 1 AND is_transportadora ORDER BY id_pessoa LIMIT 1');
+    const foreignCarrier = await idOf(
+      `INSERT INTO pessoa (id_organization, tipo, nome, is_transportadora)
+       SELECT id_organization, 'J', 'Transportadora de Outra Loja', true FROM organization WHERE id_organization <> 1 LIMIT 1
+       RETURNING id_pessoa AS id`);
+    const invoices = await count('nota_fiscal');
+
+    await expectRefusedUnwritten(saleBody(f, { id_transportadora: foreignCarrier }), SALE_BUILD_MESSAGES.carrierNotFound);
+    // A customer of the organization is a person, but not a carrier.
+    await expectRefusedUnwritten(saleBody(f, { id_transportadora: f.id_cliente }), 'Transportadora não encontrada.');
+    await expectRefusedUnwritten(saleBody(f, { id_transportadora: 999_999 }), SALE_BUILD_MESSAGES.carrierNotFound);
+    await expectRefusedUnwritten(saleBody(f, { modelo: '65', id_transportadora: foreignCarrier }), SALE_BUILD_MESSAGES.carrierNotFound);
+    expect(await count('nota_fiscal')).toBe(invoices);
+
+    const order = await t.call('POST', '/operacao', saleBody(f, { id_transportadora: carrier, tipo_frete: 0, frete: 0 }), cashier);
+    expect(order.status, JSON.stringify(order.json)).toBe(200);
+    expect(await count('pedido WHERE id_pedido = $1 AND id_transportadora = $2', [order.json['id_pedido'], carrier])).toBe(1);
+    const invoice = await t.call('POST', '/operacao', saleBody(f, { modelo: '65', id_transportadora: carrier }), cashier);
+    expect(invoice.status, JSON.stringify(invoice.json)).toBe(200);
+    expect(await count('nota_fiscal WHERE id_nota_fiscal = $1 AND id_transportadora = $2', [invoice.json['id_nota_fiscal'], carrier])).toBe(1);
+    // None named: none stored.
+    const none = await t.call('POST', '/operacao', saleBody(f), cashier);
+    expect(await count('pedido WHERE id_pedido = $1 AND id_transportadora IS NULL', [none.json['id_pedido']])).toBe(1);
+  });
 });

@@ -40,6 +40,16 @@ export async function findCustomer(tx: Tx, org: number, id_pessoa: number) {
   return rows[0] ?? null;
 }
 
+/** The carrier a sale names: a person of the organization, not deleted, marked is_transportadora (null otherwise). */
+export async function findCarrier(tx: Tx, org: number, id_pessoa: number): Promise<{ id_pessoa: number } | null> {
+  const { rows } = await tx.query<{ id_pessoa: number }>(
+    `SELECT id_pessoa FROM pessoa
+      WHERE id_organization = $1 AND id_pessoa = $2 AND is_transportadora AND data_exclusao IS NULL`,
+    [org, id_pessoa],
+  );
+  return rows[0] ?? null;
+}
+
 /** Who claimed an operation's UUID, the hash of what they sent (null: claimed before hashes were kept) and its answer. */
 export interface Claim {
   id_filial: number;

@@ -150,7 +150,8 @@ async function returnInvoice(
   const liquido = itens.reduce((t, i) => t + i.valor_total, 0);
   const id = await w.insertInvoice(tx, {
     org, id_filial: body.id_filial, id_operacao: body.id_operacao, id_usuario: caller.id_usuario, id_cliente: body.id_cliente ?? null,
-    id_usuario_vendedor: null, bruto, desconto: bruto - liquido, desconto_subtotal: 0, frete: 0, seguro: 0, outros: 0, liquido,
+    id_usuario_vendedor: null, id_transportadora: null, bruto, desconto: bruto - liquido, desconto_subtotal: 0, frete: 0,
+    seguro: 0, outros: 0, liquido,
     pago: 0, troco: 0, tipo_frete: 9, observacao: `Devolução referente à nota fiscal ${sale.numero ?? ''} chave ${sale.chave_acesso}.`,
     modelo: '55', id_serie_fiscal: serie.id_serie_fiscal, serie: serie.codigo_serie, ambiente: config.ambiente_emissao,
     cliente_nome: customer?.nome ?? null, cliente_cpf_cnpj: customer?.cpf ?? customer?.cnpj ?? null,

@@ -81,6 +81,7 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   const header: w.DocumentHeader = {
     org, id_filial: body.id_filial, id_operacao: body.id_operacao, id_usuario: caller.id_usuario,
     id_cliente: body.id_cliente ?? null, id_usuario_vendedor: body.id_usuario_vendedor ?? null,
+    id_transportadora: operation.id_transportadora,
     bruto: totals.bruto, desconto: totals.desconto, desconto_subtotal: sale.desconto_subtotal,
     frete: operation.frete, seguro: operation.seguro, outros: operation.outros, liquido: totals.liquido,
     pago: totals.pago, troco: totals.troco, tipo_frete: body.tipo_frete, observacao: body.observacao ?? null,
@@ -169,6 +170,7 @@ async function loadSaleRefs(
     fiscal: grids,
     addresses: await q.findAddresses(tx, org, body.id_filial, [...new Set(body.itens.map((i) => i.id_endereco_estoque))]),
     customer,
+    carrier: body.id_transportadora != null ? await q.findCarrier(tx, org, body.id_transportadora) : null,
     voucherProduct: body.modo_operacao === 'ValeCredito' ? await voucherProduct(tx, org, body.id_filial) : null,
     vouchers: await lockVouchers(tx, org, body.pagamentos.flatMap((p) => (p.id_vale_credito == null ? [] : [p.id_vale_credito]))),
     sellers: await foundAmong([body.id_usuario_vendedor, ...body.itens.map((i) => i.id_usuario_vendedor)],

@@ -64,7 +64,7 @@ async function checkReferences(tx: Tx, org: number, header: w.HeaderValues): Pro
     throw badRequest(SALE_BUILD_MESSAGES.customerNotFound);
   }
   if (typeof header.id_transportadora === 'number' && !(await w.exists(tx, 'pessoa', org, header.id_transportadora))) {
-    throw badRequest('Transportadora não encontrada.');
+    throw badRequest(SALE_BUILD_MESSAGES.carrierNotFound);
   }
   if (typeof header.id_usuario_vendedor === 'number' && !(await w.exists(tx, 'usuario', org, header.id_usuario_vendedor))) {
     throw badRequest(SALE_BUILD_MESSAGES.sellerNotFound);

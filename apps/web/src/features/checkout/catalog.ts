@@ -270,6 +270,32 @@ export async function loadAccounts(db: PdvDatabase): Promise<Account[]> {
     .sort((a, b) => a.descricao.localeCompare(b.descricao, 'pt-BR'));
 }
 
+/** A carrier (transportadora) of the local copy: its id and name. */
+export interface CarrierHit {
+  id_pessoa: number;
+  nome: string;
+}
+
+const isCarrier = (p: LocalRow) => live(p) && (p['is_transportadora'] === true || p['is_transportadora'] === 1);
+const carrierOf = (p: LocalRow): CarrierHit => ({ id_pessoa: Number(p['id_pessoa']), nome: textOf(p, 'nome') });
+
+/** The active carriers (is_transportadora) whose name, nickname or CNPJ holds every typed word (empty: all), first 10. */
+export async function searchCarriers(db: PdvDatabase, text: string): Promise<CarrierHit[]> {
+  const words = fold(text.trim()).split(/\s+/).filter((w) => w !== '');
+  const rows = await db
+    .rows('people')
+    .filter((p) => isCarrier(p) && words.every((w) => fold(`${textOf(p, 'nome')} ${textOf(p, 'apelido')} ${textOf(p, 'cnpj')}`).includes(w)))
+    .limit(10)
+    .toArray();
+  return rows.map(carrierOf).sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
+}
+
+/** The carrier of the local copy with this id (null: not a carrier there, or unknown). */
+export async function findCarrier(db: PdvDatabase, id_pessoa: number): Promise<CarrierHit | null> {
+  const row = await db.rows('people').get(id_pessoa);
+  return row && isCarrier(row) ? carrierOf(row) : null;
+}
+
 /** Customers by name, CPF or CNPJ (first 10). */
 export async function searchPeople(db: PdvDatabase, text: string): Promise<LocalRow[]> {
   const query = text.trim();

@@ -39,6 +39,8 @@ export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle
     outros: toDecimal(operation.outros),
     valor_desconto_subtotal: toDecimal(operation.valor_desconto_subtotal),
     tipo_frete: operation.tipo_frete,
+    // Operations stored before the carrier existed have none.
+    id_transportadora: operation.id_transportadora ?? null,
     observacao: operation.observacao,
     itens: itens
       .filter((item) => !item.is_cancelado)

@@ -1,11 +1,12 @@
 /**
- * Alt+T: the sale's shipment (000 §2): who pays the freight (tipo_frete, 9 = none by default) and the freight,
- * insurance and other costs, which add to the total. Enter applies; Esc closes. The carrier (a person) is chosen in
- * the order screen: POST /api/operacao does not take one.
+ * Alt+T: the sale's shipment (000 §2): who pays the freight (tipo_frete, 9 = none by default), the carrier (a person
+ * marked transportadora, CarrierPicker) and the freight, insurance and other costs, which add to the total. Enter
+ * applies (in the carrier's field while its list is open, Enter picks from it); Esc closes.
  */
 import { useState } from 'react';
 import { Button, Drawer, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { TIPOS_FRETE } from '../../order/form.ts';
+import { CarrierPicker } from './CarrierPicker.tsx';
 import { parseShipment, shipmentText, type Shipment } from './shipment.ts';
 
 interface Props {
@@ -67,6 +68,7 @@ function ShipmentForm({ current, onApply }: Pick<Props, 'current' | 'onApply'>) 
             }
           }}
         />
+        <CarrierPicker value={text.id_transportadora} onChange={(id_transportadora) => setText((t) => ({ ...t, id_transportadora }))} />
         {field('frete', 'Frete')}
         {field('seguro', 'Seguro')}
         {field('outros', 'Outras despesas')}

@@ -1,6 +1,6 @@
 /**
  * The sale's shipment (000 §2 shipment side panel, §3.2 tipo_frete, frete, seguro, outros; §9 default freight type 9,
- * none): what POST /api/operacao takes of it. The costs add to the sale's total (surcharge = frete + seguro + outros)
+ * none) and its carrier (id_transportadora, a person marked is_transportadora): what POST /api/operacao takes of it. The costs add to the sale's total (surcharge = frete + seguro + outros)
  * and are spread over the lines by the domain's totals.
  */
 import { formatDecimalBR, parseMoneyBR, type Cents } from '@pdv/domain/money';
@@ -12,6 +12,8 @@ export interface Shipment {
   frete: Cents;
   seguro: Cents;
   outros: Cents;
+  /** The carrier (a person of the local copy with is_transportadora); null: none. */
+  id_transportadora: number | null;
 }
 
 export const NO_FREIGHT = 9;
@@ -21,7 +23,8 @@ const MAX_CENTS = 99_999_999;
 
 export function shipmentOf(bundle: OperationBundle): Shipment {
   const { tipo_frete, frete, seguro, outros } = bundle.operation;
-  return { tipo_frete, frete, seguro, outros };
+  // Operations stored before the carrier existed have none.
+  return { tipo_frete, frete, seguro, outros, id_transportadora: bundle.operation.id_transportadora ?? null };
 }
 
 /** The sale with its shipment, totals recomputed. */
@@ -34,11 +37,16 @@ export interface ShipmentText {
   frete: string;
   seguro: string;
   outros: string;
+  /** The carrier picked (not typed). */
+  id_transportadora: number | null;
 }
 
 export function shipmentText(s: Shipment): ShipmentText {
   const text = (c: Cents) => (c === 0 ? '' : formatDecimalBR(c));
-  return { tipo_frete: String(s.tipo_frete), frete: text(s.frete), seguro: text(s.seguro), outros: text(s.outros) };
+  return {
+    tipo_frete: String(s.tipo_frete), frete: text(s.frete), seguro: text(s.seguro), outros: text(s.outros),
+    id_transportadora: s.id_transportadora,
+  };
 }
 
 const LABEL: Record<'frete' | 'seguro' | 'outros', string> = { frete: 'frete', seguro: 'seguro', outros: 'outras despesas' };
@@ -55,5 +63,5 @@ export function parseShipment(text: ShipmentText): { ok: true; shipment: Shipmen
   }
   const tipo_frete = Number(text.tipo_frete);
   if (tipo_frete === NO_FREIGHT && values.frete > 0) return { ok: false, error: FREIGHT_NEEDS_TYPE };
-  return { ok: true, shipment: { tipo_frete, ...values } };
+  return { ok: true, shipment: { tipo_frete, ...values, id_transportadora: text.id_transportadora } };
 }
