@@ -39,4 +39,18 @@ describe('readConfig', () => {
     expect(() => readConfig({ JWT_SECRET: 'short' })).toThrow('JWT_SECRET deve ter ao menos 32 caracteres.');
     expect(() => readConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(ConfigError);
   });
+
+  it('reads the first organization only whole and valid, with pt-BR refusals', () => {
+    const first = { PDV_ORGANIZACAO: 'Loja Aurora', PDV_CNPJ: '12.ABC.345/01DE-35', PDV_ADMIN_EMAIL: 'dona@aurora.com.br', PDV_ADMIN_SENHA: 'segredo-123' };
+    expect(readConfig({}).firstOrganization).toBeUndefined();
+    expect(readConfig(first).firstOrganization).toEqual({
+      nome: 'Loja Aurora', cnpj: '12.ABC.345/01DE-35', email: 'dona@aurora.com.br', senha: 'segredo-123', nomeAdministrador: 'Administrador',
+    });
+    expect(() => readConfig({ PDV_ORGANIZACAO: 'Loja Aurora' })).toThrow(
+      'Para criar a primeira organização informe também PDV_CNPJ, PDV_ADMIN_EMAIL, PDV_ADMIN_SENHA.',
+    );
+    expect(() => readConfig({ ...first, PDV_CNPJ: '11.111.111/1111-11' })).toThrow('PDV_CNPJ: CNPJ Inválido (11.111.111/1111-11).');
+    expect(() => readConfig({ ...first, PDV_ADMIN_EMAIL: 'dona' })).toThrow('PDV_ADMIN_EMAIL: e-mail inválido (dona).');
+    expect(() => readConfig({ ...first, PDV_ADMIN_SENHA: 'curta' })).toThrow('PDV_ADMIN_SENHA deve ter ao menos 8 caracteres.');
+  });
 });

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { tokenSecret } from './modules/auth/secret.ts';
 import { createTokenService } from './modules/auth/token.ts';
 import { seedDemo } from './seed/demo.ts';
+import { createFirstOrganization } from './seed/first-organization.ts';
 import { startRealtime } from './modules/realtime/socket.ts';
 import { installEventTriggers } from './modules/realtime/triggers.ts';
 import { createHash } from 'node:crypto';
@@ -31,7 +32,13 @@ const db = await openDatabase({ url: config.databaseUrl, dataDir: config.databas
 const applied = await migrate(db);
 if (applied.length > 0) console.log(`Migrações aplicadas: ${applied.join(', ')}`);
 await installEventTriggers(db);
-if (!config.production && (await seedDemo(db))) console.log('Dados de demonstração carregados.');
+if (config.firstOrganization) {
+  if (await createFirstOrganization(db, config.firstOrganization)) {
+    console.log(`Organização ${config.firstOrganization.nome} criada: entre com ${config.firstOrganization.email}.`);
+  }
+} else if (!config.production && (await seedDemo(db))) {
+  console.log('Dados de demonstração carregados.');
+}
 
 const secret = await tokenSecret(db, config.jwtSecret);
 const tokens = createTokenService(secret, config.tokenTtlSeconds);

@@ -35,28 +35,30 @@ async function insert<T = number>(tx: Tx, sql: string, params: unknown[]): Promi
   return Object.values(row)[0] as T;
 }
 
-interface BranchSeed {
+export interface BranchSeed {
   key: string;
   codigo: string;
   nome: string;
   cnpjBase: string;
-  cidade: string;
-  uf: string;
-  id_cidade: number;
-  endereco: string;
-  numero: string;
-  bairro: string;
-  cep: string;
-  telefone: string;
+  cidade: string | null;
+  uf: string | null;
+  id_cidade: number | null;
+  endereco: string | null;
+  numero: string | null;
+  bairro: string | null;
+  cep: string | null;
+  telefone: string | null;
+  /** The branch's e-mail; absent: one made up from the shop's name (the demo's). */
+  email?: string | null;
 }
 
-interface ProfileSeed {
+export interface ProfileSeed {
   descricao: string;
   permissions: Array<[rotulo: string, tipo: '1' | '2']>;
   branches: string[];
 }
 
-interface UserSeed {
+export interface UserSeed {
   key: string;
   nome: string;
   email: string;
@@ -66,7 +68,7 @@ interface UserSeed {
   profiles: Array<[string, string, boolean]>;
 }
 
-interface OrganizationSeed {
+export interface OrganizationSeed {
   nome: string;
   cor_primaria: string | null;
   razao_social: string;
@@ -77,7 +79,7 @@ interface OrganizationSeed {
   users: UserSeed[];
 }
 
-async function seedOrganization(tx: Tx, seed: OrganizationSeed, passwordHash: string): Promise<DemoOrganization> {
+export async function seedOrganization(tx: Tx, seed: OrganizationSeed, passwordHash: string): Promise<DemoOrganization> {
   const org = await insert(tx, 'INSERT INTO organization (nome, cor_primaria) VALUES ($1, $2) RETURNING id_organization', [
     seed.nome,
     seed.cor_primaria,
@@ -94,7 +96,7 @@ async function seedOrganization(tx: Tx, seed: OrganizationSeed, passwordHash: st
       `INSERT INTO filial (id_organization, id_empresa, codigo_filial, cnpj, razao_social, nome_fantasia, apelido, ie,
          email, telefone, cep, endereco, numero, bairro, id_cidade, cidade, uf)
        VALUES ($1, $2, $3, $4, $5, $6, $6, 'ISENTO', $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id_filial`,
-      [org, empresa, b.codigo, cnpj(b.cnpjBase), seed.razao_social, b.nome, `loja${b.codigo}@${seed.nome_fantasia.toLowerCase().replace(/\W/g, '')}.com.br`,
+      [org, empresa, b.codigo, cnpj(b.cnpjBase), seed.razao_social, b.nome, b.email !== undefined ? b.email : `loja${b.codigo}@${seed.nome_fantasia.toLowerCase().replace(/\W/g, '')}.com.br`,
         b.telefone, b.cep, b.endereco, b.numero, b.bairro, b.id_cidade, b.cidade, b.uf],
     );
   }
@@ -137,7 +139,7 @@ async function seedOrganization(tx: Tx, seed: OrganizationSeed, passwordHash: st
   return { id_organization: org, id_empresa: empresa, branches, users };
 }
 
-const everything: ProfileSeed['permissions'] = PERMISSION_CATALOGUE.map((p) => [p.rotulo, '2']);
+export const everything: ProfileSeed['permissions'] = PERMISSION_CATALOGUE.map((p) => [p.rotulo, '2']);
 
 const DEMO: OrganizationSeed = {
   nome: 'Demo Moda',
