@@ -11,12 +11,13 @@ import { idbCeilingBenchmark } from './idb-ceiling.bench.ts';
 import { loadBenchmark } from './load.bench.ts';
 import { operacaoBenchmark } from './operacao.bench.ts';
 import { pdfBenchmark } from './pdf.bench.ts';
+import { registersBenchmark } from './registers.bench.ts';
 import type { Benchmark, BenchResult } from './lib.ts';
 import { syncBrowserBenchmark } from './sync-browser.bench.ts';
 import { syncPageBenchmark } from './sync-page.bench.ts';
 
 const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, syncBrowserBenchmark, operacaoBenchmark, fiscalBenchmark, loadBenchmark,
-  checkoutSearchBenchmark, idbCeilingBenchmark, pdfBenchmark];
+  checkoutSearchBenchmark, idbCeilingBenchmark, pdfBenchmark, registersBenchmark];
 const only = process.argv.slice(2);
 
 const rows: Array<BenchResult & { bench: string }> = [];
