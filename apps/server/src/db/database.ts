@@ -5,6 +5,7 @@
  */
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -213,6 +214,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const { NUMERIC, INT8 } = { NUMERIC: 1700, INT8: 20 };
   const db = await PGlite.create(options.dataDir ?? 'memory://', {
     parsers: { [NUMERIC]: (v: string) => Number(v), [INT8]: (v: string) => Number(v) },
+    // Trigram indexes for the registers' search (migration 019), as PostgreSQL's contrib pg_trgm on a server.
+    extensions: { pg_trgm },
   });
   return new PgliteDatabase(db);
 }

@@ -16,6 +16,7 @@ import { sql as operationContentHash } from './015_operation_content_hash.ts';
 import { sql as authorization } from './016_authorization.ts';
 import { sql as syncSecretsEventClaim } from './017_sync_secrets_event_claim.ts';
 import { sql as priceHistory } from './018_price_history.ts';
+import { sql as registerSortIndexes } from './019_register_sort_indexes.ts';
 
 export interface Migration {
   version: number;
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   { version: 16, name: 'authorization', sql: authorization },
   { version: 17, name: 'sync_secrets_event_claim', sql: syncSecretsEventClaim },
   { version: 18, name: 'price_history', sql: priceHistory },
+  { version: 19, name: 'register_sort_indexes', sql: registerSortIndexes },
 ];

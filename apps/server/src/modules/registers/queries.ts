@@ -57,7 +57,9 @@ export async function findRows(tx: Tx, d: RegisterDescriptor, scope: Scope, q: F
   if (q.search !== '' && searchable.length > 0) {
     params.push(containsPattern(q.search));
     const p = `$${params.length}`;
-    conditions.push(`(${searchable.map((c) => `${c}::text ILIKE ${p}`).join(' OR ')})`);
+    // Text columns as they are (their trigram index, migration 019, serves ILIKE); others as text.
+    const asText = (c: string) => (d.fields[c] && TEXT_KINDS.has(d.fields[c].kind) ? c : `${c}::text`);
+    conditions.push(`(${searchable.map((c) => `${asText(c)} ILIKE ${p}`).join(' OR ')})`);
   }
   for (const [column, value] of Object.entries(q.filter)) {
     // The contract allows only the descriptor's filterable columns.
@@ -70,16 +72,28 @@ export async function findRows(tx: Tx, d: RegisterDescriptor, scope: Scope, q: F
   }
   const column = q.column ?? d.list.sort.column;
   const order = (q.order ?? d.list.sort.order).toUpperCase() === 'DESC' ? 'DESC' : 'ASC';
-  const text = d.fields[column] && TEXT_KINDS.has(d.fields[column].kind);
-  const sortKey = text ? `lower(${column}::text)` : column;
   const whereSql = conditions.join(' AND ');
-  const rows = await tx.query<Row>(
-    `SELECT ${selectList(d)} FROM ${d.table} WHERE ${whereSql}
-      ORDER BY ${sortKey} ${order} NULLS LAST, ${d.id} ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+  // The page's ids first, in the list's order (the default sort walks its index, migration 019, and stops at the
+  // page), then only those rows are turned into the wire's columns.
+  const page = await tx.query<Row>(
+    `WITH page AS MATERIALIZED (
+       SELECT ${d.id} AS _id, row_number() OVER () AS _n FROM (
+         SELECT ${d.id} FROM ${d.table} WHERE ${whereSql}
+          ORDER BY ${sortKey(d, column)} ${order}, ${d.id} ${order}
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+       ) ordered
+     )
+     SELECT ${selectList(d)} FROM page p JOIN ${d.table} t ON t.id_organization = $1 AND t.${d.id} = p._id ORDER BY p._n`,
     [...params, q.take, q.skip],
   );
   const count = await tx.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${d.table} WHERE ${whereSql}`, params);
-  return { rows: rows.rows, count: count.rows[0]?.count ?? 0 };
+  return { rows: page.rows, count: count.rows[0]?.count ?? 0 };
+}
+
+/** The expression a column sorts by: text case-insensitively (the index of migration 019 is on lower(descricao)). */
+function sortKey(d: RegisterDescriptor, column: string): string {
+  const field = d.fields[column];
+  return field && TEXT_KINDS.has(field.kind) ? `lower(${column}::text)` : column;
 }
 
 export async function findRow(tx: Tx, d: RegisterDescriptor, scope: Scope, id: number): Promise<Row | null> {

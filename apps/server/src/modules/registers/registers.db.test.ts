@@ -124,6 +124,16 @@ for (const d of REGISTERS as readonly RegisterDescriptor[]) {
       expect(await count()).toBe(before);
     });
 
+    it('has an index for its list: the default sort (organization, then the column, then the id)', async () => {
+      const column = d.list.sort.column;
+      const field = d.fields[column];
+      const key = field && ['text', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum'].includes(field.kind) ? `lower(${column})` : column;
+      const indexes = await t.db.system(async (tx) =>
+        (await tx.query<{ indexdef: string }>('SELECT indexdef FROM pg_indexes WHERE tablename = $1', [d.table])).rows.map((r) => r.indexdef),
+      );
+      expect(indexes.some((def) => def.includes(`(id_organization, ${key}, ${d.id})`)), indexes.join('\n')).toBe(true);
+    });
+
     it('matches its table: every field a column, required ones NOT NULL, numeric kinds numeric', async () => {
       await t.db.system(async (tx) => {
         const { rows } = await tx.query<{ column_name: string; is_nullable: string; data_type: string; column_default: string | null }>(
