@@ -21,7 +21,7 @@ import { installEventTriggers } from '../modules/realtime/triggers.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
 import { checkBalances, countByOperation, markStock, nonZero, orphanReport } from './ledger.ts';
-import { loadCatalog, prng, type Catalog } from './load.ts';
+import { linesTotal, loadCatalog, pricedLines, prng, type Catalog } from './load.ts';
 import { httpJson, serverProcess, type ServerProcess } from './server-process.ts';
 import { LONG } from './variant.ts';
 
@@ -62,12 +62,12 @@ afterAll(async () => {
 
 /** A sale of `lines` lines over the catalogue, paid in cash. */
 function sale(lines: number, random: () => number): OperacaoBody {
-  const itens = Array.from({ length: lines }, () => {
+  const itens = pricedLines(catalog, Array.from({ length: lines }, () => {
     const p = catalog.products[Math.floor(random() * catalog.products.length)]!;
     return { id_item: randomUUID(), tipo_item: 'Produto' as const, id_produto_grade_filial: p.id_produto_grade_filial,
       id_endereco_estoque: p.id_endereco_estoque, descricao: p.descricao, quantidade: 1, valor_unitario: p.preco };
-  });
-  const total = itens.reduce((s, i) => s + Math.round(i.valor_unitario * 100), 0) / 100;
+  }));
+  const total = Math.round(linesTotal(itens)) / 100;
   return {
     id_operacao: randomUUID(), modo_operacao: 'Venda', modelo: random() < 0.3 ? '65' : null, id_filial: catalog.id_filial,
     data_inicio: new Date().toISOString(), itens, pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: catalog.methods['01']!, valor_total: total }],

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { OperacaoBody } from '@pdv/contract/operation';
+import { repriceForWholesale, type WholesalePricing } from '@pdv/domain/wholesale';
 import type { Database } from '../db/database.ts';
 
 export interface Answer {
@@ -19,6 +20,9 @@ export interface CatalogProduct {
   id_endereco_estoque: number;
   id_estoque: number;
   preco: number;
+  preco_atacado: number;
+  id_produto: number;
+  quantidade_atacarejo: number | null;
   descricao: string;
 }
 
@@ -40,7 +44,8 @@ export async function loadCatalog(db: Database, limit = 20, codigoFilial = '1'):
     const { id_filial, id_organization } = branch.rows[0]!;
     const products = await tx.query<CatalogProduct>(
       `SELECT DISTINCT ON (e.id_produto_grade_filial) e.id_estoque, e.id_produto_grade_filial, e.id_endereco_estoque,
-              pgf.preco_venda::float8 AS preco, p.descricao
+              pgf.preco_venda::float8 AS preco, pgf.preco_atacado::float8 AS preco_atacado, p.id_produto,
+              p.quantidade_atacarejo::float8 AS quantidade_atacarejo, p.descricao
          FROM estoque e
          JOIN produto_grade_filial pgf ON pgf.id_organization = e.id_organization AND pgf.id_produto_grade_filial = e.id_produto_grade_filial
          JOIN produto_grade pg ON pg.id_organization = pgf.id_organization AND pg.id_produto_grade = pgf.id_produto_grade
@@ -57,7 +62,10 @@ export async function loadCatalog(db: Database, limit = 20, codigoFilial = '1'):
       'SELECT id_operadora_cartao AS id FROM operadora_cartao WHERE id_organization = $1 ORDER BY 1 LIMIT 1', [id_organization]);
     return {
       id_filial,
-      products: products.rows.map((r) => ({ ...r, preco: Number(r.preco) })),
+      products: products.rows.map((r) => ({
+        ...r, preco: Number(r.preco), preco_atacado: Number(r.preco_atacado),
+        quantidade_atacarejo: r.quantidade_atacarejo === null ? null : Number(r.quantidade_atacarejo),
+      })),
       methods: Object.fromEntries(methods.rows.map((m) => [m.meio_pagamento, m.id_meio_pagamento])),
       id_operadora_cartao: operator.rows[0]!.id,
     };
@@ -78,22 +86,48 @@ export function prng(seed: number): () => number {
 
 const cents = (v: number) => Math.round(v * 100);
 
+type Line = OperacaoBody['itens'][number];
+
+/**
+ * The lines priced as the point of sale and the server price them: the retail price, and the wholesale one for every
+ * line of a product whose units in the sale reach its wholesale quantity (the domain's rule, packages/domain/wholesale).
+ */
+export function pricedLines(catalog: Catalog, itens: Line[]): Line[] {
+  const pricing = new Map<number, WholesalePricing>(catalog.products.map((p) => [p.id_produto_grade_filial, {
+    id_produto: p.id_produto, preco_venda: cents(p.preco), preco_atacado: cents(p.preco_atacado),
+    quantidade_atacarejo: p.quantidade_atacarejo === null ? null : Math.round(p.quantidade_atacarejo * 1000),
+  }]));
+  const repriced = repriceForWholesale(itens.map((i) => ({
+    id_produto_grade_filial: Number(i.id_produto_grade_filial), quantidade: Math.round(Number(i.quantidade) * 1000),
+    valor_unitario: cents(Number(i.valor_unitario)), tipo_preco: 'Varejo' as const, is_atacarejo: false,
+    is_preco_alterado: false, is_cancelado: false,
+  })), pricing);
+  return itens.map((i, n) => {
+    const line = repriced[n]!;
+    return { ...i, valor_unitario: line.valor_unitario / 100, tipo_preco: line.tipo_preco, is_atacarejo: line.is_atacarejo };
+  });
+}
+
+/** What the lines come to, in centavos. */
+export const linesTotal = (itens: Line[]) =>
+  itens.reduce((s, i) => s + cents(Number(i.valor_unitario)) * Math.round(Number(i.quantidade) * 1000) / 1000, 0);
+
 /** A random sale of the catalogue, paid exactly (or with change in cash). */
 export function randomSale(catalog: Catalog, random: () => number, options: { hotRate?: number; invoiceRate?: number } = {}): OperacaoBody {
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
   const lines = 1 + Math.floor(random() * 5);
   const hot = catalog.products[0]!;
-  const itens: OperacaoBody['itens'] = [];
-  let total = 0;
+  const drawn: OperacaoBody['itens'] = [];
   for (let i = 0; i < lines; i += 1) {
     const product = i === 0 && random() < (options.hotRate ?? 0.3) ? hot : pick(catalog.products);
     const quantidade = 1 + Math.floor(random() * 3);
-    total += cents(product.preco) * quantidade;
-    itens.push({
+    drawn.push({
       id_item: randomUUID(), tipo_item: 'Produto', id_produto_grade_filial: product.id_produto_grade_filial,
       id_endereco_estoque: product.id_endereco_estoque, descricao: product.descricao, quantidade, valor_unitario: product.preco,
     });
   }
+  const itens = pricedLines(catalog, drawn);
+  const total = Math.round(linesTotal(itens));
   const kind = random();
   const card = (code: '03' | '04') => ({
     id_pagamento: randomUUID(), id_meio_pagamento: catalog.methods[code]!, valor_total: total / 100,
