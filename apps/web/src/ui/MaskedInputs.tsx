@@ -22,11 +22,19 @@ export function MoneyInput({ value, onChange, ...props }: BaseProps & { value: n
       inputMode="numeric"
       value={moneyText(value)}
       placeholder={props.placeholder ?? 'R$ 0,00'}
+      // A paste: its digits as centavos.
       onChange={(e) => onChange(moneyFromTyped(e.currentTarget.value))}
-      onFocus={(e) => {
-        // Typing from the right: the caret stays at the end.
-        const input = e.currentTarget;
-        requestAnimationFrame(() => input.setSelectionRange(input.value.length, input.value.length));
+      onKeyDown={(e) => {
+        props.onKeyDown?.(e);
+        if (e.ctrlKey || e.metaKey || e.altKey || props.readOnly) return;
+        // Typing from the right whatever the caret: a digit enters as the last centavo, Backspace drops the last one.
+        if (/^\d$/.test(e.key)) {
+          e.preventDefault();
+          onChange(moneyFromTyped(`${value ?? 0}${e.key}`));
+        } else if (e.key === 'Backspace' || e.key === 'Delete') {
+          e.preventDefault();
+          onChange(value === null || value < 10 ? null : Math.floor(value / 10));
+        }
       }}
     />
   );
