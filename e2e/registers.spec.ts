@@ -12,7 +12,7 @@ test('the manager creates, finds, edits, inactivates and deletes a brand, and ca
   await goByMenu(page, 'Marcas');
   await expect(page).toHaveURL(/\/brands$/);
   const table = page.getByRole('table', { name: 'Marcas' });
-  await expect(table.getByRole('cell', { name: 'Urbano Jeans' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Urbano Jeans', exact: true })).toBeVisible();
   await expect(page.getByText('Esta tela chega em uma próxima versão do sistema.')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/registers-list.png' });
 
@@ -49,7 +49,6 @@ test('the manager creates, finds, edits, inactivates and deletes a brand, and ca
   await table.getByRole('button', { name: 'Excluir Urbano Jeans' }).click();
   await page.getByRole('button', { name: 'Sim' }).click();
   await expect(page.getByText(/^Este registro não pode ser excluído: ele é usado em produtos/)).toBeVisible();
-  await expect(page.getByText(REGISTER_MESSAGES.inUse('produtos').split('produtos')[1]!.trim(), { exact: false })).toBeVisible();
   await page.keyboard.press('Escape');
 
   // The new one is deleted.

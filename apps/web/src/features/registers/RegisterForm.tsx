@@ -60,7 +60,7 @@ function FormBody({ descriptor: d, row, readOnly, onClose, onSaved }: Omit<Props
       setOther(found.other);
       return;
     }
-    const { [d.id]: _id, ...parsed } = checked.data as Row;
+    const { [d.id]: _id, ...parsed } = checked.data;
     setBusy(true);
     try {
       if (row) await registerApi.update(d, Number(row[d.id]), parsed);

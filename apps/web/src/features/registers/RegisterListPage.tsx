@@ -19,7 +19,7 @@ import { SituacaoBadge } from '../admin/SituacaoBadge.tsx';
 import { useListPage } from '../admin/useListPage.ts';
 import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from '../invoice/shortcuts.tsx';
 import { registerApi, routeOf } from './api.ts';
-import { cellText, isNumeric, listFields, type Row } from './fields.ts';
+import { cellText, isNumeric, listFields, textOf, type Row } from './fields.ts';
 import { RegisterForm } from './RegisterForm.tsx';
 
 type SituacaoFilter = 'Todos' | typeof SITUACAO_ATIVO | typeof SITUACAO_INATIVO;
@@ -48,6 +48,8 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
   const searchable = Object.values(d.fields).some((f) => f.search);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [route] });
   const noun = d.label.singular.toLowerCase();
+  /** A row as the screen names it: its first column. */
+  const nameOf = (row: Row) => textOf(row[columns[0]?.[0] ?? d.id]);
   const article = d.label.feminine ? 'a' : 'o';
 
   const sortBy = (column: string) => {
@@ -78,7 +80,7 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
   };
   const remove = async (row: Row) => {
     if (!canManage) return;
-    const name = String(row[columns[0]?.[0] ?? d.id] ?? idOf(row));
+    const name = nameOf(row);
     if (!(await confirm(`Excluir ${article} ${noun} "${name}"?`))) return;
     try {
       await registerApi.remove(d, idOf(row));
@@ -154,7 +156,7 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
             data={['Todos', SITUACAO_ATIVO, SITUACAO_INATIVO]}
             value={situacao}
             onChange={(v) => {
-              setSituacao(v as SituacaoFilter);
+              setSituacao(v);
               list.setPage(1);
             }}
           />
@@ -198,7 +200,7 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
                       <UnstyledButton
                         disabled={!canManage}
                         onClick={() => void toggle(row)}
-                        aria-label={`${row['situacao'] === SITUACAO_ATIVO ? 'Inativar' : 'Ativar'} ${String(row[columns[0]?.[0] ?? d.id])}`}
+                        aria-label={`${row['situacao'] === SITUACAO_ATIVO ? 'Inativar' : 'Ativar'} ${nameOf(row)}`}
                         title={canManage ? 'Clique para trocar a situação' : undefined}
                       >
                         <SituacaoBadge situacao={String(row['situacao'])} />
@@ -210,7 +212,7 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={`Excluir ${String(row[columns[0]?.[0] ?? d.id])}`}
+                        aria-label={`Excluir ${nameOf(row)}`}
                         onClick={() => void remove(row)}
                       >
                         ✕

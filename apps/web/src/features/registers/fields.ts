@@ -24,9 +24,15 @@ export function listFields(d: RegisterDescriptor): Array<[string, FieldDef]> {
   return Object.entries(d.fields).filter(([, f]) => f.list);
 }
 
+/** A scalar as text (an object as JSON, never '[object Object]'). */
+export function textOf(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : (JSON.stringify(value) ?? '');
+}
+
 /** A value as the list shows it. */
 export function cellText(field: FieldDef, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  const text = textOf(value);
   switch (field.kind) {
     case 'money':
       return formatMoney(fromDecimal(value as number));
@@ -37,16 +43,16 @@ export function cellText(field: FieldDef, value: unknown): string {
     case 'boolean':
       return yesNo(value === true);
     case 'date':
-      return dateToBR(String(value));
+      return dateToBR(text);
     case 'cpf':
     case 'cnpj':
-      return formatCpfCnpj(String(value));
+      return formatCpfCnpj(text);
     case 'cep':
-      return maskCep(String(value));
+      return maskCep(text);
     case 'phone':
-      return maskPhone(String(value));
+      return maskPhone(text);
     default:
-      return String(value);
+      return text;
   }
 }
 
