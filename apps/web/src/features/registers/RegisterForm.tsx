@@ -4,7 +4,7 @@
  * refusal shows beside the field it names, the rest above the buttons.
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Drawer, Group, Kbd, Stack, Switch } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Kbd, Stack, Switch, Text } from '@mantine/core';
 import { registerSchemas, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import { MESSAGES } from '@pdv/domain/messages';
 import { errorDisplayOf, isApiError } from '../../api/errors.ts';
@@ -31,7 +31,7 @@ export function RegisterForm({ descriptor: d, row, opened, readOnly, onClose, on
       onClose={onClose}
       position="right"
       size={d.screen.form === 'page' ? '100%' : 'md'}
-      title={title}
+      title={<Text fw={700} size="lg">{title}</Text>}
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {opened && <FormBody key={row ? String(row[d.id]) : 'new'} descriptor={d} row={row} readOnly={readOnly} onClose={onClose} onSaved={onSaved} />}

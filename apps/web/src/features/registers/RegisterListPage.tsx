@@ -105,8 +105,8 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
   useShortcuts(shortcuts);
 
   const widths = columns.length + (d.isPadrao ? 1 : 0) + (d.situacao ? 1 : 0) + (canManage ? 1 : 0);
-  const header = (column: string, label: string, numeric = false) => (
-    <Table.Th key={column} ta={numeric ? 'right' : undefined} aria-sort={sort.column === column ? (sort.order === 'ASC' ? 'ascending' : 'descending') : undefined}>
+  const header = (column: string, label: string, numeric = false, width?: number) => (
+    <Table.Th key={column} w={width} ta={numeric ? 'right' : undefined} aria-sort={sort.column === column ? (sort.order === 'ASC' ? 'ascending' : 'descending') : undefined}>
       <UnstyledButton onClick={() => sortBy(column)} fw={700} fz="sm">
         {label} {sort.column === column ? (sort.order === 'DESC' ? '▼' : '▲') : ''}
       </UnstyledButton>
@@ -172,9 +172,9 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
           <Table.Thead>
             <Table.Tr>
               {columns.map(([name, field]) => header(name, field.label, isNumeric(field)))}
-              {d.isPadrao && header('is_padrao', 'Padrão')}
-              {d.situacao && header('situacao', 'Situação')}
-              {canManage && <Table.Th w={60}>Ações</Table.Th>}
+              {d.isPadrao && header('is_padrao', 'Padrão', false, 100)}
+              {d.situacao && header('situacao', 'Situação', false, 120)}
+              {canManage && <Table.Th w={70} ta="center">Ações</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -208,7 +208,7 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
                     </Table.Td>
                   )}
                   {canManage && (
-                    <Table.Td onClick={(e) => e.stopPropagation()}>
+                    <Table.Td ta="center" onClick={(e) => e.stopPropagation()}>
                       <ActionIcon
                         variant="subtle"
                         color="red"
