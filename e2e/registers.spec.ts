@@ -42,6 +42,12 @@ test('the manager creates, finds, edits, inactivates and deletes a brand, and ca
   // Inactivated in place.
   await table.getByRole('button', { name: `Inativar ${name} editada` }).click();
   await expect(table.getByRole('button', { name: `Ativar ${name} editada` })).toContainText('Inativo');
+  // Alt+I switches the chosen row back, and again.
+  await page.getByLabel('Pesquisar').focus();
+  await page.keyboard.press('Alt+I');
+  await expect(table.getByRole('button', { name: `Inativar ${name} editada` })).toContainText('Ativo');
+  await page.keyboard.press('Alt+I');
+  await expect(table.getByRole('button', { name: `Ativar ${name} editada` })).toContainText('Inativo');
 
   // A brand a product uses: refused with what uses it.
   await page.getByLabel('Pesquisar').fill('Urbano Jeans');
@@ -49,6 +55,7 @@ test('the manager creates, finds, edits, inactivates and deletes a brand, and ca
   await table.getByRole('button', { name: 'Excluir Urbano Jeans' }).click();
   await page.getByRole('button', { name: 'Sim' }).click();
   await expect(page.getByText(/^Este registro não pode ser excluído: ele é usado em produtos/)).toBeVisible();
+  await page.screenshot({ path: '/tmp/registers-refusal.png' });
   await page.keyboard.press('Escape');
 
   // The new one is deleted.
@@ -73,6 +80,7 @@ test('a measure unit with the sigla of another one is refused with the server me
   await form.getByLabel('Sigla').press('Enter');
   await expect(form.getByText(REGISTER_MESSAGES.duplicate('sigla', 'un'))).toBeVisible();
   await expect(form.getByLabel('Sigla')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: '/tmp/registers-unit-error.png' });
   await page.keyboard.press('Escape');
   await expect(form).toHaveCount(0);
 });

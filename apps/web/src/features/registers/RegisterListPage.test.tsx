@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ModalsProvider } from '@mantine/modals';
+import { brand } from '@pdv/contract/registers/brand';
+import type { RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import { measureUnit } from '@pdv/contract/registers/measure-unit';
 import { renderUi } from '../../testing/dom.tsx';
 import { RegisterListPage } from './RegisterListPage.tsx';
@@ -22,12 +24,12 @@ const unit = (id: number, sigla: string, descricao: string) => ({
   data_alteracao: '2026-01-01T00:00:00.000Z',
 });
 
-function renderList() {
+function renderList(descriptor: RegisterDescriptor = measureUnit) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderUi(
     <QueryClientProvider client={client}>
       <ModalsProvider>
-        <RegisterListPage descriptor={measureUnit} />
+        <RegisterListPage descriptor={descriptor} />
       </ModalsProvider>
     </QueryClientProvider>,
   );
@@ -84,5 +86,21 @@ describe('the register list', () => {
     const fresh = await screen.findByRole('form', { name: 'Unidade de medida' });
     expect(within(fresh).getByLabelText(/Sigla/)).toHaveProperty('value', '');
     expect(within(fresh).getByLabelText(/Multiplicador/)).toHaveProperty('value', '1,000');
+  });
+
+  it('searches after a pause, filters by situacao and toggles a row in place', async () => {
+    api.callList.mockResolvedValue({
+      rows: [{ id_marca: 5, descricao: 'Urbano Jeans', logo: null, situacao: 'Ativo', is_padrao: false, data_cadastro: '', data_alteracao: '' }],
+      count: 1,
+    });
+    api.call.mockResolvedValue({});
+    const { user } = renderList(brand);
+    const table = await screen.findByRole('table', { name: 'Marcas' });
+    await user.type(screen.getByLabelText('Pesquisar'), 'urb');
+    await waitFor(() => expect(lastBody()).toMatchObject({ search: 'urb', skip: 0 }));
+    await user.click(screen.getByRole('radio', { name: 'Inativo' }));
+    await waitFor(() => expect(lastBody()).toMatchObject({ filter: { situacao: 'Inativo' } }));
+    await user.click(await within(table).findByRole('button', { name: 'Inativar Urbano Jeans' }));
+    await waitFor(() => expect(api.call).toHaveBeenCalledWith('brandSituacao', { id_marca: 5, situacao: 'Inativo' }));
   });
 });

@@ -2,7 +2,7 @@
  * The list screen of any register, driven by its descriptor: the fields marked `list` as sortable columns, a search
  * box when a field is searchable, the situacao filter and toggle when the register has situacao, pages of the
  * descriptor's size, delete with a confirmation, and the form in a side panel. Keys: ↑/↓ choose a row, Enter opens
- * it, Insert or Alt+N opens a new one, Del deletes the chosen one.
+ * it, Insert or Alt+N opens a new one, Del deletes the chosen one, Alt+I switches its situacao.
  */
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -101,6 +101,7 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
     ['PgUp', () => setPage(list.page - 1), { inInputs: true }],
     ['PgDn', () => setPage(list.page + 1), { inInputs: true }],
     ['Del', () => current && void remove(current)],
+    ...(d.situacao ? [['Alt+I', () => current && void toggle(current)] satisfies Shortcut] : []),
   ];
   useShortcuts(shortcuts);
 
@@ -253,6 +254,7 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
           <KeyHint keys="Enter" label="Abrir" />
           {canManage && <KeyHint keys="Insert / Alt+N" label={d.label.feminine ? 'Nova' : 'Novo'} />}
           {canManage && <KeyHint keys="Del" label="Excluir" />}
+          {canManage && d.situacao && <KeyHint keys="Alt+I" label="Ativar/Inativar" />}
           <KeyHint keys="PgUp/PgDn" label="Página" />
         </Group>
       </Paper>
