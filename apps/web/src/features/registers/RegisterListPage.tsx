@@ -137,7 +137,7 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
           <TextInput
             ref={search}
             label="Pesquisar"
-            placeholder={Object.values(d.fields).filter((f) => f.search).map((f) => f.label).join(' ou ')}
+            placeholder={Object.values(d.fields).filter((f) => f.search).map((f, i) => (i === 0 ? f.label : f.label.toLowerCase())).join(' ou ')}
             type="search"
             value={list.search}
             onChange={(event) => list.setSearch(event.currentTarget.value)}
