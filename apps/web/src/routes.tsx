@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { MAIN_MENU, SETTINGS_MENU, type MenuEntry } from '@pdv/domain/menu';
+import { REGISTERS } from '@pdv/contract/registers/index';
 import { BranchListPage } from './features/admin/BranchListPage.tsx';
 import { ProfileListPage } from './features/admin/ProfileListPage.tsx';
 import { UserListPage } from './features/admin/UserListPage.tsx';
@@ -16,6 +17,7 @@ import { CheckoutPage } from './features/checkout/CheckoutPage.tsx';
 import { AppLayout } from './features/layout/AppLayout.tsx';
 import { PendingOperationsPage } from './features/outbox/PendingOperationsPage.tsx';
 import { PendingPage } from './features/pending/PendingPage.tsx';
+import { RegisterListPage } from './features/registers/RegisterListPage.tsx';
 import { NotAuthorizedPage } from './ui/NotAuthorizedPage.tsx';
 import { NotFoundPage } from './ui/NotFoundPage.tsx';
 
@@ -29,6 +31,8 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/operations-pending': () => <PendingOperationsPage />,
   '/invoice': () => <InvoiceListPage />,
   '/order': () => <OrderListPage />,
+  // Every register's list at its menu entry's path (a test checks each has one, not pending, with its permission).
+  ...Object.fromEntries(REGISTERS.map((d) => [d.screen.path, () => <RegisterListPage key={d.name} descriptor={d} />])),
 };
 
 const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => group.entries)];

@@ -6,16 +6,23 @@ import { callList, type ListRoute } from '../../api/client.ts';
 /** The spec's default page size for lists (002 §9). */
 export const PAGE_SIZE = 20;
 
+export interface ListPageOptions {
+  /** Rows a page (default PAGE_SIZE). */
+  pageSize?: number;
+  /** More of the body (a register's column, order and filter); a change refetches. */
+  params?: Record<string, unknown>;
+}
+
 /** Search and paging of a list route: the search waits 300 ms of quiet and goes back to page 1. */
-export function useListPage<N extends ListRoute>(route: N) {
+export function useListPage<N extends ListRoute>(route: N, { pageSize = PAGE_SIZE, params = {} }: ListPageOptions = {}) {
   const [search, setSearchValue] = useState('');
   const [page, setPage] = useState(1);
   const [debounced] = useDebouncedValue(search.trim(), 300);
 
   const query = useQuery({
-    queryKey: [route, debounced, page],
+    queryKey: [route, debounced, page, pageSize, params],
     queryFn: ({ signal }) =>
-      callList(route, { search: debounced, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE }, { signal }),
+      callList(route, { ...params, search: debounced, skip: (page - 1) * pageSize, take: pageSize }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -28,7 +35,7 @@ export function useListPage<N extends ListRoute>(route: N) {
     },
     page,
     setPage,
-    pages: Math.max(1, Math.ceil(count / PAGE_SIZE)),
+    pages: Math.max(1, Math.ceil(count / pageSize)),
     count,
     rows: query.data?.rows,
     query,

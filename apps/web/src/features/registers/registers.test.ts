@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { REGISTERS } from '@pdv/contract/registers/index';
+import { MAIN_MENU, SETTINGS_MENU } from '@pdv/domain/menu';
+
+const ENTRIES = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((g) => g.entries)];
+
+describe('registers in the menu', () => {
+  it.each(REGISTERS.map((d) => [d.name, d] as const))('%s has a menu entry at its screen path, not pending, guarded by its permission', (_name, d) => {
+    const entry = ENTRIES.find((e) => e.path === d.screen.path);
+    expect(entry, `menu entry for ${d.screen.path}`).toBeDefined();
+    expect(entry?.pending).toBeFalsy();
+    expect(entry?.permission).toBe(d.permission);
+  });
+});
