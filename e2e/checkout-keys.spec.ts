@@ -182,6 +182,7 @@ test('the modes, their panels and modals answer the keys they show', async ({ pa
   //    Enter, the first quantity focused, Enter applies; F10 in a return asks no seller.
   await pickMode(page, 'Venda');
   await scan(page, first.barcode);
+  await expect(page.getByText(/^Nenhum item\./)).toBeHidden();
   await expect(page.getByText(`Cliente: ${name}`)).toBeVisible();
   await pay(page, 'Dinheiro');
   await finish(page, false, 'pre', true);

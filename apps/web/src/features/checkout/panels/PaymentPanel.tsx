@@ -64,6 +64,14 @@ export function PaymentPanel(props: Props) {
 function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagamentos, voucherHeld, onAdd }: Props) {
   const [methodId, setMethodId] = useState<string | null>(null);
   const [amount, setAmount] = useState(formatDecimalBR(saldo));
+  // The proposed amount follows the balance until the cashier types one (a line scanned just before F8 lands after
+  // the panel opened).
+  const [amountTyped, setAmountTyped] = useState(false);
+  const [proposedFor, setProposedFor] = useState(saldo);
+  if (!amountTyped && proposedFor !== saldo) {
+    setProposedFor(saldo);
+    setAmount(formatDecimalBR(saldo));
+  }
   const [parcelas, setParcelas] = useState('1');
   const [operatorId, setOperatorId] = useState<string | null>(null);
   const [accountId, setAccountId] = useState<string | null>(null);
@@ -123,6 +131,7 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
     const saldoVale = Math.max(0, fromDecimal(found.saldo) - held);
     setVoucherFacts({ id_filial: found.id_filial, situacao: found.situacao, saldo: saldoVale, data_validade: found.data_validade });
     // The balance due, or what the voucher still holds (less the sale's other lines naming it) when it is less.
+    setAmountTyped(true);
     setAmount(formatDecimalBR(Math.max(0, Math.min(saldo, saldoVale - taken))));
   };
 
@@ -197,7 +206,14 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
             taken={pagamentos.filter((p) => p.id_vale_credito === voucher.id_vale_credito).reduce((t, p) => t + p.valor_total, 0)}
           />
         )}
-        <TextInput label="Valor" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
+        <TextInput
+          label="Valor"
+          value={amount}
+          onChange={(e) => {
+            setAmountTyped(true);
+            setAmount(e.currentTarget.value);
+          }}
+        />
         {maxParcelas > 1 && (
           <Select
             label="Parcelas"
