@@ -151,6 +151,7 @@ test('the modes, their panels and modals answer the keys they show', async ({ pa
   // 5. The customer search and the totals show the CPF masked.
   await page.keyboard.press('F6');
   const people = page.getByRole('dialog', { name: 'Cliente (F6)' });
+  await expect(people.getByRole('textbox').first()).toBeFocused();
   await page.keyboard.type(name);
   await expect(people.getByRole('table', { name: 'Clientes encontrados' }).getByRole('row').first()).toContainText(maskedCpf);
   await page.keyboard.press('Enter');
