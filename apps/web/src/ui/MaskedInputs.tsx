@@ -2,7 +2,7 @@
  * Inputs with Brazilian masks over Mantine's TextInput: a masked text (CPF, CNPJ, CEP, phone), money typed from the
  * right (R$ 1.234,56), a pt-BR decimal (quantity, percent) and a date dd/mm/aaaa whatever the browser's locale.
  */
-import { useState, type Ref } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { parseScaledBR } from './decimal.ts';
 import { dateFromBR, dateToBR, maskDate, moneyFromTyped, moneyText } from './masks.ts';
@@ -80,6 +80,39 @@ export function DateInputBR({ value, onChange, ...props }: BaseProps & { value: 
         const masked = maskDate(e.currentTarget.value);
         setText(masked);
         onChange(masked === '' ? null : (dateFromBR(masked) ?? masked));
+      }}
+    />
+  );
+}
+
+/**
+ * A date of a filter or a document, dd/mm/aaaa whatever the browser's locale; the value is ISO (YYYY-MM-DD) or ''.
+ * `onChange` hears only a whole valid date or '' (a half-typed one stays in the input, marked on leaving it), and a
+ * value changed from outside (a filter reset) shows at once.
+ */
+export function DateField({ value, onChange, error, ...props }: BaseProps & { value: string; onChange: (iso: string) => void }) {
+  const [text, setText] = useState(() => (value ? dateToBR(value) : ''));
+  const [invalid, setInvalid] = useState(false);
+  useEffect(() => {
+    setText((current) => ((dateFromBR(current) ?? '') === value ? current : value ? dateToBR(value) : ''));
+  }, [value]);
+  return (
+    <TextInput
+      {...props}
+      inputMode="numeric"
+      placeholder="dd/mm/aaaa"
+      value={text}
+      error={error ?? (invalid ? 'Data inválida.' : undefined)}
+      onChange={(e) => {
+        const masked = maskDate(e.currentTarget.value);
+        setText(masked);
+        setInvalid(false);
+        const iso = masked === '' ? '' : dateFromBR(masked);
+        if (iso !== null && iso !== value) onChange(iso);
+      }}
+      onBlur={(e) => {
+        props.onBlur?.(e);
+        setInvalid(text !== '' && dateFromBR(text) === null);
       }}
     />
   );
