@@ -2,7 +2,7 @@
  * Inputs with Brazilian masks over Mantine's TextInput: a masked text (CPF, CNPJ, CEP, phone), money typed from the
  * right (R$ 1.234,56), a pt-BR decimal (quantity, percent) and a date dd/mm/aaaa whatever the browser's locale.
  */
-import { useEffect, useState, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { parseScaledBR } from './decimal.ts';
 import { dateFromBR, dateToBR, maskDate, moneyFromTyped, moneyText } from './masks.ts';
@@ -93,9 +93,12 @@ export function DateInputBR({ value, onChange, ...props }: BaseProps & { value: 
 export function DateField({ value, onChange, error, ...props }: BaseProps & { value: string; onChange: (iso: string) => void }) {
   const [text, setText] = useState(() => (value ? dateToBR(value) : ''));
   const [invalid, setInvalid] = useState(false);
-  useEffect(() => {
-    setText((current) => ((dateFromBR(current) ?? '') === value ? current : value ? dateToBR(value) : ''));
-  }, [value]);
+  // A value changed from outside (not by what was typed here) replaces the text, during the render that sees it.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    if ((dateFromBR(text) ?? '') !== value) setText(value ? dateToBR(value) : '');
+  }
   return (
     <TextInput
       {...props}

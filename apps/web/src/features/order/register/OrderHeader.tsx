@@ -1,6 +1,6 @@
 /** The order's header (000 §3.6): operation, client, seller, carrier, dates, freight type (9 by default) and notes. */
 import type { Ref } from 'react';
-import { Grid, Kbd, Paper, Select, Textarea, TextInput } from '@mantine/core';
+import { Grid, Kbd, Paper, Select, Textarea } from '@mantine/core';
 import { ORDER_OPERATIONS, ORDER_OPERATION_NAME } from '@pdv/domain/order-rules';
 import { localDb, type LocalRow } from '../../../db/database.ts';
 import { searchPeople } from '../../checkout/catalog.ts';
