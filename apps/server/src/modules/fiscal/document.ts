@@ -159,7 +159,7 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
             xEnder: [carrier.endereco, carrier.numero].filter(Boolean).join(', ') || null, xMun: carrier.cidade, UF: carrier.uf,
           }
           : null,
-        veicTransp: modelo === '55' && nf['placa_veiculo'] ? { placa: String(nf['placa_veiculo']), UF: (nf['uf_placa_veiculo'] as string | null) ?? null } : null,
+        veicTransp: modelo === '55' && nf['placa_veiculo'] ? { placa: nf['placa_veiculo'] as string, UF: (nf['uf_placa_veiculo'] as string | null) ?? null } : null,
         vol: volumes,
       },
       pag: { detPag: detPag.length > 0 ? detPag : [{ tPag: '90', vPag: 0 }], vTroco: Math.max(0, paid - total) },
