@@ -82,8 +82,14 @@ export interface RegisterDescriptor {
   isPadrao?: boolean;
   /** 002 §9: page size and default sort. */
   list: { pageSize: number; sort: { column: string; order: 'ASC' | 'DESC' } };
-  /** The sync group whose rows are this register's (its source's columns come from the descriptor). */
+  /**
+   * The sync group whose rows are this register's: it also names the local table and the change event. Its entry in
+   * SYNC_GROUPS, its server source (the row's columns), its local store (keyed by `id`) and its progress label
+   * (label.plural) all follow from the descriptor (docs/registers.md).
+   */
   syncGroup?: string;
+  /** The sync group's page size (001 §7; default 1000). */
+  syncPageSize?: number;
   /** The web screens: list route (the menu's path) and the form kind. */
   screen: { path: string; form: 'panel' | 'page' };
 }

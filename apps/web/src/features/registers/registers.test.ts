@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REGISTERS } from '@pdv/contract/registers/index';
-import { MAIN_MENU, SETTINGS_MENU } from '@pdv/domain/menu';
+import { MAIN_MENU, PERMISSION_CATALOGUE, SETTINGS_MENU } from '@pdv/domain/menu';
 
 const ENTRIES = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((g) => g.entries)];
 
@@ -10,5 +10,7 @@ describe('registers in the menu', () => {
     expect(entry, `menu entry for ${d.screen.path}`).toBeDefined();
     expect(entry?.pending).toBeFalsy();
     expect(entry?.permission).toBe(d.permission);
+    // Profiles can grant it (the permission editor and the demo manager read the catalogue).
+    expect(PERMISSION_CATALOGUE.map((p) => p.rotulo), d.permission).toContain(d.permission);
   });
 });
