@@ -167,8 +167,9 @@ describe('local database schema', () => {
     const collection: SyncGroup = { group: 'collection', localTable: 'collection', event: 'collection', key: 'id_colecao', pageSize: 1000, scope: 'organization' };
     const hand = storesAt(LOCAL_DATABASE_VERSION);
     expect(derivedStores(hand, [SYNC_GROUPS.brand, collection])).toEqual({ collection: 'id_colecao' });
-    const chain = withDerivedStep(HAND_WRITTEN_VERSIONS, [...Object.values(SYNC_GROUPS), collection]);
-    expect(chain.at(-1)).toEqual({ version: DATABASE_VERSION + 1, stores: { ...derivedStores(hand), collection: 'id_colecao' } });
+    const season: SyncGroup = { ...collection, group: 'season', localTable: 'season', event: 'season', key: 'id_estacao' };
+    const chain = withDerivedStep(HAND_WRITTEN_VERSIONS, [...Object.values(SYNC_GROUPS), season]);
+    expect(chain.at(-1)).toEqual({ version: DATABASE_VERSION + 1, stores: { ...derivedStores(hand), season: 'id_estacao' } });
   });
 
   it('opens a database written before a synced register was added with the new store, keeping the data', async () => {
@@ -192,23 +193,23 @@ describe('local database schema', () => {
     before.close();
 
     // A release adds a synced register: one more store, one version more.
-    const afterOne = open(withDerivedStep(HAND_WRITTEN_VERSIONS, [...groups, group('collection', 'id_colecao')]));
+    const afterOne = open(withDerivedStep(HAND_WRITTEN_VERSIONS, [...groups, group('season', 'id_estacao')]));
     await afterOne.open();
     expect(afterOne.verno).toBe(DATABASE_VERSION + 1);
     expect(await afterOne.table('brand').get(1)).toEqual({ id_marca: 1, descricao: 'Marca A' });
     expect(await afterOne.table('operation').get('x1')).toMatchObject({ situacao: 'EmEdicao' });
-    expect(await afterOne.table('collection').count()).toBe(0);
+    expect(await afterOne.table('season').count()).toBe(0);
     // No position for the new table: the sync reads it from the start; the others keep theirs.
-    expect(await afterOne.table('updater').get('collection')).toBeUndefined();
+    expect(await afterOne.table('updater').get('season')).toBeUndefined();
     expect(await afterOne.table('updater').get('brand')).toMatchObject({ date_change: '9', is_loaded: 1 });
-    await afterOne.table('collection').put({ id_colecao: 3, descricao: 'Verão' });
+    await afterOne.table('season').put({ id_estacao: 3, descricao: 'Verão' });
     afterOne.close();
 
     // And another: the first one's rows stay.
-    const afterTwo = open(withDerivedStep(HAND_WRITTEN_VERSIONS, [...groups, group('collection', 'id_colecao'), group('season', 'id_estacao')]));
+    const afterTwo = open(withDerivedStep(HAND_WRITTEN_VERSIONS, [...groups, group('season', 'id_estacao'), group('fabric', 'id_tecido')]));
     await afterTwo.open();
     expect(afterTwo.verno).toBe(DATABASE_VERSION + 2);
-    expect(await afterTwo.table('collection').get(3)).toEqual({ id_colecao: 3, descricao: 'Verão' });
+    expect(await afterTwo.table('season').get(3)).toEqual({ id_estacao: 3, descricao: 'Verão' });
     afterTwo.close();
 
     // An older release (fewer derived stores) still opens the newer database, at the version it has.

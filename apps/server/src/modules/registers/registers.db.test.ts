@@ -9,6 +9,7 @@ import { routes, type RouteName } from '@pdv/contract/routes';
 import { REGISTER_MESSAGES, fieldSchema, type FieldDef, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import { REGISTERS } from '@pdv/contract/registers/index';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { sample, sampleBody } from '../../testing/registers.ts';
 import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
@@ -25,39 +26,6 @@ afterAll(async () => {
 });
 
 const route = (d: RegisterDescriptor, action: string) => `${d.name}${action}` as RouteName;
-
-/** A valid value of a field, distinct per `n`. */
-function sample(field: FieldDef, n: number): unknown {
-  switch (field.kind) {
-    case 'text':
-      return `${n}${Math.random().toString(36).slice(2, 10)}`.slice(0, field.max ?? 255);
-    case 'integer':
-      return Math.min(field.maxValue ?? 1000, (field.min ?? 0) + (n % 3));
-    case 'money':
-      return 10 + n;
-    case 'percent':
-      return 5;
-    case 'quantity':
-      return 1 + n;
-    case 'boolean':
-      return n % 2 === 0;
-    case 'enum':
-      return field.values?.[0] ?? null;
-    case 'email':
-      return `teste${n}@exemplo.com.br`;
-    default:
-      return null;
-  }
-}
-
-function sampleBody(d: RegisterDescriptor, n: number): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(d.fields)) {
-    const value = sample(field, n);
-    if (value !== null) body[name] = value;
-  }
-  return body;
-}
 
 for (const d of REGISTERS as readonly RegisterDescriptor[]) {
   describe(`${d.label.plural} (${d.path}), generated from the descriptor`, () => {
