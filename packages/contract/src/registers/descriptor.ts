@@ -44,7 +44,10 @@ export interface FieldDef {
   decimals?: number;
   /** enum: the values the column accepts. */
   values?: readonly string[];
-  /** ref: the register whose id this is (its descriptor's name). */
+  /**
+   * ref: the register whose id this is (its descriptor's name, in REGISTERS). The server refuses an id naming no live
+   * row of it in the caller's scope; the form offers a searchable select of its rows.
+   */
   ref?: string;
   /**
    * The value a create without the field stores (the column's default). A field with a default is never null (its
@@ -101,6 +104,7 @@ export const REGISTER_MESSAGES = {
   required: (label: string) => `Informe ${label}.`,
   tooLong: (label: string, max: number) => `${label} pode ter no máximo ${max} caracteres.`,
   invalid: (label: string) => `${label} inválido.`,
+  refNotFound: (label: string) => `${label}: registro não encontrado.`,
   invalidCnpj: 'CNPJ Inválido',
   invalidCpf: 'CPF inválido.',
   invalidColumn: 'Coluna de ordenação inválida.',

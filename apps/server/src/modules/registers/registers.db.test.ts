@@ -11,6 +11,8 @@ import { REGISTERS } from '@pdv/contract/registers/index';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { sample, sampleBody } from '../../testing/registers.ts';
 import { expectOk } from '../../testing/routes.ts';
+import { HttpError } from '../../http/errors.ts';
+import { createRow, updateRow } from './queries.ts';
 
 let t: TestApp;
 let manager: string;
@@ -179,5 +181,51 @@ describe('rules the descriptors declare', () => {
     const res = await t.call('POST', '/brand/find', { filter: { id_organization: 1 } }, manager);
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.json)).toContain(REGISTER_MESSAGES.invalidFilter('id_organization'));
+  });
+
+  it('a ref field must name a live row of its register in the caller organization: refused in pt-BR beside the field', async () => {
+    // A category register whose parent is a category (the table's own foreign key), declared here: no register of
+    // REGISTERS has a ref yet.
+    const category = {
+      name: 'categoryTest', path: '/category-test', table: 'categoria', id: 'id_categoria',
+      label: { singular: 'Categoria', plural: 'Categorias', feminine: true }, permission: 'FncListarCategoria', scope: 'organization',
+      fields: {
+        descricao: { kind: 'text', label: 'Descrição', required: true, max: 100 },
+        id_categoria_pai: { kind: 'ref', label: 'Categoria pai', ref: 'categoryTest' },
+      },
+      situacao: true, isPadrao: true,
+      list: { pageSize: 20, sort: { column: 'descricao', order: 'ASC' } },
+      screen: { path: '/category-test', form: 'panel' },
+    } as const satisfies RegisterDescriptor;
+    const registers = (name: string) => (name === 'categoryTest' ? category : undefined);
+    const orgs = await t.db.system(async (tx) =>
+      (await tx.query<{ nome: string; id: number }>(`SELECT nome, id_organization AS id FROM organization`)).rows,
+    );
+    const demo = { id_organization: orgs.find((o) => o.nome === 'Demo Moda')!.id, id_filial: 0 };
+    const another = { id_organization: orgs.find((o) => o.nome !== 'Demo Moda')!.id, id_filial: 0 };
+    const refused = async (write: () => Promise<unknown>) => {
+      const error = await write().then(() => null, (e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).status).toBe(400);
+      expect((error as HttpError).message).toBe(REGISTER_MESSAGES.refNotFound('Categoria pai'));
+      expect((error as HttpError).erros).toEqual([`id_categoria_pai: ${REGISTER_MESSAGES.refNotFound('Categoria pai')}`]);
+    };
+    await t.db.system(async (tx) => {
+      const count = async () => Number((await tx.query('SELECT count(*) AS n FROM categoria')).rows[0]?.['n']);
+      const parent = await createRow(tx, category, demo, { descricao: 'Pai' }, registers);
+      const theirs = await createRow(tx, category, another, { descricao: 'Deles' }, registers);
+      const gone = await createRow(tx, category, demo, { descricao: 'Excluída' }, registers);
+      await tx.query('UPDATE categoria SET data_exclusao = now() WHERE id_categoria = $1', [gone['id_categoria']]);
+      const before = await count();
+      await refused(() => createRow(tx, category, demo, { descricao: 'Filha', id_categoria_pai: 99_999_999 }, registers));
+      await refused(() => createRow(tx, category, demo, { descricao: 'Filha', id_categoria_pai: theirs['id_categoria'] }, registers));
+      await refused(() => createRow(tx, category, demo, { descricao: 'Filha', id_categoria_pai: gone['id_categoria'] }, registers));
+      expect(await count()).toBe(before);
+      const child = await createRow(tx, category, demo, { descricao: 'Filha', id_categoria_pai: parent['id_categoria'] }, registers);
+      expect(child['id_categoria_pai']).toBe(parent['id_categoria']);
+      await refused(() => updateRow(tx, category, demo, Number(child['id_categoria']), { id_categoria_pai: theirs['id_categoria'] }, registers));
+      // Emptying it is allowed.
+      expect((await updateRow(tx, category, demo, Number(child['id_categoria']), { id_categoria_pai: null }, registers))?.['id_categoria_pai']).toBeNull();
+    });
   });
 });
