@@ -112,6 +112,12 @@ export const REGISTER_MESSAGES = {
   nothingToUpdate: 'Nenhum campo para atualizar.',
 } as const;
 
+/** Whether a refusal is the delete's 'still used' one (the list then offers to set the row Inativo instead). */
+export function isInUseRefusal(message: string): boolean {
+  const [before = '', after = ''] = REGISTER_MESSAGES.inUse('\u0000').split('\u0000');
+  return message.startsWith(before) && message.endsWith(after);
+}
+
 const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 
 /** The schema of one field's value as a form or an API client sends it (null allowed when not required). */
