@@ -192,6 +192,31 @@ describe('tenant isolation, generated from the route table', () => {
     });
   }
 
+  // A register's find (no id field, so not above): another organization's user lists none of the demo rows, even
+  // searching for one's text; the demo manager lists it.
+  for (const d of REGISTERS as readonly RegisterDescriptor[]) {
+    it(`POST ${d.path}/find: lists only rows of the caller organization`, async () => {
+      const searchable = Object.entries(d.fields).find(([, f]) => f.search)?.[0];
+      const row = await t.call('POST', `${d.path}/find_by_id`, { [d.id]: demoIds[d.id] }, manager);
+      const search = searchable ? String(row.json[searchable]) : '';
+      for (const body of [{ take: 200 }, { search, take: 200 }]) {
+        const theirs = await t.call('POST', `${d.path}/find`, body, other);
+        expect(theirs.status).toBe(200);
+        const ids = (theirs.json['rows'] as Array<Record<string, unknown>>).map((r) => Number(r[d.id]));
+        const leaked = await t.db.system(async (tx) =>
+          (await tx.query<{ id: number }>(
+            `SELECT r.${d.id} AS id FROM ${d.table} r JOIN organization o USING (id_organization) WHERE o.nome = 'Demo Moda' AND r.${d.id} = ANY($1::int[])
+                AND NOT EXISTS (SELECT 1 FROM ${d.table} x WHERE x.id_organization <> r.id_organization AND x.${d.id} = r.${d.id})`,
+            [ids],
+          )).rows,
+        );
+        expect(leaked, `${d.path}/find showed rows of the demo organization to another one`).toEqual([]);
+      }
+      const mine = await t.call('POST', `${d.path}/find`, { search, take: 200 }, manager);
+      expect((mine.json['rows'] as Array<Record<string, unknown>>).map((r) => r[d.id])).toContain(demoIds[d.id]);
+    });
+  }
+
   it('lists only rows of the caller organization', async () => {
     const mine = await expectOk(t, 'branchFind', {}, other);
     const rows = mine.json['rows'] as Array<{ nome_fantasia: string }>;

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteName } from '@pdv/contract/routes';
 import { REGISTER_MESSAGES, fieldSchema, type FieldDef, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
-import { REGISTERS } from '@pdv/contract/registers/index';
+import { REGISTERS, registerByName } from '@pdv/contract/registers/index';
+import type { Tx } from '../../db/database.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { sample, sampleBody } from '../../testing/registers.ts';
 import { expectOk } from '../../testing/routes.ts';
@@ -28,6 +29,65 @@ afterAll(async () => {
 });
 
 const route = (d: RegisterDescriptor, action: string) => `${d.name}${action}` as RouteName;
+
+const COLUMN_TYPES: Record<FieldDef['kind'], string[]> = {
+  text: ['text', 'character varying'], email: ['text', 'character varying'], phone: ['text', 'character varying'],
+  cep: ['text', 'character varying'], color: ['text', 'character varying'], cpf: ['text', 'character varying'],
+  cnpj: ['text', 'character varying'], enum: ['text', 'character varying'],
+  integer: ['integer', 'smallint', 'bigint'], ref: ['integer', 'bigint'],
+  money: ['numeric'], percent: ['numeric'], quantity: ['numeric'], boolean: ['boolean'], date: ['date'],
+};
+
+/** Where a descriptor and its table disagree (empty when they agree). */
+async function tableDisagreements(tx: Tx, d: RegisterDescriptor): Promise<string[]> {
+  const { rows } = await tx.query<{
+    column_name: string; is_nullable: string; data_type: string; column_default: string | null; is_identity: string; character_maximum_length: number | null;
+  }>(
+    `SELECT column_name, is_nullable, data_type, column_default, is_identity, character_maximum_length
+       FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1`,
+    [d.table],
+  );
+  const problems: string[] = [];
+  if (rows.length === 0) return [`${d.table}: no such table`];
+  const columns = new Map(rows.map((r) => [r.column_name, r]));
+  const known = new Set(['id_organization', d.id, 'data_cadastro', 'data_alteracao', 'data_exclusao', 'sync_xid', 'situacao', 'is_padrao',
+    ...(d.scope === 'branch' ? ['id_filial'] : []), ...Object.keys(d.fields)]);
+  for (const required of ['id_organization', d.id, 'data_cadastro', 'data_alteracao', 'data_exclusao']) {
+    if (!columns.has(required)) problems.push(`${d.table}.${required} is missing`);
+  }
+  if (d.scope === 'branch' && !columns.has('id_filial')) problems.push(`${d.table}.id_filial is missing (branch scope)`);
+  if (Boolean(d.situacao) !== columns.has('situacao')) problems.push(`${d.table}: situacao ${d.situacao ? 'declared but missing' : 'in the table, not declared'}`);
+  if (d.situacao && columns.get('situacao')?.data_type !== 'text') problems.push(`${d.table}.situacao is not text`);
+  if (Boolean(d.isPadrao) !== columns.has('is_padrao')) problems.push(`${d.table}: is_padrao ${d.isPadrao ? 'declared but missing' : 'in the table, not declared'}`);
+  if (d.isPadrao && columns.get('is_padrao')?.data_type !== 'boolean') problems.push(`${d.table}.is_padrao is not boolean`);
+  for (const [name, field] of Object.entries(d.fields)) {
+    const column = columns.get(name);
+    if (!column) {
+      problems.push(`${d.table}.${name} does not exist`);
+      continue;
+    }
+    if (!COLUMN_TYPES[field.kind].includes(column.data_type)) problems.push(`${d.table}.${name} is ${column.data_type}, the descriptor says ${field.kind}`);
+    if (column.is_nullable === 'NO' && column.column_default === null && !(field.required || field.default !== undefined)) {
+      problems.push(`${d.table}.${name} is NOT NULL without a default: required`);
+    }
+    if (field.required && column.is_nullable !== 'NO') problems.push(`${d.table}.${name} is required but may be null`);
+    if (!field.required && field.default === undefined && column.is_nullable !== 'YES') problems.push(`${d.table}.${name} may be null in the descriptor`);
+    const max = field.max ?? 255;
+    if (column.character_maximum_length !== null && TEXT_FIELD_KINDS.has(field.kind) && column.character_maximum_length < max) {
+      problems.push(`${d.table}.${name} holds ${column.character_maximum_length} characters, the descriptor allows ${max}`);
+    }
+  }
+  // A NOT NULL column the descriptor does not know and the database does not fill would make every create fail.
+  for (const column of rows) {
+    if (known.has(column.column_name)) continue;
+    if (column.is_nullable === 'NO' && column.column_default === null && column.is_identity !== 'YES') {
+      problems.push(`${d.table}.${column.column_name} is NOT NULL without a default and not in the descriptor`);
+    }
+  }
+  return problems;
+}
+
+const TEXT_FIELD_KINDS = new Set<FieldDef['kind']>(['text', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum']);
 
 for (const d of REGISTERS as readonly RegisterDescriptor[]) {
   describe(`${d.label.plural} (${d.path}), generated from the descriptor`, () => {
@@ -104,42 +164,13 @@ for (const d of REGISTERS as readonly RegisterDescriptor[]) {
       expect(indexes.some((def) => def.includes(`(id_organization, ${key}, ${d.id})`)), indexes.join('\n')).toBe(true);
     });
 
-    it('matches its table: every field a column, required ones NOT NULL, numeric kinds numeric', async () => {
-      await t.db.system(async (tx) => {
-        const { rows } = await tx.query<{ column_name: string; is_nullable: string; data_type: string; column_default: string | null }>(
-          `SELECT column_name, is_nullable, data_type, column_default FROM information_schema.columns WHERE table_name = $1`,
-          [d.table],
-        );
-        const columns = new Map(rows.map((r) => [r.column_name, r]));
-        for (const required of ['id_organization', d.id, 'data_cadastro', 'data_alteracao', 'data_exclusao']) {
-          expect(columns.has(required), `${d.table}.${required}`).toBe(true);
-        }
-        if (d.scope === 'branch') expect(columns.has('id_filial')).toBe(true);
-        if (d.situacao) expect(columns.get('situacao')?.data_type).toBe('text');
-        if (d.isPadrao) expect(columns.get('is_padrao')?.data_type).toBe('boolean');
-        const types: Record<FieldDef['kind'], string[]> = {
-          text: ['text', 'character varying'], email: ['text', 'character varying'], phone: ['text', 'character varying'],
-          cep: ['text', 'character varying'], color: ['text', 'character varying'], cpf: ['text', 'character varying'],
-          cnpj: ['text', 'character varying'], enum: ['text', 'character varying'],
-          integer: ['integer', 'smallint', 'bigint'], ref: ['integer', 'bigint'],
-          money: ['numeric'], percent: ['numeric'], quantity: ['numeric'], boolean: ['boolean'], date: ['date'],
-        };
-        for (const [name, field] of Object.entries(d.fields)) {
-          const column = columns.get(name);
-          expect(column, `${d.table}.${name} exists`).toBeDefined();
-          expect(types[field.kind], `${d.table}.${name} is ${column?.data_type}, the descriptor says ${field.kind}`).toContain(column?.data_type);
-          if (column?.is_nullable === 'NO' && column.column_default === null) {
-            expect(field.required || field.default !== undefined, `${d.table}.${name} is NOT NULL without a default: required`).toBe(true);
-          }
-          if (field.required) expect(column?.is_nullable, `${d.table}.${name} is required`).toBe('NO');
-          if (!field.required && field.default === undefined) {
-            expect(column?.is_nullable, `${d.table}.${name} may be null in the descriptor`).toBe('YES');
-          }
-          // The schema accepts its own sample.
-          const value = sample(field, 1);
-          if (value !== null) expect(fieldSchema(field).safeParse(value).success, `${name} accepts ${JSON.stringify(value)}`).toBe(true);
-        }
-      });
+    it('matches its table: every field a column of its kind, required ones NOT NULL, no unknown NOT NULL column', async () => {
+      expect(await t.db.system((tx) => tableDisagreements(tx, d))).toEqual([]);
+      for (const [name, field] of Object.entries(d.fields)) {
+        // The schema accepts its own sample.
+        const value = sample(field, 1);
+        if (value !== null) expect(fieldSchema(field).safeParse(value).success, `${name} accepts ${JSON.stringify(value)}`).toBe(true);
+      }
     });
   });
 }
@@ -227,5 +258,32 @@ describe('rules the descriptors declare', () => {
       // Emptying it is allowed.
       expect((await updateRow(tx, category, demo, Number(child['id_categoria']), { id_categoria_pai: null }, registers))?.['id_categoria_pai']).toBeNull();
     });
+  });
+
+  it('a descriptor that disagrees with its table is caught', async () => {
+    const brand = registerByName('brand')!;
+    const wrong: RegisterDescriptor = {
+      ...brand,
+      fields: {
+        ...brand.fields,
+        logo: { kind: 'text', label: 'Logo', required: true },
+        inexistente: { kind: 'text', label: 'Inexistente' },
+        descricao: { kind: 'money', label: 'Descrição' },
+      },
+      situacao: false,
+    };
+    const { isPadrao: _padrao, ...withoutDefault } = brand;
+    const problems = await t.db.system((tx) => tableDisagreements(tx, wrong));
+    expect(problems).toEqual(expect.arrayContaining([
+      'marca.logo is required but may be null',
+      'marca.inexistente does not exist',
+      'marca.descricao is text, the descriptor says money',
+      'marca: situacao in the table, not declared',
+    ]));
+    expect(await t.db.system((tx) => tableDisagreements(tx, { ...withoutDefault, fields: { logo: brand.fields['logo']! } }))).toEqual([
+      'marca: is_padrao in the table, not declared',
+      'marca.descricao is NOT NULL without a default and not in the descriptor',
+    ]);
+    expect(await t.db.system((tx) => tableDisagreements(tx, { ...brand, table: 'marca_nenhuma' }))).toEqual(['marca_nenhuma: no such table']);
   });
 });
