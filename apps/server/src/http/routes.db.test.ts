@@ -12,7 +12,7 @@ import { MESSAGES } from '@pdv/domain/messages';
 import { hashPassword } from '../modules/auth/password.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
 import { loadSaleFixture, saleBody, type SaleFixture } from '../testing/sale.ts';
-import { sampleBody } from '../testing/registers.ts';
+import { validBody } from '../testing/registers.ts';
 import { expectOk } from '../testing/routes.ts';
 import { OWNER_CHECK_ELSEWHERE } from '../testing/route-proofs.ts';
 
@@ -78,7 +78,7 @@ beforeAll(async () => {
           WHERE o.nome = 'Demo Moda' AND r.data_exclusao IS NULL ORDER BY r.${d.id} LIMIT 1`,
       )).rows[0]?.id,
     );
-    demoIds[d.id] = found ?? ((await t.call('POST', `${d.path}/create`, sampleBody(d, 1), manager)).json[d.id] as number);
+    demoIds[d.id] = found ?? ((await t.call('POST', `${d.path}/create`, await validBody(t, d, 1, manager), manager)).json[d.id] as number);
   }
   // An invoice of the demo organization (the NFC-e draft of a sale).
   const nfce = await t.call('POST', '/operacao', saleBody(sale, { modelo: '65' }), manager);

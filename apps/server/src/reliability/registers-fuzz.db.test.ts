@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTER_MESSAGES, registerSchemas, writableColumns, type FieldDef, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import { REGISTERS } from '@pdv/contract/registers/index';
 import { createTestApp, type TestApp } from '../testing/app.ts';
-import { sampleBody } from '../testing/registers.ts';
+import { sampleBody, validBody } from '../testing/registers.ts';
 import { answerProblems } from './answers.ts';
 import { LONG, SKIP_SECOND_RUN } from './variant.ts';
 import { RawJson, serialize } from './zod-arbitrary.ts';
@@ -120,8 +120,11 @@ function mutationArbitrary(d: RegisterDescriptor): fc.Arbitrary<Mutation> {
 }
 
 /** A valid create body (unique text fields made unique by the sample). */
-function validBody(d: RegisterDescriptor): fc.Arbitrary<Body> {
-  const shape = Object.fromEntries(Object.entries(d.fields).map(([n, f]) => [n, validValue(f)]));
+function validBodyArbitrary(d: RegisterDescriptor, base: Body): fc.Arbitrary<Body> {
+  // A ref takes the id of a live row (the base body's, from testing/registers.ts validBody) or, when it may, none.
+  const shape = Object.fromEntries(Object.entries(d.fields).map(([n, f]) => [
+    n, f.kind === 'ref' && base[n] !== undefined ? (f.required ? fc.constant(base[n]) : fc.constantFrom(base[n], null)) : validValue(f),
+  ]));
   return fc.tuple(fc.record(shape), fc.integer({ min: 1, max: 1_000_000 })).map(([values, n]) => {
     const sample = sampleBody(d, n);
     const body: Body = { ...values };
@@ -132,10 +135,10 @@ function validBody(d: RegisterDescriptor): fc.Arbitrary<Body> {
   });
 }
 
-function createArbitrary(d: RegisterDescriptor): fc.Arbitrary<Body> {
+function createArbitrary(d: RegisterDescriptor, base: Body): fc.Arbitrary<Body> {
   return fc.oneof(
-    { weight: 1, arbitrary: validBody(d) },
-    { weight: 4, arbitrary: fc.tuple(validBody(d), fc.array(mutationArbitrary(d), { minLength: 1, maxLength: 3 })).map(([b, ms]) => ms.reduce((x, m) => m(x), b)) },
+    { weight: 1, arbitrary: validBodyArbitrary(d, base) },
+    { weight: 4, arbitrary: fc.tuple(validBodyArbitrary(d, base), fc.array(mutationArbitrary(d), { minLength: 1, maxLength: 3 })).map(([b, ms]) => ms.reduce((x, m) => m(x), b)) },
   );
 }
 
@@ -250,8 +253,9 @@ describe.skipIf(SKIP)('fuzzing generated from the register descriptors', () => {
     describe(`${d.label.plural} (${d.path})`, () => {
       it(`create: ${RUNS} bad and valid bodies answer 400 in pt-BR writing nothing, or 200 adding one row`, async () => {
         let created = 0;
+        const base = await validBody(t, d, 9, manager);
         await fc.assert(
-          fc.asyncProperty(createArbitrary(d), async (body) => {
+          fc.asyncProperty(createArbitrary(d, base), async (body) => {
             const r = await check('POST', 'create', schemas.create, body, true);
             if (r.status === 200) {
               created += 1;
@@ -264,11 +268,12 @@ describe.skipIf(SKIP)('fuzzing generated from the register descriptors', () => {
       }, TIMEOUT);
 
       it(`update: ${RUNS} bad and valid bodies on a live row, and ids of no row`, async () => {
-        const row = await t.call('POST', `${d.path}/create`, sampleBody(d, 7), manager);
+        const row = await t.call('POST', `${d.path}/create`, await validBody(t, d, 7, manager), manager);
         expect(row.status).toBe(200);
         const id = row.json[d.id] as number;
         const ids = fc.oneof({ weight: 6, arbitrary: fc.constant<unknown>(id) }, { weight: 1, arbitrary: fc.constantFrom<unknown>(99_999_999, -1, 0, 'abc', null, 1.5) });
-        const partial = fc.tuple(createArbitrary(d), fc.integer({ min: 0, max: 2 ** 10 })).map(([b, mask]) =>
+        const base = await validBody(t, d, 9, manager);
+        const partial = fc.tuple(createArbitrary(d, base), fc.integer({ min: 0, max: 2 ** 10 })).map(([b, mask]) =>
           Object.fromEntries(Object.entries(b).filter((_, i) => (mask >> i) % 2 === 0 || i >= 10)));
         let updated = 0;
         await fc.assert(
@@ -298,7 +303,7 @@ describe.skipIf(SKIP)('fuzzing generated from the register descriptors', () => {
 
       if (d.situacao) {
         it('situacao: values other than Ativo and Inativo are refused in pt-BR and write nothing', async () => {
-          const row = await t.call('POST', `${d.path}/create`, sampleBody(d, 8), manager);
+          const row = await t.call('POST', `${d.path}/create`, await validBody(t, d, 8, manager), manager);
           const id = row.json[d.id] as number;
           await fc.assert(
             fc.asyncProperty(fc.constantFrom<unknown>('Ativo', 'Inativo', 'ativo', 'INATIVO', '', 'X', null, 1, true, {}), async (situacao) => {

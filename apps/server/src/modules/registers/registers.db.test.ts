@@ -10,7 +10,7 @@ import { REGISTER_MESSAGES, fieldSchema, type FieldDef, type RegisterDescriptor 
 import { REGISTERS, registerByName } from '@pdv/contract/registers/index';
 import type { Tx } from '../../db/database.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { sample, sampleBody } from '../../testing/registers.ts';
+import { sample, validBody } from '../../testing/registers.ts';
 import { expectOk } from '../../testing/routes.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createRow, updateRow } from './queries.ts';
@@ -92,10 +92,10 @@ const TEXT_FIELD_KINDS = new Set<FieldDef['kind']>(['text', 'email', 'phone', 'c
 for (const d of REGISTERS as readonly RegisterDescriptor[]) {
   describe(`${d.label.plural} (${d.path}), generated from the descriptor`, () => {
     it('create, find_by_id, find with search and sort, update, situacao and delete', async () => {
-      const first = await expectOk(t, route(d, 'Create'), sampleBody(d, 1), manager);
+      const first = await expectOk(t, route(d, 'Create'), await validBody(t, d, 1, manager), manager);
       const id = first.json[d.id] as number;
       expect(id).toBeGreaterThan(0);
-      const second = await expectOk(t, route(d, 'Create'), sampleBody(d, 2), manager);
+      const second = await expectOk(t, route(d, 'Create'), await validBody(t, d, 2, manager), manager);
       const id2 = second.json[d.id] as number;
 
       const byId = await expectOk(t, route(d, 'FindById'), { [d.id]: id }, manager);
@@ -143,7 +143,7 @@ for (const d of REGISTERS as readonly RegisterDescriptor[]) {
       const before = await count();
       for (const [name, field] of Object.entries(d.fields)) {
         if (!field.required) continue;
-        const body = sampleBody(d, 3);
+        const body = await validBody(t, d, 3, manager);
         delete body[name];
         const res = await t.call('POST', `${d.path}/create`, body, manager);
         expect(res.status).toBe(400);

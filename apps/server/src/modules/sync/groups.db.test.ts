@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listByChangesResult, SYNC_GROUPS, syncedRegisters, type SyncGroup, type SyncGroupName } from '@pdv/contract/sync';
 import type { RouteName } from '@pdv/contract/routes';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { sampleBody } from '../../testing/registers.ts';
+import { validBody } from '../../testing/registers.ts';
 import { expectOk } from '../../testing/routes.ts';
 import { demoIds, settle, type DemoIds } from '../../testing/sync.ts';
 import { SYNC_SOURCES } from './sources.ts';
@@ -66,7 +66,7 @@ beforeAll(async () => {
   for (const d of syncedRegisters()) {
     for (const [organization, token] of [[ids.demo, manager], [ids.other, other]] as const) {
       if ((await truth(d.syncGroup as SyncGroupName, organization)).size > 0) continue;
-      for (const n of [1, 2]) expect((await t.call('POST', `${d.path}/create`, sampleBody(d, n), token)).status).toBe(200);
+      for (const n of [1, 2]) expect((await t.call('POST', `${d.path}/create`, await validBody(t, d, n, token), token)).status).toBe(200);
     }
   }
   await settle(t.db);
