@@ -44,7 +44,10 @@ export interface FieldDef {
   decimals?: number;
   /** enum: the values the column accepts. */
   values?: readonly string[];
-  /** ref: the register whose id this is (its descriptor's name). */
+  /**
+   * ref: the register whose id this is (its descriptor's name, in REGISTERS). The server refuses an id naming no live
+   * row of it in the caller's scope; the form offers a searchable select of its rows.
+   */
   ref?: string;
   /**
    * The value a create without the field stores (the column's default). A field with a default is never null (its
@@ -86,8 +89,14 @@ export interface RegisterDescriptor {
   isPadrao?: boolean;
   /** 002 §9: page size and default sort. */
   list: { pageSize: number; sort: { column: string; order: 'ASC' | 'DESC' } };
-  /** The sync group whose rows are this register's (its source's columns come from the descriptor). */
+  /**
+   * The sync group whose rows are this register's: it also names the local table and the change event. Its entry in
+   * SYNC_GROUPS, its server source (the row's columns), its local store (keyed by `id`) and its progress label
+   * (label.plural) all follow from the descriptor (docs/registers.md).
+   */
   syncGroup?: string;
+  /** The sync group's page size (001 §7; default 1000). */
+  syncPageSize?: number;
   /** The web screens: list route (the menu's path) and the form kind. */
   screen: { path: string; form: 'panel' | 'page' };
   /** A 'page' form's tabs, in order: the fields' `group`s (a field without one goes to the first). */
@@ -107,12 +116,19 @@ export const REGISTER_MESSAGES = {
   required: (label: string) => `Informe ${label}.`,
   tooLong: (label: string, max: number) => `${label} pode ter no máximo ${max} caracteres.`,
   invalid: (label: string) => `${label} inválido.`,
+  refNotFound: (label: string) => `${label}: registro não encontrado.`,
   invalidCnpj: 'CNPJ Inválido',
   invalidCpf: 'CPF inválido.',
   invalidColumn: 'Coluna de ordenação inválida.',
   invalidFilter: (name: string) => `Filtro não permitido: ${name}.`,
   nothingToUpdate: 'Nenhum campo para atualizar.',
 } as const;
+
+/** Whether a refusal is the delete's 'still used' one (the list then offers to set the row Inativo instead). */
+export function isInUseRefusal(message: string): boolean {
+  const [before = '', after = ''] = REGISTER_MESSAGES.inUse('\u0000').split('\u0000');
+  return message.startsWith(before) && message.endsWith(after);
+}
 
 const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 

@@ -4,6 +4,7 @@
  * active branch's for a branch-scoped register), live ones only (data_exclusao IS NULL); delete is a tombstone.
  */
 import { REGISTER_MESSAGES, rowColumns, writableColumns, type FieldDef, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
+import { registerByName } from '@pdv/contract/registers/index';
 import type { Tx } from '../../db/database.ts';
 import { containsPattern } from '../../db/rows.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -126,6 +127,26 @@ async function checkUnique(tx: Tx, d: RegisterDescriptor, scope: Scope, values: 
   }
 }
 
+/**
+ * Refuses a ref field whose id names no live row of its register in the caller's scope (another organization's row, a
+ * deleted one, one that never was), naming the field: a 400 beside it, not the foreign key's error.
+ */
+async function checkRefs(tx: Tx, d: RegisterDescriptor, scope: Scope, values: Row, registers: Registers): Promise<void> {
+  for (const [column, field] of Object.entries(d.fields)) {
+    const value = values[column];
+    if (field.kind !== 'ref' || value === undefined || value === null) continue;
+    const target = field.ref === undefined ? undefined : registers(field.ref);
+    // A descriptor's mistake (a unit test checks every ref names a register), not the caller's.
+    if (!target) throw new Error(`${d.name}.${column}: ref '${String(field.ref)}' names no register`);
+    const { where, params } = scoped(target, scope);
+    const { rows } = await tx.query(`SELECT 1 FROM ${target.table} WHERE ${where} AND ${target.id} = $${params.length + 1}`, [...params, value]);
+    if (rows.length === 0) {
+      const message = REGISTER_MESSAGES.refNotFound(field.label);
+      throw badRequest(message, undefined, [`${column}: ${message}`]);
+    }
+  }
+}
+
 /** Only one live default: the others stop being it when a row becomes the default. */
 async function clearOtherDefaults(tx: Tx, d: RegisterDescriptor, scope: Scope, id: number): Promise<void> {
   const { where, params } = scoped(d, scope);
@@ -140,8 +161,12 @@ function written(d: RegisterDescriptor, values: Row): string[] {
   return writableColumns(d).filter((c) => values[c] !== undefined);
 }
 
-export async function createRow(tx: Tx, d: RegisterDescriptor, scope: Scope, values: Row): Promise<Row> {
+/** The descriptors a ref may name, by name (REGISTERS; a test may add its own). */
+export type Registers = (name: string) => RegisterDescriptor | undefined;
+
+export async function createRow(tx: Tx, d: RegisterDescriptor, scope: Scope, values: Row, registers: Registers = registerByName): Promise<Row> {
   await checkUnique(tx, d, scope, values, null);
+  await checkRefs(tx, d, scope, values, registers);
   const withDefaults: Row = { ...values };
   for (const [column, field] of Object.entries(d.fields)) {
     if (withDefaults[column] === undefined && field.default !== undefined) withDefaults[column] = field.default;
@@ -160,9 +185,12 @@ export async function createRow(tx: Tx, d: RegisterDescriptor, scope: Scope, val
 }
 
 /** Updates the given columns of a live row of the scope; null when there is none. */
-export async function updateRow(tx: Tx, d: RegisterDescriptor, scope: Scope, id: number, values: Row): Promise<Row | null> {
+export async function updateRow(
+  tx: Tx, d: RegisterDescriptor, scope: Scope, id: number, values: Row, registers: Registers = registerByName,
+): Promise<Row | null> {
   if (!(await findRow(tx, d, scope, id))) return null;
   await checkUnique(tx, d, scope, values, id);
+  await checkRefs(tx, d, scope, values, registers);
   const columns = written(d, values);
   if (columns.length > 0) {
     const { where, params } = scoped(d, scope);

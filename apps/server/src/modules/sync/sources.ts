@@ -1,7 +1,5 @@
-import { brand } from '@pdv/contract/registers/brand';
 import { rowColumns, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
-import { measureUnit } from '@pdv/contract/registers/measure-unit';
-import type { SyncGroupName } from '@pdv/contract/sync';
+import { syncedRegisters, type HandWrittenGroupName, type RegisterGroupName, type SyncGroupName } from '@pdv/contract/sync';
 import type { Caller } from '../auth/caller.ts';
 import { variationDescriptionSql } from '../catalog/variation-sql.ts';
 
@@ -39,7 +37,8 @@ function fromRegister(d: RegisterDescriptor): SyncSource {
   return { table: d.table, id: d.id, columns: `${rowColumns(d).join(', ')}, ${STAMPS}` };
 }
 
-export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
+/** The sources of the hand-written groups of SYNC_GROUPS. */
+const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
   branch: {
     table: 'filial',
     id: 'id_filial',
@@ -91,13 +90,11 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
       wpp_mensagem_nf, wpp_mensagem_pedido, wpp_mensagem_aniversario, wpp_mensagem_cesta_compras, valor_resgate_cashback,
       dias_bloqueio_cashback, percentual_multa, dias_para_multa, percentual_juros, fuso_horario, ${STAMPS}`,
   },
-  measure_unit: fromRegister(measureUnit),
   category: {
     table: 'categoria',
     id: 'id_categoria',
     columns: `id_categoria, descricao, id_categoria_pai, referencia_exibicao, logo, tipo, situacao, permitir_lancamento, is_padrao, ${STAMPS}`,
   },
-  brand: fromRegister(brand),
   // No cost prices (preco_custo, preco_custo_medio): the local copy holds what a cashier may see; the screens that show
   // a cost read it online. The product's own discount and price limits are sale rules, and stay.
   product: {
@@ -264,4 +261,13 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
       params: [caller.id_filial, caller.id_usuario],
     }),
   },
+};
+
+/**
+ * Every group's source: a register's from its descriptor (fromRegister), the others written above. A hand-written
+ * group wins over a register naming the same group, as in SYNC_GROUPS.
+ */
+export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
+  ...(Object.fromEntries(syncedRegisters().map((d) => [d.syncGroup, fromRegister(d)])) as Record<RegisterGroupName, SyncSource>),
+  ...HAND_WRITTEN_SOURCES,
 };
