@@ -18,6 +18,7 @@ const EVERY_MAIN_ENTRY = [
 
 const EVERY_SETTINGS_ENTRY = [
   'Filiais',
+  'Configuração da filial',
   'Usuários',
   'Perfis',
   'Meios de pagamento',

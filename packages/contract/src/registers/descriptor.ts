@@ -59,7 +59,17 @@ export interface FieldDef {
   filter?: boolean;
   /** No two live rows of the organization may share it: refused with REGISTER_MESSAGES.duplicate. */
   unique?: boolean;
+  /** The form's tab the field sits on (one of the descriptor's `groups`). */
+  group?: string;
+  /**
+   * A secret (a CSC, a token): never sent to a client. Rows carry SECRET_MASK when it is set (null when not); an update
+   * that sends SECRET_MASK back leaves it as it is, any other value replaces it.
+   */
+  secret?: boolean;
 }
+
+/** What a row shows for a secret that is set. */
+export const SECRET_MASK = '********';
 
 export interface RegisterDescriptor {
   /** The register's name: the route names' prefix (measureUnit → measureUnitFind...). */
@@ -80,6 +90,13 @@ export interface RegisterDescriptor {
   situacao?: boolean;
   /** The table has is_padrao: at most one live row is the default (setting one clears the others). */
   isPadrao?: boolean;
+  /** The form's tabs, in order (the fields' `group`s). */
+  groups?: readonly string[];
+  /**
+   * The rows are the database's, not the user's: one per branch, created with it (a trigger), never deleted. Only
+   * find, find_by_id and update are routes (no create, situacao or delete).
+   */
+  fixedRows?: boolean;
   /** 002 §9: page size and default sort. */
   list: { pageSize: number; sort: { column: string; order: 'ASC' | 'DESC' } };
   /** The sync group whose rows are this register's (its source's columns come from the descriptor). */

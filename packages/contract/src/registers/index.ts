@@ -3,11 +3,12 @@
  * routes, handlers, sync source, menu entry and screens follow (docs/registers.md).
  */
 import { brand } from './brand.ts';
+import { branchConfig } from './branch-config.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
 import { measureUnit } from './measure-unit.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
-export const REGISTERS = [measureUnit, brand] as const satisfies readonly RegisterDescriptor[];
+export const REGISTERS = [measureUnit, brand, branchConfig] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -3,7 +3,7 @@
  * descriptors (code, never a request); values are always parameters. Rows are the organization's (and the caller's
  * active branch's for a branch-scoped register), live ones only (data_exclusao IS NULL); delete is a tombstone.
  */
-import { REGISTER_MESSAGES, rowColumns, writableColumns, type FieldDef, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
+import { REGISTER_MESSAGES, SECRET_MASK, rowColumns, writableColumns, type FieldDef, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import type { Tx } from '../../db/database.ts';
 import { containsPattern } from '../../db/rows.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -32,6 +32,8 @@ const stamp = (c: string) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH2
 /** A column as the wire carries it: numeric as a JSON number, a date as YYYY-MM-DD. */
 function selectColumn(d: RegisterDescriptor, column: string): string {
   const field = d.fields[column];
+  // A secret never leaves the server: the row says only whether it is set.
+  if (field?.secret) return `CASE WHEN coalesce(${column}, '') = '' THEN NULL ELSE '${SECRET_MASK}' END AS ${column}`;
   if (field && NUMERIC_KINDS.has(field.kind)) return `${column}::float8 AS ${column}`;
   if (field?.kind === 'date') return `to_char(${column}, 'YYYY-MM-DD') AS ${column}`;
   return column;
@@ -135,9 +137,26 @@ async function clearOtherDefaults(tx: Tx, d: RegisterDescriptor, scope: Scope, i
   );
 }
 
-/** The columns of `values` a write may set, in the descriptor's order. */
+/**
+ * Runs a write; a reference to a row the organization (or the branch) does not have (a foreign key refused it) is the
+ * caller's bad input: refused as an invalid value of the ref field the key names, never a 500. The transaction is
+ * rolled back with the refusal.
+ */
+async function refusingBadRefs<T>(d: RegisterDescriptor, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const { code, detail } = error as { code?: unknown; detail?: unknown };
+    if (code !== '23503') throw error;
+    const text = typeof detail === 'string' ? detail : '';
+    const field = Object.entries(d.fields).find(([name, f]) => f.kind === 'ref' && text.includes(name))?.[1];
+    throw badRequest(REGISTER_MESSAGES.invalid(field?.label ?? 'Referência'));
+  }
+}
+
+/** The columns of `values` a write may set, in the descriptor's order (a secret sent back masked is left as it is). */
 function written(d: RegisterDescriptor, values: Row): string[] {
-  return writableColumns(d).filter((c) => values[c] !== undefined);
+  return writableColumns(d).filter((c) => values[c] !== undefined && !(d.fields[c]?.secret && values[c] === SECRET_MASK));
 }
 
 export async function createRow(tx: Tx, d: RegisterDescriptor, scope: Scope, values: Row): Promise<Row> {
@@ -149,11 +168,11 @@ export async function createRow(tx: Tx, d: RegisterDescriptor, scope: Scope, val
   const columns = written(d, withDefaults);
   const fixed = d.scope === 'branch' ? ['id_organization', 'id_filial'] : ['id_organization'];
   const params: unknown[] = [scope.id_organization, ...(d.scope === 'branch' ? [scope.id_filial] : []), ...columns.map((c) => withDefaults[c])];
-  const { rows } = await tx.query<{ id: number }>(
+  const { rows } = await refusingBadRefs(d, () => tx.query<{ id: number }>(
     `INSERT INTO ${d.table} (${[...fixed, ...columns].join(', ')})
      VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${d.id} AS id`,
     params,
-  );
+  ));
   const id = rows[0]!.id;
   if (d.isPadrao && withDefaults['is_padrao'] === true) await clearOtherDefaults(tx, d, scope, id);
   return (await findRow(tx, d, scope, id))!;
@@ -167,11 +186,11 @@ export async function updateRow(tx: Tx, d: RegisterDescriptor, scope: Scope, id:
   if (columns.length > 0) {
     const { where, params } = scoped(d, scope);
     const base = params.length;
-    await tx.query(
+    await refusingBadRefs(d, () => tx.query(
       `UPDATE ${d.table} SET ${columns.map((c, i) => `${c} = $${base + i + 1}`).join(', ')}, data_alteracao = now()
         WHERE ${where} AND ${d.id} = $${base + columns.length + 1}`,
       [...params, ...columns.map((c) => values[c]), id],
-    );
+    ));
     if (d.isPadrao && values['is_padrao'] === true) await clearOtherDefaults(tx, d, scope, id);
   }
   return findRow(tx, d, scope, id);
