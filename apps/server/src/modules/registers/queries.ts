@@ -146,10 +146,17 @@ async function refusingBadRefs<T>(d: RegisterDescriptor, write: () => Promise<T>
   try {
     return await write();
   } catch (error) {
-    const { code, detail } = error as { code?: unknown; detail?: unknown };
+    const { code, constraint } = error as { code?: unknown; constraint?: unknown };
     if (code !== '23503') throw error;
-    const text = typeof detail === 'string' ? detail : '';
-    const field = Object.entries(d.fields).find(([name, f]) => f.kind === 'ref' && text.includes(name))?.[1];
+    // The key's name is the table's and its columns' (cut at 63 characters): the ref field whose name it shows the
+    // most of (the application role is not shown the key's values).
+    const name = typeof constraint === 'string' ? constraint : '';
+    const shownOf = (column: string) => {
+      for (let n = column.length; n >= 6; n -= 1) if (name.includes(column.slice(0, n))) return n;
+      return 0;
+    };
+    const refs = Object.entries(d.fields).filter(([, f]) => f.kind === 'ref').map(([column, f]) => ({ f, n: shownOf(column) }));
+    const field = refs.filter((r) => r.n > 0).sort((a, b) => b.n - a.n)[0]?.f;
     throw badRequest(REGISTER_MESSAGES.invalid(field?.label ?? 'Referência'));
   }
 }
