@@ -230,6 +230,41 @@ describe('settings act where they are read (edited through the register)', () =>
     }
   });
 
+  it('codigo_modelo_padrao_pedido and _consignacao: the model of an order\'s and a consignment\'s invoice when none is asked', async () => {
+    await configure({ is_liberar_pedido: false });
+    const modelOf = async (id_nota_fiscal: unknown) =>
+      (await sql('SELECT modelo FROM nota_fiscal WHERE id_nota_fiscal = $1', [id_nota_fiscal]))[0]?.['modelo'];
+    /** An order (or consignment) of one unit, released (or sent and finished) so it can be invoiced. */
+    const order = async (operacao: 'Pedido' | 'Consignacao') => {
+      const created = await expectOk(t, 'orderCreate', { id_cliente: f.id_cliente, operacao }, cashier);
+      const id_pedido = Number(created.json['id_pedido']);
+      await expectOk(t, 'orderItemCreate', { id_pedido, id_produto_grade_filial: f.product.id_produto_grade_filial,
+        id_endereco_estoque: f.product.id_endereco_estoque, quantidade: 1, valor_unitario: f.product.preco }, cashier);
+      if (operacao === 'Pedido') {
+        const res = await t.call('PUT', '/order/update', { id_pedido, situacao: 'Liberado' }, cashier);
+        expect(res.status, JSON.stringify(res.json)).toBe(200);
+      } else {
+        expect((await t.call('POST', '/order/consignment_invoice_pending', { id_pedido }, cashier)).status).toBe(200);
+        expect((await t.call('POST', '/order/consignment_invoice_finish', { id_pedido }, cashier)).status).toBe(200);
+      }
+      return id_pedido;
+    };
+    await configure({ codigo_modelo_padrao_pedido: '65', codigo_modelo_padrao_consignacao: '55' });
+    try {
+      const invoiced = await expectOk(t, 'orderInvoiceList', { list_orders: [await order('Pedido')] }, cashier);
+      expect(await modelOf((invoiced.json['notas'] as Row[])[0]?.['id_nota_fiscal'])).toBe('65');
+      const sold = await expectOk(t, 'consignmentSell', { id_pedido: await order('Consignacao') }, cashier);
+      expect(await modelOf(sold.json['id_nota_fiscal'])).toBe('55');
+      await configure({ codigo_modelo_padrao_pedido: '55', codigo_modelo_padrao_consignacao: '65' });
+      const again = await expectOk(t, 'orderInvoiceList', { list_orders: [await order('Pedido')] }, cashier);
+      expect(await modelOf((again.json['notas'] as Row[])[0]?.['id_nota_fiscal'])).toBe('55');
+      const soldAgain = await expectOk(t, 'consignmentSell', { id_pedido: await order('Consignacao') }, cashier);
+      expect(await modelOf(soldAgain.json['id_nota_fiscal'])).toBe('65');
+    } finally {
+      await configure({ codigo_modelo_padrao_pedido: null, codigo_modelo_padrao_consignacao: null });
+    }
+  });
+
   it('the till picks up a change without signing in again: the branch-config group brings the edited row', async () => {
     const first = await expectOk(t, 'sync_branch-config', { date_change: '', offset: 0 }, cashier);
     const position = { date_change: first.json['date_change'], offset: first.json['offset'] };
