@@ -4,7 +4,7 @@
  * with the domain, writes the operation as Pendente, prints the receipt, asks the outbox to send and opens the next
  * operation.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { checksStock, validateItem } from '@pdv/domain/item-validation';
 import { quantityByGridAndAddress } from '@pdv/domain/operation';
@@ -84,7 +84,15 @@ export function useCheckout() {
   const { id_filial_ativa: idFilial, id_usuario: idUsuario, nome } = session.usuario;
   const db = localDb();
   const [bundle, setBundle] = useState<OperationBundle | null>(null);
-  const [context, setContext] = useState<SaleContext | null>(null);
+  const [loadedContext, setContext] = useState<SaleContext | null>(null);
+  // The branch configuration as the local copy holds it now: an edit the sync brings while the till is open (the
+  // branch-config group) applies at once, without signing in again (issue 18).
+  const readConfig = useCallback(async () => (await db.rows('config').where('id_filial').equals(idFilial).first()) ?? null, [db, idFilial]);
+  const liveConfig = useLiveQuery<SaleContext['config'] | undefined>(readConfig, undefined);
+  const context = useMemo(
+    () => (loadedContext && liveConfig !== undefined && loadedContext.config !== liveConfig ? { ...loadedContext, config: liveConfig } : loadedContext),
+    [loadedContext, liveConfig],
+  );
   const [selected, setPageSelected] = useState<string | null>(null);
   /** The sale as the items table and the totals draw it (ahead of `bundle` and `selected` for a scanned line). */
   const [sale] = useState(() => new SaleView());
@@ -126,14 +134,6 @@ export function useCheckout() {
     show(opened);
     return ctx;
   }, [db, idFilial, idUsuario, show]);
-
-  // The branch configuration as the local copy holds it now: an edit the sync brings while the till is open (the
-  // branch-config group) applies at once, without signing in again (issue 18).
-  const readConfig = useCallback(async () => (await db.rows('config').where('id_filial').equals(idFilial).first()) ?? null, [db, idFilial]);
-  const liveConfig = useLiveQuery<SaleContext['config'] | undefined>(readConfig, undefined);
-  useEffect(() => {
-    if (liveConfig !== undefined) setContext((c) => (c && c.config !== liveConfig ? { ...c, config: liveConfig } : c));
-  }, [liveConfig]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
