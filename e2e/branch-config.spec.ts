@@ -8,6 +8,7 @@ import { api, pay, scan, sellables } from './checkout-steps.ts';
 import { MESSAGES } from '../packages/domain/src/messages.ts';
 
 test('the manager makes the seller mandatory and the point of sale requires one before finishing', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, USERS.gerente);
   await chooseBranch(page, 'Loja Centro');
