@@ -32,6 +32,9 @@ test('the manager makes the seller mandatory and the point of sale requires one 
   await page.screenshot({ path: '/tmp/branch-config-form-pdv.png', fullPage: true });
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText(MESSAGES.recordUpdated)).toBeVisible();
+  // Closing the form goes back to the branches.
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/branch$/);
 
   try {
     await goByMenu(page, 'Ponto de venda');
