@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BRANCH_CONFIG_GROUPS, branchConfig } from './branch-config.ts';
-import { registerSchemas, SECRET_MASK } from './descriptor.ts';
+import { registerSchemas, rowColumns } from './descriptor.ts';
 import { actionsOf } from './routes.ts';
 
 /** 002 §3 "Branch configuration (filial_configuracao)", group by group ("label type" is tipo_etiqueta). */
@@ -46,7 +46,13 @@ describe('the branch configuration descriptor', () => {
     expect(actionsOf(branchConfig)).toEqual(['Find', 'FindById', 'Update']);
   });
 
-  it('refuses values out of an enumeration or range with the field\'s pt-BR message; accepts a secret sent back masked', () => {
+  it('keeps its secrets (csc, pdv_token, sat_assinatura_ac) out of every row it answers or syncs', () => {
+    const secrets = Object.entries(branchConfig.fields as Record<string, { secret?: boolean }>).filter(([, f]) => f.secret).map(([n]) => n);
+    expect(secrets.sort()).toEqual(['csc', 'pdv_token', 'sat_assinatura_ac']);
+    for (const secret of secrets) expect(rowColumns(branchConfig)).not.toContain(secret);
+  });
+
+  it('refuses values out of an enumeration or range with the field\'s pt-BR message', () => {
     const update = registerSchemas(branchConfig).update;
     const issue = (body: Record<string, unknown>) => {
       const parsed = update.safeParse({ id_filial_configuracao: 1, ...body });
@@ -57,6 +63,6 @@ describe('the branch configuration descriptor', () => {
     expect(issue({ dias_tolerancia_troca: 4000 })).toBe('Dias de tolerância para troca inválido.');
     expect(issue({ fuso_horario: 0 })).toBe('Fuso horário (horas em relação a UTC) inválido.');
     expect(issue({ percentual_multa: 101 })).toBe('Multa (%) inválido.');
-    expect(issue({ csc: SECRET_MASK, fuso_horario: -4 })).toBeNull();
+    expect(issue({ csc: 'NOVOCSC', fuso_horario: -4 })).toBeNull();
   });
 });

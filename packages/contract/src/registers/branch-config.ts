@@ -6,8 +6,8 @@
  * Scope branch: a caller sees and edits the configuration of its active branch only. Another branch's configuration is
  * edited after switching to it (set_active_branch), with the permissions the user's profile holds there.
  *
- * Secrets (csc, pdv_token, sat_assinatura_ac) never leave the server: the rows carry a mask when they are set, and
- * the sync group leaves them out.
+ * Secrets (csc, pdv_token, sat_assinatura_ac) never leave the server: the rows and the sync group leave them out; the
+ * form shows a password input that keeps the stored value when left empty.
  */
 import type { RegisterDescriptor } from './descriptor.ts';
 

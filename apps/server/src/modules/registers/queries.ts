@@ -3,7 +3,7 @@
  * descriptors (code, never a request); values are always parameters. Rows are the organization's (and the caller's
  * active branch's for a branch-scoped register), live ones only (data_exclusao IS NULL); delete is a tombstone.
  */
-import { REGISTER_MESSAGES, SECRET_MASK, rowColumns, writableColumns, type FieldDef, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
+import { REGISTER_MESSAGES, rowColumns, writableColumns, type FieldDef, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import type { Tx } from '../../db/database.ts';
 import { containsPattern } from '../../db/rows.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -32,8 +32,6 @@ const stamp = (c: string) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH2
 /** A column as the wire carries it: numeric as a JSON number, a date as YYYY-MM-DD. */
 function selectColumn(d: RegisterDescriptor, column: string): string {
   const field = d.fields[column];
-  // A secret never leaves the server: the row says only whether it is set.
-  if (field?.secret) return `CASE WHEN coalesce(${column}, '') = '' THEN NULL ELSE '${SECRET_MASK}' END AS ${column}`;
   if (field && NUMERIC_KINDS.has(field.kind)) return `${column}::float8 AS ${column}`;
   if (field?.kind === 'date') return `to_char(${column}, 'YYYY-MM-DD') AS ${column}`;
   return column;
@@ -161,9 +159,9 @@ async function refusingBadRefs<T>(d: RegisterDescriptor, write: () => Promise<T>
   }
 }
 
-/** The columns of `values` a write may set, in the descriptor's order (a secret sent back masked is left as it is). */
+/** The columns of `values` a write may set, in the descriptor's order. */
 function written(d: RegisterDescriptor, values: Row): string[] {
-  return writableColumns(d).filter((c) => values[c] !== undefined && !(d.fields[c]?.secret && values[c] === SECRET_MASK));
+  return writableColumns(d).filter((c) => values[c] !== undefined);
 }
 
 export async function createRow(tx: Tx, d: RegisterDescriptor, scope: Scope, values: Row): Promise<Row> {

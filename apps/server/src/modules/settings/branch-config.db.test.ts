@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_MASK } from '@pdv/contract/registers/descriptor';
 import { MESSAGES } from '@pdv/domain/messages';
 import { pdfText } from '@pdv/documents/pdf-text';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
@@ -82,21 +81,22 @@ describe('rows', () => {
 });
 
 describe('secrets', () => {
-  it('the CSC, the point-of-sale token and the SAT signature are masked in the rows and never synced; sent back masked they stay', async () => {
+  it('the CSC, the point-of-sale token and the SAT signature are never answered nor synced; left out of an update they stay', async () => {
     await sql(`UPDATE filial_configuracao SET pdv_token = 'tok-123', sat_assinatura_ac = 'SATSIG' WHERE id_filial_configuracao = $1`, [config1]);
     const [before] = await sql('SELECT csc FROM filial_configuracao WHERE id_filial_configuracao = $1', [config1]);
     const row = (await expectOk(t, 'branchConfigFindById', { id_filial_configuracao: config1 }, manager)).json;
-    expect(row).toMatchObject({ csc: SECRET_MASK, pdv_token: SECRET_MASK, sat_assinatura_ac: SECRET_MASK });
+    for (const secret of ['csc', 'pdv_token', 'sat_assinatura_ac']) expect(Object.keys(row)).not.toContain(secret);
     const listed = await t.call('POST', '/branch-config/find', {}, manager);
     for (const secret of [String(before!['csc']), 'tok-123', 'SATSIG']) {
       expect(JSON.stringify(row)).not.toContain(secret);
       expect(JSON.stringify(listed.json)).not.toContain(secret);
     }
-    // The form sends every field back: the masks change nothing, a new value replaces the secret.
-    await configure({ csc: SECRET_MASK, pdv_token: SECRET_MASK, sat_assinatura_ac: SECRET_MASK, dias_tolerancia_troca: 30 });
+    // An update without them keeps them; a new value replaces one.
+    await configure({ dias_tolerancia_troca: 30 });
     expect((await sql('SELECT csc, pdv_token FROM filial_configuracao WHERE id_filial_configuracao = $1', [config1]))[0])
       .toEqual({ csc: before!['csc'], pdv_token: 'tok-123' });
-    await configure({ pdv_token: 'novo-token' });
+    const updated = await configure({ pdv_token: 'novo-token' });
+    expect(JSON.stringify(updated)).not.toContain('novo-token');
     expect((await sql('SELECT pdv_token FROM filial_configuracao WHERE id_filial_configuracao = $1', [config1]))[0]).toEqual({ pdv_token: 'novo-token' });
     const synced = await t.call('POST', '/branch-config/list-by-changes', { date_change: '', offset: 0 }, manager);
     const text = JSON.stringify(synced.json);

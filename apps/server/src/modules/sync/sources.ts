@@ -34,10 +34,9 @@ const children = (table: string, key: string, fields: string, where = 'true', or
   (SELECT coalesce(jsonb_agg(jsonb_build_object(${fields}) ORDER BY c.${order}), '[]'::jsonb)
      FROM ${table} c WHERE c.id_organization = p.id_organization AND c.${key} = p.${key} AND ${where})`;
 
-/** A register's group: its table and the row's columns as its descriptor declares them, but its secrets. */
+/** A register's group: its table and the row's columns as its descriptor declares them (never a secret: rowColumns). */
 function fromRegister(d: RegisterDescriptor): SyncSource {
-  const columns = rowColumns(d).filter((c) => d.fields[c]?.secret !== true);
-  return { table: d.table, id: d.id, columns: `${columns.join(', ')}, ${STAMPS}` };
+  return { table: d.table, id: d.id, columns: `${rowColumns(d).join(', ')}, ${STAMPS}` };
 }
 
 export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
@@ -72,8 +71,8 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
     },
   },
   // Everything but the secrets: pdv_token, the NFC-e CSC (id_csc, csc) and the SAT's AC signature (sat_assinatura_ac,
-  // kept by the server and the shop's connector, not by browsers) never reach a browser (the register masks them
-  // too: registers/branch-config.ts). The server signs the NFC-e and completes its QR code; a sale made offline prints
+  // kept by the server and the shop's connector, not by browsers) never reach a browser (the register never answers
+  // them either: registers/branch-config.ts). The server signs the NFC-e and completes its QR code; a sale made offline prints
   // a non-fiscal receipt.
   'branch-config': {
     table: 'filial_configuracao',
