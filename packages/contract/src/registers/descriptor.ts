@@ -197,7 +197,8 @@ export function fieldSchema(field: FieldDef): z.ZodType {
 export function rowSchema(d: RegisterDescriptor) {
   const row: Record<string, z.ZodType> = { [d.id]: z.number().int() };
   if (d.scope === 'branch') row['id_filial'] = z.number().int();
-  for (const name of Object.keys(d.fields)) row[name] = z.unknown();
+  // A secret is never on the wire (rowColumns leaves it out).
+  for (const [name, field] of Object.entries(d.fields)) if (!field.secret) row[name] = z.unknown();
   if (d.situacao) row['situacao'] = z.string();
   if (d.isPadrao) row['is_padrao'] = z.boolean();
   for (const name of Object.keys(d.extra ?? {})) row[name] = z.unknown().optional();
