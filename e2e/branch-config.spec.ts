@@ -78,3 +78,57 @@ test('the manager makes the seller mandatory and the point of sale requires one 
     expect(restored.status()).toBe(200);
   }
 });
+
+test('with the configuration edited through the register, a new line opens its quantity and F10 asks the customer once, with the branch\'s text', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, USERS.gerente);
+  await chooseBranch(page, 'Loja Centro');
+  await waitForLocalCopy(page);
+  const token = await storageItem(page, TOKEN_KEY);
+  const configure = async (values: Record<string, unknown>) => {
+    const found = await api(page, '/branch-config/find', {});
+    const row = (found.json['rows'] as Array<Record<string, unknown>>)[0]!;
+    const res = await page.request.put('/api/branch-config/update', {
+      data: { id_filial_configuracao: row['id_filial_configuracao'], ...values },
+      headers: { authorization: `Bearer ${token ?? ''}` },
+    });
+    expect(res.status()).toBe(200);
+  };
+  const hint = 'Peça o CPF do cliente para a nota.';
+  await configure({ abrir_edicao_inserir_item_pdv: true, solicitar_cliente_venda_pdv: true, informacao_cliente_venda_pdv: hint });
+  try {
+    await goByMenu(page, 'Ponto de venda');
+    await expect.poll(async () => (await localRows(page, 'config')).find((c) => c['informacao_cliente_venda_pdv'] === hint) !== undefined,
+      { timeout: 30_000 }).toBe(true);
+    const [product] = await sellables(page);
+    await scan(page, product!.barcode);
+    // abrir_edicao_inserir_item_pdv: the new line's quantity opens at once.
+    const quantity = page.getByRole('dialog', { name: 'Quantidade e preço (F3)' });
+    await expect(quantity).toBeVisible();
+    await expect(quantity.getByRole('textbox', { name: 'Quantidade' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(quantity).toBeHidden();
+    await pay(page, 'Dinheiro');
+    await page.keyboard.press('F10');
+    // The demo branch asks the seller (solicitar_vendedor_venda_pdv): Enter takes the one shown.
+    const seller = page.getByRole('dialog', { name: 'Vendedor (F7)' });
+    await expect(seller.getByRole('textbox', { name: 'Nome do vendedor' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    // solicitar_cliente_venda_pdv: then the customer, with informacao_cliente_venda_pdv; Esc goes on without one.
+    const customer = page.getByRole('dialog', { name: 'Cliente (F6)' });
+    await expect(customer).toBeVisible();
+    await expect(customer.getByText(hint)).toBeVisible();
+    await expect(customer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' })).toBeFocused();
+    await page.screenshot({ path: '/tmp/branch-config-customer.png' });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Finalizar operação (F10)' })).toBeVisible();
+    // Asked once per sale: closing the finish and pressing F10 again goes straight to it.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Finalizar operação (F10)' })).toBeHidden();
+    await page.keyboard.press('F10');
+    await expect(page.getByRole('dialog', { name: 'Finalizar operação (F10)' })).toBeVisible();
+    await expect(customer).toBeHidden();
+  } finally {
+    await configure({ abrir_edicao_inserir_item_pdv: false, solicitar_cliente_venda_pdv: false, informacao_cliente_venda_pdv: null });
+  }
+});
