@@ -70,6 +70,17 @@ describe('rows', () => {
     expect(after!['id_endereco_estoque_venda']).toBe(address!['id_endereco_estoque']);
   });
 
+  it('is made too when the application role (row-level security on) inserts the branch', async () => {
+    const [org] = await sql('SELECT id_organization, id_empresa FROM filial WHERE id_filial = $1', [f.id_filial]);
+    const made = await t.db.tenant({ id_organization: Number(org!['id_organization']) }, async (tx) => {
+      const { rows } = await tx.query<{ id_filial: number }>(
+        `INSERT INTO filial (id_organization, id_empresa, codigo_filial, cnpj, razao_social) VALUES ($1, $2, '98', '11444777000161', 'Filial RLS Ltda')
+         RETURNING id_filial`, [org!['id_organization'], org!['id_empresa']]);
+      return (await tx.query('SELECT fuso_horario FROM filial_configuracao WHERE id_filial = $1', [rows[0]!.id_filial])).rows;
+    });
+    expect(made).toEqual([{ fuso_horario: -3 }]);
+  });
+
   it('find shows the active branch\'s configuration only; there is no create or delete', async () => {
     const found = await expectOk(t, 'branchConfigFind', {}, manager);
     expect((found.json['rows'] as Row[]).map((r) => r['id_filial_configuracao'])).toEqual([config1]);
