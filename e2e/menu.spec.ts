@@ -7,6 +7,7 @@ const EVERY_MAIN_ENTRY = MAIN_MENU.map((entry) => entry.label);
 
 const EVERY_SETTINGS_ENTRY = [
   'Filiais',
+  'Configuração da filial',
   'Usuários',
   'Perfis',
   'Meios de pagamento',

@@ -43,6 +43,7 @@ export const SETTINGS_MENU: MenuGroup[] = [
     groupPermission: null,
     entries: [
       { label: 'Filiais', path: '/branch', permission: 'FncListarFilial' },
+      { label: 'Configuração da filial', path: '/branch/config', permission: 'FncListarFilial' },
       { label: 'Usuários', path: '/user', permission: 'FncListarUsuario' },
       { label: 'Perfis', path: '/profile', permission: 'FncListarPerfil' },
     ],

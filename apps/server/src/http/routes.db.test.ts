@@ -63,6 +63,9 @@ beforeAll(async () => {
       WHERE o.nome = 'Demo Moda' ORDER BY id_unidade_medida LIMIT 1`);
     demoIds['id_marca'] = await one(`SELECT id_marca AS id FROM marca m JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' ORDER BY id_marca LIMIT 1`);
+    // The configuration of the manager's active branch (a branch-scoped register: the caller's active branch only).
+    demoIds['id_filial_configuracao'] = await one(`SELECT c.id_filial_configuracao AS id FROM filial_configuracao c
+      JOIN usuario u ON u.id_organization = c.id_organization AND u.id_filial_ativa = c.id_filial WHERE u.email = 'gerente@demo.com.br'`);
     demoIds['id_produto_grade'] = await one(`SELECT id_produto_grade AS id FROM produto_grade g JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' ORDER BY id_produto_grade LIMIT 1`);
     demoIds['id_perfil'] = await one(`SELECT id_perfil AS id FROM perfil p JOIN organization o USING (id_organization)

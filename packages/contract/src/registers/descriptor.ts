@@ -68,6 +68,7 @@ export interface FieldDef {
   secret?: boolean;
 }
 
+
 export interface RegisterDescriptor {
   /** The register's name: the route names' prefix (measureUnit → measureUnitFind...). */
   name: string;
@@ -87,6 +88,11 @@ export interface RegisterDescriptor {
   situacao?: boolean;
   /** The table has is_padrao: at most one live row is the default (setting one clears the others). */
   isPadrao?: boolean;
+  /**
+   * The rows are the database's, not the user's: one per branch, created with it (a trigger), never deleted. Only
+   * find, find_by_id and update are routes (no create, situacao or delete).
+   */
+  fixedRows?: boolean;
   /** 002 §9: page size and default sort. */
   list: { pageSize: number; sort: { column: string; order: 'ASC' | 'DESC' } };
   /**
@@ -207,7 +213,8 @@ export function fieldSchema(field: FieldDef): z.ZodType {
 export function rowSchema(d: RegisterDescriptor) {
   const row: Record<string, z.ZodType> = { [d.id]: z.number().int() };
   if (d.scope === 'branch') row['id_filial'] = z.number().int();
-  for (const name of Object.keys(d.fields)) row[name] = z.unknown();
+  // A secret is never on the wire (rowColumns leaves it out).
+  for (const [name, field] of Object.entries(d.fields)) if (!field.secret) row[name] = z.unknown();
   if (d.situacao) row['situacao'] = z.string();
   if (d.isPadrao) row['is_padrao'] = z.boolean();
   for (const name of Object.keys(d.extra ?? {})) row[name] = z.unknown().optional();

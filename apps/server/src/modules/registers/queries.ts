@@ -156,6 +156,30 @@ async function clearOtherDefaults(tx: Tx, d: RegisterDescriptor, scope: Scope, i
   );
 }
 
+/**
+ * Runs a write; a reference to a row the organization (or the branch) does not have (a foreign key refused it) is the
+ * caller's bad input: refused as an invalid value of the ref field the key names, never a 500. The transaction is
+ * rolled back with the refusal.
+ */
+async function refusingBadRefs<T>(d: RegisterDescriptor, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+    if (code !== '23503') throw error;
+    // The key's name is the table's and its columns' (cut at 63 characters): the ref field whose name it shows the
+    // most of (the application role is not shown the key's values).
+    const name = typeof constraint === 'string' ? constraint : '';
+    const shownOf = (column: string) => {
+      for (let n = column.length; n >= 6; n -= 1) if (name.includes(column.slice(0, n))) return n;
+      return 0;
+    };
+    const refs = Object.entries(d.fields).filter(([, f]) => f.kind === 'ref').map(([column, f]) => ({ f, n: shownOf(column) }));
+    const field = refs.filter((r) => r.n > 0).sort((a, b) => b.n - a.n)[0]?.f;
+    throw badRequest(REGISTER_MESSAGES.invalid(field?.label ?? 'Referência'));
+  }
+}
+
 /** The columns of `values` a write may set, in the descriptor's order. */
 function written(d: RegisterDescriptor, values: Row): string[] {
   return writableColumns(d).filter((c) => values[c] !== undefined);
@@ -174,11 +198,11 @@ export async function createRow(tx: Tx, d: RegisterDescriptor, scope: Scope, val
   const columns = written(d, withDefaults);
   const fixed = d.scope === 'branch' ? ['id_organization', 'id_filial'] : ['id_organization'];
   const params: unknown[] = [scope.id_organization, ...(d.scope === 'branch' ? [scope.id_filial] : []), ...columns.map((c) => withDefaults[c])];
-  const { rows } = await tx.query<{ id: number }>(
+  const { rows } = await refusingBadRefs(d, () => tx.query<{ id: number }>(
     `INSERT INTO ${d.table} (${[...fixed, ...columns].join(', ')})
      VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${d.id} AS id`,
     params,
-  );
+  ));
   const id = rows[0]!.id;
   if (d.isPadrao && withDefaults['is_padrao'] === true) await clearOtherDefaults(tx, d, scope, id);
   return (await findRow(tx, d, scope, id))!;
@@ -195,11 +219,11 @@ export async function updateRow(
   if (columns.length > 0) {
     const { where, params } = scoped(d, scope);
     const base = params.length;
-    await tx.query(
+    await refusingBadRefs(d, () => tx.query(
       `UPDATE ${d.table} SET ${columns.map((c, i) => `${c} = $${base + i + 1}`).join(', ')}, data_alteracao = now()
         WHERE ${where} AND ${d.id} = $${base + columns.length + 1}`,
       [...params, ...columns.map((c) => values[c]), id],
-    );
+    ));
     if (d.isPadrao && values['is_padrao'] === true) await clearOtherDefaults(tx, d, scope, id);
   }
   return findRow(tx, d, scope, id);

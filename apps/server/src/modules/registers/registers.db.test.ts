@@ -91,7 +91,24 @@ const TEXT_FIELD_KINDS = new Set<FieldDef['kind']>(['text', 'email', 'phone', 'c
 
 for (const d of REGISTERS as readonly RegisterDescriptor[]) {
   describe(`${d.label.plural} (${d.path}), generated from the descriptor`, () => {
-    it('create, find_by_id, find with search and sort, update, situacao and delete', async () => {
+    if (d.fixedRows) it('fixed rows: find and find_by_id show the scope\'s rows, update changes them; no create, situacao or delete', async () => {
+      const found = await expectOk(t, route(d, 'Find'), {}, manager);
+      const rows = found.json['rows'] as Array<Record<string, unknown>>;
+      expect(rows.length).toBeGreaterThan(0);
+      const id = rows[0]![d.id] as number;
+      const byId = await expectOk(t, route(d, 'FindById'), { [d.id]: id }, manager);
+      expect(byId.json).toEqual(rows[0]);
+      const [name, field] = Object.entries(d.fields).find(([, f]) => f.kind === 'boolean' && !f.secret)!;
+      const updated = await expectOk(t, route(d, 'Update'), { [d.id]: id, [name]: !byId.json[name] }, manager);
+      expect(updated.json[name], field.label).toBe(!byId.json[name]);
+      await expectOk(t, route(d, 'Update'), { [d.id]: id, [name]: byId.json[name] }, manager);
+      expect((await t.call('POST', `${d.path}/find_by_id`, { [d.id]: id }, other)).status).toBe(404);
+      for (const action of ['create', 'enable-disable', 'delete']) {
+        expect((await t.call('POST', `${d.path}/${action}`, { [d.id]: id }, manager)).status, action).toBe(404);
+      }
+    });
+
+    else it('create, find_by_id, find with search and sort, update, situacao and delete', async () => {
       const first = await expectOk(t, route(d, 'Create'), await validBody(t, d, 1, manager), manager);
       const id = first.json[d.id] as number;
       expect(id).toBeGreaterThan(0);
@@ -156,6 +173,13 @@ for (const d of REGISTERS as readonly RegisterDescriptor[]) {
 
     it('has an index for its list: the default sort (organization, then the column, then the id)', async () => {
       const column = d.list.sort.column;
+      if (column === d.id) {
+        // Sorted by its id: the primary key (organization, id) is the list's index.
+        const pk = await t.db.system(async (tx) => (await tx.query<{ def: string }>(
+          `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'p'`, [d.table])).rows[0]?.def);
+        expect(pk).toBe(`PRIMARY KEY (id_organization, ${d.id})`);
+        return;
+      }
       const field = d.fields[column];
       const key = field && ['text', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum'].includes(field.kind) ? `lower(${column})` : column;
       const indexes = await t.db.system(async (tx) =>

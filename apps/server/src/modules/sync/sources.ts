@@ -32,7 +32,7 @@ const children = (table: string, key: string, fields: string, where = 'true', or
   (SELECT coalesce(jsonb_agg(jsonb_build_object(${fields}) ORDER BY c.${order}), '[]'::jsonb)
      FROM ${table} c WHERE c.id_organization = p.id_organization AND c.${key} = p.${key} AND ${where})`;
 
-/** A register's group: its table and the row's columns as its descriptor declares them. */
+/** A register's group: its table and the row's columns as its descriptor declares them (never a secret: rowColumns). */
 function fromRegister(d: RegisterDescriptor): SyncSource {
   return { table: d.table, id: d.id, columns: `${rowColumns(d).join(', ')}, ${STAMPS}` };
 }
@@ -69,15 +69,16 @@ const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
       return { sql: `id_perfil = $${next}`, params: [branch?.id_perfil ?? -1] };
     },
   },
-  // Everything but the secrets: pdv_token and the NFC-e CSC (id_csc, csc) never reach a browser. The server signs the
-  // NFC-e and completes its QR code; a sale made offline prints a non-fiscal receipt. The SAT signature
-  // (sat_assinatura_ac) is not a secret: it travels in every CF-e the SAT device issues.
+  // Everything but the secrets: pdv_token, the NFC-e CSC (id_csc, csc) and the SAT's AC signature (sat_assinatura_ac,
+  // kept by the server and the shop's connector, not by browsers) never reach a browser (the register never answers
+  // them either: registers/branch-config.ts). The server signs the NFC-e and completes its QR code; a sale made offline prints
+  // a non-fiscal receipt.
   'branch-config': {
     table: 'filial_configuracao',
     id: 'id_filial_configuracao',
     columns: `id_filial_configuracao, id_filial, id_endereco_estoque_venda, codigo_regime_tributario, ambiente_emissao,
       codigo_modelo_padrao_nota_fiscal, codigo_modelo_padrao_venda, codigo_modelo_padrao_pedido, codigo_modelo_padrao_consignacao,
-      ultimo_nsu_nfe_destinada, sat_assinatura_ac, id_perfil_sped, tipo_atividade_sped, forcar_controle_caixa,
+      ultimo_nsu_nfe_destinada, id_perfil_sped, tipo_atividade_sped, forcar_controle_caixa,
       forcar_controle_diario_caixa, id_meio_pagamento_conta_concialiacao, descontar_taxa_cartao_credito, modo_finalizacao,
       tipo_preco_padrao, tipo_preco_alterar, tipo_carne, segunda_via, controla_estoque_negativo, confissao_divida,
       is_liberar_pedido, tamanho_codigo_produto_pesavel, identificador_produto_pesavel, tipo_informacao_balanca,
