@@ -188,6 +188,14 @@ const TABLE_NOUNS: Record<string, string> = {
   nota_fiscal: 'notas fiscais',
   filial: 'filiais',
   usuario: 'usuários',
+  estoque: 'saldos de estoque',
+  movimentacao_estoque: 'movimentações de estoque',
+  inventario_item: 'inventários',
+  filial_configuracao: 'configurações de filial',
+  pedido_item: 'itens de pedido',
+  nota_fiscal_item: 'itens de nota fiscal',
+  serie_fiscal: 'séries fiscais',
+  informacao_adicional_vinculo: 'informações adicionais',
 };
 
 /**

@@ -28,6 +28,7 @@ const route = (d: RegisterDescriptor, action: string) => `${d.name}${action}` as
 
 /** A valid value of a field, distinct per `n`. */
 function sample(field: FieldDef, n: number): unknown {
+  if (field.examples && field.examples.length > 0) return field.examples[n % field.examples.length] ?? null;
   switch (field.kind) {
     case 'text':
       return `${n}${Math.random().toString(36).slice(2, 10)}`.slice(0, field.max ?? 255);
