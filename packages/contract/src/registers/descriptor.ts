@@ -258,7 +258,7 @@ function withCheck<T extends z.ZodType<Record<string, unknown>>>(d: RegisterDesc
   if (!check) return schema;
   return schema.superRefine((body, ctx) => {
     for (const issue of check(body)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
-  }) as unknown as T;
+  });
 }
 
 /** The schemas of a register's routes. */

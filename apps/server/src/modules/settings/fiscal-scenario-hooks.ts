@@ -56,7 +56,7 @@ export const fiscalScenarioHooks: RegisterHooks = {
     refuse(fiscalScenarioIssues(row));
     const exceptions = extra['excecoes'] as ScenarioException[] | undefined;
     // The stored exceptions are checked again when the regime or the operation changes.
-    const checked = exceptions ?? (id === null ? [] : ((await exceptionsOf(h, id)) as ScenarioException[]));
+    const checked = exceptions ?? (id === null ? [] : ((await exceptionsOf(h, id))));
     refuse(exceptionIssues(row, checked));
   },
   afterWrite: async (h, row, extra) => {
