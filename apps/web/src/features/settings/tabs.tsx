@@ -103,7 +103,7 @@ export function AdditionalInformationLinksTab({ values, set, errors, readOnly }:
     return [...picked, ...found.filter((r) => !picked.some((p) => p['id_produto'] === r['id_produto']))];
   }, [chosenKey, search]);
   const products = useLiveQuery(readProducts, []);
-  const productOptions = useMemo(() => optionsOf(products, 'id_produto', (r) => `${String(r['descricao'] as string)} (${String(r['sku'] as string)})`), [products]);
+  const productOptions = useMemo(() => optionsOf(products, 'id_produto', (r) => `${String(r['descricao'])} (${String(r['sku'])})`), [products]);
   const toIds = (v: string[]) => v.map(Number);
   return (
     <Stack gap="sm" maw={720}>
@@ -112,7 +112,7 @@ export function AdditionalInformationLinksTab({ values, set, errors, readOnly }:
       </Text>
       <MultiSelect
         label="Filiais"
-        data={optionsOf(branches, 'id_filial', (r) => String(r['nome_fantasia'] as string))}
+        data={optionsOf(branches, 'id_filial', (r) => String(r['nome_fantasia']))}
         value={ids(values, 'filiais')}
         onChange={(v) => set('filiais', toIds(v))}
         error={errors['filiais']}
@@ -122,7 +122,7 @@ export function AdditionalInformationLinksTab({ values, set, errors, readOnly }:
       />
       <MultiSelect
         label="Cenários fiscais"
-        data={optionsOf(scenarios, 'id_cenario_fiscal', (r) => String(r['descricao'] as string))}
+        data={optionsOf(scenarios, 'id_cenario_fiscal', (r) => String(r['descricao']))}
         value={ids(values, 'cenarios')}
         onChange={(v) => set('cenarios', toIds(v))}
         error={errors['cenarios']}
