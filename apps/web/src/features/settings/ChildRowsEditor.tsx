@@ -39,7 +39,7 @@ function CellInput({ column, value, onChange, readOnly, label }: { column: Child
         label={column.label}
         aria-label={label}
         data={(column.options ?? []).map(String)}
-        value={value === null || value === undefined ? null : String(value)}
+        value={typeof value === 'string' || typeof value === 'number' ? String(value) : null}
         onChange={(v) => onChange(v === null ? null : numeric ? Number(v) : v)}
         clearable={!column.required}
         readOnly={readOnly}
