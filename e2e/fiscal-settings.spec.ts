@@ -54,9 +54,10 @@ test('the manager creates an NFC-e fiscal series and sees it in the list', async
   await settingsMenu(page).getByRole('link', { name: 'Séries fiscais' }).click();
   await expect(page).toHaveURL(/\/fiscalSerie$/);
   const table = page.getByRole('table', { name: 'Séries fiscais' });
-  await expect(table.getByRole('row')).not.toHaveCount(1);
+  await expect(table.getByRole('cell', { name: 'A4', exact: true })).toBeVisible();
   await page.keyboard.press('Insert');
   const form = page.getByRole('form', { name: 'Série fiscal' });
+  await expect(form.getByLabel('Série', { exact: true })).toBeVisible();
   await expect(form.getByLabel('Modelo', { exact: true })).toHaveValue('65');
   await form.getByLabel('Série', { exact: true }).fill('77');
   await form.getByLabel('Contingência').check();

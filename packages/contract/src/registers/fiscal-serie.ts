@@ -21,8 +21,8 @@ export const fiscalSerie = {
     codigo_serie: { kind: 'integer', label: 'Série', required: true, min: 0, maxValue: 999, list: true, search: true, examples: [901, 902, 903] },
     ultima_numeracao: { kind: 'integer', label: 'Última numeração', min: 0, maxValue: 999_999_999, default: 0, list: true },
     modelo_impressao: { kind: 'enum', label: 'Modelo de impressão', values: PRINT_MODELS, default: '80mm', list: true },
-    serie_padrao: { kind: 'boolean', label: 'Série padrão do modelo', default: false, list: true },
-    id_dispositivo: { kind: 'ref', ref: 'device', label: 'Dispositivo (caixa que numera esta série)', list: true },
+    serie_padrao: { kind: 'boolean', label: 'Série padrão', default: false, list: true },
+    id_dispositivo: { kind: 'ref', ref: 'device', label: 'Dispositivo (caixa)', list: true },
     is_contingencia: { kind: 'boolean', label: 'Contingência', default: false, list: true, examples: [false] },
     justificativa_contingencia: {
       kind: 'text',
