@@ -13,6 +13,8 @@ export interface ChildColumn {
   kind: 'text' | 'select' | 'number';
   /** select: the values offered (a number column's values as text, converted back on change). */
   options?: readonly (string | number)[];
+  /** select: the text shown for a value (the value itself when absent). */
+  optionLabels?: Readonly<Record<string, string>>;
   max?: number;
   decimals?: number;
   /** The column is the record's title in its card (e.g. its description). */
@@ -38,7 +40,7 @@ function CellInput({ column, value, onChange, readOnly, label }: { column: Child
       <Select
         label={column.label}
         aria-label={label}
-        data={(column.options ?? []).map(String)}
+        data={(column.options ?? []).map((o) => ({ value: String(o), label: column.optionLabels?.[String(o)] ?? String(o) }))}
         value={typeof value === 'string' || typeof value === 'number' ? String(value) : null}
         onChange={(v) => onChange(v === null ? null : numeric ? Number(v) : v)}
         clearable={!column.required}

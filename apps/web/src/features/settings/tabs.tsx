@@ -47,7 +47,9 @@ export function ScenarioExceptionsTab({ values, set, errors, readOnly }: Extensi
 
 const PERIPHERAL_COLUMNS: readonly ChildColumn[] = [
   { name: 'descricao', label: 'Descrição', kind: 'text', max: 100, required: true },
-  { name: 'tipo', label: 'Tipo', kind: 'select', options: PERIPHERAL_TYPES, required: true },
+  { name: 'tipo', label: 'Tipo', kind: 'select', options: PERIPHERAL_TYPES, required: true, optionLabels: {
+    ImpressoraComprovante: 'Impressora de comprovante', ImpressoraA4: 'Impressora A4', ImpressoraEtiqueta: 'Impressora de etiquetas',
+    Sat: 'SAT', Balanca: 'Balança', POS: 'POS (maquininha)' } },
   { name: 'modelo', label: 'Modelo', kind: 'text', max: 60 },
   { name: 'identificador', label: 'Identificador', kind: 'text', max: 100 },
   { name: 'nome_impressora', label: 'Nome da impressora', kind: 'text', max: 120 },
@@ -56,7 +58,8 @@ const PERIPHERAL_COLUMNS: readonly ChildColumn[] = [
   { name: 'bits_por_segundo', label: 'Bits por segundo', kind: 'select', options: BAUD_RATES },
   { name: 'bits_dados', label: 'Bits de dados', kind: 'select', options: DATA_BITS },
   { name: 'bits_parada', label: 'Bits de parada', kind: 'select', options: STOP_BITS },
-  { name: 'paridade', label: 'Paridade', kind: 'select', options: PARITIES },
+  { name: 'paridade', label: 'Paridade', kind: 'select', options: PARITIES,
+    optionLabels: { Nenhuma: 'Nenhuma', Par: 'Par', Impar: 'Ímpar', Marca: 'Marca', Espaco: 'Espaço' } },
 ];
 
 export function PeripheralsTab({ values, set, errors, readOnly }: ExtensionTabProps) {
