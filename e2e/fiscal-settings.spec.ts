@@ -57,9 +57,9 @@ test('the manager creates an NFC-e fiscal series and sees it in the list', async
   await expect(table.getByRole('cell', { name: 'A4', exact: true })).toBeVisible();
   await page.keyboard.press('Insert');
   const form = page.getByRole('form', { name: 'Série fiscal' });
-  await expect(form.getByLabel('Série', { exact: true })).toBeVisible();
+  await expect(form.getByRole('textbox', { name: /^Série/ })).toBeVisible();
   await expect(form.getByLabel('Modelo', { exact: true })).toHaveValue('65');
-  await form.getByLabel('Série', { exact: true }).fill('77');
+  await form.getByRole('textbox', { name: /^Série/ }).fill('77');
   await form.getByLabel('Contingência').check();
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(form.getByText(M.contingencyJustification)).toBeVisible();
@@ -88,6 +88,8 @@ test('devices with their peripherals, additional information with its links, sto
   await device.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText(MESSAGES.recordSaved)).toBeVisible();
   await expect(page.getByRole('table', { name: 'Dispositivos' }).getByRole('cell', { name: 'Caixa 1', exact: true })).toBeVisible();
+  // The toast (1 s) is gone before the next save shows its own.
+  await expect(page.getByText(MESSAGES.recordSaved)).toHaveCount(0);
 
   await settingsMenu(page).getByRole('link', { name: 'Informações adicionais' }).click();
   await page.keyboard.press('Insert');
