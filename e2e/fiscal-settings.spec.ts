@@ -60,7 +60,7 @@ test('the manager creates an NFC-e fiscal series and sees it in the list', async
   await expect(form.getByRole('textbox', { name: /^Série/ })).toBeVisible();
   await expect(form.getByLabel('Modelo', { exact: true })).toHaveValue('65');
   await form.getByRole('textbox', { name: /^Série/ }).fill('77');
-  await form.getByLabel('Contingência').check();
+  await form.getByRole('switch', { name: 'Contingência' }).check();
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(form.getByText(M.contingencyJustification)).toBeVisible();
   await form.getByLabel('Justificativa da contingência').fill('Caixa 2 sem comunicação com a SEFAZ');
