@@ -5,6 +5,8 @@
  */
 import { fiscalScenario, type ScenarioException } from '@pdv/contract/registers/fiscal-scenario';
 import { fiscalScenarioIssues } from '@pdv/domain/fiscal-settings';
+import { REGISTER_MESSAGES } from '@pdv/contract/registers/descriptor';
+import { badRequest } from '../../http/errors.ts';
 import type { HookContext, RegisterHooks, Row } from '../registers/hooks.ts';
 import { merged, refuse } from './register-rules.ts';
 
@@ -73,6 +75,17 @@ export const fiscalScenarioHooks: RegisterHooks = {
   },
   detail: async (h, row) => ({ ...row, excecoes: await exceptionsOf(h, Number(row['id_cenario_fiscal'])) }),
   beforeDelete: async (h, row) => {
+    // Order and invoice lines name their scenario without a foreign key (items copy what they sold): a scenario a live
+    // line uses stays, or the invoice would be issued by another one.
+    const uses: string[] = [];
+    for (const [table, noun] of [['pedido_item', 'pedidos'], ['nota_fiscal_item', 'notas fiscais']] as const) {
+      const { rows } = await h.ctx.tx.query(
+        `SELECT 1 FROM ${table} WHERE id_organization = $1 AND id_cenario_fiscal = $2 AND data_exclusao IS NULL LIMIT 1`,
+        [h.scope.id_organization, row['id_cenario_fiscal']],
+      );
+      if (rows.length > 0) uses.push(noun);
+    }
+    if (uses.length > 0) throw badRequest(REGISTER_MESSAGES.inUse(uses.join(', ')));
     await h.ctx.tx.query(
       `UPDATE cenario_fiscal_excecao SET data_exclusao = now(), data_alteracao = now()
         WHERE id_organization = $1 AND id_cenario_fiscal = $2 AND data_exclusao IS NULL`,

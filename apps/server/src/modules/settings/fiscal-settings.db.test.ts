@@ -215,6 +215,22 @@ describe('fiscal scenarios', () => {
       [seeded.find((d) => d.tipo === 'Consignacao')?.descricao]));
     await expectOk(t, 'fiscalScenarioDelete', { id_cenario_fiscal: id }, manager);
   });
+
+  it('a scenario an invoice line names is not deleted', async () => {
+    const used = await t.db.system(async (tx) => (await tx.query<{ id: number }>(
+      `SELECT c.id_cenario_fiscal AS id FROM cenario_fiscal c JOIN organization o USING (id_organization)
+        WHERE o.nome = 'Demo Moda' AND c.tipo = 'Venda' ORDER BY 1 LIMIT 1`)).rows[0]!.id);
+    await t.db.system((tx) => tx.query(
+      `INSERT INTO nota_fiscal (id_organization, id_filial, id_usuario, modelo) SELECT id_organization, id_filial, $2, '55' FROM filial WHERE id_filial = $1`,
+      [branch, user]));
+    await t.db.system((tx) => tx.query(
+      `INSERT INTO nota_fiscal_item (id_organization, id_nota_fiscal, descricao, quantidade, valor_unitario, valor_sub_total, valor_total, id_cenario_fiscal)
+       SELECT id_organization, max(id_nota_fiscal), 'Camiseta', 1, 10, 10, 10, $2 FROM nota_fiscal WHERE id_filial = $1 GROUP BY id_organization`,
+      [branch, used]));
+    const res = await t.call('POST', '/fiscal-scenario/delete', { id_cenario_fiscal: used }, manager);
+    expect(res.status).toBe(400);
+    expect(res.json['message']).toBe(REGISTER_MESSAGES.inUse('notas fiscais'));
+  });
 });
 
 describe('additional information', () => {
