@@ -63,6 +63,8 @@ describe('fiscal series rules', () => {
     expect(fiscalSeriesIssues({ is_contingencia: false, justificativa_contingencia: null })).toEqual([]);
     const issue = [{ field: 'justificativa_contingencia', message: M.contingencyJustification }];
     expect(fiscalSeriesIssues({ is_contingencia: true, justificativa_contingencia: null })).toEqual(issue);
+    // A partial row without the justification leaves it to the stored one.
+    expect(fiscalSeriesIssues({ is_contingencia: true })).toEqual([]);
     expect(fiscalSeriesIssues({ is_contingencia: true, justificativa_contingencia: 'x'.repeat(14) })).toEqual(issue);
     expect(fiscalSeriesIssues({ is_contingencia: true, justificativa_contingencia: `  ${'x'.repeat(14)}  ` })).toEqual(issue);
     expect(fiscalSeriesIssues({ is_contingencia: true, justificativa_contingencia: 'x'.repeat(15) })).toEqual([]);

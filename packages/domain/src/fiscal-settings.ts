@@ -105,6 +105,8 @@ export function fiscalScenarioIssues(s: Values): FieldIssue[] {
 export function fiscalSeriesIssues(s: Values): FieldIssue[] {
   if (s['is_contingencia'] !== true) return [];
   const j = s['justificativa_contingencia'];
+  // Absent (an update turning contingency on): the stored justification decides.
+  if (j === undefined) return [];
   const length = typeof j === 'string' ? j.trim().length : 0;
   if (length < CONTINGENCY_JUSTIFICATION.min || length > CONTINGENCY_JUSTIFICATION.max) {
     return [{ field: 'justificativa_contingencia', message: M.contingencyJustification }];

@@ -76,7 +76,12 @@ describe('fiscal series', () => {
     const plain = await expectOk(t, 'fiscalSerieCreate', { codigo_serie: 21 }, manager);
     const on = await t.call('PUT', '/fiscal-serie/update', { id_serie_fiscal: plain.json['id_serie_fiscal'], is_contingencia: true }, manager);
     expect(on.status).toBe(400);
+    expect(on.json['message']).toBe(M.contingencyJustification);
     expect(errosOf(on.json)).toEqual([`justificativa_contingencia: ${M.contingencyJustification}`]);
+    // With a stored justification, turning contingency on needs nothing more.
+    const justified = await expectOk(t, 'fiscalSerieCreate', { codigo_serie: 22, justificativa_contingencia: 'Queda de energia no caixa 3' }, manager);
+    const onAgain = await expectOk(t, 'fiscalSerieUpdate', { id_serie_fiscal: justified.json['id_serie_fiscal'], is_contingencia: true }, manager);
+    expect(onAgain.json['is_contingencia']).toBe(true);
     const off = await expectOk(t, 'fiscalSerieUpdate', { id_serie_fiscal: ok.json['id_serie_fiscal'], is_contingencia: false }, manager);
     expect(off.json['is_contingencia']).toBe(false);
   });
