@@ -45,7 +45,8 @@ test('the cashier sees only the point of sale, orders, invoices and the entries 
 }) => {
   await signIn(page, USERS.caixa);
   await expect(mainMenu(page).getByRole('link')).toHaveText(['Início', 'Ponto de venda', 'Operações pendentes', 'Pedidos', 'Notas fiscais']);
-  await expect(settingsMenu(page).getByRole('link')).toHaveText(['Informações adicionais', 'Etiquetas']);
+  // Informações adicionais asks for the Fiscal group's permission (ViewFiscal), which the cashier does not hold.
+  await expect(settingsMenu(page).getByRole('link')).toHaveText(['Etiquetas']);
   await expect(page.getByRole('link', { name: 'Filiais' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Produtos' })).toHaveCount(0);
   await expect(branchSelect(page)).toHaveValue('Loja Centro');
@@ -76,7 +77,6 @@ test('the branch-2 user works in "Loja Shopping" only, with its profile\'s menu'
     'Movimentação de estoque',
   ]);
   await expect(settingsMenu(page).getByRole('link')).toHaveText([
-    'Informações adicionais',
     'Endereços de estoque',
     'Tipos de movimentação',
     'Etiquetas',

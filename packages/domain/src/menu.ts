@@ -65,9 +65,10 @@ export const SETTINGS_MENU: MenuGroup[] = [
     title: 'Fiscal',
     groupPermission: 'ViewFiscal',
     entries: [
-      { label: 'Cenários fiscais', path: '/fiscalScenario', permission: 'FncListarCenarioFiscal', pending: true },
-      { label: 'Séries fiscais', path: '/fiscalSerie', permission: 'FncListarSerieFiscal', pending: true },
-      { label: 'Informações adicionais', path: '/additionalInformation', permission: null, pending: true },
+      { label: 'Cenários fiscais', path: '/fiscalScenario', permission: 'FncListarCenarioFiscal' },
+      { label: 'Séries fiscais', path: '/fiscalSerie', permission: 'FncListarSerieFiscal' },
+      // 002 §2 gives it no permission: the Fiscal group's guards it (docs/decisions.md).
+      { label: 'Informações adicionais', path: '/additionalInformation', permission: 'ViewFiscal' },
     ],
   },
   {
@@ -84,8 +85,8 @@ export const SETTINGS_MENU: MenuGroup[] = [
     title: 'Logística',
     groupPermission: null,
     entries: [
-      { label: 'Endereços de estoque', path: '/stockAddress', permission: 'FncListarMovimentacaoEstoque', pending: true },
-      { label: 'Tipos de movimentação', path: '/stockMovementType', permission: 'FncListarMovimentacaoEstoque', pending: true },
+      { label: 'Endereços de estoque', path: '/stockAddress', permission: 'FncListarMovimentacaoEstoque' },
+      { label: 'Tipos de movimentação', path: '/stockMovementType', permission: 'FncListarMovimentacaoEstoque' },
     ],
   },
   {
@@ -93,7 +94,7 @@ export const SETTINGS_MENU: MenuGroup[] = [
     groupPermission: null,
     entries: [
       { label: 'Etiquetas', path: '/label', permission: null, pending: true },
-      { label: 'Dispositivos', path: '/devices', permission: 'FncListarDispositivos', pending: true },
+      { label: 'Dispositivos', path: '/devices', permission: 'FncListarDispositivos' },
       { label: 'Importação de dados', path: '/dataImport', permission: 'FncImportarDados', pending: true },
     ],
   },

@@ -70,6 +70,22 @@ beforeAll(async () => {
       WHERE o.nome = 'Demo Moda' ORDER BY id_produto_grade LIMIT 1`);
     demoIds['id_perfil'] = await one(`SELECT id_perfil AS id FROM perfil p JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' AND descricao = 'Gerente'`);
+    // The settings registers (issue 19): the branch's NFC-e series, a scenario, a stock address, and a movement type,
+    // an additional information and a device of the demo organization.
+    demoIds['id_serie_fiscal'] = await one(`SELECT id_serie_fiscal AS id FROM serie_fiscal WHERE id_filial = ${demoIds['id_filial']}
+      AND codigo_modelo = '65'`);
+    demoIds['id_cenario_fiscal'] = await one(`SELECT id_cenario_fiscal AS id FROM cenario_fiscal c JOIN organization o USING (id_organization)
+      WHERE o.nome = 'Demo Moda' ORDER BY id_cenario_fiscal LIMIT 1`);
+    demoIds['id_endereco_estoque'] = await one(`SELECT id_endereco_estoque AS id FROM endereco_estoque WHERE id_filial = ${demoIds['id_filial']}
+      ORDER BY id_endereco_estoque LIMIT 1`);
+    demoIds['id_tipo_movimentacao_estoque'] = await one(`INSERT INTO tipo_movimentacao_estoque (id_organization, codigo, descricao, operacao)
+      SELECT id_organization, 'AJE', 'Ajuste de entrada', 'Entrada' FROM filial WHERE id_filial = ${demoIds['id_filial']}
+      RETURNING id_tipo_movimentacao_estoque AS id`);
+    demoIds['id_informacao_adicional'] = await one(`INSERT INTO informacao_adicional (id_organization, descricao, mensagem)
+      SELECT id_organization, 'Procon', 'Procon-SP' FROM filial WHERE id_filial = ${demoIds['id_filial']}
+      RETURNING id_informacao_adicional AS id`);
+    demoIds['id_dispositivo'] = await one(`INSERT INTO dispositivo (id_organization, id_filial, descricao)
+      SELECT id_organization, id_filial, 'Caixa 1' FROM filial WHERE id_filial = ${demoIds['id_filial']} RETURNING id_dispositivo AS id`);
   });
   // Every register's id: a live row of the demo organization, written by its create route when the seed has none (a new
   // register needs no line here).

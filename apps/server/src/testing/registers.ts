@@ -5,6 +5,8 @@ import type { TestApp } from './app.ts';
 
 /** A valid value of a field, distinct per `n` (null: leave the field out). */
 export function sample(field: FieldDef, n: number): unknown {
+  // A field whose valid values follow a rule of its own (a CFOP, a CST) gives examples of them.
+  if (field.examples && field.examples.length > 0) return field.examples[n % field.examples.length] ?? null;
   switch (field.kind) {
     case 'text':
       return `${n}${Math.random().toString(36).slice(2, 10)}`.slice(0, field.max ?? 255);

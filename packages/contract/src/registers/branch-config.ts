@@ -120,7 +120,7 @@ export const branchConfig = {
       kind: 'boolean', label: 'Comprovante de troca por produto (um por item)', default: false, ...g('Troca'),
     },
     dias_tolerancia_troca: { kind: 'integer', label: 'Dias de tolerância para troca', min: 0, maxValue: 3650, default: 30, ...g('Troca') },
-    id_produto_grade_filial_vale_credito: { kind: 'ref', label: 'Produto do vale-crédito', ref: 'productGridBranch', ...g('Troca') },
+    id_produto_grade_filial_vale_credito: { kind: 'integer', min: 1, label: 'Produto do vale-crédito (id da variação na filial)', ...g('Troca') },
     // Mensagens.
     wpp_numero: { kind: 'phone', label: 'Número do WhatsApp', ...g('Mensagens') },
     wpp_boolean_enviar_cliente: { kind: 'boolean', label: 'Enviar mensagem ao cadastrar cliente', default: false, ...g('Mensagens') },

@@ -66,6 +66,18 @@ export interface FieldDef {
   group?: string;
   /** Never sent back to clients (a password, a CSC): the row carries null, the form shows it masked. */
   secret?: boolean;
+  /**
+   * Valid values for the generated tests (registers.db.test.ts) when the kind's own sample would break a rule of the
+   * register (a CFOP, a justification's length, a series the demo already has): the n-th record takes the n-th
+   * (cycling); null: the generated tests leave the field out.
+   */
+  examples?: readonly (string | number | boolean | null)[];
+}
+
+/** A refusal of a register's own rule, beside the field it names. */
+export interface FieldIssue {
+  field: string;
+  message: string;
 }
 
 
@@ -113,6 +125,13 @@ export interface RegisterDescriptor {
    * transaction (apps/server/src/register-hooks.ts), and answered by find_by_id from the hooks' `detail`.
    */
   extra?: Readonly<Record<string, z.ZodType>>;
+  /**
+   * Rules across fields (a CSOSN only for the Simples Nacional regimes, a justification when in contingency), written
+   * once in packages/domain: the create and update schemas run it on the body (so the form refuses before sending,
+   * beside the field), and the register's server hook runs it again on the row as it will be stored (an update may
+   * send only some fields). Given a partial body it checks only what the body says.
+   */
+  check?: (values: Readonly<Record<string, unknown>>) => readonly FieldIssue[];
 }
 
 /** The refusals of the registers (the success texts are MESSAGES.recordSaved and recordUpdated). */
@@ -256,6 +275,15 @@ function bodyShape(d: RegisterDescriptor, mode: 'create' | 'update'): Record<str
   return shape;
 }
 
+/** The body's schema with the register's own rule across fields (its issues under the fields they name). */
+function withCheck<T extends z.ZodType<Record<string, unknown>>>(d: RegisterDescriptor, schema: T): T {
+  const check = d.check;
+  if (!check) return schema;
+  return schema.superRefine((body, ctx) => {
+    for (const issue of check(body)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+  });
+}
+
 /** The schemas of a register's routes. */
 export function registerSchemas(d: RegisterDescriptor) {
   const columns = ['data_cadastro', 'data_alteracao', d.id, ...writableColumns(d)];
@@ -282,8 +310,8 @@ export function registerSchemas(d: RegisterDescriptor) {
     }),
     findResult: z.object({ rows: z.array(row), count: z.number().int() }),
     byId,
-    create: z.object(bodyShape(d, 'create')).strict(),
-    update: z.object({ [d.id]: idSchema, ...bodyShape(d, 'update') }).strict(),
+    create: withCheck(d, z.object(bodyShape(d, 'create')).strict()),
+    update: withCheck(d, z.object({ [d.id]: idSchema, ...bodyShape(d, 'update') }).strict()),
     situacao: z.object({ [d.id]: idSchema, situacao: situacaoSchema }).strict(),
     delete: byId,
     deleted: z.object({ [d.id]: z.number().int(), excluido: z.literal(true) }),

@@ -7,9 +7,26 @@ import { branchConfig } from './branch-config.ts';
 import { collection } from './collection.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
 import { measureUnit } from './measure-unit.ts';
+import { additionalInformation } from './additional-information.ts';
+import { device } from './device.ts';
+import { fiscalScenario } from './fiscal-scenario.ts';
+import { fiscalSerie } from './fiscal-serie.ts';
+import { stockAddress } from './stock-address.ts';
+import { stockMovementType } from './stock-movement-type.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
-export const REGISTERS = [measureUnit, brand, collection, branchConfig] as const satisfies readonly RegisterDescriptor[];
+export const REGISTERS = [
+  measureUnit,
+  brand,
+  collection,
+  branchConfig,
+  fiscalSerie,
+  fiscalScenario,
+  additionalInformation,
+  stockAddress,
+  stockMovementType,
+  device,
+] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -19,6 +19,7 @@ import { sql as priceHistory } from './018_price_history.ts';
 import { sql as registerSortIndexes } from './019_register_sort_indexes.ts';
 import { sql as collection } from './020_collection.ts';
 import { sql as branchConfigRegister } from './023_branch_config_register.ts';
+import { sql as fiscalLogisticsSettings } from './025_fiscal_logistics_settings.ts';
 
 export interface Migration {
   version: number;
@@ -49,4 +50,5 @@ export const migrations: Migration[] = [
   { version: 19, name: 'register_sort_indexes', sql: registerSortIndexes },
   { version: 20, name: 'collection', sql: collection },
   { version: 23, name: 'branch_config_register', sql: branchConfigRegister },
+  { version: 25, name: 'fiscal_logistics_settings', sql: fiscalLogisticsSettings },
 ];

@@ -174,9 +174,12 @@ async function refusingBadRefs<T>(d: RegisterDescriptor, write: () => Promise<T>
       for (let n = column.length; n >= 6; n -= 1) if (name.includes(column.slice(0, n))) return n;
       return 0;
     };
-    const refs = Object.entries(d.fields).filter(([, f]) => f.kind === 'ref').map(([column, f]) => ({ f, n: shownOf(column) }));
-    const field = refs.filter((r) => r.n > 0).sort((a, b) => b.n - a.n)[0]?.f;
-    throw badRequest(REGISTER_MESSAGES.invalid(field?.label ?? 'Referência'));
+    // A ref field, or an id kept as a plain integer (a row of a table that is no register yet).
+    const refs = Object.entries(d.fields).filter(([, f]) => f.kind === 'ref' || f.kind === 'integer').map(([column, f]) => ({ column, f, n: shownOf(column) }));
+    const found = refs.filter((r) => r.n > 0).sort((a, b) => b.n - a.n)[0];
+    if (!found) throw badRequest(REGISTER_MESSAGES.invalid('Referência'));
+    const message = REGISTER_MESSAGES.refNotFound(found.f.label);
+    throw badRequest(message, undefined, [`${found.column}: ${message}`]);
   }
 }
 
@@ -240,6 +243,14 @@ const TABLE_NOUNS: Record<string, string> = {
   nota_fiscal: 'notas fiscais',
   filial: 'filiais',
   usuario: 'usuários',
+  estoque: 'saldos de estoque',
+  movimentacao_estoque: 'movimentações de estoque',
+  inventario_item: 'inventários',
+  filial_configuracao: 'configurações de filial',
+  pedido_item: 'itens de pedido',
+  nota_fiscal_item: 'itens de nota fiscal',
+  serie_fiscal: 'séries fiscais',
+  informacao_adicional_vinculo: 'informações adicionais',
 };
 
 /**

@@ -58,7 +58,8 @@ async function tableDisagreements(tx: Tx, d: RegisterDescriptor): Promise<string
   if (d.scope === 'branch' && !columns.has('id_filial')) problems.push(`${d.table}.id_filial is missing (branch scope)`);
   if (Boolean(d.situacao) !== columns.has('situacao')) problems.push(`${d.table}: situacao ${d.situacao ? 'declared but missing' : 'in the table, not declared'}`);
   if (d.situacao && columns.get('situacao')?.data_type !== 'text') problems.push(`${d.table}.situacao is not text`);
-  if (Boolean(d.isPadrao) !== columns.has('is_padrao')) problems.push(`${d.table}: is_padrao ${d.isPadrao ? 'declared but missing' : 'in the table, not declared'}`);
+  // is_padrao may also be a plain field (a default per type and operation, kept by the register's own hooks).
+  if (Boolean(d.isPadrao) !== columns.has('is_padrao') && !('is_padrao' in d.fields)) problems.push(`${d.table}: is_padrao ${d.isPadrao ? 'declared but missing' : 'in the table, not declared'}`);
   if (d.isPadrao && columns.get('is_padrao')?.data_type !== 'boolean') problems.push(`${d.table}.is_padrao is not boolean`);
   for (const [name, field] of Object.entries(d.fields)) {
     const column = columns.get(name);

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REGISTER_MESSAGES } from '@pdv/contract/registers/descriptor';
 import { MESSAGES } from '@pdv/domain/messages';
 import { pdfText } from '@pdv/documents/pdf-text';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
@@ -139,7 +140,7 @@ describe('bad input', () => {
     const res = await t.call('PUT', '/branch-config/update',
       { id_filial_configuracao: config1, id_endereco_estoque_venda: address!['id_endereco_estoque'] }, manager);
     expect(res.status).toBe(400);
-    expect(res.json['message']).toBe('Endereço de estoque da venda inválido.');
+    expect(res.json['message']).toBe(REGISTER_MESSAGES.refNotFound('Endereço de estoque da venda'));
   });
 });
 

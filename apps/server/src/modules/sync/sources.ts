@@ -227,8 +227,9 @@ const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
   'fiscal-serie': {
     table: 'serie_fiscal',
     id: 'id_serie_fiscal',
+    // id_dispositivo: the till that numbers this series (its own NFC-e when it issues offline).
     columns: `id_serie_fiscal, id_filial, codigo_modelo, codigo_serie, modelo_impressao, ultima_numeracao, situacao, serie_padrao,
-      is_contingencia, justificativa_contingencia, ${STAMPS}`,
+      is_contingencia, justificativa_contingencia, id_dispositivo, ${STAMPS}`,
   },
   inventory: {
     table: 'inventario',

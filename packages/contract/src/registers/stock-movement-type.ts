@@ -1,0 +1,30 @@
+/**
+ * Stock movement type (002 §3 Catalogues): the kinds a stock document offers (codigo, descricao), whether it brings
+ * stock in or takes it out (operacao), what it is (tipo_operacao) and the price its items are valued at (tipo_valoracao).
+ */
+import type { RegisterDescriptor } from './descriptor.ts';
+
+export const STOCK_OPERATIONS = ['Entrada', 'Saida'] as const;
+export const STOCK_OPERATION_TYPES = ['Ajuste', 'Transferencia', 'Compra', 'Venda', 'Devolucao', 'Perda', 'Consumo', 'Producao', 'Outros'] as const;
+export const STOCK_VALUATIONS = ['PrecoCustoMedio', 'PrecoCusto', 'PrecoCompra', 'PrecoVenda', 'Informado'] as const;
+
+export const stockMovementType = {
+  name: 'stockMovementType',
+  path: '/stock-movement-type',
+  table: 'tipo_movimentacao_estoque',
+  id: 'id_tipo_movimentacao_estoque',
+  label: { singular: 'Tipo de movimentação de estoque', plural: 'Tipos de movimentação de estoque' },
+  permission: 'FncListarMovimentacaoEstoque',
+  scope: 'organization',
+  fields: {
+    codigo: { kind: 'text', label: 'Código', required: true, max: 20, list: true, search: true, unique: true },
+    descricao: { kind: 'text', label: 'Descrição', required: true, max: 100, list: true, search: true },
+    operacao: { kind: 'enum', label: 'Operação', values: STOCK_OPERATIONS, required: true, list: true, filter: true },
+    tipo_operacao: { kind: 'enum', label: 'Tipo de operação', values: STOCK_OPERATION_TYPES, default: 'Ajuste', list: true, filter: true },
+    tipo_valoracao: { kind: 'enum', label: 'Valoração', values: STOCK_VALUATIONS, default: 'PrecoCustoMedio', list: true },
+    observacao: { kind: 'text', label: 'Observação', max: 500 },
+  },
+  situacao: true,
+  list: { pageSize: 20, sort: { column: 'codigo', order: 'ASC' } },
+  screen: { path: '/stockMovementType', form: 'panel' },
+} as const satisfies RegisterDescriptor;
