@@ -3,8 +3,6 @@ import { Route, Routes } from 'react-router';
 import { MAIN_MENU, SETTINGS_MENU, type MenuEntry } from '@pdv/domain/menu';
 import { REGISTERS } from '@pdv/contract/registers/index';
 import { BranchListPage } from './features/admin/BranchListPage.tsx';
-import { ProfileListPage } from './features/admin/ProfileListPage.tsx';
-import { UserListPage } from './features/admin/UserListPage.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
 import { RequireEntry } from './features/auth/RequireEntry.tsx';
@@ -25,8 +23,6 @@ import { NotFoundPage } from './ui/NotFoundPage.tsx';
 const SCREENS: Record<string, () => ReactNode> = {
   '/': () => <HomePage />,
   '/branch': () => <BranchListPage />,
-  '/user': () => <UserListPage />,
-  '/profile': () => <ProfileListPage />,
   '/checkout': () => <CheckoutPage />,
   '/operations-pending': () => <PendingOperationsPage />,
   '/invoice': () => <InvoiceListPage />,

@@ -86,6 +86,12 @@ export interface RegisterDescriptor {
   syncGroup?: string;
   /** The web screens: list route (the menu's path) and the form kind. */
   screen: { path: string; form: 'panel' | 'page' };
+  /**
+   * Members of the create/update body that are not columns of the table (a profile's permissions, a user's branches):
+   * checked by these schemas with the rest of the body, written by the register's server hooks in the same
+   * transaction (apps/server/src/register-hooks.ts), and answered by find_by_id from the hooks' `detail`.
+   */
+  extra?: Readonly<Record<string, z.ZodType>>;
 }
 
 /** The refusals of the registers (the success texts are MESSAGES.recordSaved and recordUpdated). */
@@ -182,6 +188,7 @@ export function rowSchema(d: RegisterDescriptor) {
   for (const name of Object.keys(d.fields)) row[name] = z.unknown();
   if (d.situacao) row['situacao'] = z.string();
   if (d.isPadrao) row['is_padrao'] = z.boolean();
+  for (const name of Object.keys(d.extra ?? {})) row[name] = z.unknown().optional();
   row['data_cadastro'] = z.string();
   row['data_alteracao'] = z.string();
   return z.object(row);
@@ -205,6 +212,7 @@ function bodyShape(d: RegisterDescriptor, mode: 'create' | 'update'): Record<str
   }
   if (d.situacao) shape['situacao'] = situacaoSchema.optional();
   if (d.isPadrao) shape['is_padrao'] = z.boolean({ error: 'is_padrao deve ser verdadeiro ou falso.' }).optional();
+  for (const [name, schema] of Object.entries(d.extra ?? {})) shape[name] = mode === 'create' ? schema : schema.optional();
   return shape;
 }
 

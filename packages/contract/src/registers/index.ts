@@ -5,9 +5,11 @@
 import { brand } from './brand.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
 import { measureUnit } from './measure-unit.ts';
+import { profile } from './profile.ts';
+import { user } from './user.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
-export const REGISTERS = [measureUnit, brand] as const satisfies readonly RegisterDescriptor[];
+export const REGISTERS = [measureUnit, brand, profile, user] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
