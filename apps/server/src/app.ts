@@ -11,7 +11,7 @@ import { HttpError } from './http/errors.ts';
 import type { Deps, Handlers } from './http/handlers.ts';
 import { registerRoutes } from './http/register.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { adminHandlers } from './modules/admin/routes.ts';
+import { adminHandlers, userProfileHandlers } from './modules/admin/routes.ts';
 import { registerHandlers } from './modules/registers/routes.ts';
 import { authHandlers } from './modules/auth/routes.ts';
 import { authorizationHandlers } from './modules/authorization/routes.ts';
@@ -35,7 +35,7 @@ import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
   ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
-  ...registerHandlers,
+  ...registerHandlers, ...userProfileHandlers,
 };
 
 export interface AppOptions {
