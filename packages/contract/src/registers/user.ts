@@ -52,7 +52,7 @@ export const user = {
   extra: {
     /** One profile per branch, exactly one main (the first when none is marked). Absent on update: unchanged. */
     perfis: z.array(userBranchProfile).max(200).optional(),
-    /** The initial password (create only; absent: a temporary one is made and answered once as senha_temporaria). */
+    /** A temporary password (the user chooses a new one at the next sign-in); never answered. Absent on create: an unknown one until reset_password. */
     senha: newPassword.optional(),
   },
 } as const satisfies RegisterDescriptor;

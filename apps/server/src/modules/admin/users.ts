@@ -145,14 +145,17 @@ function columnsOf(body: UserBody): Row {
   return columns;
 }
 
-/** A new user; without `senha` a temporary one is made and answered once (`senha`). Either way it is temporary. */
+/**
+ * A new user. Its password is temporary either way (solicitar_nova_senha): the one given (the web form proposes one
+ * and shows it to the manager), or, without `senha`, an unknown random one until a manager resets it (reset_password
+ * answers the new one once).
+ */
 export async function createUser(tx: Tx, caller: Caller, body: UserBody & { nome: string; email: string }): Promise<Row> {
   const org = caller.id_organization;
   const columns = columnsOf(body);
   const email = String(columns['email']);
   const links = await checkBranchProfiles(tx, caller, body.perfis ?? []);
   await assertEmailFree(tx, org, email, null);
-  const generated = body.senha === undefined ? temporaryPassword() : null;
   const withDefaults: Row = { ...columns };
   for (const [name, field] of Object.entries(user.fields as RegisterDescriptor['fields'])) {
     if (withDefaults[name] === undefined && field.default !== undefined) withDefaults[name] = field.default;
@@ -164,10 +167,9 @@ export async function createUser(tx: Tx, caller: Caller, body: UserBody & { nome
     [org, ...names.map((c) => withDefaults[c])],
   );
   const id_usuario = rows[0]!.id_usuario;
-  await writeLogin(tx, org, id_usuario, email, await hashPassword(body.senha ?? generated!));
+  await writeLogin(tx, org, id_usuario, email, await hashPassword(body.senha ?? temporaryPassword(24)));
   await writeBranchProfiles(tx, org, id_usuario, links);
-  const detail = (await userDetail(tx, caller, id_usuario))!;
-  return generated ? { ...detail, senha: generated } : detail;
+  return (await userDetail(tx, caller, id_usuario))!;
 }
 
 /** Update and situacao change of a user within the caller's powers; the last manager stays. */
