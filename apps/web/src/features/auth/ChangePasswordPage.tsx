@@ -7,12 +7,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { PASSWORD_MIN_LENGTH, USER_MESSAGES, passwordProblem } from '@pdv/domain/user-rules';
 import { errorDisplayOf } from '../../api/errors.ts';
-import { takeSignInPassword } from './signInPassword.ts';
+import { forgetSignInPassword, readSignInPassword } from './signInPassword.ts';
 import { useSession } from './sessionContext.ts';
 
 export function ChangePasswordPage() {
   const { changePassword, logout } = useSession();
-  const [known] = useState(() => takeSignInPassword());
+  const [known] = useState(() => readSignInPassword());
   const [atual, setAtual] = useState(known ?? '');
   const [nova, setNova] = useState('');
   const [confirmacao, setConfirmacao] = useState('');
@@ -87,7 +87,7 @@ export function ChangePasswordPage() {
             <Button type="submit" loading={busy} fullWidth size="md">
               Salvar e entrar
             </Button>
-            <Button variant="subtle" onClick={logout}>
+            <Button variant="subtle" onClick={() => { forgetSignInPassword(); logout(); }}>
               Sair
             </Button>
           </Stack>

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { errorDisplayOf } from '../../api/errors.ts';
 import { useSession } from './sessionContext.ts';
-import { keepSignInPassword, takeSignInPassword } from './signInPassword.ts';
+import { forgetSignInPassword, keepSignInPassword } from './signInPassword.ts';
 
 export function LoginPage() {
   const { session, login } = useSession();
@@ -47,7 +47,7 @@ export function LoginPage() {
       keepSignInPassword(senha);
       await login(trimmed, senha);
     } catch (error) {
-      takeSignInPassword();
+      forgetSignInPassword();
       setFailure(errorDisplayOf(error).text);
       setSenha('');
       setBusy(false);

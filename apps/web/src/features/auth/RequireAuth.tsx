@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ChangePasswordPage } from './ChangePasswordPage.tsx';
 import { useSession } from './sessionContext.ts';
-import { takeSignInPassword } from './signInPassword.ts';
+import { forgetSignInPassword } from './signInPassword.ts';
 
 /** Signed-out visitors go to the login page; a user with a temporary password chooses a new one first. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -11,7 +11,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const entered = session !== null && !session.usuario.solicitar_nova_senha;
   // The sign-in's password is needed no longer once the user is in.
   useEffect(() => {
-    if (entered) takeSignInPassword();
+    if (entered) forgetSignInPassword();
   }, [entered]);
   if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (session.usuario.solicitar_nova_senha) return <ChangePasswordPage />;
