@@ -25,9 +25,6 @@ export const profilePermissions = z
     }
   });
 
-/** A profile's branches as find_by_id answers them. */
-export const profileBranch = z.object({ id_filial: z.number().int(), nome_fantasia: z.string().nullable() });
-
 export const profile = {
   name: 'profile',
   path: '/profile',
@@ -45,7 +42,7 @@ export const profile = {
   extra: {
     /** The whole permission list: labels left out have none. Absent on create: none. */
     perfil_permissao: profilePermissions.optional(),
-    /** The ids of the branches it is offered in. Absent on create: none. */
+    /** The ids of the branches it is offered in (find_by_id answers them so too). Absent on create: none. */
     filiais: z.array(id).max(500).optional(),
   },
 } as const satisfies RegisterDescriptor;

@@ -17,7 +17,7 @@ type Permission = { rotulo: string; tipo: '1' | '2' };
 
 const scopeOf = (caller: Caller): Scope => ({ id_organization: caller.id_organization, id_filial: caller.id_filial });
 
-/** The profile with its live permissions (rotulo, tipo) and its branches; null when there is none. */
+/** The profile with its live permissions (rotulo, tipo) and its branches' ids; null when there is none. */
 export async function profileDetail(tx: Tx, caller: Caller, id_perfil: number): Promise<Row | null> {
   const row = await findRow(tx, profile, scopeOf(caller), id_perfil);
   if (!row) return null;
@@ -27,13 +27,14 @@ export async function profileDetail(tx: Tx, caller: Caller, id_perfil: number): 
       WHERE id_organization = $1 AND id_perfil = $2 AND data_exclusao IS NULL AND situacao = 'Ativo' ORDER BY rotulo`,
     [org, id_perfil],
   );
-  const branches = await tx.query<{ id_filial: number; nome_fantasia: string | null }>(
-    `SELECT f.id_filial, coalesce(f.nome_fantasia, f.razao_social) AS nome_fantasia
+  const branches = await tx.query<{ id_filial: number }>(
+    `SELECT f.id_filial
        FROM perfil_filial pf JOIN filial f ON f.id_organization = pf.id_organization AND f.id_filial = pf.id_filial
       WHERE pf.id_organization = $1 AND pf.id_perfil = $2 AND f.data_exclusao IS NULL ORDER BY f.codigo_filial`,
     [org, id_perfil],
   );
-  return { ...row, perfil_permissao: permissions.rows, filiais: branches.rows };
+  // As the body sends them: the permissions' rotulo and tipo, the branches' ids.
+  return { ...row, perfil_permissao: permissions.rows, filiais: branches.rows.map((b) => b.id_filial) };
 }
 
 async function assertUniqueDescription(tx: Tx, org: number, descricao: string, id_perfil: number | null): Promise<void> {
