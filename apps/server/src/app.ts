@@ -12,7 +12,8 @@ import type { Deps, Handlers } from './http/handlers.ts';
 import { registerRoutes } from './http/register.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { adminHandlers, userProfileHandlers } from './modules/admin/routes.ts';
-import { registerHandlers } from './modules/registers/routes.ts';
+import { registerHandlersWith } from './modules/registers/routes.ts';
+import { REGISTER_HOOKS } from './register-hooks.ts';
 import { authHandlers } from './modules/auth/routes.ts';
 import { authorizationHandlers } from './modules/authorization/routes.ts';
 import { syncHandlers } from './modules/sync/routes.ts';
@@ -35,7 +36,7 @@ import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
   ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
-  ...registerHandlers, ...userProfileHandlers,
+  ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
 };
 
 export interface AppOptions {

@@ -31,6 +31,7 @@ async function written<T>(d: RegisterDescriptor, work: Promise<T>): Promise<T> {
 }
 
 export const registerApi = {
+  findById: (d: RegisterDescriptor, id: number) => callRoute(routeOf(d, 'FindById'), { [d.id]: id }) as Promise<Row>,
   create: (d: RegisterDescriptor, body: Row) => written(d, callRoute(routeOf(d, 'Create'), body) as Promise<Row>),
   update: (d: RegisterDescriptor, id: number, body: Row) =>
     written(d, callRoute(routeOf(d, 'Update'), { [d.id]: id, ...body }) as Promise<Row>),
