@@ -1,7 +1,7 @@
 /** The profile form's branches (perfil_filial): the branches the profile is offered in, among the user's own. */
 import { Alert, Checkbox, Stack, Text } from '@mantine/core';
 import { useSignedIn } from '../auth/sessionContext.ts';
-import type { AccessTabProps } from './tab-props.ts';
+import type { ExtensionTabProps } from '../registers/extensions.ts';
 
 interface BranchOption {
   id_filial: number;
@@ -21,7 +21,7 @@ export function branchIds(value: unknown): number[] {
   return value.filter((n): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0);
 }
 
-export function ProfileBranchesTab({ values, set, errors, readOnly }: AccessTabProps) {
+export function ProfileBranchesTab({ values, set, errors, readOnly }: ExtensionTabProps) {
   const { session } = useSignedIn();
   const selected = branchIds(values['filiais']);
   const options = branchOptions(session.usuario.filiais, selected);

@@ -6,12 +6,12 @@
 import { Alert, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import type { PermissionLevel } from '@pdv/domain/user-rules';
 import { LEVEL_LABELS, levelOf, permissionGroups, permissionList, withGroupLevel, withLevel } from './access-values.ts';
-import type { AccessTabProps } from './tab-props.ts';
+import type { ExtensionTabProps } from '../registers/extensions.ts';
 
 const LEVELS: PermissionLevel[] = ['none', 'read', 'manage'];
 const DATA = LEVELS.map((value) => ({ value, label: LEVEL_LABELS[value] }));
 
-export function ProfilePermissionsTab({ values, set, errors, readOnly }: AccessTabProps) {
+export function ProfilePermissionsTab({ values, set, errors, readOnly }: ExtensionTabProps) {
   const list = permissionList(values['perfil_permissao']);
   const change = (next: ReturnType<typeof permissionList>) => set('perfil_permissao', next);
   return (

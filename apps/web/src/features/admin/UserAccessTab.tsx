@@ -8,7 +8,7 @@ import { Alert, Button, Group, Radio, Select, Stack, Table, Text, TextInput } fr
 import { call } from '../../api/client.ts';
 import { useSignedIn } from '../auth/sessionContext.ts';
 import { branchProfileList, proposePassword, withBranchProfile, withMainBranch } from './access-values.ts';
-import type { AccessTabProps } from './tab-props.ts';
+import type { ExtensionTabProps } from '../registers/extensions.ts';
 
 interface ProfileOption {
   id_perfil: number;
@@ -30,7 +30,7 @@ async function loadProfiles(): Promise<ProfileOption[]> {
   );
 }
 
-export function UserAccessTab({ row, values, set, errors, readOnly }: AccessTabProps) {
+export function UserAccessTab({ row, values, set, errors, readOnly }: ExtensionTabProps) {
   const { session } = useSignedIn();
   const profiles = useQuery({ queryKey: ['register-access', 'profiles'], queryFn: loadProfiles });
   const list = branchProfileList(values['perfis']);
