@@ -72,7 +72,7 @@ test('a profile with Marcas read and the point of sale, a user with it: the user
   await page.getByLabel('Senha', { exact: true }).fill('provisoria1');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('heading', { name: 'Defina sua nova senha' })).toBeVisible();
-  await expect(page.getByLabel('Nova senha')).toBeFocused();
+  await expect(page.getByLabel('Nova senha', { exact: true })).toBeFocused();
   await page.keyboard.type('minha-senha-1');
   await page.getByLabel('Confirme a nova senha').fill('minha-senha-1');
   await page.screenshot({ path: '/tmp/users-profiles-new-password.png' });

@@ -58,7 +58,7 @@ export function UserAccessTab({ row, values, set, errors, readOnly }: ExtensionT
             onChange={(e) => set('senha', e.currentTarget.value)}
             error={errors['senha']}
             readOnly={readOnly}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             w={320}
           />
           {!readOnly && (
