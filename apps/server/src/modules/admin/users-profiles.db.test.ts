@@ -362,6 +362,18 @@ describe('a dishonest manager (manages users and profiles, holds little else)', 
     expect((await t.call('POST', '/user/reset_password', { id_usuario: res.json['id_usuario'] }, limited)).status).toBe(200);
   });
 
+  it('may edit itself sending back a profile it holds in another branch above its powers here', async () => {
+    const wide = await makeProfile([{ rotulo: 'FncListarUsuario', tipo: '2' }, { rotulo: 'FncListarPerfil', tipo: '2' }, { rotulo: 'FncPontoVenda', tipo: '2' }], [branch2]);
+    const u = await makeUser([{ id_filial: branch1, id_perfil: limitedProfile, is_principal: true }, { id_filial: branch2, id_perfil: wide }]);
+    const token = await firstSignIn(u.email, 'provisoria1');
+    const self = await expectOk(t, 'userFindById', { id_usuario: u.id }, token);
+    const saved = await expectOk(t, 'userUpdate', { id_usuario: u.id, nome: 'Renomeado', perfis: self.json['perfis'] }, token);
+    expect(saved.json['nome']).toBe('Renomeado');
+    // But it cannot give the wider profile anew, here or to anyone.
+    const again = await t.call('PUT', '/user/update', { id_usuario: limitedId, perfis: [{ id_filial: branch1, id_perfil: limitedProfile }, { id_filial: branch2, id_perfil: wide }] }, token);
+    expect(again.status).toBe(403);
+  });
+
   it('its own session shows its permissions: no more than its profile', async () => {
     const session = (await expectOk(t, 'session', undefined, limited)).json['usuario'] as Json;
     expect((session['permissoes'] as Json[]).map((p) => p['rotulo']).sort()).toEqual(['FncListarMarca', 'FncListarPerfil', 'FncListarUsuario']);

@@ -47,10 +47,10 @@ export async function userDetail(tx: Tx, caller: Caller, id_usuario: number): Pr
 
 /**
  * The branch profiles checked: one per branch and one main (the first when none is marked), every profile and branch
- * the organization's (404 otherwise), the profile offered in the branch, and nothing beyond the caller's powers.
+ * the organization's (404 otherwise), the profile offered in the branch, and nothing given beyond the caller's powers.
  * Answers the perfil_filial ids to link.
  */
-async function checkBranchProfiles(tx: Tx, caller: Caller, perfis: readonly BranchProfile[]) {
+async function checkBranchProfiles(tx: Tx, caller: Caller, perfis: readonly BranchProfile[], held: readonly BranchProfile[] = []) {
   const normalized = normalizeBranchProfiles(perfis);
   if (!normalized.ok) throw badRequest(normalized.message);
   const org = caller.id_organization;
@@ -69,8 +69,23 @@ async function checkBranchProfiles(tx: Tx, caller: Caller, perfis: readonly Bran
     if (found.id_perfil_filial === null) throw badRequest(USER_MESSAGES.profileNotInBranch(found.perfil, found.filial));
     links.push({ id_perfil_filial: found.id_perfil_filial, is_principal: p.is_principal, id_filial: p.id_filial });
   }
-  assertWithinPowers(caller, await permissionsOfProfiles(tx, org, [...new Set(normalized.perfis.map((p) => p.id_perfil))]));
+  // What the user already holds in a branch stays as it is (a user editing itself sends its profiles back): only a
+  // profile given anew in a branch must be within the caller's powers.
+  const given = normalized.perfis.filter((p) => !held.some((h) => h.id_filial === p.id_filial && h.id_perfil === p.id_perfil));
+  assertWithinPowers(caller, await permissionsOfProfiles(tx, org, [...new Set(given.map((p) => p.id_perfil))]));
   return links;
+}
+
+/** The user's branch profiles as stored. */
+async function heldProfiles(tx: Tx, org: number, id_usuario: number): Promise<BranchProfile[]> {
+  const { rows } = await tx.query<BranchProfile>(
+    `SELECT pf.id_filial, pf.id_perfil, pfu.is_principal
+       FROM perfil_filial_usuario pfu
+       JOIN perfil_filial pf ON pf.id_organization = pfu.id_organization AND pf.id_perfil_filial = pfu.id_perfil_filial
+      WHERE pfu.id_organization = $1 AND pfu.id_usuario = $2`,
+    [org, id_usuario],
+  );
+  return rows;
 }
 
 async function writeBranchProfiles(tx: Tx, org: number, id_usuario: number, links: Awaited<ReturnType<typeof checkBranchProfiles>>) {
@@ -182,7 +197,7 @@ export async function updateUser(tx: Tx, caller: Caller, id_usuario: number, bod
     throw badRequest(USER_MESSAGES.cannotDisableSelf);
   }
   const columns = columnsOf(body);
-  const links = body.perfis !== undefined ? await checkBranchProfiles(tx, caller, body.perfis) : null;
+  const links = body.perfis !== undefined ? await checkBranchProfiles(tx, caller, body.perfis, await heldProfiles(tx, org, id_usuario)) : null;
   if (typeof columns['email'] === 'string') {
     await assertEmailFree(tx, org, columns['email'], id_usuario);
     await writeLogin(tx, org, id_usuario, columns['email'], null);
