@@ -3,13 +3,15 @@
  * routes, handlers, sync source, menu entry and screens follow (docs/registers.md).
  */
 import { brand } from './brand.ts';
+import { branchConfig } from './branch-config.ts';
+import { collection } from './collection.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
 import { measureUnit } from './measure-unit.ts';
 import { profile } from './profile.ts';
 import { user } from './user.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
-export const REGISTERS = [measureUnit, brand, profile, user] as const satisfies readonly RegisterDescriptor[];
+export const REGISTERS = [measureUnit, brand, collection, branchConfig, profile, user] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
