@@ -4,9 +4,14 @@
  *   indexes of migration 019's kind;
  * - a user's e-mail is unique among the organization's live users only: a deleted user (a tombstone, its login
  *   removed) no longer holds its e-mail, so it can be given to a new user. Across the platform the login table's
- *   primary key keeps an e-mail to one live user.
+ *   primary key keeps an e-mail to one live user;
+ * - a profile's company (id_empresa) may be null: a profile is the organization's (its branches say where it is
+ *   offered); the profile register still records the author's company, and a create by the generic register path
+ *   (which writes only the descriptor's columns) no longer fails on it.
  */
 export const sql = /* sql */ `
+ALTER TABLE perfil ALTER COLUMN id_empresa DROP NOT NULL;
+
 CREATE INDEX perfil_lista ON perfil (id_organization, lower(descricao), id_perfil) WHERE data_exclusao IS NULL;
 CREATE INDEX usuario_lista ON usuario (id_organization, situacao, id_usuario) WHERE data_exclusao IS NULL;
 
