@@ -11,7 +11,7 @@ import { HttpError } from './http/errors.ts';
 import type { Deps, Handlers } from './http/handlers.ts';
 import { registerRoutes } from './http/register.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { adminHandlers } from './modules/admin/routes.ts';
+import { adminHandlers, userProfileHandlers } from './modules/admin/routes.ts';
 import { registerHandlersWith } from './modules/registers/routes.ts';
 import { REGISTER_HOOKS } from './register-hooks.ts';
 import { authHandlers } from './modules/auth/routes.ts';
@@ -36,7 +36,7 @@ import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
   ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
-  ...registerHandlersWith(REGISTER_HOOKS),
+  ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
 };
 
 export interface AppOptions {

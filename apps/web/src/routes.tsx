@@ -4,8 +4,6 @@ import { MAIN_MENU, SETTINGS_MENU, type MenuEntry } from '@pdv/domain/menu';
 import { REGISTERS } from '@pdv/contract/registers/index';
 import { BranchConfigPage } from './features/admin/BranchConfigPage.tsx';
 import { BranchListPage } from './features/admin/BranchListPage.tsx';
-import { ProfileListPage } from './features/admin/ProfileListPage.tsx';
-import { UserListPage } from './features/admin/UserListPage.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
 import { RequireEntry } from './features/auth/RequireEntry.tsx';
@@ -26,8 +24,6 @@ import { NotFoundPage } from './ui/NotFoundPage.tsx';
 const SCREENS: Record<string, () => ReactNode> = {
   '/': () => <HomePage />,
   '/branch': () => <BranchListPage />,
-  '/user': () => <UserListPage />,
-  '/profile': () => <ProfileListPage />,
   '/checkout': () => <CheckoutPage />,
   '/operations-pending': () => <PendingOperationsPage />,
   '/invoice': () => <InvoiceListPage />,

@@ -8,6 +8,7 @@ import type { Action } from '@pdv/domain/permissions';
 import { empty } from './common.ts';
 import * as s from './session.ts';
 import * as a from './admin.ts';
+import * as users from './users.ts';
 import { operacaoBody, operacaoResult } from './operation.ts';
 import { orderByIdBody, orderDetail } from './order.ts';
 import * as ord from './order.ts';
@@ -68,25 +69,13 @@ const baseRoutes = {
     method: 'POST', path: '/branch/find_by_id', auth: 'session', permission: { action: 'read', subject: 'FncListarFilial' },
     scope: 'organization', idFields: ['id_filial'], body: a.branchByIdBody, response: a.branch,
   }),
-  userListGrid: route({
-    method: 'POST', path: '/user/list_grid', auth: 'session', permission: { action: 'read', subject: 'FncListarUsuario' },
-    scope: 'organization', body: a.userListBody, response: a.userListResult,
+  userResetPassword: route({
+    method: 'POST', path: '/user/reset_password', auth: 'session', permission: { action: 'manage', subject: 'FncListarUsuario' },
+    scope: 'organization', idFields: ['id_usuario'], body: users.resetPasswordBody, response: users.resetPasswordResult,
   }),
-  userFindById: route({
-    method: 'POST', path: '/user/find_by_id', auth: 'session', permission: { action: 'read', subject: 'FncListarUsuario' },
-    scope: 'organization', idFields: ['id_usuario'], body: a.userByIdBody, response: a.userRow,
-  }),
-  userEnableDisable: route({
-    method: 'POST', path: '/user/enable-disable', auth: 'session', permission: { action: 'manage', subject: 'FncListarUsuario' },
-    scope: 'organization', idFields: ['id_usuario'], body: a.userEnableDisableBody, response: a.userRow,
-  }),
-  profileFind: route({
-    method: 'POST', path: '/profile/find', auth: 'session', permission: { action: 'read', subject: 'FncListarPerfil' },
-    scope: 'organization', body: a.profileListBody, response: a.profileListResult,
-  }),
-  profileFindById: route({
-    method: 'POST', path: '/profile/find_by_id', auth: 'session', permission: { action: 'read', subject: 'FncListarPerfil' },
-    scope: 'organization', idFields: ['id_perfil'], body: a.profileByIdBody, response: a.profile,
+  userChangePassword: route({
+    method: 'POST', path: '/user/change-password', auth: 'session', permission: null, scope: 'organization', throttled: true,
+    body: users.changePasswordBody, response: users.changePasswordResult,
   }),
   productUpdate: route({
     method: 'PUT', path: '/product/update', auth: 'session', permission: { action: 'manage', subject: 'FncListarProduto' },

@@ -100,44 +100,77 @@ export const SETTINGS_MENU: MenuGroup[] = [
   },
 ];
 
-/** Every permission label the product knows, with a pt-BR description (for profile screens and the demo seed). */
-export const PERMISSION_CATALOGUE: ReadonlyArray<{ rotulo: string; descricao: string }> = [
-  { rotulo: 'FncPontoVenda', descricao: 'Ponto de venda' },
-  { rotulo: 'FncListarPedido', descricao: 'Pedidos' },
-  { rotulo: 'FncListarNotaFiscal', descricao: 'Notas fiscais' },
-  { rotulo: 'FncListarProduto', descricao: 'Produtos' },
-  { rotulo: 'FncListarCategoria', descricao: 'Categorias' },
-  { rotulo: 'FncListarMarca', descricao: 'Marcas' },
-  { rotulo: 'FncListarColecao', descricao: 'Coleções' },
-  { rotulo: 'FncListarUnidadeMedida', descricao: 'Unidades de medida' },
-  { rotulo: 'FncListarPessoa', descricao: 'Pessoas' },
-  { rotulo: 'FncListarMovimentacaoEstoque', descricao: 'Movimentação de estoque' },
-  { rotulo: 'FncListarDocumentoFinanceiro', descricao: 'Documentos financeiros' },
-  { rotulo: 'FncListarCaixa', descricao: 'Caixa' },
-  { rotulo: 'FncListarFilial', descricao: 'Filiais' },
-  { rotulo: 'FncListarUsuario', descricao: 'Usuários' },
-  { rotulo: 'FncListarPerfil', descricao: 'Perfis' },
-  { rotulo: 'ViewConfigFinanceira', descricao: 'Configurações financeiras' },
-  { rotulo: 'FncListarMeioPagamento', descricao: 'Meios de pagamento' },
-  { rotulo: 'FncParcelamento', descricao: 'Parcelamentos' },
-  { rotulo: 'ViewOperadoraCartao', descricao: 'Operadoras de cartão' },
-  { rotulo: 'ViewContasBancarias', descricao: 'Contas bancárias' },
-  { rotulo: 'FncVerBoletos', descricao: 'Boletos' },
-  { rotulo: 'FncCadastrarCentroCusto', descricao: 'Centros de custo' },
-  { rotulo: 'FncCadastrarPlanoConta', descricao: 'Plano de contas' },
-  { rotulo: 'ViewFiscal', descricao: 'Configurações fiscais' },
-  { rotulo: 'FncListarCenarioFiscal', descricao: 'Cenários fiscais' },
-  { rotulo: 'FncListarSerieFiscal', descricao: 'Séries fiscais' },
-  { rotulo: 'ViewComercial', descricao: 'Configurações comerciais' },
-  { rotulo: 'FncListarTabelaPreco', descricao: 'Tabelas de preço' },
-  { rotulo: 'FncListarPromocao', descricao: 'Promoções' },
-  { rotulo: 'FncListarGrupoComissao', descricao: 'Grupos de comissão' },
-  { rotulo: 'ViewIndexadorPreco', descricao: 'Indexadores de preço' },
-  { rotulo: 'FncListarDispositivos', descricao: 'Dispositivos' },
-  { rotulo: 'FncImportarDados', descricao: 'Importação de dados' },
-  { rotulo: MANAGER_PERMISSIONS.giftCardCredit, descricao: 'Vale crédito sem venda (crédito do gerente)' },
-  ...SUPERVISOR_PERMISSION_CATALOGUE,
+/** The groups of the permission editor (profile screen), in order. */
+export const PERMISSION_GROUPS = [
+  'Vendas',
+  'Cadastros',
+  'Estoque',
+  'Financeiro',
+  'Fiscal',
+  'Comercial',
+  'Empresa',
+  'Geral',
+  'Autorizações de supervisor',
+] as const;
+export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
+
+export interface PermissionInfo {
+  rotulo: string;
+  descricao: string;
+  grupo: PermissionGroup;
+}
+
+/**
+ * Every permission label the product knows, with a pt-BR description and its group (the profile screen's permission
+ * editor, the demo seed). Every label the menus and the route table use is here (permission-catalogue.test.ts).
+ */
+export const PERMISSION_CATALOGUE: readonly PermissionInfo[] = [
+  { rotulo: 'FncPontoVenda', descricao: 'Ponto de venda', grupo: 'Vendas' },
+  { rotulo: 'FncListarPedido', descricao: 'Pedidos', grupo: 'Vendas' },
+  { rotulo: 'FncListarNotaFiscal', descricao: 'Notas fiscais', grupo: 'Vendas' },
+  { rotulo: 'FncListarCaixa', descricao: 'Caixa', grupo: 'Vendas' },
+  { rotulo: 'FncListarProduto', descricao: 'Produtos', grupo: 'Cadastros' },
+  { rotulo: 'FncListarCategoria', descricao: 'Categorias', grupo: 'Cadastros' },
+  { rotulo: 'FncListarMarca', descricao: 'Marcas', grupo: 'Cadastros' },
+  { rotulo: 'FncListarColecao', descricao: 'Coleções', grupo: 'Cadastros' },
+  { rotulo: 'FncListarUnidadeMedida', descricao: 'Unidades de medida', grupo: 'Cadastros' },
+  { rotulo: 'FncListarPessoa', descricao: 'Pessoas', grupo: 'Cadastros' },
+  { rotulo: 'FncListarMovimentacaoEstoque', descricao: 'Movimentação, endereços e tipos de movimentação de estoque', grupo: 'Estoque' },
+  { rotulo: 'FncListarDocumentoFinanceiro', descricao: 'Documentos financeiros', grupo: 'Financeiro' },
+  { rotulo: 'ViewConfigFinanceira', descricao: 'Configurações financeiras', grupo: 'Financeiro' },
+  { rotulo: 'FncListarMeioPagamento', descricao: 'Meios de pagamento', grupo: 'Financeiro' },
+  { rotulo: 'FncParcelamento', descricao: 'Parcelamentos', grupo: 'Financeiro' },
+  { rotulo: 'ViewOperadoraCartao', descricao: 'Operadoras de cartão', grupo: 'Financeiro' },
+  { rotulo: 'ViewContasBancarias', descricao: 'Contas bancárias', grupo: 'Financeiro' },
+  { rotulo: 'FncVerBoletos', descricao: 'Boletos', grupo: 'Financeiro' },
+  { rotulo: 'FncCadastrarCentroCusto', descricao: 'Centros de custo', grupo: 'Financeiro' },
+  { rotulo: 'FncCadastrarPlanoConta', descricao: 'Plano de contas', grupo: 'Financeiro' },
+  { rotulo: 'ViewFiscal', descricao: 'Configurações fiscais', grupo: 'Fiscal' },
+  { rotulo: 'FncListarCenarioFiscal', descricao: 'Cenários fiscais', grupo: 'Fiscal' },
+  { rotulo: 'FncListarSerieFiscal', descricao: 'Séries fiscais', grupo: 'Fiscal' },
+  { rotulo: 'ViewComercial', descricao: 'Configurações comerciais', grupo: 'Comercial' },
+  { rotulo: 'FncListarTabelaPreco', descricao: 'Tabelas de preço', grupo: 'Comercial' },
+  { rotulo: 'FncListarPromocao', descricao: 'Promoções', grupo: 'Comercial' },
+  { rotulo: 'FncListarGrupoComissao', descricao: 'Grupos de comissão', grupo: 'Comercial' },
+  { rotulo: 'ViewIndexadorPreco', descricao: 'Indexadores de preço', grupo: 'Comercial' },
+  { rotulo: 'FncListarFilial', descricao: 'Filiais', grupo: 'Empresa' },
+  { rotulo: 'FncListarUsuario', descricao: 'Usuários', grupo: 'Empresa' },
+  { rotulo: 'FncListarPerfil', descricao: 'Perfis', grupo: 'Empresa' },
+  { rotulo: 'FncListarDispositivos', descricao: 'Dispositivos', grupo: 'Geral' },
+  { rotulo: 'FncImportarDados', descricao: 'Importação de dados', grupo: 'Geral' },
+  { rotulo: MANAGER_PERMISSIONS.giftCardCredit, descricao: 'Vale crédito sem venda (crédito do gerente)', grupo: 'Autorizações de supervisor' },
+  ...SUPERVISOR_PERMISSION_CATALOGUE.map((p) => ({ ...p, grupo: 'Autorizações de supervisor' as const })),
 ];
+
+/** The catalogue's labels. */
+export const PERMISSION_LABELS: ReadonlySet<string> = new Set(PERMISSION_CATALOGUE.map((p) => p.rotulo));
+
+/** Every label the menus name (null entries need none). */
+export function menuPermissionLabels(): string[] {
+  const entries = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((g) => g.entries)];
+  const groups = SETTINGS_MENU.map((g) => g.groupPermission);
+  return [...new Set([...entries.map((e) => e.permission), ...groups].filter((l): l is string => l !== null))];
+}
 
 /** Entries of a menu visible under a predicate (the ability check). */
 export function visibleEntries(entries: readonly MenuEntry[], allowed: (label: string | null) => boolean): MenuEntry[] {

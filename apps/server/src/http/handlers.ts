@@ -41,8 +41,17 @@ export interface SessionContext<N extends RouteName> extends PublicContext<N> {
 export const OUTSIDE_TRANSACTION: ReadonlySet<RouteName> = new Set<RouteName>([
   'nfeTransmitir', 'nfeConsultar', 'nfeCancelar', 'nfeCartaCorrecao', 'nfeInutilizar', 'nfeInutilizarFaixa',
   'nfeRequestList', 'nfeCancelarLista', 'orderSendReleaseMail', 'giftCardPrint', 'orderGeneratePdf',
-  // Its throttle counts each attempt in a transaction of its own, committed whatever the answer.
-  'validateUserCredential',
+  // Their throttle counts each attempt in a transaction of its own, committed whatever the answer.
+  'validateUserCredential', 'userChangePassword',
+]);
+
+/**
+ * What a user who must choose a new password (solicitar_nova_senha: a password set by a manager) may call: the rest
+ * answers 403 until the password is changed, so a temporary password, or a session opened before the reset, does no
+ * more than lead to the change.
+ */
+export const NEW_PASSWORD_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'session', 'isActive', 'userChangePassword',
 ]);
 
 type Result<N extends RouteName> = Promise<z.input<Routes[N]['response']>>;

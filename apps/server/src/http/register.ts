@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API_PREFIX, routes, type RouteDef, type RouteName } from '@pdv/contract/routes';
 import { MESSAGES } from '@pdv/domain/messages';
-import { loadCaller } from '../modules/auth/caller.ts';
-import { badRequest, forbidden, unauthorized } from './errors.ts';
-import { OUTSIDE_TRANSACTION, type Deps, type Handlers, type PublicContext, type SessionContext } from './handlers.ts';
+import { USER_MESSAGES } from '@pdv/domain/user-rules';
+import { loadCaller, type Caller } from '../modules/auth/caller.ts';
+import { HttpError, badRequest, forbidden, unauthorized } from './errors.ts';
+import { NEW_PASSWORD_ROUTES, OUTSIDE_TRANSACTION, type Deps, type Handlers, type PublicContext, type SessionContext } from './handlers.ts';
 import type { Tx } from '../db/database.ts';
 import { describeIssues } from './zod-errors.ts';
 import { ROWS_JSON, spliceRows, type WithRowsJson } from './json-rows.ts';
@@ -32,6 +33,12 @@ const closedTx: Tx = {
   exec: () => Promise.reject(new Error('this route runs outside the request transaction: use ctx.run')),
 };
 
+/** The route's permission, and the password change a temporary password asks for first (NEW_PASSWORD_ROUTES). */
+function checkAllowed(name: RouteName, def: RouteDef, caller: Caller): void {
+  if (caller.user.solicitar_nova_senha && !NEW_PASSWORD_ROUTES.has(name)) throw new HttpError(403, USER_MESSAGES.newPasswordRequired);
+  if (def.permission && !caller.ability.can(def.permission.action, def.permission.subject)) throw forbidden();
+}
+
 type AnyHandler = (ctx: PublicContext<RouteName> | SessionContext<RouteName>) => Promise<unknown>;
 
 /**
@@ -58,14 +65,14 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, deps: D
           if (OUTSIDE_TRANSACTION.has(name)) {
             const checked = await run(async (tx) => {
               const caller = await loadCaller(tx, claims.id_organization, claims.id_usuario);
-              if (def.permission && !caller.ability.can(def.permission.action, def.permission.subject)) throw forbidden();
+              checkAllowed(name, def, caller);
               return { caller, body: parseBody(def, request.body) };
             });
             result = await handler({ body: checked.body as never, ip: request.ip, deps, tx: closedTx, caller: checked.caller, run });
           } else {
             result = await run(async (tx) => {
               const caller = await loadCaller(tx, claims.id_organization, claims.id_usuario);
-              if (def.permission && !caller.ability.can(def.permission.action, def.permission.subject)) throw forbidden();
+              checkAllowed(name, def, caller);
               const body = parseBody(def, request.body);
               return handler({ body: body as never, ip: request.ip, deps, tx, caller, run });
             });

@@ -162,7 +162,7 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'operacao') return { ...saleBody(sale), id_filial: idValue };
   const body: Record<string, unknown> = {};
   for (const field of routes[name].idFields ?? []) body[field] = idValue;
-  if (name === 'userEnableDisable' || name.endsWith('Situacao')) body['situacao'] = 'Ativo';
+  if (name.endsWith('Situacao')) body['situacao'] = 'Ativo';
   if (name === 'validateUserCredential') Object.assign(body, { email: 'gerente@demo.com.br', password: 'x', permission: 'X' });
   if (name === 'nfeCancelar' || name === 'nfeInutilizar') body['justificativa'] = 'Justificativa de teste com tamanho';
   if (name === 'nfeCartaCorrecao') body['texto_correcao'] = 'Correção de teste com tamanho';
@@ -191,7 +191,7 @@ describe('tenant isolation, generated from the route table', () => {
 
   it('covers at least the routes known today', () => {
     expect(withIds.map(([n]) => n)).toEqual(
-      expect.arrayContaining(['setActiveBranch', 'branchFindById', 'userFindById', 'userEnableDisable', 'profileFindById']),
+      expect.arrayContaining(['setActiveBranch', 'branchFindById', 'userFindById', 'userSituacao', 'profileFindById']),
     );
   });
 
@@ -240,7 +240,7 @@ describe('tenant isolation, generated from the route table', () => {
     const mine = await expectOk(t, 'branchFind', {}, other);
     const rows = mine.json['rows'] as Array<{ nome_fantasia: string }>;
     expect(rows.map((r) => r.nome_fantasia)).toEqual(['Outra Loja Matriz']);
-    const users = await expectOk(t, 'userListGrid', {}, other);
+    const users = await expectOk(t, 'userFind', {}, other);
     expect((users.json['rows'] as Array<{ email: string }>).map((u) => u.email)).toEqual(['outra@demo.com.br']);
   });
 });

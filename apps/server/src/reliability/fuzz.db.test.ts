@@ -69,13 +69,14 @@ beforeAll(async () => {
 
 /** Undoes what a route's valid bodies changed that the next routes depend on (not compared: between tests). */
 /** The routes whose accepted bodies change what the afterEach below restores (the route of the test that just ran). */
-const RESTORE_AFTER = new Set<RouteName>(['setActiveBranch', 'userEnableDisable', 'productUpdate']);
+const RESTORE_AFTER = new Set<RouteName>(['setActiveBranch', 'userSituacao', 'userUpdate', 'userResetPassword', 'productUpdate']);
 let lastRoute: RouteName | undefined;
 
 afterEach(async () => {
   if (SKIP || lastRoute === undefined || !RESTORE_AFTER.has(lastRoute)) return;
   await t.db.system(async (tx) => {
-    await tx.query(`UPDATE usuario SET situacao = 'Ativo' WHERE situacao <> 'Ativo'`);
+    await tx.query(`UPDATE usuario SET situacao = 'Ativo', is_login = true, solicitar_nova_senha = false
+      WHERE situacao <> 'Ativo' OR NOT is_login OR solicitar_nova_senha`);
     await tx.query(`UPDATE produto p SET descricao = r.descricao, situacao = r.situacao, preco_venda = r.preco_venda, preco_atacado = r.preco_atacado
       FROM jsonb_to_recordset($1::jsonb) AS r(id_organization int, id_produto int, descricao text, situacao text, preco_venda numeric, preco_atacado numeric)
       WHERE p.id_organization = r.id_organization AND p.id_produto = r.id_produto

@@ -11,7 +11,7 @@ import { registerRouteTable } from '@pdv/contract/registers/index';
  * `expectOk` in its module's db test (route-proofs.test.ts checks that it is).
  */
 export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>([
-  'userEnableDisable', 'invoicePut', 'invoiceDelete', 'nfeTransmitir', 'nfeConsultar', 'nfeCancelar', 'nfeCartaCorrecao',
+  'userResetPassword', 'invoicePut', 'invoiceDelete', 'nfeTransmitir', 'nfeConsultar', 'nfeCancelar', 'nfeCartaCorrecao',
   'nfeInutilizar', 'nfeInutilizarFaixa', 'invoiceItemPost', 'invoiceItemCancel', 'invoicePaymentPost', 'invoicePaymentDelete',
   'invoicePaymentDeleteByInvoice', 'invoiceReferencedPost', 'invoiceReferencedDelete',
   'orderUpdate', 'orderDuplicate', 'giftCardSell', 'giftCardCancel',

@@ -145,7 +145,7 @@ export const REGISTER_MESSAGES = {
   invalidCnpj: 'CNPJ Inválido',
   invalidCpf: 'CPF inválido.',
   invalidColumn: 'Coluna de ordenação inválida.',
-  invalidFilter: (name: string) => `Filtro não permitido: ${name}.`,
+  invalidFilter: (name: string) => `Filtro não permitido: "${name}".`,
   nothingToUpdate: 'Nenhum campo para atualizar.',
 } as const;
 

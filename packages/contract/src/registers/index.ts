@@ -13,6 +13,8 @@ import { fiscalScenario } from './fiscal-scenario.ts';
 import { fiscalSerie } from './fiscal-serie.ts';
 import { stockAddress } from './stock-address.ts';
 import { stockMovementType } from './stock-movement-type.ts';
+import { profile } from './profile.ts';
+import { user } from './user.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
 export const REGISTERS = [
@@ -26,6 +28,8 @@ export const REGISTERS = [
   stockAddress,
   stockMovementType,
   device,
+  profile,
+  user,
 ] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];

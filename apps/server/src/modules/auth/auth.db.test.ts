@@ -108,10 +108,10 @@ describe('tokens', () => {
     const manager = await t.login('gerente@demo.com.br');
     const seller = await t.login('filial2@demo.com.br');
     expect((await expectOk(t, 'isActive', undefined, seller)).json).toEqual({ is_active: true, situacao: 'Ativo' });
-    const list = await t.call('POST', '/user/list_grid', { search: 'filial2' }, manager);
+    const list = await t.call('POST', '/user/find', { search: 'filial2' }, manager);
     const id = (list.json['rows'] as Array<{ id_usuario: number }>)[0]?.id_usuario;
     expect(id).toBeDefined();
-    const off = await expectOk(t, 'userEnableDisable', { id_usuario: id, situacao: 'Inativo' }, manager);
+    const off = await expectOk(t, 'userSituacao', { id_usuario: id, situacao: 'Inativo' }, manager);
     expect(off.status).toBe(200);
     const refused = await t.call('GET', '/user/is-active', undefined, seller);
     expect(refused.status).toBe(401);

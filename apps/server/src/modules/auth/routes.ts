@@ -1,7 +1,7 @@
 import { serverVersion } from '@pdv/domain/constants';
 import type { Handlers } from '../../http/handlers.ts';
 import { checkReady } from '../../http/lifecycle.ts';
-import { buildSessionUser, changeActiveBranch, login } from './service.ts';
+import { buildSessionUser, changeActiveBranch, changePassword, login } from './service.ts';
 
 export const authHandlers = {
   health: () => Promise.resolve({ status: 'ok' as const }),
@@ -11,5 +11,6 @@ export const authHandlers = {
   session: async ({ tx, caller }) => ({ usuario: await buildSessionUser(tx, caller) }),
   isActive: ({ caller }) => Promise.resolve({ is_active: true, situacao: caller.user.situacao as 'Ativo' }),
   setActiveBranch: async ({ tx, caller, body }) => changeActiveBranch(tx, caller, body.id_filial),
+  userChangePassword: async ({ deps, run, caller, body, ip }) => changePassword(deps, run, caller, body, ip),
   // validateUserCredential: modules/authorization/routes.ts (a success records the supervisor's grant).
 } satisfies Partial<Handlers>;

@@ -1,10 +1,11 @@
 import type { SessionUser } from '@pdv/contract/session';
 import { MESSAGES } from '@pdv/domain/messages';
+import { USER_MESSAGES } from '@pdv/domain/user-rules';
 import type { Tx } from '../../db/database.ts';
 import { HttpError, badRequest, notFound, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { Deps } from '../../http/handlers.ts';
 import { loadCaller, type Caller } from './caller.ts';
-import { burnPasswordCheck, verifyPassword } from './password.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import { findCompanies, findLoginByEmail, findOrganizationTheme, setActiveBranch } from './queries.ts';
 
 export async function buildSessionUser(tx: Tx, caller: Caller): Promise<SessionUser> {
@@ -107,4 +108,44 @@ export async function validateUserCredential(
   if (!supervisor || !supervisor.ability.can('manage', body.permission)) throw refuse();
   await deps.throttle.succeed(body.email, ip);
   return { id_usuario: supervisor.id_usuario, nome: supervisor.user.nome, autorizado: true as const };
+}
+
+/**
+ * The signed-in user changes their own password (the step a temporary password asks for at the next sign-in): the
+ * current one is checked under the throttle like a sign-in, the new one must differ, and solicitar_nova_senha ends.
+ * Runs outside the request transaction (OUTSIDE_TRANSACTION) like validateUserCredential: the throttle counts the
+ * attempt in a transaction of its own. Answers the refreshed session user.
+ */
+export async function changePassword(
+  deps: Deps,
+  run: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>,
+  caller: Caller,
+  body: { senha_atual: string; nova_senha: string },
+  ip: string,
+) {
+  const login = await run(async (tx) => {
+    const { rows } = await tx.query<{ email: string; senha_hash: string }>(
+      'SELECT email, senha_hash FROM login WHERE id_organization = $1 AND id_usuario = $2',
+      [caller.id_organization, caller.id_usuario],
+    );
+    return rows[0];
+  });
+  if (!login) throw unauthorized();
+  const wait = await deps.throttle.attempt(login.email, ip);
+  if (wait > 0) throw tooManyRequests(wait);
+  if (!(await verifyPassword(login.senha_hash, body.senha_atual))) throw badRequest(USER_MESSAGES.wrongCurrentPassword);
+  if (body.nova_senha === body.senha_atual) throw badRequest(USER_MESSAGES.samePassword);
+  const hash = await hashPassword(body.nova_senha);
+  const usuario = await run(async (tx) => {
+    await tx.query('UPDATE login SET senha_hash = $3, data_alteracao = now() WHERE id_organization = $1 AND id_usuario = $2', [
+      caller.id_organization, caller.id_usuario, hash,
+    ]);
+    await tx.query(
+      'UPDATE usuario SET solicitar_nova_senha = false, data_alteracao = now() WHERE id_organization = $1 AND id_usuario = $2',
+      [caller.id_organization, caller.id_usuario],
+    );
+    return buildSessionUser(tx, await loadCaller(tx, caller.id_organization, caller.id_usuario));
+  });
+  await deps.throttle.succeed(login.email, ip);
+  return { usuario };
 }

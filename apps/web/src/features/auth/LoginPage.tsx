@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { errorDisplayOf } from '../../api/errors.ts';
 import { useSession } from './sessionContext.ts';
+import { forgetSignInPassword, keepSignInPassword } from './signInPassword.ts';
 
 export function LoginPage() {
   const { session, login } = useSession();
@@ -42,8 +43,11 @@ export function LoginPage() {
     if (missing.senha) return senhaRef.current?.focus();
     setBusy(true);
     try {
+      // Kept in memory for the new-password step a temporary password leads to (ChangePasswordPage).
+      keepSignInPassword(senha);
       await login(trimmed, senha);
     } catch (error) {
+      forgetSignInPassword();
       setFailure(errorDisplayOf(error).text);
       setSenha('');
       setBusy(false);

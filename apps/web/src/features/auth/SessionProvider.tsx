@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { call, configureApiClient } from '../../api/client.ts';
 import { isUnauthorized } from '../../api/errors.ts';
 import { setThemeColor } from '../../ui/theme/themeColor.ts';
+import { onAccessWrite } from '../registers/api.ts';
 import { syncRuntime } from '../sync/runtime.ts';
 import {
   TOKEN_KEY,
@@ -18,6 +19,9 @@ import {
 import { SessionContext, type SessionContextValue } from './sessionContext.ts';
 
 const storedToken = () => localStorage.getItem(TOKEN_KEY);
+
+/** Changes of users and profiles come in bursts (a profile's holders, several events): one reload after them. */
+const ACCESS_RELOAD_DELAY_MS = 300;
 
 /** The session user reloaded from the server (fresh permissions), or null when it could not be reloaded. */
 async function fetchSession(): Promise<Session | null> {
@@ -77,10 +81,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (next) apply(next);
   }, [apply]);
 
-  // The local copy and the socket follow the session (signed in, another user, another branch).
+  // The local copy and the socket follow the session (signed in, another user, another branch); a user who must
+  // first choose a new password syncs nothing yet (the server answers only the change until then).
   useEffect(() => {
-    syncRuntime.setSession(session);
+    syncRuntime.setSession(session && !session.usuario.solicitar_nova_senha ? session : null);
   }, [session]);
+
+  // A user or profile changed (by this user or another one: the socket's user/permission events, or a write of the
+  // user and profile registers from this tab): fresh permissions without signing in again (002 §6).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const soon = () => {
+      if (timer !== null) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void reload();
+      }, ACCESS_RELOAD_DELAY_MS);
+    };
+    const stopSync = syncRuntime.onAccessChange(soon);
+    const stopWrites = onAccessWrite(soon);
+    return () => {
+      stopSync();
+      stopWrites();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [reload]);
 
   // On start with a stored session: fresh permissions from the server.
   const started = useRef(false);
@@ -122,6 +147,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [apply, queryClient],
   );
 
+  const changePassword = useCallback(
+    async (senha_atual: string, nova_senha: string) => {
+      const token = storedToken();
+      if (!token) return;
+      const { usuario } = await call('userChangePassword', { senha_atual, nova_senha });
+      apply(sessionOf(token, usuario));
+    },
+    [apply],
+  );
+
   const value = useMemo<SessionContextValue>(
     () => ({
       session,
@@ -130,8 +165,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       logout: () => signOut('/', 'logout'),
       switchBranch,
       reload,
+      changePassword,
     }),
-    [session, login, signOut, switchBranch, reload],
+    [session, login, signOut, switchBranch, reload, changePassword],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

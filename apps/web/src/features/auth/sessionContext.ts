@@ -13,6 +13,11 @@ export interface SessionContextValue {
   switchBranch: (id_filial: number) => Promise<void>;
   /** Reloads the session user from the server (permissions included). */
   reload: () => Promise<void>;
+  /**
+   * The signed-in user's new password (the step a temporary password asks for, solicitar_nova_senha): the session
+   * user comes back refreshed. Rejects with the server's error.
+   */
+  changePassword: (senha_atual: string, nova_senha: string) => Promise<void>;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

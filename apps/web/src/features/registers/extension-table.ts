@@ -1,5 +1,10 @@
 /** Every register's extension of the generic screens (extensions.ts), by the descriptor's name. */
 import { AdditionalInformationLinksTab, PeripheralsTab, ScenarioExceptionsTab } from '../settings/tabs.tsx';
+import { proposePassword } from '../admin/access-values.ts';
+import { ProfileBranchesTab } from '../admin/ProfileBranchesTab.tsx';
+import { ProfilePermissionsTab } from '../admin/ProfilePermissionsTab.tsx';
+import { resetPasswordOf } from '../admin/resetPassword.tsx';
+import { UserAccessTab } from '../admin/UserAccessTab.tsx';
 import type { RegisterExtension } from './extensions.ts';
 
 export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtension>>> = {
@@ -8,5 +13,18 @@ export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtens
   additionalInformation: {
     tabs: [{ label: 'Vínculos', Component: AdditionalInformationLinksTab }],
     initial: () => ({ produtos: [], filiais: [], cenarios: [] }),
+  },
+  profile: {
+    tabs: [
+      { label: 'Permissões', Component: ProfilePermissionsTab },
+      { label: 'Filiais', Component: ProfileBranchesTab },
+    ],
+    initial: () => ({ perfil_permissao: [], filiais: [] }),
+  },
+  user: {
+    tabs: [{ label: 'Filiais e senha', Component: UserAccessTab }],
+    // A new user's temporary password, proposed and shown in its tab (the user chooses their own at the first sign-in).
+    initial: () => ({ perfis: [], senha: proposePassword() }),
+    rowActions: [{ label: 'Redefinir senha', manage: true, run: (row) => resetPasswordOf(row) }],
   },
 };

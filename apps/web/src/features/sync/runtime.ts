@@ -32,6 +32,9 @@ const isNetworkError = (error: unknown) => isApiError(error) && error.kind === '
 
 const locks = () => globalThis.navigator?.locks ?? null;
 
+/** The events of users and permissions: the signed-in user's own may have changed (002 §6). */
+const ACCESS_EVENTS = new Set(['user', 'permission']);
+
 /** The screens hear of sync status changes at most this often. */
 const STATUS_INTERVAL_MS = 100;
 
@@ -88,6 +91,14 @@ class SyncRuntime {
   private applyTimer: ReturnType<typeof setTimeout> | null = null;
   /** Status changes not yet told to the screens (see notify). */
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
+
+  private readonly accessListeners = new Set<() => void>();
+
+  /** Heard when the socket says users or permissions of the organization changed (the session reloads). */
+  onAccessChange = (listener: () => void): (() => void) => {
+    this.accessListeners.add(listener);
+    return () => this.accessListeners.delete(listener);
+  };
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -217,7 +228,10 @@ class SyncRuntime {
       running.realtime = connectRealtime({
         token,
         events: SYNC_EVENTS,
-        onChange: (event) => coalescer.push(event, eventDelay(event)),
+        onChange: (event) => {
+          coalescer.push(event, eventDelay(event));
+          if (ACCESS_EVENTS.has(event)) for (const listener of this.accessListeners) listener();
+        },
         onReconnect: () => engine.pullAll(),
         onState: (connection) => this.set({ connection }),
       });
