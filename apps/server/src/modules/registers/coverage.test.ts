@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { routes, type RouteName } from '@pdv/contract/routes';
 import { REGISTERS, registerRouteTable } from '@pdv/contract/registers/index';
+import { actionsOf } from '@pdv/contract/registers/routes';
 import type { RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import { GENERATED_PROOFS } from '../../testing/route-proofs.ts';
 
@@ -18,7 +19,8 @@ const READS = ['Find', 'FindById'];
 describe('the generated suites cover every register route', () => {
   it.each((REGISTERS as readonly RegisterDescriptor[]).map((d) => [d.name, d] as const))('%s', (_name, d) => {
     const names = Object.keys(registerRouteTable()).filter((n) => n.startsWith(d.name) && /^(Find|FindById|Create|Update|Situacao|Delete)$/.test(n.slice(d.name.length)));
-    expect(names.length).toBe(d.situacao ? 6 : 5);
+    expect(names.length).toBe(actionsOf(d).length);
+    expect(names.length).toBe(d.fixedRows ? 3 : d.situacao ? 6 : 5);
     for (const name of names as RouteName[]) {
       const def = routes[name];
       const action = name.slice(d.name.length);

@@ -71,7 +71,7 @@ const LABELS: Record<string, string> = {
   branch: 'filiais',
   user: 'usuários',
   permission: 'permissões',
-  config: 'configuração da filial',
+  config: 'configurações da filial',
   category: 'categorias',
   product: 'produtos',
   grid: 'grades de produtos',
