@@ -7,9 +7,12 @@
 const ENGLISH = /\b(the|is|are|was|must|should|expected|received|invalid|cannot|can't|not found|error|failed|unexpected|required|request|body|internal server|unauthorized|forbidden|too large|too many|unsupported|media type|value)\b/i;
 const STACK = /\bat\s+\S+\s+\(|\bat\s+(file:|node:|\/)|node_modules|\.(ts|js|mjs|cjs):\d+:\d+|"stack"\s*:/;
 
-/** What a message quotes is the client's own input (a filter's name), not our wording: left out of the check. */
+/**
+ * What a message quotes is the client's own input (a filter's name), not our wording, and an acronym in capitals is a
+ * tax's name (the IS, Imposto Seletivo): both left out of the check.
+ */
 export function looksEnglish(text: string): boolean {
-  return ENGLISH.test(text.replace(/"[^"]*"/g, '""'));
+  return ENGLISH.test(text.replace(/"[^"]*"/g, '""').replace(/\b[A-Z]{2,}\b/g, ''));
 }
 
 /** The problems of one answer (empty when it is fine). */

@@ -108,7 +108,7 @@ async function assertEmailFree(tx: Tx, org: number, email: string, id_usuario: n
     'SELECT 1 FROM usuario WHERE id_organization = $1 AND lower(email) = $2 AND data_exclusao IS NULL AND id_usuario <> $3',
     [org, email, id_usuario ?? 0],
   );
-  if (rows.length > 0) throw badRequest(USER_MESSAGES.emailInUse);
+  if (rows.length > 0) throw badRequest(USER_MESSAGES.emailInUse, undefined, [`email: ${USER_MESSAGES.emailInUse}`]);
 }
 
 /**
@@ -125,7 +125,7 @@ async function writeLogin(tx: Tx, org: number, id_usuario: number, email: string
          ON CONFLICT (email) DO NOTHING RETURNING email`,
         [org, id_usuario, email],
       );
-      if (taken.rows.length === 0) throw badRequest(USER_MESSAGES.emailInUse);
+      if (taken.rows.length === 0) throw badRequest(USER_MESSAGES.emailInUse, undefined, [`email: ${USER_MESSAGES.emailInUse}`]);
       await tx.query('DELETE FROM login WHERE email = $1', [existing.rows[0].email]);
     }
     if (hash !== null) {
@@ -140,7 +140,7 @@ async function writeLogin(tx: Tx, org: number, id_usuario: number, email: string
      ON CONFLICT (email) DO NOTHING RETURNING email`,
     [email, org, id_usuario, hash ?? (await hashPassword(temporaryPassword(24)))],
   );
-  if (inserted.rows.length === 0) throw badRequest(USER_MESSAGES.emailInUse);
+  if (inserted.rows.length === 0) throw badRequest(USER_MESSAGES.emailInUse, undefined, [`email: ${USER_MESSAGES.emailInUse}`]);
 }
 
 export interface UserBody {
