@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { MAIN_MENU, SETTINGS_MENU, type MenuEntry } from '@pdv/domain/menu';
 import { REGISTERS } from '@pdv/contract/registers/index';
-import { BranchListPage } from './features/admin/BranchListPage.tsx';
 import { ProfileListPage } from './features/admin/ProfileListPage.tsx';
 import { UserListPage } from './features/admin/UserListPage.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
@@ -24,7 +23,6 @@ import { NotFoundPage } from './ui/NotFoundPage.tsx';
 /** The screens built so far, by the spec's path; every other menu entry is pending. */
 const SCREENS: Record<string, () => ReactNode> = {
   '/': () => <HomePage />,
-  '/branch': () => <BranchListPage />,
   '/user': () => <UserListPage />,
   '/profile': () => <ProfileListPage />,
   '/checkout': () => <CheckoutPage />,

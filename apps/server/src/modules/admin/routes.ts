@@ -9,8 +9,6 @@ const orNotFound = <T>(row: T | null): T => {
 };
 
 export const adminHandlers = {
-  branchFind: async ({ tx, caller, body }) => q.listBranches(tx, caller.id_organization, body),
-  branchFindById: async ({ tx, caller, body }) => orNotFound(await q.findBranch(tx, caller.id_organization, body.id_filial)),
   userListGrid: async ({ tx, caller, body }) => q.listUsers(tx, caller.id_organization, body),
   userFindById: async ({ tx, caller, body }) => orNotFound(await q.findUserRow(tx, caller.id_organization, body.id_usuario)),
   userEnableDisable: async ({ tx, caller, body }) => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteName } from '@pdv/contract/routes';
 import { REGISTER_MESSAGES, fieldSchema, type FieldDef, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import { REGISTERS } from '@pdv/contract/registers/index';
+import { cnpjCheckDigits } from '@pdv/domain/documents';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { expectOk } from '../../testing/routes.ts';
 
@@ -45,10 +46,19 @@ function sample(field: FieldDef, n: number): unknown {
       return field.values?.[0] ?? null;
     case 'email':
       return `teste${n}@exemplo.com.br`;
+    case 'cnpj': {
+      const base = `${String(n).padStart(4, '0')}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+      return base + cnpjCheckDigits(base);
+    }
     default:
       return null;
   }
 }
+
+/** Values a register's own rules need beyond its fields' kinds (a branch's IE is checked against its city's UF). */
+const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
+  branch: { ie: 'ISENTO' },
+};
 
 function sampleBody(d: RegisterDescriptor, n: number): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -56,7 +66,7 @@ function sampleBody(d: RegisterDescriptor, n: number): Record<string, unknown> {
     const value = sample(field, n);
     if (value !== null) body[name] = value;
   }
-  return body;
+  return { ...body, ...SAMPLE_OVERRIDES[d.name] };
 }
 
 for (const d of REGISTERS as readonly RegisterDescriptor[]) {

@@ -1,0 +1,43 @@
+/**
+ * Branch (002 §3 Branch, §2 Company menu /branch, FncListarFilial). The address's cidade and uf are the IBGE city's
+ * (the server fills them from id_cidade: a client's name is never trusted); the logo, the A1 certificate and the
+ * e-mail accounts have routes of their own (contract/branch.ts). id_negocio and id_pessoa link the branch to records
+ * no register edits yet and are left out of the form.
+ */
+import type { RegisterDescriptor } from './descriptor.ts';
+
+export const branch = {
+  name: 'branch',
+  path: '/branch',
+  table: 'filial',
+  id: 'id_filial',
+  label: { singular: 'Filial', plural: 'Filiais', feminine: true },
+  permission: 'FncListarFilial',
+  scope: 'organization',
+  fields: {
+    codigo_filial: { kind: 'text', label: 'Código', required: true, max: 20, list: true, search: true, unique: true },
+    cnpj: { kind: 'cnpj', label: 'CNPJ', required: true, list: true, search: true },
+    razao_social: { kind: 'text', label: 'Razão social', required: true, max: 150, list: true, search: true },
+    nome_fantasia: { kind: 'text', label: 'Nome fantasia', max: 150, list: true, search: true },
+    apelido: { kind: 'text', label: 'Apelido', max: 60 },
+    ie: { kind: 'text', label: 'Inscrição estadual', max: 20 },
+    im: { kind: 'text', label: 'Inscrição municipal', max: 20 },
+    email: { kind: 'email', label: 'E-mail', max: 150 },
+    telefone: { kind: 'phone', label: 'Telefone' },
+    celular: { kind: 'phone', label: 'Celular' },
+    id_tabela_preco_padrao: { kind: 'ref', label: 'Tabela de preço padrão', ref: 'priceTable' },
+    termo_aceito: { kind: 'boolean', label: 'Termo de uso aceito', default: false },
+    cep: { kind: 'cep', label: 'CEP' },
+    endereco: { kind: 'text', label: 'Endereço', max: 150 },
+    numero: { kind: 'text', label: 'Número', max: 20 },
+    complemento: { kind: 'text', label: 'Complemento', max: 100 },
+    bairro: { kind: 'text', label: 'Bairro', max: 100 },
+    id_cidade: { kind: 'ref', label: 'Cidade', ref: 'city' },
+    cidade: { kind: 'text', label: 'Cidade', max: 100, list: true },
+    uf: { kind: 'text', label: 'UF', max: 2, list: true },
+  },
+  situacao: true,
+  list: { pageSize: 20, sort: { column: 'codigo_filial', order: 'ASC' } },
+  syncGroup: 'branch',
+  screen: { path: '/branch', form: 'page' },
+} as const satisfies RegisterDescriptor;
