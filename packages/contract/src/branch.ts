@@ -8,9 +8,13 @@ import { z } from 'zod';
 import { BRANCH_MESSAGES } from '@pdv/domain/branch-messages';
 import { id } from './common.ts';
 
-const base64 = (max: number) =>
+/**
+ * A file in base64 (a data: URL prefix is dropped). The length cap only stops absurd texts (the request's body limit,
+ * 1 MB, comes first anyway): the server checks the decoded size with its own message.
+ */
+const base64 = (tooLarge: string) =>
   z.string({ error: BRANCH_MESSAGES.logoEmpty })
-    .max(max, { error: BRANCH_MESSAGES.invalidBase64 })
+    .max(1_100_000, { error: tooLarge })
     .transform((s) => s.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s/g, ''))
     .refine((s) => s.length > 0 && s.length % 4 === 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(s), { error: BRANCH_MESSAGES.invalidBase64 });
 
@@ -28,7 +32,7 @@ export const cityByIdBody = z.object({ id_cidade: id }).strict();
 /** The largest logo image, in bytes. */
 export const LOGO_MAX_BYTES = 512 * 1024;
 export const branchIdBody = z.object({ id_filial: id }).strict();
-export const logoSaveBody = z.object({ id_filial: id, arquivo_base64: base64(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 1024) }).strict();
+export const logoSaveBody = z.object({ id_filial: id, arquivo_base64: base64(BRANCH_MESSAGES.logoTooLarge(LOGO_MAX_BYTES / 1024)) }).strict();
 export const logoResult = z.object({
   id_filial: z.number().int(),
   logo: z.object({ tipo: z.string(), tamanho: z.number().int(), base64: z.string() }).nullable(),
@@ -39,7 +43,7 @@ export const logoResult = z.object({
 export const CERTIFICATE_MAX_BYTES = 64 * 1024;
 export const certificateUploadBody = z.object({
   id_filial: id,
-  arquivo_base64: base64(Math.ceil((CERTIFICATE_MAX_BYTES * 4) / 3) + 1024),
+  arquivo_base64: base64(BRANCH_MESSAGES.certificateTooLarge),
   senha: z.string({ error: BRANCH_MESSAGES.certificatePasswordRequired }).min(1, { error: BRANCH_MESSAGES.certificatePasswordRequired }).max(200),
 }).strict();
 export const certificateResult = z.object({

@@ -42,11 +42,11 @@ async function prepareBranch(tx: Tx, org: number, values: Row, current: Row | nu
   }
   if (values['ie'] !== undefined || values['id_cidade'] !== undefined) {
     const ie = (values['ie'] !== undefined ? values['ie'] : current?.['ie']) as string | null | undefined;
-    if (ie) {
+    if (ie && normalizeIe(ie) !== 'ISENTO') {
       if (!uf) throw badRequest(M.ieNeedsCity);
       if (!isValidIe(ie, uf)) throw badRequest(M.invalidIe(uf));
-      if (values['ie'] !== undefined) out['ie'] = normalizeIe(ie);
     }
+    if (ie && values['ie'] !== undefined) out['ie'] = normalizeIe(ie);
   }
   const table = values['id_tabela_preco_padrao'];
   if (typeof table === 'number' && !(await q.priceTableExists(tx, org, table))) throw badRequest(M.priceTableNotFound);
