@@ -3,7 +3,7 @@
  * never shown: left empty on a change it stays as it is), the one in use, delete, and a test send through the
  * account's SMTP server whose success or failure is said here, in pt-BR.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, NativeSelect, NumberInput, Paper, PasswordInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { SMTP_SECURITY, type EmailAccount } from '@pdv/contract/branch';
 import { call } from '../../api/client.ts';
@@ -36,16 +36,18 @@ export function BranchEmails({ id_filial, readOnly }: { id_filial: number; readO
   const [to, setTo] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      setRows((await call('branchEmailList', { id_filial }, { loading: false })).rows);
-    } catch (e) {
-      setOutcome({ ok: false, text: refusalText(errorDisplayOf(e)) });
-    }
-  }, [id_filial]);
+  /** Bumped to read the list again after a change. */
+  const [version, setVersion] = useState(0);
+  const load = () => setVersion((v) => v + 1);
   useEffect(() => {
-    void load();
-  }, [load]);
+    let live = true;
+    call('branchEmailList', { id_filial }, { loading: false })
+      .then((res) => live && setRows(res.rows))
+      .catch((e: unknown) => live && setOutcome({ ok: false, text: refusalText(errorDisplayOf(e)) }));
+    return () => {
+      live = false;
+    };
+  }, [id_filial, version]);
 
   const act = async (action: () => Promise<unknown>, done: string | ((r: unknown) => string)) => {
     setBusy(true);
@@ -55,7 +57,7 @@ export function BranchEmails({ id_filial, readOnly }: { id_filial: number; readO
       const text = typeof done === 'string' ? done : done(result);
       setOutcome({ ok: true, text });
       toast.success(text);
-      await load();
+      load();
       return true;
     } catch (e) {
       setOutcome({ ok: false, text: refusalText(errorDisplayOf(e)) });
