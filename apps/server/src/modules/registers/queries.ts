@@ -188,6 +188,11 @@ const TABLE_NOUNS: Record<string, string> = {
   nota_fiscal: 'notas fiscais',
   filial: 'filiais',
   usuario: 'usuários',
+  perfil_filial: 'perfis de acesso',
+  filial_configuracao: 'configurações da filial',
+  filial_email: 'contas de e-mail da filial',
+  filial_logo: 'logotipo da filial',
+  certificado_digital: 'certificado digital da filial',
 };
 
 /**
