@@ -68,8 +68,10 @@ test('the manager creates an order with two items and a payment, releases it, in
   await expect(page.getByRole('table', { name: 'Pedidos' })).toBeVisible();
   // The period is the month so far.
   const today = await page.evaluate<string>(`new Date(Date.now() - 3 * 3600000).toISOString().slice(0, 10)`);
-  await expect(page.getByLabel('Cadastrados de')).toHaveValue(`${today.slice(0, 8)}01`);
-  await expect(page.getByLabel('até', { exact: true })).toHaveValue(today);
+  // Shown dd/mm/aaaa whatever the browser's locale.
+  const br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+  await expect(page.getByLabel('Cadastrados de')).toHaveValue(br(`${today.slice(0, 8)}01`));
+  await expect(page.getByLabel('até', { exact: true })).toHaveValue(br(today));
 
   // Alt+N: a new order; freight type 9 by default. Saving without a client: the spec's message.
   await page.keyboard.press('Alt+N');

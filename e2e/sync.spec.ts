@@ -302,6 +302,8 @@ test.describe('local copy', () => {
         await expect.poll(() => patchedWorkers).toBeGreaterThan(0);
         const dialog = page.getByRole('dialog', { name: 'Aviso' });
         await expect(dialog).toContainText('O armazenamento do navegador está cheio', { timeout: 20_000 });
+        // Enter goes to the focused OK button: the modal moves the focus there once it has opened.
+        await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
         await page.keyboard.press('Enter');
         await expect(dialog).toBeHidden();
         // The other tables still load; the products wait for the retry.

@@ -12,7 +12,8 @@ import type { Deps, Handlers } from './http/handlers.ts';
 import { registerRoutes } from './http/register.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { adminHandlers } from './modules/admin/routes.ts';
-import { registerHandlers } from './modules/registers/routes.ts';
+import { registerHandlersWith } from './modules/registers/routes.ts';
+import { REGISTER_HOOKS } from './register-hooks.ts';
 import { branchHandlers } from './modules/branch/routes.ts';
 import { platformHandlers } from './modules/platform/routes.ts';
 import { smtpMail, type MailDeps } from './modules/branch/smtp.ts';
@@ -38,8 +39,7 @@ import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
   ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
-  ...registerHandlers,
-  // The branch register's create and update complete the generic ones (after them: they replace them).
+  ...registerHandlersWith(REGISTER_HOOKS),
   ...branchHandlers, ...platformHandlers,
 };
 

@@ -84,3 +84,39 @@ export function DateInputBR({ value, onChange, ...props }: BaseProps & { value: 
     />
   );
 }
+
+/**
+ * A date of a filter or a document, dd/mm/aaaa whatever the browser's locale; the value is ISO (YYYY-MM-DD) or ''.
+ * `onChange` hears only a whole valid date or '' (a half-typed one stays in the input, marked on leaving it), and a
+ * value changed from outside (a filter reset) shows at once.
+ */
+export function DateField({ value, onChange, error, ...props }: BaseProps & { value: string; onChange: (iso: string) => void }) {
+  const [text, setText] = useState(() => (value ? dateToBR(value) : ''));
+  const [invalid, setInvalid] = useState(false);
+  // A value changed from outside (not by what was typed here) replaces the text, during the render that sees it.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    if ((dateFromBR(text) ?? '') !== value) setText(value ? dateToBR(value) : '');
+  }
+  return (
+    <TextInput
+      {...props}
+      inputMode="numeric"
+      placeholder="dd/mm/aaaa"
+      value={text}
+      error={error ?? (invalid ? 'Data inválida.' : undefined)}
+      onChange={(e) => {
+        const masked = maskDate(e.currentTarget.value);
+        setText(masked);
+        setInvalid(false);
+        const iso = masked === '' ? '' : dateFromBR(masked);
+        if (iso !== null && iso !== value) onChange(iso);
+      }}
+      onBlur={(e) => {
+        props.onBlur?.(e);
+        setInvalid(text !== '' && dateFromBR(text) === null);
+      }}
+    />
+  );
+}

@@ -59,6 +59,10 @@ export interface FieldDef {
   filter?: boolean;
   /** No two live rows of the organization may share it: refused with REGISTER_MESSAGES.duplicate. */
   unique?: boolean;
+  /** The tab of a 'page' form the field belongs to (one of the descriptor's `groups`; the first one when absent). */
+  group?: string;
+  /** Never sent back to clients (a password, a CSC): the row carries null, the form shows it masked. */
+  secret?: boolean;
 }
 
 export interface RegisterDescriptor {
@@ -86,6 +90,14 @@ export interface RegisterDescriptor {
   syncGroup?: string;
   /** The web screens: list route (the menu's path) and the form kind. */
   screen: { path: string; form: 'panel' | 'page' };
+  /** A 'page' form's tabs, in order: the fields' `group`s (a field without one goes to the first). */
+  groups?: readonly string[];
+  /**
+   * Members of the create/update body that are not columns of the table (a profile's permissions, a user's branches):
+   * checked by these schemas with the rest of the body, written by the register's server hooks in the same
+   * transaction (apps/server/src/register-hooks.ts), and answered by find_by_id from the hooks' `detail`.
+   */
+  extra?: Readonly<Record<string, z.ZodType>>;
 }
 
 /** The refusals of the registers (the success texts are MESSAGES.recordSaved and recordUpdated). */
@@ -182,9 +194,21 @@ export function rowSchema(d: RegisterDescriptor) {
   for (const name of Object.keys(d.fields)) row[name] = z.unknown();
   if (d.situacao) row['situacao'] = z.string();
   if (d.isPadrao) row['is_padrao'] = z.boolean();
+  for (const name of Object.keys(d.extra ?? {})) row[name] = z.unknown().optional();
   row['data_cadastro'] = z.string();
   row['data_alteracao'] = z.string();
   return z.object(row);
+}
+
+/** The tabs of a register's form, in order, each with its fields' names ('page' forms; a panel has one). */
+export function formGroups(d: RegisterDescriptor): Array<{ label: string; fields: string[] }> {
+  const labels = d.groups && d.groups.length > 0 ? [...d.groups] : ['Geral'];
+  const groups = labels.map((label) => ({ label, fields: [] as string[] }));
+  for (const [name, field] of Object.entries(d.fields)) {
+    const group = groups.find((g) => g.label === field.group) ?? groups[0]!;
+    group.fields.push(name);
+  }
+  return groups.filter((g) => g.fields.length > 0);
 }
 
 /** The columns a create or an update may write (the fields, situacao, is_padrao). */
@@ -192,9 +216,9 @@ export function writableColumns(d: RegisterDescriptor): string[] {
   return [...Object.keys(d.fields), ...(d.situacao ? ['situacao'] : []), ...(d.isPadrao ? ['is_padrao'] : [])];
 }
 
-/** The columns of a row on the wire, in order (the sync source's and the server's SELECT list). */
+/** The columns of a row on the wire, in order (the sync source's and the server's SELECT list); never a secret. */
 export function rowColumns(d: RegisterDescriptor): string[] {
-  return [d.id, ...(d.scope === 'branch' ? ['id_filial'] : []), ...writableColumns(d)];
+  return [d.id, ...(d.scope === 'branch' ? ['id_filial'] : []), ...writableColumns(d).filter((c) => d.fields[c]?.secret !== true)];
 }
 
 function bodyShape(d: RegisterDescriptor, mode: 'create' | 'update'): Record<string, z.ZodType> {
@@ -205,6 +229,7 @@ function bodyShape(d: RegisterDescriptor, mode: 'create' | 'update'): Record<str
   }
   if (d.situacao) shape['situacao'] = situacaoSchema.optional();
   if (d.isPadrao) shape['is_padrao'] = z.boolean({ error: 'is_padrao deve ser verdadeiro ou falso.' }).optional();
+  for (const [name, schema] of Object.entries(d.extra ?? {})) shape[name] = mode === 'create' ? schema : schema.optional();
   return shape;
 }
 

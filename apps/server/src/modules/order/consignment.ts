@@ -93,6 +93,26 @@ async function moveReservation(tx: Tx, caller: Caller, id_pedido: number, before
   await reserveStock(tx, stockContext(caller, id_pedido), net, controla_estoque_negativo);
 }
 
+/** What a consignment's lines hold reserved now at one place (grid row, address): units the order may keep using. */
+export async function ownReservation(tx: Tx, org: number, id_pedido: number, id_produto_grade_filial: number, id_endereco_estoque: number): Promise<number> {
+  const here = (await liveLines(tx, org, id_pedido))
+    .filter((l) => l.id_produto_grade_filial === id_produto_grade_filial && l.id_endereco_estoque === id_endereco_estoque);
+  return here.reduce((total, l) => total + consignmentReserved(l), 0);
+}
+
+/**
+ * A change of a consignment's lines from the order screens (order_item create, update, patch, removal), keeping its
+ * stock reservation equal to what its lines hold: a sent line's quantity changed or removed moves the reservation by the
+ * difference, as the consignment steps do. Other operations change as they are.
+ */
+export async function keepingReservation<T>(tx: Tx, caller: Caller, order: { id_pedido: number; operacao: string }, change: () => Promise<T>): Promise<T> {
+  if (order.operacao !== 'Consignacao') return change();
+  const before = await liveLines(tx, caller.id_organization, order.id_pedido);
+  const result = await change();
+  await moveReservation(tx, caller, order.id_pedido, before);
+  return result;
+}
+
 async function setLine(tx: Tx, org: number, id: number, f: { quantidade_retorno?: number; quantidade_venda?: number; situacao: string }) {
   await tx.query(
     `UPDATE pedido_item SET quantidade_retorno = coalesce($3, quantidade_retorno), quantidade_venda = coalesce($4, quantidade_venda),

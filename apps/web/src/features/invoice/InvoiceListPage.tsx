@@ -21,6 +21,7 @@ import { situacaoFilterOf } from './period.ts';
 import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from './shortcuts.tsx';
 import { ACTION_SHORTCUT, INVOICE_PERMISSION, INVOICE_SITUACOES_SHOWN, SITUACAO_LABEL, actionsFor, type InvoiceAction } from './situacao.ts';
 import { TEXTS } from './texts.ts';
+import { DateField } from '../../ui/MaskedInputs.tsx';
 
 const READ_ACTIONS: ReadonlySet<InvoiceAction> = new Set(['abrir', 'imprimir']);
 const CONTINGENCY_ACTIONS: ReadonlySet<InvoiceAction> = new Set(['transmitir', 'imprimir', 'consultar']);
@@ -174,13 +175,12 @@ export function InvoiceListPage() {
           <Stack gap="sm">
             <Paper withBorder p="sm">
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-                <TextInput
-                  type="date"
+                <DateField
                   label="Emitidas de"
                   value={list.filters.data_inicio}
-                  onChange={(e) => setFilters({ data_inicio: e.currentTarget.value })}
+                  onChange={(iso) => setFilters({ data_inicio: iso })}
                 />
-                <TextInput type="date" label="até" value={list.filters.data_fim} onChange={(e) => setFilters({ data_fim: e.currentTarget.value })} />
+                <DateField label="até" value={list.filters.data_fim} onChange={(iso) => setFilters({ data_fim: iso })} />
                 <Select
                   label="Situação"
                   placeholder="Todas"

@@ -34,6 +34,7 @@ import { cancelOrder, duplicateOrder, invoiceOrder, releaseOrder, sendOrderMail 
 import { OrderTable } from './list/OrderTable.tsx';
 import { DOCUMENT_ACTIONS, DOCUMENT_ACTION_LABEL, DOCUMENT_ACTION_SHORTCUT, runDocumentAction, type DocumentAction } from './documents/orderDocuments.ts';
 import { ORDER_KEYS, useOrderList } from './list/useOrderList.ts';
+import { DateField } from '../../ui/MaskedInputs.tsx';
 import {
   ORDER_ACTION_LABEL,
   ORDER_ACTION_SHORTCUT,
@@ -128,17 +129,15 @@ export function OrderListPage() {
 
       <Paper withBorder p="sm">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-          <TextInput
-            type="date"
+          <DateField
             label="Cadastrados de"
             value={list.filters.data_inicio}
-            onChange={(e) => list.setFilters({ data_inicio: e.currentTarget.value })}
+            onChange={(iso) => list.setFilters({ data_inicio: iso })}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="até"
             value={list.filters.data_fim}
-            onChange={(e) => list.setFilters({ data_fim: e.currentTarget.value })}
+            onChange={(iso) => list.setFilters({ data_fim: iso })}
           />
           <MultiSelect
             label="Situação"

@@ -1,5 +1,5 @@
 /** One input of a register form, picked by the field's kind. */
-import { ColorInput, NativeSelect, Switch, TextInput } from '@mantine/core';
+import { ColorInput, NativeSelect, PasswordInput, Switch, TextInput } from '@mantine/core';
 import type { FieldDef } from '@pdv/contract/registers/descriptor';
 import { DateInputBR, DecimalInput, MaskedInput, MoneyInput } from '../../ui/MaskedInputs.tsx';
 import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../ui/masks.ts';
@@ -28,6 +28,19 @@ export function FieldInput({ name, field, value, onChange, error, readOnly, auto
   const text = typeof value === 'string' ? value : '';
   const num = typeof value === 'number' ? value : null;
   const mask = MASKS[field.kind];
+  if (field.secret) {
+    // Never read back: empty keeps the stored one.
+    return (
+      <PasswordInput
+        {...common}
+        autoComplete="new-password"
+        placeholder="•••••• (mantido se vazio)"
+        maxLength={field.max ?? 255}
+        value={text}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+    );
+  }
   if (mask) return <MaskedInput {...common} mask={mask} value={text} onChange={onChange} />;
   switch (field.kind) {
     case 'money':

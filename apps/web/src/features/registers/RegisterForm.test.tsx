@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { screen, waitFor, within } from '@testing-library/react';
 import { REGISTER_MESSAGES, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import { MESSAGES } from '@pdv/domain/messages';
@@ -30,6 +31,46 @@ const supplier = {
   list: { pageSize: 20, sort: { column: 'nome', order: 'ASC' } },
   screen: { path: '/suppliers', form: 'panel' },
 } as const satisfies RegisterDescriptor;
+
+/** A large register: a page with two tabs, a secret and an `extra` member edited by an extension's tab. */
+const shop = {
+  name: 'shop',
+  path: '/shop',
+  table: 'loja',
+  id: 'id_loja',
+  label: { singular: 'Loja', plural: 'Lojas', feminine: true },
+  permission: 'FncListarLoja',
+  scope: 'organization',
+  fields: {
+    nome: { kind: 'text', label: 'Nome', required: true, max: 60, list: true },
+    cep: { kind: 'cep', label: 'CEP', group: 'Endereço' },
+    numero: { kind: 'text', label: 'Número', required: true, max: 10, group: 'Endereço' },
+    senha_smtp: { kind: 'text', label: 'Senha do e-mail', secret: true, max: 60, group: 'Endereço' },
+  },
+  groups: ['Geral', 'Endereço'],
+  extra: { apelidos: z.array(z.string().min(1, { error: 'Apelido vazio.' })) },
+  list: { pageSize: 20, sort: { column: 'nome', order: 'ASC' } },
+  screen: { path: '/shops', form: 'page' },
+} as const satisfies RegisterDescriptor;
+
+vi.mock('./extension-table.ts', async () => {
+  const { Button } = await import('@mantine/core');
+  return {
+    REGISTER_EXTENSIONS: {
+      shop: {
+        initial: () => ({ apelidos: [] }),
+        tabs: [
+          {
+            label: 'Apelidos',
+            Component: ({ values, set }: { values: Record<string, unknown>; set: (n: string, v: unknown) => void }) => (
+              <Button onClick={() => set('apelidos', [...((values['apelidos'] as string[]) ?? []), 'Centro'])}>Somar apelido</Button>
+            ),
+          },
+        ],
+      },
+    },
+  };
+});
 
 function renderForm() {
   const onSaved = vi.fn();
@@ -87,5 +128,26 @@ describe('the register form', () => {
     await user.click(within(form()).getByRole('button', { name: /Salvar/ }));
     expect((await within(form()).findByRole('alert')).textContent).toBe(other);
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('a page form: tabs by group, Ctrl+PgDn between them, an error on another tab takes the cashier there, a secret is never sent empty, an extension tab writes its member', async () => {
+    api.call.mockResolvedValue({});
+    const onSaved = vi.fn();
+    const { user } = renderUi(<RegisterForm descriptor={shop} row={null} opened readOnly={false} onClose={() => undefined} onSaved={onSaved} />);
+    const form = () => screen.getByRole('form', { name: 'Loja' });
+    expect(within(form()).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Geral', 'Endereço', 'Apelidos']);
+    await user.type(within(form()).getByLabelText(/Nome/), 'Loja Centro');
+    await user.click(within(form()).getByRole('button', { name: /Salvar/ }));
+    // Número (required) is on the Endereço tab: the form goes there and marks it.
+    const numero = await within(form()).findByLabelText(/Número/);
+    expect(numero.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form()).getByRole('tab', { selected: true }).textContent).toContain('Endereço');
+    await user.type(numero, '120');
+    await user.keyboard('{Control>}{PageDown}{/Control}');
+    expect(within(form()).getByRole('tab', { selected: true }).textContent).toBe('Apelidos');
+    await user.click(within(form()).getByRole('button', { name: 'Somar apelido' }));
+    await user.click(within(form()).getByRole('button', { name: /Salvar/ }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.call).toHaveBeenCalledWith('shopCreate', { nome: 'Loja Centro', cep: null, numero: '120', apelidos: ['Centro'] });
   });
 });

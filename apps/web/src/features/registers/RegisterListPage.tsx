@@ -6,7 +6,7 @@
  */
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ActionIcon, Alert, Group, Loader, Pagination, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Pagination, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import type { RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import { SITUACAO_ATIVO, SITUACAO_INATIVO } from '@pdv/domain/permissions';
 import { errorDisplayOf } from '../../api/errors.ts';
@@ -20,6 +20,7 @@ import { useListPage } from '../admin/useListPage.ts';
 import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from '../invoice/shortcuts.tsx';
 import { registerApi, routeOf } from './api.ts';
 import { cellText, isNumeric, listFields, textOf, type Row } from './fields.ts';
+import { REGISTER_EXTENSIONS } from './extension-table.ts';
 import { RegisterForm } from './RegisterForm.tsx';
 
 type SituacaoFilter = 'Todos' | typeof SITUACAO_ATIVO | typeof SITUACAO_INATIVO;
@@ -31,6 +32,10 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
   const queryClient = useQueryClient();
   const { ability } = useSignedIn();
   const canManage = ability.can('manage', d.permission);
+  const ext = REGISTER_EXTENSIONS[d.name];
+  const canCreate = canManage && ext?.create !== false;
+  const canDelete = canManage && ext?.delete !== false;
+  const rowActions = (ext?.rowActions ?? []).filter((a) => !a.manage || canManage);
   const [sort, setSort] = useState(d.list.sort);
   const [situacao, setSituacao] = useState<SituacaoFilter>('Todos');
   const [active, setActive] = useState<number | null>(null);
@@ -62,7 +67,7 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
     const next = rows[Math.min(Math.max(index + step, 0), rows.length - 1)];
     if (next) setActive(idOf(next));
   };
-  const openNew = () => canManage && setEditing({ row: null });
+  const openNew = () => canCreate && setEditing({ row: null });
   const open = (row: Row | null) => row && setEditing({ row });
   const setPage = (page: number) => {
     list.setPage(Math.min(Math.max(page, 1), list.pages));
@@ -79,7 +84,7 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
     }
   };
   const remove = async (row: Row) => {
-    if (!canManage) return;
+    if (!canDelete) return;
     const name = nameOf(row);
     if (!(await confirm(`Excluir ${article} ${noun} "${name}"?`))) return;
     try {
@@ -105,7 +110,8 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
   ];
   useShortcuts(shortcuts);
 
-  const widths = columns.length + (d.isPadrao ? 1 : 0) + (d.situacao ? 1 : 0) + (canManage ? 1 : 0);
+  const hasActions = canDelete || rowActions.length > 0;
+  const widths = columns.length + (d.isPadrao ? 1 : 0) + (d.situacao ? 1 : 0) + (hasActions ? 1 : 0);
   const header = (column: string, label: string, numeric = false, width?: number) => (
     <Table.Th key={column} w={width} ta={numeric ? 'right' : undefined} aria-sort={sort.column === column ? (sort.order === 'ASC' ? 'ascending' : 'descending') : undefined}>
       <UnstyledButton onClick={() => sortBy(column)} fw={700} fz="sm">
@@ -125,7 +131,7 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
           <Text size="sm" c="dimmed" aria-live="polite">
             {list.query.data ? countLabel(list.count) : ' '}
           </Text>
-          {canManage && (
+          {canCreate && (
             <ShortcutButton shortcut="Insert" onClick={openNew}>
               {d.label.feminine ? 'Nova' : 'Novo'}
             </ShortcutButton>
@@ -175,7 +181,7 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
               {columns.map(([name, field]) => header(name, field.label, isNumeric(field)))}
               {d.isPadrao && header('is_padrao', 'Padrão', false, 100)}
               {d.situacao && header('situacao', 'Situação', false, 120)}
-              {canManage && <Table.Th w={70} ta="center">Ações</Table.Th>}
+              {hasActions && <Table.Th w={rowActions.length > 0 ? undefined : 70} ta="center">Ações</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -208,16 +214,25 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
                       </UnstyledButton>
                     </Table.Td>
                   )}
-                  {canManage && (
+                  {hasActions && (
                     <Table.Td ta="center" onClick={(e) => e.stopPropagation()}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Excluir ${nameOf(row)}`}
-                        onClick={() => void remove(row)}
-                      >
-                        ✕
-                      </ActionIcon>
+                      <Group gap={4} justify="center" wrap="nowrap">
+                        {rowActions.map((a) => (
+                          <Button key={a.label} size="compact-xs" variant="subtle" onClick={() => void a.run(row, () => void refresh())}>
+                            {a.label}
+                          </Button>
+                        ))}
+                        {canDelete && (
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Excluir ${nameOf(row)}`}
+                            onClick={() => void remove(row)}
+                          >
+                            ✕
+                          </ActionIcon>
+                        )}
+                      </Group>
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -252,8 +267,8 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
         <Group gap="md" aria-label="Atalhos">
           <KeyHint keys="↑/↓" label="Escolher" />
           <KeyHint keys="Enter" label="Abrir" />
-          {canManage && <KeyHint keys="Insert / Alt+N" label={d.label.feminine ? 'Nova' : 'Novo'} />}
-          {canManage && <KeyHint keys="Del" label="Excluir" />}
+          {canCreate && <KeyHint keys="Insert / Alt+N" label={d.label.feminine ? 'Nova' : 'Novo'} />}
+          {canDelete && <KeyHint keys="Del" label="Excluir" />}
           {canManage && d.situacao && <KeyHint keys="Alt+I" label="Ativar/Inativar" />}
           <KeyHint keys="PgUp/PgDn" label="Página" />
         </Group>

@@ -15,6 +15,7 @@ export const routeOf = (d: RegisterDescriptor, action: Action) => `${d.name}${ac
 const callRoute = call as unknown as (name: RouteName, body: unknown, options?: CallOptions) => Promise<unknown>;
 
 export const registerApi = {
+  findById: (d: RegisterDescriptor, id: number) => callRoute(routeOf(d, 'FindById'), { [d.id]: id }) as Promise<Row>,
   create: (d: RegisterDescriptor, body: Row) => callRoute(routeOf(d, 'Create'), body) as Promise<Row>,
   update: (d: RegisterDescriptor, id: number, body: Row) => callRoute(routeOf(d, 'Update'), { [d.id]: id, ...body }) as Promise<Row>,
   situacao: (d: RegisterDescriptor, id: number, situacao: string) =>

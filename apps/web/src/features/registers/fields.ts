@@ -79,6 +79,7 @@ export function valuesOf(d: RegisterDescriptor, row: Row): FormValues {
     values[name] = field.kind === 'money' ? fromDecimal(v as number) : v;
   }
   if (d.isPadrao) values['is_padrao'] = row['is_padrao'] === true;
+  for (const name of Object.keys(d.extra ?? {})) if (row[name] !== undefined) values[name] = row[name];
   return values;
 }
 
@@ -87,9 +88,12 @@ export function bodyOf(d: RegisterDescriptor, values: FormValues): Row {
   const body: Row = {};
   for (const [name, field] of Object.entries(d.fields)) {
     const v = values[name];
+    // A secret is never read back: left empty, the stored one stays.
+    if (field.secret && (v === '' || v === null || v === undefined)) continue;
     body[name] = field.kind === 'money' && typeof v === 'number' ? v / 100 : v;
   }
   if (d.isPadrao) body['is_padrao'] = values['is_padrao'] === true;
+  for (const name of Object.keys(d.extra ?? {})) if (values[name] !== undefined) body[name] = values[name];
   return body;
 }
 
@@ -124,7 +128,7 @@ export function errorsOfBody(d: RegisterDescriptor, body: ErrorBody | null, text
   for (const line of erros) {
     const m = /^([\w.]+): (.*)$/.exec(line);
     const path = m?.[1]?.split('.')[0];
-    if (m && path && (path in d.fields || path === 'is_padrao')) fields[path] ??= m[2] ?? line;
+    if (m && path && (path in d.fields || path in (d.extra ?? {}) || path === 'is_padrao')) fields[path] ??= m[2] ?? line;
     else other.push(line);
   }
   if (erros.length === 0) {

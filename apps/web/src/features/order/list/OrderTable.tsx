@@ -49,9 +49,10 @@ function SortHeader({
 
 export function OrderTable({ rows, active, onActivate, onAction, allow, sort, onSort, placeholder, onDocument }: Props) {
   return (
-    // Fits the 732 px a 1024-wide screen leaves beside the open menu, the customer keeping ~120 px (issue 16).
+    // Fits the 732 px a 1024-wide screen leaves beside the open menu, the customer keeping ~120 px (issue 16). A fixed
+    // layout holds the columns' widths whatever the rows hold (a long date or badge no longer squeezes the customer).
     <Table.ScrollContainer minWidth={720}>
-      <Table highlightOnHover withTableBorder verticalSpacing={6} aria-label="Pedidos">
+      <Table layout="fixed" highlightOnHover withTableBorder verticalSpacing={6} aria-label="Pedidos">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={70}>

@@ -1,6 +1,6 @@
 /** The order's header (000 §3.6): operation, client, seller, carrier, dates, freight type (9 by default) and notes. */
 import type { Ref } from 'react';
-import { Grid, Kbd, Paper, Select, Textarea, TextInput } from '@mantine/core';
+import { Grid, Kbd, Paper, Select, Textarea } from '@mantine/core';
 import { ORDER_OPERATIONS, ORDER_OPERATION_NAME } from '@pdv/domain/order-rules';
 import { localDb, type LocalRow } from '../../../db/database.ts';
 import { searchPeople } from '../../checkout/catalog.ts';
@@ -11,6 +11,7 @@ import { TEXTS } from '../../invoice/texts.ts';
 import { TIPOS_FRETE, type HeaderForm, type TipoFrete } from '../form.ts';
 import type { OrderContext } from '../localData.ts';
 import { isOrderOperation } from '../situacao.ts';
+import { DateField } from '../../../ui/MaskedInputs.tsx';
 
 interface PersonChoice {
   id: number;
@@ -109,32 +110,29 @@ export function OrderHeader({ form, context, editable, isNew, customerDescriptio
         </Grid.Col>
 
         <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>
-          <TextInput
-            type="date"
+          <DateField
             label="Entrega"
             value={form.data_entrega}
-            onChange={(e) => onChange({ data_entrega: e.currentTarget.value })}
+            onChange={(iso) => onChange({ data_entrega: iso })}
             {...readOnly}
           />
         </Grid.Col>
         {form.operacao === 'Orcamento' && (
           <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>
-            <TextInput
-              type="date"
+            <DateField
               label="Validade"
               value={form.data_validade}
-              onChange={(e) => onChange({ data_validade: e.currentTarget.value })}
+              onChange={(iso) => onChange({ data_validade: iso })}
               {...readOnly}
             />
           </Grid.Col>
         )}
         {(form.operacao === 'Consignacao' || form.operacao === 'OrdemServico') && (
           <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>
-            <TextInput
-              type="date"
+            <DateField
               label="Previsão de retorno"
               value={form.data_previsao_retorno}
-              onChange={(e) => onChange({ data_previsao_retorno: e.currentTarget.value })}
+              onChange={(iso) => onChange({ data_previsao_retorno: iso })}
               {...readOnly}
             />
           </Grid.Col>

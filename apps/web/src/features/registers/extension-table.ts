@@ -1,0 +1,4 @@
+/** Every register's extension of the generic screens (extensions.ts), by the descriptor's name. */
+import type { RegisterExtension } from './extensions.ts';
+
+export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtension>>> = {};
