@@ -3,5 +3,8 @@
  * module's hooks may use the registers module's SQL without the registers module importing every module back.
  */
 import type { RegisterHookTable } from './modules/registers/hooks.ts';
+import { branchHooks } from './modules/branch/hooks.ts';
 
-export const REGISTER_HOOKS: RegisterHookTable = {};
+export const REGISTER_HOOKS: RegisterHookTable = {
+  branch: branchHooks,
+};

@@ -4,7 +4,8 @@
  * e-mail accounts have routes of their own (contract/branch.ts). id_negocio and id_pessoa link the branch to records
  * no register edits yet and are left out of the form.
  */
-import type { RegisterDescriptor } from './descriptor.ts';
+import { z } from 'zod';
+import { fieldSchema, type RegisterDescriptor } from './descriptor.ts';
 
 export const branch = {
   name: 'branch',
@@ -27,16 +28,24 @@ export const branch = {
     celular: { kind: 'phone', label: 'Celular' },
     id_tabela_preco_padrao: { kind: 'ref', label: 'Tabela de preço padrão', ref: 'priceTable' },
     termo_aceito: { kind: 'boolean', label: 'Termo de uso aceito', default: false },
-    cep: { kind: 'cep', label: 'CEP' },
-    endereco: { kind: 'text', label: 'Endereço', max: 150 },
-    numero: { kind: 'text', label: 'Número', max: 20 },
-    complemento: { kind: 'text', label: 'Complemento', max: 100 },
-    bairro: { kind: 'text', label: 'Bairro', max: 100 },
-    id_cidade: { kind: 'ref', label: 'Cidade', ref: 'city' },
-    cidade: { kind: 'text', label: 'Cidade', max: 100, list: true },
-    uf: { kind: 'text', label: 'UF', max: 2, list: true },
   },
   situacao: true,
+  groups: ['Geral'],
+  /**
+   * The address (002 §3 Branch, Address): members of the body and of the answers of find_by_id, create and update,
+   * written by the branch's server hooks (modules/branch/hooks.ts) and edited in the form's Endereço tab with the IBGE
+   * city picker. cidade and uf are answered, never taken: the server fills them from id_cidade.
+   */
+  extra: {
+    cep: fieldSchema({ kind: 'cep', label: 'CEP' }).optional(),
+    endereco: fieldSchema({ kind: 'text', label: 'Endereço', max: 150 }).optional(),
+    numero: fieldSchema({ kind: 'text', label: 'Número', max: 20 }).optional(),
+    complemento: fieldSchema({ kind: 'text', label: 'Complemento', max: 100 }).optional(),
+    bairro: fieldSchema({ kind: 'text', label: 'Bairro', max: 100 }).optional(),
+    id_cidade: fieldSchema({ kind: 'ref', label: 'Cidade', ref: 'city' }).optional(),
+    cidade: z.string().max(100).nullable().optional(),
+    uf: z.string().max(2).nullable().optional(),
+  },
   list: { pageSize: 20, sort: { column: 'codigo_filial', order: 'ASC' } },
   syncGroup: 'branch',
   screen: { path: '/branch', form: 'page' },

@@ -193,3 +193,25 @@ export async function useEmail(tx: Tx, org: number, id: number, id_filial: numbe
   );
   await tx.query('UPDATE filial_email SET is_padrao = true, data_alteracao = now() WHERE id_organization = $1 AND id_filial_email = $2', [org, id]);
 }
+
+// Address (the branch descriptor's `extra` members).
+const ADDRESS_COLUMNS = ['cep', 'endereco', 'numero', 'complemento', 'bairro', 'id_cidade', 'cidade', 'uf'];
+
+export async function findAddress(tx: Tx, org: number, id_filial: number): Promise<Record<string, unknown>> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `SELECT ${ADDRESS_COLUMNS.join(', ')} FROM filial WHERE id_organization = $1 AND id_filial = $2`,
+    [org, id_filial],
+  );
+  return rows[0] ?? {};
+}
+
+/** Writes the given address columns (names from ADDRESS_COLUMNS only). */
+export async function updateAddress(tx: Tx, org: number, id_filial: number, values: Record<string, unknown>): Promise<void> {
+  const columns = ADDRESS_COLUMNS.filter((c) => values[c] !== undefined);
+  if (columns.length === 0) return;
+  await tx.query(
+    `UPDATE filial SET ${columns.map((c, i) => `${c} = $${i + 3}`).join(', ')}, data_alteracao = now()
+      WHERE id_organization = $1 AND id_filial = $2`,
+    [org, id_filial, ...columns.map((c) => values[c])],
+  );
+}

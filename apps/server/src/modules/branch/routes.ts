@@ -1,57 +1,22 @@
 /**
- * The branch register (002 §3 Branch): its descriptor's create and update with what only the server knows (the IBGE
- * city's name and UF, the IE checked for that UF, a price table of the organization), and its own routes: the city
- * picker, the logo, the A1 certificate and the e-mail accounts with their SMTP test.
+ * The branch register's own routes (002 §3 Branch, §7): the IBGE city picker, the logo, the A1 certificate and the
+ * e-mail accounts with their SMTP test. Its create and update are the descriptor's, with the hooks of hooks.ts.
  */
 import { createHash } from 'node:crypto';
-import { branch } from '@pdv/contract/registers/branch';
 import { CERTIFICATE_MAX_BYTES, LOGO_MAX_BYTES } from '@pdv/contract/branch';
 import { BRANCH_MESSAGES as M } from '@pdv/domain/branch-messages';
-import { isValidIe, normalizeIe } from '@pdv/domain/inscricao-estadual';
 import { normalizeCnpj } from '@pdv/domain/documents';
 import { loadCertificate } from '@pdv/fiscal/certificate';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
-import { createRow, findRow, updateRow } from '../registers/queries.ts';
 import { fromBase64, sniffImage } from './image.ts';
 import * as q from './queries.ts';
-
-type Row = Record<string, unknown>;
 
 const orNotFound = <T>(row: T | null): T => {
   if (row === null) throw notFound();
   return row;
 };
-
-/**
- * The values a create or an update writes, completed by the server: cidade and uf come from id_cidade (whatever the
- * client sent for them), the IE is checked against the UF (and stored without punctuation), and a default price table
- * must be one of the organization's. `current` is the row being updated (null on create).
- */
-async function prepareBranch(tx: Tx, org: number, values: Row, current: Row | null): Promise<Row> {
-  const { cidade: _cidade, uf: _uf, ...out } = values;
-  let uf = (current?.['uf'] as string | null | undefined) ?? null;
-  if (values['id_cidade'] !== undefined) {
-    const id = values['id_cidade'] as number | null;
-    const city = id === null ? null : await q.findCity(tx, id);
-    if (id !== null && !city) throw badRequest(M.cityNotFound);
-    out['cidade'] = city?.nome ?? null;
-    out['uf'] = city?.uf ?? null;
-    uf = city?.uf ?? null;
-  }
-  if (values['ie'] !== undefined || values['id_cidade'] !== undefined) {
-    const ie = (values['ie'] !== undefined ? values['ie'] : current?.['ie']) as string | null | undefined;
-    if (ie && normalizeIe(ie) !== 'ISENTO') {
-      if (!uf) throw badRequest(M.ieNeedsCity);
-      if (!isValidIe(ie, uf)) throw badRequest(M.invalidIe(uf));
-    }
-    if (ie && values['ie'] !== undefined) out['ie'] = normalizeIe(ie);
-  }
-  const table = values['id_tabela_preco_padrao'];
-  if (typeof table === 'number' && !(await q.priceTableExists(tx, org, table))) throw badRequest(M.priceTableNotFound);
-  return out;
-}
 
 /** The branch of the caller's organization (404 otherwise, whether it is another's or none). */
 async function ownBranch(tx: Tx, org: number, id_filial: number) {
@@ -71,17 +36,6 @@ async function certificateOf(tx: Tx, org: number, id_filial: number) {
 const cnpjRoot = (cnpj: string) => normalizeCnpj(cnpj).slice(0, 8);
 
 export const branchHandlers = {
-  branchCreate: async ({ tx, caller, body }) => {
-    const scope = { id_organization: caller.id_organization, id_filial: caller.id_filial };
-    return createRow(tx, branch, scope, await prepareBranch(tx, caller.id_organization, body as Row, null));
-  },
-  branchUpdate: async ({ tx, caller, body }) => {
-    const scope = { id_organization: caller.id_organization, id_filial: caller.id_filial };
-    const { id_filial, ...values } = body as Row & { id_filial: number };
-    const current = orNotFound(await findRow(tx, branch, scope, id_filial));
-    return orNotFound(await updateRow(tx, branch, scope, id_filial, await prepareBranch(tx, caller.id_organization, values, current)));
-  },
-
   cityFind: async ({ tx, body }) => ({ rows: await q.findCities(tx, body.search, body.uf, body.take) }),
   cityFindById: async ({ tx, body }) => orNotFound(await q.findCity(tx, body.id_cidade)),
 
