@@ -22,7 +22,7 @@ interface Props {
 export const cityLabel = (c: City) => `${c.nome} - ${c.uf}`;
 
 export function CityPicker({ label = 'Cidade', value, initial, onChange, error, readOnly = false }: Props) {
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initial ? cityLabel(initial) : '');
   const [found, setFound] = useState<City[]>(initial ? [initial] : []);
   const [chosen, setChosen] = useState<City | null>(initial);
 
