@@ -70,6 +70,7 @@ test('the manager creates a branch with its address, finds it in the list, and s
   await form.getByRole('button', { name: 'Enviar certificado' }).click();
   await expect(form.getByText(`FILIAL E2E COMERCIO LTDA:${cnpj}`)).toBeVisible();
   await expect(form.getByRole('status')).toContainText(/O certificado vence em (19|20) dia\(s\)/);
-  await expect(form.getByText('Ponto de Venda')).toBeVisible();
   await page.screenshot({ path: '/tmp/branch-form-certificate.png', fullPage: true });
+  await form.getByRole('tab', { name: 'Aplicativos' }).click();
+  await expect(form.getByText('Ponto de Venda')).toBeVisible();
 });
