@@ -36,7 +36,7 @@ test('the manager creates a branch with its address, finds it in the list, and s
 
   await form.getByRole('tab', { name: 'Endereço' }).click();
   await form.getByLabel('CEP').fill('20040002');
-  await form.getByLabel('Endereço', { exact: true }).fill('Avenida Rio Branco');
+  await form.getByRole('textbox', { name: 'Endereço', exact: true }).fill('Avenida Rio Branco');
   await form.getByLabel('Número').fill('100');
   await form.getByLabel('Bairro').fill('Centro');
   await form.getByPlaceholder('Digite o nome da cidade').fill('rio de jan');
@@ -48,7 +48,7 @@ test('the manager creates a branch with its address, finds it in the list, and s
 
   await page.getByLabel('Pesquisar').fill(code);
   await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table.getByRole('cell', { name: 'Rio de Janeiro', exact: true })).toBeVisible();
+  await expect(table.getByRole('cell', { name: `Loja E2E ${n}`, exact: true })).toBeVisible();
   await expect(table.getByRole('cell', { name: formatCnpj(cnpj), exact: true })).toBeVisible();
   await page.screenshot({ path: '/tmp/branch-list.png' });
 
