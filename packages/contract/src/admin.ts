@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, listQuery, listResult, situacao } from './common.ts';
-import { filialResumo, permissao } from './session.ts';
+import { permissao } from './session.ts';
 
 export const userRow = z.object({
   id_usuario: z.number().int(),
