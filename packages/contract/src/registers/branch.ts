@@ -26,7 +26,8 @@ export const branch = {
     email: { kind: 'email', label: 'E-mail', max: 150 },
     telefone: { kind: 'phone', label: 'Telefone' },
     celular: { kind: 'phone', label: 'Celular' },
-    id_tabela_preco_padrao: { kind: 'ref', label: 'Tabela de preço padrão', ref: 'priceTable' },
+    // A price table is not a register yet: its id, checked by the branch's hooks (a ref once it is one).
+    id_tabela_preco_padrao: { kind: 'integer', label: 'Tabela de preço padrão (código)', min: 1 },
     termo_aceito: { kind: 'boolean', label: 'Termo de uso aceito', default: false },
   },
   situacao: true,

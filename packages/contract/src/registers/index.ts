@@ -4,11 +4,13 @@
  */
 import { branch } from './branch.ts';
 import { brand } from './brand.ts';
+import { branchConfig } from './branch-config.ts';
+import { collection } from './collection.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
 import { measureUnit } from './measure-unit.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
-export const REGISTERS = [measureUnit, brand, branch] as const satisfies readonly RegisterDescriptor[];
+export const REGISTERS = [measureUnit, brand, collection, branch, branchConfig] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

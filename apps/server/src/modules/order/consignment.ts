@@ -22,7 +22,7 @@ import type { OrderStatus } from '@pdv/domain/operation-state';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { findMethods, findSaleConfig } from '../settings/queries.ts';
+import { findDefaultModels, findMethods, findSaleConfig } from '../settings/queries.ts';
 import { reserveStock, takeReservedStock, type StockContext, type StockLine } from '../stock/service.ts';
 import { insertReceivable } from '../finance/service.ts';
 import { invoiceOrders, type GivenPayment } from './invoice-list.ts';
@@ -229,7 +229,10 @@ export async function sellConsignment(tx: Tx, caller: Caller, body: SellBody) {
   const given = (body.pagamentos ?? []).map((p) => ({
     id_meio_pagamento: p.id_meio_pagamento, valor_total: p.valor_total ?? null, quantidade_parcelas: p.quantidade_parcelas,
   }));
-  const { notas } = await invoiceOrders(tx, caller, { list_orders: [body.id_pedido], ...(body.modelo ? { modelo: body.modelo } : {}) }, given);
+  // The model asked for, else the branch's consignment default (002 §3 codigo_modelo_padrao_consignacao), else the
+  // order default of every invoiced order.
+  const modelo = body.modelo ?? (await findDefaultModels(tx, caller.id_organization, caller.id_filial)).consignacao;
+  const { notas } = await invoiceOrders(tx, caller, { list_orders: [body.id_pedido], ...(modelo ? { modelo: modelo as '55' | '65' } : {}) }, given);
   const id_nota_fiscal = notas[0]!.id_nota_fiscal;
   if (given.length > 0) await receivablesOfSale(tx, caller, order, id_nota_fiscal, given);
   // What the customer kept leaves the reservation and the stock, owned by the invoice.
