@@ -51,6 +51,14 @@ export const branchHooks: RegisterHooks = {
     }
     await q.updateAddress(h.ctx.tx, h.scope.id_organization, Number(row['id_filial']), columns);
   },
+  /**
+   * A branch deleted (a tombstone) takes its own parts with it: its configuration (made with it) and e-mail accounts
+   * are tombstoned, its logo and A1 certificate (a signing key) removed. What others made with it (profiles, sales,
+   * stock) still refuses the delete, naming them.
+   */
+  async beforeDelete(h, row) {
+    await q.dropBranchParts(h.ctx.tx, h.scope.id_organization, Number(row['id_filial']));
+  },
   async detail(h, row) {
     return { ...row, ...(await q.findAddress(h.ctx.tx, h.scope.id_organization, Number(row['id_filial']))) };
   },

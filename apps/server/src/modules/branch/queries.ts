@@ -215,3 +215,17 @@ export async function updateAddress(tx: Tx, org: number, id_filial: number, valu
     [org, id_filial, ...columns.map((c) => values[c])],
   );
 }
+
+/** The parts of a branch that go with it when it is deleted (hooks.ts beforeDelete). */
+export async function dropBranchParts(tx: Tx, org: number, id_filial: number): Promise<void> {
+  await tx.query(
+    'UPDATE filial_configuracao SET data_exclusao = now() WHERE id_organization = $1 AND id_filial = $2 AND data_exclusao IS NULL',
+    [org, id_filial],
+  );
+  await tx.query(
+    'UPDATE filial_email SET data_exclusao = now(), is_padrao = false WHERE id_organization = $1 AND id_filial = $2 AND data_exclusao IS NULL',
+    [org, id_filial],
+  );
+  await tx.query('DELETE FROM filial_logo WHERE id_organization = $1 AND id_filial = $2', [org, id_filial]);
+  await tx.query('DELETE FROM certificado_digital WHERE id_organization = $1 AND id_filial = $2', [org, id_filial]);
+}
