@@ -27,7 +27,7 @@ test('the manager creates a branch with its address, finds it in the list, and s
 
   await page.keyboard.press('Insert');
   const form = page.getByRole('form', { name: 'Filial' });
-  await expect(form.getByLabel('Código')).toBeFocused();
+  await expect(form.getByLabel(/^Código/)).toBeFocused();
   await page.keyboard.type(code);
   await form.getByLabel('CNPJ').fill(cnpj);
   await form.getByLabel('Razão social').fill('Filial E2E Comércio Ltda');
@@ -54,7 +54,7 @@ test('the manager creates a branch with its address, finds it in the list, and s
 
   // Open it again: the city is the server's, the certificate goes with its password.
   await page.getByLabel('Pesquisar').press('Enter');
-  await expect(form.getByLabel('Código')).toHaveValue(code);
+  await expect(form.getByLabel(/^Código/)).toHaveValue(code);
   await form.getByRole('tab', { name: 'Endereço' }).click();
   await expect(form.getByPlaceholder('Digite o nome da cidade')).toHaveValue('Rio de Janeiro - RJ');
 
