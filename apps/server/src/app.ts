@@ -14,6 +14,9 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { adminHandlers, userProfileHandlers } from './modules/admin/routes.ts';
 import { registerHandlersWith } from './modules/registers/routes.ts';
 import { REGISTER_HOOKS } from './register-hooks.ts';
+import { branchHandlers } from './modules/branch/routes.ts';
+import { platformHandlers } from './modules/platform/routes.ts';
+import { smtpMail, type MailDeps } from './modules/branch/smtp.ts';
 import { authHandlers } from './modules/auth/routes.ts';
 import { authorizationHandlers } from './modules/authorization/routes.ts';
 import { syncHandlers } from './modules/sync/routes.ts';
@@ -37,6 +40,7 @@ import { Lifecycle } from './http/lifecycle.ts';
 export const handlers: Handlers = {
   ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
   ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
+  ...branchHandlers, ...platformHandlers,
 };
 
 export interface AppOptions {
@@ -56,6 +60,8 @@ export interface AppOptions {
   requestTimeoutMs?: number;
   /** Behind a proxy that ends TLS: trust its X-Forwarded-* headers (client address, HTTPS). Default false. */
   trustProxy?: boolean;
+  /** How branch e-mail accounts send (real SMTP by default). */
+  mail?: MailDeps;
   /** The node's serving state, shared with main.ts's graceful stop; a fresh one by default. */
   lifecycle?: Lifecycle;
 }
@@ -145,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   const deps: Deps = {
     db: options.db, tokens: options.tokens, throttle: new Throttle(options.db, options.throttle), fiscal: options.fiscal ?? offlineFiscal(),
+    mail: options.mail ?? smtpMail(),
     lifecycle: options.lifecycle ?? new Lifecycle(),
   };
 

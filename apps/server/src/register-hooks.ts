@@ -3,12 +3,14 @@
  * module's hooks may use the registers module's SQL without the registers module importing every module back.
  */
 import type { RegisterHookTable } from './modules/registers/hooks.ts';
+import { branchHooks } from './modules/branch/hooks.ts';
 import { additionalInformationHooks } from './modules/settings/additional-information-hooks.ts';
 import { deviceHooks } from './modules/settings/device-hooks.ts';
 import { fiscalScenarioHooks } from './modules/settings/fiscal-scenario-hooks.ts';
 import { fiscalSeriesHooks } from './modules/settings/fiscal-series-hooks.ts';
 
 export const REGISTER_HOOKS: RegisterHookTable = {
+  branch: branchHooks,
   fiscalSerie: fiscalSeriesHooks,
   fiscalScenario: fiscalScenarioHooks,
   additionalInformation: additionalInformationHooks,

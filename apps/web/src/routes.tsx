@@ -3,7 +3,6 @@ import { Route, Routes } from 'react-router';
 import { MAIN_MENU, SETTINGS_MENU, type MenuEntry } from '@pdv/domain/menu';
 import { REGISTERS } from '@pdv/contract/registers/index';
 import { BranchConfigPage } from './features/admin/BranchConfigPage.tsx';
-import { BranchListPage } from './features/admin/BranchListPage.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
 import { RequireEntry } from './features/auth/RequireEntry.tsx';
@@ -23,7 +22,6 @@ import { NotFoundPage } from './ui/NotFoundPage.tsx';
 /** The screens built so far, by the spec's path; every other menu entry is pending. */
 const SCREENS: Record<string, () => ReactNode> = {
   '/': () => <HomePage />,
-  '/branch': () => <BranchListPage />,
   '/checkout': () => <CheckoutPage />,
   '/operations-pending': () => <PendingOperationsPage />,
   '/invoice': () => <InvoiceListPage />,

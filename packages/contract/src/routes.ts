@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import type { Action } from '@pdv/domain/permissions';
 import { empty } from './common.ts';
 import * as s from './session.ts';
-import * as a from './admin.ts';
 import * as users from './users.ts';
 import { operacaoBody, operacaoResult } from './operation.ts';
 import { orderByIdBody, orderDetail } from './order.ts';
@@ -21,6 +20,7 @@ import { stockByBranchBody, stockByBranchResult } from './stock.ts';
 import * as auth from './authorization.ts';
 import { orderPdfBody, orderPdfResult } from './order-document.ts';
 import { registerRouteTable } from './registers/index.ts';
+import * as br from './branch.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -60,14 +60,6 @@ const baseRoutes = {
   validateUserCredential: route({
     method: 'POST', path: '/user/validate-user-credential', auth: 'session', permission: null, scope: 'organization',
     throttled: true, body: s.validateCredentialBody, response: s.validateCredentialResult,
-  }),
-  branchFind: route({
-    method: 'POST', path: '/branch/find', auth: 'session', permission: { action: 'read', subject: 'FncListarFilial' },
-    scope: 'organization', body: a.branchListBody, response: a.branchListResult,
-  }),
-  branchFindById: route({
-    method: 'POST', path: '/branch/find_by_id', auth: 'session', permission: { action: 'read', subject: 'FncListarFilial' },
-    scope: 'organization', idFields: ['id_filial'], body: a.branchByIdBody, response: a.branch,
   }),
   userResetPassword: route({
     method: 'POST', path: '/user/reset_password', auth: 'session', permission: { action: 'manage', subject: 'FncListarUsuario' },
@@ -227,7 +219,33 @@ const authorizationRoutes = {
   authorizationList: route({ method: 'POST', path: '/authorization/list', auth: 'session', permission: PDV_READ, scope: 'branch', body: auth.authorizationListBody, response: auth.authorizationListResult }),
 };
 
-export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...syncRoutes, ...syncChangedRoutes, ...registerRouteTable() };
+const BRANCH_READ = { action: 'read', subject: 'FncListarFilial' } as const;
+const BRANCH_MANAGE = { action: 'manage', subject: 'FncListarFilial' } as const;
+
+/**
+ * The branch register's routes besides its descriptor's (contract/branch.ts): IBGE cities, logo, A1 certificate, the
+ * branch's e-mail accounts (002 §7), and the platform apps (000 §6, 002 §7 get-apps-active).
+ */
+const branchRoutes = {
+  cityFind: route({ method: 'POST', path: '/city/find', auth: 'session', permission: null, scope: 'none', body: br.cityFindBody, response: br.cityFindResult }),
+  cityFindById: route({ method: 'POST', path: '/city/find_by_id', auth: 'session', permission: null, scope: 'none', body: br.cityByIdBody, response: br.city }),
+  branchLogoSave: route({ method: 'POST', path: '/branch/logo/save', auth: 'session', permission: BRANCH_MANAGE, scope: 'organization', idFields: ['id_filial'], body: br.logoSaveBody, response: br.logoResult }),
+  branchLogoGet: route({ method: 'POST', path: '/branch/logo/get', auth: 'session', permission: BRANCH_READ, scope: 'organization', idFields: ['id_filial'], body: br.branchIdBody, response: br.logoResult }),
+  branchLogoRemove: route({ method: 'POST', path: '/branch/logo/remove', auth: 'session', permission: BRANCH_MANAGE, scope: 'organization', idFields: ['id_filial'], body: br.branchIdBody, response: br.logoResult }),
+  branchCertificateUpload: route({ method: 'POST', path: '/branch/certificate/upload', auth: 'session', permission: BRANCH_MANAGE, scope: 'organization', idFields: ['id_filial'], body: br.certificateUploadBody, response: br.certificateResult }),
+  branchCertificateGet: route({ method: 'POST', path: '/branch/certificate/get', auth: 'session', permission: BRANCH_READ, scope: 'organization', idFields: ['id_filial'], body: br.branchIdBody, response: br.certificateResult }),
+  branchCertificateRemove: route({ method: 'POST', path: '/branch/certificate/remove', auth: 'session', permission: BRANCH_MANAGE, scope: 'organization', idFields: ['id_filial'], body: br.branchIdBody, response: br.certificateResult }),
+  branchEmailList: route({ method: 'POST', path: '/branch-email/list', auth: 'session', permission: BRANCH_READ, scope: 'organization', idFields: ['id_filial'], body: br.branchIdBody, response: br.emailListResult }),
+  branchEmailCreate: route({ method: 'POST', path: '/branch-email/create', auth: 'session', permission: BRANCH_MANAGE, scope: 'organization', idFields: ['id_filial'], body: br.emailCreateBody, response: br.emailAccount }),
+  branchEmailUpdate: route({ method: 'PUT', path: '/branch-email/update', auth: 'session', permission: BRANCH_MANAGE, scope: 'organization', idFields: ['id_filial_email'], body: br.emailUpdateBody, response: br.emailAccount }),
+  branchEmailDelete: route({ method: 'POST', path: '/branch-email/delete', auth: 'session', permission: BRANCH_MANAGE, scope: 'organization', idFields: ['id_filial_email'], body: br.emailByIdBody, response: br.emailDeleted }),
+  branchEmailUse: route({ method: 'POST', path: '/branch-email/use', auth: 'session', permission: BRANCH_MANAGE, scope: 'organization', idFields: ['id_filial_email'], body: br.emailByIdBody, response: br.emailAccount }),
+  branchEmailTest: route({ method: 'POST', path: '/branch-email/test', auth: 'session', permission: BRANCH_MANAGE, scope: 'organization', idFields: ['id_filial_email'], body: br.emailTestBody, response: br.emailTestResult }),
+  activationCheck: route({ method: 'POST', path: '/activations/check', auth: 'session', permission: null, scope: 'organization', idFields: ['id_organization'], body: br.activationCheckBody, response: br.activationCheckResult }),
+  platformAppsActive: route({ method: 'POST', path: '/platform/get-apps-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: br.appsActiveResult }),
+} as const;
+
+export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -5,6 +5,7 @@ import type { Caller } from '../modules/auth/caller.ts';
 import type { TokenService } from '../modules/auth/token.ts';
 import type { Throttle } from '../modules/auth/throttle.ts';
 import type { FiscalDeps } from '../modules/fiscal/deps.ts';
+import type { MailDeps } from '../modules/branch/smtp.ts';
 import type { Lifecycle } from './lifecycle.ts';
 
 /** What handlers may use besides their transaction. */
@@ -13,6 +14,8 @@ export interface Deps {
   tokens: TokenService;
   throttle: Throttle;
   fiscal: FiscalDeps;
+  /** Sends e-mail through a branch's own SMTP account (branch-email test). */
+  mail: MailDeps;
   /** The node's serving state (readiness, stopping). */
   lifecycle: Lifecycle;
 }
@@ -43,6 +46,8 @@ export const OUTSIDE_TRANSACTION: ReadonlySet<RouteName> = new Set<RouteName>([
   'nfeRequestList', 'nfeCancelarLista', 'orderSendReleaseMail', 'giftCardPrint', 'orderGeneratePdf',
   // Their throttle counts each attempt in a transaction of its own, committed whatever the answer.
   'validateUserCredential', 'userChangePassword',
+  // Talks to the branch's SMTP server.
+  'branchEmailTest',
 ]);
 
 /**

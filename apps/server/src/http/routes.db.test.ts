@@ -68,6 +68,11 @@ beforeAll(async () => {
       JOIN usuario u ON u.id_organization = c.id_organization AND u.id_filial_ativa = c.id_filial WHERE u.email = 'gerente@demo.com.br'`);
     demoIds['id_produto_grade'] = await one(`SELECT id_produto_grade AS id FROM produto_grade g JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' ORDER BY id_produto_grade LIMIT 1`);
+    demoIds['id_organization'] = await one(`SELECT id_organization AS id FROM organization WHERE nome = 'Demo Moda'`);
+    // An e-mail account of branch 1 whose server refuses connections (its test send is proven in branch.db.test.ts).
+    demoIds['id_filial_email'] = await one(`INSERT INTO filial_email (id_organization, id_filial, email, servidor_smtp, porta, seguranca)
+      SELECT id_organization, id_filial, 'loja@demo.com.br', '127.0.0.1', 1, 'Nenhuma' FROM filial f JOIN organization o USING (id_organization)
+       WHERE o.nome = 'Demo Moda' AND codigo_filial = '1' RETURNING id_filial_email AS id`);
     demoIds['id_perfil'] = await one(`SELECT id_perfil AS id FROM perfil p JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' AND descricao = 'Gerente'`);
     // The settings registers (issue 19): the branch's NFC-e series, a scenario, a stock address, and a movement type,
@@ -179,6 +184,12 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'orderInvoiceList') body['list_orders'] = [idValue];
   if (name === 'orderObjectSaveImages') body['list_images'] = [{ mime: 'image/jpeg', image: '/9j/' }];
   if (name === 'consignmentReturn') body['itens'] = [{ id_pedido_item: demoIds['id_pedido_item'] ?? 1, quantidade_retorno: 1 }];
+  // Branch register (branch/routes.ts): a 1-pixel PNG, a made-up certificate, an SMTP account.
+  if (name === 'branchLogoSave') body['arquivo_base64'] = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+  if (name === 'branchCertificateUpload') Object.assign(body, { arquivo_base64: 'AAAA', senha: 'x' });
+  if (name === 'branchEmailCreate') Object.assign(body, { email: 'loja@demo.com.br', servidor_smtp: '127.0.0.1', porta: 1 });
+  if (name === 'branchEmailTest') body['destinatario'] = 'cliente@demo.com.br';
+  if (name === 'activationCheck') body['id_app'] = 1;
   if (name === 'nfeInutilizarFaixa') {
     Object.assign(body, { serie: 1, modelo: '65', numeracaoInicial: 900, numeracaoFinal: 901, justificativa: 'Justificativa de teste com tamanho' });
   }

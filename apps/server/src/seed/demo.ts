@@ -84,6 +84,8 @@ export async function seedOrganization(tx: Tx, seed: OrganizationSeed, passwordH
     seed.nome,
     seed.cor_primaria,
   ]);
+  // The main apps of the platform (000 §6, ids 1-3) are active for every organization made here (migration 021).
+  await tx.query('INSERT INTO organization_aplicativo (id_organization, id_app) SELECT $1, id_app FROM aplicativo WHERE id_app IN (1, 2, 3)', [org]);
   const empresa = await insert(
     tx,
     `INSERT INTO empresa (id_organization, cnpj, razao_social, nome_fantasia) VALUES ($1, $2, $3, $4) RETURNING id_empresa`,

@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, seedDemo } from '../seed/demo.ts';
 import { installEventTriggers } from '../modules/realtime/triggers.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { setupFiscal, type FiscalSetup } from '../modules/fiscal/setup.ts';
+import { isLoopbackHost, smtpMail } from '../modules/branch/smtp.ts';
 
 export const TEST_SECRET = new TextEncoder().encode('test-secret-of-at-least-thirty-two-characters!');
 
@@ -47,7 +48,10 @@ export async function createTestApp(options: {
   const fiscal = options.sefaz ? await setupFiscal({ mode: 'simulator', timeoutMs: 3000, log: () => undefined }) : null;
   const app = await buildApp({
     db, tokens, throttle: options.throttle ?? RELAXED_THROTTLE, ...(options.webDir ? { webDir: options.webDir } : {}),
-    ...(fiscal ? { fiscal: fiscal.deps } : {}), ...options.app,
+    ...(fiscal ? { fiscal: fiscal.deps } : {}),
+    // A test never sends e-mail outside this machine (the fuzz suite creates accounts with made-up servers).
+    mail: smtpMail({ allowHost: isLoopbackHost, timeoutMs: 3000 }),
+    ...options.app,
   });
   await app.ready();
 

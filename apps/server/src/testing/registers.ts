@@ -1,5 +1,6 @@
 /** Valid bodies of a register's create route, built from its descriptor (the generated register and sync suites). */
 import type { FieldDef, RegisterDescriptor } from '@pdv/contract/registers/descriptor';
+import { cnpjCheckDigits } from '@pdv/domain/documents';
 import { registerByName } from '@pdv/contract/registers/index';
 import type { TestApp } from './app.ts';
 
@@ -24,10 +25,19 @@ export function sample(field: FieldDef, n: number): unknown {
       return field.values?.[0] ?? null;
     case 'email':
       return `teste${n}@exemplo.com.br`;
+    case 'cnpj': {
+      const base = `${String(n).padStart(4, '0')}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+      return base + cnpjCheckDigits(base);
+    }
     default:
       return null;
   }
 }
+
+/** Values a register's own rules need beyond its fields' kinds (a branch's IE is checked against its city's UF). */
+const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
+  branch: { ie: 'ISENTO', id_tabela_preco_padrao: null },
+};
 
 /** A create body with a valid value for every field `sample` knows. */
 export function sampleBody(d: RegisterDescriptor, n: number): Record<string, unknown> {
@@ -36,7 +46,7 @@ export function sampleBody(d: RegisterDescriptor, n: number): Record<string, unk
     const value = sample(field, n);
     if (value !== null) body[name] = value;
   }
-  return body;
+  return { ...body, ...SAMPLE_OVERRIDES[d.name] };
 }
 
 /**

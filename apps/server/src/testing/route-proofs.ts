@@ -23,6 +23,9 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   // Service-order parts: the pre-sale is not a service order (objects are refused) and the next routes use its rows.
   'orderServiceSave', 'orderServiceDelete', 'orderObjectSave', 'orderObjectDelete', 'orderObjectSaveImages',
   'orderObjectDeleteImage',
+  // Branch register: saving a logo or a certificate, removing the certificate and deleting an e-mail account would
+  // change what the next routes use, and the test send needs a fake SMTP server: branch.db.test.ts proves them.
+  'branchLogoSave', 'branchCertificateUpload', 'branchCertificateRemove', 'branchEmailDelete', 'branchEmailTest',
   // Registers (packages/contract/src/registers): the situacao change and the delete would change the demo rows the
   // next routes use; registers.db.test.ts proves them, with every other route of each register.
   ...(Object.keys(registerRouteTable()) as RouteName[]).filter((n) => /(Situacao|Delete)$/.test(n)),

@@ -2,6 +2,7 @@
  * Every register declared by a descriptor. A new one: its descriptor file, its entry here, its migration; the
  * routes, handlers, sync source, menu entry and screens follow (docs/registers.md).
  */
+import { branch } from './branch.ts';
 import { brand } from './brand.ts';
 import { branchConfig } from './branch-config.ts';
 import { collection } from './collection.ts';
@@ -21,6 +22,7 @@ export const REGISTERS = [
   measureUnit,
   brand,
   collection,
+  branch,
   branchConfig,
   fiscalSerie,
   fiscalScenario,

@@ -19,6 +19,7 @@ import { sql as priceHistory } from './018_price_history.ts';
 import { sql as registerSortIndexes } from './019_register_sort_indexes.ts';
 import { sql as collection } from './020_collection.ts';
 import { sql as usersProfiles } from './022_users_profiles.ts';
+import { sql as branchRegister } from './021_branch_register.ts';
 import { sql as branchConfigRegister } from './023_branch_config_register.ts';
 import { sql as fiscalLogisticsSettings } from './025_fiscal_logistics_settings.ts';
 
@@ -51,6 +52,7 @@ export const migrations: Migration[] = [
   { version: 19, name: 'register_sort_indexes', sql: registerSortIndexes },
   { version: 20, name: 'collection', sql: collection },
   { version: 22, name: 'users_profiles', sql: usersProfiles },
+  { version: 21, name: 'branch_register', sql: branchRegister },
   { version: 23, name: 'branch_config_register', sql: branchConfigRegister },
   { version: 25, name: 'fiscal_logistics_settings', sql: fiscalLogisticsSettings },
 ];

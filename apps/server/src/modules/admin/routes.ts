@@ -1,6 +1,5 @@
 import type { Handlers } from '../../http/handlers.ts';
 import { notFound } from '../../http/errors.ts';
-import * as q from './queries.ts';
 import { createProfile, deleteProfile, profileDetail, updateProfile, type ProfileBody } from './profiles.ts';
 import { createUser, deleteUser, resetPassword, updateUser, userDetail, type UserBody } from './users.ts';
 
@@ -10,8 +9,6 @@ const orNotFound = <T>(row: T | null): T => {
 };
 
 export const adminHandlers = {
-  branchFind: async ({ tx, caller, body }) => q.listBranches(tx, caller.id_organization, body),
-  branchFindById: async ({ tx, caller, body }) => orNotFound(await q.findBranch(tx, caller.id_organization, body.id_filial)),
   userResetPassword: async ({ tx, caller, body }) => resetPassword(tx, caller, body.id_usuario, body.senha),
 } satisfies Partial<Handlers>;
 

@@ -251,6 +251,10 @@ const TABLE_NOUNS: Record<string, string> = {
   nota_fiscal_item: 'itens de nota fiscal',
   serie_fiscal: 'séries fiscais',
   informacao_adicional_vinculo: 'informações adicionais',
+  perfil_filial: 'perfis de acesso',
+  filial_email: 'contas de e-mail da filial',
+  filial_logo: 'logotipo da filial',
+  certificado_digital: 'certificado digital da filial',
 };
 
 /**

@@ -51,6 +51,7 @@ async function tableDisagreements(tx: Tx, d: RegisterDescriptor): Promise<string
   if (rows.length === 0) return [`${d.table}: no such table`];
   const columns = new Map(rows.map((r) => [r.column_name, r]));
   const known = new Set(['id_organization', d.id, 'data_cadastro', 'data_alteracao', 'data_exclusao', 'sync_xid', 'situacao', 'is_padrao',
+    ...(FILLED_BY_TRIGGER[d.table] ?? []),
     ...(d.scope === 'branch' ? ['id_filial'] : []), ...Object.keys(d.fields)]);
   for (const required of ['id_organization', d.id, 'data_cadastro', 'data_alteracao', 'data_exclusao']) {
     if (!columns.has(required)) problems.push(`${d.table}.${required} is missing`);
@@ -87,6 +88,9 @@ async function tableDisagreements(tx: Tx, d: RegisterDescriptor): Promise<string
   }
   return problems;
 }
+
+/** NOT NULL columns a BEFORE INSERT trigger fills (a new branch's company: migration 021). */
+const FILLED_BY_TRIGGER: Record<string, string[]> = { filial: ['id_empresa'] };
 
 const TEXT_FIELD_KINDS = new Set<FieldDef['kind']>(['text', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum']);
 

@@ -5,6 +5,7 @@ import { ProfileBranchesTab } from '../admin/ProfileBranchesTab.tsx';
 import { ProfilePermissionsTab } from '../admin/ProfilePermissionsTab.tsx';
 import { resetPasswordOf } from '../admin/resetPassword.tsx';
 import { UserAccessTab } from '../admin/UserAccessTab.tsx';
+import { BranchAddressTab, BranchAppsTab, BranchEmailsTab, BranchFilesTab } from '../branch/BranchTabs.tsx';
 import type { RegisterExtension } from './extensions.ts';
 
 export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtension>>> = {
@@ -26,5 +27,13 @@ export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtens
     // A new user's temporary password, proposed and shown in its tab (the user chooses their own at the first sign-in).
     initial: () => ({ perfis: [], senha: proposePassword() }),
     rowActions: [{ label: 'Redefinir senha', manage: true, run: (row) => resetPasswordOf(row) }],
+  },
+  branch: {
+    tabs: [
+      { label: 'Endereço', Component: BranchAddressTab },
+      { label: 'Certificado e logotipo', Component: BranchFilesTab },
+      { label: 'E-mails', Component: BranchEmailsTab },
+      { label: 'Aplicativos', Component: BranchAppsTab },
+    ],
   },
 };
