@@ -31,6 +31,7 @@ export function sample(field: FieldDef, n: number): unknown {
 export function sampleBody(d: RegisterDescriptor, n: number): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(d.fields)) {
+    if (field.computed) continue;
     const value = sample(field, n);
     if (value !== null) body[name] = value;
   }

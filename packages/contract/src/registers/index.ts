@@ -2,13 +2,17 @@
  * Every register declared by a descriptor. A new one: its descriptor file, its entry here, its migration; the
  * routes, handlers, sync source, menu entry and screens follow (docs/registers.md).
  */
+import { attribute } from './attribute.ts';
 import { brand } from './brand.ts';
+import { category } from './category.ts';
+import { classification } from './classification.ts';
 import { collection } from './collection.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
 import { measureUnit } from './measure-unit.ts';
+import { service } from './service.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
-export const REGISTERS = [measureUnit, brand, collection] as const satisfies readonly RegisterDescriptor[];
+export const REGISTERS = [measureUnit, brand, collection, category, attribute, classification, service] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

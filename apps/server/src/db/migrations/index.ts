@@ -18,6 +18,7 @@ import { sql as syncSecretsEventClaim } from './017_sync_secrets_event_claim.ts'
 import { sql as priceHistory } from './018_price_history.ts';
 import { sql as registerSortIndexes } from './019_register_sort_indexes.ts';
 import { sql as collection } from './020_collection.ts';
+import { sql as catalogues } from './026_catalogues.ts';
 
 export interface Migration {
   version: number;
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   { version: 18, name: 'price_history', sql: priceHistory },
   { version: 19, name: 'register_sort_indexes', sql: registerSortIndexes },
   { version: 20, name: 'collection', sql: collection },
+  { version: 26, name: 'catalogues', sql: catalogues },
 ];

@@ -216,6 +216,8 @@ const TABLE_NOUNS: Record<string, string> = {
   nota_fiscal: 'notas fiscais',
   filial: 'filiais',
   usuario: 'usuários',
+  pedido_servico: 'serviços de pedidos',
+  tabela_preco_item: 'tabelas de preço',
 };
 
 /**
