@@ -7,8 +7,8 @@
  * - attribute with its items (atributo, atributo_item), and the link of a product variation to the items it is made of
  *   (produto_grade_atributo: an item so used cannot be removed);
  * - classification (classificacao, used by people: pessoa.id_classificacao now references it);
- * - the services catalogue (servico, 011) gets the list's sort index of 002 §9 (id_servico asc, the primary key's
- *   order already) and a search index on descricao.
+ * - the services catalogue (servico, 011) gets a search index on descricao (its list's sort, id_servico asc of 002 §9,
+ *   is the primary key's order).
  */
 export const sql = /* sql */ `
 ALTER TABLE categoria ADD COLUMN ordem_arvore text;
@@ -127,8 +127,6 @@ UPDATE pessoa SET id_classificacao = NULL
  WHERE id_classificacao IS NOT NULL
    AND NOT EXISTS (SELECT 1 FROM classificacao c WHERE c.id_organization = pessoa.id_organization AND c.id_classificacao = pessoa.id_classificacao);
 ALTER TABLE pessoa ADD FOREIGN KEY (id_organization, id_classificacao) REFERENCES classificacao (id_organization, id_classificacao);
-
-CREATE INDEX servico_lista ON servico (id_organization, id_servico) WHERE data_exclusao IS NULL;
 
 SELECT tenant_enable(ARRAY['atributo', 'atributo_item', 'produto_grade_atributo', 'classificacao']);
 
