@@ -1,4 +1,8 @@
 /** Every register's extension of the generic screens (extensions.ts), by the descriptor's name. */
+import { attributeExtension, serviceExtension } from './catalogue-extensions.tsx';
 import type { RegisterExtension } from './extensions.ts';
 
-export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtension>>> = {};
+export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtension>>> = {
+  attribute: attributeExtension,
+  service: serviceExtension,
+};
