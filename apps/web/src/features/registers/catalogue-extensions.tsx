@@ -5,7 +5,6 @@
  * its own ones, one of them the default; sent as `precos`).
  */
 import { ActionIcon, Button, Group, NativeSelect, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { useCallback } from 'react';
 import { localDb } from '../../db/database.ts';
 import { useLiveQuery } from '../../db/useLiveQuery.ts';
 import { MoneyInput } from '../../ui/MaskedInputs.tsx';
@@ -86,7 +85,7 @@ const readPriceTables = async () => {
 
 export function ServicePricesTab({ values, set, errors, readOnly }: ExtensionTabProps) {
   const prices = (values['precos'] as Price[] | undefined) ?? [];
-  const tables = useLiveQuery(useCallback(readPriceTables, []), []);
+  const tables = useLiveQuery(readPriceTables, []);
   const change = (next: Price[]) => set('precos', next);
   const update = (index: number, patch: Partial<Price>) => change(prices.map((p, i) => (i === index ? { ...p, ...patch } : p)));
   return (
