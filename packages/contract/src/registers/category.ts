@@ -16,8 +16,8 @@ export const category = {
   permission: 'FncListarCategoria',
   scope: 'organization',
   fields: {
-    referencia_exibicao: { kind: 'text', label: 'Referência', max: 200, list: true, computed: true },
     descricao: { kind: 'text', label: 'Descrição', required: true, max: 100, list: true, search: true },
+    referencia_exibicao: { kind: 'text', label: 'Referência', max: 200, list: true, computed: true },
     id_categoria_pai: { kind: 'ref', ref: 'category', label: 'Categoria pai', filter: true },
     tipo: { kind: 'text', label: 'Tipo', max: 50, list: true },
     permitir_lancamento: { kind: 'boolean', label: 'Permitir lançamento', default: true },
