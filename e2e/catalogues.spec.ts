@@ -45,6 +45,9 @@ test('the manager creates a category with a sub-category and sees the tree', asy
   const rows = table.getByRole('row');
   await expect(rows.nth(1)).toContainText(parent);
   await expect(rows.nth(2)).toContainText(child);
+  // Indented under its parent.
+  const indent = await rows.nth(2).getByRole('cell').first().locator('span').first().evaluate((el) => getComputedStyle(el).paddingLeft);
+  expect(indent).toBe('20px');
   const parentRef = (await rows.nth(1).getByRole('cell').nth(1).innerText()).trim();
   expect(parentRef).toMatch(/^\d+$/);
   await expect(rows.nth(2).getByRole('cell').nth(1)).toHaveText(`${parentRef}.1`);

@@ -9,6 +9,7 @@ import { localDb } from '../../db/database.ts';
 import { useLiveQuery } from '../../db/useLiveQuery.ts';
 import { MoneyInput } from '../../ui/MaskedInputs.tsx';
 import type { ExtensionTabProps, RegisterExtension } from './extensions.ts';
+import { textOf } from './fields.ts';
 
 interface Item {
   id_atributo_item?: number;
@@ -152,6 +153,27 @@ export function ServicePricesTab({ values, set, errors, readOnly }: ExtensionTab
     </Stack>
   );
 }
+
+/** A category's depth in the tree: the dots of its referencia_exibicao ('1.2.3' is two levels down). */
+export const depthOf = (referencia: unknown): number => (typeof referencia === 'string' ? referencia.split('.').length - 1 : 0);
+
+/** The category list shows the tree: each description indented under its parent (the list is sorted by the tree). */
+export const categoryExtension: RegisterExtension = {
+  cell: (name, row) => {
+    if (name !== 'descricao') return undefined;
+    const depth = depthOf(row['referencia_exibicao']);
+    return (
+      <span style={{ paddingLeft: depth * 20 }}>
+        {depth > 0 && (
+          <span aria-hidden="true" style={{ color: 'var(--mantine-color-dimmed)', marginRight: 6 }}>
+            └
+          </span>
+        )}
+        {textOf(row['descricao'])}
+      </span>
+    );
+  },
+};
 
 export const attributeExtension: RegisterExtension = {
   tabs: [{ label: 'Itens', Component: AttributeItemsTab }],

@@ -15,7 +15,11 @@ const api = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../api/client.ts', () => ({ call: api.call }));
 vi.mock('../../ui/toast.ts', () => ({ toast: { success: vi.fn() } }));
 
-beforeEach(() => api.call.mockReset());
+beforeEach(() => {
+  api.call.mockReset();
+  // A ref field's select lists the referenced register (none here); a save answers the row.
+  api.call.mockImplementation((route: string) => Promise.resolve(route.endsWith('Find') ? { rows: [], count: 0 } : {}));
+});
 
 describe('side-panel titles of 002 §2', () => {
   it('are the spec’s, verbatim, for the catalogue registers', () => {
@@ -31,7 +35,6 @@ describe('side-panel titles of 002 §2', () => {
   });
 
   it('shows the title in the panel; a computed field is no input and is not sent', async () => {
-    api.call.mockResolvedValue({});
     const category = registerByName('category')!;
     const onSaved = vi.fn();
     const { user } = renderUi(<RegisterForm descriptor={category} row={null} opened readOnly={false} onClose={() => undefined} onSaved={onSaved} />);
@@ -49,7 +52,6 @@ describe('side-panel titles of 002 §2', () => {
 
 describe('the attribute panel', () => {
   it('edits the items in the panel and sends them with the attribute', async () => {
-    api.call.mockResolvedValue({});
     const attribute = registerByName('attribute')!;
     const onSaved = vi.fn();
     const { user } = renderUi(<RegisterForm descriptor={attribute} row={null} opened readOnly={false} onClose={() => undefined} onSaved={onSaved} />);
@@ -66,5 +68,17 @@ describe('the attribute panel', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const body = api.call.mock.calls.find(([name]) => name === 'attributeCreate')?.[1] as Record<string, unknown>;
     expect(body['itens']).toEqual([{ descricao: 'Azul', valor: null }, { descricao: 'Verde', valor: '#00FF00' }]);
+  });
+});
+
+describe('the category list', () => {
+  it('indents each category by its depth in the tree', async () => {
+    const { depthOf, categoryExtension } = await import('./catalogue-extensions.tsx');
+    expect([depthOf('3'), depthOf('3.1'), depthOf('3.1.12'), depthOf(null)]).toEqual([0, 1, 2, 0]);
+    expect(categoryExtension.cell?.('tipo', { referencia_exibicao: '1.1' })).toBeUndefined();
+    const { container } = renderUi(<>{categoryExtension.cell?.('descricao', { referencia_exibicao: '1.2.3', descricao: 'Cola' })}</>);
+    const cell = container.querySelector('span[style]') as HTMLElement;
+    expect(cell.style.paddingLeft).toBe('40px');
+    expect(cell.textContent).toBe('└Cola');
   });
 });
