@@ -96,3 +96,33 @@ test('the manager creates an attribute with two items in its panel', async ({ pa
   await expect(form.getByLabel('Valor do item 2')).toHaveValue('#00FF00');
   await page.screenshot({ path: '/tmp/catalogues-attribute-edit.png' });
 });
+
+test('the manager registers a service with its price, listed by id', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, USERS.gerente);
+  await goByMenu(page, 'Serviços');
+  await expect(page).toHaveURL(/\/services$/);
+  const table = page.getByRole('table', { name: 'Serviços' });
+  await expect(page.getByText(/registros?$|Nenhum registro encontrado/).first()).toBeVisible();
+  const name = `Ajuste E2E ${Date.now() % 100000}`;
+
+  await page.getByRole('button', { name: 'Novo' }).click();
+  const form = page.getByRole('form', { name: 'Serviço' });
+  await expect(form.getByLabel('Descrição')).toBeFocused();
+  await page.keyboard.type(name);
+  await form.getByRole('button', { name: 'Adicionar preço' }).click();
+  await form.getByLabel('Preço 1', { exact: true }).click();
+  await page.keyboard.type('4590');
+  await expect(form.getByLabel('Preço 1', { exact: true })).toHaveValue('R$ 45,90');
+  await page.screenshot({ path: '/tmp/catalogues-service-new.png' });
+  await form.getByRole('button', { name: /Salvar/ }).click();
+  await expect(page.getByText(MESSAGES.recordSaved)).toBeVisible();
+  await expect(form).toHaveCount(0);
+
+  await page.getByLabel('Pesquisar').fill(name);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await page.getByLabel('Pesquisar').press('Enter');
+  await expect(form.getByLabel('Descrição')).toHaveValue(name);
+  await expect(form.getByLabel('Preço 1', { exact: true })).toHaveValue('R$ 45,90');
+  await expect(form.getByLabel('Preço 1 padrão')).toBeChecked();
+});

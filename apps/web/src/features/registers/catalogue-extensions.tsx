@@ -109,6 +109,7 @@ export function ServicePricesTab({ values, set, errors, readOnly }: ExtensionTab
                     aria-label={`Tabela de preço do preço ${index + 1}`}
                     value={price.id_tabela_preco == null ? '' : String(price.id_tabela_preco)}
                     disabled={readOnly}
+                    miw={170}
                     data={[{ value: '', label: 'Preço próprio' }, ...tables.map((t) => ({ value: String(t.id), label: t.descricao }))]}
                     onChange={(e) => update(index, { id_tabela_preco: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
                   />
@@ -116,6 +117,7 @@ export function ServicePricesTab({ values, set, errors, readOnly }: ExtensionTab
                 <Table.Td>
                   <MoneyInput
                     aria-label={`Preço ${index + 1}`}
+                    w={120}
                     value={Math.round(price.valor * 100)}
                     readOnly={readOnly}
                     onChange={(cents) => update(index, { valor: (cents ?? 0) / 100 })}
