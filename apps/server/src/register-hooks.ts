@@ -8,6 +8,7 @@ import { additionalInformationHooks } from './modules/settings/additional-inform
 import { deviceHooks } from './modules/settings/device-hooks.ts';
 import { fiscalScenarioHooks } from './modules/settings/fiscal-scenario-hooks.ts';
 import { fiscalSeriesHooks } from './modules/settings/fiscal-series-hooks.ts';
+import { attributeHooks, categoryHooks, serviceHooks } from './modules/catalog/catalogue-hooks.ts';
 
 export const REGISTER_HOOKS: RegisterHookTable = {
   branch: branchHooks,
@@ -15,4 +16,7 @@ export const REGISTER_HOOKS: RegisterHookTable = {
   fiscalScenario: fiscalScenarioHooks,
   additionalInformation: additionalInformationHooks,
   device: deviceHooks,
+  category: categoryHooks,
+  attribute: attributeHooks,
+  service: serviceHooks,
 };

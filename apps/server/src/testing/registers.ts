@@ -43,6 +43,7 @@ const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
 export function sampleBody(d: RegisterDescriptor, n: number): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(d.fields)) {
+    if (field.computed) continue;
     const value = sample(field, n);
     if (value !== null) body[name] = value;
   }

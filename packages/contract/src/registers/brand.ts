@@ -17,5 +17,6 @@ export const brand = {
   isPadrao: true,
   list: { pageSize: 20, sort: { column: 'descricao', order: 'ASC' } },
   syncGroup: 'brand',
+  titles: { edit: 'Editar Marca' },
   screen: { path: '/brands', form: 'panel' },
 } as const satisfies RegisterDescriptor;

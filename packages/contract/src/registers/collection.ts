@@ -17,5 +17,6 @@ export const collection = {
   isPadrao: true,
   list: { pageSize: 20, sort: { column: 'descricao', order: 'ASC' } },
   syncGroup: 'collection',
+  titles: { edit: 'Editar Coleção' },
   screen: { path: '/collections', form: 'panel' },
 } as const satisfies RegisterDescriptor;

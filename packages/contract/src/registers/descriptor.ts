@@ -72,6 +72,12 @@ export interface FieldDef {
    * (cycling); null: the generated tests leave the field out.
    */
   examples?: readonly (string | number | boolean | null)[];
+  /**
+   * Written by the server only (a category's referencia_exibicao, from its place in the tree): answered in the rows
+   * and shown in the list, but not a member of the create/update bodies (a client sending it is refused as an unknown
+   * member) and not an input of the form. The register's beforeWrite hook fills it.
+   */
+  computed?: boolean;
 }
 
 /** A refusal of a register's own rule, beside the field it names. */
@@ -115,6 +121,11 @@ export interface RegisterDescriptor {
   syncGroup?: string;
   /** The sync group's page size (001 §7; default 1000). */
   syncPageSize?: number;
+  /**
+   * The side panel's titles (002 §2 names them: 'Editar Marca', 'Nova Categoria'); without them the form's title is
+   * built from label.singular. `create` defaults to the built one ('Nova marca').
+   */
+  titles?: { edit: string; create?: string };
   /** The web screens: list route (the menu's path) and the form kind. */
   screen: { path: string; form: 'panel' | 'page' };
   /** A 'page' form's tabs, in order: the fields' `group`s (a field without one goes to the first). */
@@ -242,11 +253,23 @@ export function rowSchema(d: RegisterDescriptor) {
   return z.object(row);
 }
 
+/** The title of a register's form: the descriptor's `titles` (002 §2) when it has them, else built from its label. */
+export function formTitle(d: RegisterDescriptor, editing: boolean): string {
+  if (editing) return d.titles?.edit ?? d.label.singular;
+  return d.titles?.create ?? `${d.label.feminine ? 'Nova' : 'Novo'} ${d.label.singular.toLowerCase()}`;
+}
+
+/** The fields a form offers and a body may carry (not the `computed` ones the server fills). */
+export function inputFields(d: RegisterDescriptor): string[] {
+  return Object.entries(d.fields).filter(([, f]) => f.computed !== true).map(([n]) => n);
+}
+
 /** The tabs of a register's form, in order, each with its fields' names ('page' forms; a panel has one). */
 export function formGroups(d: RegisterDescriptor): Array<{ label: string; fields: string[] }> {
   const labels = d.groups && d.groups.length > 0 ? [...d.groups] : ['Geral'];
   const groups = labels.map((label) => ({ label, fields: [] as string[] }));
   for (const [name, field] of Object.entries(d.fields)) {
+    if (field.computed) continue;
     const group = groups.find((g) => g.label === field.group) ?? groups[0]!;
     group.fields.push(name);
   }
@@ -266,6 +289,7 @@ export function rowColumns(d: RegisterDescriptor): string[] {
 function bodyShape(d: RegisterDescriptor, mode: 'create' | 'update'): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(d.fields)) {
+    if (field.computed) continue;
     const schema = fieldSchema(field);
     shape[name] = mode === 'create' && field.required ? schema : schema.optional();
   }

@@ -2,12 +2,16 @@
  * Every register declared by a descriptor. A new one: its descriptor file, its entry here, its migration; the
  * routes, handlers, sync source, menu entry and screens follow (docs/registers.md).
  */
+import { attribute } from './attribute.ts';
 import { branch } from './branch.ts';
 import { brand } from './brand.ts';
 import { branchConfig } from './branch-config.ts';
+import { category } from './category.ts';
+import { classification } from './classification.ts';
 import { collection } from './collection.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
 import { measureUnit } from './measure-unit.ts';
+import { service } from './service.ts';
 import { additionalInformation } from './additional-information.ts';
 import { device } from './device.ts';
 import { fiscalScenario } from './fiscal-scenario.ts';
@@ -22,6 +26,10 @@ export const REGISTERS = [
   measureUnit,
   brand,
   collection,
+  category,
+  attribute,
+  classification,
+  service,
   branch,
   branchConfig,
   fiscalSerie,

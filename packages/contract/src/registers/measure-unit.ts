@@ -18,5 +18,6 @@ export const measureUnit = {
   isPadrao: true,
   list: { pageSize: 20, sort: { column: 'descricao', order: 'ASC' } },
   syncGroup: 'measure_unit',
+  titles: { edit: 'Editar Unidade de Medida' },
   screen: { path: '/measureUnit', form: 'panel' },
 } as const satisfies RegisterDescriptor;

@@ -22,6 +22,7 @@ import { sql as usersProfiles } from './022_users_profiles.ts';
 import { sql as branchRegister } from './021_branch_register.ts';
 import { sql as branchConfigRegister } from './023_branch_config_register.ts';
 import { sql as fiscalLogisticsSettings } from './025_fiscal_logistics_settings.ts';
+import { sql as catalogues } from './026_catalogues.ts';
 
 export interface Migration {
   version: number;
@@ -55,4 +56,5 @@ export const migrations: Migration[] = [
   { version: 21, name: 'branch_register', sql: branchRegister },
   { version: 23, name: 'branch_config_register', sql: branchConfigRegister },
   { version: 25, name: 'fiscal_logistics_settings', sql: fiscalLogisticsSettings },
+  { version: 26, name: 'catalogues', sql: catalogues },
 ];

@@ -255,6 +255,8 @@ const TABLE_NOUNS: Record<string, string> = {
   filial_email: 'contas de e-mail da filial',
   filial_logo: 'logotipo da filial',
   certificado_digital: 'certificado digital da filial',
+  pedido_servico: 'serviços de pedidos',
+  tabela_preco_item: 'tabelas de preço',
 };
 
 /**

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Drawer, Group, Kbd, Loader, Stack, Switch, Tabs, Text } from '@mantine/core';
-import { formGroups, registerSchemas, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
+import { formGroups, formTitle, inputFields, registerSchemas, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import { MESSAGES } from '@pdv/domain/messages';
 import { errorDisplayOf, isApiError } from '../../api/errors.ts';
 import { toast } from '../../ui/toast.ts';
@@ -31,7 +31,7 @@ const needsDetail = (d: RegisterDescriptor, ext: RegisterExtension | undefined) 
   Object.keys(d.extra ?? {}).length > 0 || (ext?.tabs?.length ?? 0) > 0;
 
 export function RegisterForm({ descriptor: d, row, opened, readOnly, onClose, onSaved }: Props) {
-  const title = row ? d.label.singular : `${d.label.feminine ? 'Nova' : 'Novo'} ${d.label.singular.toLowerCase()}`;
+  const title = formTitle(d, row !== null);
   return (
     <Drawer
       opened={opened}
@@ -205,7 +205,7 @@ function FormBody({ descriptor: d, row, readOnly, onClose, onSaved, ext }: Omit<
           </Tabs>
         ) : (
           <>
-            {fieldsOf(Object.keys(d.fields), true)}
+            {fieldsOf(inputFields(d), true)}
             {padrao}
             {extTabs.map(({ label, Component }) => (
               <Stack key={label} gap="xs">

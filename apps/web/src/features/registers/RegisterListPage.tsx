@@ -204,7 +204,7 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
                 >
                   {columns.map(([name, field]) => (
                     <Table.Td key={name} ta={isNumeric(field) ? 'right' : undefined}>
-                      {cellText(field, row[name])}
+                      {ext?.cell?.(name, row) ?? cellText(field, row[name])}
                     </Table.Td>
                   ))}
                   {d.isPadrao && <Table.Td>{row['is_padrao'] === true ? yesNo(true) : ''}</Table.Td>}

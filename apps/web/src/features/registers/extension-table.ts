@@ -6,6 +6,7 @@ import { ProfilePermissionsTab } from '../admin/ProfilePermissionsTab.tsx';
 import { resetPasswordOf } from '../admin/resetPassword.tsx';
 import { UserAccessTab } from '../admin/UserAccessTab.tsx';
 import { BranchAddressTab, BranchAppsTab, BranchEmailsTab, BranchFilesTab } from '../branch/BranchTabs.tsx';
+import { attributeExtension, categoryExtension, serviceExtension } from './catalogue-extensions.tsx';
 import type { RegisterExtension } from './extensions.ts';
 
 export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtension>>> = {
@@ -36,4 +37,7 @@ export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtens
       { label: 'Aplicativos', Component: BranchAppsTab },
     ],
   },
+  category: categoryExtension,
+  attribute: attributeExtension,
+  service: serviceExtension,
 };

@@ -4,7 +4,7 @@
  * list row (Configuração, Redefinir senha), or whether the list may create and delete at all. One entry per register
  * name in REGISTER_EXTENSIONS (extension-table.ts); a register without one is the descriptor's screens as they are.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import type { FieldErrors, FormValues, Row } from './fields.ts';
 
@@ -33,6 +33,8 @@ export interface RegisterExtension {
   initial?: () => FormValues;
   /** Buttons on each list row. */
   rowActions?: readonly RowAction[];
+  /** A list cell of its own (a category indented under its parent); undefined: the field's text as usual. */
+  cell?: (name: string, row: Row) => ReactNode | undefined;
   /** false: rows are not created (or deleted) from the list (a branch's configuration comes with the branch). */
   create?: boolean;
   delete?: boolean;

@@ -88,6 +88,8 @@ export function bodyOf(d: RegisterDescriptor, values: FormValues): Row {
   const body: Row = {};
   for (const [name, field] of Object.entries(d.fields)) {
     const v = values[name];
+    // A field the server computes is never sent.
+    if (field.computed) continue;
     // A secret is never read back: left empty, the stored one stays.
     if (field.secret && (v === '' || v === null || v === undefined)) continue;
     body[name] = field.kind === 'money' && typeof v === 'number' ? v / 100 : v;
