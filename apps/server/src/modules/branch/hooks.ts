@@ -17,7 +17,7 @@ async function cityOf(h: HookContext, extra: Row): Promise<q.City | null | undef
   const id = extra['id_cidade'] as number | null;
   if (id === null) return null;
   const city = await q.findCity(h.ctx.tx, id);
-  if (!city) throw badRequest(M.cityNotFound);
+  if (!city) throw badRequest(M.cityNotFound, undefined, [`id_cidade: ${M.cityNotFound}`]);
   return city;
 }
 
@@ -31,13 +31,13 @@ export const branchHooks: RegisterHooks = {
     if (values['ie'] !== undefined || city !== undefined) {
       const ie = (values['ie'] !== undefined ? values['ie'] : current?.ie) as string | null | undefined;
       if (ie && normalizeIe(ie) !== 'ISENTO') {
-        if (!uf) throw badRequest(M.ieNeedsCity);
-        if (!isValidIe(ie, uf)) throw badRequest(M.invalidIe(uf));
+        if (!uf) throw badRequest(M.ieNeedsCity, undefined, [`ie: ${M.ieNeedsCity}`]);
+        if (!isValidIe(ie, uf)) throw badRequest(M.invalidIe(uf), undefined, [`ie: ${M.invalidIe(uf)}`]);
       }
       if (ie && values['ie'] !== undefined) out['ie'] = normalizeIe(ie);
     }
     const table = values['id_tabela_preco_padrao'];
-    if (typeof table === 'number' && !(await q.priceTableExists(h.ctx.tx, org, table))) throw badRequest(M.priceTableNotFound);
+    if (typeof table === 'number' && !(await q.priceTableExists(h.ctx.tx, org, table))) throw badRequest(M.priceTableNotFound, undefined, [`id_tabela_preco_padrao: ${M.priceTableNotFound}`]);
     return out;
   },
   async afterWrite(h, row, extra) {
