@@ -75,6 +75,7 @@ export const SYNC_GROUPS = {
   people: { group: 'people', localTable: 'people', event: 'people', key: 'id_pessoa', pageSize: 1000, scope: 'organization' },
   people_account: { group: 'people_account', localTable: 'checking_account', event: 'checking_account', key: 'id_pessoa_conta_corrente', pageSize: 1000, scope: 'organization' },
   method_payment: { group: 'method_payment', localTable: 'method_payment', event: 'method_payment', key: 'id_meio_pagamento', pageSize: 1000, scope: 'organization' },
+  account: { group: 'account', localTable: 'account', event: 'account', key: 'id_conta', pageSize: 1000, scope: 'organization' },
   card_operator: { group: 'card_operator', localTable: 'card_operator', event: 'card_operator', key: 'id_operadora_cartao', pageSize: 1000, scope: 'organization' },
   installment: { group: 'installment', localTable: 'installments', event: 'installments', key: 'id_parcelamento', pageSize: 1000, scope: 'organization' },
   'fiscal-scenario': { group: 'fiscal-scenario', localTable: 'fiscal_scenario', event: 'fiscal_scenario', key: 'id_cenario_fiscal', pageSize: 1000, scope: 'organization' },

@@ -6,10 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { routes, type RouteDef, type RouteName } from '@pdv/contract/routes';
+import type { RegisterDescriptor } from '@pdv/contract/registers/descriptor';
+import { REGISTERS } from '@pdv/contract/registers/index';
 import { MESSAGES } from '@pdv/domain/messages';
 import { hashPassword } from '../modules/auth/password.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
 import { loadSaleFixture, saleBody, type SaleFixture } from '../testing/sale.ts';
+import { sampleBody } from '../testing/registers.ts';
 import { expectOk } from '../testing/routes.ts';
 import { OWNER_CHECK_ELSEWHERE } from '../testing/route-proofs.ts';
 
@@ -65,6 +68,18 @@ beforeAll(async () => {
     demoIds['id_perfil'] = await one(`SELECT id_perfil AS id FROM perfil p JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' AND descricao = 'Gerente'`);
   });
+  // Every register's id: a live row of the demo organization, written by its create route when the seed has none (a new
+  // register needs no line here).
+  for (const d of REGISTERS as readonly RegisterDescriptor[]) {
+    if (demoIds[d.id] !== undefined) continue;
+    const found = await t.db.system(async (tx) =>
+      (await tx.query<{ id: number }>(
+        `SELECT r.${d.id} AS id FROM ${d.table} r JOIN organization o USING (id_organization)
+          WHERE o.nome = 'Demo Moda' AND r.data_exclusao IS NULL ORDER BY r.${d.id} LIMIT 1`,
+      )).rows[0]?.id,
+    );
+    demoIds[d.id] = found ?? ((await t.call('POST', `${d.path}/create`, sampleBody(d, 1), manager)).json[d.id] as number);
+  }
   // An invoice of the demo organization (the NFC-e draft of a sale).
   const nfce = await t.call('POST', '/operacao', saleBody(sale, { modelo: '65' }), manager);
   demoIds['id_nota_fiscal'] = nfce.json['id_nota_fiscal'] as number;

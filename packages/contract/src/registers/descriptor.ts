@@ -15,6 +15,8 @@ import { id as idSchema, situacao as situacaoSchema } from '../common.ts';
 
 export type FieldKind =
   | 'text'
+  /** A code of digits that keeps its leading zeros (an agency, an account number): `max` digits at most. */
+  | 'digits'
   | 'integer'
   | 'money'
   | 'percent'
@@ -107,6 +109,7 @@ export const REGISTER_MESSAGES = {
   required: (label: string) => `Informe ${label}.`,
   tooLong: (label: string, max: number) => `${label} pode ter no máximo ${max} caracteres.`,
   invalid: (label: string) => `${label} inválido.`,
+  onlyDigits: (label: string) => `${label} deve ter apenas números.`,
   invalidCnpj: 'CNPJ Inválido',
   invalidCpf: 'CPF inválido.',
   invalidColumn: 'Coluna de ordenação inválida.',
@@ -143,6 +146,16 @@ export function fieldSchema(field: FieldDef): z.ZodType {
       if (field.kind === 'cpf') s = s.transform(onlyDigits).refine((v) => v === '' || isValidCpf(v), { error: REGISTER_MESSAGES.invalidCpf });
       if (field.kind === 'cnpj') s = s.transform(normalizeCnpj).refine((v) => v === '' || isValidCnpj(v), { error: REGISTER_MESSAGES.invalidCnpj });
       // An empty optional text is stored as null.
+      return notNull ? s : s.transform((v) => (v === '' ? null : v)).nullable();
+    }
+    case 'digits': {
+      const max = field.max ?? 20;
+      const s = z
+        .string({ error: need })
+        .trim()
+        .min(field.required ? 1 : 0, { error: need })
+        .max(max, { error: REGISTER_MESSAGES.tooLong(label, max) })
+        .refine((v) => /^\d*$/.test(v), { error: REGISTER_MESSAGES.onlyDigits(label) });
       return notNull ? s : s.transform((v) => (v === '' ? null : v)).nullable();
     }
     case 'integer': {

@@ -2,12 +2,18 @@
  * Every register declared by a descriptor. A new one: its descriptor file, its entry here, its migration; the
  * routes, handlers, sync source, menu entry and screens follow (docs/registers.md).
  */
+import { accountPlan } from './account-plan.ts';
+import { bankAccount } from './bank-account.ts';
 import { brand } from './brand.ts';
+import { cardOperator } from './card-operator.ts';
+import { costCenter } from './cost-center.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
+import { installment } from './installment.ts';
 import { measureUnit } from './measure-unit.ts';
+import { paymentMethod } from './payment-method.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
-export const REGISTERS = [measureUnit, brand] as const satisfies readonly RegisterDescriptor[];
+export const REGISTERS = [measureUnit, brand, paymentMethod, bankAccount, installment, cardOperator, costCenter, accountPlan] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

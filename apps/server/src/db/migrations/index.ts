@@ -17,6 +17,7 @@ import { sql as authorization } from './016_authorization.ts';
 import { sql as syncSecretsEventClaim } from './017_sync_secrets_event_claim.ts';
 import { sql as priceHistory } from './018_price_history.ts';
 import { sql as registerSortIndexes } from './019_register_sort_indexes.ts';
+import { sql as financeSettings } from './024_finance_settings.ts';
 
 export interface Migration {
   version: number;
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   { version: 17, name: 'sync_secrets_event_claim', sql: syncSecretsEventClaim },
   { version: 18, name: 'price_history', sql: priceHistory },
   { version: 19, name: 'register_sort_indexes', sql: registerSortIndexes },
+  { version: 24, name: 'finance_settings', sql: financeSettings },
 ];

@@ -127,7 +127,7 @@ for (const d of REGISTERS as readonly RegisterDescriptor[]) {
     it('has an index for its list: the default sort (organization, then the column, then the id)', async () => {
       const column = d.list.sort.column;
       const field = d.fields[column];
-      const key = field && ['text', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum'].includes(field.kind) ? `lower(${column})` : column;
+      const key = field && ['text', 'digits', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum'].includes(field.kind) ? `lower(${column})` : column;
       const indexes = await t.db.system(async (tx) =>
         (await tx.query<{ indexdef: string }>('SELECT indexdef FROM pg_indexes WHERE tablename = $1', [d.table])).rows.map((r) => r.indexdef),
       );
@@ -148,7 +148,7 @@ for (const d of REGISTERS as readonly RegisterDescriptor[]) {
         if (d.situacao) expect(columns.get('situacao')?.data_type).toBe('text');
         if (d.isPadrao) expect(columns.get('is_padrao')?.data_type).toBe('boolean');
         const types: Record<FieldDef['kind'], string[]> = {
-          text: ['text', 'character varying'], email: ['text', 'character varying'], phone: ['text', 'character varying'],
+          text: ['text', 'character varying'], digits: ['text', 'character varying'], email: ['text', 'character varying'], phone: ['text', 'character varying'],
           cep: ['text', 'character varying'], color: ['text', 'character varying'], cpf: ['text', 'character varying'],
           cnpj: ['text', 'character varying'], enum: ['text', 'character varying'],
           integer: ['integer', 'smallint', 'bigint'], ref: ['integer', 'bigint'],

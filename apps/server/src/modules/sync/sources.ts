@@ -1,3 +1,4 @@
+import { bankAccount } from '@pdv/contract/registers/bank-account';
 import { brand } from '@pdv/contract/registers/brand';
 import { rowColumns, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import { measureUnit } from '@pdv/contract/registers/measure-unit';
@@ -198,6 +199,8 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
       id_operadora_cartao, id_parcelamento, utilizar_captura, modelo_captura, emitir_boleto_apos_nota, tecla_atalho, tipo_ajuste,
       tipo_valor_ajuste, valor_ajuste, filiais, ${STAMPS}`,
   },
+  // Bank accounts (the point of sale's `account` store: the accounts a payment may go to when its method obliges one).
+  account: fromRegister(bankAccount),
   card_operator: {
     table: 'operadora_cartao',
     id: 'id_operadora_cartao',

@@ -85,6 +85,7 @@ const LABELS: Record<string, string> = {
   people: 'pessoas',
   checking_account: 'contas correntes',
   method_payment: 'meios de pagamento',
+  account: 'contas bancárias',
   card_operator: 'operadoras de cartão',
   installments: 'parcelamentos',
   fiscal_scenario: 'cenários fiscais',
