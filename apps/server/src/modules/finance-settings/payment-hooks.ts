@@ -80,7 +80,10 @@ export const bankAccountHooks: RegisterHooks = {
       if (rows.length === 0) throw badRequest(BANK_ACCOUNT_MESSAGES.bankNotFound, undefined, [`id_banco: ${BANK_ACCOUNT_MESSAGES.bankNotFound}`]);
     }
     const all = await merged(ctx.tx, 'conta_bancaria', 'id_conta', org, id, values);
-    const text = (k: string) => (typeof all[k] === 'string' && all[k] !== '' ? (all[k] as string) : null);
+    const text = (k: string) => {
+      const v = all[k];
+      return typeof v === 'string' && v !== '' ? v : null;
+    };
     const errors = bankAccountErrors({
       id_banco: typeof all['id_banco'] === 'number' ? all['id_banco'] : null,
       agencia: text('agencia'),
@@ -92,7 +95,10 @@ export const bankAccountHooks: RegisterHooks = {
     if (lines.length > 0) throw badRequest(Object.values(errors)[0]!, undefined, lines);
     // Check digits are stored in capitals ('x' is Banco do Brasil's 'X').
     const out: Row = { ...values };
-    for (const k of ['digito_agencia', 'digito_conta']) if (typeof out[k] === 'string') out[k] = (out[k] as string).toUpperCase();
+    for (const k of ['digito_agencia', 'digito_conta']) {
+      const v = out[k];
+      if (typeof v === 'string') out[k] = v.toUpperCase();
+    }
     return out;
   },
 };
