@@ -5,6 +5,7 @@
  * goes to the invoice's card group). Synced to the point of sale (card_operator).
  */
 import { z } from 'zod';
+import { decimals } from '../amounts.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
 
 export const cardOperator = {
@@ -38,7 +39,7 @@ export const cardOperator = {
         z.object({
           parcela: z.number({ error: 'Parcela inválida.' }).int({ error: 'Parcela inválida.' }).min(1, { error: 'Parcela inválida.' }).max(99, { error: 'Parcela inválida.' }),
           taxa: z.number({ error: 'Taxa inválida.' }).min(0, { error: 'Taxa inválida.' }).max(100, { error: 'Taxa inválida.' })
-            .refine((v) => Math.round(v * 100) === v * 100, { error: 'A taxa deve ter no máximo 2 casas decimais.' }),
+            .refine(decimals(2), { error: 'A taxa deve ter no máximo 2 casas decimais.' }),
         }).strict(),
         { error: 'taxas_parcela deve ser uma lista de parcelas e taxas.' },
       )

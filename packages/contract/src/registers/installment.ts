@@ -5,6 +5,7 @@
  * written by the register's hooks. Synced to the point of sale (installment).
  */
 import { z } from 'zod';
+import { decimals } from '../amounts.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
 
 const int = (label: string, min: number, max: number) =>
@@ -36,7 +37,7 @@ export const installment = {
           parcela: int('Número da parcela', 1, 99),
           dias_parcela: int('Dias da parcela', 0, 3650),
           percentual_acrescimo: z.number({ error: 'Acréscimo inválido.' }).min(0, { error: 'Acréscimo inválido.' }).max(999, { error: 'Acréscimo inválido.' })
-            .refine((v) => Math.round(v * 10_000) === v * 10_000, { error: 'O acréscimo deve ter no máximo 4 casas decimais.' }),
+            .refine(decimals(4), { error: 'O acréscimo deve ter no máximo 4 casas decimais.' }),
         }).strict(),
         { error: 'parcelas deve ser uma lista de parcelas.' },
       )
