@@ -7,7 +7,7 @@ import { FINANCE_SETTINGS_MESSAGES } from '../packages/domain/src/finance-settin
 import { MESSAGES } from '../packages/domain/src/messages.ts';
 import { api, scan, sellables } from './checkout-steps.ts';
 import type { Page } from '@playwright/test';
-import { expect, goByMenu, settingsMenu, signIn, test, USERS, waitForLocalCopy, type Row } from './support.ts';
+import { expect, goByMenu, settingsMenu, signIn, test, USERS, waitForLocalCopy } from './support.ts';
 
 /** Opens the payment panel and asks its method box for `name`: whether the list offers it. */
 async function offered(page: Page, name: string): Promise<boolean> {
@@ -82,7 +82,7 @@ test('a payment method created in the settings is in the point of sale’s payme
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   await expect.poll(() => offered(page, later), { timeout: 30_000 }).toBe(true);
   // Inactivated: it leaves the panel.
-  const off = await api(page, '/payment_method/enable-disable', { id_meio_pagamento: (created.json as Row)['id_meio_pagamento'], situacao: 'Inativo' });
+  const off = await api(page, '/payment_method/enable-disable', { id_meio_pagamento: created.json['id_meio_pagamento'], situacao: 'Inativo' });
   expect(off.status).toBe(200);
   await expect.poll(() => offered(page, later), { timeout: 30_000 }).toBe(false);
   expect(await page.evaluate('window.__semRecarregar === true')).toBe(true);
