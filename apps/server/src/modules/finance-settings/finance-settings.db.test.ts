@@ -12,6 +12,7 @@ import { MESSAGES } from '@pdv/domain/messages';
 import { REGISTER_MESSAGES } from '@pdv/contract/registers/descriptor';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { expectOk } from '../../testing/routes.ts';
+import { loadSaleFixture, saleBody } from '../../testing/sale.ts';
 import { demoIds, settle, type DemoIds } from '../../testing/sync.ts';
 
 let t: TestApp;
@@ -201,6 +202,19 @@ describe('bank accounts', () => {
       )).rows.map((r) => r.t),
     );
     expect(fks).toEqual(expect.arrayContaining(['meio_pagamento', 'operadora_cartao']));
+  });
+
+  it('a sale may name an account of the organization for its payment (the till offers the synced ones)', async () => {
+    const f = await loadSaleFixture(t.db);
+    const conta = await expectOk(t, 'bankAccountCreate', { descricao: 'Conta do caixa 1' }, manager);
+    const body = saleBody(f);
+    body.pagamentos = [{ ...body.pagamentos[0]!, id_conta: conta.json['id_conta'] as number }];
+    const sold = await t.call('POST', '/operacao', body, manager);
+    expect(sold.status, JSON.stringify(sold.json)).toBe(200);
+    const stored = await t.db.system(async (tx) =>
+      (await tx.query<{ id_conta: number }>('SELECT id_conta FROM pedido_pagamento WHERE id_pedido = $1', [sold.json['id_pedido']])).rows,
+    );
+    expect(stored.map((r) => r.id_conta)).toEqual([conta.json['id_conta']]);
   });
 
   it('is synced to the point of sale’s account store', async () => {
