@@ -208,7 +208,7 @@ describe('bank accounts', () => {
     const f = await loadSaleFixture(t.db);
     const conta = await expectOk(t, 'bankAccountCreate', { descricao: 'Conta do caixa 1' }, manager);
     const body = saleBody(f);
-    body.pagamentos = [{ ...body.pagamentos[0]!, id_conta: conta.json['id_conta'] as number }];
+    body.pagamentos = [{ ...body.pagamentos[0]!, id_conta: conta.json['id_conta'] }];
     const sold = await t.call('POST', '/operacao', body, manager);
     expect(sold.status, JSON.stringify(sold.json)).toBe(200);
     const stored = await t.db.system(async (tx) =>
