@@ -20,6 +20,7 @@ export const costCenter = {
     observacao: { kind: 'text', label: 'Observação', max: 500 },
   },
   situacao: true,
-  list: { pageSize: 30, sort: { column: 'referencia_exibicao', order: 'ASC' } },
+  // caminho: the path with fixed-width positions, written by the server (1.2 before 1.10).
+  list: { pageSize: 30, sort: { column: 'caminho', order: 'ASC' } },
   screen: { path: '/costDepartament', form: 'panel' },
 } as const satisfies RegisterDescriptor;

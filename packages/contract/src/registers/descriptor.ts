@@ -86,7 +86,7 @@ export interface RegisterDescriptor {
   situacao?: boolean;
   /** The table has is_padrao: at most one live row is the default (setting one clears the others). */
   isPadrao?: boolean;
-  /** 002 §9: page size and default sort. */
+  /** 002 §9: page size and default sort (its column may be a column no field shows, written by the server: a tree's order). */
   list: { pageSize: number; sort: { column: string; order: 'ASC' | 'DESC' } };
   /** The sync group whose rows are this register's (its source's columns come from the descriptor). */
   syncGroup?: string;
@@ -248,7 +248,8 @@ function bodyShape(d: RegisterDescriptor, mode: 'create' | 'update'): Record<str
 
 /** The schemas of a register's routes. */
 export function registerSchemas(d: RegisterDescriptor) {
-  const columns = ['data_cadastro', 'data_alteracao', d.id, ...writableColumns(d)];
+  // The default sort's column may be one the server writes and no field shows (a tree's path order).
+  const columns = ['data_cadastro', 'data_alteracao', d.id, ...writableColumns(d), d.list.sort.column];
   const filterable = [...Object.entries(d.fields).filter(([, f]) => f.filter).map(([n]) => n), ...(d.situacao ? ['situacao'] : [])];
   const row = rowSchema(d);
   const byId = z.object({ [d.id]: idSchema }).strict();

@@ -3,8 +3,9 @@
  * - banco: the banks by COMPE code (id_banco is the code as a number), one list for every organization, read-only;
  * - conta_bancaria: an organization's bank (or till) accounts; payment methods and card operators now point at them
  *   with a real foreign key (their id_conta had none: a value without its account is cleared first);
- * - centro_custo and plano_conta: trees (id_*_pai), referencia being the position among the siblings and
- *   referencia_exibicao the path shown ('1.2.3'), both written by the server;
+ * - centro_custo and plano_conta: trees (id_*_pai), referencia being the position among the siblings,
+ *   referencia_exibicao the path shown ('1.2.3') and caminho the same path with fixed-width positions (the list's order:
+ *   1.2 before 1.10), all written by the server;
  * - the list indexes of the registers' default sorts (docs: registers.db.test.ts checks them).
  */
 export const sql = /* sql */ `
@@ -87,6 +88,8 @@ CREATE TABLE centro_custo (
   id_centro_custo_pai integer,
   referencia integer NOT NULL DEFAULT 1,
   referencia_exibicao text NOT NULL DEFAULT '',
+  -- The tree order: each level's position with six digits ('000001.000010' after '000001.000002').
+  caminho text NOT NULL DEFAULT '',
   descricao text NOT NULL,
   observacao text,
   tipo text CHECK (tipo IN ('Receita', 'Despesa')),
@@ -97,7 +100,7 @@ CREATE TABLE centro_custo (
   PRIMARY KEY (id_organization, id_centro_custo),
   FOREIGN KEY (id_organization, id_centro_custo_pai) REFERENCES centro_custo (id_organization, id_centro_custo)
 );
-CREATE INDEX centro_custo_lista ON centro_custo (id_organization, lower(referencia_exibicao), id_centro_custo) WHERE data_exclusao IS NULL;
+CREATE INDEX centro_custo_lista ON centro_custo (id_organization, caminho, id_centro_custo) WHERE data_exclusao IS NULL;
 CREATE INDEX centro_custo_pai ON centro_custo (id_organization, id_centro_custo_pai);
 
 CREATE TABLE plano_conta (
@@ -106,6 +109,8 @@ CREATE TABLE plano_conta (
   id_plano_conta_pai integer,
   referencia integer NOT NULL DEFAULT 1,
   referencia_exibicao text NOT NULL DEFAULT '',
+  -- The tree order: each level's position with six digits ('000001.000010' after '000001.000002').
+  caminho text NOT NULL DEFAULT '',
   descricao text NOT NULL,
   observacao text,
   tipo text CHECK (tipo IN ('Receita', 'Despesa')),
@@ -118,7 +123,7 @@ CREATE TABLE plano_conta (
   PRIMARY KEY (id_organization, id_plano_conta),
   FOREIGN KEY (id_organization, id_plano_conta_pai) REFERENCES plano_conta (id_organization, id_plano_conta)
 );
-CREATE INDEX plano_conta_lista ON plano_conta (id_organization, lower(referencia_exibicao), id_plano_conta) WHERE data_exclusao IS NULL;
+CREATE INDEX plano_conta_lista ON plano_conta (id_organization, caminho, id_plano_conta) WHERE data_exclusao IS NULL;
 CREATE INDEX plano_conta_pai ON plano_conta (id_organization, id_plano_conta_pai);
 
 -- The default sorts of the payment-method, installment-plan and card-operator lists.

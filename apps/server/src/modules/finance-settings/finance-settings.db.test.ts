@@ -337,4 +337,14 @@ describe('cost centres and chart of accounts as trees', () => {
     expect(refs.indexOf(String(vendas.json['referencia_exibicao']))).toBe(refs.indexOf(String(receitas.json['referencia_exibicao'])) + 1);
     expect((list.json['rows'] as Json[]).length).toBeLessThanOrEqual(30);
   });
+
+  it('lists the tree in its order: a parent before its children, the 2nd child before the 10th', async () => {
+    const top = await expectOk(t, 'accountPlanCreate', { descricao: 'Despesas', tipo: 'Despesa' }, manager);
+    const id_plano_conta_pai = top.json['id_plano_conta'];
+    for (let i = 1; i <= 11; i += 1) await expectOk(t, 'accountPlanCreate', { descricao: `Despesa ${i}`, id_plano_conta_pai }, manager);
+    const list = await expectOk(t, 'accountPlanFind', { search: 'Despesa', take: 30 }, manager);
+    const root = String(top.json['referencia_exibicao']);
+    expect((list.json['rows'] as Json[]).map((r) => r['referencia_exibicao'])).toEqual([root, ...Array.from({ length: 11 }, (_, i) => `${root}.${i + 1}`)]);
+    expect((list.json['rows'] as Json[]).every((r) => !('caminho' in r))).toBe(true);
+  });
 });
