@@ -54,9 +54,14 @@ test('the manager creates, finds, edits, inactivates and deletes a brand, and ca
   await expect(table.getByRole('row')).toHaveCount(2);
   await table.getByRole('button', { name: 'Excluir Urbano Jeans' }).click();
   await page.getByRole('button', { name: 'Sim' }).click();
-  await expect(page.getByText(/^Este registro não pode ser excluído: ele é usado em produtos/)).toBeVisible();
+  // It is active: the refusal offers to set it Inativo instead (not taken here: products of other specs use it).
+  const refusal = page.getByRole('dialog', { name: 'Excluir a marca "Urbano Jeans"' });
+  await expect(refusal.getByText(/^Este registro não pode ser excluído: ele é usado em produtos/)).toBeVisible();
+  await expect(refusal.getByRole('button', { name: 'Inativar' })).toBeVisible();
   await page.screenshot({ path: '/tmp/registers-refusal.png' });
-  await page.keyboard.press('Escape');
+  await refusal.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(refusal).toHaveCount(0);
+  await expect(table.getByRole('button', { name: 'Inativar Urbano Jeans' })).toContainText('Ativo');
 
   // The new one is deleted.
   await page.getByLabel('Pesquisar').fill(`${name} editada`);
@@ -83,4 +88,27 @@ test('a measure unit with the sigla of another one is refused with the server me
   await page.screenshot({ path: '/tmp/registers-unit-error.png' });
   await page.keyboard.press('Escape');
   await expect(form).toHaveCount(0);
+});
+
+test('Coleções, a register added in five files, is in the menu with its list and form', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await signIn(page, USERS.gerente);
+  await goByMenu(page, 'Coleções');
+  await expect(page).toHaveURL(/\/collections$/);
+  const table = page.getByRole('table', { name: 'Coleções' });
+  await expect(table.getByText('Nenhum registro encontrado.')).toBeVisible();
+  const name = `Verão ${Date.now() % 100000}`;
+  await page.keyboard.press('Insert');
+  const form = page.getByRole('form', { name: 'Coleção' });
+  await expect(form.getByLabel('Descrição')).toBeFocused();
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(MESSAGES.recordSaved)).toBeVisible();
+  await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
+  await page.screenshot({ path: '/tmp/registers-collections.png' });
+  // A second one with the same description is refused beside Descrição.
+  await page.keyboard.press('Alt+N');
+  await form.getByLabel('Descrição').fill(name.toUpperCase());
+  await form.getByLabel('Descrição').press('Enter');
+  await expect(form.getByText(REGISTER_MESSAGES.duplicate('descrição', name.toUpperCase()))).toBeVisible();
 });

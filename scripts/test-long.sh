@@ -2,7 +2,8 @@
 # `npm run test:long`: the full counts of the reliability battery (apps/server/src/reliability), which `npm test`
 # runs in its fast variants. LONG=1 makes the tests use their long counts:
 #
-#   fuzzing                 300 generated bodies per route, fresh seeds, on PGlite and PostgreSQL (12, PGlite only)
+#   fuzzing                 300 generated bodies per route, fresh seeds, on PGlite and PostgreSQL (12, PGlite only);
+#                           per register of the descriptors, 300 per route kind (25)
 #   crash (server killed)   50 trials (6)
 #   balances                60 s of mixed load, on PGlite and PostgreSQL (6 s, PostgreSQL only)
 #   PostgreSQL restart      an 8 s outage between requests and inside 40 s of load (3 s, inside 12 s)

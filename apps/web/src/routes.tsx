@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { MAIN_MENU, SETTINGS_MENU, type MenuEntry } from '@pdv/domain/menu';
 import { REGISTERS } from '@pdv/contract/registers/index';
+import { BranchConfigPage } from './features/admin/BranchConfigPage.tsx';
 import { BranchListPage } from './features/admin/BranchListPage.tsx';
 import { ProfileListPage } from './features/admin/ProfileListPage.tsx';
 import { UserListPage } from './features/admin/UserListPage.tsx';
@@ -33,6 +34,8 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/order': () => <OrderListPage />,
   // Every register's list at its menu entry's path (a test checks each has one, not pending, with its permission).
   ...Object.fromEntries(REGISTERS.map((d) => [d.screen.path, () => <RegisterListPage key={d.name} descriptor={d} />])),
+  // One configuration row per branch: its form, without a list (fixedRows).
+  '/branch/config': () => <BranchConfigPage />,
 };
 
 const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => group.entries)];

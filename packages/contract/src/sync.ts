@@ -7,6 +7,8 @@
  * total order, and the position to ask from next. Rows carrying data_exclusao are tombstones: delete them locally.
  */
 import { z } from 'zod';
+import type { RegisterDescriptor } from './registers/descriptor.ts';
+import { REGISTERS } from './registers/index.ts';
 
 export const listByChangesBody = z.object({
   date_change: z.string().max(40).regex(/^\d*$/, { error: 'date_change inválido: use o valor devolvido pela última página.' }).nullish(),
@@ -54,16 +56,16 @@ export interface SyncGroup {
 
 /**
  * Every synced group: the spec's group names (001 §7, 002 §7), the local tables of 000 §3.1 and the socket events of
- * 000 §7.1 (per-branch grid rows are announced with the product event, which refreshes product and grid).
+ * 000 §7.1 (per-branch grid rows are announced with the product event, which refreshes product and grid), written
+ * by hand for the groups whose rows are not one register's. A register's group is not listed here: it follows from
+ * its descriptor's syncGroup (registerSyncGroup below).
  */
-export const SYNC_GROUPS = {
+const HAND_WRITTEN_GROUPS = {
   branch: { group: 'branch', localTable: 'branch', event: 'branch', key: 'id_filial', pageSize: 1000, scope: 'organization' },
   user: { group: 'user', localTable: 'user', event: 'user', key: 'id_usuario', pageSize: 1000, scope: 'organization' },
   permission: { group: 'permission', localTable: 'permission', event: 'permission', key: 'id_permissao', pageSize: 1000, scope: 'organization' },
   'branch-config': { group: 'branch-config', localTable: 'config', event: 'config', key: 'id_filial_configuracao', pageSize: 1000, scope: 'branch' },
-  measure_unit: { group: 'measure_unit', localTable: 'measure_unit', event: 'measure_unit', key: 'id_unidade_medida', pageSize: 1000, scope: 'organization' },
   category: { group: 'category', localTable: 'category', event: 'category', key: 'id_categoria', pageSize: 1000, scope: 'organization' },
-  brand: { group: 'brand', localTable: 'brand', event: 'brand', key: 'id_marca', pageSize: 1000, scope: 'organization' },
   product: { group: 'product', localTable: 'product', event: 'product', key: 'id_produto', pageSize: 200, scope: 'organization' },
   'product-grid': { group: 'product-grid', localTable: 'grid', event: 'product', key: 'id_produto_grade', pageSize: 500, scope: 'branch' },
   'product-barcode': { group: 'product-barcode', localTable: 'barcode', event: 'barcode', key: 'id_produto_codigo_barra', pageSize: 1000, scope: 'organization' },
@@ -75,7 +77,6 @@ export const SYNC_GROUPS = {
   people: { group: 'people', localTable: 'people', event: 'people', key: 'id_pessoa', pageSize: 1000, scope: 'organization' },
   people_account: { group: 'people_account', localTable: 'checking_account', event: 'checking_account', key: 'id_pessoa_conta_corrente', pageSize: 1000, scope: 'organization' },
   method_payment: { group: 'method_payment', localTable: 'method_payment', event: 'method_payment', key: 'id_meio_pagamento', pageSize: 1000, scope: 'organization' },
-  account: { group: 'account', localTable: 'account', event: 'account', key: 'id_conta', pageSize: 1000, scope: 'organization' },
   card_operator: { group: 'card_operator', localTable: 'card_operator', event: 'card_operator', key: 'id_operadora_cartao', pageSize: 1000, scope: 'organization' },
   installment: { group: 'installment', localTable: 'installments', event: 'installments', key: 'id_parcelamento', pageSize: 1000, scope: 'organization' },
   'fiscal-scenario': { group: 'fiscal-scenario', localTable: 'fiscal_scenario', event: 'fiscal_scenario', key: 'id_cenario_fiscal', pageSize: 1000, scope: 'organization' },
@@ -83,6 +84,33 @@ export const SYNC_GROUPS = {
   inventory: { group: 'inventory', localTable: 'inventory', event: 'inventory', key: 'id_inventario', pageSize: 200, scope: 'branch' },
   inventory_item: { group: 'inventory_item', localTable: 'inventory_item', event: 'inventory_item', key: 'id_inventario_item', pageSize: 100, scope: 'branch' },
   notification: { group: 'notification', localTable: 'notification', event: 'notification', key: 'id_notificacao', pageSize: 1000, scope: 'organization' },
+} as const satisfies Record<string, SyncGroup>;
+
+/** A register that syncs: its descriptor names the group. */
+type SyncedRegister = Extract<(typeof REGISTERS)[number], { syncGroup: string }>;
+export type RegisterGroupName = SyncedRegister['syncGroup'];
+export type HandWrittenGroupName = keyof typeof HAND_WRITTEN_GROUPS;
+
+/**
+ * The group of a synced register: named by its descriptor's syncGroup, which also names the local table and the
+ * change event; keyed by the register's id, scoped as the register is, pages of syncPageSize (default 1000).
+ */
+export function registerSyncGroup(d: RegisterDescriptor & { syncGroup: string }): SyncGroup {
+  return { group: d.syncGroup, localTable: d.syncGroup, event: d.syncGroup, key: d.id, pageSize: d.syncPageSize ?? 1000, scope: d.scope };
+}
+
+/** The registers that sync (their descriptor has a syncGroup). */
+export function syncedRegisters(): Array<RegisterDescriptor & { syncGroup: string }> {
+  return (REGISTERS as readonly RegisterDescriptor[]).filter((d): d is RegisterDescriptor & { syncGroup: string } => typeof d.syncGroup === 'string');
+}
+
+/**
+ * Every synced group: the registers' groups (from REGISTERS), then the hand-written ones. A hand-written group wins
+ * over a register naming the same group: its rows carry more (or fewer: secrets) than the register's fields.
+ */
+export const SYNC_GROUPS = {
+  ...(Object.fromEntries(syncedRegisters().map((d) => [d.syncGroup, registerSyncGroup(d)])) as Record<RegisterGroupName, SyncGroup>),
+  ...HAND_WRITTEN_GROUPS,
 } as const satisfies Record<string, SyncGroup>;
 
 export type SyncGroupName = keyof typeof SYNC_GROUPS;

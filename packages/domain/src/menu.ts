@@ -29,6 +29,7 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Produtos', path: '/products', permission: 'FncListarProduto', pending: true },
   { label: 'Categorias', path: '/categories', permission: 'FncListarCategoria', pending: true },
   { label: 'Marcas', path: '/brands', permission: 'FncListarMarca' },
+  { label: 'Coleções', path: '/collections', permission: 'FncListarColecao' },
   { label: 'Unidades de medida', path: '/measureUnit', permission: 'FncListarUnidadeMedida' },
   { label: 'Pessoas', path: '/people', permission: 'FncListarPessoa', pending: true },
   { label: 'Movimentação de estoque', path: '/stockMovement', permission: 'FncListarMovimentacaoEstoque', pending: true },
@@ -42,6 +43,7 @@ export const SETTINGS_MENU: MenuGroup[] = [
     groupPermission: null,
     entries: [
       { label: 'Filiais', path: '/branch', permission: 'FncListarFilial' },
+      { label: 'Configuração da filial', path: '/branch/config', permission: 'FncListarFilial' },
       { label: 'Usuários', path: '/user', permission: 'FncListarUsuario' },
       { label: 'Perfis', path: '/profile', permission: 'FncListarPerfil' },
     ],
@@ -105,6 +107,7 @@ export const PERMISSION_CATALOGUE: ReadonlyArray<{ rotulo: string; descricao: st
   { rotulo: 'FncListarProduto', descricao: 'Produtos' },
   { rotulo: 'FncListarCategoria', descricao: 'Categorias' },
   { rotulo: 'FncListarMarca', descricao: 'Marcas' },
+  { rotulo: 'FncListarColecao', descricao: 'Coleções' },
   { rotulo: 'FncListarUnidadeMedida', descricao: 'Unidades de medida' },
   { rotulo: 'FncListarPessoa', descricao: 'Pessoas' },
   { rotulo: 'FncListarMovimentacaoEstoque', descricao: 'Movimentação de estoque' },

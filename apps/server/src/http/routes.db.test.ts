@@ -12,7 +12,7 @@ import { MESSAGES } from '@pdv/domain/messages';
 import { hashPassword } from '../modules/auth/password.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
 import { loadSaleFixture, saleBody, type SaleFixture } from '../testing/sale.ts';
-import { sampleBody } from '../testing/registers.ts';
+import { validBody } from '../testing/registers.ts';
 import { expectOk } from '../testing/routes.ts';
 import { OWNER_CHECK_ELSEWHERE } from '../testing/route-proofs.ts';
 
@@ -63,6 +63,9 @@ beforeAll(async () => {
       WHERE o.nome = 'Demo Moda' ORDER BY id_unidade_medida LIMIT 1`);
     demoIds['id_marca'] = await one(`SELECT id_marca AS id FROM marca m JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' ORDER BY id_marca LIMIT 1`);
+    // The configuration of the manager's active branch (a branch-scoped register: the caller's active branch only).
+    demoIds['id_filial_configuracao'] = await one(`SELECT c.id_filial_configuracao AS id FROM filial_configuracao c
+      JOIN usuario u ON u.id_organization = c.id_organization AND u.id_filial_ativa = c.id_filial WHERE u.email = 'gerente@demo.com.br'`);
     demoIds['id_produto_grade'] = await one(`SELECT id_produto_grade AS id FROM produto_grade g JOIN organization o USING (id_organization)
       WHERE o.nome = 'Demo Moda' ORDER BY id_produto_grade LIMIT 1`);
     demoIds['id_perfil'] = await one(`SELECT id_perfil AS id FROM perfil p JOIN organization o USING (id_organization)
@@ -78,7 +81,7 @@ beforeAll(async () => {
           WHERE o.nome = 'Demo Moda' AND r.data_exclusao IS NULL ORDER BY r.${d.id} LIMIT 1`,
       )).rows[0]?.id,
     );
-    demoIds[d.id] = found ?? ((await t.call('POST', `${d.path}/create`, sampleBody(d, 1), manager)).json[d.id] as number);
+    demoIds[d.id] = found ?? ((await t.call('POST', `${d.path}/create`, await validBody(t, d, 1, manager), manager)).json[d.id] as number);
   }
   // An invoice of the demo organization (the NFC-e draft of a sale).
   const nfce = await t.call('POST', '/operacao', saleBody(sale, { modelo: '65' }), manager);
@@ -189,6 +192,31 @@ describe('tenant isolation, generated from the route table', () => {
         // (route-proofs.test.ts counts this call as the success test of these routes.)
         if (!OWNER_CHECK_ELSEWHERE.has(name)) await expectOk(t, name, bodyFor(name, id), manager);
       }
+    });
+  }
+
+  // A register's find (no id field, so not above): another organization's user lists none of the demo rows, even
+  // searching for one's text; the demo manager lists it.
+  for (const d of REGISTERS as readonly RegisterDescriptor[]) {
+    it(`POST ${d.path}/find: lists only rows of the caller organization`, async () => {
+      const searchable = Object.entries(d.fields).find(([, f]) => f.search)?.[0];
+      const row = await t.call('POST', `${d.path}/find_by_id`, { [d.id]: demoIds[d.id] }, manager);
+      const search = searchable ? String(row.json[searchable]) : '';
+      for (const body of [{ take: 200 }, { search, take: 200 }]) {
+        const theirs = await t.call('POST', `${d.path}/find`, body, other);
+        expect(theirs.status).toBe(200);
+        const ids = (theirs.json['rows'] as Array<Record<string, unknown>>).map((r) => Number(r[d.id]));
+        const leaked = await t.db.system(async (tx) =>
+          (await tx.query<{ id: number }>(
+            `SELECT r.${d.id} AS id FROM ${d.table} r JOIN organization o USING (id_organization) WHERE o.nome = 'Demo Moda' AND r.${d.id} = ANY($1::int[])
+                AND NOT EXISTS (SELECT 1 FROM ${d.table} x WHERE x.id_organization <> r.id_organization AND x.${d.id} = r.${d.id})`,
+            [ids],
+          )).rows,
+        );
+        expect(leaked, `${d.path}/find showed rows of the demo organization to another one`).toEqual([]);
+      }
+      const mine = await t.call('POST', `${d.path}/find`, { search, take: 200 }, manager);
+      expect((mine.json['rows'] as Array<Record<string, unknown>>).map((r) => r[d.id])).toContain(demoIds[d.id]);
     });
   }
 

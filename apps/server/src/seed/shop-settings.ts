@@ -235,13 +235,17 @@ export async function loadSettings(tx: Tx, org: DemoOrganization, seed: Settings
   );
 }
 
-/** One configuration row per branch with the defaults, then each branch's own values; sales take stock from the first address. */
+/**
+ * Each branch's own configuration values over the row the database made with the branch (migration 023); sales take
+ * stock from the first address.
+ */
 async function seedBranchConfig(tx: Tx, org: DemoOrganization, config: Record<string, ConfigSeed>): Promise<void> {
   for (const [key, id_filial] of Object.entries(org.branches)) {
     await tx.query(
       `INSERT INTO filial_configuracao (id_organization, id_filial, id_endereco_estoque_venda)
        VALUES ($1, $2, (SELECT id_endereco_estoque FROM endereco_estoque WHERE id_organization = $1 AND id_filial = $2
-                         ORDER BY id_endereco_estoque LIMIT 1))`,
+                         ORDER BY id_endereco_estoque LIMIT 1))
+       ON CONFLICT (id_organization, id_filial) DO UPDATE SET id_endereco_estoque_venda = EXCLUDED.id_endereco_estoque_venda`,
       [org.id_organization, id_filial],
     );
     const values = config[key] ?? {};

@@ -1,10 +1,9 @@
 /**
- * The local copy: Dexie database 'pdv', version 40 (000 §3.1). Rows keep the server's field names; a synced row is
+ * The local copy: Dexie database 'pdv', version 40 (000 §3.1) and the stores of synced registers after it (schema.ts). Rows keep the server's field names; a synced row is
  * stored as the server sent it. One instance per page, opened on first use.
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
-import { LOCAL_DATABASE_VERSION } from '@pdv/domain/constants';
-import { SCHEMA_VERSIONS } from './schema.ts';
+import { DATABASE_VERSION, SCHEMA_VERSIONS } from './schema.ts';
 
 export const DATABASE_NAME = 'pdv';
 
@@ -35,7 +34,7 @@ export class PdvDatabase extends Dexie {
   declare updater: Table<UpdaterRow, string>;
 
   /** `upTo` declares the schema only up to that version (tests open a database as an older release wrote it). */
-  constructor(name = DATABASE_NAME, options?: DexieOptions, upTo = LOCAL_DATABASE_VERSION) {
+  constructor(name = DATABASE_NAME, options?: DexieOptions, upTo = DATABASE_VERSION) {
     super(name, options);
     for (const step of SCHEMA_VERSIONS) {
       if (step.version > upTo) break;

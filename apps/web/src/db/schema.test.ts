@@ -1,8 +1,19 @@
+import { Dexie } from 'dexie';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SYNC_GROUPS } from '@pdv/contract/sync';
+import { SYNC_GROUPS, type SyncGroup } from '@pdv/contract/sync';
 import { LOCAL_DATABASE_VERSION } from '@pdv/domain/constants';
 import type { PdvDatabase } from './database.ts';
-import { SCHEMA_VERSIONS, primaryKeyOf, storesAt } from './schema.ts';
+import {
+  DATABASE_VERSION,
+  HAND_WRITTEN_VERSIONS,
+  SCHEMA_VERSIONS,
+  derivedStores,
+  primaryKeyOf,
+  storesAt,
+  withDerivedStep,
+  type SchemaVersion,
+} from './schema.ts';
 import { openTestDatabase, testDatabaseName } from './testing.ts';
 
 /** 000 §3.1: the tables of the local database, version 40. */
@@ -74,18 +85,23 @@ afterEach(async () => {
 });
 
 describe('local database schema', () => {
-  it('is a contiguous chain of versions ending at the local database version', () => {
-    const versions = SCHEMA_VERSIONS.map((step) => step.version);
+  it('is a contiguous chain of hand-written versions ending at the local database version', () => {
+    const versions = HAND_WRITTEN_VERSIONS.map((step) => step.version);
     versions.forEach((version, index) => {
       if (index > 0) expect(version).toBe((versions[index - 1] ?? 0) + 1);
     });
     expect(versions.at(-1)).toBe(LOCAL_DATABASE_VERSION);
+    // Then at most the derived step, numbered by the count of its stores.
+    const derived = SCHEMA_VERSIONS.slice(HAND_WRITTEN_VERSIONS.length);
+    expect(derived.length).toBeLessThanOrEqual(1);
+    for (const step of derived) expect(step.version).toBe(LOCAL_DATABASE_VERSION + Object.keys(step.stores).length);
+    expect(DATABASE_VERSION).toBe(SCHEMA_VERSIONS.at(-1)?.version);
   });
 
   it('has every table of 000 §3.1 with the fields the spec lists as keys', async () => {
     const db = track(openTestDatabase());
     await db.open();
-    expect(db.verno).toBe(40);
+    expect(db.verno).toBe(DATABASE_VERSION);
     const names = db.tables.map((table) => table.name);
     for (const table of SPEC_TABLES) expect(names, table).toContain(table);
     for (const [table, fields] of Object.entries(SPEC_INDEXES)) {
@@ -97,8 +113,8 @@ describe('local database schema', () => {
 
   it('keys every synced table by the key its sync group sends', () => {
     for (const group of Object.values(SYNC_GROUPS)) {
-      expect(storesAt(LOCAL_DATABASE_VERSION), group.localTable).toHaveProperty(group.localTable);
-      expect(primaryKeyOf(group.localTable, LOCAL_DATABASE_VERSION), group.localTable).toBe(group.key);
+      expect(storesAt(DATABASE_VERSION), group.localTable).toHaveProperty(group.localTable);
+      expect(primaryKeyOf(group.localTable, DATABASE_VERSION), group.localTable).toBe(group.key);
     }
   });
 
@@ -120,7 +136,7 @@ describe('local database schema', () => {
     await old.rows('operation').put({ id_operacao: 'a1b2', situacao: 'EmEdicao', valor_total: 99.9 });
     old.close();
 
-    const db = track(openTestDatabase(name));
+    const db = track(openTestDatabase(name, 40));
     await db.open();
     expect(db.verno).toBe(40);
     expect(await db.rows('product').get(1)).toEqual({
@@ -145,5 +161,61 @@ describe('local database schema', () => {
     expect(await db.rows('operation_service').count()).toBe(0);
     expect(await db.rows('promotion').count()).toBe(0);
     expect(await db.rows('fiscal_scenario').where('default').equals(1).count()).toBe(0);
+  });
+
+  it('derives a store for each synced group the hand-written chain does not declare, keyed by its key', () => {
+    const collection: SyncGroup = { group: 'collection', localTable: 'collection', event: 'collection', key: 'id_colecao', pageSize: 1000, scope: 'organization' };
+    const hand = storesAt(LOCAL_DATABASE_VERSION);
+    expect(derivedStores(hand, [SYNC_GROUPS.brand, collection])).toEqual({ collection: 'id_colecao' });
+    const season: SyncGroup = { ...collection, group: 'season', localTable: 'season', event: 'season', key: 'id_estacao' };
+    const chain = withDerivedStep(HAND_WRITTEN_VERSIONS, [...Object.values(SYNC_GROUPS), season]);
+    expect(chain.at(-1)).toEqual({ version: DATABASE_VERSION + 1, stores: { ...derivedStores(hand), season: 'id_estacao' } });
+  });
+
+  it('opens a database written before a synced register was added with the new store, keeping the data', async () => {
+    const name = testDatabaseName();
+    const group = (table: string, key: string): SyncGroup => ({ group: table, localTable: table, event: table, key, pageSize: 1000, scope: 'organization' });
+    const open = (chain: readonly SchemaVersion[]) => {
+      const db = new Dexie(name, { indexedDB, IDBKeyRange });
+      for (const step of chain) {
+        const declared = db.version(step.version).stores(step.stores);
+        if (step.upgrade) declared.upgrade(step.upgrade);
+      }
+      return db;
+    };
+    const groups = Object.values(SYNC_GROUPS) as SyncGroup[];
+
+    const before = open(withDerivedStep(HAND_WRITTEN_VERSIONS, groups));
+    await before.open();
+    await before.table('brand').put({ id_marca: 1, descricao: 'Marca A' });
+    await before.table('updater').put({ table: 'brand', date_change: '9', offset: 1, loading: 0, is_loaded: 1 });
+    await before.table('operation').put({ id_operacao: 'x1', situacao: 'EmEdicao' });
+    before.close();
+
+    // A release adds a synced register: one more store, one version more.
+    const afterOne = open(withDerivedStep(HAND_WRITTEN_VERSIONS, [...groups, group('season', 'id_estacao')]));
+    await afterOne.open();
+    expect(afterOne.verno).toBe(DATABASE_VERSION + 1);
+    expect(await afterOne.table('brand').get(1)).toEqual({ id_marca: 1, descricao: 'Marca A' });
+    expect(await afterOne.table('operation').get('x1')).toMatchObject({ situacao: 'EmEdicao' });
+    expect(await afterOne.table('season').count()).toBe(0);
+    // No position for the new table: the sync reads it from the start; the others keep theirs.
+    expect(await afterOne.table('updater').get('season')).toBeUndefined();
+    expect(await afterOne.table('updater').get('brand')).toMatchObject({ date_change: '9', is_loaded: 1 });
+    await afterOne.table('season').put({ id_estacao: 3, descricao: 'Verão' });
+    afterOne.close();
+
+    // And another: the first one's rows stay.
+    const afterTwo = open(withDerivedStep(HAND_WRITTEN_VERSIONS, [...groups, group('season', 'id_estacao'), group('fabric', 'id_tecido')]));
+    await afterTwo.open();
+    expect(afterTwo.verno).toBe(DATABASE_VERSION + 2);
+    expect(await afterTwo.table('season').get(3)).toEqual({ id_estacao: 3, descricao: 'Verão' });
+    afterTwo.close();
+
+    // An older release (fewer derived stores) still opens the newer database, at the version it has.
+    const older = open(withDerivedStep(HAND_WRITTEN_VERSIONS, groups));
+    await older.open();
+    expect(await older.table('brand').get(1)).toEqual({ id_marca: 1, descricao: 'Marca A' });
+    await older.delete();
   });
 });

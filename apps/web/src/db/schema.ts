@@ -1,10 +1,20 @@
 /**
- * The local database's schema (000 §3.1), as a chain of contiguous versions. Each entry lists only the stores it
+ * The local database's schema (000 §3.1), as a chain of contiguous versions written by hand (HAND_WRITTEN_VERSIONS,
+ * ending at LOCAL_DATABASE_VERSION), then one step derived from the contract. Each entry lists only the stores it
  * adds, changes (new indexes) or removes (null), like Dexie's own `version(n).stores()`; a store's first field is its
  * primary key, the others are indexes. Synced stores are keyed by the `key` of their SYNC_GROUPS entry (a test checks
- * it). A release that changes the schema appends a version here, never edits a published one.
+ * it). A release that changes a hand-written store appends a version here, never edits a published one.
+ *
+ * The derived step: every synced group whose local table the hand-written chain does not declare (a new synced
+ * register: its descriptor's syncGroup) gets a store keyed by its group's key, without indexes. It is numbered after
+ * the hand-written chain by the count of those stores, so adding a synced register raises the version by one and
+ * Dexie creates the new store on the devices' existing databases, keeping their data; the new store has no updater
+ * row, so the sync reads it from the start. Nothing here names a register, and the descriptors name only the local
+ * table (the storage underneath may change). A new hand-written version is numbered above DATABASE_VERSION as the
+ * last release opened it (and may then declare the derived stores itself, with their indexes).
  */
 import type { Transaction } from 'dexie';
+import { SYNC_GROUPS, type SyncGroup } from '@pdv/contract/sync';
 
 export interface SchemaVersion {
   version: number;
@@ -53,7 +63,7 @@ const V39: Record<string, string> = {
   updater: 'table, date_change',
 };
 
-export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+export const HAND_WRITTEN_VERSIONS: readonly SchemaVersion[] = [
   { version: 39, stores: V39 },
   {
     // 40: the position in a change stream is (date_change, offset); loading and is_loaded are kept per table
@@ -78,10 +88,10 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
 ];
 
-/** Every store of the schema up to `version`, with its declaration (primary key first). */
-export function storesAt(version: number): Record<string, string> {
+/** Every store the chain declares up to `version`, with its declaration (primary key first). */
+function storesOf(chain: readonly SchemaVersion[], version: number): Record<string, string> {
   const stores: Record<string, string> = {};
-  for (const step of SCHEMA_VERSIONS) {
+  for (const step of chain) {
     if (step.version > version) break;
     for (const [name, spec] of Object.entries(step.stores)) {
       if (spec === null) delete stores[name];
@@ -89,6 +99,35 @@ export function storesAt(version: number): Record<string, string> {
     }
   }
   return stores;
+}
+
+/** The stores of the synced groups that the hand-written chain does not declare, keyed by their group's key. */
+export function derivedStores(
+  declared: Record<string, string>,
+  groups: readonly SyncGroup[] = Object.values(SYNC_GROUPS),
+): Record<string, string> {
+  const stores: Record<string, string> = {};
+  for (const group of groups) if (!(group.localTable in declared)) stores[group.localTable] = group.key;
+  return stores;
+}
+
+/** The hand-written chain, then the derived step when there are derived stores. */
+export function withDerivedStep(hand: readonly SchemaVersion[], groups?: readonly SyncGroup[]): SchemaVersion[] {
+  const last = hand.at(-1)?.version ?? 0;
+  const derived = derivedStores(storesOf(hand, last), groups);
+  const count = Object.keys(derived).length;
+  return count === 0 ? [...hand] : [...hand, { version: last + count, stores: derived }];
+}
+
+/** The chain Dexie opens. */
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = withDerivedStep(HAND_WRITTEN_VERSIONS);
+
+/** The version the page's database opens at (Dexie's; the spec's LOCAL_DATABASE_VERSION is the hand-written one). */
+export const DATABASE_VERSION: number = SCHEMA_VERSIONS.at(-1)?.version ?? 0;
+
+/** Every store of the schema up to `version`, with its declaration (primary key first). */
+export function storesAt(version: number): Record<string, string> {
+  return storesOf(SCHEMA_VERSIONS, version);
 }
 
 /** The primary key of a store at `version` (the first field of its declaration). */

@@ -1,7 +1,7 @@
 /** Local databases for tests: fake-indexeddb behind Dexie, a fresh name each time. */
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { LOCAL_DATABASE_VERSION } from '@pdv/domain/constants';
 import { PdvDatabase } from './database.ts';
+import { DATABASE_VERSION } from './schema.ts';
 
 let sequence = 0;
 
@@ -11,6 +11,6 @@ export function testDatabaseName(): string {
 }
 
 /** A database as the release with schema `upTo` opens it. */
-export function openTestDatabase(name = testDatabaseName(), upTo = LOCAL_DATABASE_VERSION): PdvDatabase {
+export function openTestDatabase(name = testDatabaseName(), upTo = DATABASE_VERSION): PdvDatabase {
   return new PdvDatabase(name, { indexedDB, IDBKeyRange }, upTo);
 }

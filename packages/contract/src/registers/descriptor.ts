@@ -46,7 +46,10 @@ export interface FieldDef {
   decimals?: number;
   /** enum: the values the column accepts. */
   values?: readonly string[];
-  /** ref: the register whose id this is (its descriptor's name). */
+  /**
+   * ref: the register whose id this is (its descriptor's name, in REGISTERS). The server refuses an id naming no live
+   * row of it in the caller's scope; the form offers a searchable select of its rows.
+   */
   ref?: string;
   /**
    * The value a create without the field stores (the column's default). A field with a default is never null (its
@@ -67,6 +70,7 @@ export interface FieldDef {
   secret?: boolean;
 }
 
+
 export interface RegisterDescriptor {
   /** The register's name: the route names' prefix (measureUnit → measureUnitFind...). */
   name: string;
@@ -86,10 +90,21 @@ export interface RegisterDescriptor {
   situacao?: boolean;
   /** The table has is_padrao: at most one live row is the default (setting one clears the others). */
   isPadrao?: boolean;
+  /**
+   * The rows are the database's, not the user's: one per branch, created with it (a trigger), never deleted. Only
+   * find, find_by_id and update are routes (no create, situacao or delete).
+   */
+  fixedRows?: boolean;
   /** 002 §9: page size and default sort (its column may be a column no field shows, written by the server: a tree's order). */
   list: { pageSize: number; sort: { column: string; order: 'ASC' | 'DESC' } };
-  /** The sync group whose rows are this register's (its source's columns come from the descriptor). */
+  /**
+   * The sync group whose rows are this register's: it also names the local table and the change event. Its entry in
+   * SYNC_GROUPS, its server source (the row's columns), its local store (keyed by `id`) and its progress label
+   * (label.plural) all follow from the descriptor (docs/registers.md).
+   */
   syncGroup?: string;
+  /** The sync group's page size (001 §7; default 1000). */
+  syncPageSize?: number;
   /** The web screens: list route (the menu's path) and the form kind. */
   screen: { path: string; form: 'panel' | 'page' };
   /** A 'page' form's tabs, in order: the fields' `group`s (a field without one goes to the first). */
@@ -110,12 +125,19 @@ export const REGISTER_MESSAGES = {
   tooLong: (label: string, max: number) => `${label} pode ter no máximo ${max} caracteres.`,
   invalid: (label: string) => `${label} inválido.`,
   onlyDigits: (label: string) => `${label} deve ter apenas números.`,
+  refNotFound: (label: string) => `${label}: registro não encontrado.`,
   invalidCnpj: 'CNPJ Inválido',
   invalidCpf: 'CPF inválido.',
   invalidColumn: 'Coluna de ordenação inválida.',
   invalidFilter: (name: string) => `Filtro não permitido: ${name}.`,
   nothingToUpdate: 'Nenhum campo para atualizar.',
 } as const;
+
+/** Whether a refusal is the delete's 'still used' one (the list then offers to set the row Inativo instead). */
+export function isInUseRefusal(message: string): boolean {
+  const [before = '', after = ''] = REGISTER_MESSAGES.inUse('\u0000').split('\u0000');
+  return message.startsWith(before) && message.endsWith(after);
+}
 
 const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 
@@ -204,7 +226,8 @@ export function fieldSchema(field: FieldDef): z.ZodType {
 export function rowSchema(d: RegisterDescriptor) {
   const row: Record<string, z.ZodType> = { [d.id]: z.number().int() };
   if (d.scope === 'branch') row['id_filial'] = z.number().int();
-  for (const name of Object.keys(d.fields)) row[name] = z.unknown();
+  // A secret is never on the wire (rowColumns leaves it out).
+  for (const [name, field] of Object.entries(d.fields)) if (!field.secret) row[name] = z.unknown();
   if (d.situacao) row['situacao'] = z.string();
   if (d.isPadrao) row['is_padrao'] = z.boolean();
   for (const name of Object.keys(d.extra ?? {})) row[name] = z.unknown().optional();

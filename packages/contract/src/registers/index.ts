@@ -5,7 +5,9 @@
 import { accountPlan } from './account-plan.ts';
 import { bankAccount } from './bank-account.ts';
 import { brand } from './brand.ts';
+import { branchConfig } from './branch-config.ts';
 import { cardOperator } from './card-operator.ts';
+import { collection } from './collection.ts';
 import { costCenter } from './cost-center.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
 import { installment } from './installment.ts';
@@ -13,7 +15,9 @@ import { measureUnit } from './measure-unit.ts';
 import { paymentMethod } from './payment-method.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
-export const REGISTERS = [measureUnit, brand, paymentMethod, bankAccount, installment, cardOperator, costCenter, accountPlan] as const satisfies readonly RegisterDescriptor[];
+export const REGISTERS = [
+  measureUnit, brand, collection, branchConfig, paymentMethod, bankAccount, installment, cardOperator, costCenter, accountPlan,
+] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

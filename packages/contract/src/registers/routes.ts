@@ -9,8 +9,16 @@ import { registerSchemas, type RegisterDescriptor } from './descriptor.ts';
 export const REGISTER_ACTIONS = ['Find', 'FindById', 'Create', 'Update', 'Situacao', 'Delete'] as const;
 export type RegisterAction = (typeof REGISTER_ACTIONS)[number];
 
-/** A register without situacao has no Situacao route. */
-type ActionsOf<D extends RegisterDescriptor> = D extends { situacao: true } ? RegisterAction : Exclude<RegisterAction, 'Situacao'>;
+/** A register without situacao has no Situacao route; one with fixed rows only finds and updates them. */
+type ActionsOf<D extends RegisterDescriptor> = D extends { fixedRows: true }
+  ? 'Find' | 'FindById' | 'Update'
+  : D extends { situacao: true } ? RegisterAction : Exclude<RegisterAction, 'Situacao'>;
+
+/** The actions a register's descriptor gives it routes for. */
+export function actionsOf(d: RegisterDescriptor): RegisterAction[] {
+  if (d.fixedRows) return ['Find', 'FindById', 'Update'];
+  return REGISTER_ACTIONS.filter((a) => a !== 'Situacao' || d.situacao === true);
+}
 export type RegisterRouteName<D extends RegisterDescriptor> = `${D['name']}${ActionsOf<D>}`;
 export type RegisterRoutes<D extends RegisterDescriptor> = { [K in RegisterRouteName<D>]: RouteDef };
 
@@ -29,6 +37,6 @@ export function registerRouteDefs<const D extends RegisterDescriptor>(d: D): Reg
     Situacao: { ...base, method: 'POST', path: `${d.path}/enable-disable`, permission: manage, idFields: ids, body: s.situacao, response: s.row },
     Delete: { ...base, method: 'POST', path: `${d.path}/delete`, permission: manage, idFields: ids, body: s.delete, response: s.deleted },
   };
-  const actions = REGISTER_ACTIONS.filter((a) => a !== 'Situacao' || d.situacao === true);
+  const actions = actionsOf(d);
   return Object.fromEntries(actions.map((a) => [`${d.name}${a}`, defs[a]])) as RegisterRoutes<D>;
 }

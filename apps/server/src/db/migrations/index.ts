@@ -17,6 +17,8 @@ import { sql as authorization } from './016_authorization.ts';
 import { sql as syncSecretsEventClaim } from './017_sync_secrets_event_claim.ts';
 import { sql as priceHistory } from './018_price_history.ts';
 import { sql as registerSortIndexes } from './019_register_sort_indexes.ts';
+import { sql as collection } from './020_collection.ts';
+import { sql as branchConfigRegister } from './023_branch_config_register.ts';
 import { sql as financeSettings } from './024_finance_settings.ts';
 
 export interface Migration {
@@ -46,5 +48,7 @@ export const migrations: Migration[] = [
   { version: 17, name: 'sync_secrets_event_claim', sql: syncSecretsEventClaim },
   { version: 18, name: 'price_history', sql: priceHistory },
   { version: 19, name: 'register_sort_indexes', sql: registerSortIndexes },
+  { version: 20, name: 'collection', sql: collection },
+  { version: 23, name: 'branch_config_register', sql: branchConfigRegister },
   { version: 24, name: 'finance_settings', sql: financeSettings },
 ];

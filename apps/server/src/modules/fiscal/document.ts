@@ -75,6 +75,9 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
 
   const id = Number(nf['id_nota_fiscal']);
   const recipient = nf['id_cliente'] ? await q.findRecipient(tx, org, Number(nf['id_cliente'])) : null;
+  // The carrier chosen at the point of sale or in the invoice (a person flagged is_transportadora): its document,
+  // name, IE and main address go in transp/transporta of an NF-e (an NFC-e carries no carrier nor vehicle).
+  const carrier = modelo === '55' && nf['id_transportadora'] ? await q.findRecipient(tx, org, Number(nf['id_transportadora'])) : null;
   const recipientAddress = recipient ? address(recipient) : null;
   if (modelo === '55') {
     if (!recipient) throw badRequest(M.recipientMissing);
@@ -148,7 +151,17 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
         }
         : null,
       det,
-      transp: { modFrete: Number(nf['tipo_frete']) as 0 | 1 | 2 | 3 | 4 | 9, vol: volumes },
+      transp: {
+        modFrete: Number(nf['tipo_frete']) as 0 | 1 | 2 | 3 | 4 | 9,
+        transporta: carrier
+          ? {
+            ...(carrier.cnpj ? { CNPJ: carrier.cnpj } : { CPF: carrier.cpf }), xNome: carrier.nome, IE: carrier.ie,
+            xEnder: [carrier.endereco, carrier.numero].filter(Boolean).join(', ') || null, xMun: carrier.cidade, UF: carrier.uf,
+          }
+          : null,
+        veicTransp: modelo === '55' && nf['placa_veiculo'] ? { placa: nf['placa_veiculo'] as string, UF: (nf['uf_placa_veiculo'] as string | null) ?? null } : null,
+        vol: volumes,
+      },
       pag: { detPag: detPag.length > 0 ? detPag : [{ tPag: '90', vPag: 0 }], vTroco: Math.max(0, paid - total) },
       infAdic: nf['informacoes_adicionais'] ? { infCpl: nf['informacoes_adicionais'] as string } : null,
       csc: csc ? { idCSC: csc.id, csc: csc.token } : null,

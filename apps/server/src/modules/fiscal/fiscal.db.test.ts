@@ -114,6 +114,31 @@ describe('NF-e from the back office', () => {
   });
 });
 
+describe('the carrier and the vehicle of an NF-e', () => {
+  it('go in transp/transporta and veicTransp from the carrier person chosen for the invoice', async () => {
+    const saved = await t.call('POST', '/invoice/post', nfeBody({ tipo_frete: 0 }), manager);
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const id = saved.json['id_nota_fiscal'] as number;
+    const carrier = await t.db.system(async (tx) => {
+      const { rows } = await tx.query<{ id_pessoa: number; cnpj: string; nome: string }>(
+        `INSERT INTO pessoa (id_organization, tipo, nome, cnpj, is_transportadora)
+         SELECT id_organization, 'J', 'Rápido Sul Transportes Ltda', '11222333000181', true FROM nota_fiscal WHERE id_nota_fiscal = $1
+         RETURNING id_pessoa, cnpj, nome`, [id]);
+      await tx.query(`UPDATE nota_fiscal SET id_transportadora = $2, placa_veiculo = 'abc1d23', uf_placa_veiculo = 'SP' WHERE id_nota_fiscal = $1`,
+        [id, rows[0]!.id_pessoa]);
+      return rows[0]!;
+    });
+    const sent = await t.call('POST', '/nfe/transmitir', { id_nota_fiscal: id }, manager);
+    expect(sent.json['success'], JSON.stringify(sent.json)).toBe(true);
+    const detail = await t.call('POST', '/invoice/find_by_id', { id_nota_fiscal: id }, manager);
+    const xml = (await t.app.inject({ method: 'GET', url: detail.json['url_xml_distribuicao'] as string })).body;
+    const transp = /<transp>.*<\/transp>/s.exec(xml)?.[0] ?? '';
+    expect(transp).toContain('<modFrete>0</modFrete>');
+    expect(transp).toContain(`<transporta><CNPJ>${carrier.cnpj}</CNPJ><xNome>${carrier.nome}</xNome>`);
+    expect(transp).toContain('<veicTransp><placa>ABC1D23</placa><UF>SP</UF></veicTransp>');
+  });
+});
+
 describe('NFC-e from the point of sale', () => {
   it('authorizes the invoice of a sale and serves its DANFE NFC-e', async () => {
     const res = await t.call('POST', '/operacao', saleBody(sale, { modelo: '65', cliente_cpf_cnpj: '52998224725' }), manager);

@@ -57,6 +57,28 @@ describe('consignment stock (000 §4.5)', () => {
     expect(await countRows(t.db, 'movimentacao_estoque')).toBe(movements);
   });
 
+  it('follows a sent line changed or removed from the order screen, and sending again reserves only what was added', async () => {
+    const { id_pedido, itens } = await sentConsignment();
+    const patched = await t.call('PUT', '/order_item/patch_update', { id_pedido_item: itens[0]!.id_pedido_item, quantidade: 4 }, cashier);
+    expect(patched.status, JSON.stringify(patched.json)).toBe(200);
+    expect(await stock(f.product.id_estoque)).toEqual({ quantidade: 5, reserva: 4 });
+    const removed = await t.call('PUT', '/order_item/patch_update', { id_pedido_item: itens[1]!.id_pedido_item, is_cancelado: true }, cashier);
+    expect(removed.status, JSON.stringify(removed.json)).toBe(200);
+    expect(await stock(f.second.id_estoque)).toEqual({ quantidade: 5, reserva: 0 });
+    // Above the free stock under negative-stock control: refused, the reservation as it was.
+    const tooMany = await t.call('PUT', '/order_item/patch_update', { id_pedido_item: itens[0]!.id_pedido_item, quantidade: 6 }, cashier);
+    expect(tooMany.status).toBe(400);
+    expect(await stock(f.product.id_estoque)).toEqual({ quantidade: 5, reserva: 4 });
+    // A new line waits for the next send; sending again reserves it and nothing twice.
+    await expectOk(t, 'orderItemCreate', {
+      id_pedido, id_produto_grade_filial: f.second.id_produto_grade_filial, id_endereco_estoque: f.second.id_endereco_estoque, quantidade: 1, valor_unitario: f.second.preco,
+    }, cashier);
+    expect(await stock(f.second.id_estoque)).toEqual({ quantidade: 5, reserva: 0 });
+    await expectOk(t, 'consignmentSend', { id_pedido }, cashier);
+    expect(await stock(f.product.id_estoque)).toEqual({ quantidade: 5, reserva: 4 });
+    expect(await stock(f.second.id_estoque)).toEqual({ quantidade: 5, reserva: 1 });
+  });
+
   it('refuses to send more than the free stock under negative-stock control, reserving nothing', async () => {
     await t.db.system((tx) => tx.query('UPDATE estoque SET quantidade_reserva = 4 WHERE id_estoque = $1', [f.product.id_estoque]));
     const created = await expectOk(t, 'orderCreate', { id_cliente: f.id_cliente, operacao: 'Consignacao' }, cashier);

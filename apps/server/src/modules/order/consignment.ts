@@ -22,7 +22,7 @@ import type { OrderStatus } from '@pdv/domain/operation-state';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { findMethods, findSaleConfig } from '../settings/queries.ts';
+import { findDefaultModels, findMethods, findSaleConfig } from '../settings/queries.ts';
 import { reserveStock, takeReservedStock, type StockContext, type StockLine } from '../stock/service.ts';
 import { insertReceivable } from '../finance/service.ts';
 import { invoiceOrders, type GivenPayment } from './invoice-list.ts';
@@ -91,6 +91,26 @@ async function moveReservation(tx: Tx, caller: Caller, id_pedido: number, before
   const net = byPlace(signed, (l) => l.held).filter((l) => l.quantidade !== 0);
   const { controla_estoque_negativo } = await findSaleConfig(tx, caller.id_organization, caller.id_filial);
   await reserveStock(tx, stockContext(caller, id_pedido), net, controla_estoque_negativo);
+}
+
+/** What a consignment's lines hold reserved now at one place (grid row, address): units the order may keep using. */
+export async function ownReservation(tx: Tx, org: number, id_pedido: number, id_produto_grade_filial: number, id_endereco_estoque: number): Promise<number> {
+  const here = (await liveLines(tx, org, id_pedido))
+    .filter((l) => l.id_produto_grade_filial === id_produto_grade_filial && l.id_endereco_estoque === id_endereco_estoque);
+  return here.reduce((total, l) => total + consignmentReserved(l), 0);
+}
+
+/**
+ * A change of a consignment's lines from the order screens (order_item create, update, patch, removal), keeping its
+ * stock reservation equal to what its lines hold: a sent line's quantity changed or removed moves the reservation by the
+ * difference, as the consignment steps do. Other operations change as they are.
+ */
+export async function keepingReservation<T>(tx: Tx, caller: Caller, order: { id_pedido: number; operacao: string }, change: () => Promise<T>): Promise<T> {
+  if (order.operacao !== 'Consignacao') return change();
+  const before = await liveLines(tx, caller.id_organization, order.id_pedido);
+  const result = await change();
+  await moveReservation(tx, caller, order.id_pedido, before);
+  return result;
 }
 
 async function setLine(tx: Tx, org: number, id: number, f: { quantidade_retorno?: number; quantidade_venda?: number; situacao: string }) {
@@ -209,7 +229,10 @@ export async function sellConsignment(tx: Tx, caller: Caller, body: SellBody) {
   const given = (body.pagamentos ?? []).map((p) => ({
     id_meio_pagamento: p.id_meio_pagamento, valor_total: p.valor_total ?? null, quantidade_parcelas: p.quantidade_parcelas,
   }));
-  const { notas } = await invoiceOrders(tx, caller, { list_orders: [body.id_pedido], ...(body.modelo ? { modelo: body.modelo } : {}) }, given);
+  // The model asked for, else the branch's consignment default (002 §3 codigo_modelo_padrao_consignacao), else the
+  // order default of every invoiced order.
+  const modelo = body.modelo ?? (await findDefaultModels(tx, caller.id_organization, caller.id_filial)).consignacao;
+  const { notas } = await invoiceOrders(tx, caller, { list_orders: [body.id_pedido], ...(modelo ? { modelo: modelo as '55' | '65' } : {}) }, given);
   const id_nota_fiscal = notas[0]!.id_nota_fiscal;
   if (given.length > 0) await receivablesOfSale(tx, caller, order, id_nota_fiscal, given);
   // What the customer kept leaves the reservation and the stock, owned by the invoice.

@@ -16,7 +16,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { createInvoice } from '../invoice/service.ts';
-import { findSeries } from '../settings/queries.ts';
+import { findDefaultModels, findSeries } from '../settings/queries.ts';
 import { assignOrderStockToInvoice } from '../stock/service.ts';
 import { loadServiceLines } from './service-queries.ts';
 import { lockOrder, type LockedOrder } from './writes.ts';
@@ -102,11 +102,7 @@ async function invoiceInput(tx: Tx, org: number, order: LockedOrder, given?: rea
 
 export async function invoiceOrders(tx: Tx, caller: Caller, body: Body, given?: readonly GivenPayment[]) {
   const org = caller.id_organization;
-  const { rows: config } = await tx.query<{ codigo_modelo_padrao_pedido: string | null }>(
-    'SELECT codigo_modelo_padrao_pedido FROM filial_configuracao WHERE id_organization = $1 AND id_filial = $2',
-    [org, caller.id_filial],
-  );
-  const modelo = body.modelo ?? (config[0]?.codigo_modelo_padrao_pedido === '65' ? '65' : '55');
+  const modelo = body.modelo ?? ((await findDefaultModels(tx, org, caller.id_filial)).pedido === '65' ? '65' : '55');
   const serie = (await findSeries(tx, org, caller.id_filial)).find((s) => s.codigo_modelo === modelo && s.situacao === 'Ativo');
   if (!serie) throw badRequest(MESSAGES.fiscalSeriesMissing);
   const errors: string[] = [];

@@ -28,6 +28,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { findSaleConfig } from '../settings/queries.ts';
+import { keepingReservation, ownReservation } from './consignment.ts';
 import * as q from './item-queries.ts';
 import { enforceCaps, userLimits, type CapCheck } from './price-caps.ts';
 import { findOrder } from './queries.ts';
@@ -130,7 +131,11 @@ async function checkLine(tx: Tx, caller: Caller, order: q.PartsOrder, line: q.Li
     const same = (l: q.LineRow) => !l.is_cancelado && l.id_produto_grade_filial === line.id_produto_grade_filial
       && l.id_endereco_estoque === line.id_endereco_estoque;
     const wanted = line.quantidade + sum(others.filter((l) => l.id_pedido_item !== line.id_pedido_item && same(l)).map((l) => l.quantidade));
-    const stock = await q.stockRecord(tx, org, caller.id_filial, line.id_produto_grade_filial, line.id_endereco_estoque);
+    const record = await q.stockRecord(tx, org, caller.id_filial, line.id_produto_grade_filial, line.id_endereco_estoque);
+    // A sent consignment's own reservation is free to it: its changed line is checked against stock minus the others'.
+    const own = order.operacao === 'Consignacao' && record
+      ? await ownReservation(tx, org, order.id_pedido, line.id_produto_grade_filial, line.id_endereco_estoque) : 0;
+    const stock = record ? { ...record, quantidade_reserva: record.quantidade_reserva - own } : null;
     const refused = orderStockError(stock, wanted);
     if (refused) throw badRequest(refused);
   }
@@ -204,8 +209,10 @@ async function writeChanged(
     await checkLine(tx, caller, order, changed, lines);
     await enforceCaps(tx, caller, caps);
   }
-  await q.writeLine(tx, caller.id_organization, { ...changed, ...withItemTotals(changed) });
-  await recalcOrder(tx, caller, order, statusAfterItemChange(order.situacao));
+  await keepingReservation(tx, caller, order, async () => {
+    await q.writeLine(tx, caller.id_organization, { ...changed, ...withItemTotals(changed) });
+    await recalcOrder(tx, caller, order, statusAfterItemChange(order.situacao));
+  });
   return done(tx, caller, order.id_pedido);
 }
 

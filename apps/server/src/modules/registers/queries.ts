@@ -4,6 +4,7 @@
  * active branch's for a branch-scoped register), live ones only (data_exclusao IS NULL); delete is a tombstone.
  */
 import { REGISTER_MESSAGES, rowColumns, writableColumns, type FieldDef, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
+import { registerByName } from '@pdv/contract/registers/index';
 import type { Tx } from '../../db/database.ts';
 import { containsPattern } from '../../db/rows.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -126,6 +127,26 @@ async function checkUnique(tx: Tx, d: RegisterDescriptor, scope: Scope, values: 
   }
 }
 
+/**
+ * Refuses a ref field whose id names no live row of its register in the caller's scope (another organization's row, a
+ * deleted one, one that never was), naming the field: a 400 beside it, not the foreign key's error.
+ */
+async function checkRefs(tx: Tx, d: RegisterDescriptor, scope: Scope, values: Row, registers: Registers): Promise<void> {
+  for (const [column, field] of Object.entries(d.fields)) {
+    const value = values[column];
+    if (field.kind !== 'ref' || value === undefined || value === null) continue;
+    const target = field.ref === undefined ? undefined : registers(field.ref);
+    // A descriptor's mistake (a unit test checks every ref names a register), not the caller's.
+    if (!target) throw new Error(`${d.name}.${column}: ref '${String(field.ref)}' names no register`);
+    const { where, params } = scoped(target, scope);
+    const { rows } = await tx.query(`SELECT 1 FROM ${target.table} WHERE ${where} AND ${target.id} = $${params.length + 1}`, [...params, value]);
+    if (rows.length === 0) {
+      const message = REGISTER_MESSAGES.refNotFound(field.label);
+      throw badRequest(message, undefined, [`${column}: ${message}`]);
+    }
+  }
+}
+
 /** Only one live default: the others stop being it when a row becomes the default. */
 async function clearOtherDefaults(tx: Tx, d: RegisterDescriptor, scope: Scope, id: number): Promise<void> {
   const { where, params } = scoped(d, scope);
@@ -135,13 +156,41 @@ async function clearOtherDefaults(tx: Tx, d: RegisterDescriptor, scope: Scope, i
   );
 }
 
+/**
+ * Runs a write; a reference to a row the organization (or the branch) does not have (a foreign key refused it) is the
+ * caller's bad input: refused as an invalid value of the ref field the key names, never a 500. The transaction is
+ * rolled back with the refusal.
+ */
+async function refusingBadRefs<T>(d: RegisterDescriptor, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+    if (code !== '23503') throw error;
+    // The key's name is the table's and its columns' (cut at 63 characters): the ref field whose name it shows the
+    // most of (the application role is not shown the key's values).
+    const name = typeof constraint === 'string' ? constraint : '';
+    const shownOf = (column: string) => {
+      for (let n = column.length; n >= 6; n -= 1) if (name.includes(column.slice(0, n))) return n;
+      return 0;
+    };
+    const refs = Object.entries(d.fields).filter(([, f]) => f.kind === 'ref').map(([column, f]) => ({ f, n: shownOf(column) }));
+    const field = refs.filter((r) => r.n > 0).sort((a, b) => b.n - a.n)[0]?.f;
+    throw badRequest(REGISTER_MESSAGES.invalid(field?.label ?? 'Referência'));
+  }
+}
+
 /** The columns of `values` a write may set, in the descriptor's order. */
 function written(d: RegisterDescriptor, values: Row): string[] {
   return writableColumns(d).filter((c) => values[c] !== undefined);
 }
 
-export async function createRow(tx: Tx, d: RegisterDescriptor, scope: Scope, values: Row): Promise<Row> {
+/** The descriptors a ref may name, by name (REGISTERS; a test may add its own). */
+export type Registers = (name: string) => RegisterDescriptor | undefined;
+
+export async function createRow(tx: Tx, d: RegisterDescriptor, scope: Scope, values: Row, registers: Registers = registerByName): Promise<Row> {
   await checkUnique(tx, d, scope, values, null);
+  await checkRefs(tx, d, scope, values, registers);
   const withDefaults: Row = { ...values };
   for (const [column, field] of Object.entries(d.fields)) {
     if (withDefaults[column] === undefined && field.default !== undefined) withDefaults[column] = field.default;
@@ -149,29 +198,32 @@ export async function createRow(tx: Tx, d: RegisterDescriptor, scope: Scope, val
   const columns = written(d, withDefaults);
   const fixed = d.scope === 'branch' ? ['id_organization', 'id_filial'] : ['id_organization'];
   const params: unknown[] = [scope.id_organization, ...(d.scope === 'branch' ? [scope.id_filial] : []), ...columns.map((c) => withDefaults[c])];
-  const { rows } = await tx.query<{ id: number }>(
+  const { rows } = await refusingBadRefs(d, () => tx.query<{ id: number }>(
     `INSERT INTO ${d.table} (${[...fixed, ...columns].join(', ')})
      VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${d.id} AS id`,
     params,
-  );
+  ));
   const id = rows[0]!.id;
   if (d.isPadrao && withDefaults['is_padrao'] === true) await clearOtherDefaults(tx, d, scope, id);
   return (await findRow(tx, d, scope, id))!;
 }
 
 /** Updates the given columns of a live row of the scope; null when there is none. */
-export async function updateRow(tx: Tx, d: RegisterDescriptor, scope: Scope, id: number, values: Row): Promise<Row | null> {
+export async function updateRow(
+  tx: Tx, d: RegisterDescriptor, scope: Scope, id: number, values: Row, registers: Registers = registerByName,
+): Promise<Row | null> {
   if (!(await findRow(tx, d, scope, id))) return null;
   await checkUnique(tx, d, scope, values, id);
+  await checkRefs(tx, d, scope, values, registers);
   const columns = written(d, values);
   if (columns.length > 0) {
     const { where, params } = scoped(d, scope);
     const base = params.length;
-    await tx.query(
+    await refusingBadRefs(d, () => tx.query(
       `UPDATE ${d.table} SET ${columns.map((c, i) => `${c} = $${base + i + 1}`).join(', ')}, data_alteracao = now()
         WHERE ${where} AND ${d.id} = $${base + columns.length + 1}`,
       [...params, ...columns.map((c) => values[c]), id],
-    );
+    ));
     if (d.isPadrao && values['is_padrao'] === true) await clearOtherDefaults(tx, d, scope, id);
   }
   return findRow(tx, d, scope, id);

@@ -7,9 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteName } from '@pdv/contract/routes';
 import { REGISTER_MESSAGES, fieldSchema, type FieldDef, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
-import { REGISTERS } from '@pdv/contract/registers/index';
+import { REGISTERS, registerByName } from '@pdv/contract/registers/index';
+import type { Tx } from '../../db/database.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { sample, validBody } from '../../testing/registers.ts';
 import { expectOk } from '../../testing/routes.ts';
+import { HttpError } from '../../http/errors.ts';
+import { createRow, updateRow } from './queries.ts';
 
 let t: TestApp;
 let manager: string;
@@ -26,46 +30,89 @@ afterAll(async () => {
 
 const route = (d: RegisterDescriptor, action: string) => `${d.name}${action}` as RouteName;
 
-/** A valid value of a field, distinct per `n`. */
-function sample(field: FieldDef, n: number): unknown {
-  switch (field.kind) {
-    case 'text':
-      return `${n}${Math.random().toString(36).slice(2, 10)}`.slice(0, field.max ?? 255);
-    case 'integer':
-      return Math.min(field.maxValue ?? 1000, (field.min ?? 0) + (n % 3));
-    case 'money':
-      return 10 + n;
-    case 'percent':
-      return 5;
-    case 'quantity':
-      return 1 + n;
-    case 'boolean':
-      return n % 2 === 0;
-    case 'enum':
-      return field.values?.[0] ?? null;
-    case 'email':
-      return `teste${n}@exemplo.com.br`;
-    default:
-      return null;
+const COLUMN_TYPES: Record<FieldDef['kind'], string[]> = {
+  text: ['text', 'character varying'], digits: ['text', 'character varying'], email: ['text', 'character varying'], phone: ['text', 'character varying'],
+  cep: ['text', 'character varying'], color: ['text', 'character varying'], cpf: ['text', 'character varying'],
+  cnpj: ['text', 'character varying'], enum: ['text', 'character varying'],
+  integer: ['integer', 'smallint', 'bigint'], ref: ['integer', 'bigint'],
+  money: ['numeric'], percent: ['numeric'], quantity: ['numeric'], boolean: ['boolean'], date: ['date'],
+};
+
+/** Where a descriptor and its table disagree (empty when they agree). */
+async function tableDisagreements(tx: Tx, d: RegisterDescriptor): Promise<string[]> {
+  const { rows } = await tx.query<{
+    column_name: string; is_nullable: string; data_type: string; column_default: string | null; is_identity: string; character_maximum_length: number | null;
+  }>(
+    `SELECT column_name, is_nullable, data_type, column_default, is_identity, character_maximum_length
+       FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1`,
+    [d.table],
+  );
+  const problems: string[] = [];
+  if (rows.length === 0) return [`${d.table}: no such table`];
+  const columns = new Map(rows.map((r) => [r.column_name, r]));
+  const known = new Set(['id_organization', d.id, 'data_cadastro', 'data_alteracao', 'data_exclusao', 'sync_xid', 'situacao', 'is_padrao',
+    ...(d.scope === 'branch' ? ['id_filial'] : []), ...Object.keys(d.fields)]);
+  for (const required of ['id_organization', d.id, 'data_cadastro', 'data_alteracao', 'data_exclusao']) {
+    if (!columns.has(required)) problems.push(`${d.table}.${required} is missing`);
   }
+  if (d.scope === 'branch' && !columns.has('id_filial')) problems.push(`${d.table}.id_filial is missing (branch scope)`);
+  if (Boolean(d.situacao) !== columns.has('situacao')) problems.push(`${d.table}: situacao ${d.situacao ? 'declared but missing' : 'in the table, not declared'}`);
+  if (d.situacao && columns.get('situacao')?.data_type !== 'text') problems.push(`${d.table}.situacao is not text`);
+  if (Boolean(d.isPadrao) !== columns.has('is_padrao')) problems.push(`${d.table}: is_padrao ${d.isPadrao ? 'declared but missing' : 'in the table, not declared'}`);
+  if (d.isPadrao && columns.get('is_padrao')?.data_type !== 'boolean') problems.push(`${d.table}.is_padrao is not boolean`);
+  for (const [name, field] of Object.entries(d.fields)) {
+    const column = columns.get(name);
+    if (!column) {
+      problems.push(`${d.table}.${name} does not exist`);
+      continue;
+    }
+    if (!COLUMN_TYPES[field.kind].includes(column.data_type)) problems.push(`${d.table}.${name} is ${column.data_type}, the descriptor says ${field.kind}`);
+    if (column.is_nullable === 'NO' && column.column_default === null && !(field.required || field.default !== undefined)) {
+      problems.push(`${d.table}.${name} is NOT NULL without a default: required`);
+    }
+    if (field.required && column.is_nullable !== 'NO') problems.push(`${d.table}.${name} is required but may be null`);
+    if (!field.required && field.default === undefined && column.is_nullable !== 'YES') problems.push(`${d.table}.${name} may be null in the descriptor`);
+    const max = field.max ?? 255;
+    if (column.character_maximum_length !== null && TEXT_FIELD_KINDS.has(field.kind) && column.character_maximum_length < max) {
+      problems.push(`${d.table}.${name} holds ${column.character_maximum_length} characters, the descriptor allows ${max}`);
+    }
+  }
+  // A NOT NULL column the descriptor does not know and the database does not fill would make every create fail.
+  for (const column of rows) {
+    if (known.has(column.column_name)) continue;
+    if (column.is_nullable === 'NO' && column.column_default === null && column.is_identity !== 'YES') {
+      problems.push(`${d.table}.${column.column_name} is NOT NULL without a default and not in the descriptor`);
+    }
+  }
+  return problems;
 }
 
-function sampleBody(d: RegisterDescriptor, n: number): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(d.fields)) {
-    const value = sample(field, n);
-    if (value !== null) body[name] = value;
-  }
-  return body;
-}
+const TEXT_FIELD_KINDS = new Set<FieldDef['kind']>(['text', 'digits', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum']);
 
 for (const d of REGISTERS as readonly RegisterDescriptor[]) {
   describe(`${d.label.plural} (${d.path}), generated from the descriptor`, () => {
-    it('create, find_by_id, find with search and sort, update, situacao and delete', async () => {
-      const first = await expectOk(t, route(d, 'Create'), sampleBody(d, 1), manager);
+    if (d.fixedRows) it('fixed rows: find and find_by_id show the scope\'s rows, update changes them; no create, situacao or delete', async () => {
+      const found = await expectOk(t, route(d, 'Find'), {}, manager);
+      const rows = found.json['rows'] as Array<Record<string, unknown>>;
+      expect(rows.length).toBeGreaterThan(0);
+      const id = rows[0]![d.id] as number;
+      const byId = await expectOk(t, route(d, 'FindById'), { [d.id]: id }, manager);
+      expect(byId.json).toEqual(rows[0]);
+      const [name, field] = Object.entries(d.fields).find(([, f]) => f.kind === 'boolean' && !f.secret)!;
+      const updated = await expectOk(t, route(d, 'Update'), { [d.id]: id, [name]: !byId.json[name] }, manager);
+      expect(updated.json[name], field.label).toBe(!byId.json[name]);
+      await expectOk(t, route(d, 'Update'), { [d.id]: id, [name]: byId.json[name] }, manager);
+      expect((await t.call('POST', `${d.path}/find_by_id`, { [d.id]: id }, other)).status).toBe(404);
+      for (const action of ['create', 'enable-disable', 'delete']) {
+        expect((await t.call('POST', `${d.path}/${action}`, { [d.id]: id }, manager)).status, action).toBe(404);
+      }
+    });
+
+    else it('create, find_by_id, find with search and sort, update, situacao and delete', async () => {
+      const first = await expectOk(t, route(d, 'Create'), await validBody(t, d, 1, manager), manager);
       const id = first.json[d.id] as number;
       expect(id).toBeGreaterThan(0);
-      const second = await expectOk(t, route(d, 'Create'), sampleBody(d, 2), manager);
+      const second = await expectOk(t, route(d, 'Create'), await validBody(t, d, 2, manager), manager);
       const id2 = second.json[d.id] as number;
 
       const byId = await expectOk(t, route(d, 'FindById'), { [d.id]: id }, manager);
@@ -113,7 +160,7 @@ for (const d of REGISTERS as readonly RegisterDescriptor[]) {
       const before = await count();
       for (const [name, field] of Object.entries(d.fields)) {
         if (!field.required) continue;
-        const body = sampleBody(d, 3);
+        const body = await validBody(t, d, 3, manager);
         delete body[name];
         const res = await t.call('POST', `${d.path}/create`, body, manager);
         expect(res.status).toBe(400);
@@ -126,6 +173,13 @@ for (const d of REGISTERS as readonly RegisterDescriptor[]) {
 
     it('has an index for its list: the default sort (organization, then the column, then the id)', async () => {
       const column = d.list.sort.column;
+      if (column === d.id) {
+        // Sorted by its id: the primary key (organization, id) is the list's index.
+        const pk = await t.db.system(async (tx) => (await tx.query<{ def: string }>(
+          `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'p'`, [d.table])).rows[0]?.def);
+        expect(pk).toBe(`PRIMARY KEY (id_organization, ${d.id})`);
+        return;
+      }
       const field = d.fields[column];
       const key = field && ['text', 'digits', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum'].includes(field.kind) ? `lower(${column})` : column;
       const indexes = await t.db.system(async (tx) =>
@@ -134,42 +188,13 @@ for (const d of REGISTERS as readonly RegisterDescriptor[]) {
       expect(indexes.some((def) => def.includes(`(id_organization, ${key}, ${d.id})`)), indexes.join('\n')).toBe(true);
     });
 
-    it('matches its table: every field a column, required ones NOT NULL, numeric kinds numeric', async () => {
-      await t.db.system(async (tx) => {
-        const { rows } = await tx.query<{ column_name: string; is_nullable: string; data_type: string; column_default: string | null }>(
-          `SELECT column_name, is_nullable, data_type, column_default FROM information_schema.columns WHERE table_name = $1`,
-          [d.table],
-        );
-        const columns = new Map(rows.map((r) => [r.column_name, r]));
-        for (const required of ['id_organization', d.id, 'data_cadastro', 'data_alteracao', 'data_exclusao']) {
-          expect(columns.has(required), `${d.table}.${required}`).toBe(true);
-        }
-        if (d.scope === 'branch') expect(columns.has('id_filial')).toBe(true);
-        if (d.situacao) expect(columns.get('situacao')?.data_type).toBe('text');
-        if (d.isPadrao) expect(columns.get('is_padrao')?.data_type).toBe('boolean');
-        const types: Record<FieldDef['kind'], string[]> = {
-          text: ['text', 'character varying'], digits: ['text', 'character varying'], email: ['text', 'character varying'], phone: ['text', 'character varying'],
-          cep: ['text', 'character varying'], color: ['text', 'character varying'], cpf: ['text', 'character varying'],
-          cnpj: ['text', 'character varying'], enum: ['text', 'character varying'],
-          integer: ['integer', 'smallint', 'bigint'], ref: ['integer', 'bigint'],
-          money: ['numeric'], percent: ['numeric'], quantity: ['numeric'], boolean: ['boolean'], date: ['date'],
-        };
-        for (const [name, field] of Object.entries(d.fields)) {
-          const column = columns.get(name);
-          expect(column, `${d.table}.${name} exists`).toBeDefined();
-          expect(types[field.kind], `${d.table}.${name} is ${column?.data_type}, the descriptor says ${field.kind}`).toContain(column?.data_type);
-          if (column?.is_nullable === 'NO' && column.column_default === null) {
-            expect(field.required || field.default !== undefined, `${d.table}.${name} is NOT NULL without a default: required`).toBe(true);
-          }
-          if (field.required) expect(column?.is_nullable, `${d.table}.${name} is required`).toBe('NO');
-          if (!field.required && field.default === undefined) {
-            expect(column?.is_nullable, `${d.table}.${name} may be null in the descriptor`).toBe('YES');
-          }
-          // The schema accepts its own sample.
-          const value = sample(field, 1);
-          if (value !== null) expect(fieldSchema(field).safeParse(value).success, `${name} accepts ${JSON.stringify(value)}`).toBe(true);
-        }
-      });
+    it('matches its table: every field a column of its kind, required ones NOT NULL, no unknown NOT NULL column', async () => {
+      expect(await t.db.system((tx) => tableDisagreements(tx, d))).toEqual([]);
+      for (const [name, field] of Object.entries(d.fields)) {
+        // The schema accepts its own sample.
+        const value = sample(field, 1);
+        if (value !== null) expect(fieldSchema(field).safeParse(value).success, `${name} accepts ${JSON.stringify(value)}`).toBe(true);
+      }
     });
   });
 }
@@ -211,5 +236,78 @@ describe('rules the descriptors declare', () => {
     const res = await t.call('POST', '/brand/find', { filter: { id_organization: 1 } }, manager);
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.json)).toContain(REGISTER_MESSAGES.invalidFilter('id_organization'));
+  });
+
+  it('a ref field must name a live row of its register in the caller organization: refused in pt-BR beside the field', async () => {
+    // A category register whose parent is a category (the table's own foreign key), declared here: no register of
+    // REGISTERS has a ref yet.
+    const category = {
+      name: 'categoryTest', path: '/category-test', table: 'categoria', id: 'id_categoria',
+      label: { singular: 'Categoria', plural: 'Categorias', feminine: true }, permission: 'FncListarCategoria', scope: 'organization',
+      fields: {
+        descricao: { kind: 'text', label: 'Descrição', required: true, max: 100 },
+        id_categoria_pai: { kind: 'ref', label: 'Categoria pai', ref: 'categoryTest' },
+      },
+      situacao: true, isPadrao: true,
+      list: { pageSize: 20, sort: { column: 'descricao', order: 'ASC' } },
+      screen: { path: '/category-test', form: 'panel' },
+    } as const satisfies RegisterDescriptor;
+    const registers = (name: string) => (name === 'categoryTest' ? category : undefined);
+    const orgs = await t.db.system(async (tx) =>
+      (await tx.query<{ nome: string; id: number }>(`SELECT nome, id_organization AS id FROM organization`)).rows,
+    );
+    const demo = { id_organization: orgs.find((o) => o.nome === 'Demo Moda')!.id, id_filial: 0 };
+    const another = { id_organization: orgs.find((o) => o.nome !== 'Demo Moda')!.id, id_filial: 0 };
+    const refused = async (write: () => Promise<unknown>) => {
+      const error = await write().then(() => null, (e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).status).toBe(400);
+      expect((error as HttpError).message).toBe(REGISTER_MESSAGES.refNotFound('Categoria pai'));
+      expect((error as HttpError).erros).toEqual([`id_categoria_pai: ${REGISTER_MESSAGES.refNotFound('Categoria pai')}`]);
+    };
+    await t.db.system(async (tx) => {
+      const count = async () => Number((await tx.query('SELECT count(*) AS n FROM categoria')).rows[0]?.['n']);
+      const parent = await createRow(tx, category, demo, { descricao: 'Pai' }, registers);
+      const theirs = await createRow(tx, category, another, { descricao: 'Deles' }, registers);
+      const gone = await createRow(tx, category, demo, { descricao: 'Excluída' }, registers);
+      await tx.query('UPDATE categoria SET data_exclusao = now() WHERE id_categoria = $1', [gone['id_categoria']]);
+      const before = await count();
+      await refused(() => createRow(tx, category, demo, { descricao: 'Filha', id_categoria_pai: 99_999_999 }, registers));
+      await refused(() => createRow(tx, category, demo, { descricao: 'Filha', id_categoria_pai: theirs['id_categoria'] }, registers));
+      await refused(() => createRow(tx, category, demo, { descricao: 'Filha', id_categoria_pai: gone['id_categoria'] }, registers));
+      expect(await count()).toBe(before);
+      const child = await createRow(tx, category, demo, { descricao: 'Filha', id_categoria_pai: parent['id_categoria'] }, registers);
+      expect(child['id_categoria_pai']).toBe(parent['id_categoria']);
+      await refused(() => updateRow(tx, category, demo, Number(child['id_categoria']), { id_categoria_pai: theirs['id_categoria'] }, registers));
+      // Emptying it is allowed.
+      expect((await updateRow(tx, category, demo, Number(child['id_categoria']), { id_categoria_pai: null }, registers))?.['id_categoria_pai']).toBeNull();
+    });
+  });
+
+  it('a descriptor that disagrees with its table is caught', async () => {
+    const brand = registerByName('brand')!;
+    const wrong: RegisterDescriptor = {
+      ...brand,
+      fields: {
+        ...brand.fields,
+        logo: { kind: 'text', label: 'Logo', required: true },
+        inexistente: { kind: 'text', label: 'Inexistente' },
+        descricao: { kind: 'money', label: 'Descrição' },
+      },
+      situacao: false,
+    };
+    const { isPadrao: _padrao, ...withoutDefault } = brand;
+    const problems = await t.db.system((tx) => tableDisagreements(tx, wrong));
+    expect(problems).toEqual(expect.arrayContaining([
+      'marca.logo is required but may be null',
+      'marca.inexistente does not exist',
+      'marca.descricao is text, the descriptor says money',
+      'marca: situacao in the table, not declared',
+    ]));
+    expect(await t.db.system((tx) => tableDisagreements(tx, { ...withoutDefault, fields: { logo: brand.fields['logo']! } }))).toEqual([
+      'marca: is_padrao in the table, not declared',
+      'marca.descricao is NOT NULL without a default and not in the descriptor',
+    ]);
+    expect(await t.db.system((tx) => tableDisagreements(tx, { ...brand, table: 'marca_nenhuma' }))).toEqual(['marca_nenhuma: no such table']);
   });
 });

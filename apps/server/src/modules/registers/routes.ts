@@ -1,6 +1,7 @@
 /** The handlers of every register's routes, generic over its descriptor (queries.ts) and its hooks (hooks.ts). */
 import { REGISTERS, type RegisterRouteTable } from '@pdv/contract/registers/index';
 import type { RegisterDescriptor } from '@pdv/contract/registers/descriptor';
+import { actionsOf } from '@pdv/contract/registers/routes';
 import { notFound } from '../../http/errors.ts';
 import type { SessionContext } from '../../http/handlers.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -60,7 +61,8 @@ function handlersOf(d: RegisterDescriptor, hooks: RegisterHooks) {
       return { [d.id]: id, excluido: true as const };
     },
   };
-  if (!d.situacao) delete handlers[`${d.name}Situacao`];
+  const actions = new Set<string>(actionsOf(d));
+  for (const name of Object.keys(handlers)) if (!actions.has(name.slice(d.name.length))) delete handlers[name];
   return handlers;
 }
 

@@ -28,6 +28,24 @@ export async function findSaleConfig(tx: Tx, org: number, id_filial: number): Pr
   };
 }
 
+/** The branch's default invoice models (002 §3 codigo_modelo_padrao_*): null where the branch names none. */
+export interface DefaultModels {
+  nota_fiscal: string;
+  venda: string;
+  pedido: string | null;
+  consignacao: string | null;
+}
+
+export async function findDefaultModels(tx: Tx, org: number, id_filial: number): Promise<DefaultModels> {
+  const { rows } = await tx.query<DefaultModels>(
+    `SELECT codigo_modelo_padrao_nota_fiscal AS nota_fiscal, codigo_modelo_padrao_venda AS venda,
+            codigo_modelo_padrao_pedido AS pedido, codigo_modelo_padrao_consignacao AS consignacao
+       FROM filial_configuracao WHERE id_organization = $1 AND id_filial = $2 AND data_exclusao IS NULL`,
+    [org, id_filial],
+  );
+  return rows[0] ?? { nota_fiscal: '55', venda: '65', pedido: null, consignacao: null };
+}
+
 export interface SeriesRow {
   id_serie_fiscal: number;
   id_filial: number;

@@ -4,9 +4,10 @@
  * rows only; a tombstone arrives as a row carrying data_exclusao.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listByChangesResult, SYNC_GROUPS, type SyncGroup, type SyncGroupName } from '@pdv/contract/sync';
+import { listByChangesResult, SYNC_GROUPS, syncedRegisters, type SyncGroup, type SyncGroupName } from '@pdv/contract/sync';
 import type { RouteName } from '@pdv/contract/routes';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { validBody } from '../../testing/registers.ts';
 import { expectOk } from '../../testing/routes.ts';
 import { demoIds, settle, type DemoIds } from '../../testing/sync.ts';
 import { SYNC_SOURCES } from './sources.ts';
@@ -60,6 +61,14 @@ beforeAll(async () => {
   manager = await t.login('gerente@demo.com.br');
   other = await t.login('outra@demo.com.br');
   ids = await demoIds(t.db, ['gerente@demo.com.br', 'caixa@demo.com.br', 'filial2@demo.com.br']);
+  // A synced register the demo seed has no rows of (a new one) gets two in each organization, written by its create
+  // route, so that every group below has rows to send.
+  for (const d of syncedRegisters()) {
+    for (const [organization, token] of [[ids.demo, manager], [ids.other, other]] as const) {
+      if ((await truth(d.syncGroup as SyncGroupName, organization)).size > 0) continue;
+      for (const n of [1, 2]) expect((await t.call('POST', `${d.path}/create`, await validBody(t, d, n, token), token)).status).toBe(200);
+    }
+  }
   await settle(t.db);
 });
 afterAll(async () => {

@@ -1,8 +1,5 @@
-import { bankAccount } from '@pdv/contract/registers/bank-account';
-import { brand } from '@pdv/contract/registers/brand';
 import { rowColumns, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
-import { measureUnit } from '@pdv/contract/registers/measure-unit';
-import type { SyncGroupName } from '@pdv/contract/sync';
+import { syncedRegisters, type HandWrittenGroupName, type RegisterGroupName, type SyncGroupName } from '@pdv/contract/sync';
 import type { Caller } from '../auth/caller.ts';
 import { variationDescriptionSql } from '../catalog/variation-sql.ts';
 
@@ -35,12 +32,13 @@ const children = (table: string, key: string, fields: string, where = 'true', or
   (SELECT coalesce(jsonb_agg(jsonb_build_object(${fields}) ORDER BY c.${order}), '[]'::jsonb)
      FROM ${table} c WHERE c.id_organization = p.id_organization AND c.${key} = p.${key} AND ${where})`;
 
-/** A register's group: its table and the row's columns as its descriptor declares them. */
+/** A register's group: its table and the row's columns as its descriptor declares them (never a secret: rowColumns). */
 function fromRegister(d: RegisterDescriptor): SyncSource {
   return { table: d.table, id: d.id, columns: `${rowColumns(d).join(', ')}, ${STAMPS}` };
 }
 
-export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
+/** The sources of the hand-written groups of SYNC_GROUPS. */
+const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
   branch: {
     table: 'filial',
     id: 'id_filial',
@@ -71,15 +69,16 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
       return { sql: `id_perfil = $${next}`, params: [branch?.id_perfil ?? -1] };
     },
   },
-  // Everything but the secrets: pdv_token and the NFC-e CSC (id_csc, csc) never reach a browser. The server signs the
-  // NFC-e and completes its QR code; a sale made offline prints a non-fiscal receipt. The SAT signature
-  // (sat_assinatura_ac) is not a secret: it travels in every CF-e the SAT device issues.
+  // Everything but the secrets: pdv_token, the NFC-e CSC (id_csc, csc) and the SAT's AC signature (sat_assinatura_ac,
+  // kept by the server and the shop's connector, not by browsers) never reach a browser (the register never answers
+  // them either: registers/branch-config.ts). The server signs the NFC-e and completes its QR code; a sale made offline prints
+  // a non-fiscal receipt.
   'branch-config': {
     table: 'filial_configuracao',
     id: 'id_filial_configuracao',
     columns: `id_filial_configuracao, id_filial, id_endereco_estoque_venda, codigo_regime_tributario, ambiente_emissao,
       codigo_modelo_padrao_nota_fiscal, codigo_modelo_padrao_venda, codigo_modelo_padrao_pedido, codigo_modelo_padrao_consignacao,
-      ultimo_nsu_nfe_destinada, sat_assinatura_ac, id_perfil_sped, tipo_atividade_sped, forcar_controle_caixa,
+      ultimo_nsu_nfe_destinada, id_perfil_sped, tipo_atividade_sped, forcar_controle_caixa,
       forcar_controle_diario_caixa, id_meio_pagamento_conta_concialiacao, descontar_taxa_cartao_credito, modo_finalizacao,
       tipo_preco_padrao, tipo_preco_alterar, tipo_carne, segunda_via, controla_estoque_negativo, confissao_divida,
       is_liberar_pedido, tamanho_codigo_produto_pesavel, identificador_produto_pesavel, tipo_informacao_balanca,
@@ -92,13 +91,11 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
       wpp_mensagem_nf, wpp_mensagem_pedido, wpp_mensagem_aniversario, wpp_mensagem_cesta_compras, valor_resgate_cashback,
       dias_bloqueio_cashback, percentual_multa, dias_para_multa, percentual_juros, fuso_horario, ${STAMPS}`,
   },
-  measure_unit: fromRegister(measureUnit),
   category: {
     table: 'categoria',
     id: 'id_categoria',
     columns: `id_categoria, descricao, id_categoria_pai, referencia_exibicao, logo, tipo, situacao, permitir_lancamento, is_padrao, ${STAMPS}`,
   },
-  brand: fromRegister(brand),
   // No cost prices (preco_custo, preco_custo_medio): the local copy holds what a cashier may see; the screens that show
   // a cost read it online. The product's own discount and price limits are sale rules, and stay.
   product: {
@@ -199,8 +196,6 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
       id_operadora_cartao, id_parcelamento, utilizar_captura, modelo_captura, emitir_boleto_apos_nota, tecla_atalho, tipo_ajuste,
       tipo_valor_ajuste, valor_ajuste, filiais, ${STAMPS}`,
   },
-  // Bank accounts (the point of sale's `account` store: the accounts a payment may go to when its method obliges one).
-  account: fromRegister(bankAccount),
   card_operator: {
     table: 'operadora_cartao',
     id: 'id_operadora_cartao',
@@ -267,4 +262,13 @@ export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
       params: [caller.id_filial, caller.id_usuario],
     }),
   },
+};
+
+/**
+ * Every group's source: a register's from its descriptor (fromRegister), the others written above. A hand-written
+ * group wins over a register naming the same group, as in SYNC_GROUPS.
+ */
+export const SYNC_SOURCES: Record<SyncGroupName, SyncSource> = {
+  ...(Object.fromEntries(syncedRegisters().map((d) => [d.syncGroup, fromRegister(d)])) as Record<RegisterGroupName, SyncSource>),
+  ...HAND_WRITTEN_SOURCES,
 };

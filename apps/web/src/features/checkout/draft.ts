@@ -4,7 +4,7 @@
  * derived values, all from packages/domain.
  */
 import { makeItem, makeOperation } from '@pdv/domain/factories';
-import { withItemTotals } from '@pdv/domain/item';
+import { withItemTotals, type TipoPreco } from '@pdv/domain/item';
 import { mulDivRound, type Cents, type Milli } from '@pdv/domain/money';
 import {
   applySubtotalDiscount,
@@ -21,6 +21,8 @@ export interface NewOperationFields {
   id_filial: number;
   id_usuario: number;
   id_endereco_estoque: number | null;
+  /** The branch's tipo_preco_padrao (Varejo when not given). */
+  tipo_preco?: TipoPreco;
 }
 
 export function newOperation(fields: NewOperationFields, id = crypto.randomUUID(), now = new Date()): StoredOperation {
@@ -89,7 +91,10 @@ export interface LineContext {
   id_cenario_fiscal: number | null;
 }
 
-/** A scanned or picked product: one more unit on its line, or a new line at its retail price. */
+/**
+ * A scanned or picked product: one more unit on its line, or a new line at its retail price; at its wholesale price
+ * (wholesale by choice) in a sale whose price type is Atacado (the branch's tipo_preco_padrao) when it has one.
+ */
 export function addProduct(
   bundle: OperationBundle,
   hit: ProductHit,
@@ -101,6 +106,7 @@ export function addProduct(
     (i) => i.id_produto_grade_filial === hit.id_produto_grade_filial && !i.is_cancelado && i.valor_desconto_item === 0,
   );
   if (existing) return setQuantity(bundle, existing.id_item, existing.quantidade + quantidade);
+  const wholesale = bundle.operation.tipo_preco === 'Atacado' && hit.preco_atacado > 0;
   const item: StoredItem = {
     ...makeItem({
       id_item: id,
@@ -111,7 +117,8 @@ export function addProduct(
       codigo_barras: hit.codigo_barras,
       unidade_comercial: hit.unidade,
       quantidade,
-      valor_unitario: hit.preco_venda,
+      valor_unitario: wholesale ? hit.preco_atacado : hit.preco_venda,
+      tipo_preco: wholesale ? 'Atacado' : 'Varejo',
       id_endereco_estoque: context.id_endereco_estoque,
       id_cenario_fiscal: context.id_cenario_fiscal,
       id_usuario_vendedor: bundle.operation.id_usuario_vendedor,

@@ -4,12 +4,14 @@
  * with the domain, writes the operation as Pendente, prints the receipt, asks the outbox to send and opens the next
  * operation.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { checksStock, validateItem } from '@pdv/domain/item-validation';
 import { quantityByGridAndAddress } from '@pdv/domain/operation';
 import { hasActiveSeries, validateFinish } from '@pdv/domain/sale-validation';
+import type { TipoPreco } from '@pdv/domain/item';
 import { localDb } from '../../db/database.ts';
+import { useLiveQuery } from '../../db/useLiveQuery.ts';
 import { showWarning } from '../../ui/warning.tsx';
 import { useSignedIn } from '../auth/sessionContext.ts';
 import { discardDraft, openEditingOperation, saveDraft } from '../outbox/operations.ts';
@@ -45,6 +47,32 @@ export function finishMode(context: SaleContext): 'Modal' | 'Imprimir' {
   return context.config?.['modo_finalizacao'] === 'Imprimir' ? 'Imprimir' : 'Modal';
 }
 
+/** 002 §3 tipo_preco_padrao: the price type a new sale starts with (Atacado: its lines at the wholesale price). */
+export function defaultPriceType(context: SaleContext): TipoPreco {
+  return context.config?.['tipo_preco_padrao'] === 'Atacado' ? 'Atacado' : 'Varejo';
+}
+
+/**
+ * 002 §3: whether the branch requires the customer of a sale (obrigar_cliente_venda_pdv: the finishing validation
+ * refuses without one), asks for it once when finishing (solicitar_cliente_venda_pdv), or neither.
+ */
+export function customerRule(context: SaleContext): 'obrigar' | 'solicitar' | 'nenhum' {
+  if (context.config?.['obrigar_cliente_venda_pdv'] === true) return 'obrigar';
+  if (context.config?.['solicitar_cliente_venda_pdv'] === true) return 'solicitar';
+  return 'nenhum';
+}
+
+/** 002 §3 informacao_cliente_venda_pdv: the branch's text shown to the cashier in the customer search (null: none). */
+export function customerHint(context: SaleContext | null): string | null {
+  const text = context?.config?.['informacao_cliente_venda_pdv'];
+  return typeof text === 'string' && text.trim() !== '' ? text.trim() : null;
+}
+
+/** 002 §3 abrir_edicao_inserir_item_pdv: a line inserted by the search opens its quantity for editing at once. */
+export function editsOnInsert(context: SaleContext | null): boolean {
+  return context?.config?.['abrir_edicao_inserir_item_pdv'] === true;
+}
+
 /** 000 §5-6, 002 §3: whether the branch requires the seller, asks for it when finishing, or neither. */
 export function sellerRule(context: SaleContext): 'obrigar' | 'solicitar' | 'nenhum' {
   if (context.config?.['obrigar_vendedor_venda_pdv'] === true) return 'obrigar';
@@ -57,7 +85,15 @@ export function useCheckout() {
   const { id_filial_ativa: idFilial, id_usuario: idUsuario, nome } = session.usuario;
   const db = localDb();
   const [bundle, setBundle] = useState<OperationBundle | null>(null);
-  const [context, setContext] = useState<SaleContext | null>(null);
+  const [loadedContext, setContext] = useState<SaleContext | null>(null);
+  // The branch configuration as the local copy holds it now: an edit the sync brings while the till is open (the
+  // branch-config group) applies at once, without signing in again (issue 18).
+  const readConfig = useCallback(async () => (await db.rows('config').where('id_filial').equals(idFilial).first()) ?? null, [db, idFilial]);
+  const liveConfig = useLiveQuery<SaleContext['config'] | undefined>(readConfig, undefined);
+  const context = useMemo(
+    () => (loadedContext && liveConfig !== undefined && loadedContext.config !== liveConfig ? { ...loadedContext, config: liveConfig } : loadedContext),
+    [loadedContext, liveConfig],
+  );
   const [selected, setPageSelected] = useState<string | null>(null);
   /** The sale as the items table and the totals draw it (ahead of `bundle` and `selected` for a scanned line). */
   const [sale] = useState(() => new SaleView());
@@ -91,7 +127,9 @@ export function useCheckout() {
     const ctx = await loadSaleContext(db, idFilial);
     setContext(ctx);
     const opened = await openEditingOperation(db, { id_filial: idFilial, id_usuario: idUsuario }, () => ({
-      ...draft.newOperation({ id_filial: idFilial, id_usuario: idUsuario, id_endereco_estoque: ctx.id_endereco_estoque }),
+      ...draft.newOperation({
+        id_filial: idFilial, id_usuario: idUsuario, id_endereco_estoque: ctx.id_endereco_estoque, tipo_preco: defaultPriceType(ctx),
+      }),
       ...carried,
     }));
     show(opened);
@@ -184,22 +222,23 @@ export function useCheckout() {
 
   /**
    * A scanned or picked product: one more unit on its line or a new line, after the stock and item rules. `alongside`
-   * (the search box emptied) is drawn in the same pass as the line; it is not called when no line is added.
+   * (the search box emptied) is drawn in the same pass as the line; it is not called when no line is added. Answers
+   * whether a line was added or grew.
    */
   const addHit = useCallback(
-    async (hit: ProductHit, alongside?: () => void) => {
+    async (hit: ProductHit, alongside?: () => void): Promise<boolean> => {
       const before = current.current;
-      if (!before || !context) return;
+      if (!before || !context) return false;
       // 000 §5: a receipt takes no items; a return's items come from the original sale (F5), not from the scanner.
       const refused = validateItemInsert(before.operation.modo_operacao)[0]?.message
         ?? (before.operation.modo_operacao === 'Devolucao' ? RETURN_ITEMS_FROM_ORIGIN : null);
       if (refused) {
         void showWarning(refused);
-        return;
+        return false;
       }
       const next = draft.addProduct(before, hit, context);
       const line = next.itens.find((i) => i.id_produto_grade_filial === hit.id_produto_grade_filial);
-      if (!(await checkLines(next, line?.id_item ?? null, hit.estoque))) return;
+      if (!(await checkLines(next, line?.id_item ?? null, hit.estoque))) return false;
       // A scanned line is drawn at once, not when the scheduler gets to it (barcode scan to line: at most 50 ms), with
       // the totals and the emptied search box only; the rest of the page and the draft's save follow the frame.
       flushSync(() => {
@@ -207,6 +246,7 @@ export function useCheckout() {
         sale.set({ selected: line?.id_item ?? null });
         update(() => next, 'afterPaint');
       });
+      return true;
     },
     [checkLines, context, sale, update],
   );

@@ -25,6 +25,8 @@ export interface InvoiceContext {
   accounts: Array<{ value: string; label: string }>;
   defaultAddress: number | null;
   defaultScenario: number | null;
+  /** The model a new invoice starts with: the branch's codigo_modelo_padrao_nota_fiscal (002 §3), else NF-e. */
+  defaultModel: '55' | '65';
   /** Rows of people and products in the copy (0: the search cannot find anything). */
   peopleCount: number;
   productCount: number;
@@ -39,6 +41,7 @@ const offeredIn = (row: LocalRow, idFilial: number) => {
 
 export const EMPTY_CONTEXT: InvoiceContext = {
   loaded: false,
+  defaultModel: '55',
   series: [],
   addresses: [],
   scenarios: [],
@@ -91,6 +94,7 @@ export async function loadInvoiceContext(db: PdvDatabase, idFilial: number): Pro
   const accounts = [...named].map(([value, label]) => ({ value: String(value), label })).sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
   return {
     loaded: true,
+    defaultModel: config?.['codigo_modelo_padrao_nota_fiscal'] === '65' ? '65' : '55',
     series,
     addresses: addresses.map((a) => ({
       value: String(a['id_endereco_estoque']),

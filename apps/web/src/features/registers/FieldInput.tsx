@@ -3,6 +3,7 @@ import { ColorInput, NativeSelect, PasswordInput, Switch, TextInput } from '@man
 import type { FieldDef } from '@pdv/contract/registers/descriptor';
 import { DateInputBR, DecimalInput, MaskedInput, MoneyInput } from '../../ui/MaskedInputs.tsx';
 import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../ui/masks.ts';
+import { RefSelect } from './RefSelect.tsx';
 
 interface Props {
   name: string;
@@ -88,18 +89,7 @@ export function FieldInput({ name, field, value, onChange, error, readOnly, auto
     case 'email':
       return <TextInput {...common} type="email" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'ref':
-      // A register pointing at another one picks its id; a searchable picker comes with the first such register.
-      return (
-        <TextInput
-          {...common}
-          inputMode="numeric"
-          value={num === null ? '' : String(num)}
-          onChange={(e) => {
-            const t = e.currentTarget.value.replace(/\D/g, '');
-            onChange(t === '' ? null : Number(t));
-          }}
-        />
-      );
+      return <RefSelect {...common} field={field} value={num} onChange={onChange} />;
     default:
       return <TextInput {...common} maxLength={field.max ?? 255} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
   }

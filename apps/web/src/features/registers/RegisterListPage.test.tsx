@@ -4,13 +4,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ModalsProvider } from '@mantine/modals';
 import { brand } from '@pdv/contract/registers/brand';
-import type { RegisterDescriptor } from '@pdv/contract/registers/descriptor';
+import { REGISTER_MESSAGES, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import { measureUnit } from '@pdv/contract/registers/measure-unit';
+import { ApiError } from '../../api/errors.ts';
 import { renderUi } from '../../testing/dom.tsx';
 import { RegisterListPage } from './RegisterListPage.tsx';
 
 const api = vi.hoisted(() => ({ callList: vi.fn(), call: vi.fn() }));
 vi.mock('../../api/client.ts', () => ({ callList: api.callList, call: api.call }));
+const toasts = vi.hoisted(() => ({ error: vi.fn() }));
+vi.mock('../../ui/showError.ts', () => ({ showError: toasts.error }));
 vi.mock('../auth/sessionContext.ts', () => ({ useSignedIn: () => ({ ability: { can: () => true } }) }));
 
 const unit = (id: number, sigla: string, descricao: string) => ({
@@ -38,6 +41,8 @@ function renderList(descriptor: RegisterDescriptor = measureUnit) {
 const lastBody = () => api.callList.mock.calls.at(-1)?.[1] as Record<string, unknown>;
 
 beforeEach(() => {
+  api.call.mockReset();
+  toasts.error.mockReset();
   api.callList.mockReset();
   api.callList.mockResolvedValue({ rows: [unit(1, 'UN', 'Unidade'), unit(2, 'CX', 'Caixa')], count: 45 });
 });
@@ -102,5 +107,54 @@ describe('the register list', () => {
     await waitFor(() => expect(lastBody()).toMatchObject({ filter: { situacao: 'Inativo' } }));
     await user.click(await within(table).findByRole('button', { name: 'Inativar Urbano Jeans' }));
     await waitFor(() => expect(api.call).toHaveBeenCalledWith('brandSituacao', { id_marca: 5, situacao: 'Inativo' }));
+  });
+
+  describe('a delete refused because the row is still used', () => {
+    const inUse = REGISTER_MESSAGES.inUse('produtos');
+    const refused = () => new ApiError('http', 400, { message: inUse }, inUse, 'brandDelete');
+    const urbano = (situacao: string) => ({
+      rows: [{ id_marca: 5, descricao: 'Urbano Jeans', logo: null, situacao, is_padrao: false, data_cadastro: '', data_alteracao: '' }],
+      count: 1,
+    });
+    const deleteUrbano = async (user: ReturnType<typeof renderList>['user']) => {
+      const table = await screen.findByRole('table', { name: 'Marcas' });
+      await user.click(await within(table).findByRole('button', { name: 'Excluir Urbano Jeans' }));
+      await user.click(await screen.findByRole('button', { name: 'Sim' }));
+    };
+
+    it("offers to set it Inativo: 'Inativar' calls enable-disable and the list reloads", async () => {
+      api.callList.mockResolvedValue(urbano('Ativo'));
+      api.call.mockImplementation((route: string) => (route === 'brandDelete' ? Promise.reject(refused()) : Promise.resolve({})));
+      const { user } = renderList(brand);
+      await deleteUrbano(user);
+      const dialog = await screen.findByRole('dialog', { name: 'Excluir a marca "Urbano Jeans"' });
+      expect(within(dialog).getByText(inUse)).toBeTruthy();
+      const loads = api.callList.mock.calls.length;
+      await user.click(within(dialog).getByRole('button', { name: 'Inativar' }));
+      await waitFor(() => expect(api.call).toHaveBeenCalledWith('brandSituacao', { id_marca: 5, situacao: 'Inativo' }));
+      await waitFor(() => expect(api.callList.mock.calls.length).toBeGreaterThan(loads));
+      expect(toasts.error).not.toHaveBeenCalled();
+    });
+
+    it("changes nothing on 'Cancelar'", async () => {
+      api.callList.mockResolvedValue(urbano('Ativo'));
+      api.call.mockImplementation((route: string) => (route === 'brandDelete' ? Promise.reject(refused()) : Promise.resolve({})));
+      const { user } = renderList(brand);
+      await deleteUrbano(user);
+      const dialog = await screen.findByRole('dialog', { name: 'Excluir a marca "Urbano Jeans"' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.call.mock.calls.map(([route]) => String(route))).toEqual(['brandDelete']);
+    });
+
+    it('only shows the refusal for a row already Inativo', async () => {
+      api.callList.mockResolvedValue(urbano('Inativo'));
+      api.call.mockImplementation((route: string) => (route === 'brandDelete' ? Promise.reject(refused()) : Promise.resolve({})));
+      const { user } = renderList(brand);
+      await deleteUrbano(user);
+      await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(expect.objectContaining({ message: inUse })));
+      expect(screen.queryByRole('button', { name: 'Inativar' })).toBeNull();
+      expect(api.call.mock.calls.map(([route]) => String(route))).toEqual(['brandDelete']);
+    });
   });
 });

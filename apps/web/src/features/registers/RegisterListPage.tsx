@@ -7,9 +7,9 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Alert, Button, Group, Loader, Pagination, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import type { RegisterDescriptor } from '@pdv/contract/registers/descriptor';
+import { isInUseRefusal, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import { SITUACAO_ATIVO, SITUACAO_INATIVO } from '@pdv/domain/permissions';
-import { errorDisplayOf } from '../../api/errors.ts';
+import { ApiError, errorDisplayOf } from '../../api/errors.ts';
 import type { ListRoute } from '../../api/client.ts';
 import { confirm } from '../../ui/confirm.tsx';
 import { countLabel, yesNo } from '../../ui/format.ts';
@@ -92,7 +92,13 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
       setActive(null);
       await refresh();
     } catch (error) {
-      // The server's refusal (what still uses the row) as it came.
+      // Still used: the refusal says what uses it, and an active row of a register with situacao may be set Inativo
+      // right here instead. Any other refusal as it came.
+      const refusal = error instanceof ApiError && error.status === 400 ? (error.body?.message ?? error.message) : null;
+      if (refusal !== null && isInUseRefusal(refusal) && d.situacao && row['situacao'] === SITUACAO_ATIVO) {
+        if (await confirm(refusal, `Excluir ${article} ${noun} "${name}"`, { confirm: 'Inativar', cancel: 'Cancelar' })) await toggle(row);
+        return;
+      }
       showError(error);
     }
   };

@@ -2,7 +2,7 @@
  * The synced tables, read from the contract's SYNC_GROUPS: nothing here names a group, so a group added to the
  * contract syncs without a change in this app (its local table must exist in the schema: a test checks it).
  */
-import { SYNC_GROUPS, type SyncGroup, type SyncGroupName } from '@pdv/contract/sync';
+import { SYNC_GROUPS, syncedRegisters, type SyncGroup, type SyncGroupName } from '@pdv/contract/sync';
 
 export interface SyncTable extends SyncGroup {
   name: SyncGroupName;
@@ -66,14 +66,13 @@ export function eventDelay(event: string): number {
 /** The socket events that announce a table change. */
 export const SYNC_EVENTS: readonly string[] = [...new Set(SYNC_TABLES.map((table) => table.event))];
 
+/** The pt-BR names of the hand-written groups' tables; a register's is its plural label (REGISTER_LABELS). */
 const LABELS: Record<string, string> = {
   branch: 'filiais',
   user: 'usuários',
   permission: 'permissões',
   config: 'configuração da filial',
-  measure_unit: 'unidades de medida',
   category: 'categorias',
-  brand: 'marcas',
   product: 'produtos',
   grid: 'grades de produtos',
   barcode: 'códigos de barras',
@@ -85,7 +84,6 @@ const LABELS: Record<string, string> = {
   people: 'pessoas',
   checking_account: 'contas correntes',
   method_payment: 'meios de pagamento',
-  account: 'contas bancárias',
   card_operator: 'operadoras de cartão',
   installments: 'parcelamentos',
   fiscal_scenario: 'cenários fiscais',
@@ -95,7 +93,12 @@ const LABELS: Record<string, string> = {
   notification: 'notificações',
 };
 
+/** A synced register's table is named by its descriptor's plural, lower-cased as it reads inside a sentence. */
+const REGISTER_LABELS: Record<string, string> = Object.fromEntries(
+  syncedRegisters().map((d) => [SYNC_GROUPS[d.syncGroup as SyncGroupName].localTable, d.label.plural.charAt(0).toLowerCase() + d.label.plural.slice(1)]),
+);
+
 /** The pt-BR name of a local table, for the progress bar. */
 export function tableLabel(localTable: string): string {
-  return LABELS[localTable] ?? localTable.replaceAll('_', ' ');
+  return LABELS[localTable] ?? REGISTER_LABELS[localTable] ?? localTable.replaceAll('_', ' ');
 }

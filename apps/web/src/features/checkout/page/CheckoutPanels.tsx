@@ -28,7 +28,7 @@ import { ProductInfoPanel } from '../panels/ProductInfoPanel.tsx';
 import { QuantityPanel } from '../panels/QuantityPanel.tsx';
 import { SellerPanel } from '../panels/SellerPanel.tsx';
 import { AltPanels } from './AltPanels.tsx';
-import { defaultModel, sellerRule } from '../useCheckout.ts';
+import { customerHint, defaultModel, sellerRule } from '../useCheckout.ts';
 import { modeOf, sellerRuleIn } from './pageSteps.ts';
 import type { CheckoutScreen } from './useCheckoutScreen.ts';
 
@@ -126,7 +126,8 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
       />
       <CustomerPanel
         opened={panel === 'customer'}
-        onClose={close}
+        hint={customerHint(context)}
+        onClose={screen.customerDone}
         onPick={(choice) => {
           // Another customer: the return's sale or the receipt's receivables chosen for the previous one no longer apply.
           update((b) =>
@@ -134,7 +135,7 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
               ? draft.setCustomer(b, choice)
               : clearModeData(draft.setCustomer(b, choice)),
           );
-          close();
+          screen.customerDone();
         }}
       />
       <SellerPanel

@@ -82,7 +82,7 @@ export function SaleLayout({ screen, bundle, context, totals, seed }: Props) {
                 }}
               />
             ) : (
-              <ProductSearch ref={search} onPick={pos.addHit} seed={seed} />
+              <ProductSearch ref={search} onPick={screen.onHit} seed={seed} />
             )}
             <ModeBanner bundle={bundle} />
             {modo === 'ValeCredito' && screen.canIssueVoucher && (

@@ -141,13 +141,23 @@ export function finishEntry(facts: {
   bundle: OperationBundle;
   /** The operation whose seller was already asked. */
   sellerAskedFor: string | null;
-}): 'askSeller' | 'check' {
+  /** The branch's customer rule (obrigar is the finishing validation's: it refuses, then opens the search). */
+  customerRule?: SellerRule;
+  /** The operation whose customer was already asked. */
+  customerAskedFor?: string | null;
+}): 'askSeller' | 'askCustomer' | 'check' {
   const { bundle, sellerAskedFor } = facts;
   const rule = sellerRuleIn(facts.rule, bundle.operation.modo_operacao);
   if (bundle.itens.length === 0) return 'check';
   const missing = bundle.operation.id_usuario_vendedor === null;
   if (missing && (rule === 'obrigar' || (rule === 'solicitar' && sellerAskedFor !== bundle.operation.id_operacao))) {
     return 'askSeller';
+  }
+  // 002 §3 solicitar_cliente_venda_pdv: a sale without a customer (nor a CPF for the receipt) asks once for one.
+  const noCustomer = bundle.operation.id_cliente === null && !bundle.operation.cliente_cpf_cnpj;
+  if (bundle.operation.modo_operacao === 'Venda' && noCustomer && facts.customerRule === 'solicitar'
+    && facts.customerAskedFor !== bundle.operation.id_operacao) {
+    return 'askCustomer';
   }
   return 'check';
 }

@@ -12,7 +12,9 @@ import { showWarning } from '../../../ui/warning.tsx';
 import * as draft from '../draft.ts';
 import { clearModeData } from '../modes/modeDraft.ts';
 import type { PosMode } from '../draft.ts';
-import { defaultModel, finishMode, sellerRule, useCheckout } from '../useCheckout.ts';
+import type { ProductHit } from '../catalog.ts';
+import type { OperationBundle } from '../../outbox/types.ts';
+import { customerRule, defaultModel, editsOnInsert, finishMode, sellerRule, useCheckout } from '../useCheckout.ts';
 import {
   CONSIGNMENT_NEEDS_CUSTOMER,
   F_KEYS,
@@ -58,6 +60,10 @@ export function useCheckoutScreen() {
   const [askingSeller, setAskingSeller] = useState(false);
   /** The operation whose seller was already asked (solicitar_vendedor_venda_pdv asks once per sale). */
   const [sellerAskedFor, setSellerAskedFor] = useState<string | null>(null);
+  /** The customer panel was opened by F10 (solicitar_cliente_venda_pdv): choosing or skipping continues to the finish. */
+  const [askingCustomer, setAskingCustomer] = useState(false);
+  /** The operation whose customer was already asked (once per sale). */
+  const [customerAskedFor, setCustomerAskedFor] = useState<string | null>(null);
   const search = useRef<HTMLInputElement>(null);
   /** Alt+M was just pressed: a digit now picks the mode shown with it. */
   const [pickingMode, setPickingMode] = useState(0);
@@ -74,6 +80,7 @@ export function useCheckoutScreen() {
   const close = () => {
     setPanel(null);
     setAskingSeller(false);
+    setAskingCustomer(false);
     setTimeout(() => search.current?.focus(), 0);
   };
   // What is drawn: a scanned line reaches the page's state one frame after the items table (useCheckout.addHit), and
@@ -97,6 +104,7 @@ export function useCheckoutScreen() {
    */
   const proceedToFinish = () => {
     if (!context) return;
+    setAskingCustomer(false);
     const refusal = pos.validate();
     const go = afterFinishCheck({
       refusedField: refusal ? refusal.field : undefined,
@@ -124,24 +132,52 @@ export function useCheckoutScreen() {
     setPanel('finish');
   };
 
-  const startFinish = () => {
-    if (!bundle || !context) return;
-    // The sale as drawn: a line scanned in this frame counts (an empty sale skips the seller question).
-    const drawn = pos.sale.get().bundle ?? bundle;
-    if (finishEntry({ rule: sellerRule(context), bundle: drawn, sellerAskedFor }) === 'askSeller') {
+  /** F10's questions (the seller, then the customer), each once per sale, then the finish. */
+  const askOrFinish = (drawn: OperationBundle, askedSeller: string | null) => {
+    if (!context) return;
+    const entry = finishEntry({
+      rule: sellerRule(context), bundle: drawn, sellerAskedFor: askedSeller, customerRule: customerRule(context), customerAskedFor,
+    });
+    if (entry === 'askSeller') {
       setAskingSeller(true);
       setPanel('seller');
+      return;
+    }
+    if (entry === 'askCustomer') {
+      setAskingSeller(false);
+      setAskingCustomer(true);
+      setCustomerAskedFor(drawn.operation.id_operacao);
+      setPanel('customer');
       return;
     }
     proceedToFinish();
   };
 
-  /** The seller chosen in the seller panel; when F10 asked for it, on to the finish. */
+  const startFinish = () => {
+    if (!bundle || !context) return;
+    // The sale as drawn: a line scanned in this frame counts (an empty sale skips the seller question).
+    askOrFinish(pos.sale.get().bundle ?? bundle, sellerAskedFor);
+  };
+
+  /** The seller chosen in the seller panel; when F10 asked for it, on to the customer question or the finish. */
   const pickSeller = (id: number | null) => {
     update((b) => draft.setSeller(b, id));
-    if (bundle) setSellerAskedFor(bundle.operation.id_operacao);
-    if (askingSeller) proceedToFinish();
+    const asked = bundle ? bundle.operation.id_operacao : null;
+    if (asked) setSellerAskedFor(asked);
+    const after = pos.sale.get().bundle ?? bundle;
+    if (askingSeller && after) askOrFinish(after, asked);
     else close();
+  };
+
+  /** The customer panel closed: when F10 asked for the customer (chosen or skipped), on to the finish. */
+  const customerDone = () => {
+    if (askingCustomer) proceedToFinish();
+    else close();
+  };
+
+  /** A product from the search; the new line's quantity opens at once when the branch says so (abrir_edicao_inserir_item_pdv). */
+  const onHit = async (hit: ProductHit, alongside?: () => void) => {
+    if ((await pos.addHit(hit, alongside)) && editsOnInsert(context)) setPanel('quantity');
   };
 
   const openConsignmentStages = () => {
@@ -330,6 +366,9 @@ export function useCheckoutScreen() {
     pos,
     panel,
     askingSeller,
+    askingCustomer,
+    customerDone,
+    onHit,
     search,
     selectedItem,
     totals,

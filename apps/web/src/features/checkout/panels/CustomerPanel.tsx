@@ -1,6 +1,6 @@
 /** F6: the customer: search the local people by name, CPF or CNPJ and pick (Enter picks the first); CPF on receipt. */
 import { useEffect, useState } from 'react';
-import { Button, Drawer, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Drawer, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { LocalRow } from '../../../db/database.ts';
 import { formatCpfCnpj, isValidCnpj, isValidCpf, onlyDigits } from '@pdv/domain/documents';
 import { localDb } from '../../../db/database.ts';
@@ -14,6 +14,8 @@ export interface CustomerChoice {
 
 interface Props {
   opened: boolean;
+  /** The branch's text for the cashier when asking the customer (informacao_cliente_venda_pdv). */
+  hint?: string | null;
   onClose: () => void;
   onPick: (choice: CustomerChoice) => void;
 }
@@ -21,7 +23,12 @@ interface Props {
 export function CustomerPanel(props: Props) {
   return (
     <Drawer opened={props.opened} onClose={props.onClose} position="right" title="Cliente (F6)">
-      {props.opened && <CustomerForm onPick={props.onPick} />}
+      {props.opened && (
+        <Stack gap="xs">
+          {props.hint && <Alert variant="light" color="blue" aria-label="Informação ao pedir o cliente">{props.hint}</Alert>}
+          <CustomerForm onPick={props.onPick} />
+        </Stack>
+      )}
     </Drawer>
   );
 }

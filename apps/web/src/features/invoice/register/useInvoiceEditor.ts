@@ -4,7 +4,7 @@
  * editorSteps.ts and the domain's rules; this hook only holds state and calls the server.
  */
 import { useBusyGuard } from '../../../ui/useBusyGuard.ts';
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { invoiceEditorPath } from '../editorPath.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -52,6 +52,13 @@ export function useInvoiceEditor(detail: InvoiceDetail | null) {
   const context = useLiveQuery(contextQuery, EMPTY_CONTEXT);
 
   const [form, setForm] = useState<InvoiceForm>(() => (detail ? formFromDetail(detail) : emptyForm()));
+  // A new invoice starts with the branch's default model once the local copy is read (before anyone types).
+  const modelApplied = useRef(detail !== null);
+  useEffect(() => {
+    if (modelApplied.current || !context.loaded) return;
+    modelApplied.current = true;
+    setForm((f) => (f.modelo === context.defaultModel ? f : { ...f, modelo: context.defaultModel, id_serie_fiscal: null }));
+  }, [context.loaded, context.defaultModel]);
   const [baseline, setBaseline] = useState<string | null>(() => (detail ? baselineOf(formFromDetail(detail)) : null));
   const [tab, setTab] = useState<TabName>('itens');
   const { busy, guarded } = useBusyGuard();
