@@ -26,13 +26,14 @@ export const cardOperator = {
     dia_fixo_parcela: { kind: 'integer', label: 'Dia fixo das parcelas', min: 1, maxValue: 31 },
     tipo_calculo_taxa_cartao_credito: { kind: 'enum', label: 'Cálculo da taxa no crédito', values: ['Total', 'Parcela'] },
     id_conta: { kind: 'ref', label: 'Conta bancária', ref: 'bankAccount' },
-    id_pessoa: { kind: 'ref', label: 'Pessoa (adquirente)', ref: 'people' },
   },
   situacao: true,
   list: { pageSize: 20, sort: { column: 'nome', order: 'ASC' } },
   syncGroup: 'card_operator',
   screen: { path: '/cardOperators', form: 'page' },
   extra: {
+    // The acquirer as a person (people are not a register yet: checked and written by the register's hooks).
+    id_pessoa: z.number({ error: 'Pessoa inválida.' }).int({ error: 'Pessoa inválida.' }).positive({ error: 'Pessoa inválida.' }).nullable().optional(),
     // The rate by number of installments (a rate for 1x is the operator's `taxa` when absent).
     taxas_parcela: z
       .array(

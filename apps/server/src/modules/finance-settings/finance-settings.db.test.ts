@@ -184,7 +184,6 @@ describe('bank accounts', () => {
     expect(letters.status).toBe(400);
     expect(JSON.stringify(letters.json)).toContain(REGISTER_MESSAGES.onlyDigits('Agência'));
     expectRefused(await post('/bank_account/create', { descricao: 'Errada', id_banco: 999, agencia: '1', numero: '1' }), BANK_ACCOUNT_MESSAGES.bankNotFound);
-    expectRefused(await post('/bank_account/create', { descricao: 'Errada', id_filial: foreign.id_filial }), M.branchNotFound);
     // An update that breaks the digit of what is stored is refused too.
     const ok = await expectOk(t, 'bankAccountCreate', { descricao: 'Itaú 2', id_banco: 341, agencia: '2545', numero: '02366', digito_conta: '1' }, manager);
     expectRefused(await put('/bank_account/update', { id_conta: ok.json['id_conta'], numero: '02367' }), BANK_ACCOUNT_MESSAGES.accountDigitWrong('Itaú Unibanco', '9'));

@@ -71,21 +71,21 @@ export const paymentMethodHooks: RegisterHooks = {
 };
 
 export const bankAccountHooks: RegisterHooks = {
-  async beforeWrite({ ctx, scope }, values, _extra, id) {
+  async beforeWrite({ ctx, scope }, values, extra, id) {
     const org = scope.id_organization;
-    await checkRefs(ctx.tx, org, values, [{ column: 'id_filial', table: 'filial', id: 'id_filial', message: M.branchNotFound }]);
-    const banco = values['id_banco'];
+    const banco = extra['id_banco'];
     if (banco !== undefined && banco !== null) {
       const { rows } = await ctx.tx.query('SELECT 1 FROM banco WHERE id_banco = $1', [banco]);
       if (rows.length === 0) throw badRequest(BANK_ACCOUNT_MESSAGES.bankNotFound, undefined, [`id_banco: ${BANK_ACCOUNT_MESSAGES.bankNotFound}`]);
     }
     const all = await merged(ctx.tx, 'conta_bancaria', 'id_conta', org, id, values);
+    const bank = banco !== undefined ? banco : all['id_banco'];
     const text = (k: string) => {
       const v = all[k];
       return typeof v === 'string' && v !== '' ? v : null;
     };
     const errors = bankAccountErrors({
-      id_banco: typeof all['id_banco'] === 'number' ? all['id_banco'] : null,
+      id_banco: typeof bank === 'number' ? bank : null,
       agencia: text('agencia'),
       digito_agencia: text('digito_agencia'),
       numero: text('numero'),
@@ -101,6 +101,21 @@ export const bankAccountHooks: RegisterHooks = {
     }
     return out;
   },
+  async afterWrite({ ctx, scope }, row, extra) {
+    if (extra['id_banco'] === undefined) return;
+    await ctx.tx.query('UPDATE conta_bancaria SET id_banco = $3 WHERE id_organization = $1 AND id_conta = $2', [
+      scope.id_organization,
+      row['id_conta'],
+      extra['id_banco'],
+    ]);
+  },
+  async detail({ ctx, scope }, row) {
+    const { rows } = await ctx.tx.query<{ id_banco: number | null }>('SELECT id_banco FROM conta_bancaria WHERE id_organization = $1 AND id_conta = $2', [
+      scope.id_organization,
+      row['id_conta'],
+    ]);
+    return { ...row, id_banco: rows[0]?.id_banco ?? null };
+  },
 };
 
 interface Rate {
@@ -110,7 +125,7 @@ interface Rate {
 
 export const cardOperatorHooks: RegisterHooks = {
   async beforeWrite({ ctx, scope }, values, extra) {
-    await checkRefs(ctx.tx, scope.id_organization, values, [
+    await checkRefs(ctx.tx, scope.id_organization, { ...values, id_pessoa: extra['id_pessoa'] }, [
       ACCOUNT,
       { column: 'id_pessoa', table: 'pessoa', id: 'id_pessoa', message: M.personNotFound },
     ]);
@@ -122,6 +137,13 @@ export const cardOperatorHooks: RegisterHooks = {
     }
   },
   async afterWrite({ ctx, scope }, row, extra) {
+    if (extra['id_pessoa'] !== undefined) {
+      await ctx.tx.query('UPDATE operadora_cartao SET id_pessoa = $3 WHERE id_organization = $1 AND id_operadora_cartao = $2', [
+        scope.id_organization,
+        row['id_operadora_cartao'],
+        extra['id_pessoa'],
+      ]);
+    }
     const rates = extra['taxas_parcela'] as Rate[] | undefined;
     if (!rates) return;
     const sorted = [...rates].sort((a, b) => a.parcela - b.parcela);
@@ -132,11 +154,11 @@ export const cardOperatorHooks: RegisterHooks = {
     ]);
   },
   async detail({ ctx, scope }, row) {
-    const { rows } = await ctx.tx.query<{ taxas_parcela: Array<{ parcela: number; taxa: number | string }> }>(
-      'SELECT taxas_parcela FROM operadora_cartao WHERE id_organization = $1 AND id_operadora_cartao = $2',
+    const { rows } = await ctx.tx.query<{ taxas_parcela: Array<{ parcela: number; taxa: number | string }>; id_pessoa: number | null }>(
+      'SELECT taxas_parcela, id_pessoa FROM operadora_cartao WHERE id_organization = $1 AND id_operadora_cartao = $2',
       [scope.id_organization, row['id_operadora_cartao']],
     );
     const rates = (rows[0]?.taxas_parcela ?? []).map((r) => ({ parcela: Number(r.parcela), taxa: Number(r.taxa) }));
-    return { ...row, taxas_parcela: rates };
+    return { ...row, taxas_parcela: rates, id_pessoa: rows[0]?.id_pessoa ?? null };
   },
 };
