@@ -5,10 +5,9 @@
 
 export const FINANCE_SETTINGS_MESSAGES = {
   shortcutInUse: (tecla: string, descricao: string) => `A tecla de atalho ${tecla} já é usada pelo meio de pagamento "${descricao}".`,
-  forcedInstallmentsUnused: 'Para obrigar o parcelamento, marque também "Utilizar parcelamento".',
-  adjustmentTypeRequired: 'Informe se o ajuste é desconto ou acréscimo e se é percentual ou valor.',
+  forcedInstallmentsUnused: 'Para deixar de utilizar o parcelamento, desmarque também "Obrigar parcelamento".',
+  adjustmentTypeRequired: 'Informe se o ajuste é percentual ou em valor.',
   adjustmentPercentTooHigh: 'O ajuste percentual pode ser no máximo 100%.',
-  captureModelRequired: 'Informe o modelo de captura.',
   branchNotFound: 'Filial não encontrada.',
   accountNotFound: 'Conta bancária não encontrada.',
   cardOperatorNotFound: 'Operadora de cartão não encontrada.',

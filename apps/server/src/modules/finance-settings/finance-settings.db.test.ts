@@ -98,9 +98,14 @@ describe('payment methods', () => {
   });
 
   it('refuses options that contradict each other', async () => {
-    expectRefused(await post('/payment_method/create', { descricao: 'X', meio_pagamento: '03', obrigar_parcelamento: true }), M.forcedInstallmentsUnused);
-    expectRefused(await post('/payment_method/create', { descricao: 'X', meio_pagamento: '03', utilizar_captura: true }), M.captureModelRequired);
-    expectRefused(await post('/payment_method/create', { descricao: 'X', meio_pagamento: '01', valor_ajuste: 5 }), M.adjustmentTypeRequired);
+    // Forcing installments is using them; leaving them while still forced is refused.
+    const forced = await expectOk(t, 'paymentMethodCreate', { descricao: 'Carnê obrigatório', meio_pagamento: '05', obrigar_parcelamento: true }, manager);
+    expect(forced.json).toMatchObject({ obrigar_parcelamento: true, utilizar_parcela: true });
+    expectRefused(await put('/payment_method/update', { id_meio_pagamento: forced.json['id_meio_pagamento'], utilizar_parcela: false }), M.forcedInstallmentsUnused);
+    expectRefused(await post('/payment_method/create', { descricao: 'X', meio_pagamento: '01', tipo_ajuste: 'Desconto', valor_ajuste: 5 }), M.adjustmentTypeRequired);
+    // A value without a kind of adjustment is no adjustment.
+    const none = await expectOk(t, 'paymentMethodCreate', { descricao: 'Sem ajuste', meio_pagamento: '01', tipo_valor_ajuste: 'Valor', valor_ajuste: 5 }, manager);
+    expect(none.json).toMatchObject({ tipo_ajuste: null, tipo_valor_ajuste: null, valor_ajuste: 0 });
     expectRefused(
       await post('/payment_method/create', { descricao: 'X', meio_pagamento: '01', tipo_ajuste: 'Desconto', tipo_valor_ajuste: 'Percentual', valor_ajuste: 150 }),
       M.adjustmentPercentTooHigh,

@@ -32,11 +32,19 @@ export const paymentMethodHooks: RegisterHooks = {
       );
       if (rows[0]) throw refuse('tecla_atalho', M.shortcutInUse(tecla, rows[0].descricao));
     }
-    if (all['obrigar_parcelamento'] === true && all['utilizar_parcela'] !== true) throw refuse('utilizar_parcela', M.forcedInstallmentsUnused);
-    if (all['utilizar_captura'] === true && !all['modelo_captura']) throw refuse('modelo_captura', M.captureModelRequired);
-    const valor = Number(all['valor_ajuste'] ?? 0);
-    if (valor > 0 && (!all['tipo_ajuste'] || !all['tipo_valor_ajuste'])) throw refuse('tipo_ajuste', M.adjustmentTypeRequired);
-    if (valor > 100 && all['tipo_valor_ajuste'] === 'Percentual') throw refuse('valor_ajuste', M.adjustmentPercentTooHigh);
+    // Forcing installments is using them.
+    const out: Row = all['obrigar_parcelamento'] === true && all['utilizar_parcela'] !== true ? { ...values, utilizar_parcela: true } : values;
+    if (values['utilizar_parcela'] === false && all['obrigar_parcelamento'] === true && values['obrigar_parcelamento'] === undefined) {
+      throw refuse('utilizar_parcela', M.forcedInstallmentsUnused);
+    }
+    // No kind of adjustment: none (its value and type are cleared); a kind needs its type (percent or value).
+    if (!all['tipo_ajuste']) {
+      const touched = ['tipo_ajuste', 'tipo_valor_ajuste', 'valor_ajuste'].some((k) => values[k] !== undefined);
+      return touched || id === null ? { ...out, tipo_valor_ajuste: null, valor_ajuste: 0 } : out;
+    }
+    if (!all['tipo_valor_ajuste']) throw refuse('tipo_valor_ajuste', M.adjustmentTypeRequired);
+    if (Number(all['valor_ajuste'] ?? 0) > 100 && all['tipo_valor_ajuste'] === 'Percentual') throw refuse('valor_ajuste', M.adjustmentPercentTooHigh);
+    return out;
   },
   async afterWrite({ ctx, scope }, row, extra) {
     const filiais = extra['filiais'] as number[] | undefined;
