@@ -26,7 +26,9 @@ test('bank account, installment plan, card operator and cost centres on their sc
   const account = page.getByRole('form', { name: 'Conta bancária' });
   await expect(account.getByLabel('Descrição')).toBeFocused();
   await page.keyboard.type(`Itaú loja ${n}`);
-  await account.getByLabel('Banco (código)').fill('341');
+  // The bank by name or code, from the COMPE list.
+  await account.getByRole('combobox', { name: 'Banco', exact: true }).fill('341');
+  await page.getByRole('option', { name: '341 - Itaú Unibanco' }).click();
   await account.getByLabel('Agência', { exact: true }).fill('2545');
   await account.getByLabel('Número da conta').fill('02366');
   await account.getByLabel('Dígito da conta').fill('7');
@@ -55,7 +57,8 @@ test('bank account, installment plan, card operator and cost centres on their sc
   await expect(plan.getByRole('checkbox', { name: 'Loja Centro' })).toBeChecked();
   await page.screenshot({ path: '/tmp/finance-installment-branches.png' });
   await plan.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText(MESSAGES.recordSaved)).toBeVisible();
+  await expect(page.getByText(MESSAGES.recordSaved).last()).toBeVisible();
+  await expect(plan).toHaveCount(0);
   const found = await api(page, '/installment/find', { search: `Carnê ${n}` });
   const id = (found.json['rows'] as Array<Record<string, unknown>>)[0]?.['id_parcelamento'];
   const saved = await api(page, '/installment/find_by_id', { id_parcelamento: id });
@@ -81,9 +84,12 @@ test('bank account, installment plan, card operator and cost centres on their sc
   await page.keyboard.press('Insert');
   const centre = page.getByRole('form', { name: 'Centro de custo' });
   await centre.getByLabel('Descrição').fill(`RH ${n}`);
-  await centre.getByLabel('Centro de custo pai').fill(String(root.json['id_centro_custo']));
+  // The parent picked by its description (the register's searchable ref input).
+  await centre.getByRole('combobox', { name: 'Centro de custo pai' }).fill(`Administrativo ${n}`);
+  await page.getByRole('option', { name: `Administrativo ${n}` }).click();
   await centre.getByLabel('Descrição').press('Enter');
-  await expect(page.getByText(MESSAGES.recordSaved)).toBeVisible();
+  await expect(page.getByText(MESSAGES.recordSaved).last()).toBeVisible();
+  await expect(centre).toHaveCount(0);
   const table = page.getByRole('table', { name: 'Centros de custo' });
   await expect(table.getByRole('cell', { name: `${String(root.json['referencia_exibicao'])}.1`, exact: true })).toBeVisible();
   await page.screenshot({ path: '/tmp/finance-cost-centres.png' });
