@@ -2,6 +2,9 @@
  * Each register's hooks (modules/registers/hooks.ts) by its descriptor's name. Here, above the modules, so that a
  * module's hooks may use the registers module's SQL without the registers module importing every module back.
  */
+import { installmentHooks } from './modules/finance-settings/installment-hooks.ts';
+import { bankAccountHooks, cardOperatorHooks, paymentMethodHooks } from './modules/finance-settings/payment-hooks.ts';
+import { treeHooks } from './modules/finance-settings/tree-hooks.ts';
 import type { RegisterHookTable } from './modules/registers/hooks.ts';
 import { branchHooks } from './modules/branch/hooks.ts';
 import { additionalInformationHooks } from './modules/settings/additional-information-hooks.ts';
@@ -19,4 +22,10 @@ export const REGISTER_HOOKS: RegisterHookTable = {
   category: categoryHooks,
   attribute: attributeHooks,
   service: serviceHooks,
+  paymentMethod: paymentMethodHooks,
+  bankAccount: bankAccountHooks,
+  cardOperator: cardOperatorHooks,
+  installment: installmentHooks,
+  costCenter: treeHooks({ table: 'centro_custo', id: 'id_centro_custo', parent: 'id_centro_custo_pai' }),
+  accountPlan: treeHooks({ table: 'plano_conta', id: 'id_plano_conta', parent: 'id_plano_conta_pai' }),
 };

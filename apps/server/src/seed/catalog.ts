@@ -39,6 +39,7 @@ const OTHER_SETTINGS: SettingsSeed = {
       endereco: { ...BH, endereco: 'Rua da Bahia', numero: '1148', bairro: 'Centro', cep: '30160011' }, saldo: 25 },
   ],
   operators: [{ nome: 'Getnet', rede: 'Getnet', taxa: 1.95, dias_credito: 30, documento: '745812360001', taxas: [2.5, 2.99, 3.49] }],
+  accounts: [{ descricao: 'Caixa geral' }],
   plans: [['Cartão 1x a 3x', 0, [[30, 0], [60, 0], [90, 0]]]],
   methods: [
     { descricao: 'Dinheiro', codigo: '01', tecla: 'F2' },

@@ -133,6 +133,11 @@ export const DEMO_SETTINGS: SettingsSeed = {
   carriers: [
     { nome: 'Expresso Paulista Transportes Ltda', documento: '583920170001', email: 'coleta@expressopaulista.exemplo.com.br', telefone: '1133204455' },
   ],
+  accounts: [
+    { descricao: 'Caixa da loja' },
+    { descricao: 'Itaú movimento', id_banco: 341, agencia: '2545', numero: '02366', digito_conta: '1', chave_pix: 'financeiro@demomoda.exemplo.com.br' },
+    { descricao: 'Banco do Brasil cobrança', id_banco: 1, agencia: '0001', digito_agencia: '9', numero: '12345678', digito_conta: '9' },
+  ],
   plans: [
     ['Cartão de crédito 1x a 6x', 0, [[30, 0], [60, 0], [90, 0], [120, 2.99], [150, 3.99], [180, 4.99]]],
     ['Crediário loja 1x a 6x', 50, [[30, 0], [60, 0], [90, 1.99], [120, 2.99], [150, 3.99], [180, 4.99]]],

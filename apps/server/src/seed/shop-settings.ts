@@ -78,6 +78,8 @@ export interface SettingsSeed {
   /** [descricao, valor mínimo da parcela, [dias, acréscimo %] per installment] */
   plans: Array<[string, number, Array<[number, number]>]>;
   methods: MethodSeed[];
+  /** Bank (or till) accounts: a bank's by its COMPE code (id_banco), with valid check digits. */
+  accounts?: Array<{ descricao: string; id_banco?: number; agencia?: string; digito_agencia?: string; numero?: string; digito_conta?: string; chave_pix?: string }>;
   scenarios: ScenarioSeed[];
   /** Every branch gets these series: [modelo, serie]. */
   series: Array<[string, number]>;
@@ -139,6 +141,14 @@ export async function loadSettings(tx: Tx, org: DemoOrganization, seed: Settings
     [o, json(seed.people.filter((p) => p.saldo !== undefined).map((p) => ({ nome: p.nome, saldo: p.saldo })))],
   );
 
+  await tx.query(
+    `INSERT INTO conta_bancaria (id_organization, descricao, id_banco, agencia, digito_agencia, numero, digito_conta, chave_pix)
+     SELECT $1, r.descricao, r.id_banco, r.agencia, r.digito_agencia, r.numero, r.digito_conta, r.chave_pix
+       FROM jsonb_to_recordset($2::jsonb) AS r(descricao text, id_banco int, agencia text, digito_agencia text, numero text,
+         digito_conta text, chave_pix text, n int)
+      ORDER BY r.n`,
+    [o, json(seed.accounts ?? [])],
+  );
   await tx.query(
     `INSERT INTO operadora_cartao (id_organization, nome, rede, operacao, taxa, dias_credito, id_pessoa, taxas_parcela)
      SELECT $1, r.nome, r.rede, 'Ambos', r.taxa, r.dias_credito, p.id_pessoa,

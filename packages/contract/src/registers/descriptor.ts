@@ -15,6 +15,8 @@ import { id as idSchema, situacao as situacaoSchema } from '../common.ts';
 
 export type FieldKind =
   | 'text'
+  /** A code of digits that keeps its leading zeros (an agency, an account number): `max` digits at most. */
+  | 'digits'
   | 'integer'
   | 'money'
   | 'percent'
@@ -111,7 +113,7 @@ export interface RegisterDescriptor {
    * find, find_by_id and update are routes (no create, situacao or delete).
    */
   fixedRows?: boolean;
-  /** 002 §9: page size and default sort. */
+  /** 002 §9: page size and default sort (its column may be a column no field shows, written by the server: a tree's order). */
   list: { pageSize: number; sort: { column: string; order: 'ASC' | 'DESC' } };
   /**
    * The sync group whose rows are this register's: it also names the local table and the change event. Its entry in
@@ -152,6 +154,7 @@ export const REGISTER_MESSAGES = {
   required: (label: string) => `Informe ${label}.`,
   tooLong: (label: string, max: number) => `${label} pode ter no máximo ${max} caracteres.`,
   invalid: (label: string) => `${label} inválido.`,
+  onlyDigits: (label: string) => `${label} deve ter apenas números.`,
   refNotFound: (label: string) => `${label}: registro não encontrado.`,
   invalidCnpj: 'CNPJ Inválido',
   invalidCpf: 'CPF inválido.',
@@ -195,6 +198,16 @@ export function fieldSchema(field: FieldDef): z.ZodType {
       if (field.kind === 'cpf') s = s.transform(onlyDigits).refine((v) => v === '' || isValidCpf(v), { error: REGISTER_MESSAGES.invalidCpf });
       if (field.kind === 'cnpj') s = s.transform(normalizeCnpj).refine((v) => v === '' || isValidCnpj(v), { error: REGISTER_MESSAGES.invalidCnpj });
       // An empty optional text is stored as null.
+      return notNull ? s : s.transform((v) => (v === '' ? null : v)).nullable();
+    }
+    case 'digits': {
+      const max = field.max ?? 20;
+      const s = z
+        .string({ error: need })
+        .trim()
+        .min(field.required ? 1 : 0, { error: need })
+        .max(max, { error: REGISTER_MESSAGES.tooLong(label, max) })
+        .refine((v) => /^\d*$/.test(v), { error: REGISTER_MESSAGES.onlyDigits(label) });
       return notNull ? s : s.transform((v) => (v === '' ? null : v)).nullable();
     }
     case 'integer': {
@@ -310,7 +323,8 @@ function withCheck<T extends z.ZodType<Record<string, unknown>>>(d: RegisterDesc
 
 /** The schemas of a register's routes. */
 export function registerSchemas(d: RegisterDescriptor) {
-  const columns = ['data_cadastro', 'data_alteracao', d.id, ...writableColumns(d)];
+  // The default sort's column may be one the server writes and no field shows (a tree's path order).
+  const columns = ['data_cadastro', 'data_alteracao', d.id, ...writableColumns(d), d.list.sort.column];
   const filterable = [...Object.entries(d.fields).filter(([, f]) => f.filter).map(([n]) => n), ...(d.situacao ? ['situacao'] : [])];
   const row = rowSchema(d);
   const byId = z.object({ [d.id]: idSchema }).strict();

@@ -2,14 +2,19 @@
  * Every register declared by a descriptor. A new one: its descriptor file, its entry here, its migration; the
  * routes, handlers, sync source, menu entry and screens follow (docs/registers.md).
  */
+import { accountPlan } from './account-plan.ts';
 import { attribute } from './attribute.ts';
 import { branch } from './branch.ts';
+import { bankAccount } from './bank-account.ts';
 import { brand } from './brand.ts';
 import { branchConfig } from './branch-config.ts';
+import { cardOperator } from './card-operator.ts';
 import { category } from './category.ts';
 import { classification } from './classification.ts';
 import { collection } from './collection.ts';
+import { costCenter } from './cost-center.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
+import { installment } from './installment.ts';
 import { measureUnit } from './measure-unit.ts';
 import { service } from './service.ts';
 import { additionalInformation } from './additional-information.ts';
@@ -20,6 +25,7 @@ import { stockAddress } from './stock-address.ts';
 import { stockMovementType } from './stock-movement-type.ts';
 import { profile } from './profile.ts';
 import { user } from './user.ts';
+import { paymentMethod } from './payment-method.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
 export const REGISTERS = [
@@ -40,6 +46,12 @@ export const REGISTERS = [
   device,
   profile,
   user,
+  paymentMethod,
+  bankAccount,
+  installment,
+  cardOperator,
+  costCenter,
+  accountPlan,
 ] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];

@@ -19,6 +19,7 @@ import {
   type InvoicePaymentDraft,
   type ReferencedKey,
 } from '@pdv/domain/invoice-validation';
+import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import { fromDecimal, quantityFromDecimal, quantityToDecimal, toDecimal } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -119,6 +120,10 @@ export async function insertPayment(tx: Tx, org: number, id: number, p: PaymentI
   const m = rows[0];
   if (!m) throw badRequest(M.paymentMethodMissing);
   refuse(invoicePaymentErrors(draft, { saved: true, requiresAccount: m.obrigar_conta }));
+  if (draft.id_conta !== null) {
+    const account = await tx.query('SELECT 1 FROM conta_bancaria WHERE id_organization = $1 AND id_conta = $2 AND data_exclusao IS NULL', [org, draft.id_conta]);
+    if (account.rows.length === 0) throw badRequest(SALE_BUILD_MESSAGES.accountNotFound);
+  }
   await tx.query(
     `INSERT INTO nota_fiscal_pagamento (id_organization, id_nota_fiscal, id_meio_pagamento, meio_pagamento, descricao,
        valor_total, quantidade_parcelas, id_conta) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,

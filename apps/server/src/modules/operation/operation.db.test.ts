@@ -282,8 +282,10 @@ describe('POST /api/operacao checks what it did not decide itself', () => {
     };
     await expectRefusedUnwritten(card({ id_operadora_cartao: foreignOperator }), SALE_BUILD_MESSAGES.cardOperatorNotFound);
     await expectRefusedUnwritten(card({ id_operadora_cartao: 999_999 }), SALE_BUILD_MESSAGES.cardOperatorNotFound);
-    // There is no bank account register yet: any account is refused.
-    await expectRefusedUnwritten(card({ id_operadora_cartao: ownOperator, id_conta: 1 }), SALE_BUILD_MESSAGES.accountNotFound);
+    // A bank account of another organization, or none at all, is refused (issue 19: the accounts register).
+    const foreignAccount = await idOf('SELECT id_conta AS id FROM conta_bancaria WHERE id_organization <> 1 LIMIT 1');
+    await expectRefusedUnwritten(card({ id_operadora_cartao: ownOperator, id_conta: foreignAccount }), SALE_BUILD_MESSAGES.accountNotFound);
+    await expectRefusedUnwritten(card({ id_operadora_cartao: ownOperator, id_conta: 999_999 }), SALE_BUILD_MESSAGES.accountNotFound);
 
     const body = card({ id_operadora_cartao: ownOperator });
     body.id_usuario_vendedor = ownSeller;

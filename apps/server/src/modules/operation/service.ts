@@ -17,7 +17,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { useAuthorization } from '../authorization/service.ts';
-import { cardOperatorExists, fiscalScenarioExists } from '../order/item-queries.ts';
+import { bankAccountExists, cardOperatorExists, fiscalScenarioExists } from '../order/item-queries.ts';
 import { userLimits } from '../order/price-caps.ts';
 import { changeOrderStatus } from '../order/status.ts';
 import { claimOperation } from './claim.ts';
@@ -151,8 +151,7 @@ async function foundAmong(ids: Array<number | null | undefined>, found: (id: num
 /**
  * The rows the body references, for the domain to decide the sale (the vouchers paying are locked): each found in the
  * caller's organization, and the branch's where the row is the branch's (product variations, stock addresses). Sellers,
- * fiscal scenarios and card operators are checked as the order routes check them. There is no bank account register
- * yet, so no account is found. The prices are the ones the lines were priced at when that version is still acceptable
+ * fiscal scenarios, card operators and bank accounts are checked as the order routes check them. The prices are the ones the lines were priced at when that version is still acceptable
  * at `receivedAt` (prices.ts).
  */
 async function loadSaleRefs(
@@ -177,7 +176,7 @@ async function loadSaleRefs(
       (id) => exists(tx, 'usuario', org, id)),
     cardOperators: await foundAmong(body.pagamentos.map((p) => p.id_operadora_cartao), (id) => cardOperatorExists(tx, org, id)),
     fiscalScenarios: await foundAmong(body.itens.map((i) => i.id_cenario_fiscal), (id) => fiscalScenarioExists(tx, org, id)),
-    accounts: new Set<number>(),
+    accounts: await foundAmong(body.pagamentos.map((p) => p.id_conta), (id) => bankAccountExists(tx, org, id)),
     discountLimit: userLimits(caller).percentual_desconto_maximo,
     // A line's product's own limit where it has one (the point of sale's discount panel applies the same).
     productDiscountLimits: new Map([...grids].map(([id, g]) => [id, productDiscountLimit(g.percentual_desconto_maximo)])),

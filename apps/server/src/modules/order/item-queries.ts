@@ -184,6 +184,12 @@ export async function cardOperatorExists(tx: Tx, org: number, id: number): Promi
   return rows.length > 0;
 }
 
+/** Whether a live bank account (conta_bancaria, migration 024) of the organization has this id. */
+export async function bankAccountExists(tx: Tx, org: number, id: number): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM conta_bancaria WHERE id_organization = $1 AND id_conta = $2 AND data_exclusao IS NULL', [org, id]);
+  return rows.length > 0;
+}
+
 /** The stock record of a variation at an address (thousandths), or null. */
 export async function stockRecord(tx: Tx, org: number, id_filial: number, grid: number, address: number) {
   const { rows } = await tx.query<{ quantidade: string; quantidade_reserva: string }>(

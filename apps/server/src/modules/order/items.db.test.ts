@@ -291,7 +291,7 @@ describe('/api/order_payment/*', () => {
     expect(gone.status).toBe(404);
   });
 
-  it('refuses a plan of installments that does not add up, holds a zero or falls due before today, and any bank account', async () => {
+  it('refuses a plan of installments that does not add up, holds a zero or falls due before today, and a bank account not of the organization', async () => {
     const id = await newOrder();
     await addOk(id, { valor_unitario: 39.9 });
     const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -306,8 +306,10 @@ describe('/api/order_payment/*', () => {
     refused(await pay([[0.01, day(30)], [0.01, day(60)]]), SALE_BUILD_MESSAGES.installmentsSum(2, 3990));
     refused(await pay([[39.9, day(30)], [0, day(60)]]), SALE_BUILD_MESSAGES.installmentNotPositive(2));
     refused(await pay([[19.95, day(-1)], [19.95, day(30)]]), SALE_BUILD_MESSAGES.installmentBefore(1, day(-1), day(0)));
-    refused(await pay([[19.95, day(0)], [19.95, day(30)]], { id_conta: 1 }), SALE_BUILD_MESSAGES.accountNotFound);
-    refused(await t.call('POST', '/order_payment/create', { id_pedido: id, id_meio_pagamento: f.methods['01'], valor_total: 10, id_conta: 1 }, cashier),
+    refused(await pay([[19.95, day(0)], [19.95, day(30)]], { id_conta: 999_999 }), SALE_BUILD_MESSAGES.accountNotFound);
+    const foreignAccount = await t.db.system(async (tx) =>
+      (await tx.query<{ id: number }>('SELECT id_conta AS id FROM conta_bancaria WHERE id_organization <> 1 LIMIT 1')).rows[0]!.id);
+    refused(await t.call('POST', '/order_payment/create', { id_pedido: id, id_meio_pagamento: f.methods['01'], valor_total: 10, id_conta: foreignAccount }, cashier),
       SALE_BUILD_MESSAGES.accountNotFound);
     expect(await countRows(t.db, 'pedido_pagamento WHERE id_pedido = $1', [id])).toBe(0);
     const res = await pay([[19.95, day(0)], [19.95, day(30)]]);

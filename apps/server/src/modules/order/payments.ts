@@ -66,12 +66,11 @@ export async function createPayment(tx: Tx, caller: Caller, body: CreateBody, to
   });
   const errors = validatePayment(payment, { saldo, id_cliente: order.id_cliente }).map((e) => e.message);
   if (errors.length > 0) throw badRequest(errors[0]!, undefined, errors);
-  // Ids a body names must be the caller organization's (else the same 400 as a missing one). There is no bank account
-  // register yet: no account is found.
+  // Ids a body names must be the caller organization's (else the same 400 as a missing one).
   if (payment.id_operadora_cartao !== null && !(await q.cardOperatorExists(tx, org, payment.id_operadora_cartao))) {
     throw badRequest(MESSAGES.cardOperatorRequired);
   }
-  if (payment.id_conta !== null) throw badRequest(SALE_BUILD_MESSAGES.accountNotFound);
+  if (payment.id_conta !== null && !(await q.bankAccountExists(tx, org, payment.id_conta))) throw badRequest(SALE_BUILD_MESSAGES.accountNotFound);
   await insertPayments(tx, org, { table: 'pedido', id: order.id_pedido }, [payment]);
   await recalcOrder(tx, caller, order, order.situacao);
   return loadOrThrow(tx, caller, caller.id_filial, order.id_pedido);

@@ -26,7 +26,7 @@ export interface FindQuery {
 type Row = Record<string, unknown>;
 
 const NUMERIC_KINDS = new Set<FieldDef['kind']>(['money', 'percent', 'quantity']);
-const TEXT_KINDS = new Set<FieldDef['kind']>(['text', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum']);
+const TEXT_KINDS = new Set<FieldDef['kind']>(['text', 'digits', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum']);
 
 const stamp = (c: string) => `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${c}`;
 
@@ -257,6 +257,13 @@ const TABLE_NOUNS: Record<string, string> = {
   certificado_digital: 'certificado digital da filial',
   pedido_servico: 'serviços de pedidos',
   tabela_preco_item: 'tabelas de preço',
+  meio_pagamento: 'meios de pagamento',
+  operadora_cartao: 'operadoras de cartão',
+  parcelamento_parcela: 'parcelas de parcelamento',
+  pedido_pagamento: 'pagamentos de pedidos',
+  nota_fiscal_pagamento: 'pagamentos de notas fiscais',
+  centro_custo: 'centros de custo abaixo deste',
+  plano_conta: 'contas abaixo desta no plano de contas',
 };
 
 /**
@@ -264,9 +271,10 @@ const TABLE_NOUNS: Record<string, string> = {
  * a reference added by a later migration is seen without anyone listing it).
  */
 async function referencedBy(tx: Tx, d: RegisterDescriptor, scope: Scope, id: number): Promise<string[]> {
-  const { rows: fks } = await tx.query<{ tabela: string; coluna: string; tombstone: boolean }>(
+  const { rows: fks } = await tx.query<{ tabela: string; coluna: string; tombstone: boolean; excluded: boolean }>(
     `SELECT c.conrelid::regclass::text AS tabela, a.attname AS coluna,
-            EXISTS (SELECT 1 FROM pg_attribute x WHERE x.attrelid = c.conrelid AND x.attname = 'data_exclusao' AND NOT x.attisdropped) AS tombstone
+            EXISTS (SELECT 1 FROM pg_attribute x WHERE x.attrelid = c.conrelid AND x.attname = 'data_exclusao' AND NOT x.attisdropped) AS tombstone,
+            EXISTS (SELECT 1 FROM pg_attribute x WHERE x.attrelid = c.conrelid AND x.attname = 'is_excluido' AND NOT x.attisdropped) AS excluded
        FROM pg_constraint c
        JOIN pg_attribute r ON r.attrelid = c.confrelid AND r.attnum = ANY (c.confkey) AND r.attname = $1
        JOIN pg_attribute a ON a.attrelid = c.conrelid
@@ -276,7 +284,8 @@ async function referencedBy(tx: Tx, d: RegisterDescriptor, scope: Scope, id: num
   );
   const found: string[] = [];
   for (const fk of fks) {
-    const live = fk.tombstone ? ' AND data_exclusao IS NULL' : '';
+    // A row marked excluded (is_excluido: an installment removed from its plan) uses nothing, like a tombstone.
+    const live = `${fk.tombstone ? ' AND data_exclusao IS NULL' : ''}${fk.excluded ? ' AND NOT is_excluido' : ''}`;
     const self = fk.tabela === d.table ? ` AND ${d.id} <> $2` : '';
     const { rows } = await tx.query(
       `SELECT 1 FROM ${fk.tabela} WHERE id_organization = $1 AND ${fk.coluna} = $2${live}${self} LIMIT 1`,

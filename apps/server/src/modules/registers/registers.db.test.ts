@@ -31,7 +31,7 @@ afterAll(async () => {
 const route = (d: RegisterDescriptor, action: string) => `${d.name}${action}` as RouteName;
 
 const COLUMN_TYPES: Record<FieldDef['kind'], string[]> = {
-  text: ['text', 'character varying'], email: ['text', 'character varying'], phone: ['text', 'character varying'],
+  text: ['text', 'character varying'], digits: ['text', 'character varying'], email: ['text', 'character varying'], phone: ['text', 'character varying'],
   cep: ['text', 'character varying'], color: ['text', 'character varying'], cpf: ['text', 'character varying'],
   cnpj: ['text', 'character varying'], enum: ['text', 'character varying'],
   integer: ['integer', 'smallint', 'bigint'], ref: ['integer', 'bigint'],
@@ -92,7 +92,7 @@ async function tableDisagreements(tx: Tx, d: RegisterDescriptor): Promise<string
 /** NOT NULL columns a BEFORE INSERT trigger fills (a new branch's company: migration 021). */
 const FILLED_BY_TRIGGER: Record<string, string[]> = { filial: ['id_empresa'] };
 
-const TEXT_FIELD_KINDS = new Set<FieldDef['kind']>(['text', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum']);
+const TEXT_FIELD_KINDS = new Set<FieldDef['kind']>(['text', 'digits', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum']);
 
 for (const d of REGISTERS as readonly RegisterDescriptor[]) {
   describe(`${d.label.plural} (${d.path}), generated from the descriptor`, () => {
@@ -186,7 +186,7 @@ for (const d of REGISTERS as readonly RegisterDescriptor[]) {
         return;
       }
       const field = d.fields[column];
-      const key = field && ['text', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum'].includes(field.kind) ? `lower(${column})` : column;
+      const key = field && ['text', 'digits', 'email', 'phone', 'cep', 'color', 'cpf', 'cnpj', 'enum'].includes(field.kind) ? `lower(${column})` : column;
       const indexes = await t.db.system(async (tx) =>
         (await tx.query<{ indexdef: string }>('SELECT indexdef FROM pg_indexes WHERE tablename = $1', [d.table])).rows.map((r) => r.indexdef),
       );

@@ -225,21 +225,32 @@ export async function loadSaleContext(db: PdvDatabase, idFilial: number): Promis
   const series = (await db.rows('fiscal_series').where('id_filial').equals(idFilial).toArray())
     .filter((s) => !s['data_exclusao'])
     .map((s) => ({ id_filial: idFilial, codigo_modelo: String(s['codigo_modelo']), situacao: String(s['situacao']) }));
-  const methods = (await db.rows('method_payment').toArray()).filter((m) => live(m) && offeredIn(m, idFilial));
-  const operators = (await db.rows('card_operator').toArray()).filter(live);
-  const installments = (await db.rows('installments').toArray()).filter(live);
   const branch = (await db.rows('branch').get(idFilial)) ?? null;
   return {
     sellers: await loadSellers(db, idFilial),
-    accounts: await loadAccounts(db),
     config,
     id_endereco_estoque: num(address?.['id_endereco_estoque']),
     id_cenario_fiscal: num(scenario?.['id_cenario_fiscal']),
     series,
-    methods: methods.sort((a, b) => String(a['descricao']).localeCompare(String(b['descricao']))),
-    operators,
-    installments,
+    ...(await loadPaymentOptions(db, idFilial)),
     branch,
+  };
+}
+
+/** What the payment panel offers: the branch's live methods (by description), card operators, plans and accounts. */
+export type PaymentOptions = Pick<SaleContext, 'methods' | 'operators' | 'installments' | 'accounts'>;
+
+/**
+ * The payment options of branch `idFilial` from the local copy. The point of sale keeps them current with a live query
+ * on it (useCheckout): a method changed in the settings reaches the payment panel as soon as the sync writes it.
+ */
+export async function loadPaymentOptions(db: PdvDatabase, idFilial: number): Promise<PaymentOptions> {
+  const methods = (await db.rows('method_payment').toArray()).filter((m) => live(m) && offeredIn(m, idFilial));
+  return {
+    methods: methods.sort((a, b) => String(a['descricao']).localeCompare(String(b['descricao']))),
+    operators: (await db.rows('card_operator').toArray()).filter(live),
+    installments: (await db.rows('installments').toArray()).filter(live),
+    accounts: await loadAccounts(db),
   };
 }
 

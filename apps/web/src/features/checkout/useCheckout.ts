@@ -16,7 +16,8 @@ import { showWarning } from '../../ui/warning.tsx';
 import { useSignedIn } from '../auth/sessionContext.ts';
 import { discardDraft, openEditingOperation, saveDraft } from '../outbox/operations.ts';
 import type { OperationBundle } from '../outbox/types.ts';
-import { loadSaleContext, stockOf, type ProductHit, type SaleContext, type StockRecord } from './catalog.ts';
+import { liveQuery } from 'dexie';
+import { loadPaymentOptions, loadSaleContext, stockOf, type ProductHit, type SaleContext, type StockRecord } from './catalog.ts';
 import * as draft from './draft.ts';
 import { afterPaint } from './afterPaint.ts';
 import { SaleView } from './saleView.ts';
@@ -134,6 +135,16 @@ export function useCheckout() {
     show(opened);
     return ctx;
   }, [db, idFilial, idUsuario, show]);
+
+  // The payment options follow the local copy while the page is open: a payment method created or changed in the
+  // settings (here or on another device) is in the payment panel once the sync has written it, without a reload.
+  useEffect(() => {
+    const subscription = liveQuery(() => loadPaymentOptions(db, idFilial)).subscribe({
+      next: (options) => setContext((c) => (c ? { ...c, ...options } : c)),
+      error: (error: unknown) => console.error('Falha ao ler os meios de pagamento', error),
+    });
+    return () => subscription.unsubscribe();
+  }, [db, idFilial]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,0 +1,31 @@
+/** The payment method form's branches (meio_pagamento_filial): where the point of sale offers the method. */
+import { Alert, Checkbox, Stack, Text } from '@mantine/core';
+import type { ExtensionTabProps } from '../registers/extensions.ts';
+import { useBranchOptions } from './branches.ts';
+import { branchIds, toggleBranch } from './values.ts';
+
+export function PaymentBranchesTab({ values, set, errors, readOnly }: ExtensionTabProps) {
+  const selected = branchIds(values['filiais']);
+  const options = useBranchOptions(selected);
+  return (
+    <Stack gap="sm" maw={720}>
+      <Text size="sm" c="dimmed">
+        O ponto de venda oferece o meio de pagamento nas filiais marcadas. Nenhuma marcada: em todas as filiais.
+      </Text>
+      {options.map((b) => (
+        <Checkbox
+          key={b.id_filial}
+          label={b.nome}
+          checked={selected.includes(b.id_filial)}
+          disabled={readOnly}
+          onChange={(e) => set('filiais', toggleBranch(selected, b.id_filial, e.currentTarget.checked))}
+        />
+      ))}
+      {errors['filiais'] && (
+        <Alert color="red" variant="light" role="alert">
+          {errors['filiais']}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
