@@ -25,7 +25,7 @@ test('the list screens page through the server lists with a search box', async (
   await expect(users.getByRole('cell', { name: 'outra@demo.com.br' })).toHaveCount(0);
   await page.getByLabel('Pesquisar').fill('Carlos');
   await expect(users.getByRole('row')).toHaveCount(2);
-  await expect(users.getByRole('cell', { name: 'Carlos Lima' })).toBeVisible();
+  await expect(users.getByRole('cell', { name: 'Carlos Lima', exact: true })).toBeVisible();
 
   await settingsMenu(page).getByRole('link', { name: 'Perfis' }).click();
   const profiles = page.getByRole('table', { name: 'Perfis' });

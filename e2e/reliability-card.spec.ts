@@ -111,6 +111,10 @@ test('card sales leave no card number, track data or CVV on the client or in the
 
   // Credit offline: the sale waits in the outbox; its stored form is read there.
   await context.setOffline(true);
+  // The screen has seen the network go (its status says so) before the cashier scans: keys typed while the header
+  // and the till re-render on that change were lost once under load.
+  await expect(page.getByRole('status', { name: 'Offline', exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeFocused();
   const offline = await sellByCard(page, takeUnit(products), 'Cartão de Crédito');
   await finish(page, false);
   await expect.poll(async () => (await localOperation(page, offline))?.['situacao']).toBe('Pendente');
