@@ -38,12 +38,14 @@ export const categoryHooks: RegisterHooks = {
     }
     const descricao = typeof values['descricao'] === 'string' ? values['descricao'] : (current?.['descricao'] as string | undefined);
     if (descricao !== undefined && (values['descricao'] !== undefined || values['id_categoria_pai'] !== undefined)) {
-      const { rows } = await tx.query(
-        `SELECT 1 FROM categoria WHERE id_organization = $1 AND data_exclusao IS NULL AND id_categoria_pai IS NOT DISTINCT FROM $2
-            AND lower(descricao) = lower($3) AND id_categoria <> $4 LIMIT 1`,
-        [org(h), parent, descricao, id ?? 0],
+      // Compared here, not with SQL lower(): a server whose collation is C does not lower 'Ú', PGlite does.
+      const { rows } = await tx.query<{ descricao: string }>(
+        `SELECT descricao FROM categoria WHERE id_organization = $1 AND data_exclusao IS NULL AND id_categoria_pai IS NOT DISTINCT FROM $2
+            AND id_categoria <> $3`,
+        [org(h), parent, id ?? 0],
       );
-      if (rows.length > 0) {
+      const same = (a: string) => a.trim().toLocaleLowerCase('pt-BR') === descricao.trim().toLocaleLowerCase('pt-BR');
+      if (rows.some((r) => same(r.descricao))) {
         const message = CATALOGUE_MESSAGES.categoryDuplicate(descricao);
         throw badRequest(message, undefined, [`descricao: ${message}`]);
       }
