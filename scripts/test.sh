@@ -46,6 +46,39 @@ counts_from() {
   ' "$1"
 }
 
+# Prints one line per failed test of a vitest or Playwright JSON report: file, title and the first line of its error,
+# so that the summary (the part of the output CI keeps) names what failed even after long server logs.
+failures_from() {
+  node -e '
+    const fs = require("node:fs");
+    let r;
+    try { r = JSON.parse(fs.readFileSync(process.argv[1], "utf8")); } catch { process.exit(0); }
+    const out = [];
+    const first = (m) => String(m ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).filter(Boolean)[0] ?? "";
+    if (r.stats && "expected" in r.stats) {
+      const walk = (suite, file) => {
+        for (const spec of suite.specs ?? []) {
+          for (const t of spec.tests ?? []) {
+            if (t.status !== "unexpected") continue;
+            const res = (t.results ?? []).find((x) => x.status !== "passed") ?? {};
+            out.push(`${spec.file ?? file}:${spec.line ?? ""} ${spec.title}: ${first(res.error?.message)}`);
+          }
+        }
+        for (const s of suite.suites ?? []) walk(s, s.file ?? file);
+      };
+      for (const s of r.suites ?? []) walk(s, s.file);
+    } else {
+      for (const f of r.testResults ?? []) {
+        const failed = (f.assertionResults ?? []).filter((a) => a.status === "failed");
+        for (const a of failed) out.push(`${f.name}: ${a.fullName}: ${first((a.failureMessages ?? [])[0])}`);
+        if (!failed.length && f.status === "failed") out.push(`${f.name}: ${first(f.message)}`);
+      }
+    }
+    for (const l of out.slice(0, 30)) console.log("  - " + l.slice(0, 300));
+    if (out.length > 30) console.log(`  - ... and ${out.length - 30} more`);
+  ' "$1"
+}
+
 finish() {
   local rc=$1
   banner "Summary ($((SECONDS - START_ALL))s)"
@@ -82,6 +115,9 @@ step() {
   if [[ $rc -ne 0 ]]; then
     if ((f == 0)); then FAILED=$((FAILED + 1)); fi
     SUMMARY+=("FAILED  $name$counts, exit code $rc, ${took}s")
+    if [[ "$report" != "-" ]]; then
+      while IFS= read -r l; do SUMMARY+=("$l"); done < <(failures_from "$report")
+    fi
     banner "FAILED: $name (exit code $rc)"
     finish 1
   fi
