@@ -77,6 +77,8 @@ test('devices with their peripherals, additional information with its links, sto
   await signIn(page, USERS.gerente);
   await settingsMenu(page).getByRole('link', { name: 'Dispositivos' }).click();
   await expect(page).toHaveURL(/\/devices$/);
+  // Insert is the list's key: pressed once the list is on screen (the route's code may still be loading at the URL).
+  await expect(page.getByRole('table', { name: 'Dispositivos' })).toBeVisible();
   await page.keyboard.press('Insert');
   const device = page.getByRole('form', { name: 'Dispositivo' });
   await device.getByLabel('Descrição').fill('Caixa 1');
@@ -92,6 +94,7 @@ test('devices with their peripherals, additional information with its links, sto
   await expect(page.getByText(MESSAGES.recordSaved)).toHaveCount(0);
 
   await settingsMenu(page).getByRole('link', { name: 'Informações adicionais' }).click();
+  await expect(page.getByRole('table', { name: 'Informações adicionais' })).toBeVisible();
   await page.keyboard.press('Insert');
   const info = page.getByRole('form', { name: 'Informação adicional' });
   await info.getByLabel('Descrição').fill('Procon');

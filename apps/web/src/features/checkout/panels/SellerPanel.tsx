@@ -3,7 +3,7 @@
  * Asked when finishing when the branch configuration says so (solicitar_vendedor_venda_pdv); required when it says so
  * (obrigar_vendedor_venda_pdv: no "Sem vendedor", and the spec's message).
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Drawer, Kbd, Stack, Table, Text, TextInput } from '@mantine/core';
 import { MESSAGES } from '@pdv/domain/messages';
 import type { Seller } from '../catalog.ts';
@@ -38,13 +38,38 @@ function SellerForm({ sellers, current, required, asking, onPick }: Props) {
   const [active, setActive] = useState(() => Math.max(0, sellers.findIndex((s) => s.id_usuario === current)));
   const [error, setError] = useState<string | null>(null);
   const index = Math.min(active, Math.max(shown.length - 1, 0));
+  const submit = () => {
+    const chosen = shown[index];
+    if (chosen) return onPick(chosen.id_usuario);
+    setError(required ? MESSAGES.sellerRequired : 'Nenhum vendedor encontrado.');
+  };
+  // Until the drawer has moved the focus into its field (after its opening transition), Enter and the arrows are read
+  // on the window: a cashier pressing F10 then Enter at once picks the highlighted seller instead of losing the key
+  // (seen in the order e2e under load: Enter reached the search box behind the drawer).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.altKey || event.metaKey) return;
+      // Inside the form its own handlers answer; inside another dialog (the warning that follows a pick) the key is its.
+      const target = event.target instanceof Element ? event.target : null;
+      if (formRef.current?.contains(target) || target?.closest('[role="dialog"]')) return;
+      if (event.key === 'Enter') submit();
+      else if (event.key === 'ArrowDown') setActive(Math.min(index + 1, shown.length - 1));
+      else if (event.key === 'ArrowUp') setActive(Math.max(index - 1, 0));
+      else return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    // Re-attached after every render so that it sees the current list and highlight.
+    window.addEventListener('keydown', listener, true);
+    return () => window.removeEventListener('keydown', listener, true);
+  });
   return (
     <form
+      ref={formRef}
       onSubmit={(event) => {
         event.preventDefault();
-        const chosen = shown[index];
-        if (chosen) return onPick(chosen.id_usuario);
-        setError(required ? MESSAGES.sellerRequired : 'Nenhum vendedor encontrado.');
+        submit();
       }}
     >
       <Stack>
