@@ -43,7 +43,7 @@ export function CenariosFiscaisTab({ id_produto, readOnly }: { id_produto: numbe
         </Group>
       )}
       <TabError error={tab.error} />
-      {tab.data && rows.length === 0 ? (
+      {!tab.data ? null : rows.length === 0 ? (
         <Text c="dimmed">Nenhum cenário fiscal vinculado a este produto.</Text>
       ) : (
         <Table striped aria-label="Cenários fiscais do produto">

@@ -72,7 +72,7 @@ export function FornecedoresTab({ id_produto, readOnly }: { id_produto: number; 
         </Group>
       )}
       <TabError error={tab.error} />
-      {tab.data && rows.length === 0 ? (
+      {!tab.data ? null : rows.length === 0 ? (
         <Text c="dimmed">Nenhum fornecedor vinculado.</Text>
       ) : (
         <Table striped aria-label="Fornecedores do produto">

@@ -78,7 +78,7 @@ export function KitTab({ id_produto, readOnly }: { id_produto: number; readOnly:
         </Group>
       )}
       <TabError error={tab.error} />
-      {tab.data && lines.length === 0 ? (
+      {!tab.data ? null : lines.length === 0 ? (
         <Text c="dimmed">Este produto não é um kit: nenhum componente.</Text>
       ) : (
         <Table striped aria-label="Componentes do kit">

@@ -38,7 +38,7 @@ export function MovimentacoesEstoqueTab({ id_produto }: { id_produto: number; re
         <TextInput label="Até" type="date" value={fim} onChange={(e) => { setFim(e.currentTarget.value); setPage(1); }} />
       </Group>
       <TabError error={tab.error} />
-      {tab.data && rows.length === 0 ? (
+      {!tab.data ? null : rows.length === 0 ? (
         <Text c="dimmed">Nenhuma movimentação de estoque deste produto na filial.</Text>
       ) : (
         <Table striped aria-label="Movimentações de estoque do produto">
