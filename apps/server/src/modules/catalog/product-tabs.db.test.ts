@@ -6,6 +6,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@pdv/domain/messages';
 import { PRODUCT_TAB_MESSAGES as M } from '@pdv/domain/product-tab-messages';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { expectOk } from '../../testing/routes.ts';
@@ -100,6 +101,9 @@ describe('gallery', () => {
     const large = await t.call('POST', '/product/post_product_image', { id_produto, nome: 'grande.png', mime: 'image/png', image: big.toString('base64') }, manager);
     expect(large.status).toBe(400);
     expect(large.json['message']).toBe(M.imageTooLarge('grande.png'));
+    // Past the upload routes' own body limit (7.5 MB of JSON), the framework's refusal, still in pt-BR.
+    const huge = await t.call('POST', '/product_galery/create', { id_produto, mime: 'image/png', image: 'A'.repeat(8_000_000) }, manager);
+    expect([huge.status, huge.json['message']]).toEqual([413, MESSAGES.bodyTooLarge]);
     const bad = await t.call('POST', '/product_galery/update', { id_produto_galeria: 1, ordem: 0 }, manager);
     expect(bad.status).toBe(400);
     expect(await countRows(t.db, 'produto_galeria')).toBe(before);
