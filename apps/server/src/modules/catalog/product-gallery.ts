@@ -93,9 +93,24 @@ async function rowsOf(tx: Tx, org: number, id_produto: number): Promise<Row[]> {
   return rows;
 }
 
-/** The gallery in order, renumbered 1..n, with the product's main image following the first. */
-async function settle(tx: Tx, org: number, id_produto: number, deps: Deps): Promise<{ rows: GalleryImage[] }> {
+/**
+ * The gallery in order with signed links. After a change (`write`), renumbered 1..n and with the product's main image
+ * following the first; a read writes nothing.
+ */
+async function settle(tx: Tx, org: number, id_produto: number, deps: Deps, write = true): Promise<{ rows: GalleryImage[] }> {
   const rows = await rowsOf(tx, org, id_produto);
+  if (write) await renumber(tx, org, id_produto, rows);
+  const now = deps.fiscal.now();
+  return {
+    rows: rows.map(({ caminho, caminho_miniatura, ...r }) => ({
+      ...r,
+      url: storage.url(deps.fiscal.linkSecret, org, caminho, now),
+      url_miniatura: storage.url(deps.fiscal.linkSecret, org, caminho_miniatura, now),
+    })),
+  };
+}
+
+async function renumber(tx: Tx, org: number, id_produto: number, rows: Row[]): Promise<void> {
   for (const [i, r] of rows.entries()) {
     if (r.ordem === i + 1) continue;
     await tx.query('UPDATE produto_galeria SET ordem = $3, data_alteracao = now() WHERE id_organization = $1 AND id_produto_galeria = $2',
@@ -107,14 +122,6 @@ async function settle(tx: Tx, org: number, id_produto: number, deps: Deps): Prom
         AND url_imagem_principal IS DISTINCT FROM $3`,
     [org, id_produto, rows[0]?.caminho ?? null],
   );
-  const now = deps.fiscal.now();
-  return {
-    rows: rows.map(({ caminho, caminho_miniatura, ...r }) => ({
-      ...r,
-      url: storage.url(deps.fiscal.linkSecret, org, caminho, now),
-      url_miniatura: storage.url(deps.fiscal.linkSecret, org, caminho_miniatura, now),
-    })),
-  };
 }
 
 /** Adds the image at `position` ('first': becomes the main image; 'last': the end of the gallery). */
@@ -158,7 +165,7 @@ export const productGalleryHandlers = {
   productGaleryCreate: ({ tx, caller, deps, body }) => addImage(tx, caller, deps, body, 'last'),
   productGaleryFind: async ({ tx, caller, deps, body }) => {
     await productOf(tx, caller.id_organization, body.id_produto);
-    return settle(tx, caller.id_organization, body.id_produto, deps);
+    return settle(tx, caller.id_organization, body.id_produto, deps, false);
   },
   /** Moves one image to position `ordem` (1: the main image); the others keep their relative order. */
   productGaleryUpdate: async ({ tx, caller, deps, body }) => {
