@@ -4,6 +4,7 @@
  * Every route succeeds for the owner, answers 404 to another organization, and refuses bad input in pt-BR, writing
  * nothing.
  */
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@pdv/domain/messages';
@@ -310,6 +311,29 @@ describe('kit', () => {
     expect(await countRows(t.db, 'estoque WHERE id_produto_grade_filial = $1', [kitPgf])).toBe(0);
     const moves = await countRows(t.db, 'movimentacao_estoque WHERE id_operacao = $1', [body.id_operacao]);
     expect(moves).toBe(2);
+  });
+
+  it("a kit given back by the customer (Devolucao) brings its components' stock back", async () => {
+    const address = sale.product.id_endereco_estoque;
+    const stockOf = async (pgf: number) => Number((await one<{ q: string }>(
+      'SELECT quantidade::text AS q FROM estoque WHERE id_produto_grade_filial = $1 AND id_endereco_estoque = $2', [pgf, address])).q);
+    const body = saleBody(sale, { id_cliente: sale.id_cliente });
+    const item = { ...body.itens[0]!, id_produto_grade_filial: kitPgf, descricao: 'Kit Presente', quantidade: 1, valor_unitario: 50, tipo_preco: 'Varejo' as const, is_atacarejo: false };
+    const sold = await expectOk(t, 'operacao', { ...body, itens: [item], pagamentos: [{ ...body.pagamentos[0]!, valor_total: 50 }] }, manager);
+    const id_pedido = sold.json['id_pedido'] as number;
+    const line = (await one<{ id: number }>('SELECT id_pedido_item AS id FROM pedido_item WHERE id_pedido = $1', [id_pedido])).id;
+    const a = await stockOf(sale.product.id_produto_grade_filial);
+    const b = await stockOf(sale.second.id_produto_grade_filial);
+    const back = {
+      id_operacao: randomUUID(), modo_operacao: 'Devolucao' as const, modelo: null, id_filial: sale.id_filial, id_cliente: sale.id_cliente,
+      data_inicio: new Date().toISOString(), id_pedido_origem: id_pedido, pagamentos: [],
+      itens: [{ id_item: randomUUID(), tipo_item: 'Produto' as const, id_produto_grade_filial: kitPgf, id_endereco_estoque: address,
+        descricao: 'Kit Presente', quantidade: 1, valor_unitario: 50, id_item_origem: line }],
+    };
+    await expectOk(t, 'operacao', back, manager);
+    expect(await stockOf(sale.product.id_produto_grade_filial)).toBe(a + 2);
+    expect(await stockOf(sale.second.id_produto_grade_filial)).toBe(b + 1);
+    expect(await countRows(t.db, 'estoque WHERE id_produto_grade_filial = $1', [kitPgf])).toBe(0);
   });
 
   it('refuses a sale of a kit whose component has no grid row in the branch, moving nothing', async () => {
