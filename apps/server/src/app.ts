@@ -24,6 +24,7 @@ import { operationHandlers } from './modules/operation/routes.ts';
 import { orderHandlers } from './modules/order/routes.ts';
 import { priceHistoryHandlers } from './modules/catalog/price-history.ts';
 import { productHandlers } from './modules/catalog/product-routes.ts';
+import { productTabHandlers } from './modules/catalog/product-tabs.ts';
 import { stockHandlers } from './modules/stock/by-branch.ts';
 import { invoiceHandlers } from './modules/invoice/routes.ts';
 import { invoicePartHandlers } from './modules/invoice/parts-routes.ts';
@@ -40,7 +41,7 @@ import { Lifecycle } from './http/lifecycle.ts';
 export const handlers: Handlers = {
   ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
   ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
-  ...branchHandlers, ...platformHandlers,
+  ...branchHandlers, ...platformHandlers, ...productTabHandlers,
 };
 
 export interface AppOptions {

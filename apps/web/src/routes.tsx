@@ -15,6 +15,7 @@ import { CheckoutPage } from './features/checkout/CheckoutPage.tsx';
 import { AppLayout } from './features/layout/AppLayout.tsx';
 import { PendingOperationsPage } from './features/outbox/PendingOperationsPage.tsx';
 import { PendingPage } from './features/pending/PendingPage.tsx';
+import { ProductExtrasPage } from './features/products/ProductExtrasPage.tsx';
 import { RegisterListPage } from './features/registers/RegisterListPage.tsx';
 import { NotAuthorizedPage } from './ui/NotAuthorizedPage.tsx';
 import { NotFoundPage } from './ui/NotFoundPage.tsx';
@@ -57,6 +58,7 @@ export function AppRoutes() {
             element={<RequireEntry permission={entry.permission}>{screenOf(entry)}</RequireEntry>}
           />
         ))}
+        <Route path="/product/extras/:id" element={<RequireEntry permission="FncListarProduto"><ProductExtrasPage /></RequireEntry>} />
         {invoiceRoutes()}
         {orderRoutes()}
         <Route path="/not-authorized" element={<NotAuthorizedPage />} />

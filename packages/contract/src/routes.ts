@@ -20,6 +20,7 @@ import { stockByBranchBody, stockByBranchResult } from './stock.ts';
 import * as auth from './authorization.ts';
 import { orderPdfBody, orderPdfResult } from './order-document.ts';
 import { registerRouteTable } from './registers/index.ts';
+import { productTabRoutes } from './product-tab-routes.ts';
 import * as br from './branch.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
@@ -38,6 +39,8 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, R extends z.ZodType =
   idFields?: readonly string[];
   /** Throttled per account and per address (login and credential checks). */
   throttled?: boolean;
+  /** Largest body accepted, in bytes, when a route takes more than the server's default (image uploads). */
+  bodyLimit?: number;
   body: B;
   response: R;
 }
@@ -245,7 +248,7 @@ const branchRoutes = {
   platformAppsActive: route({ method: 'POST', path: '/platform/get-apps-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: br.appsActiveResult }),
 } as const;
 
-export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...registerRouteTable() };
+export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

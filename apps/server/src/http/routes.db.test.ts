@@ -15,6 +15,7 @@ import { loadSaleFixture, saleBody, type SaleFixture } from '../testing/sale.ts'
 import { validBody } from '../testing/registers.ts';
 import { expectOk } from '../testing/routes.ts';
 import { OWNER_CHECK_ELSEWHERE } from '../testing/route-proofs.ts';
+import { productTabSample, seedProductTabIds } from '../testing/product-tabs.ts';
 
 let t: TestApp;
 let manager: string;
@@ -104,6 +105,7 @@ beforeAll(async () => {
     );
     demoIds[d.id] = found ?? ((await t.call('POST', `${d.path}/create`, await validBody(t, d, 1, manager), manager)).json[d.id] as number);
   }
+  await seedProductTabIds(t, demoIds);
   // An invoice of the demo organization (the NFC-e draft of a sale).
   const nfce = await t.call('POST', '/operacao', saleBody(sale, { modelo: '65' }), manager);
   demoIds['id_nota_fiscal'] = nfce.json['id_nota_fiscal'] as number;
@@ -168,6 +170,7 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of routes[name].idFields ?? []) body[field] = idValue;
   if (name.endsWith('Situacao')) body['situacao'] = 'Ativo';
+  Object.assign(body, productTabSample(name, demoIds));
   if (name === 'validateUserCredential') Object.assign(body, { email: 'gerente@demo.com.br', password: 'x', permission: 'X' });
   if (name === 'nfeCancelar' || name === 'nfeInutilizar') body['justificativa'] = 'Justificativa de teste com tamanho';
   if (name === 'nfeCartaCorrecao') body['texto_correcao'] = 'Correção de teste com tamanho';

@@ -6,11 +6,14 @@
  * reserved (reserveStock: quantidade_reserva, no movement, the quantity stays the shop's) until they come back or
  * their sale is invoiced (takeReservedStock releases and takes them). Rows are changed one conditional
  * UPDATE per (grid row, address) in a fixed order, so two transactions never wait on each other in a cycle.
+ * A kit's line moves its components instead (kits.ts): taken, returned and reserved alike, so every path that moves a
+ * kit (sale, invoice, consignment, return) moves the same rows.
  */
 import { MESSAGES } from '@pdv/domain/messages';
 import { quantityToDecimal, type Milli } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
+import { expandKits } from './kits.ts';
 import * as q from './queries.ts';
 
 export interface StockLine {
@@ -43,7 +46,7 @@ function place(ctx: StockContext, line: StockLine): q.StockPlace {
  * reservation covers the quantity: concurrent sales of the last unit leave exactly one winner.
  */
 export async function takeStock(tx: Tx, ctx: StockContext, lines: StockLine[], control: boolean): Promise<void> {
-  for (const line of [...lines].sort(byPlace)) {
+  for (const line of (await expandKits(tx, ctx.org, ctx.id_filial, lines)).sort(byPlace)) {
     const qty = quantityToDecimal(line.quantidade);
     let row = await q.decrement(tx, place(ctx, line), qty, control);
     if (!row) {
@@ -71,7 +74,7 @@ export async function takeStock(tx: Tx, ctx: StockContext, lines: StockLine[], c
  */
 export async function returnStock(tx: Tx, ctx: StockContext, lines: StockLine[]): Promise<void> {
   const merged = new Map<string, StockLine>();
-  for (const l of lines) {
+  for (const l of await expandKits(tx, ctx.org, ctx.id_filial, lines)) {
     const key = `${l.id_produto_grade_filial}:${l.id_endereco_estoque}`;
     const m = merged.get(key) ?? { ...l, quantidade: 0 };
     m.quantidade += l.quantidade;
@@ -117,7 +120,7 @@ export async function assignOrderStockToInvoice(tx: Tx, org: number, id_pedido: 
  * spec's "Estoque insuficiente"; without it a missing row is opened at zero, reserved.
  */
 export async function reserveStock(tx: Tx, ctx: StockContext, lines: StockLine[], control: boolean): Promise<void> {
-  for (const line of [...lines].sort(byPlace)) {
+  for (const line of (await expandKits(tx, ctx.org, ctx.id_filial, lines)).sort(byPlace)) {
     if (line.quantidade === 0) continue;
     const qty = quantityToDecimal(line.quantidade);
     if (await q.reserve(tx, place(ctx, line), qty, control)) continue;
