@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildAbility, canSeeEntry } from '@pdv/domain/permissions';
-import { arrangeGroups, flatResults, groupStarts, matchRank, moveSelection, rankResults, type ResultGroup, type SearchResult } from './ranking.ts';
+import { arrangeGroups, flatResults, groupStarts, recordsFit, matchRank, moveSelection, rankResults, type ResultGroup, type SearchResult } from './ranking.ts';
 import { shortcutCandidates } from './shortcuts.ts';
 
 const result = (label: string, extra: Partial<SearchResult> = {}): SearchResult => ({ key: label, label, path: `/${label}`, ...extra });
@@ -88,6 +88,17 @@ describe('arrangeGroups and the keyboard', () => {
     expect(moveSelection(0, -1, 3)).toBe(2);
     expect(moveSelection(-1, -1, 3)).toBe(2);
     expect(moveSelection(0, 1, 0)).toBe(-1);
+  });
+});
+
+describe('recordsFit', () => {
+  it("shows the records of the text being typed on or erased, never another text's", () => {
+    expect(recordsFit('Juliana', 'Juli', 2)).toBe(true);
+    expect(recordsFit('Juli', 'Juliana', 2)).toBe(true);
+    expect(recordsFit('júli', 'Juli', 2)).toBe(true);
+    expect(recordsFit('fiscais', 'Juliana', 2)).toBe(false);
+    expect(recordsFit('J', 'Juliana', 2)).toBe(false);
+    expect(recordsFit('Juliana', '', 2)).toBe(false);
   });
 });
 

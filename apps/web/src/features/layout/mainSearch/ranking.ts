@@ -103,6 +103,18 @@ export function flatResults(groups: readonly ResultGroup[]): SearchResult[] {
   return groups.flatMap((g) => g.results);
 }
 
+/**
+ * Whether records found for `found` may stand for the text typed now while its own are looked up: only when one text
+ * starts the other (the user is typing on, or erasing), never another text's records, nor any for a text shorter
+ * than `minChars`.
+ */
+export function recordsFit(typed: string, found: string, minChars: number): boolean {
+  if (typed.length < minChars || found === '') return false;
+  const a = fold(typed);
+  const b = fold(found);
+  return a.startsWith(b) || b.startsWith(a);
+}
+
 /** Where each shown group's first result stands in flatResults (the options' numbers). */
 export function groupStarts(groups: readonly ResultGroup[]): number[] {
   const starts: number[] = [];

@@ -8,7 +8,9 @@ import type { LocalRow, PdvDatabase } from '../../../db/database.ts';
 import { call } from '../../../api/client.ts';
 import { formatCpfCnpj } from '@pdv/domain/documents';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
+import { orderStatusLabel } from '@pdv/domain/order-labels';
 import { searchPeople, searchProducts, textOf } from '../../checkout/catalog.ts';
+import { SITUACAO_LABEL } from '../../invoice/situacao.ts';
 import type { SearchResult } from './ranking.ts';
 import { SEARCH_TEXTS } from './texts.ts';
 
@@ -79,11 +81,13 @@ export async function orderCandidates(query: string, signal: AbortSignal, today 
   return rows.map((o) => ({
     key: String(o.id_pedido),
     label: SEARCH_TEXTS.order(o.nsu),
-    detail: `${o.cliente_nome ?? SEARCH_TEXTS.noCustomer} · ${formatMoney(fromDecimal(o.valor_total_liquido))} · ${o.situacao}`,
+    detail: `${o.cliente_nome ?? SEARCH_TEXTS.noCustomer} · ${formatMoney(fromDecimal(o.valor_total_liquido))} · ${orderStatusLabel(o.situacao)}`,
     path: RECORD_PATHS.order(o.id_pedido),
     texts: [String(o.nsu), o.cliente_nome ?? ''],
   }));
 }
+
+const invoiceStatus = (s: string): string => (s in SITUACAO_LABEL ? SITUACAO_LABEL[s as keyof typeof SITUACAO_LABEL] : s);
 
 /** The branch's invoices whose number, key, customer or CPF/CNPJ matches, newest first (server). */
 export async function invoiceCandidates(query: string, signal: AbortSignal): Promise<SearchResult[]> {
@@ -91,7 +95,7 @@ export async function invoiceCandidates(query: string, signal: AbortSignal): Pro
   return rows.map((n) => ({
     key: String(n.id_nota_fiscal),
     label: SEARCH_TEXTS.invoice(n.numero_nota_fiscal, n.modelo),
-    detail: `${n.cliente_nome ?? SEARCH_TEXTS.noCustomer} · ${formatMoney(fromDecimal(n.valor_nota_fiscal))} · ${n.situacao}`,
+    detail: `${n.cliente_nome ?? SEARCH_TEXTS.noCustomer} · ${formatMoney(fromDecimal(n.valor_nota_fiscal))} · ${invoiceStatus(n.situacao)}`,
     path: RECORD_PATHS.invoice(n.id_nota_fiscal),
     texts: [String(n.numero_nota_fiscal ?? ''), n.chave_acesso ?? '', n.cliente_nome ?? '', n.cliente_cpf_cnpj ?? ''],
   }));

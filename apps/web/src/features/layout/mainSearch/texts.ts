@@ -13,7 +13,7 @@ export const SEARCH_TEXTS = {
   settingsGroup: 'Configurações',
   newOrder: 'Novo pedido',
   newInvoice: 'Nova nota fiscal',
-  offline: 'Sem conexão: pedidos e notas fiscais só são pesquisados online.',
+  offline: 'Sem conexão: pesquisados somente online.',
   searching: 'Pesquisando...',
   failed: 'Não foi possível pesquisar agora. Tente novamente.',
   nothing: 'Nenhum resultado.',

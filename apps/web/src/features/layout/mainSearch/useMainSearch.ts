@@ -9,7 +9,7 @@ import { localDb } from '../../../db/database.ts';
 import { useSession } from '../../auth/sessionContext.ts';
 import type { SyncState } from '../../sync/runtime.ts';
 import { useSyncSelector } from '../../sync/useSyncState.ts';
-import { arrangeGroups, flatResults, GROUP_LIMIT, moveSelection, rankResults, type GroupKey, type ResultGroup, type SearchResult } from './ranking.ts';
+import { arrangeGroups, flatResults, GROUP_LIMIT, moveSelection, rankResults, recordsFit, type GroupKey, type ResultGroup, type SearchResult } from './ranking.ts';
 import { shortcutCandidates } from './shortcuts.ts';
 import { invoiceCandidates, orderCandidates, peopleCandidates, productCandidates } from './sources.ts';
 import { SEARCH_TEXTS } from './texts.ts';
@@ -48,8 +48,9 @@ export function useMainSearch() {
   const [query, setQueryValue] = useState('');
   const [debounced] = useDebouncedValue(query.trim(), DEBOUNCE_MS);
   const [records, setRecords] = useState<{ query: string; groups: ResultGroup[] }>({ query: '', groups: [] });
-  // The selection belongs to the results it was made in: new results select their first line.
-  const [selection, setSelection] = useState<{ of: string; index: number }>({ of: '', index: 0 });
+  // The selected line, by its group and key: it stays selected when records arrive around it; when it is gone (or
+  // nothing was chosen) the first line is.
+  const [selection, setSelection] = useState<string | null>(null);
 
   const candidates = useMemo(() => shortcutCandidates((label) => canSeeEntry(ability, label)), [ability]);
 
@@ -81,24 +82,28 @@ export function useMainSearch() {
       { key: 'shortcuts', results: rankResults(trimmed, candidates.shortcuts, GROUP_LIMIT.shortcuts) },
       { key: 'settings', results: rankResults(trimmed, candidates.settings, GROUP_LIMIT.settings) },
     ];
-    // Records of an older text stay until the new ones come (no flicker); a text too short shows none.
-    const recordGroups = trimmed.length >= RECORD_MIN_CHARS ? records.groups : [];
+    // Records of the text being typed on (one starts the other) stay until the new ones come, so they do not flicker;
+    // another text's records are never shown, nor any for a text too short.
+    const recordGroups = recordsFit(trimmed, records.query, RECORD_MIN_CHARS) ? records.groups : [];
     return arrangeGroups([...shortcuts, ...recordGroups]);
   }, [trimmed, candidates, records]);
   const results = flatResults(groups);
   const searching = trimmed.length >= RECORD_MIN_CHARS && (debounced !== trimmed || records.query !== debounced);
-  const signature = groups.map((g) => `${g.key}:${g.results.map((r) => r.key).join(',')}`).join('|');
-  const selected = results.length === 0 ? -1 : selection.of === signature ? Math.min(selection.index, results.length - 1) : 0;
+  const ids = groups.flatMap((g) => g.results.map((r) => `${g.key}:${r.key}`));
+  const selected = results.length === 0 ? -1 : Math.max(0, selection === null ? 0 : ids.indexOf(selection));
 
   return {
     query,
-    setQuery: setQueryValue,
+    setQuery(text: string) {
+      setQueryValue(text);
+      setSelection(null);
+    },
     groups,
     results,
     searching,
     selected,
     move(delta: 1 | -1) {
-      setSelection({ of: signature, index: moveSelection(selected, delta, results.length) });
+      setSelection(ids[moveSelection(selected, delta, results.length)] ?? null);
     },
   };
 }
