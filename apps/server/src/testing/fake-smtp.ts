@@ -1,6 +1,7 @@
 /**
- * A fake SMTP server for tests (the smtp-server package, speaking real SMTP on 127.0.0.1): it asks for AUTH with one
- * user and password (plain, no TLS, as a local relay would) and keeps every message it accepts.
+ * A fake SMTP server for tests (the smtp-server package, speaking real SMTP on 127.0.0.1): given a user and password
+ * it asks for AUTH with them (plain, no TLS, as a local relay would); without them it is an open relay. It keeps every
+ * message it accepts.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -17,10 +18,10 @@ export interface FakeSmtp {
   close(): Promise<void>;
 }
 
-export async function startFakeSmtp(user: string, password: string): Promise<FakeSmtp> {
+export async function startFakeSmtp(user?: string, password?: string): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
-    authOptional: false,
+    authOptional: user === undefined,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,

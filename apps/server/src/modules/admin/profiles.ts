@@ -7,6 +7,7 @@ import { profile } from '@pdv/contract/registers/profile';
 import { REGISTER_MESSAGES } from '@pdv/contract/registers/descriptor';
 import { USER_MESSAGES } from '@pdv/domain/user-rules';
 import type { Tx } from '../../db/database.ts';
+import { sameText } from '@pdv/domain/same-text';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { findRow, updateRow, type Scope } from '../registers/queries.ts';
@@ -38,11 +39,12 @@ export async function profileDetail(tx: Tx, caller: Caller, id_perfil: number): 
 }
 
 async function assertUniqueDescription(tx: Tx, org: number, descricao: string, id_perfil: number | null): Promise<void> {
-  const { rows } = await tx.query(
-    `SELECT 1 FROM perfil WHERE id_organization = $1 AND data_exclusao IS NULL AND lower(descricao) = lower($2) AND id_perfil <> $3`,
-    [org, descricao, id_perfil ?? 0],
+  // Compared here, not with SQL lower(): a server whose collation is C does not lower 'Ú' (same-text.ts).
+  const { rows } = await tx.query<{ descricao: string }>(
+    'SELECT descricao FROM perfil WHERE id_organization = $1 AND data_exclusao IS NULL AND id_perfil <> $2',
+    [org, id_perfil ?? 0],
   );
-  if (rows.length > 0) throw badRequest(REGISTER_MESSAGES.duplicate('descrição', descricao));
+  if (rows.some((r) => sameText(r.descricao, descricao))) throw badRequest(REGISTER_MESSAGES.duplicate('descrição', descricao));
 }
 
 /** The profile's whole permission list becomes `list`: new labels added, changed ones updated, the rest tombstoned. */

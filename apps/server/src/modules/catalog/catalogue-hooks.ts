@@ -9,6 +9,7 @@
 import { CATALOGUE_MESSAGES } from '@pdv/domain/catalogue-messages';
 import type { AttributeItem } from '@pdv/contract/registers/attribute';
 import type { ServicePrice } from '@pdv/contract/registers/service';
+import { sameText } from '@pdv/domain/same-text';
 import { badRequest } from '../../http/errors.ts';
 import type { HookContext, RegisterHooks, Row } from '../registers/hooks.ts';
 
@@ -44,8 +45,7 @@ export const categoryHooks: RegisterHooks = {
             AND id_categoria <> $3`,
         [org(h), parent, id ?? 0],
       );
-      const same = (a: string) => a.trim().toLocaleLowerCase('pt-BR') === descricao.trim().toLocaleLowerCase('pt-BR');
-      if (rows.some((r) => same(r.descricao))) {
+      if (rows.some((r) => sameText(r.descricao, descricao))) {
         const message = CATALOGUE_MESSAGES.categoryDuplicate(descricao);
         throw badRequest(message, undefined, [`descricao: ${message}`]);
       }

@@ -4,6 +4,7 @@
  */
 import { BANK_ACCOUNT_MESSAGES, bankAccountErrors } from '@pdv/domain/bank-account';
 import { FINANCE_SETTINGS_MESSAGES as M } from '@pdv/domain/finance-settings';
+import { sameText } from '@pdv/domain/same-text';
 import { badRequest } from '../../http/errors.ts';
 import type { RegisterHooks, Row } from '../registers/hooks.ts';
 import { checkBranches, checkRefs, merged } from './refs.ts';
@@ -25,12 +26,14 @@ export const paymentMethodHooks: RegisterHooks = {
     // The shortcut is the organization's one key for this method: the refusal names the method that has it.
     const tecla = typeof values['tecla_atalho'] === 'string' ? values['tecla_atalho'] : null;
     if (tecla) {
-      const { rows } = await ctx.tx.query<{ descricao: string }>(
-        `SELECT descricao FROM meio_pagamento WHERE id_organization = $1 AND data_exclusao IS NULL AND lower(tecla_atalho) = lower($2)
-            AND id_meio_pagamento <> $3 LIMIT 1`,
-        [org, tecla, id ?? 0],
+      // Compared here, not with SQL lower(): a server whose collation is C does not lower 'Ú' (same-text.ts).
+      const { rows } = await ctx.tx.query<{ descricao: string; tecla_atalho: string }>(
+        `SELECT descricao, tecla_atalho FROM meio_pagamento WHERE id_organization = $1 AND data_exclusao IS NULL
+            AND tecla_atalho IS NOT NULL AND id_meio_pagamento <> $2 ORDER BY id_meio_pagamento`,
+        [org, id ?? 0],
       );
-      if (rows[0]) throw refuse('tecla_atalho', M.shortcutInUse(tecla, rows[0].descricao));
+      const holder = rows.find((r) => sameText(r.tecla_atalho, tecla));
+      if (holder) throw refuse('tecla_atalho', M.shortcutInUse(tecla, holder.descricao));
     }
     // Forcing installments is using them.
     const out: Row = all['obrigar_parcelamento'] === true && all['utilizar_parcela'] !== true ? { ...values, utilizar_parcela: true } : values;

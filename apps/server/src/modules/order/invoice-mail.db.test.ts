@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, type SaleFixture } from '../../testing/sale.ts';
 import { expectOk } from '../../testing/routes.ts';
+import { startFakeSmtp, type FakeSmtp } from '../../testing/fake-smtp.ts';
 
 let t: TestApp;
 let cashier: string;
@@ -88,37 +87,18 @@ describe('POST /api/order/order-invoice-list', () => {
 });
 
 describe('POST /api/order/send-release-mail through a local SMTP server', () => {
-  const received: Array<{ from: string; to: string[]; data: string }> = [];
-  let server: SMTPServer;
-  let port: number;
+  let smtp: FakeSmtp;
+  const received = () => smtp.received;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, done) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            data: Buffer.concat(chunks).toString('utf8'),
-          });
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as AddressInfo).port;
-    process.env['SMTP_URL'] = `smtp://127.0.0.1:${port}`;
+    smtp = await startFakeSmtp();
+    process.env['SMTP_URL'] = `smtp://127.0.0.1:${smtp.port}`;
     process.env['SMTP_FROM'] = 'Loja Demo <loja@demo.com.br>';
   });
   afterAll(async () => {
     delete process.env['SMTP_URL'];
     delete process.env['SMTP_FROM'];
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
   it("sends the released order to the customer's e-mail and records it", async () => {
@@ -128,7 +108,7 @@ describe('POST /api/order/send-release-mail through a local SMTP server', () => 
     const res = await expectOk(t, 'orderSendReleaseMail', { id_pedido }, cashier);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json).toEqual({ message: 'E-mail enviado com sucesso.', email });
-    const mail = received.at(-1)!;
+    const mail = received().at(-1)!;
     expect(mail.to).toEqual([email]);
     expect(mail.from).toBe('loja@demo.com.br');
     expect(mail.data).toContain(`Subject: Pedido ${nsu} liberado - Loja Centro`);
@@ -141,7 +121,7 @@ describe('POST /api/order/send-release-mail through a local SMTP server', () => 
     const released = await order();
     const res = await t.call('POST', '/order/send-release-mail', { id_pedido: released.id_pedido, email: 'outro@exemplo.com.br' }, cashier);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    expect(received.at(-1)!.to).toEqual(['outro@exemplo.com.br']);
+    expect(received().at(-1)!.to).toEqual(['outro@exemplo.com.br']);
     const editing = await order('Pedido', false);
     const refused = await t.call('POST', '/order/send-release-mail', { id_pedido: editing.id_pedido }, cashier);
     expect(refused.status).toBe(400);
@@ -156,7 +136,7 @@ describe('POST /api/order/send-release-mail through a local SMTP server', () => 
       expect(res.status).toBe(400);
       expect(String(res.json['message'])).toMatch(/^Não foi possível enviar o e-mail: /);
     } finally {
-      process.env['SMTP_URL'] = `smtp://127.0.0.1:${port}`;
+      process.env['SMTP_URL'] = `smtp://127.0.0.1:${smtp.port}`;
     }
     expect(await countRows(t.db, 'pedido WHERE id_pedido = $1 AND data_envio_email IS NULL', [id_pedido])).toBe(1);
   });

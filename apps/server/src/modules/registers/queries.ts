@@ -7,6 +7,7 @@ import { REGISTER_MESSAGES, rowColumns, writableColumns, type FieldDef, type Reg
 import { registerByName } from '@pdv/contract/registers/index';
 import type { Tx } from '../../db/database.ts';
 import { containsPattern } from '../../db/rows.ts';
+import { sameText } from '@pdv/domain/same-text';
 import { badRequest } from '../../http/errors.ts';
 
 export interface Scope {
@@ -115,12 +116,20 @@ async function checkUnique(tx: Tx, d: RegisterDescriptor, scope: Scope, values: 
     const value = values[column];
     if (!field.unique || value === undefined || value === null) continue;
     const { where, params } = scoped(d, scope);
-    const text = TEXT_KINDS.has(field.kind);
+    const text = TEXT_KINDS.has(field.kind) && typeof value === 'string';
+    if (text) {
+      // Text is compared here, not with SQL lower(): a server whose collation is C does not lower 'Ú' (same-text.ts).
+      params.push(id ?? 0);
+      const { rows } = await tx.query<{ v: string }>(
+        `SELECT ${column} AS v FROM ${d.table} WHERE ${where} AND ${column} IS NOT NULL AND ${d.id} <> $${params.length}`,
+        params,
+      );
+      if (rows.some((r) => sameText(r.v, value))) throw badRequest(REGISTER_MESSAGES.duplicate(field.label.toLowerCase(), shown(value)));
+      continue;
+    }
     params.push(value, id ?? 0);
     const { rows } = await tx.query(
-      `SELECT 1 FROM ${d.table} WHERE ${where}
-         AND ${text ? `lower(${column}) = lower($${params.length - 1})` : `${column} = $${params.length - 1}`}
-         AND ${d.id} <> $${params.length} LIMIT 1`,
+      `SELECT 1 FROM ${d.table} WHERE ${where} AND ${column} = $${params.length - 1} AND ${d.id} <> $${params.length} LIMIT 1`,
       params,
     );
     if (rows.length > 0) throw badRequest(REGISTER_MESSAGES.duplicate(field.label.toLowerCase(), shown(value)));

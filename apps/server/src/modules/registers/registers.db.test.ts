@@ -216,6 +216,16 @@ describe('rules the descriptors declare', () => {
     await expectOk(t, 'measureUnitCreate', { descricao: 'Caixa com 12', sigla: 'CX12', multiplicador: 12 }, other);
   });
 
+  it('a unique text is refused whatever the case of an accented capital (Útil and útil), on any collation', async () => {
+    await expectOk(t, 'brandCreate', { descricao: 'Útil' }, manager);
+    const again = await t.call('POST', '/brand/create', { descricao: 'útil' }, manager);
+    expect(again.status).toBe(400);
+    expect(again.json['message']).toBe(REGISTER_MESSAGES.duplicate('descrição', 'útil'));
+    // Another accent is another name, and another organization may use the same one.
+    await expectOk(t, 'brandCreate', { descricao: 'Útíl' }, manager);
+    await expectOk(t, 'brandCreate', { descricao: 'útil' }, other);
+  });
+
   it('one default: a new default brand stops the previous one being it', async () => {
     const a = await expectOk(t, 'brandCreate', { descricao: 'Marca padrão A', is_padrao: true }, manager);
     const b = await expectOk(t, 'brandCreate', { descricao: 'Marca padrão B', is_padrao: true }, manager);

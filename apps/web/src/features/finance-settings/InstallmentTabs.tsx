@@ -3,11 +3,11 @@
  * renumbers the next ones, the server keeps the removed row as excluded) and its branches with the one where it is
  * the default plan.
  */
-import { Alert, Button, Checkbox, Group, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
-import { DecimalInput } from '../../ui/MaskedInputs.tsx';
+import { Alert, Checkbox, Radio, Stack, Table, Text } from '@mantine/core';
+import { ChildRowsEditor, type ChildColumn } from '../settings/ChildRowsEditor.tsx';
 import type { ExtensionTabProps } from '../registers/extensions.ts';
 import { useBranchOptions } from './branches.ts';
-import { addInstallment, editInstallment, installmentRows, planBranches, removeInstallment, setDefaultBranch, togglePlanBranch } from './values.ts';
+import { addInstallment, installmentRows, planBranches, removeInstallment, setDefaultBranch, togglePlanBranch } from './values.ts';
 
 function TabError({ text }: { text: string | undefined }) {
   return text ? (
@@ -17,71 +17,34 @@ function TabError({ text }: { text: string | undefined }) {
   ) : null;
 }
 
+const INSTALLMENT_COLUMNS: readonly ChildColumn[] = [
+  { name: 'dias_parcela', label: 'Dias após a venda', kind: 'integer', cellLabel: (r) => `Dias da parcela ${String(r['parcela'])}` },
+  { name: 'percentual_acrescimo', label: 'Acréscimo (%)', kind: 'decimal', decimals: 2, cellLabel: (r) => `Acréscimo da parcela ${String(r['parcela'])}` },
+];
+
 export function InstallmentsTab({ values, set, errors, readOnly }: ExtensionTabProps) {
   const rows = installmentRows(values['parcelas']);
-  const put = (next: ReturnType<typeof installmentRows>) => set('parcelas', next);
+  const added = addInstallment(rows);
   return (
-    <Stack gap="sm" maw={720}>
-      <Table withTableBorder verticalSpacing={4} aria-label="Parcelas">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={80}>Parcela</Table.Th>
-            <Table.Th>Dias após a venda</Table.Th>
-            <Table.Th>Acréscimo (%)</Table.Th>
-            {!readOnly && <Table.Th w={90} />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.parcela}>
-              <Table.Td>{r.parcela}x</Table.Td>
-              <Table.Td>
-                <TextInput
-                  aria-label={`Dias da parcela ${r.parcela}`}
-                  inputMode="numeric"
-                  readOnly={readOnly}
-                  value={String(r.dias_parcela)}
-                  onChange={(e) => put(editInstallment(rows, r.parcela, { dias_parcela: Number(e.currentTarget.value.replace(/\D/g, '') || 0) }))}
-                />
-              </Table.Td>
-              <Table.Td>
-                <DecimalInput
-                  aria-label={`Acréscimo da parcela ${r.parcela}`}
-                  decimals={2}
-                  readOnly={readOnly}
-                  value={r.percentual_acrescimo}
-                  onChange={(v) => put(editInstallment(rows, r.parcela, { percentual_acrescimo: v ?? 0 }))}
-                />
-              </Table.Td>
-              {!readOnly && (
-                <Table.Td>
-                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => put(removeInstallment(rows, r.parcela))}>
-                    Remover
-                  </Button>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-          {rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text size="sm" c="dimmed">
-                  Nenhuma parcela.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-      {!readOnly && (
-        <Group>
-          <Button variant="light" size="xs" onClick={() => put(addInstallment(rows))} disabled={rows.length >= 99}>
-            Adicionar parcela
-          </Button>
-        </Group>
-      )}
-      <TabError text={errors['parcelas']} />
-    </Stack>
+    <ChildRowsEditor
+      layout="table"
+      title="Parcelas"
+      lead={{ label: 'Parcela', text: (r) => `${String(r['parcela'])}x` }}
+      columns={INSTALLMENT_COLUMNS}
+      rows={rows.map((r) => ({ ...r }))}
+      // Read back through installmentRows: an emptied input is 0, as the server expects.
+      onChange={(next) => set('parcelas', installmentRows(next))}
+      remove={(current, index) => {
+        const list = installmentRows(current);
+        return removeInstallment(list, list[index]?.parcela ?? 0).map((r) => ({ ...r }));
+      }}
+      blank={() => ({ ...added[added.length - 1] })}
+      maxRows={99}
+      readOnly={readOnly}
+      error={errors['parcelas']}
+      noun="parcela"
+      empty="Nenhuma parcela."
+    />
   );
 }
 

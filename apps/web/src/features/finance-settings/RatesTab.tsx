@@ -1,60 +1,31 @@
 /** The card operator form's rates per installment (taxas_parcela): the rate charged when paid in that many installments. */
-import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { DecimalInput } from '../../ui/MaskedInputs.tsx';
 import type { ExtensionTabProps } from '../registers/extensions.ts';
+import { ChildRowsEditor, type ChildColumn } from '../settings/ChildRowsEditor.tsx';
 import { addRate, rateRows } from './values.ts';
+
+const RATE_COLUMNS: readonly ChildColumn[] = [
+  { name: 'taxa', label: 'Taxa (%)', kind: 'decimal', decimals: 2, cellLabel: (r) => `Taxa em ${String(r['parcela'])}x` },
+];
 
 export function RatesTab({ values, set, errors, readOnly }: ExtensionTabProps) {
   const rows = rateRows(values['taxas_parcela']);
+  const added = addRate(rows);
   return (
-    <Stack gap="sm" maw={520}>
-      <Text size="sm" c="dimmed">
-        A taxa por número de parcelas; sem taxa para um número, vale a taxa da operadora.
-      </Text>
-      <Table withTableBorder verticalSpacing={4} aria-label="Taxas por parcela">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={90}>Parcelas</Table.Th>
-            <Table.Th>Taxa (%)</Table.Th>
-            {!readOnly && <Table.Th w={90} />}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.parcela}>
-              <Table.Td>{r.parcela}x</Table.Td>
-              <Table.Td>
-                <DecimalInput
-                  aria-label={`Taxa em ${r.parcela}x`}
-                  decimals={2}
-                  readOnly={readOnly}
-                  value={r.taxa}
-                  onChange={(v) => set('taxas_parcela', rows.map((x) => (x.parcela === r.parcela ? { ...x, taxa: v ?? 0 } : x)))}
-                />
-              </Table.Td>
-              {!readOnly && (
-                <Table.Td>
-                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => set('taxas_parcela', rows.filter((x) => x.parcela !== r.parcela))}>
-                    Remover
-                  </Button>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {!readOnly && (
-        <Group>
-          <Button variant="light" size="xs" onClick={() => set('taxas_parcela', addRate(rows))} disabled={rows.length >= 99}>
-            Adicionar taxa
-          </Button>
-        </Group>
-      )}
-      {errors['taxas_parcela'] && (
-        <Alert color="red" variant="light" role="alert">
-          {errors['taxas_parcela']}
-        </Alert>
-      )}
-    </Stack>
+    <ChildRowsEditor
+      layout="table"
+      title="Taxas por parcela"
+      hint="A taxa por número de parcelas; sem taxa para um número, vale a taxa da operadora."
+      lead={{ label: 'Parcelas', text: (r) => `${String(r['parcela'])}x` }}
+      columns={RATE_COLUMNS}
+      rows={rows.map((r) => ({ ...r }))}
+      // Read back through rateRows: an emptied input is 0.
+      onChange={(next) => set('taxas_parcela', rateRows(next))}
+      blank={() => ({ ...added[added.length - 1] })}
+      maxRows={99}
+      readOnly={readOnly}
+      error={errors['taxas_parcela']}
+      noun="taxa"
+      empty="Nenhuma taxa por parcela: vale a taxa da operadora."
+    />
   );
 }

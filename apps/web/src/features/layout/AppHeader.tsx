@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
-import { AppShell, Burger, Button, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Box, Burger, Button, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useSignedIn } from '../auth/sessionContext.ts';
 import { ConnectionDot, ConnectionStatus } from '../sync/ConnectionStatus.tsx';
 import { BranchSelect } from './BranchSelect.tsx';
+import { MainSearch } from './mainSearch/MainSearch.tsx';
 
 interface AppHeaderProps {
   mobileOpened: boolean;
@@ -43,6 +44,9 @@ export function AppHeader({ mobileOpened, onToggleMobile, collapsed, onToggleCol
               </Text>
             </Group>
           </UnstyledButton>
+          <Box visibleFrom="sm" ml="md">
+            <MainSearch />
+          </Box>
         </Group>
         <Group gap="md" wrap="nowrap">
           <ConnectionStatus />
