@@ -45,6 +45,10 @@ function ProductEditor({ product }: { product: ProductDetail | null }) {
     }
   };
   const leave = () => void navigate('/products');
+  // Esc in a select closes its list; it leaves the screen from anywhere else.
+  const escape = () => {
+    if (document.activeElement?.getAttribute('role') !== 'combobox') leave();
+  };
   const moveTab = (step: number) => {
     const i = PRODUCT_TABS.findIndex((t) => t.key === tab);
     const next = PRODUCT_TABS[(i + step + PRODUCT_TABS.length) % PRODUCT_TABS.length];
@@ -52,7 +56,7 @@ function ProductEditor({ product }: { product: ProductDetail | null }) {
   };
   useShortcuts([
     ['Ctrl+S', () => void save(), { inInputs: true }],
-    ['Escape', leave, { inInputs: true }],
+    ['Escape', escape, { inInputs: true }],
     ['Ctrl+PgDn', () => moveTab(1), { inInputs: true }],
     ['Ctrl+PgUp', () => moveTab(-1), { inInputs: true }],
   ]);
