@@ -288,7 +288,7 @@ async function writeGrades(tx: Tx, caller: Caller, id_produto: number, grades: G
     if (g.itens.length > 0) {
       await tx.query(
         `INSERT INTO produto_grade_atributo (id_organization, id_produto_grade, id_atributo_item)
-         SELECT $1, $2, i FROM unnest($3::integer[]) AS i
+         SELECT DISTINCT $1::integer, $2::integer, i FROM unnest($3::integer[]) AS i
          ON CONFLICT (id_organization, id_produto_grade, id_atributo_item) DO UPDATE SET data_exclusao = NULL, data_alteracao = now()
           WHERE produto_grade_atributo.data_exclusao IS NOT NULL`,
         [org, id, g.itens],

@@ -102,7 +102,7 @@ export function GeneralTab({ readOnly }: ProductTabProps) {
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Fieldset legend="Dimensões">
-          <SimpleGrid cols={5}>
+          <SimpleGrid cols={{ base: 2, md: 3 }}>
             <Decimal label="Altura (cm)" decimals={3} value={v.altura} readOnly={readOnly} onChange={(n) => set('altura', n)} />
             <Decimal label="Largura (cm)" decimals={3} value={v.largura} readOnly={readOnly} onChange={(n) => set('largura', n)} />
             <Decimal label="Comprimento (cm)" decimals={3} value={v.comprimento} readOnly={readOnly} onChange={(n) => set('comprimento', n)} />
