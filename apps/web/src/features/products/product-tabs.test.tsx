@@ -4,6 +4,7 @@
  * only a valid GTIN or a code marked internal; the logistics tab refuses to remove a unit a saved barcode names, with
  * the spec's message; the measure unit chosen replaces the first unit of multiplier 1.
  */
+import { useEffect } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, screen, within } from '@testing-library/react';
 import { PRODUCT_MESSAGES } from '@pdv/domain/product-rules';
@@ -22,10 +23,14 @@ beforeEach(() => {
   api.call.mockImplementation(() => Promise.resolve({ rows: [], count: 0 }));
 });
 
-let form: ProductForm | null = null;
+/** The form's state after each render (read by the assertions). */
+const states: ProductForm[] = [];
+const current = () => states[states.length - 1];
 function WithForm({ initial, children }: { initial: ProductValues; children: React.ReactNode }) {
   const state = useProductState(initial);
-  form = state;
+  useEffect(() => {
+    states.push(state);
+  });
   return <ModalsProvider><ProductFormContext.Provider value={state}>{children}</ProductFormContext.Provider></ModalsProvider>;
 }
 
@@ -47,7 +52,7 @@ describe('product tabs', () => {
     const table = screen.getByRole('table', { name: 'Códigos de barras' });
     expect(within(table).getByText('7891234567895')).toBeTruthy();
     expect(within(table).getByText('LOJA-01')).toBeTruthy();
-    expect(form?.values.codigos_barra).toEqual([
+    expect(current()?.values.codigos_barra).toEqual([
       expect.objectContaining({ codigo: '7891234567895', codigo_interno: false, chave_grade: 'geral', chave_unidade: null }),
       expect.objectContaining({ codigo: 'LOJA-01', codigo_interno: true }),
     ]);
@@ -63,9 +68,9 @@ describe('product tabs', () => {
     const { user } = renderUi(<WithForm initial={initial}><LogisticsTab id_produto={1} readOnly={false} /></WithForm>);
     await user.click(screen.getByRole('button', { name: 'Remover unidade 2' }));
     expect(await screen.findByText(PRODUCT_MESSAGES.logisticsUnitHasBarcode)).toBeTruthy();
-    expect(form?.values.unidades_logisticas).toHaveLength(2);
+    expect(current()?.values.unidades_logisticas).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Remover unidade 1' }));
-    expect(form?.values.unidades_logisticas?.map((u) => u.chave)).toEqual(['u2']);
+    expect(current()?.values.unidades_logisticas?.map((u) => u.chave)).toEqual(['u2']);
   }, 30_000);
 
   it('replace the first unit of multiplier 1 when the measure unit is chosen', () => {
