@@ -94,6 +94,7 @@ describe('product create and update', () => {
   it('creates a product with 6 variations, barcodes, a box unit and prices, and the point of sale streams carry them', async () => {
     const before = {
       product: await syncEnd('product', cashier), grid: await syncEnd('product-grid', cashier), barcode: await syncEnd('product-barcode', cashier),
+      price: await syncEnd('price', cashier),
     };
     const created = await expectOk(t, 'productCreate', gridBody(1), manager);
     const p = created.json;
@@ -114,6 +115,10 @@ describe('product create and update', () => {
     const codes = await syncRows('product-barcode', before.barcode, cashier);
     expect(codes).toHaveLength(8);
     expect(codes.find((c) => c['id_produto_unidade_logistica'] !== null)?.['multiplicador']).toBe(12);
+    // The demo's 'Revenda' table (10% off retail) resolved for the new variations: the price stream carries them.
+    const prices = await syncRows('price', before.price, cashier);
+    expect(prices).toHaveLength(6);
+    expect(prices.every((r) => r['preco_venda'] === 53.91)).toBe(true);
 
     // Every branch has the variations; the price history records the manager.
     expect(await one(`SELECT count(DISTINCT id_filial)::integer AS v FROM produto_grade_filial pgf JOIN produto_grade g USING (id_organization, id_produto_grade)
