@@ -232,7 +232,7 @@ export const productFindBody = listQuery.extend({
   }).optional().default({}),
   column: z.enum(PRODUCT_SORT_COLUMNS).optional().default('data_cadastro'),
   order: z.enum(['asc', 'desc']).optional().default('asc'),
-});
+}).strict();
 export const productListRow = z.object({
   id_produto: z.number().int(),
   descricao: z.string(),
@@ -274,7 +274,7 @@ export const saleRow = z.object({
 export const branchGridResult = saleRow;
 
 /** /product/get-price-sell {branch_grids_ids}: the prices of the active branch's variations, its default price table applied. */
-export const priceSellBody = z.object({ branch_grids_ids: z.array(id).min(1).max(500) });
+export const priceSellBody = z.object({ branch_grids_ids: z.array(id).min(1).max(500) }).strict();
 export const priceSellResult = z.object({
   rows: z.array(z.object({
     id_produto_grade_filial: z.number().int(), preco_venda: z.number(), preco_atacado: z.number(),
@@ -292,5 +292,5 @@ export const searchToSellBody = z.object({
   limit: z.number().int().min(1).max(SEARCH_TO_SELL_PAGE).optional().default(SEARCH_TO_SELL_PAGE),
   offset: z.number().int().min(0).max(1_000_000).optional().default(0),
   mode: z.enum(['explorer', 'list']).optional(),
-});
+}).strict();
 export const searchToSellResult = z.object({ rows: z.array(saleRow), count: z.number().int() });
