@@ -129,7 +129,7 @@ describe('product create and update', () => {
 
   it('updates the whole product in one call: a variation removed, prices changed, a barcode swapped, and find_by_id reads it back', async () => {
     const created = (await expectOk(t, 'productCreate', gridBody(2), manager)).json;
-    const grades = (created['grades'] as Row[]).slice(0, 5).map((g) => ({ ...g, preco_venda: g['descricao'] === 'Azul / P' ? 55 : 59.9 }));
+    const grades: Row[] = (created['grades'] as Row[]).slice(0, 5).map((g) => ({ ...g, preco_venda: g['descricao'] === 'Azul / P' ? 55 : 59.9 }));
     const codes = (created['codigos_barra'] as Row[]).filter((c) => grades.some((g) => g['chave'] === c['chave_grade']))
       .map((c, i) => (i === 0 ? { ...c, codigo: gtin(299) } : c));
     const before = await syncEnd('product-grid', manager);
