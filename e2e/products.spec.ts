@@ -96,6 +96,10 @@ test('the manager registers a product with a 2 × 3 grid, barcodes and prices; a
     await expect(page.getByRole('table', { name: 'Códigos de barras' }).getByRole('row').filter({ hasText: codes[i] ?? '' })).toContainText(variation);
   }
 
+  await page.screenshot({ path: '/tmp/product-register-barcodes.png' });
+  await page.getByRole('tab', { name: 'Grade/Variações' }).click();
+  await page.screenshot({ path: '/tmp/product-register-grid.png', fullPage: true });
+
   // Ctrl+S saves the whole product.
   await page.keyboard.press('Control+s');
   await expect(page.getByText('Registro salvo com sucesso.')).toBeVisible();

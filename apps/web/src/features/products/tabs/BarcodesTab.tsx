@@ -51,8 +51,8 @@ export function BarcodesTab({ readOnly }: ProductTabProps) {
   return (
     <Stack gap="md">
       {!readOnly && (
-        <Group align="flex-start" gap="sm">
-          <TextInput ref={input} label="Código de barras" value={codigo} error={error} w={220}
+        <Group align="flex-end" gap="sm">
+          <TextInput ref={input} label="Código de barras" value={codigo} error={error} w={220} maw="100%"
             onChange={(e) => setCodigo(e.currentTarget.value)}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
@@ -62,8 +62,8 @@ export function BarcodesTab({ readOnly }: ProductTabProps) {
             }} />
           <Select label="Variação" data={gradeOptions} value={chosenGrade} allowDeselect={false} onChange={setGrade} w={200} searchable />
           <Select label="Unidade" data={unitOptions} value={unit} allowDeselect={false} onChange={(u) => setUnit(u ?? '')} w={240} />
-          <Checkbox label="Código interno" checked={interno} onChange={(e) => setInterno(e.currentTarget.checked)} mt={32} />
-          <Button onClick={add} mt={25}>Adicionar código</Button>
+          <Checkbox label="Código interno" checked={interno} onChange={(e) => setInterno(e.currentTarget.checked)} mb={8} />
+          <Button onClick={add}>Adicionar código</Button>
         </Group>
       )}
       <Table withTableBorder aria-label="Códigos de barras" verticalSpacing={4}>
