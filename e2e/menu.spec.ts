@@ -95,8 +95,8 @@ test("the other organization's manager sees its own branch, never the demo organ
 
 test('a screen still to come says so, under its menu label', async ({ page }) => {
   await signIn(page, USERS.gerente);
-  await goByMenu(page, 'Produtos');
-  await expect(page).toHaveURL(/\/products$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Produtos' })).toBeVisible();
+  await goByMenu(page, 'Caixa');
+  await expect(page).toHaveURL(/\/cashier$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Caixa' })).toBeVisible();
   await expect(page.getByText('Esta tela chega em uma próxima versão do sistema.')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 /**
- * The product register's own tabs (issue 20), mounted at /product/extras/:id, as the demo manager: an image uploaded
+ * The product register's own tabs (issue 20), on the product's page /product/register/:id, as the demo manager: an image uploaded
  * to the gallery shows its thumbnail and a text file posing as PNG is refused in pt-BR; a supplier is linked with its
  * code; the nutrition form fills the %VD of law 360; a kit gets a component; the stock movements list is read.
  * Each tab is screenshotted (/tmp/product-tab-*.png).
@@ -16,7 +16,8 @@ test('the manager fills the product tabs of a product', async ({ page }) => {
   const variations = ((await options.json()) as { rows: Array<{ id_produto: number; id_produto_grade: number; descricao: string }> }).rows;
   const product = variations[0]!;
   const component = variations.find((v) => v.id_produto !== product.id_produto)!;
-  await page.goto(`/product/extras/${product.id_produto}`);
+  await page.goto(`/product/register/${product.id_produto}`);
+  await page.getByRole('tab', { name: 'Galeria' }).click();
 
   // Galeria: a real PNG is stored and shown by its thumbnail; a text file named .png is refused.
   await expect(page.getByText('Nenhuma imagem na galeria.')).toBeVisible();
@@ -93,7 +94,7 @@ test('the manager fills the product tabs of a product', async ({ page }) => {
   await page.screenshot({ path: '/tmp/product-tab-kit.png' });
 
   // Movimentações de estoque: read-only list of the component (the demo's opening stock, if any).
-  await page.goto(`/product/extras/${component.id_produto}`);
+  await page.goto(`/product/register/${component.id_produto}`);
   await page.getByRole('tab', { name: 'Movimentações de estoque' }).click();
   // The demo's opening stock has no movements: the answer of the list says so once it arrives.
   await expect(page.getByText('Nenhuma movimentação de estoque deste produto na filial.')).toBeVisible();

@@ -15,7 +15,8 @@ import { CheckoutPage } from './features/checkout/CheckoutPage.tsx';
 import { AppLayout } from './features/layout/AppLayout.tsx';
 import { PendingOperationsPage } from './features/outbox/PendingOperationsPage.tsx';
 import { PendingPage } from './features/pending/PendingPage.tsx';
-import { ProductExtrasPage } from './features/products/ProductExtrasPage.tsx';
+import { ProductListPage } from './features/products/ProductListPage.tsx';
+import { productRoutes } from './features/products/routes.tsx';
 import { RegisterListPage } from './features/registers/RegisterListPage.tsx';
 import { NotAuthorizedPage } from './ui/NotAuthorizedPage.tsx';
 import { NotFoundPage } from './ui/NotFoundPage.tsx';
@@ -27,6 +28,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/operations-pending': () => <PendingOperationsPage />,
   '/invoice': () => <InvoiceListPage />,
   '/order': () => <OrderListPage />,
+  '/products': () => <ProductListPage />,
   // Every register's list at its menu entry's path (a test checks each has one, not pending, with its permission).
   ...Object.fromEntries(REGISTERS.map((d) => [d.screen.path, () => <RegisterListPage key={d.name} descriptor={d} />])),
   // One configuration row per branch: its form, without a list (fixedRows).
@@ -58,9 +60,9 @@ export function AppRoutes() {
             element={<RequireEntry permission={entry.permission}>{screenOf(entry)}</RequireEntry>}
           />
         ))}
-        <Route path="/product/extras/:id" element={<RequireEntry permission="FncListarProduto"><ProductExtrasPage /></RequireEntry>} />
         {invoiceRoutes()}
         {orderRoutes()}
+        {productRoutes()}
         <Route path="/not-authorized" element={<NotAuthorizedPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

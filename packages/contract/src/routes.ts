@@ -11,7 +11,7 @@ import * as users from './users.ts';
 import { operacaoBody, operacaoResult } from './operation.ts';
 import { orderByIdBody, orderDetail } from './order.ts';
 import * as ord from './order.ts';
-import { priceHistoryListBody, priceHistoryListResult, productUpdateBody, productUpdateResult } from './product.ts';
+import * as prod from './product.ts';
 import * as inv from './invoice.ts';
 import * as svc from './order-service.ts';
 import { giftCardPrintBody, giftCardPrintResult } from './voucher.ts';
@@ -71,14 +71,6 @@ const baseRoutes = {
   userChangePassword: route({
     method: 'POST', path: '/user/change-password', auth: 'session', permission: null, scope: 'organization', throttled: true,
     body: users.changePasswordBody, response: users.changePasswordResult,
-  }),
-  productUpdate: route({
-    method: 'PUT', path: '/product/update', auth: 'session', permission: { action: 'manage', subject: 'FncListarProduto' },
-    scope: 'organization', idFields: ['id_produto'], body: productUpdateBody, response: productUpdateResult,
-  }),
-  priceHistoryList: route({
-    method: 'POST', path: '/price-history/list', auth: 'session', permission: { action: 'read', subject: 'FncListarProduto' },
-    scope: 'branch', idFields: ['id_produto_grade_filial'], body: priceHistoryListBody, response: priceHistoryListResult,
   }),
   operacao: route({
     method: 'POST', path: '/operacao', auth: 'session', permission: { action: 'manage', subject: 'FncPontoVenda' },
@@ -181,6 +173,32 @@ const invoiceRoutes = {
   nfeContingencia: route({ method: 'POST', path: '/nfe/contingencia', auth: 'session', permission: NF_READ, scope: 'branch', body: inv.contingencyListBody, response: inv.contingencyListResult }),
 } as const;
 
+const PROD_READ = { action: 'read', subject: 'FncListarProduto' } as const;
+const PROD_MANAGE = { action: 'manage', subject: 'FncListarProduto' } as const;
+
+/**
+ * The product register and the product calls of the point of sale (001 §7 Products; catalog module's product
+ * service, the one writer of products). Sale-side calls (search-to-sell, get-price-sell, get-by-branch-grid) ask
+ * for the point of sale's permission, the register's for the product one.
+ */
+const productRoutes = {
+  productFindList: route({ method: 'POST', path: '/product/find_list', auth: 'session', permission: PROD_READ, scope: 'organization', body: prod.productFindBody, response: prod.productFindResult }),
+  productFindById: route({ method: 'POST', path: '/product/find_by_id', auth: 'session', permission: PROD_READ, scope: 'organization', idFields: ['id_produto'], body: prod.productByIdBody, response: prod.productDetail }),
+  productCreate: route({ method: 'POST', path: '/product/create', auth: 'session', permission: PROD_MANAGE, scope: 'organization', body: prod.productCreateBody, response: prod.productDetail }),
+  productUpdate: route({ method: 'PUT', path: '/product/update', auth: 'session', permission: PROD_MANAGE, scope: 'organization', idFields: ['id_produto'], body: prod.productUpdateBody, response: prod.productUpdateResult }),
+  productSituacao: route({ method: 'POST', path: '/product/enable-disable', auth: 'session', permission: PROD_MANAGE, scope: 'organization', idFields: ['id_produto'], body: prod.productSituacaoBody, response: prod.productSituacaoResult }),
+  productNextSku: route({ method: 'POST', path: '/product/get_next_sku', auth: 'session', permission: PROD_READ, scope: 'organization', body: empty, response: prod.productNextSkuResult }),
+  productDuplicate: route({ method: 'POST', path: '/product/product-duplicate', auth: 'session', permission: PROD_MANAGE, scope: 'organization', idFields: ['id_produto'], body: prod.productByIdBody, response: prod.productDetail }),
+  productGridByProduct: route({ method: 'POST', path: '/product_grid/get-product-grid-by-product', auth: 'session', permission: PROD_READ, scope: 'branch', idFields: ['id_produto'], body: prod.productByIdBody, response: prod.productGridResult }),
+  productByBranchGrid: route({ method: 'POST', path: '/product/get-by-branch-grid', auth: 'session', permission: PDV_READ, scope: 'branch', idFields: ['id_produto_grade_filial'], body: prod.branchGridBody, response: prod.branchGridResult }),
+  productPriceSell: route({ method: 'POST', path: '/product/get-price-sell', auth: 'session', permission: PDV_READ, scope: 'branch', body: prod.priceSellBody, response: prod.priceSellResult }),
+  productSearchToSell: route({ method: 'POST', path: '/product/search-to-sell', auth: 'session', permission: PDV_READ, scope: 'branch', body: prod.searchToSellBody, response: prod.searchToSellResult }),
+  priceHistoryList: route({
+    method: 'POST', path: '/price-history/list', auth: 'session', permission: PROD_READ,
+    scope: 'branch', idFields: ['id_produto_grade_filial'], body: prod.priceHistoryListBody, response: prod.priceHistoryListResult,
+  }),
+} as const;
+
 /** The point of sale's return and receipt modes (000 §1): the customer's sales, receivables and credit balance. */
 const returnRoutes = {
   returnSales: route({ method: 'POST', path: '/operacao/devolucao/vendas', auth: 'session', permission: PDV_READ, scope: 'branch', idFields: ['id_cliente'], body: ret.returnSalesBody, response: ret.returnSalesResult }),
@@ -248,7 +266,7 @@ const branchRoutes = {
   platformAppsActive: route({ method: 'POST', path: '/platform/get-apps-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: br.appsActiveResult }),
 } as const;
 
-export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
+export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...productRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

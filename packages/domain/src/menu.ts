@@ -26,7 +26,7 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Operações pendentes', path: '/operations-pending', permission: null },
   { label: 'Pedidos', path: '/order', permission: 'FncListarPedido', pending: false },
   { label: 'Notas fiscais', path: '/invoice', permission: 'FncListarNotaFiscal', pending: false },
-  { label: 'Produtos', path: '/products', permission: 'FncListarProduto', pending: true },
+  { label: 'Produtos', path: '/products', permission: 'FncListarProduto' },
   { label: 'Categorias', path: '/categories', permission: 'FncListarCategoria' },
   { label: 'Atributos', path: '/attributes', permission: 'FncListarAtributo' },
   { label: 'Marcas', path: '/brands', permission: 'FncListarMarca' },

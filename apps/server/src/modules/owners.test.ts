@@ -1,5 +1,5 @@
 /**
- * One owner for each balance's writes (stock, receivables, customer credit, gift cards): only the owner module's
+ * One owner for each balance's writes (stock, receivables, customer credit, gift cards) and for products: only the owner module's
  * files may INSERT, UPDATE or DELETE its tables; every other module calls the owner's service. The rules that keep a
  * balance right (conditional UPDATE or row lock, one movement per change, the negative-stock rule) then live once.
  * Migrations, the demo seed, tests and test rigs may write the tables directly.
@@ -16,6 +16,13 @@ const OWNERS: Readonly<Record<string, string>> = {
   pessoa_conta_historico: 'modules/credit/',
   vale_credito: 'modules/giftcard/',
   vale_credito_movimentacao: 'modules/giftcard/',
+  // Products and their children: the catalog module's product service (product-service.ts).
+  produto: 'modules/catalog/',
+  produto_grade: 'modules/catalog/',
+  produto_grade_filial: 'modules/catalog/',
+  produto_grade_atributo: 'modules/catalog/',
+  produto_unidade_logistica: 'modules/catalog/',
+  produto_codigo_barra: 'modules/catalog/',
 };
 
 /** Schema, demo data and test support (tests themselves are never scanned). */

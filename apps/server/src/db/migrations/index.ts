@@ -23,6 +23,7 @@ import { sql as branchRegister } from './021_branch_register.ts';
 import { sql as branchConfigRegister } from './023_branch_config_register.ts';
 import { sql as fiscalLogisticsSettings } from './025_fiscal_logistics_settings.ts';
 import { sql as catalogues } from './026_catalogues.ts';
+import { sql as productRegister } from './027_product_register.ts';
 import { sql as financeSettings } from './024_finance_settings.ts';
 import { sql as productTabs } from './028_product_tabs.ts';
 
@@ -60,5 +61,6 @@ export const migrations: Migration[] = [
   { version: 25, name: 'fiscal_logistics_settings', sql: fiscalLogisticsSettings },
   { version: 26, name: 'catalogues', sql: catalogues },
   { version: 24, name: 'finance_settings', sql: financeSettings },
+  { version: 27, name: 'product_register', sql: productRegister },
   { version: 28, name: 'product_tabs', sql: productTabs },
 ];
