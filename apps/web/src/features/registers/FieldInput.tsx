@@ -51,6 +51,20 @@ export function FieldInput({ name, field, value, onChange, error, readOnly, auto
     case 'quantity':
       return <DecimalInput {...common} value={num} onChange={onChange} decimals={field.decimals ?? 3} />;
     case 'integer':
+      // A code with pt-BR labels (a tax regime, an operation): a select of them.
+      if (field.options)
+        return (
+          <NativeSelect
+            {...common}
+            disabled={readOnly}
+            value={num === null || Number.isNaN(num) ? '' : String(num)}
+            data={[
+              ...(field.required || field.default !== undefined ? [] : [{ value: '', label: '—' }]),
+              ...Object.entries(field.options).map(([v, label]) => ({ value: v, label })),
+            ]}
+            onChange={(e) => onChange(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+          />
+        );
       return (
         <TextInput
           {...common}
@@ -78,7 +92,7 @@ export function FieldInput({ name, field, value, onChange, error, readOnly, auto
           {...common}
           disabled={readOnly}
           value={text}
-          data={[...(field.required ? [] : [{ value: '', label: '—' }]), ...(field.values ?? []).map((v) => ({ value: v, label: v }))]}
+          data={[...(field.required ? [] : [{ value: '', label: '—' }]), ...(field.values ?? []).map((v) => ({ value: v, label: field.options?.[v] ?? v }))]}
           onChange={(e) => onChange(e.currentTarget.value === '' ? null : e.currentTarget.value)}
         />
       );

@@ -50,7 +50,7 @@ async function open(
     <PaymentPanel opened context={context} idOperacao="op-1" idCliente={idCliente} idFilial={1} saldo={7450}
       pagamentos={pagamentos} voucherHeld={voucherHeld} onClose={() => undefined} onAdd={onAdd} />,
   );
-  const method = screen.getByLabelText('Meio de pagamento', { selector: 'input' });
+  const method = screen.getByLabelText<HTMLInputElement>('Meio de pagamento', { selector: 'input' });
   await waitFor(() => expect(document.activeElement).toBe(method));
   return { ...view, onAdd, method, amount: screen.getByLabelText<HTMLInputElement>('Valor') };
 }
@@ -81,7 +81,7 @@ describe('PaymentPanel (F8)', () => {
 
   it("picks a method by its shortcut key from the method box, selects the value, and Enter adds it", async () => {
     const { user, onAdd, method, amount } = await open();
-    expect(screen.getByLabelText('Teclas dos meios de pagamento').textContent).toBe('F2 Dinheiro · Alt+3 Cartão de Crédito');
+    expect(screen.getByLabelText('Teclas dos meios de pagamento').textContent).toBe('Alt+3 Cartão de Crédito · F2 Dinheiro');
     await user.keyboard('{Alt>}3{/Alt}');
     expect(method.value).toBe('Cartão de Crédito');
     expect(screen.getByLabelText('Operadora de cartão', { selector: 'input' })).toHaveProperty('value', 'Cielo');

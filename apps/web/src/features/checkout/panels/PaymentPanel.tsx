@@ -293,7 +293,9 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
 
 /** The methods' shortcut keys, as a reminder under the method box ('F2 Dinheiro · Alt+1 PIX'). */
 function MethodKeys({ methods }: { methods: readonly LocalRow[] }) {
-  const keys = methods.filter((m) => typeof m['tecla_atalho'] === 'string' && m['tecla_atalho'] !== '');
+  const keys = methods
+    .filter((m) => typeof m['tecla_atalho'] === 'string' && m['tecla_atalho'] !== '')
+    .sort((a, b) => textOf(a, 'tecla_atalho').localeCompare(textOf(b, 'tecla_atalho'), 'pt-BR', { numeric: true }));
   if (keys.length === 0) return null;
   return (
     <Text size="xs" c="dimmed" mt={-8} aria-label="Teclas dos meios de pagamento">
