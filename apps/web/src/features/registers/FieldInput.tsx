@@ -1,5 +1,5 @@
 /** One input of a register form, picked by the field's kind. */
-import { ColorInput, NativeSelect, PasswordInput, Switch, TextInput } from '@mantine/core';
+import { ColorInput, NativeSelect, PasswordInput, Switch, Textarea, TextInput } from '@mantine/core';
 import type { FieldDef } from '@pdv/contract/registers/descriptor';
 import { DateInputBR, DecimalInput, MaskedInput, MoneyInput } from '../../ui/MaskedInputs.tsx';
 import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../ui/masks.ts';
@@ -105,6 +105,9 @@ export function FieldInput({ name, field, value, onChange, error, readOnly, auto
     case 'ref':
       return <RefSelect {...common} field={field} value={num} onChange={onChange} />;
     default:
+      // A long text (a thermal label's printer commands): several lines.
+      if ((field.max ?? 255) > 1000)
+        return <Textarea {...common} autosize minRows={3} maxRows={12} maxLength={field.max} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
       return <TextInput {...common} maxLength={field.max ?? 255} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
   }
 }
