@@ -1,7 +1,7 @@
 /**
  * A fiscal scenario's exceptions when an invoice is issued (issue 19): the item of an NFC-e whose NCM an exception of
- * its scenario names takes the exception's CFOP, CSOSN and ICMS rate in the signed XML; an exception for another
- * state does not apply; without exceptions the scenario's own values go.
+ * its scenario names takes the exception's CFOP, CSOSN and ICMS rate in the signed XML; without exceptions the
+ * scenario's own values go. Which exception matches (state, NCM, the most specific) is the domain's unit test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
