@@ -23,7 +23,7 @@ test('label models on their screen, and enumerations shown with their pt-BR labe
   await expect(page).toHaveURL(/\/label$/);
   await page.keyboard.press('Insert');
   const form = page.getByRole('form', { name: 'Etiqueta' });
-  await expect(form.getByLabel('Descrição')).toBeFocused();
+  await expect(form.getByRole('textbox', { name: 'Descrição', exact: true })).toBeFocused();
   await page.keyboard.type(`Gôndola ${n}`);
   await form.getByLabel('Folha', { exact: true }).selectOption('A4351');
   await form.getByLabel('Número de colunas').fill('4');
@@ -37,9 +37,9 @@ test('label models on their screen, and enumerations shown with their pt-BR labe
 
   // A thermal model without its printer commands: the spec's message beside the source code.
   await page.keyboard.press('Insert');
-  await expect(form.getByLabel('Descrição')).toBeFocused();
+  await expect(form.getByRole('textbox', { name: 'Descrição', exact: true })).toBeFocused();
   await page.keyboard.type(`Argox ${n}`);
-  await form.getByLabel('Tipo').selectOption('Termica');
+  await form.getByLabel('Tipo', { exact: true }).selectOption('Termica');
   await form.getByRole('button', { name: 'Salvar' }).click();
   await expect(form.getByText(LABEL_MESSAGES.sourceCodeMissing)).toBeVisible();
   await form.getByLabel(/^Código fonte/).fill('N\nA10,10,0,3,1,1,N,"{descricao}"\nP1');

@@ -92,7 +92,11 @@ export function FieldInput({ name, field, value, onChange, error, readOnly, auto
           {...common}
           disabled={readOnly}
           value={text}
-          data={[...(field.required ? [] : [{ value: '', label: '—' }]), ...(field.values ?? []).map((v) => ({ value: v, label: field.options?.[v] ?? v }))]}
+          // No empty choice when the value cannot be null (required, or stored with a default).
+          data={[
+            ...(field.required || field.default !== undefined ? [] : [{ value: '', label: '—' }]),
+            ...(field.values ?? []).map((v) => ({ value: v, label: field.options?.[v] ?? v })),
+          ]}
           onChange={(e) => onChange(e.currentTarget.value === '' ? null : e.currentTarget.value)}
         />
       );
