@@ -36,7 +36,7 @@ test('label models on their screen, and enumerations shown with their pt-BR labe
   await expect(form).toHaveCount(0);
 
   // A thermal model without its printer commands: the spec's message beside the source code.
-  await page.keyboard.press('Insert');
+  await page.getByRole('button', { name: 'Nova', exact: true }).click();
   await expect(form.getByRole('textbox', { name: 'Descrição', exact: true })).toBeFocused();
   await page.keyboard.type(`Argox ${n}`);
   await form.getByLabel('Tipo', { exact: true }).selectOption('Termica');
