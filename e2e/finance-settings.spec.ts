@@ -1,7 +1,7 @@
 /**
  * Financial settings (issue 19) on their screens, as the demo manager: a bank account refused for a wrong check digit
  * beside that field, an installment plan with its installments and default branch, a card operator's rates per
- * installment, and the cost-centre tree numbered from the parent.
+ * installment, and the cost-centre tree numbered from the parent and indented under it.
  */
 import { BANK_ACCOUNT_MESSAGES } from '../packages/domain/src/bank-account.ts';
 import { MESSAGES } from '../packages/domain/src/messages.ts';
@@ -92,5 +92,9 @@ test('bank account, installment plan, card operator and cost centres on their sc
   await expect(centre).toHaveCount(0);
   const table = page.getByRole('table', { name: 'Centros de custo' });
   await expect(table.getByRole('cell', { name: `${String(root.json['referencia_exibicao'])}.1`, exact: true })).toBeVisible();
+  // The tree on screen: the child's description indented one level under its parent's.
+  const indent = (name: string) => table.getByRole('cell', { name, exact: true }).locator('span').first();
+  await expect(indent(`RH ${n}`)).toHaveCSS('padding-left', '20px');
+  await expect(indent(`Administrativo ${n}`)).toHaveCSS('padding-left', '0px');
   await page.screenshot({ path: '/tmp/finance-cost-centres.png' });
 });

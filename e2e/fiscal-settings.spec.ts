@@ -21,7 +21,7 @@ test('a fiscal scenario with a CSOSN in regime 3 is refused beside the CSOSN; fi
   await expect(form.getByLabel('Descrição')).toBeFocused();
   const name = `Venda regime normal E2E ${Date.now() % 100000}`;
   await page.keyboard.type(name);
-  await form.getByLabel(/^Regime tributário/).fill('3');
+  await form.getByLabel('Regime tributário').selectOption('3');
   await form.getByLabel('CFOP interno').fill('5102');
   await form.getByLabel('CFOP externo').fill('6102');
   await page.screenshot({ path: '/tmp/fiscal-scenario-form.png' });

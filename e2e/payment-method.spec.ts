@@ -1,7 +1,8 @@
 /**
  * Payment methods (issue 19): the demo manager creates one with a shortcut key in the settings, and the point of
  * sale's payment panel (F8) offers it without the page being reloaded; one created while the till is open arrives
- * there too (the sync group of payment methods, fed by the change event, and the till's live query on its local copy).
+ * there too, and the method's shortcut key picks it in that panel (the sync group of payment methods, fed by the
+ * change event, and the till's live query on its local copy).
  */
 import { FINANCE_SETTINGS_MESSAGES } from '../packages/domain/src/finance-settings.ts';
 import { MESSAGES } from '../packages/domain/src/messages.ts';
@@ -75,6 +76,22 @@ test('a payment method created in the settings is in the point of sale’s payme
   await page.screenshot({ path: '/tmp/payment-method-in-panel.png' });
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
+  // Its shortcut key, pressed in the panel, picks it (the value is then selected: Enter would add it).
+  await page.keyboard.press('F8');
+  const panel = page.getByRole('dialog', { name: 'Pagamento (F8)' });
+  const methodBox = panel.getByRole('combobox', { name: 'Meio de pagamento' });
+  await expect(methodBox).toBeFocused();
+  await expect(panel.getByLabel('Teclas dos meios de pagamento')).toContainText(`Alt+${n % 10} ${name}`);
+  await page.keyboard.press(`Alt+Digit${n % 10}`);
+  await expect(methodBox).toHaveValue(name);
+  await expect(panel.getByRole('textbox', { name: 'Valor' })).toBeFocused();
+  await page.screenshot({ path: '/tmp/payment-method-shortcut-picked.png' });
+  // A demo method's key (Dinheiro: F2) picks it in the panel too, instead of closing it.
+  await page.keyboard.press('F2');
+  await expect(methodBox).toHaveValue('Dinheiro');
+  await page.keyboard.press('Escape');
+  if (await panel.isVisible()) await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
 
   // One created while the till is open (as another device would) arrives too.
   const later = `Vale loja ${n}`;

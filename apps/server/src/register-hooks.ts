@@ -11,6 +11,7 @@ import { additionalInformationHooks } from './modules/settings/additional-inform
 import { deviceHooks } from './modules/settings/device-hooks.ts';
 import { fiscalScenarioHooks } from './modules/settings/fiscal-scenario-hooks.ts';
 import { fiscalSeriesHooks } from './modules/settings/fiscal-series-hooks.ts';
+import { labelHooks } from './modules/settings/label-hooks.ts';
 import { attributeHooks, categoryHooks, serviceHooks } from './modules/catalog/catalogue-hooks.ts';
 
 export const REGISTER_HOOKS: RegisterHookTable = {
@@ -19,6 +20,7 @@ export const REGISTER_HOOKS: RegisterHookTable = {
   fiscalScenario: fiscalScenarioHooks,
   additionalInformation: additionalInformationHooks,
   device: deviceHooks,
+  label: labelHooks,
   category: categoryHooks,
   attribute: attributeHooks,
   service: serviceHooks,

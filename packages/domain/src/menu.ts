@@ -96,7 +96,7 @@ export const SETTINGS_MENU: MenuGroup[] = [
     title: 'Geral',
     groupPermission: null,
     entries: [
-      { label: 'Etiquetas', path: '/label', permission: null, pending: true },
+      { label: 'Etiquetas', path: '/label', permission: 'FncListarEtiqueta' },
       { label: 'Dispositivos', path: '/devices', permission: 'FncListarDispositivos' },
       { label: 'Importação de dados', path: '/dataImport', permission: 'FncImportarDados', pending: true },
     ],
@@ -162,6 +162,7 @@ export const PERMISSION_CATALOGUE: readonly PermissionInfo[] = [
   { rotulo: 'FncListarFilial', descricao: 'Filiais', grupo: 'Empresa' },
   { rotulo: 'FncListarUsuario', descricao: 'Usuários', grupo: 'Empresa' },
   { rotulo: 'FncListarPerfil', descricao: 'Perfis', grupo: 'Empresa' },
+  { rotulo: 'FncListarEtiqueta', descricao: 'Etiquetas (modelos de etiqueta)', grupo: 'Geral' },
   { rotulo: 'FncListarDispositivos', descricao: 'Dispositivos', grupo: 'Geral' },
   { rotulo: 'FncImportarDados', descricao: 'Importação de dados', grupo: 'Geral' },
   { rotulo: MANAGER_PERMISSIONS.giftCardCredit, descricao: 'Vale crédito sem venda (crédito do gerente)', grupo: 'Autorizações de supervisor' },

@@ -50,8 +50,11 @@ describe('menus filtered by permission', () => {
     const allowed = (label: string | null) => canSeeEntry(ability, label);
     expect(visibleEntries(MAIN_MENU, allowed).map((e) => e.path)).toEqual(['/', '/checkout', '/operations-pending', '/order', '/invoice']);
     const groups = visibleSettings(SETTINGS_MENU, allowed);
-    // Additional information asks for the Fiscal group's permission (ViewFiscal), which a cashier does not hold.
-    expect(groups.map((g) => g.title)).toEqual(['Geral']);
-    expect(groups.flatMap((g) => g.entries.map((e) => e.path))).toEqual(['/label']);
+    // Additional information asks for the Fiscal group's permission (ViewFiscal), labels for FncListarEtiqueta: a
+    // cashier holds neither, so no settings group is left.
+    expect(groups).toEqual([]);
+    const withLabels = buildAbility({ kind: 'list', entries: [entry('FncPontoVenda', '2'), entry('FncListarEtiqueta', '1')] });
+    const labelGroups = visibleSettings(SETTINGS_MENU, (label) => canSeeEntry(withLabels, label));
+    expect(labelGroups.flatMap((g) => g.entries.map((e) => e.path))).toEqual(['/label']);
   });
 });

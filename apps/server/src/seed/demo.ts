@@ -161,7 +161,7 @@ const DEMO: OrganizationSeed = {
     {
       descricao: 'Vendedor',
       permissions: [['FncPontoVenda', '2'], ['FncListarPedido', '2'], ['FncListarNotaFiscal', '2'], ['FncListarProduto', '1'],
-        ['FncListarPessoa', '2'], ['FncListarMovimentacaoEstoque', '1']],
+        ['FncListarPessoa', '2'], ['FncListarMovimentacaoEstoque', '1'], ['FncListarEtiqueta', '1']],
       branches: ['2'],
     },
   ],

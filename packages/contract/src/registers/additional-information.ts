@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { RegisterDescriptor } from './descriptor.ts';
+import { ENTRY_EXIT_LABELS, FISCAL_MODEL_LABELS, NOTE_TYPE_LABELS } from './labels.ts';
 
 const ids = (what: string) =>
   z.array(z.number({ error: `${what} inválido.` }).int().positive({ error: `${what} inválido.` })).max(500, { error: `No máximo 500: ${what}.` }).optional();
@@ -21,9 +22,9 @@ export const additionalInformation = {
   fields: {
     descricao: { kind: 'text', label: 'Descrição', required: true, max: 100, list: true, search: true, unique: true },
     tipo: { kind: 'enum', label: 'Destino (contribuinte ou fisco)', values: ['Contribuinte', 'Fisco'], default: 'Contribuinte', list: true, filter: true },
-    modelo: { kind: 'enum', label: 'Modelo (vazio: todos)', values: ['55', '65'], list: true, filter: true },
-    operacao: { kind: 'enum', label: 'Operação (vazio: todas)', values: ['Entrada', 'Saida'], list: true, filter: true },
-    tipo_nota: { kind: 'enum', label: 'Tipo de nota (vazio: todos)', values: ['Venda', 'Devolucao', 'Consignacao', 'Transferencia', 'Outros'], list: true },
+    modelo: { kind: 'enum', label: 'Modelo (vazio: todos)', values: ['55', '65'], options: FISCAL_MODEL_LABELS, list: true, filter: true },
+    operacao: { kind: 'enum', label: 'Operação (vazio: todas)', values: ['Entrada', 'Saida'], options: ENTRY_EXIT_LABELS, list: true, filter: true },
+    tipo_nota: { kind: 'enum', label: 'Tipo de nota (vazio: todos)', values: ['Venda', 'Devolucao', 'Consignacao', 'Transferencia', 'Outros'], options: NOTE_TYPE_LABELS, list: true },
     mensagem: { kind: 'text', label: 'Mensagem', required: true, max: 2000 },
   },
   situacao: true,

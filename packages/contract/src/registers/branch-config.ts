@@ -10,6 +10,7 @@
  * form shows a password input that keeps the stored value when left empty.
  */
 import type { RegisterDescriptor } from './descriptor.ts';
+import { FISCAL_MODEL_LABELS, LABEL_SHEET_LABELS, SCALE_INFO_LABELS } from './labels.ts';
 
 export const BRANCH_CONFIG_GROUPS = [
   'Estoque e fiscal',
@@ -53,11 +54,11 @@ export const branchConfig = {
     id_csc: { kind: 'text', label: 'Identificador do CSC', max: 6, ...g('Estoque e fiscal') },
     csc: { kind: 'text', label: 'CSC (código de segurança do contribuinte)', max: 36, secret: true, ...g('Estoque e fiscal') },
     codigo_modelo_padrao_nota_fiscal: {
-      kind: 'enum', label: 'Modelo padrão da nota fiscal', values: ['55', '65'], default: '55', ...g('Estoque e fiscal'),
+      kind: 'enum', label: 'Modelo padrão da nota fiscal', values: ['55', '65'], options: FISCAL_MODEL_LABELS, default: '55', ...g('Estoque e fiscal'),
     },
-    codigo_modelo_padrao_venda: { kind: 'enum', label: 'Modelo padrão da venda', values: MODELS, default: '65', list: true, ...g('Estoque e fiscal') },
-    codigo_modelo_padrao_pedido: { kind: 'enum', label: 'Modelo padrão do pedido', values: ['55', '65'], ...g('Estoque e fiscal') },
-    codigo_modelo_padrao_consignacao: { kind: 'enum', label: 'Modelo padrão da consignação', values: ['55', '65'], ...g('Estoque e fiscal') },
+    codigo_modelo_padrao_venda: { kind: 'enum', label: 'Modelo padrão da venda', values: MODELS, options: FISCAL_MODEL_LABELS, default: '65', list: true, ...g('Estoque e fiscal') },
+    codigo_modelo_padrao_pedido: { kind: 'enum', label: 'Modelo padrão do pedido', values: ['55', '65'], options: FISCAL_MODEL_LABELS, ...g('Estoque e fiscal') },
+    codigo_modelo_padrao_consignacao: { kind: 'enum', label: 'Modelo padrão da consignação', values: ['55', '65'], options: FISCAL_MODEL_LABELS, ...g('Estoque e fiscal') },
     ultimo_nsu_nfe_destinada: { kind: 'text', label: 'Último NSU de NF-e destinada', max: 15, default: '0', ...g('Estoque e fiscal') },
     sat_assinatura_ac: { kind: 'text', label: 'Assinatura do AC (SAT)', max: 344, secret: true, ...g('Estoque e fiscal') },
     id_perfil_sped: { kind: 'enum', label: 'Perfil do SPED', values: ['A', 'B', 'C'], ...g('Estoque e fiscal') },
@@ -90,12 +91,12 @@ export const branchConfig = {
       default: '2', ...g('Pesáveis e etiquetas'),
     },
     tipo_informacao_balanca: {
-      kind: 'enum', label: 'Informação da balança no código', values: ['Preco', 'Peso'], default: 'Preco', ...g('Pesáveis e etiquetas'),
+      kind: 'enum', label: 'Informação da balança no código', values: ['Preco', 'Peso'], options: SCALE_INFO_LABELS, default: 'Preco', ...g('Pesáveis e etiquetas'),
     },
     proporcao_imagem: {
       kind: 'enum', label: 'Proporção da imagem', values: ['1/1', '3/4', '4/3', '16/9'], default: '1/1', ...g('Pesáveis e etiquetas'),
     },
-    tipo_etiqueta: { kind: 'enum', label: 'Tipo de etiqueta', values: ['Pimaco6187', 'A4351'], ...g('Pesáveis e etiquetas') },
+    tipo_etiqueta: { kind: 'enum', label: 'Tipo de etiqueta', values: ['Pimaco6187', 'A4351'], options: LABEL_SHEET_LABELS, ...g('Pesáveis e etiquetas') },
     // Ponto de venda.
     abrir_edicao_inserir_item_pdv: { kind: 'boolean', label: 'Abrir a edição ao inserir item', default: false, ...g('Ponto de venda') },
     solicitar_vendedor_venda_pdv: { kind: 'boolean', label: 'Solicitar vendedor na venda', default: false, ...g('Ponto de venda') },

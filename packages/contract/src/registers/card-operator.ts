@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { decimals } from '../amounts.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
+import { CARD_OPERATION_LABELS } from './labels.ts';
 
 export const cardOperator = {
   name: 'cardOperator',
@@ -19,7 +20,7 @@ export const cardOperator = {
   fields: {
     nome: { kind: 'text', label: 'Nome', required: true, max: 100, list: true, search: true },
     rede: { kind: 'text', label: 'Rede', max: 60, list: true, search: true },
-    operacao: { kind: 'enum', label: 'Operação', values: ['Credito', 'Debito', 'Ambos'], default: 'Ambos', list: true, filter: true },
+    operacao: { kind: 'enum', label: 'Operação', values: ['Credito', 'Debito', 'Ambos'], options: CARD_OPERATION_LABELS, default: 'Ambos', list: true, filter: true },
     taxa: { kind: 'percent', label: 'Taxa (%)', default: 0, list: true },
     dias_credito: { kind: 'integer', label: 'Dias para crédito', min: 0, maxValue: 365, default: 30, list: true },
     dia_vencimento: { kind: 'integer', label: 'Dia de vencimento', min: 1, maxValue: 31 },

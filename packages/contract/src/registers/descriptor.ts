@@ -47,6 +47,12 @@ export interface FieldDef {
   /** enum: the values the column accepts. */
   values?: readonly string[];
   /**
+   * enum or integer: the pt-BR label of each value (keyed by the value as text), shown by the list's cell and the
+   * form's select instead of the raw code ('Saida' → 'Saída', '17' → '17 - PIX'). An integer field with options is a
+   * select of them. A value without a label shows as itself.
+   */
+  options?: Readonly<Record<string, string>>;
+  /**
    * ref: the register whose id this is (its descriptor's name, in REGISTERS). The server refuses an id naming no live
    * row of it in the caller's scope; the form offers a searchable select of its rows.
    */

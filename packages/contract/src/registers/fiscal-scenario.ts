@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ICMS_CSOSN, ICMS_CST, IPI_CST, PIS_COFINS_CST, SCENARIO_TYPES, fiscalScenarioIssues } from '@pdv/domain/fiscal-settings';
 import { decimals } from '../amounts.ts';
 import type { RegisterDescriptor } from './descriptor.ts';
+import { NOTE_TYPE_LABELS, REGIME_LABELS, TPNF_LABELS } from './labels.ts';
 
 const rate = (label: string, group: string, maxValue = 100) =>
   ({ kind: 'percent', label, decimals: 4, maxValue, default: 0, group }) as const;
@@ -44,11 +45,11 @@ export const fiscalScenario = {
   fields: {
     descricao: { kind: 'text', label: 'Descrição', required: true, max: 120, list: true, search: true, unique: true },
     regime_tributario: {
-      kind: 'integer', label: 'Regime tributário (1 Simples Nacional, 2 Simples excesso, 3 Normal, 4 MEI)', min: 1, maxValue: 4,
+      kind: 'integer', label: 'Regime tributário', options: REGIME_LABELS, min: 1, maxValue: 4,
       default: 1, list: true, filter: true, examples: [1],
     },
-    operacao: { kind: 'integer', label: 'Operação (0 entrada, 1 saída)', min: 0, maxValue: 1, default: 1, list: true, filter: true, examples: [1] },
-    tipo: { kind: 'enum', label: 'Tipo', values: SCENARIO_TYPES, default: 'Venda', list: true, filter: true },
+    operacao: { kind: 'integer', label: 'Operação', options: TPNF_LABELS, min: 0, maxValue: 1, default: 1, list: true, filter: true, examples: [1] },
+    tipo: { kind: 'enum', label: 'Tipo', values: SCENARIO_TYPES, options: NOTE_TYPE_LABELS, default: 'Venda', list: true, filter: true },
     cfop_interno: { kind: 'text', label: 'CFOP interno', max: 4, list: true, examples: ['5102'] },
     cfop_externo: { kind: 'text', label: 'CFOP externo', max: 4, list: true, examples: ['6102'] },
     movimentar_estoque: { kind: 'boolean', label: 'Movimentar estoque', default: true },

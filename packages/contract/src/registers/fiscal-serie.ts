@@ -7,6 +7,7 @@
  */
 import { PRINT_MODELS, SERIES_MODELS, fiscalSeriesIssues } from '@pdv/domain/fiscal-settings';
 import type { RegisterDescriptor } from './descriptor.ts';
+import { FISCAL_MODEL_LABELS, SERIES_PRINT_LABELS } from './labels.ts';
 
 export const fiscalSerie = {
   name: 'fiscalSerie',
@@ -17,10 +18,10 @@ export const fiscalSerie = {
   permission: 'FncListarSerieFiscal',
   scope: 'branch',
   fields: {
-    codigo_modelo: { kind: 'enum', label: 'Modelo', values: SERIES_MODELS, default: '65', list: true, filter: true },
+    codigo_modelo: { kind: 'enum', label: 'Modelo', values: SERIES_MODELS, options: FISCAL_MODEL_LABELS, default: '65', list: true, filter: true },
     codigo_serie: { kind: 'integer', label: 'Série', required: true, min: 0, maxValue: 999, list: true, search: true, examples: [901, 902, 903] },
     ultima_numeracao: { kind: 'integer', label: 'Última numeração', min: 0, maxValue: 999_999_999, default: 0, list: true },
-    modelo_impressao: { kind: 'enum', label: 'Modelo de impressão', values: PRINT_MODELS, default: '80mm', list: true },
+    modelo_impressao: { kind: 'enum', label: 'Modelo de impressão', values: PRINT_MODELS, options: SERIES_PRINT_LABELS, default: '80mm', list: true },
     serie_padrao: { kind: 'boolean', label: 'Série padrão', default: false, list: true },
     id_dispositivo: { kind: 'ref', ref: 'device', label: 'Dispositivo (caixa)', list: true },
     is_contingencia: { kind: 'boolean', label: 'Contingência', default: false, list: true, examples: [false] },

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MEIO_PAGAMENTO } from '@pdv/domain/payment-method';
 import type { RegisterDescriptor } from './descriptor.ts';
+import { ADJUSTMENT_LABELS, PAYMENT_FORM_LABELS } from './labels.ts';
 
 export const paymentMethod = {
   name: 'paymentMethod',
@@ -18,7 +19,7 @@ export const paymentMethod = {
   scope: 'organization',
   fields: {
     descricao: { kind: 'text', label: 'Descrição', required: true, max: 100, list: true, search: true },
-    meio_pagamento: { kind: 'enum', label: 'Forma de pagamento (código NF-e)', required: true, values: Object.values(MEIO_PAGAMENTO), list: true, filter: true },
+    meio_pagamento: { kind: 'enum', label: 'Forma de pagamento (código NF-e)', required: true, values: Object.values(MEIO_PAGAMENTO), options: PAYMENT_FORM_LABELS, list: true, filter: true },
     tecla_atalho: { kind: 'text', label: 'Tecla de atalho', max: 20, list: true, unique: true },
     utilizar_parcela: { kind: 'boolean', label: 'Utilizar parcelamento', default: false, group: 'Parcelamento e conta' },
     obrigar_parcelamento: { kind: 'boolean', label: 'Obrigar parcelamento', default: false, group: 'Parcelamento e conta' },
@@ -29,7 +30,7 @@ export const paymentMethod = {
     utilizar_captura: { kind: 'boolean', label: 'Utilizar captura (TEF/POS)', default: false, group: 'Cartão e boleto' },
     modelo_captura: { kind: 'text', label: 'Modelo de captura', max: 60, group: 'Cartão e boleto' },
     emitir_boleto_apos_nota: { kind: 'boolean', label: 'Emitir boleto após a nota', default: false, group: 'Cartão e boleto' },
-    tipo_ajuste: { kind: 'enum', label: 'Tipo de ajuste', values: ['Desconto', 'Acrescimo'], group: 'Ajuste' },
+    tipo_ajuste: { kind: 'enum', label: 'Tipo de ajuste', values: ['Desconto', 'Acrescimo'], options: ADJUSTMENT_LABELS, group: 'Ajuste' },
     tipo_valor_ajuste: { kind: 'enum', label: 'Ajuste em', values: ['Percentual', 'Valor'], group: 'Ajuste' },
     valor_ajuste: { kind: 'quantity', label: 'Valor do ajuste (% ou R$)', decimals: 2, maxValue: 999_999_999.99, default: 0, group: 'Ajuste' },
   },

@@ -3,6 +3,7 @@
  * stock in or takes it out (operacao), what it is (tipo_operacao) and the price its items are valued at (tipo_valoracao).
  */
 import type { RegisterDescriptor } from './descriptor.ts';
+import { ENTRY_EXIT_LABELS, STOCK_OPERATION_TYPE_LABELS, STOCK_VALUATION_LABELS } from './labels.ts';
 
 export const STOCK_OPERATIONS = ['Entrada', 'Saida'] as const;
 export const STOCK_OPERATION_TYPES = ['Ajuste', 'Transferencia', 'Compra', 'Venda', 'Devolucao', 'Perda', 'Consumo', 'Producao', 'Outros'] as const;
@@ -19,9 +20,9 @@ export const stockMovementType = {
   fields: {
     codigo: { kind: 'text', label: 'Código', required: true, max: 20, list: true, search: true, unique: true },
     descricao: { kind: 'text', label: 'Descrição', required: true, max: 100, list: true, search: true },
-    operacao: { kind: 'enum', label: 'Operação', values: STOCK_OPERATIONS, required: true, list: true, filter: true },
-    tipo_operacao: { kind: 'enum', label: 'Tipo de operação', values: STOCK_OPERATION_TYPES, default: 'Ajuste', list: true, filter: true },
-    tipo_valoracao: { kind: 'enum', label: 'Valoração', values: STOCK_VALUATIONS, default: 'PrecoCustoMedio', list: true },
+    operacao: { kind: 'enum', label: 'Operação', values: STOCK_OPERATIONS, options: ENTRY_EXIT_LABELS, required: true, list: true, filter: true },
+    tipo_operacao: { kind: 'enum', label: 'Tipo de operação', values: STOCK_OPERATION_TYPES, options: STOCK_OPERATION_TYPE_LABELS, default: 'Ajuste', list: true, filter: true },
+    tipo_valoracao: { kind: 'enum', label: 'Valoração', values: STOCK_VALUATIONS, options: STOCK_VALUATION_LABELS, default: 'PrecoCustoMedio', list: true },
     observacao: { kind: 'text', label: 'Observação', max: 500 },
   },
   situacao: true,

@@ -26,6 +26,7 @@ import { sql as catalogues } from './026_catalogues.ts';
 import { sql as productRegister } from './027_product_register.ts';
 import { sql as financeSettings } from './024_finance_settings.ts';
 import { sql as productTabs } from './028_product_tabs.ts';
+import { sql as label } from './031_label.ts';
 
 export interface Migration {
   version: number;
@@ -63,4 +64,5 @@ export const migrations: Migration[] = [
   { version: 24, name: 'finance_settings', sql: financeSettings },
   { version: 27, name: 'product_register', sql: productRegister },
   { version: 28, name: 'product_tabs', sql: productTabs },
+  { version: 31, name: 'label', sql: label },
 ];

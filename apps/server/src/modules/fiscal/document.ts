@@ -6,6 +6,7 @@
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
 import { fromDecimal, quantityFromDecimal, toDecimal } from '@pdv/domain/money';
 import { ValidationError } from '@pdv/domain/errors';
+import { applyScenarioException } from '@pdv/domain/scenario-exception';
 import { loadCertificate, type Certificate } from '@pdv/fiscal/certificate';
 import { emitSignedNFe, SchemaValidationError } from '@pdv/fiscal/emit';
 import { buildEventoXml } from '@pdv/fiscal/events';
@@ -90,14 +91,24 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
   const rows = await q.findItems(tx, org, id, tipo);
   if (rows.length === 0) throw badRequest(M.itemProductMissing);
   const simples = emitter.codigo_regime_tributario !== 3;
-  const det: NFeDet[] = rows.map((r) => {
-    if (!r.codigo_ncm) throw badRequest(M.ncmMissing(r.descricao));
-    const cfop = interstate ? r.cfop_externo : r.cfop_interno;
+  // The scenarios' exceptions by the destination's state (the recipient's; the branch's at the counter) and the NCM.
+  const scenarioIds = [...new Set(rows.flatMap((r) => (r.id_cenario_fiscal === null ? [] : [r.id_cenario_fiscal])))];
+  const exceptions = await q.findScenarioExceptions(tx, org, scenarioIds);
+  const destinationUf = recipientAddress?.UF ?? ender.UF;
+  const det: NFeDet[] = rows.map((row) => {
+    const ncm = row.codigo_ncm;
+    if (!ncm) throw badRequest(M.ncmMissing(row.descricao));
+    const r = applyScenarioException(
+      { ...row, cfop: interstate ? row.cfop_externo : row.cfop_interno },
+      exceptions.filter((e) => e.id_cenario_fiscal === row.id_cenario_fiscal),
+      { uf: destinationUf, codigo_ncm: ncm },
+    );
+    const cfop = r.cfop;
     if (!cfop || (!r.icms_csosn && !r.icms_cst) || !r.pis_cst || !r.cofins_cst) throw badRequest(M.fiscalScenarioMissing(r.descricao));
     const orig = (r.origem_produto ?? 0) as NFeDet['imposto']['ICMS']['orig'];
     return {
       prod: {
-        cProd: r.codigo, cEAN: r.codigo_barras, xProd: r.descricao, NCM: r.codigo_ncm, CEST: r.cest, CFOP: cfop,
+        cProd: r.codigo, cEAN: r.codigo_barras, xProd: r.descricao, NCM: ncm, CEST: r.cest, CFOP: cfop,
         uCom: r.unidade_comercial ?? 'UN', qCom: quantityFromDecimal(r.quantidade), vUnCom: fromDecimal(r.valor_unitario),
         vDesc: fromDecimal(r.valor_desconto), vFrete: fromDecimal(r.frete), vSeg: fromDecimal(r.seguro), vOutro: fromDecimal(r.outros),
       },

@@ -1,4 +1,5 @@
 /** SQL of the fiscal module: what an emission needs, number allocation, and the writes of SEFAZ answers. */
+import type { ScenarioExceptionRow } from '@pdv/domain/scenario-exception';
 import type { Tx } from '../../db/database.ts';
 
 export interface EmitterRow {
@@ -89,7 +90,8 @@ export interface ItemRow {
   frete: string;
   seguro: string;
   outros: string;
-  /** The item's scenario, else the organization's default exit scenario of the kind. */
+  /** The item's scenario, else the organization's default exit scenario of the kind (its exceptions apply). */
+  id_cenario_fiscal: number | null;
   cfop_interno: string | null;
   cfop_externo: string | null;
   icms_cst: string | null;
@@ -106,7 +108,7 @@ export async function findItems(tx: Tx, org: number, id_nota_fiscal: number, tip
     `SELECT i.id_nota_fiscal_item, coalesce(i.codigo_produto, i.sku, i.id_produto_grade_filial::text, i.id_nota_fiscal_item::text) AS codigo,
             i.descricao, i.codigo_barras, i.codigo_ncm, i.cest, i.origem_produto, i.unidade_comercial, i.quantidade,
             i.valor_unitario, i.valor_sub_total, i.valor_desconto, i.frete, i.seguro, i.outros,
-            s.cfop_interno, s.cfop_externo, s.icms_cst, s.icms_csosn, coalesce(s.icms_aliquota, 0) AS icms_aliquota,
+            s.id_cenario_fiscal, s.cfop_interno, s.cfop_externo, s.icms_cst, s.icms_csosn, coalesce(s.icms_aliquota, 0) AS icms_aliquota,
             s.pis_cst, coalesce(s.pis_aliquota, 0) AS pis_aliquota, s.cofins_cst, coalesce(s.cofins_aliquota, 0) AS cofins_aliquota
        FROM nota_fiscal_item i
        LEFT JOIN LATERAL (
@@ -117,6 +119,19 @@ export async function findItems(tx: Tx, org: number, id_nota_fiscal: number, tip
       WHERE i.id_organization = $1 AND i.id_nota_fiscal = $2 AND i.data_exclusao IS NULL AND NOT i.is_cancelado
       ORDER BY i.id_nota_fiscal_item`,
     [org, id_nota_fiscal, tipo],
+  );
+  return rows;
+}
+
+/** The live exceptions of these scenarios (by state and/or NCM), to be matched per item (domain scenario-exception.ts). */
+export async function findScenarioExceptions(tx: Tx, org: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const { rows } = await tx.query<ScenarioExceptionRow & { id_cenario_fiscal: number }>(
+    `SELECT id_cenario_fiscal, id_cenario_fiscal_excecao, uf, codigo_ncm, cfop, icms_cst, icms_csosn, icms_aliquota
+       FROM cenario_fiscal_excecao
+      WHERE id_organization = $1 AND id_cenario_fiscal = ANY($2::int[]) AND data_exclusao IS NULL
+      ORDER BY id_cenario_fiscal_excecao`,
+    [org, [...ids]],
   );
   return rows;
 }

@@ -1,5 +1,5 @@
 /** One input of a register form, picked by the field's kind. */
-import { ColorInput, NativeSelect, PasswordInput, Switch, TextInput } from '@mantine/core';
+import { ColorInput, NativeSelect, PasswordInput, Switch, Textarea, TextInput } from '@mantine/core';
 import type { FieldDef } from '@pdv/contract/registers/descriptor';
 import { DateInputBR, DecimalInput, MaskedInput, MoneyInput } from '../../ui/MaskedInputs.tsx';
 import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../ui/masks.ts';
@@ -51,6 +51,20 @@ export function FieldInput({ name, field, value, onChange, error, readOnly, auto
     case 'quantity':
       return <DecimalInput {...common} value={num} onChange={onChange} decimals={field.decimals ?? 3} />;
     case 'integer':
+      // A code with pt-BR labels (a tax regime, an operation): a select of them.
+      if (field.options)
+        return (
+          <NativeSelect
+            {...common}
+            disabled={readOnly}
+            value={num === null || Number.isNaN(num) ? '' : String(num)}
+            data={[
+              ...(field.required || field.default !== undefined ? [] : [{ value: '', label: '—' }]),
+              ...Object.entries(field.options).map(([v, label]) => ({ value: v, label })),
+            ]}
+            onChange={(e) => onChange(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+          />
+        );
       return (
         <TextInput
           {...common}
@@ -78,7 +92,11 @@ export function FieldInput({ name, field, value, onChange, error, readOnly, auto
           {...common}
           disabled={readOnly}
           value={text}
-          data={[...(field.required ? [] : [{ value: '', label: '—' }]), ...(field.values ?? []).map((v) => ({ value: v, label: v }))]}
+          // No empty choice when the value cannot be null (required, or stored with a default).
+          data={[
+            ...(field.required || field.default !== undefined ? [] : [{ value: '', label: '—' }]),
+            ...(field.values ?? []).map((v) => ({ value: v, label: field.options?.[v] ?? v })),
+          ]}
           onChange={(e) => onChange(e.currentTarget.value === '' ? null : e.currentTarget.value)}
         />
       );
@@ -91,6 +109,9 @@ export function FieldInput({ name, field, value, onChange, error, readOnly, auto
     case 'ref':
       return <RefSelect {...common} field={field} value={num} onChange={onChange} />;
     default:
+      // A long text (a thermal label's printer commands): several lines.
+      if ((field.max ?? 255) > 1000)
+        return <Textarea {...common} autosize minRows={3} maxRows={12} maxLength={field.max} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
       return <TextInput {...common} maxLength={field.max ?? 255} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
   }
 }

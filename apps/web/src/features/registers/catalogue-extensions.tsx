@@ -159,23 +159,27 @@ export function ServicePricesTab({ values, set, errors, readOnly }: ExtensionTab
 /** A category's depth in the tree: the dots of its referencia_exibicao ('1.2.3' is two levels down). */
 export const depthOf = (referencia: unknown): number => (typeof referencia === 'string' ? referencia.split('.').length - 1 : 0);
 
-/** The category list shows the tree: each description indented under its parent (the list is sorted by the tree). */
-export const categoryExtension: RegisterExtension = {
-  cell: (name, row) => {
-    if (name !== 'descricao') return undefined;
-    const depth = depthOf(row['referencia_exibicao']);
-    return (
-      <span style={{ paddingLeft: depth * 20 }}>
-        {depth > 0 && (
-          <span aria-hidden="true" style={{ color: 'var(--mantine-color-dimmed)', marginRight: 6 }}>
-            └
-          </span>
-        )}
-        {textOf(row['descricao'])}
-      </span>
-    );
-  },
+/**
+ * A tree's list (categories, cost centres, chart of accounts: a referencia_exibicao '1.2.3' written by the server, the
+ * list sorted by the tree): each description indented under its parent.
+ */
+export const treeCell: NonNullable<RegisterExtension['cell']> = (name, row) => {
+  if (name !== 'descricao') return undefined;
+  const depth = depthOf(row['referencia_exibicao']);
+  return (
+    <span style={{ paddingLeft: depth * 20 }}>
+      {depth > 0 && (
+        <span aria-hidden="true" style={{ color: 'var(--mantine-color-dimmed)', marginRight: 6 }}>
+          └
+        </span>
+      )}
+      {textOf(row['descricao'])}
+    </span>
+  );
 };
+
+/** The category list shows the tree. */
+export const categoryExtension: RegisterExtension = { cell: treeCell };
 
 export const attributeExtension: RegisterExtension = {
   tabs: [{ label: 'Itens', Component: AttributeItemsTab }],

@@ -82,3 +82,15 @@ describe('the category list', () => {
     expect(cell.textContent).toBe('└Cola');
   });
 });
+
+describe('the financial trees', () => {
+  it('indent cost centres and accounts of the chart of accounts by their depth, as the categories', async () => {
+    const { REGISTER_EXTENSIONS } = await import('./extension-table.ts');
+    for (const name of ['costCenter', 'accountPlan']) {
+      const { container } = renderUi(<>{REGISTER_EXTENSIONS[name]?.cell?.('descricao', { referencia_exibicao: '2.1', descricao: 'Aluguel' })}</>);
+      const cell = container.querySelector('span[style]') as HTMLElement;
+      expect(cell.style.paddingLeft).toBe('20px');
+      expect(cell.textContent).toBe('└Aluguel');
+    }
+  });
+});

@@ -6,7 +6,7 @@ import { ProfilePermissionsTab } from '../admin/ProfilePermissionsTab.tsx';
 import { resetPasswordOf } from '../admin/resetPassword.tsx';
 import { UserAccessTab } from '../admin/UserAccessTab.tsx';
 import { BranchAddressTab, BranchAppsTab, BranchEmailsTab, BranchFilesTab } from '../branch/BranchTabs.tsx';
-import { attributeExtension, categoryExtension, serviceExtension } from './catalogue-extensions.tsx';
+import { attributeExtension, categoryExtension, serviceExtension, treeCell } from './catalogue-extensions.tsx';
 import { AcquirerTab, BankTab } from '../finance-settings/BankTab.tsx';
 import { InstallmentsTab, PlanBranchesTab } from '../finance-settings/InstallmentTabs.tsx';
 import { PaymentBranchesTab } from '../finance-settings/PaymentBranchesTab.tsx';
@@ -62,6 +62,9 @@ export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtens
     ],
     initial: () => ({ taxas_parcela: [], id_pessoa: null }),
   },
+  // The financial trees show their depth like the categories.
+  costCenter: { cell: treeCell },
+  accountPlan: { cell: treeCell },
   bankAccount: {
     tabs: [{ label: 'Banco da conta', Component: BankTab }],
     initial: () => ({ id_banco: null }),

@@ -33,6 +33,8 @@ export function textOf(value: unknown): string {
 export function cellText(field: FieldDef, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   const text = textOf(value);
+  const option = field.options?.[text];
+  if (option !== undefined) return option;
   switch (field.kind) {
     case 'money':
       return formatMoney(fromDecimal(value as number));

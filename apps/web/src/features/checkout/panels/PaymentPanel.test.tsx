@@ -27,9 +27,9 @@ const context: SaleContext = {
   branch: null,
   sellers: [],
   methods: [
-    { id_meio_pagamento: 1, descricao: 'Dinheiro', meio_pagamento: '01' },
+    { id_meio_pagamento: 1, descricao: 'Dinheiro', meio_pagamento: '01', tecla_atalho: 'F2' },
     { id_meio_pagamento: 3, descricao: 'Cartão de Crédito', meio_pagamento: '03', utilizar_parcela: true, id_parcelamento: 9,
-      id_operadora_cartao: 5 },
+      id_operadora_cartao: 5, tecla_atalho: 'Alt+3' },
     { id_meio_pagamento: 16, descricao: 'Depósito Bancário', meio_pagamento: '16', obrigar_conta: true },
     { id_meio_pagamento: 5, descricao: 'Crediário', meio_pagamento: '05' },
     { id_meio_pagamento: 12, descricao: 'Vale Crédito', meio_pagamento: '12' },
@@ -50,7 +50,7 @@ async function open(
     <PaymentPanel opened context={context} idOperacao="op-1" idCliente={idCliente} idFilial={1} saldo={7450}
       pagamentos={pagamentos} voucherHeld={voucherHeld} onClose={() => undefined} onAdd={onAdd} />,
   );
-  const method = screen.getByLabelText('Meio de pagamento', { selector: 'input' });
+  const method = screen.getByLabelText<HTMLInputElement>('Meio de pagamento', { selector: 'input' });
   await waitFor(() => expect(document.activeElement).toBe(method));
   return { ...view, onAdd, method, amount: screen.getByLabelText<HTMLInputElement>('Valor') };
 }
@@ -77,6 +77,26 @@ describe('PaymentPanel (F8)', () => {
       id_operacao: 'op-1', valor_total: 10_000, quantidade_parcelas: 1, id_operadora_cartao: null, operadora_nome: null,
       meio_pagamento: { id_meio_pagamento: 1, meio_pagamento: '01' },
     });
+  });
+
+  it("picks a method by its shortcut key from the method box, selects the value, and Enter adds it", async () => {
+    const { user, onAdd, method, amount } = await open();
+    expect(screen.getByLabelText('Teclas dos meios de pagamento').textContent).toBe('Alt+3 Cartão de Crédito · F2 Dinheiro');
+    await user.keyboard('{Alt>}3{/Alt}');
+    expect(method.value).toBe('Cartão de Crédito');
+    expect(screen.getByLabelText('Operadora de cartão', { selector: 'input' })).toHaveProperty('value', 'Cielo');
+    await user.keyboard('{F2}');
+    expect(method.value).toBe('Dinheiro');
+    expect(document.activeElement).toBe(amount);
+    expect([amount.selectionStart, amount.selectionEnd]).toEqual([0, amount.value.length]);
+    await user.keyboard('{Enter}');
+    expect(onAdd.mock.calls[0]?.[0]).toMatchObject({ valor_total: 7450, meio_pagamento: { id_meio_pagamento: 1 } });
+  });
+
+  it('leaves a plain letter to the method search (a key without Ctrl or Alt is no shortcut)', async () => {
+    const { user, method } = await open();
+    await user.keyboard('Cr');
+    expect(method.value).toBe('Cr');
   });
 
   it('refuses a card payment above the balance with the spec message', async () => {

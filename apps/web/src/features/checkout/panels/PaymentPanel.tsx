@@ -2,9 +2,10 @@
  * F8: a payment: method from the local copy, amount (the balance by default), installments, card operator, the bank
  * account when the method requires one (obrigar_conta), change. Tab moves between the fields, Enter adds (in
  * Parcelas too, once its list is closed). The screen keeps the panel open for the next payment until the sale is
- * covered. A credit voucher is judged with every line of the sale that names it (voucherBalanceError).
+ * covered. A method's tecla_atalho (register of payment methods) picks it while the panel is open, wherever the focus
+ * is in it, before the screen's own key (F2 closes the panel only when no method has F2). A credit voucher is judged with every line of the sale that names it (voucherBalanceError).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Drawer, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { LocalRow } from '../../../db/database.ts';
 import { makePayment, makePaymentMethod } from '@pdv/domain/factories';
@@ -19,6 +20,7 @@ import { VoucherCodeField } from '../modes/voucher/VoucherCodeField.tsx';
 import { voucherBalanceError } from '../modes/voucher/voucherDraft.ts';
 import type { StoredPayment } from '../../outbox/types.ts';
 import { textOf, type SaleContext } from '../catalog.ts';
+import { methodOfKey } from './methodShortcut.ts';
 
 interface Props {
   opened: boolean;
@@ -81,6 +83,7 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
   /** The voucher's facts as the point of sale judges them: its balance less what operations not yet sent hold. */
   const [voucherFacts, setVoucherFacts] = useState<VoucherFacts | null>(null);
   const methodInput = useRef<HTMLInputElement>(null);
+  const amountInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   /** Whether the Parcelas list is open (Enter then picks an option; closed, Enter adds the payment). */
   const parcelasOpen = useRef(false);
@@ -121,6 +124,25 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
     setVoucherFacts(null);
     setError(null);
   };
+
+  // A method's shortcut key picks it; the value is then selected, so Enter adds the payment or a typed value replaces it.
+  const latestChoose = useRef(chooseMethod);
+  useLayoutEffect(() => {
+    latestChoose.current = chooseMethod;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const picked = methodOfKey(context.methods, event);
+      if (!picked) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      latestChoose.current(String(picked['id_meio_pagamento']));
+      amountInput.current?.focus();
+      amountInput.current?.select();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [context.methods]);
 
   const foundVoucher = async (found: GiftCard | null) => {
     setVoucher(found);
@@ -192,6 +214,7 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
           selectFirstOptionOnChange
           data-autofocus
         />
+        <MethodKeys methods={context.methods} />
         {voucherMethod && (
           <VoucherCodeField
             card={voucher}
@@ -208,6 +231,7 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
         )}
         <TextInput
           label="Valor"
+          ref={amountInput}
           value={amount}
           onChange={(e) => {
             setAmountTyped(true);
@@ -264,6 +288,19 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
         <Button type="submit">Adicionar pagamento (Enter)</Button>
       </Stack>
     </form>
+  );
+}
+
+/** The methods' shortcut keys, as a reminder under the method box ('F2 Dinheiro · Alt+1 PIX'). */
+function MethodKeys({ methods }: { methods: readonly LocalRow[] }) {
+  const keys = methods
+    .filter((m) => typeof m['tecla_atalho'] === 'string' && m['tecla_atalho'] !== '')
+    .sort((a, b) => textOf(a, 'tecla_atalho').localeCompare(textOf(b, 'tecla_atalho'), 'pt-BR', { numeric: true }));
+  if (keys.length === 0) return null;
+  return (
+    <Text size="xs" c="dimmed" mt={-8} aria-label="Teclas dos meios de pagamento">
+      {keys.map((m) => `${textOf(m, 'tecla_atalho')} ${textOf(m, 'descricao')}`).join(' · ')}
+    </Text>
   );
 }
 
