@@ -36,7 +36,9 @@ function WithForm({ initial, children }: { initial: ProductValues; children: Rea
 
 describe('product tabs', () => {
   it('are the spec’s five first tabs, in order', () => {
-    expect(PRODUCT_TABS.map((t) => t.label)).toEqual(['Geral', 'Preços', 'Grade/Variações', 'Códigos de barras', 'Unidades logísticas']);
+    expect(PRODUCT_TABS.slice(0, 5).map((t) => t.label)).toEqual(['Geral', 'Preços', 'Grade/Variações', 'Códigos de barras', 'Unidades logísticas']);
+    // Then the tabs that keep their own rows by product.
+    expect(PRODUCT_TABS.slice(5).map((t) => t.label)).toEqual(['Galeria', 'Fornecedores', 'Cenários fiscais', 'Informação nutricional', 'Combustível (ANP)', 'Kit', 'Movimentações de estoque']);
   });
 
   it('take a valid GTIN, refuse a bad check digit, and take a non-GTIN code only when marked internal', async () => {

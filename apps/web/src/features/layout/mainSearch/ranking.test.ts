@@ -113,7 +113,10 @@ describe('shortcutCandidates', () => {
     expect(shortcuts.map((s) => s.path)).toEqual(['/', '/operations-pending', '/order', '/order/register']);
     expect(settings.map((s) => s.path)).toContain('/branch');
     expect(settings.map((s) => s.path)).not.toContain('/paymentMethod');
-    expect(settings.map((s) => s.path)).toContain('/label');
+    // Etiquetas asks for its own permission (FncListarEtiqueta) since the labels list exists.
+    expect(settings.map((s) => s.path)).not.toContain('/label');
+    const withLabels = shortcutCandidates(allowedBy(['FncListarEtiqueta']));
+    expect(withLabels.settings.map((s) => s.path)).toContain('/label');
   });
 
   it('finds a screen by its name or its path', () => {
