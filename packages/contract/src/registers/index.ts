@@ -26,6 +26,7 @@ import { stockMovementType } from './stock-movement-type.ts';
 import { profile } from './profile.ts';
 import { user } from './user.ts';
 import { paymentMethod } from './payment-method.ts';
+import { person } from './person.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
 export const REGISTERS = [
@@ -52,6 +53,7 @@ export const REGISTERS = [
   cardOperator,
   costCenter,
   accountPlan,
+  person,
 ] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];
