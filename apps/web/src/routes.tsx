@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useParams } from 'react-router';
 import { MAIN_MENU, SETTINGS_MENU, type MenuEntry } from '@pdv/domain/menu';
 import { REGISTERS } from '@pdv/contract/registers/index';
 import { BranchConfigPage } from './features/admin/BranchConfigPage.tsx';
@@ -39,6 +39,34 @@ function screenOf(entry: MenuEntry): ReactNode {
   return screen && !entry.pending ? screen() : <PendingPage title={entry.label} />;
 }
 
+const REGISTER_FORMS = REGISTERS.flatMap((d) => {
+  const formPath = 'registerPath' in d.screen ? d.screen.registerPath : undefined;
+  const entry = ENTRIES.find((e) => e.path === d.screen.path);
+  return formPath && entry && !entry.pending ? [{ d, formPath, permission: entry.permission }] : [];
+});
+
+/** A register's form at its own address (screen.registerPath: /people/register, /people/register/:id). */
+function registerFormRoutes() {
+  return REGISTER_FORMS.flatMap(({ d, formPath, permission }) => [
+    <Route
+      key={formPath}
+      path={formPath}
+      element={<RequireEntry permission={permission}><RegisterListPage key={d.name} descriptor={d} opening="new" /></RequireEntry>}
+    />,
+    <Route
+      key={`${formPath}/:id`}
+      path={`${formPath}/:id`}
+      element={<RequireEntry permission={permission}><RegisterFormAt descriptor={d} /></RequireEntry>}
+    />,
+  ]);
+}
+
+function RegisterFormAt({ descriptor }: { descriptor: (typeof REGISTERS)[number] }) {
+  const { id } = useParams();
+  const n = Number(id);
+  return Number.isInteger(n) && n > 0 ? <RegisterListPage key={descriptor.name} descriptor={descriptor} opening={n} /> : <NotFoundPage />;
+}
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -57,6 +85,7 @@ export function AppRoutes() {
             element={<RequireEntry permission={entry.permission}>{screenOf(entry)}</RequireEntry>}
           />
         ))}
+        {registerFormRoutes()}
         {invoiceRoutes()}
         {orderRoutes()}
         <Route path="/not-authorized" element={<NotAuthorizedPage />} />

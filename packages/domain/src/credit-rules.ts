@@ -7,6 +7,7 @@
  */
 import { AUTHORIZATION_MESSAGES } from './authorization.ts';
 import { formatMoney, type Cents } from './money.ts';
+import { createsReceivables, type PaymentMethod } from './payment-method.ts';
 
 export interface ReturnInvoiceFacts {
   tipo_nota: string;
@@ -94,4 +95,11 @@ export function customerCreditError(facts: CustomerCreditFacts, valor: Cents, to
     return CUSTOMER_CREDIT_MESSAGES.debtAboveMax(formatMoney(aberto), formatMoney(valor), formatMoney(max));
   }
   return null;
+}
+
+/** What a sale puts on the customer's credit: its payments by methods the shop collects itself (receivables). */
+export function creditOnSale(payments: ReadonlyArray<{ meio_pagamento: Pick<PaymentMethod, 'meio_pagamento' | 'utilizar_parcela'> | null; valor_total: Cents }>): Cents {
+  let total = 0;
+  for (const p of payments) if (p.meio_pagamento && createsReceivables(p.meio_pagamento)) total += p.valor_total;
+  return total;
 }

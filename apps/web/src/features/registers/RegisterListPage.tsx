@@ -5,6 +5,7 @@
  * it, Insert or Alt+N opens a new one, Del deletes the chosen one, Alt+I switches its situacao.
  */
 import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Alert, Button, Group, Loader, Pagination, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { isInUseRefusal, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
@@ -28,7 +29,13 @@ type SituacaoFilter = 'Todos' | typeof SITUACAO_ATIVO | typeof SITUACAO_INATIVO;
 /** The form: closed, a new record, or a row. */
 type Editing = { row: Row | null } | null;
 
-export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescriptor }) {
+/**
+ * `opening`: the form a register with its own form addresses (screen.registerPath) was opened at: 'new' at
+ * `${registerPath}`, an id at `${registerPath}/:id`. Such a list opens and closes its form by navigating there.
+ */
+export function RegisterListPage({ descriptor: d, opening }: { descriptor: RegisterDescriptor; opening?: 'new' | number }) {
+  const navigate = useNavigate();
+  const formPath = d.screen.registerPath;
   const queryClient = useQueryClient();
   const { ability } = useSignedIn();
   const canManage = ability.can('manage', d.permission);
@@ -39,7 +46,14 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
   const [sort, setSort] = useState(d.list.sort);
   const [situacao, setSituacao] = useState<SituacaoFilter>('Todos');
   const [active, setActive] = useState<number | null>(null);
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editingState, setEditingState] = useState<Editing>(null);
+  const routed: Editing = opening === undefined ? null : { row: opening === 'new' ? null : { [d.id]: opening } };
+  const editing = formPath ? routed : editingState;
+  const setEditing = (next: Editing) => {
+    if (!formPath) setEditingState(next);
+    else if (next === null) void navigate(d.screen.path);
+    else void navigate(next.row === null ? formPath : `${formPath}/${idOf(next.row)}`);
+  };
   const search = useRef<HTMLInputElement>(null);
   const route = routeOf(d, 'Find') as ListRoute;
   const list = useListPage(route, {
