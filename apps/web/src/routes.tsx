@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Route, Routes, useParams } from 'react-router';
+import { Route, Routes, useNavigate, useParams } from 'react-router';
 import { MAIN_MENU, SETTINGS_MENU, type MenuEntry } from '@pdv/domain/menu';
 import { REGISTERS } from '@pdv/contract/registers/index';
 import { BranchConfigPage } from './features/admin/BranchConfigPage.tsx';
@@ -27,7 +27,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/invoice': () => <InvoiceListPage />,
   '/order': () => <OrderListPage />,
   // Every register's list at its menu entry's path (a test checks each has one, not pending, with its permission).
-  ...Object.fromEntries(REGISTERS.map((d) => [d.screen.path, () => <RegisterListPage key={d.name} descriptor={d} />])),
+  ...Object.fromEntries(REGISTERS.map((d) => [d.screen.path, () => <RoutedRegisterList key={d.name} descriptor={d} />])),
   // One configuration row per branch: its form, without a list (fixedRows).
   '/branch/config': () => <BranchConfigPage />,
 };
@@ -51,7 +51,7 @@ function registerFormRoutes() {
     <Route
       key={formPath}
       path={formPath}
-      element={<RequireEntry permission={permission}><RegisterListPage key={d.name} descriptor={d} opening="new" /></RequireEntry>}
+      element={<RequireEntry permission={permission}><RoutedRegisterList key={d.name} descriptor={d} opening="new" /></RequireEntry>}
     />,
     <Route
       key={`${formPath}/:id`}
@@ -64,7 +64,14 @@ function registerFormRoutes() {
 function RegisterFormAt({ descriptor }: { descriptor: (typeof REGISTERS)[number] }) {
   const { id } = useParams();
   const n = Number(id);
-  return Number.isInteger(n) && n > 0 ? <RegisterListPage key={descriptor.name} descriptor={descriptor} opening={n} /> : <NotFoundPage />;
+  return Number.isInteger(n) && n > 0 ? <RoutedRegisterList key={descriptor.name} descriptor={descriptor} opening={n} /> : <NotFoundPage />;
+}
+
+/** A register's list; one whose form has its own address (screen.registerPath) opens and closes it by navigating. */
+function RoutedRegisterList({ descriptor, opening }: { descriptor: (typeof REGISTERS)[number]; opening?: 'new' | number }) {
+  const navigate = useNavigate();
+  const routed = 'registerPath' in descriptor.screen ? { ...(opening === undefined ? {} : { opening }), go: (path: string) => void navigate(path) } : undefined;
+  return <RegisterListPage descriptor={descriptor} {...(routed ? { routed } : {})} />;
 }
 
 export function AppRoutes() {

@@ -43,34 +43,33 @@ afterAll(async () => {
   await t.close();
 });
 
-const ok = (name: Parameters<typeof expectOk>[1], body: unknown, token = manager) => expectOk(t, name, body, token);
 const post = (path: string, body: unknown, token = manager) => t.call('POST', path, body, token);
 const countOf = async (sql: string, params: unknown[]) =>
   t.db.system(async (tx) => (await tx.query<{ n: number }>(sql, params)).rows[0]!.n);
 
 describe('person register', () => {
   it('creates a customer with two addresses, one main, and finds it with them', async () => {
-    const created = await ok('personCreate', {
+    const created = await expectOk(t, 'personCreate', {
       nome: 'Maria das Dores', tipo: 'F', cpf: cpf(111222333), is_cliente: true, valor_devedor_maximo: 500,
       bloquear_venda_saldo_vencido: true, filiais: [ownBranch],
       enderecos: [address(), address({ descricao: 'Trabalho', endereco: 'Rua Augusta', is_principal: true })],
-    });
+    }, manager);
     const id = created.json['id_pessoa'] as number;
     const enderecos = created.json['enderecos'] as Json[];
     expect(enderecos).toHaveLength(2);
     expect(enderecos.filter((e) => e['is_principal'])).toEqual([expect.objectContaining({ descricao: 'Trabalho', endereco: 'Rua Augusta' })]);
     expect(enderecos.map((e) => e['descricao'])).toContain('Endereço Padrão');
-    const found = await ok('personFindById', { id_pessoa: id });
+    const found = await expectOk(t, 'personFindById', { id_pessoa: id }, manager);
     expect(found.json['filiais']).toEqual([ownBranch]);
     expect(found.json['valor_devedor_maximo']).toBe(500);
-    const list = await ok('personFind', { search: 'Maria das Dores' });
+    const list = await expectOk(t, 'personFind', { search: 'Maria das Dores' }, manager);
     expect((list.json['rows'] as Json[]).map((r) => r['id_pessoa'])).toContain(id);
 
     // Update: the first address goes, the other stays main; one address alone is the main.
     const keep = enderecos.find((e) => e['descricao'] === 'Trabalho')!;
-    const updated = await ok('personUpdate', { id_pessoa: id, nome: 'Maria das Dores Souza', enderecos: [{ ...keep, is_principal: false }] });
+    const updated = await expectOk(t, 'personUpdate', { id_pessoa: id, nome: 'Maria das Dores Souza', enderecos: [{ ...keep, is_principal: false }] }, manager);
     expect(updated.json['enderecos']).toEqual([expect.objectContaining({ id_pessoa_endereco: keep['id_pessoa_endereco'], is_principal: true })]);
-    const inactive = await ok('personSituacao', { id_pessoa: id, situacao: 'Inativo' });
+    const inactive = await expectOk(t, 'personSituacao', { id_pessoa: id, situacao: 'Inativo' }, manager);
     expect(inactive.json['situacao']).toBe('Inativo');
   });
 
@@ -79,16 +78,16 @@ describe('person register', () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json)).toContain(REGISTER_MESSAGES.invalidCpf);
     const doc = cpf(444555666);
-    await ok('personCreate', { nome: 'Primeiro', cpf: doc });
+    await expectOk(t, 'personCreate', { nome: 'Primeiro', cpf: doc }, manager);
     const before = await countOf('SELECT count(*)::int AS n FROM pessoa_endereco', []);
     const dup = await post('/people/create', { nome: 'Segundo', cpf: doc, enderecos: [address()] });
     expect(dup.status).toBe(400);
     expect(dup.json['message']).toBe(M.duplicateCpf(`${doc.slice(0, 3)}.${doc.slice(3, 6)}.${doc.slice(6, 9)}-${doc.slice(9)}`));
     expect(await countOf('SELECT count(*)::int AS n FROM pessoa_endereco', [])).toBe(before);
     // Another organization may have the same CPF.
-    await ok('personCreate', { nome: 'Outro', cpf: doc }, other);
+    await expectOk(t, 'personCreate', { nome: 'Outro', cpf: doc }, other);
     const cnpj = '11222333000181';
-    await ok('personCreate', { nome: 'Empresa', tipo: 'J', cnpj });
+    await expectOk(t, 'personCreate', { nome: 'Empresa', tipo: 'J', cnpj }, manager);
     const dupCnpj = await post('/people/create', { nome: 'Empresa 2', tipo: 'J', cnpj: '11.222.333/0001-81' });
     expect(dupCnpj.json['message']).toBe(M.duplicateCnpj('11.222.333/0001-81'));
     const mixed = await post('/people/create', { nome: 'Física com CNPJ', tipo: 'F', cnpj: '11444777000161' });
@@ -102,7 +101,7 @@ describe('person register', () => {
     const wrong = await post('/people/create', { nome: 'Contribuinte', tipo: 'J', cnpj: '11444777000161', indicador_ie: 1, ie: '110042490115', enderecos: [address()] });
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(wrong.json)).toContain(M.invalidIe('SP'));
-    const contribuinte = await ok('personCreate', { nome: 'Contribuinte', tipo: 'J', cnpj: '11444777000161', indicador_ie: 1, ie: '110.042.490.114', enderecos: [address()] });
+    const contribuinte = await expectOk(t, 'personCreate', { nome: 'Contribuinte', tipo: 'J', cnpj: '11444777000161', indicador_ie: 1, ie: '110.042.490.114', enderecos: [address()] }, manager);
     expect(contribuinte.json['ie']).toBe('110042490114');
     // An update of the address to another state re-checks the stored IE.
     const moved = await t.call('PUT', '/people/update', { id_pessoa: contribuinte.json['id_pessoa'], enderecos: [address({ uf: 'RJ' })] }, manager);
@@ -110,7 +109,7 @@ describe('person register', () => {
   });
 
   it('refuses another organization: its person is not found, its branch is refused', async () => {
-    const theirs = await ok('personCreate', { nome: 'Pessoa da outra' }, other);
+    const theirs = await expectOk(t, 'personCreate', { nome: 'Pessoa da outra' }, other);
     const id = theirs.json['id_pessoa'];
     expect((await post('/people/find_by_id', { id_pessoa: id })).status).toBe(404);
     expect((await t.call('PUT', '/people/update', { id_pessoa: id, nome: 'Tomada' }, manager)).status).toBe(404);
@@ -118,8 +117,8 @@ describe('person register', () => {
     const branch = await post('/people/create', { nome: 'Com filial alheia', filiais: [foreignBranch] });
     expect(branch.status).toBe(400);
     expect(branch.json['message']).toBe(M.branchNotFound);
-    const mine = await ok('personCreate', { nome: 'Com endereço' , enderecos: [address()] });
-    const theirAddress = await ok('personCreate', { nome: 'Endereço da outra', enderecos: [address()] }, other);
+    const mine = await expectOk(t, 'personCreate', { nome: 'Com endereço' , enderecos: [address()] }, manager);
+    const theirAddress = await expectOk(t, 'personCreate', { nome: 'Endereço da outra', enderecos: [address()] }, other);
     const stolen = (theirAddress.json['enderecos'] as Json[])[0]!['id_pessoa_endereco'];
     const take = await t.call('PUT', '/people/update', { id_pessoa: mine.json['id_pessoa'], enderecos: [address({ id_pessoa_endereco: stolen })] }, manager);
     expect(take.status).toBe(400);

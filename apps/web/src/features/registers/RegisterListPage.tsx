@@ -5,7 +5,6 @@
  * it, Insert or Alt+N opens a new one, Del deletes the chosen one, Alt+I switches its situacao.
  */
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Alert, Button, Group, Loader, Pagination, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { isInUseRefusal, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
@@ -30,12 +29,13 @@ type SituacaoFilter = 'Todos' | typeof SITUACAO_ATIVO | typeof SITUACAO_INATIVO;
 type Editing = { row: Row | null } | null;
 
 /**
- * `opening`: the form a register with its own form addresses (screen.registerPath) was opened at: 'new' at
- * `${registerPath}`, an id at `${registerPath}/:id`. Such a list opens and closes its form by navigating there.
+ * `routed`: a register whose form has addresses of its own (screen.registerPath; routes.tsx): `opening` is the form the
+ * address named ('new' at `${registerPath}`, an id at `${registerPath}/:id`, undefined at the list), and the list opens
+ * and closes its form with `go` (the router's navigate). Without it the form is the list's own state.
  */
-export function RegisterListPage({ descriptor: d, opening }: { descriptor: RegisterDescriptor; opening?: 'new' | number }) {
-  const navigate = useNavigate();
-  const formPath = d.screen.registerPath;
+export function RegisterListPage({ descriptor: d, routed }: { descriptor: RegisterDescriptor; routed?: { opening?: 'new' | number; go: (path: string) => void } }) {
+  const formPath = routed ? d.screen.registerPath : undefined;
+  const opening = routed?.opening;
   const queryClient = useQueryClient();
   const { ability } = useSignedIn();
   const canManage = ability.can('manage', d.permission);
@@ -47,12 +47,12 @@ export function RegisterListPage({ descriptor: d, opening }: { descriptor: Regis
   const [situacao, setSituacao] = useState<SituacaoFilter>('Todos');
   const [active, setActive] = useState<number | null>(null);
   const [editingState, setEditingState] = useState<Editing>(null);
-  const routed: Editing = opening === undefined ? null : { row: opening === 'new' ? null : { [d.id]: opening } };
-  const editing = formPath ? routed : editingState;
+  const atAddress: Editing = opening === undefined ? null : { row: opening === 'new' ? null : { [d.id]: opening } };
+  const editing = formPath ? atAddress : editingState;
   const setEditing = (next: Editing) => {
     if (!formPath) setEditingState(next);
-    else if (next === null) void navigate(d.screen.path);
-    else void navigate(next.row === null ? formPath : `${formPath}/${idOf(next.row)}`);
+    else if (next === null) routed?.go(d.screen.path);
+    else routed?.go(next.row === null ? formPath : `${formPath}/${idOf(next.row)}`);
   };
   const search = useRef<HTMLInputElement>(null);
   const route = routeOf(d, 'Find') as ListRoute;
