@@ -3,7 +3,10 @@
  * /people/register, a bad CPF refused beside its field, a duplicate CPF refused with its message; then the quick save
  * of a customer from the point of sale's customer panel (F6), picked for the sale.
  */
-import { expect, test, USERS, signIn, goByMenu, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, DEMO_PASSWORD, signIn, goByMenu, waitForLocalCopy } from './support.ts';
+import { api, pay, scan, sellables } from './checkout-steps.ts';
+import { CUSTOMER_CREDIT_MESSAGES } from '../packages/domain/src/credit-rules.ts';
+import { formatMoney } from '../packages/domain/src/money.ts';
 import { MESSAGES } from '../packages/domain/src/messages.ts';
 import { cpfCheckDigits, formatCpf } from '../packages/domain/src/documents.ts';
 import { PERSON_MESSAGES } from '../packages/domain/src/person.ts';
@@ -112,4 +115,45 @@ test('the quick save of a customer from F6 at the point of sale picks it for the
   await expect(drawer).toBeHidden();
   await expect(page.getByText(`Cliente: ${nome} ${formatCpf(cpf)}`)).toBeVisible();
   await page.screenshot({ path: '/tmp/people-quick-save.png' });
+});
+
+test("a sale on credit the customer's rules refuse asks a supervisor, and goes on with the grant", async ({ page }) => {
+  test.setTimeout(120_000);
+  const cpf = newCpf(3);
+  const nome = `Sem Crédito ${cpf.slice(0, 5)}`;
+  await signIn(page, USERS.gerente);
+  // Without a maximum debt and blocked without balance: no credit at all.
+  const created = await api(page, '/people/create', { nome, cpf, is_cliente: true, bloquear_venda_sem_saldo: true });
+  expect(created.status).toBe(200);
+  await page.goto('/checkout');
+  await waitForLocalCopy(page);
+  const [first] = await sellables(page);
+  if (!first) throw new Error('no products to sell');
+  await scan(page, first.barcode);
+  await expect(page.getByRole('table', { name: 'Itens da venda' }).getByRole('row')).toHaveCount(2);
+  await page.keyboard.press('F6');
+  const drawer = page.getByRole('dialog', { name: 'Cliente (F6)' });
+  await expect(drawer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' })).toBeFocused();
+  await page.keyboard.type(nome);
+  await expect(drawer.getByRole('table', { name: 'Clientes encontrados' }).getByRole('row').first()).toContainText(nome);
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeHidden();
+  await pay(page, 'Crediário');
+
+  await page.keyboard.press('F10');
+  const seller = page.getByRole('dialog', { name: 'Vendedor (F7)' });
+  await expect(seller.getByRole('textbox', { name: 'Nome do vendedor' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const blocked = page.getByRole('dialog', { name: 'Venda a prazo bloqueada' });
+  await expect(blocked).toContainText(CUSTOMER_CREDIT_MESSAGES.noBalance(formatMoney(0)));
+  await page.screenshot({ path: '/tmp/people-credit-blocked.png' });
+  await blocked.getByRole('button', { name: 'Pedir autorização' }).click();
+  const modal = page.getByRole('dialog', { name: 'Autorização do supervisor' });
+  await expect(modal.getByRole('textbox', { name: 'Usuário' })).toBeFocused();
+  await page.keyboard.type(USERS.gerente);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Finalizar operação (F10)' })).toBeVisible();
 });
