@@ -12,6 +12,7 @@ import { deviceHooks } from './modules/settings/device-hooks.ts';
 import { fiscalScenarioHooks } from './modules/settings/fiscal-scenario-hooks.ts';
 import { fiscalSeriesHooks } from './modules/settings/fiscal-series-hooks.ts';
 import { labelHooks } from './modules/settings/label-hooks.ts';
+import { personHooks } from './modules/people/hooks.ts';
 import { attributeHooks, categoryHooks, serviceHooks } from './modules/catalog/catalogue-hooks.ts';
 
 export const REGISTER_HOOKS: RegisterHookTable = {
@@ -29,5 +30,6 @@ export const REGISTER_HOOKS: RegisterHookTable = {
   cardOperator: cardOperatorHooks,
   installment: installmentHooks,
   costCenter: treeHooks({ table: 'centro_custo', id: 'id_centro_custo', parent: 'id_centro_custo_pai' }),
+  person: personHooks,
   accountPlan: treeHooks({ table: 'plano_conta', id: 'id_plano_conta', parent: 'id_plano_conta_pai' }),
 };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useNavigate, useParams } from 'react-router';
 import { MAIN_MENU, SETTINGS_MENU, type MenuEntry } from '@pdv/domain/menu';
 import { REGISTERS } from '@pdv/contract/registers/index';
 import { BranchConfigPage } from './features/admin/BranchConfigPage.tsx';
@@ -30,7 +30,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/order': () => <OrderListPage />,
   '/products': () => <ProductListPage />,
   // Every register's list at its menu entry's path (a test checks each has one, not pending, with its permission).
-  ...Object.fromEntries(REGISTERS.map((d) => [d.screen.path, () => <RegisterListPage key={d.name} descriptor={d} />])),
+  ...Object.fromEntries(REGISTERS.map((d) => [d.screen.path, () => <RoutedRegisterList key={d.name} descriptor={d} />])),
   // One configuration row per branch: its form, without a list (fixedRows).
   '/branch/config': () => <BranchConfigPage />,
 };
@@ -40,6 +40,41 @@ const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => 
 function screenOf(entry: MenuEntry): ReactNode {
   const screen = SCREENS[entry.path];
   return screen && !entry.pending ? screen() : <PendingPage title={entry.label} />;
+}
+
+const REGISTER_FORMS = REGISTERS.flatMap((d) => {
+  const formPath = 'registerPath' in d.screen ? d.screen.registerPath : undefined;
+  const entry = ENTRIES.find((e) => e.path === d.screen.path);
+  return formPath && entry && !entry.pending ? [{ d, formPath, permission: entry.permission }] : [];
+});
+
+/** A register's form at its own address (screen.registerPath: /people/register, /people/register/:id). */
+function registerFormRoutes() {
+  return REGISTER_FORMS.flatMap(({ d, formPath, permission }) => [
+    <Route
+      key={formPath}
+      path={formPath}
+      element={<RequireEntry permission={permission}><RoutedRegisterList key={d.name} descriptor={d} opening="new" /></RequireEntry>}
+    />,
+    <Route
+      key={`${formPath}/:id`}
+      path={`${formPath}/:id`}
+      element={<RequireEntry permission={permission}><RegisterFormAt descriptor={d} /></RequireEntry>}
+    />,
+  ]);
+}
+
+function RegisterFormAt({ descriptor }: { descriptor: (typeof REGISTERS)[number] }) {
+  const { id } = useParams();
+  const n = Number(id);
+  return Number.isInteger(n) && n > 0 ? <RoutedRegisterList key={descriptor.name} descriptor={descriptor} opening={n} /> : <NotFoundPage />;
+}
+
+/** A register's list; one whose form has its own address (screen.registerPath) opens and closes it by navigating. */
+function RoutedRegisterList({ descriptor, opening }: { descriptor: (typeof REGISTERS)[number]; opening?: 'new' | number }) {
+  const navigate = useNavigate();
+  const routed = 'registerPath' in descriptor.screen ? { ...(opening === undefined ? {} : { opening }), go: (path: string) => void navigate(path) } : undefined;
+  return <RegisterListPage descriptor={descriptor} {...(routed ? { routed } : {})} />;
 }
 
 export function AppRoutes() {
@@ -60,6 +95,7 @@ export function AppRoutes() {
             element={<RequireEntry permission={entry.permission}>{screenOf(entry)}</RequireEntry>}
           />
         ))}
+        {registerFormRoutes()}
         {invoiceRoutes()}
         {orderRoutes()}
         {productRoutes()}

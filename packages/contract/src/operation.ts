@@ -108,6 +108,11 @@ export const operacaoBody = z.object({
    * the user's limit: spent by this operation when a discount needs it.
    */
   id_autorizacao_limite: id.nullish(),
+  /**
+   * A supervisor's authorization (FncAutorizarLimiteCredito) for a sale on credit that breaks the customer's credit
+   * rules (credit-rules.ts customerCreditError): spent by this operation when its credit needs it.
+   */
+  id_autorizacao_credito: id.nullish(),
 }).refine((body) => ITEMLESS_MODES.has(body.modo_operacao) || body.itens.length > 0, {
   error: MESSAGES.noItems, path: ['itens'],
 });

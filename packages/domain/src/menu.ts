@@ -32,7 +32,7 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Marcas', path: '/brands', permission: 'FncListarMarca' },
   { label: 'Coleções', path: '/collections', permission: 'FncListarColecao' },
   { label: 'Unidades de medida', path: '/measureUnit', permission: 'FncListarUnidadeMedida' },
-  { label: 'Pessoas', path: '/people', permission: 'FncListarPessoa', pending: true },
+  { label: 'Pessoas', path: '/people', permission: 'FncListarPessoa' },
   { label: 'Classificações', path: '/classification', permission: 'FncListarClassificacao' },
   { label: 'Serviços', path: '/services', permission: 'FncListarServico' },
   { label: 'Movimentação de estoque', path: '/stockMovement', permission: 'FncListarMovimentacaoEstoque', pending: true },

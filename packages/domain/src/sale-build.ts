@@ -43,6 +43,7 @@ import { ORDER_MESSAGES } from './order-messages.ts';
 import { initialOrderStatus } from './order-rules.ts';
 import { buildInstallments, type Installment, type Payment } from './payment.ts';
 import { createsReceivables } from './payment-method.ts';
+import { creditOnSale, customerCreditError } from './credit-rules.ts';
 import { priceLimitError, priceTableError } from './price-check.ts';
 import { validateDiscount } from './price-limits.ts';
 import type { SaleBody, SaleBodyPayment, SaleRefs } from './sale-input.ts';
@@ -193,6 +194,8 @@ function decide(body: SaleBody, refs: SaleRefs): SaleDecision {
   if (errors.length > 0) return refuse(errors.map((e) => e.message));
   const badPlan = planError(body);
   if (badPlan) return refuse(badPlan);
+  const badCredit = refs.creditAuthorized === true ? null : creditError(body, refs);
+  if (badCredit) return refuse(badCredit);
 
   // Orders, quotes, consignments and voucher sales are not invoiced when finishing (000 §4.4: they are invoiced
   // later from the order).
@@ -287,6 +290,18 @@ export function discountLimitError(body: SaleBody, refs: SaleRefs): string | nul
  */
 function unitPriceError(body: SaleBody, refs: SaleRefs): string | null {
   return body.modo_operacao === 'ValeCredito' ? null : priceTableError(body, refs.prices);
+}
+
+/**
+ * A sale on credit against the customer's credit rules (credit-rules.ts customerCreditError), on the day of the sale:
+ * the payments by methods whose installments the shop collects. A quote puts nothing on credit. What a supervisor's
+ * authorization (id_autorizacao_credito, FncAutorizarLimiteCredito) lets through; the point of sale asks the same.
+ */
+export function creditError(body: SaleBody, refs: SaleRefs): string | null {
+  const facts = refs.customer?.credito;
+  if (!facts || body.modo_operacao === 'Orcamento') return null;
+  const valor = creditOnSale(body.pagamentos.map((p) => ({ meio_pagamento: refs.methods.get(p.id_meio_pagamento) ?? null, valor_total: fromDecimal(p.valor_total) })));
+  return customerCreditError(facts, valor, body.data_inicio.slice(0, 10));
 }
 
 /**

@@ -4,6 +4,7 @@
  * transaction, the point of sale from its local copy). Declared here so that the domain does not import the contract;
  * the contract's parsed body is assignable to SaleBody.
  */
+import type { CustomerCreditFacts } from './credit-rules.ts';
 import type { TipoPreco } from './item.ts';
 import type { BasisPoints } from './money.ts';
 import type { ModoOperacao } from './operation.ts';
@@ -112,6 +113,8 @@ export interface SaleCustomer {
   nome: string;
   cpf: string | null;
   cnpj: string | null;
+  /** The customer's credit rules and open receivables (credit-rules.ts); absent: no rule is checked. */
+  credito?: CustomerCreditFacts | undefined;
 }
 
 export interface SaleRefs {
@@ -155,6 +158,11 @@ export interface SaleRefs {
    * discounts are then not checked against the limits.
    */
   discountAuthorized: boolean;
+  /**
+   * A supervisor's authorization for a sale on credit that breaks the customer's credit rules (id_autorizacao_credito,
+   * FncAutorizarLimiteCredito) was spent for this sale: the rules are then not checked. Absent: false.
+   */
+  creditAuthorized?: boolean | undefined;
   /**
    * Per product variation the lines name (every one found in the branch): the prices the lines are checked against,
    * at the version accepted (price-check.ts priceAtVersion), with the product, its wholesale quantity and the

@@ -134,8 +134,12 @@ export interface RegisterDescriptor {
    * built from label.singular. `create` defaults to the built one ('Nova marca').
    */
   titles?: { edit: string; create?: string };
-  /** The web screens: list route (the menu's path) and the form kind. */
-  screen: { path: string; form: 'panel' | 'page' };
+  /**
+   * The web screens: list route (the menu's path) and the form kind. `registerPath` (a 'page' form): the form has
+   * addresses of its own, `${registerPath}` for a new record and `${registerPath}/:id` for one (002 §2
+   * /people/register): the list opens them, and closing the form goes back to the list.
+   */
+  screen: { path: string; form: 'panel' | 'page'; registerPath?: string };
   /** A 'page' form's tabs, in order: the fields' `group`s (a field without one goes to the first). */
   groups?: readonly string[];
   /**

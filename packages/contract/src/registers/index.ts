@@ -27,6 +27,7 @@ import { profile } from './profile.ts';
 import { user } from './user.ts';
 import { paymentMethod } from './payment-method.ts';
 import { label } from './label.ts';
+import { person } from './person.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
 export const REGISTERS = [
@@ -54,6 +55,7 @@ export const REGISTERS = [
   costCenter,
   accountPlan,
   label,
+  person,
 ] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];

@@ -27,6 +27,7 @@ import { sql as productRegister } from './027_product_register.ts';
 import { sql as financeSettings } from './024_finance_settings.ts';
 import { sql as productTabs } from './028_product_tabs.ts';
 import { sql as label } from './031_label.ts';
+import { sql as peopleRegister } from './029_people_register.ts';
 
 export interface Migration {
   version: number;
@@ -65,4 +66,5 @@ export const migrations: Migration[] = [
   { version: 27, name: 'product_register', sql: productRegister },
   { version: 28, name: 'product_tabs', sql: productTabs },
   { version: 31, name: 'label', sql: label },
+  { version: 29, name: 'people_register', sql: peopleRegister },
 ];

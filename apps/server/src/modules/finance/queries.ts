@@ -106,3 +106,15 @@ export async function reverseInvoiceReceivables(tx: Tx, org: number, id_nota_fis
     [org, id_nota_fiscal],
   );
 }
+
+/**
+ * A person's open receivables by due date, as a JSON array [{ data_vencimento: 'YYYY-MM-DD', saldo }] (saldo in
+ * reais), built inside a query where `person` is the alias of a pessoa row: what the credit rules of a sale on credit
+ * read (credit-rules.ts customerCreditError), on the server and, through the synced people rows, offline.
+ */
+export const openInstallmentsSql = (person: string) => /* sql */ `
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('data_vencimento', o.data_vencimento, 'saldo', o.saldo) ORDER BY o.data_vencimento), '[]'::jsonb)
+     FROM (SELECT f.data_vencimento, sum(f.saldo) AS saldo FROM documento_financeiro f
+            WHERE f.id_organization = ${person}.id_organization AND f.id_pessoa = ${person}.id_pessoa AND f.operacao = 'Entrada'
+              AND f.situacao IN ('Aberto', 'Parcial') AND f.data_exclusao IS NULL AND f.saldo > 0
+            GROUP BY f.data_vencimento) o)`;

@@ -1,4 +1,7 @@
+import { fromDecimal } from '@pdv/domain/money';
+import type { SaleCustomer } from '@pdv/domain/sale-input';
 import type { Tx } from '../../db/database.ts';
+import { openInstallmentsSql } from '../finance/queries.ts';
 
 /** The branch's grid rows sold, with what an invoice line needs from the product. */
 export interface GridRow {
@@ -38,6 +41,38 @@ export async function findCustomer(tx: Tx, org: number, id_pessoa: number) {
     [org, id_pessoa],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * The customer of a sale with its credit rules and open receivables (credit-rules.ts), its row locked first: two sales
+ * on credit of one customer are judged one after the other, each on the receivables the other committed.
+ */
+export async function findCustomerWithCredit(tx: Tx, org: number, id_pessoa: number): Promise<SaleCustomer | null> {
+  const { rows } = await tx.query<{
+    nome: string; cpf: string | null; cnpj: string | null; bloquear_venda_saldo_vencido: boolean; bloquear_venda_sem_saldo: boolean;
+    valor_devedor_maximo: string | null; valor_vencido_maximo: string | null;
+  }>(
+    `SELECT nome, cpf, cnpj, bloquear_venda_saldo_vencido, bloquear_venda_sem_saldo, valor_devedor_maximo::text, valor_vencido_maximo::text
+       FROM pessoa WHERE id_organization = $1 AND id_pessoa = $2 AND data_exclusao IS NULL FOR UPDATE`,
+    [org, id_pessoa],
+  );
+  const p = rows[0];
+  if (!p) return null;
+  const open = await tx.query<{ parcelas: Array<{ data_vencimento: string; saldo: number | string }> }>(
+    `SELECT ${openInstallmentsSql('p')} AS parcelas FROM pessoa p WHERE p.id_organization = $1 AND p.id_pessoa = $2`,
+    [org, id_pessoa],
+  );
+  const money = (v: string | null) => (v === null ? null : fromDecimal(v));
+  return {
+    nome: p.nome, cpf: p.cpf, cnpj: p.cnpj,
+    credito: {
+      bloquear_venda_saldo_vencido: p.bloquear_venda_saldo_vencido,
+      bloquear_venda_sem_saldo: p.bloquear_venda_sem_saldo,
+      valor_devedor_maximo: money(p.valor_devedor_maximo),
+      valor_vencido_maximo: money(p.valor_vencido_maximo),
+      parcelas_abertas: (open.rows[0]?.parcelas ?? []).map((i) => ({ data_vencimento: i.data_vencimento, saldo: fromDecimal(i.saldo) })),
+    },
+  };
 }
 
 /** The carrier a sale names: a person of the organization, not deleted, marked is_transportadora (null otherwise). */

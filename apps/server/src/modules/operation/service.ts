@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { percentFromDecimal, toDecimal } from '@pdv/domain/money';
 import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import { operationDateError } from '@pdv/domain/price-check';
-import { buildSale, limitError } from '@pdv/domain/sale-build';
+import { buildSale, creditError, limitError } from '@pdv/domain/sale-build';
 import type { SaleRefs } from '@pdv/domain/sale-input';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -39,7 +39,7 @@ import { processReturn } from './return.ts';
 
 type Body = z.output<typeof operacaoBody>;
 
-/** The origem recorded on a supervisor's authorization spent by a sale's discount. */
+/** The origem recorded on a supervisor's authorization spent by a sale (its discount, its credit). */
 const DISCOUNT_GRANT_ORIGIN = 'operacao';
 
 export async function processOperation(tx: Tx, caller: Caller, body: Body): Promise<OperacaoResult> {
@@ -74,6 +74,11 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
     await useAuthorization(tx, caller, body.id_autorizacao_limite, SUPERVISOR_PERMISSIONS.discountAboveLimit, DISCOUNT_GRANT_ORIGIN,
       body.id_operacao);
     refs.discountAuthorized = true;
+  }
+  // A sale on credit that breaks the customer's credit rules passes with a supervisor's authorization, spent here.
+  if (body.id_autorizacao_credito != null && creditError(saleBody, refs) !== null) {
+    await useAuthorization(tx, caller, body.id_autorizacao_credito, SUPERVISOR_PERMISSIONS.creditLimit, DISCOUNT_GRANT_ORIGIN, body.id_operacao);
+    refs.creditAuthorized = true;
   }
   const sale = buildSale(saleBody, refs);
   if (!sale.ok) throw badRequest(sale.message, undefined, sale.erros);
@@ -159,7 +164,7 @@ async function loadSaleRefs(
 ): Promise<SaleRefs & { fiscal: Map<number, q.GridRow> }> {
   const org = caller.id_organization;
   const grids = await q.findGrids(tx, org, body.id_filial, [...new Set(body.itens.map((i) => i.id_produto_grade_filial))]);
-  const customer = body.id_cliente ? await q.findCustomer(tx, org, body.id_cliente) : null;
+  const customer = body.id_cliente ? await q.findCustomerWithCredit(tx, org, body.id_cliente) : null;
   return {
     id_usuario: caller.id_usuario,
     config: await settings.findSaleConfig(tx, org, body.id_filial),

@@ -2,6 +2,7 @@ import { rowColumns, type RegisterDescriptor } from '@pdv/contract/registers/des
 import { syncedRegisters, type HandWrittenGroupName, type RegisterGroupName, type SyncGroupName } from '@pdv/contract/sync';
 import type { Caller } from '../auth/caller.ts';
 import { variationDescriptionSql } from '../catalog/variation-sql.ts';
+import { openInstallmentsSql } from '../finance/queries.ts';
 
 /** Where each synced group reads from: its table, id column, the columns sent, and any extra filter. */
 export interface SyncSource {
@@ -163,7 +164,9 @@ const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
     id: 'id_promocao',
     columns: `id_promocao, descricao, ${ts('data_inicio')}, ${ts('data_fim')}, situacao, is_ecommerce, is_gestao, is_desconto, is_cashback, ${STAMPS}`,
   },
-  // What selling needs: identity, documents, contacts, the main address and the credit rules. No birth date, RG,
+  // What selling needs: identity, documents, contacts, the main address and the credit rules with the open receivables
+  // by due date (parcelas_abertas: a receivable touches its person, migration 029), so a sale on credit is judged
+  // offline on current totals; overdue is counted against the day of the sale. No birth date, RG,
   // gender, notes or social profiles.
   people: {
     table: 'pessoa',
@@ -172,14 +175,15 @@ const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
         p.situacao, p.is_cliente, p.is_fornecedor, p.is_consumidor_final, p.is_transportadora, p.is_operadora_cartao, p.telefone,
         p.celular, p.email, p.id_pais, p.id_tabela_preco_padrao, p.id_usuario_vendedor_padrao, p.bloquear_venda_saldo_vencido,
         p.bloquear_venda_sem_saldo, p.valor_devedor_maximo, p.valor_vencido_maximo, e.id_pessoa_endereco, e.cep, e.endereco,
-        e.numero, e.complemento, e.bairro, e.id_cidade, e.cidade, e.uf, p.data_cadastro, p.data_alteracao, p.data_exclusao
+        e.numero, e.complemento, e.bairro, e.id_cidade, e.cidade, e.uf, ${openInstallmentsSql('p')} AS parcelas_abertas,
+        p.data_cadastro, p.data_alteracao, p.data_exclusao
        FROM pessoa p
        LEFT JOIN pessoa_endereco e
          ON e.id_organization = p.id_organization AND e.id_pessoa = p.id_pessoa AND e.is_principal AND e.data_exclusao IS NULL) AS pessoa`,
     columns: `id_pessoa, tipo, nome, apelido, cpf, cnpj, ie, indicador_ie, situacao, is_cliente, is_fornecedor, is_consumidor_final,
       is_transportadora, is_operadora_cartao, telefone, celular, email, id_pais, id_tabela_preco_padrao, id_usuario_vendedor_padrao,
       bloquear_venda_saldo_vencido, bloquear_venda_sem_saldo, valor_devedor_maximo, valor_vencido_maximo, id_pessoa_endereco, cep,
-      endereco, numero, complemento, bairro, id_cidade, cidade, uf, ${STAMPS}`,
+      endereco, numero, complemento, bairro, id_cidade, cidade, uf, parcelas_abertas, ${STAMPS}`,
   },
   people_account: {
     table: 'pessoa_conta_corrente',

@@ -159,6 +159,11 @@ export function setSubtotalDiscount(bundle: OperationBundle, discount: Cents): O
   return recompute({ ...bundle, operation: { ...bundle.operation, valor_desconto_subtotal: discount } });
 }
 
+/** A supervisor's grant for a sale on credit beyond the customer's credit rules (sent as id_autorizacao_credito). */
+export function setCreditAuthorization(bundle: OperationBundle, id_autorizacao_credito: number): OperationBundle {
+  return { ...bundle, operation: { ...bundle.operation, id_autorizacao_credito } };
+}
+
 /** A supervisor's grant for a discount or price above the user's limit (sent as id_autorizacao_limite); null: none. */
 export function setLimitAuthorization(bundle: OperationBundle, id_autorizacao_limite: number | null): OperationBundle {
   return id_autorizacao_limite === null ? bundle : { ...bundle, operation: { ...bundle.operation, id_autorizacao_limite } };

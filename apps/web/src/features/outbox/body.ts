@@ -93,6 +93,7 @@ export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle
       ? { id_pedido_origem: operation.id_pedido_origem ?? null, id_nota_fiscal_origem: operation.id_nota_fiscal_origem ?? null }
       : {}),
     ...(operation.id_autorizacao_limite != null ? { id_autorizacao_limite: operation.id_autorizacao_limite } : {}),
+    ...(operation.id_autorizacao_credito != null ? { id_autorizacao_credito: operation.id_autorizacao_credito } : {}),
     ...(modo === 'Recebimento'
       ? { documentos_financeiros: (operation.documentos_financeiros ?? []).map((d) => d.id_documento_financeiro) }
       : {}),

@@ -28,6 +28,11 @@ export interface StoredOperation extends Omit<Operation, 'itens' | 'pagamentos'>
   numero_origem?: string | null;
   /** Recebimento: the customer's receivables chosen to pay off (their open balance in centavos). */
   documentos_financeiros?: ReceiptDocument[];
+  /**
+   * A supervisor's grant (FncAutorizarLimiteCredito) for a sale on credit that breaks the customer's credit rules
+   * (checkout/customerCredit.ts), sent as id_autorizacao_credito.
+   */
+  id_autorizacao_credito?: number | null;
   /** A refused operation reopened to be fixed: the id_operacao of the one this replaces (refused.ts). */
   substitui?: string | null;
   /** A refused operation closed by the user: replaced by another or cancelled with a reason (refused.ts). */

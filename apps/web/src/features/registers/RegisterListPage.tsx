@@ -28,7 +28,14 @@ type SituacaoFilter = 'Todos' | typeof SITUACAO_ATIVO | typeof SITUACAO_INATIVO;
 /** The form: closed, a new record, or a row. */
 type Editing = { row: Row | null } | null;
 
-export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescriptor }) {
+/**
+ * `routed`: a register whose form has addresses of its own (screen.registerPath; routes.tsx): `opening` is the form the
+ * address named ('new' at `${registerPath}`, an id at `${registerPath}/:id`, undefined at the list), and the list opens
+ * and closes its form with `go` (the router's navigate). Without it the form is the list's own state.
+ */
+export function RegisterListPage({ descriptor: d, routed }: { descriptor: RegisterDescriptor; routed?: { opening?: 'new' | number; go: (path: string) => void } }) {
+  const formPath = routed ? d.screen.registerPath : undefined;
+  const opening = routed?.opening;
   const queryClient = useQueryClient();
   const { ability } = useSignedIn();
   const canManage = ability.can('manage', d.permission);
@@ -39,7 +46,14 @@ export function RegisterListPage({ descriptor: d }: { descriptor: RegisterDescri
   const [sort, setSort] = useState(d.list.sort);
   const [situacao, setSituacao] = useState<SituacaoFilter>('Todos');
   const [active, setActive] = useState<number | null>(null);
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editingState, setEditingState] = useState<Editing>(null);
+  const atAddress: Editing = opening === undefined ? null : { row: opening === 'new' ? null : { [d.id]: opening } };
+  const editing = formPath ? atAddress : editingState;
+  const setEditing = (next: Editing) => {
+    if (!formPath) setEditingState(next);
+    else if (next === null) routed?.go(d.screen.path);
+    else routed?.go(next.row === null ? formPath : `${formPath}/${idOf(next.row)}`);
+  };
   const search = useRef<HTMLInputElement>(null);
   const route = routeOf(d, 'Find') as ListRoute;
   const list = useListPage(route, {

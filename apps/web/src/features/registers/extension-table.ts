@@ -11,6 +11,7 @@ import { AcquirerTab, BankTab } from '../finance-settings/BankTab.tsx';
 import { InstallmentsTab, PlanBranchesTab } from '../finance-settings/InstallmentTabs.tsx';
 import { PaymentBranchesTab } from '../finance-settings/PaymentBranchesTab.tsx';
 import { RatesTab } from '../finance-settings/RatesTab.tsx';
+import { AddressesTab, PersonBranchesTab } from '../people/PersonTabs.tsx';
 import type { RegisterExtension } from './extensions.ts';
 
 export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtension>>> = {
@@ -68,5 +69,12 @@ export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtens
   bankAccount: {
     tabs: [{ label: 'Banco da conta', Component: BankTab }],
     initial: () => ({ id_banco: null }),
+  },
+  person: {
+    tabs: [
+      { label: 'Endereços', Component: AddressesTab },
+      { label: 'Filiais', Component: PersonBranchesTab },
+    ],
+    initial: () => ({ enderecos: [], filiais: [] }),
   },
 };

@@ -21,6 +21,7 @@ import { ReceivablesPanel } from '../modes/receipt/ReceivablesPanel.tsx';
 import { CreditModal } from '../modes/return/CreditModal.tsx';
 import { ReturnSalePanel } from '../modes/return/ReturnSalePanel.tsx';
 import { IssueVoucherModal } from '../modes/voucher/IssueVoucherModal.tsx';
+import { person } from '@pdv/contract/registers/person';
 import { CustomerPanel } from '../panels/CustomerPanel.tsx';
 import { DiscountPanel } from '../panels/DiscountPanel.tsx';
 import { PaymentPanel } from '../panels/PaymentPanel.tsx';
@@ -50,7 +51,10 @@ export function CheckoutPanels(props: Props) {
 }
 
 function SalePanels({ screen, bundle, context, totals }: Props) {
-  const usuario = useSignedIn().session.usuario;
+  const signedIn = useSignedIn();
+  const usuario = signedIn.session.usuario;
+  // The F6 quick save of a customer writes the person register: its permission.
+  const canWritePeople = signedIn.ability.can('manage', person.permission);
   const { pos, panel, selectedItem, close } = screen;
   const { update } = pos;
   const maxDiscount = percentFromDecimal(usuario.percentual_desconto_maximo);
@@ -127,6 +131,7 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
       <CustomerPanel
         opened={panel === 'customer'}
         hint={customerHint(context)}
+        canQuickSave={canWritePeople}
         onClose={screen.customerDone}
         onPick={(choice) => {
           // Another customer: the return's sale or the receipt's receivables chosen for the previous one no longer apply.

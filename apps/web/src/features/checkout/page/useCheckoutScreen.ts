@@ -10,6 +10,9 @@ import { useSupervisorAuthorization } from '../../authorization/useSupervisorAut
 import { confirm } from '../../../ui/confirm.tsx';
 import { showWarning } from '../../../ui/warning.tsx';
 import * as draft from '../draft.ts';
+import { creditRefusalOf } from '../customerCredit.ts';
+import { localDb, type LocalRow } from '../../../db/database.ts';
+import { useLiveQuery } from '../../../db/useLiveQuery.ts';
 import { clearModeData } from '../modes/modeDraft.ts';
 import type { PosMode } from '../draft.ts';
 import type { ProductHit } from '../catalog.ts';
@@ -41,6 +44,10 @@ import {
 const MODE_DIGIT_MS = 1500;
 
 export const CANCEL_SALE_QUESTION = 'Cancelar a venda em edição? Os itens e os pagamentos serão descartados.';
+/** A sale on credit the customer's rules refuse (customerCredit.ts). */
+export const CREDIT_TITLE = 'Venda a prazo bloqueada';
+export const CREDIT_OFFLINE = 'Sem conexão, não é possível pedir a autorização do supervisor.';
+
 /** Offline, where no supervisor can be asked (pageSteps.restrictedStep). */
 export const REMOVE_ITEM_QUESTION = (what: string) => `${what}: sem conexão, não é possível pedir a autorização do supervisor. Remover o item mesmo assim?`;
 
@@ -55,6 +62,13 @@ export function useCheckoutScreen() {
   const supervisor = useSupervisorAuthorization();
   const pos = useCheckout();
   const { bundle, context, selected, setSelected, update } = pos;
+  // The sale's customer as the local copy has it (its credit rules and open receivables), kept current by the sync.
+  const idCliente = bundle?.operation.id_cliente ?? null;
+  const readCustomer = useCallback(
+    () => (idCliente === null ? Promise.resolve(undefined) : localDb().rows('people').get(idCliente)),
+    [idCliente],
+  );
+  const customerRow = useLiveQuery<LocalRow | undefined>(readCustomer, undefined);
   const [panel, setPanel] = useState<Panel | null>(null);
   /** The seller panel was opened by F10: choosing continues to the finish. */
   const [askingSeller, setAskingSeller] = useState(false);
@@ -121,15 +135,40 @@ export function useCheckoutScreen() {
       });
       return;
     }
-    if (go.kind === 'finishNow') {
-      // Opened during the key press, so that no pop-up blocker stops the receipt.
-      const tab = window.open('', '_blank');
-      close();
-      void pos.finish(go.withDefaultModel ? defaultModel(context, pos.idFilial) : null, tab);
+    const goOn = (tab: Window | null) => {
+      if (go.kind === 'finishNow') {
+        close();
+        void pos.finish(go.withDefaultModel ? defaultModel(context, pos.idFilial) : null, tab);
+        return;
+      }
+      setAskingSeller(false);
+      setPanel('finish');
+    };
+    const current = pos.sale.get().bundle ?? bundle;
+    const refusedCredit = current ? creditRefusalOf(current, customerRow) : null;
+    if (current && refusedCredit) {
+      void creditGrant(refusedCredit, current.operation.id_operacao).then((id) => {
+        if (id === null) return close();
+        update((b) => draft.setCreditAuthorization(b, id));
+        goOn(null);
+      });
       return;
     }
-    setAskingSeller(false);
-    setPanel('finish');
+    // Opened during the key press, so that no pop-up blocker stops the receipt.
+    goOn(go.kind === 'finishNow' ? window.open('', '_blank') : null);
+  };
+
+  /**
+   * A sale on credit the customer's rules refuse: the rule's message; online, the cashier may ask a supervisor's grant
+   * (FncAutorizarLimiteCredito) that the server spends with the sale; offline no supervisor can be asked.
+   */
+  const creditGrant = async (message: string, id_origem: string): Promise<number | null> => {
+    if (!navigator.onLine) {
+      await showWarning(message, [CREDIT_OFFLINE]);
+      return null;
+    }
+    if (!(await confirm(message, CREDIT_TITLE, { confirm: 'Pedir autorização', cancel: 'Voltar' }))) return null;
+    return supervisor.ask(SUPERVISOR_PERMISSIONS.creditLimit, { origem: 'operacao', id_origem, observacao: message });
   };
 
   /** F10's questions (the seller, then the customer), each once per sale, then the finish. */

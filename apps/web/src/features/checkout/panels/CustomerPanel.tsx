@@ -1,10 +1,15 @@
-/** F6: the customer: search the local people by name, CPF or CNPJ and pick (Enter picks the first); CPF on receipt. */
+/**
+ * F6: the customer: search the local people by name, CPF or CNPJ and pick (Enter picks the first); CPF on receipt.
+ * Insert (or 'Cadastrar cliente') opens the quick save of a new customer (people/QuickCustomerForm.tsx) for a user who
+ * may write people (FncListarPessoa); the saved customer is picked.
+ */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Drawer, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { LocalRow } from '../../../db/database.ts';
 import { formatCpfCnpj, isValidCnpj, isValidCpf, onlyDigits } from '@pdv/domain/documents';
 import { localDb } from '../../../db/database.ts';
 import { searchPeople, textOf } from '../catalog.ts';
+import { QuickCustomerForm } from '../../people/QuickCustomerForm.tsx';
 
 export interface CustomerChoice {
   id_cliente: number | null;
@@ -18,6 +23,8 @@ interface Props {
   hint?: string | null;
   onClose: () => void;
   onPick: (choice: CustomerChoice) => void;
+  /** The user may write people (FncListarPessoa): the quick save is offered. */
+  canQuickSave?: boolean;
 }
 
 export function CustomerPanel(props: Props) {
@@ -26,7 +33,7 @@ export function CustomerPanel(props: Props) {
       {props.opened && (
         <Stack gap="xs">
           {props.hint && <Alert variant="light" color="blue" aria-label="Informação ao pedir o cliente">{props.hint}</Alert>}
-          <CustomerForm onPick={props.onPick} />
+          <CustomerChooser onPick={props.onPick} canSave={props.canQuickSave === true} />
         </Stack>
       )}
     </Drawer>
@@ -35,7 +42,21 @@ export function CustomerPanel(props: Props) {
 
 const documentOf = (p: LocalRow) => (typeof p['cpf'] === 'string' && p['cpf'] ? p['cpf'] : typeof p['cnpj'] === 'string' ? p['cnpj'] : null);
 
-function CustomerForm({ onPick }: Pick<Props, 'onPick'>) {
+function CustomerChooser({ onPick, canSave }: Pick<Props, 'onPick'> & { canSave: boolean }) {
+  const [quick, setQuick] = useState<string | null>(null);
+  if (quick !== null && canSave) {
+    return (
+      <QuickCustomerForm
+        initial={quick}
+        onBack={() => setQuick(null)}
+        onSaved={(c) => onPick({ id_cliente: c.id_pessoa, cliente_nome: c.nome, cliente_cpf_cnpj: c.documento })}
+      />
+    );
+  }
+  return <CustomerForm onPick={onPick} onQuick={canSave ? setQuick : null} />;
+}
+
+function CustomerForm({ onPick, onQuick }: Pick<Props, 'onPick'> & { onQuick: ((text: string) => void) | null }) {
   const [text, setText] = useState('');
   const [people, setPeople] = useState<LocalRow[]>([]);
   const [active, setActive] = useState(0);
@@ -81,6 +102,10 @@ function CustomerForm({ onPick }: Pick<Props, 'onPick'>) {
               e.preventDefault();
               setActive((a) => Math.max(a - 1, 0));
             }
+            if (e.key === 'Insert' && onQuick) {
+              e.preventDefault();
+              onQuick(text);
+            }
           }}
           data-autofocus
         />
@@ -105,6 +130,11 @@ function CustomerForm({ onPick }: Pick<Props, 'onPick'>) {
           </Text>
         )}
         <Button type="submit">Selecionar (Enter)</Button>
+        {onQuick && (
+          <Button variant="light" onClick={() => onQuick(text)}>
+            Cadastrar cliente (Insert)
+          </Button>
+        )}
         <Button variant="subtle" onClick={() => onPick({ id_cliente: null, cliente_nome: null, cliente_cpf_cnpj: null })}>
           Sem cliente
         </Button>
