@@ -21,6 +21,7 @@ import * as auth from './authorization.ts';
 import { orderPdfBody, orderPdfResult } from './order-document.ts';
 import { registerRouteTable } from './registers/index.ts';
 import * as br from './branch.ts';
+import * as imp from './import.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -38,6 +39,8 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, R extends z.ZodType =
   idFields?: readonly string[];
   /** Throttled per account and per address (login and credential checks). */
   throttled?: boolean;
+  /** A body limit above the server's default (file uploads), in bytes. */
+  bodyLimit?: number;
   body: B;
   response: R;
 }
@@ -187,6 +190,15 @@ const returnRoutes = {
   customerCredit: route({ method: 'POST', path: '/operacao/credito/saldo', auth: 'session', permission: PDV_READ, scope: 'organization', idFields: ['id_cliente'], body: ret.customerBody, response: ret.customerCreditResult }),
 } as const;
 
+const IMPORT = { action: 'manage', subject: 'FncImportarDados' } as const;
+
+/** Data import (002 §2 /dataImport): preview a file, start a job, poll its progress and error report. */
+const importRoutes = {
+  importPreview: route({ method: 'POST', path: '/data-import/preview', auth: 'session', permission: IMPORT, scope: 'branch', bodyLimit: imp.IMPORT_BODY_LIMIT, body: imp.importFileBody, response: imp.importPreviewResult }),
+  importStart: route({ method: 'POST', path: '/data-import/start', auth: 'session', permission: IMPORT, scope: 'branch', bodyLimit: imp.IMPORT_BODY_LIMIT, body: imp.importStartBody, response: imp.importJobStatus }),
+  importStatus: route({ method: 'POST', path: '/data-import/status', auth: 'session', permission: IMPORT, scope: 'branch', body: imp.importStatusBody, response: imp.importJobStatus }),
+} as const;
+
 type SyncRouteName = `sync_${SyncGroupName}`;
 type SyncRoute = RouteDef<typeof listByChangesBody, typeof listByChangesResult>;
 
@@ -245,7 +257,7 @@ const branchRoutes = {
   platformAppsActive: route({ method: 'POST', path: '/platform/get-apps-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: br.appsActiveResult }),
 } as const;
 
-export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...registerRouteTable() };
+export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...importRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -48,6 +48,8 @@ export const IMPORT_MESSAGES = {
   invalidEmail: 'E-mail inválido.',
   duplicateInFile: (campo: string, linha: number) => `${campo} repetido na planilha (linha ${linha}).`,
   duplicateInDatabase: (campo: string) => `${campo} já cadastrado.`,
+  batchFailed: (first: number, last: number) =>
+    `Não foi possível gravar as linhas ${first} a ${last}; as linhas anteriores foram gravadas.`,
   variationTwice: (variacao: string) => `A variação "${variacao}" aparece mais de uma vez para este produto.`,
 } as const;
 

@@ -52,6 +52,7 @@ export function registerRoutes(app: FastifyInstance, handlers: Handlers, deps: D
     app.route({
       method: def.method,
       url: API_PREFIX + def.path,
+      ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
       handler: async (request, reply) => {
         let result: unknown;
         if (def.auth === 'public') {

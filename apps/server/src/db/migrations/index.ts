@@ -23,6 +23,7 @@ import { sql as branchRegister } from './021_branch_register.ts';
 import { sql as branchConfigRegister } from './023_branch_config_register.ts';
 import { sql as fiscalLogisticsSettings } from './025_fiscal_logistics_settings.ts';
 import { sql as catalogues } from './026_catalogues.ts';
+import { sql as stockOpening } from './032_stock_opening.ts';
 import { sql as financeSettings } from './024_finance_settings.ts';
 
 export interface Migration {
@@ -59,4 +60,5 @@ export const migrations: Migration[] = [
   { version: 25, name: 'fiscal_logistics_settings', sql: fiscalLogisticsSettings },
   { version: 26, name: 'catalogues', sql: catalogues },
   { version: 24, name: 'finance_settings', sql: financeSettings },
+  { version: 32, name: 'stock_opening', sql: stockOpening },
 ];
