@@ -31,20 +31,22 @@ test('the manager imports 20 products with two bad rows: 18 appear and the repor
   await expect(page).toHaveURL(/\/dataImport$/);
   await expect(page.getByRole('heading', { name: 'Importação de dados' })).toBeVisible();
 
-  await page.getByLabel('Planilha (CSV ou XLSX)').setInputFiles({
+  await expect(page.getByRole('button', { name: 'Planilha (CSV ou XLSX)' })).toBeVisible();
+  await page.locator('input[type=file]').setInputFiles({
     name: 'produtos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv(), 'latin1'),
   });
   const preview = page.getByRole('table', { name: 'Prévia da planilha' });
   await expect(preview.getByRole('cell', { name: `Produto E2E ${stamp} nº 1`, exact: true })).toBeVisible();
   await expect(preview.getByRole('cell', { name: '02013000' }).first()).toBeVisible();
-  await expect(page.getByLabel('Código de barras', { exact: true })).toHaveValue('EAN');
-  await expect(page.getByLabel('Descrição', { exact: true })).toHaveValue('Descrição');
+  await expect(page.getByRole('combobox', { name: 'Código de barras', exact: true })).toHaveValue('EAN');
+  await expect(page.getByRole('combobox', { name: 'Descrição', exact: true })).toHaveValue('Descrição');
   await page.screenshot({ path: '/tmp/import-preview.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Iniciar importação' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Importação concluída' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText('20 de 20 linhas processadas · 18 gravadas · 2 com erro');
+  const progress = page.getByRole('status').filter({ hasText: 'linhas processadas' });
+  await expect(progress).toContainText('Importação concluída');
+  await expect(progress).toContainText('20 de 20 linhas processadas · 18 gravadas · 2 com erro');
   const report = page.getByRole('table', { name: 'Relatório de erros' });
   await expect(report.getByRole('row')).toHaveCount(3);
   await expect(report.getByRole('row').nth(1)).toContainText(`5EAN${IMPORT_MESSAGES.invalidGtin}`);
