@@ -29,7 +29,7 @@ interface BenchRow {
 function rows(prefix: string, gtinPrefix: string): BenchRow[] {
   return Array.from({ length: ROWS }, (_, i) => ({
     sku: `${prefix}${i}`, descricao: `Produto ${prefix} ${i}`, variacao: i % 2 ? 'Azul M' : 'Preto G',
-    codigo: withGtinCheckDigit(`${gtinPrefix}${String(i).padStart(8, '0')}`),
+    codigo: withGtinCheckDigit(`${gtinPrefix}${String(i).padStart(10, '0')}`),
     venda: `${(i % 500) + 10}.90`, atacado: `${(i % 500) + 9}.50`, custo: `${(i % 300) + 5}.10`,
   }));
 }
@@ -86,10 +86,12 @@ export const importBenchmark: Benchmark = {
       if (started.status !== 200) throw new Error(`start answered ${started.status} ${JSON.stringify(started.json)}`);
       let status: Record<string, unknown> = started.json;
       let polls = 0;
+      const seen = new Set<unknown>();
       while (status['situacao'] === 'Processando') {
         await new Promise((r) => setTimeout(r, 250));
         status = (await t.call('POST', '/data-import/status', { id_importacao: started.json['id_importacao'] }, token)).json;
         polls += 1;
+        seen.add(status['processadas']);
         if (polls % 40 === 0) process.stdout.write(`  import ${String(status['processadas'])} / ${String(status['total'])}\n`);
       }
       const importMs = performance.now() - start;
@@ -104,7 +106,7 @@ export const importBenchmark: Benchmark = {
           goal: 'ratio ≥ 0.3', met: rate / rawRate >= 0.3,
         },
         {
-          name: `import of ${ROWS} product rows, upload to last batch (${t.db.kind})`, value: importMs / 1000, unit: 's', baseline: rawMs / 1000,
+          name: `import of ${ROWS} product rows, upload to last batch (${t.db.kind}; ${polls} status polls saw ${seen.size} progress values)`, value: importMs / 1000, unit: 's', baseline: rawMs / 1000,
           baselineName: 'raw INSERT of the same rows', ratio: importMs / rawMs, goal: '≤ 300 s', met: importMs <= 300_000,
         },
       ];

@@ -106,6 +106,9 @@ export function batches<T>(rows: readonly T[], size: number, group: (row: T) => 
   return out;
 }
 
+/** A pause between batches that lets other requests in (see runImport). */
+const BATCH_PAUSE_MS = 10;
+
 export interface Progress {
   /** Rows rejected before writing (counted as done at once). */
   rejected(errors: readonly ImportRowError[], rows: number): void;
@@ -138,6 +141,9 @@ export async function runImport(db: Database, target: ImportTarget, plan: Plan, 
     try {
       const { written, errors } = await db.tenant(tenant, (tx) => writeBatch(tx, target, plan, batch));
       progress.batch(batch.length, written, errors);
+      // PGlite runs in this thread and answers through microtasks: without a pause between batches the event loop
+      // would serve no other request (the screen's status polls included) until the whole import ends.
+      await new Promise((resolve) => setTimeout(resolve, BATCH_PAUSE_MS));
     } catch (error) {
       const lines = batch.map((r) => r.linha);
       return { ok: false, message: IMPORT_MESSAGES.batchFailed(Math.min(...lines), Math.max(...lines)), error };
