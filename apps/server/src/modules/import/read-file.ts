@@ -29,7 +29,7 @@ function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
-  return String(value as string | number);
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
 async function xlsxRecords(bytes: Buffer): Promise<string[][]> {

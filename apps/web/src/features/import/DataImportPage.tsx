@@ -4,7 +4,6 @@
  * progress bar, and read (or download as CSV) the report of the rows refused, by line and column.
  */
 import { Alert, Button, FileInput, Group, Progress, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ImportKind } from '@pdv/domain/import-rules';
 import { downloadReport } from './report.ts';
 import { useDataImport } from './useDataImport.ts';
 
@@ -26,7 +25,7 @@ export function DataImportPage() {
           <SegmentedControl
             aria-labelledby="import-kind-label"
             value={s.kind}
-            onChange={(v) => s.setKind(v as ImportKind)}
+            onChange={(v) => s.setKind(v)}
             data={[{ value: 'produto', label: 'Produtos' }, { value: 'pessoa', label: 'Pessoas' }]}
             disabled={running}
           />

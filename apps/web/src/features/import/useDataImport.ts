@@ -14,13 +14,13 @@ const POLL_MS = 500;
 
 export interface DataImport {
   kind: ImportKind;
-  setKind(kind: ImportKind): void;
+  setKind: (kind: ImportKind) => void;
   file: File | null;
-  chooseFile(file: File | null): void;
+  chooseFile: (file: File | null) => void;
   preview: ImportPreviewResult | null;
   mapping: Record<string, number | null>;
-  setColumn(campo: string, index: number | null): void;
-  start(): void;
+  setColumn: (campo: string, index: number | null) => void;
+  start: () => void;
   job: ImportJobStatus | null;
   busy: boolean;
   error: { text: string; details: string[] } | null;
@@ -35,10 +35,13 @@ export function useDataImport(): DataImport {
   const [job, setJob] = useState<ImportJobStatus | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<DataImport['error']>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const alive = useRef(true);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
   }, []);
 
   const load = useCallback(async (tipo: ImportKind, chosen: File | null) => {
@@ -61,13 +64,16 @@ export function useDataImport(): DataImport {
     }
   }, []);
 
-  const poll = useCallback((id: string) => {
-    timer.current = setTimeout(() => {
-      call('importStatus', { id_importacao: id }, { loading: false }).then((status) => {
-        setJob(status);
-        if (status.situacao === 'Processando') poll(id);
-      }, (e: unknown) => setError(errorDisplayOf(e)));
-    }, POLL_MS);
+  /** Reads the job's status every POLL_MS until it ends (or the screen is left). */
+  const follow = useCallback(async (id: string) => {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (!alive.current) return;
+      const status = await call('importStatus', { id_importacao: id }, { loading: false });
+      if (!alive.current) return;
+      setJob(status);
+      if (status.situacao !== 'Processando') return;
+    }
   }, []);
 
   return {
@@ -88,11 +94,12 @@ export function useDataImport(): DataImport {
       if (!file || !content || busy) return;
       setBusy(true);
       setError(null);
-      call('importStart', { tipo: kind, nome_arquivo: file.name, conteudo_base64: content, mapeamento: mapping })
+      void call('importStart', { tipo: kind, nome_arquivo: file.name, conteudo_base64: content, mapeamento: mapping })
         .then((status) => {
           setJob(status);
-          if (status.situacao === 'Processando') poll(status.id_importacao);
-        }, (e: unknown) => setError(errorDisplayOf(e)))
+          return status.situacao === 'Processando' ? follow(status.id_importacao) : undefined;
+        })
+        .catch((e: unknown) => setError(errorDisplayOf(e)))
         .finally(() => setBusy(false));
     },
     job,
