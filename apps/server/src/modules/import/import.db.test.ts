@@ -107,6 +107,12 @@ describe('data import of products', () => {
     }, manager);
     const done = await waitDone(started.json['id_importacao'] as string);
     expect(done).toMatchObject({ situacao: 'Concluida', gravadas: 0 });
+    // Another branch's user and another organization's user do not see the job.
+    for (const email of ['filial2@demo.com.br', 'outra@demo.com.br']) {
+      const other = await t.call('POST', '/data-import/status', { id_importacao: started.json['id_importacao'] }, await t.login(email));
+      expect([403, 404], email).toContain(other.status);
+      expect(JSON.stringify(other.json)).not.toContain('produtos.csv');
+    }
     const erros = done['erros'] as { linha: number; mensagem: string }[];
     expect(erros.find((e) => e.linha === 2)?.mensagem).toBe(IMPORT_MESSAGES.duplicateInDatabase('Código de barras'));
     expect(new Set(erros.map((e) => e.linha)).size).toBe(20);
