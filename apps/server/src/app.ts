@@ -23,6 +23,7 @@ import { syncHandlers } from './modules/sync/routes.ts';
 import { operationHandlers } from './modules/operation/routes.ts';
 import { orderHandlers } from './modules/order/routes.ts';
 import { priceHistoryHandlers } from './modules/catalog/price-history.ts';
+import { importHandlers } from './modules/import/routes.ts';
 import { productHandlers } from './modules/catalog/product-routes.ts';
 import { productTabHandlers } from './modules/catalog/product-tabs.ts';
 import { stockHandlers } from './modules/stock/by-branch.ts';
@@ -39,7 +40,7 @@ import type { TokenService } from './modules/auth/token.ts';
 import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...importHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
   ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
   ...branchHandlers, ...platformHandlers, ...productTabHandlers,
 };

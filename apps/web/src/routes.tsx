@@ -7,6 +7,7 @@ import { LoginPage } from './features/auth/LoginPage.tsx';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
 import { RequireEntry } from './features/auth/RequireEntry.tsx';
 import { HomePage } from './features/home/HomePage.tsx';
+import { DataImportPage } from './features/import/DataImportPage.tsx';
 import { InvoiceListPage } from './features/invoice/InvoiceListPage.tsx';
 import { invoiceRoutes } from './features/invoice/routes.tsx';
 import { OrderListPage } from './features/order/OrderListPage.tsx';
@@ -33,6 +34,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   ...Object.fromEntries(REGISTERS.map((d) => [d.screen.path, () => <RoutedRegisterList key={d.name} descriptor={d} />])),
   // One configuration row per branch: its form, without a list (fixedRows).
   '/branch/config': () => <BranchConfigPage />,
+  '/dataImport': () => <DataImportPage />,
 };
 
 const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => group.entries)];

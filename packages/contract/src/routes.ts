@@ -22,6 +22,7 @@ import { orderPdfBody, orderPdfResult } from './order-document.ts';
 import { registerRouteTable } from './registers/index.ts';
 import { productTabRoutes } from './product-tab-routes.ts';
 import * as br from './branch.ts';
+import * as imp from './import.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -39,7 +40,7 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, R extends z.ZodType =
   idFields?: readonly string[];
   /** Throttled per account and per address (login and credential checks). */
   throttled?: boolean;
-  /** Largest body accepted, in bytes, when a route takes more than the server's default (image uploads). */
+  /** Largest body accepted, in bytes, when a route takes more than the server's default (image and file uploads). */
   bodyLimit?: number;
   body: B;
   response: R;
@@ -208,6 +209,15 @@ const returnRoutes = {
   customerCredit: route({ method: 'POST', path: '/operacao/credito/saldo', auth: 'session', permission: PDV_READ, scope: 'organization', idFields: ['id_cliente'], body: ret.customerBody, response: ret.customerCreditResult }),
 } as const;
 
+const IMPORT = { action: 'manage', subject: 'FncImportarDados' } as const;
+
+/** Data import (002 §2 /dataImport): preview a file, start a job, poll its progress and error report. */
+const importRoutes = {
+  importPreview: route({ method: 'POST', path: '/data-import/preview', auth: 'session', permission: IMPORT, scope: 'branch', bodyLimit: imp.IMPORT_BODY_LIMIT, body: imp.importFileBody, response: imp.importPreviewResult }),
+  importStart: route({ method: 'POST', path: '/data-import/start', auth: 'session', permission: IMPORT, scope: 'branch', bodyLimit: imp.IMPORT_BODY_LIMIT, body: imp.importStartBody, response: imp.importJobStatus }),
+  importStatus: route({ method: 'POST', path: '/data-import/status', auth: 'session', permission: IMPORT, scope: 'branch', body: imp.importStatusBody, response: imp.importJobStatus }),
+} as const;
+
 type SyncRouteName = `sync_${SyncGroupName}`;
 type SyncRoute = RouteDef<typeof listByChangesBody, typeof listByChangesResult>;
 
@@ -266,7 +276,7 @@ const branchRoutes = {
   platformAppsActive: route({ method: 'POST', path: '/platform/get-apps-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: br.appsActiveResult }),
 } as const;
 
-export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...productRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
+export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...productRoutes, ...importRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -98,7 +98,7 @@ export const SETTINGS_MENU: MenuGroup[] = [
     entries: [
       { label: 'Etiquetas', path: '/label', permission: 'FncListarEtiqueta' },
       { label: 'Dispositivos', path: '/devices', permission: 'FncListarDispositivos' },
-      { label: 'Importação de dados', path: '/dataImport', permission: 'FncImportarDados', pending: true },
+      { label: 'Importação de dados', path: '/dataImport', permission: 'FncImportarDados' },
     ],
   },
 ];

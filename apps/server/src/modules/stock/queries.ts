@@ -134,3 +134,61 @@ export async function linkOrderMovementsToInvoice(tx: Tx, org: number, id_pedido
   await tx.query('UPDATE movimentacao_estoque SET id_nota_fiscal = $3 WHERE id_organization = $1 AND id_pedido = $2 AND id_nota_fiscal IS NULL',
     [org, id_pedido, id_nota_fiscal]);
 }
+
+/** A quantity entering one (grid row, address) of a branch, in numeric text. */
+export interface OpeningLine {
+  id_produto_grade_filial: number;
+  id_endereco_estoque: number;
+  quantidade: string;
+}
+
+/**
+ * Puts the lines' quantities into stock with one multi-row statement: rows are created or added to (ON CONFLICT on
+ * the (grid row, address) key), and each gets its movement of the opening type, in the caller's transaction.
+ */
+export async function openRows(
+  tx: Tx, org: number, id_filial: number, id_usuario: number, id_tipo: number, origem: string, lines: readonly OpeningLine[],
+): Promise<number> {
+  const { rows } = await tx.query<{ n: string }>(
+    `WITH l AS (
+       SELECT * FROM unnest($5::integer[], $6::integer[], $7::numeric[]) AS l(id_produto_grade_filial, id_endereco_estoque, quantidade)
+     ), s AS (
+       INSERT INTO estoque AS e (id_organization, id_filial, id_endereco_estoque, id_produto_grade_filial, quantidade)
+       SELECT $1, $2, l.id_endereco_estoque, l.id_produto_grade_filial, l.quantidade FROM l
+        ORDER BY l.id_produto_grade_filial, l.id_endereco_estoque
+       ON CONFLICT (id_organization, id_produto_grade_filial, id_endereco_estoque)
+       DO UPDATE SET quantidade = e.quantidade + excluded.quantidade
+       RETURNING e.id_estoque, e.id_endereco_estoque, e.id_produto_grade_filial, e.quantidade
+     ), m AS (
+       INSERT INTO movimentacao_estoque (id_organization, id_filial, id_estoque, id_endereco_estoque, id_produto_grade_filial,
+         quantidade, quantidade_anterior, quantidade_posterior, origem, id_usuario, id_tipo_movimentacao_estoque)
+       SELECT $1, $2, s.id_estoque, s.id_endereco_estoque, s.id_produto_grade_filial, l.quantidade, s.quantidade - l.quantidade,
+              s.quantidade, $8, $3, $4
+         FROM s JOIN l USING (id_produto_grade_filial, id_endereco_estoque)
+       RETURNING 1
+     )
+     SELECT count(*)::text AS n FROM m`,
+    [org, id_filial, id_usuario, id_tipo, lines.map((l) => l.id_produto_grade_filial), lines.map((l) => l.id_endereco_estoque),
+      lines.map((l) => l.quantidade), origem],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The organization's opening movement type (codigo IMPLANTACAO), made on first use for an organization without it. */
+export async function openingType(tx: Tx, org: number): Promise<number> {
+  const found = await tx.query<{ id: number }>(
+    `SELECT id_tipo_movimentacao_estoque AS id FROM tipo_movimentacao_estoque
+      WHERE id_organization = $1 AND lower(codigo) = 'implantacao' AND data_exclusao IS NULL`,
+    [org],
+  );
+  if (found.rows[0]) return found.rows[0].id;
+  const made = await tx.query<{ id: number }>(
+    `INSERT INTO tipo_movimentacao_estoque (id_organization, codigo, descricao, operacao, tipo_operacao, observacao)
+     VALUES ($1, 'IMPLANTACAO', 'Implantação de estoque', 'Entrada', 'Implantacao', 'Saldo inicial trazido pela importação de dados.')
+     RETURNING id_tipo_movimentacao_estoque AS id`,
+    [org],
+  );
+  const id = made.rows[0]?.id;
+  if (id === undefined) throw new Error('opening movement type not created');
+  return id;
+}

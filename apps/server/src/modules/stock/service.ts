@@ -10,7 +10,7 @@
  * kit (sale, invoice, consignment, return) moves the same rows.
  */
 import { MESSAGES } from '@pdv/domain/messages';
-import { quantityToDecimal, type Milli } from '@pdv/domain/money';
+import { quantityToDecimal, quantityToDecimalString, type Milli } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { expandKits } from './kits.ts';
@@ -143,4 +143,19 @@ export async function reserveStock(tx: Tx, ctx: StockContext, lines: StockLine[]
 export async function takeReservedStock(tx: Tx, ctx: StockContext, lines: StockLine[]): Promise<void> {
   await reserveStock(tx, ctx, lines.map((l) => ({ ...l, quantidade: -l.quantidade })), false);
   await takeStock(tx, ctx, lines, false);
+}
+
+/**
+ * The opening stock of imported products (data import): each line's quantity enters its (grid row, address) of the
+ * branch as a movement of the organization's opening type (IMPLANTACAO, origem 'Implantacao'), all lines in one
+ * multi-row statement inside the caller's transaction. Lines must be positive, at most one per (grid row, address).
+ */
+export async function openStock(tx: Tx, ctx: Pick<StockContext, 'org' | 'id_filial' | 'id_usuario'>, lines: StockLine[]): Promise<number> {
+  const positive = lines.filter((l) => l.quantidade > 0);
+  if (positive.length === 0) return 0;
+  const tipo = await q.openingType(tx, ctx.org);
+  return q.openRows(tx, ctx.org, ctx.id_filial, ctx.id_usuario, tipo, 'Implantacao', positive.map((l) => ({
+    id_produto_grade_filial: l.id_produto_grade_filial, id_endereco_estoque: l.id_endereco_estoque,
+    quantidade: quantityToDecimalString(l.quantidade),
+  })));
 }
