@@ -224,7 +224,10 @@ export function fieldSchema(field: FieldDef): z.ZodType {
       const n = z.number({ error: REGISTER_MESSAGES.invalid(label) }).int({ error: REGISTER_MESSAGES.invalid(label) })
         .min(field.min ?? -2_147_483_648, { error: REGISTER_MESSAGES.invalid(label) })
         .max(field.maxValue ?? 2_147_483_647, { error: REGISTER_MESSAGES.invalid(label) });
-      return notNull ? n : n.nullable();
+      // With options, only those values (a select offers nothing else; a request must not either).
+      const options = field.options;
+      const picked = options ? n.refine((v) => Object.hasOwn(options, String(v)), { error: REGISTER_MESSAGES.invalid(label) }) : n;
+      return notNull ? picked : picked.nullable();
     }
     case 'money': {
       const m = amountOf({

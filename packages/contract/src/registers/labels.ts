@@ -62,3 +62,6 @@ export const LABEL_SHEET_LABELS = { Pimaco6187: 'Pimaco 6187 (Carta, 80 por folh
 export const SCALE_INFO_LABELS = { Preco: 'Preço', Peso: 'Peso' } as const;
 
 export const SERIES_PRINT_LABELS = { '80mm': 'Bobina 80mm', '58mm': 'Bobina 58mm', A4: 'A4' } as const;
+
+/** NF-e indIEDest: the recipient's state-registration indicator (1, 2 or 9). */
+export const IE_INDICATOR_LABELS = { '1': '1 - Contribuinte do ICMS', '2': '2 - Contribuinte isento', '9': '9 - Não contribuinte' } as const;

@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { personIssues } from '@pdv/domain/person';
 import { fieldSchema, type RegisterDescriptor } from './descriptor.ts';
+import { IE_INDICATOR_LABELS, REGIME_LABELS } from './labels.ts';
 
 const text = (label: string, max: number) => fieldSchema({ kind: 'text', label, max }).optional();
 
@@ -81,11 +82,11 @@ export const person = {
     instagram: { kind: 'text', label: 'Instagram', max: 150, group: 'Contato' },
     twitter: { kind: 'text', label: 'Twitter', max: 150, group: 'Contato' },
     indicador_ie: {
-      kind: 'integer', label: 'Indicador de IE (1 contribuinte, 2 isento, 9 não contribuinte)', min: 1, maxValue: 9, default: 9,
+      kind: 'integer', label: 'Indicador de IE', options: IE_INDICATOR_LABELS, min: 1, maxValue: 9, default: 9,
       examples: [9], group: 'Fiscal',
     },
     ie: { kind: 'text', label: 'Inscrição estadual', max: 20, group: 'Fiscal' },
-    regime_tributario: { kind: 'integer', label: 'Regime tributário (1 Simples, 2 Simples excesso, 3 Normal)', min: 1, maxValue: 3, group: 'Fiscal' },
+    regime_tributario: { kind: 'integer', label: 'Regime tributário', options: REGIME_LABELS, min: 1, maxValue: 4, group: 'Fiscal' },
     id_pais: { kind: 'integer', label: 'País (código BACEN/IBGE)', min: 1, maxValue: 9999, default: 55, examples: [55], group: 'Fiscal' },
     crc_contador: { kind: 'text', label: 'CRC do contador', max: 20, group: 'Fiscal' },
     cnpj_contador: { kind: 'cnpj', label: 'CNPJ do contador', group: 'Fiscal' },
