@@ -15,12 +15,23 @@ export function hotkeyOf(display: string): string {
     .toLowerCase();
 }
 
-/** A modal (or drawer) is open: its own keys win. */
+/**
+ * A modal (or drawer) is open: its own keys win. One that is closing stays in the page for its exit transition, but the
+ * focus has already gone back to the screen behind it: a modal counts when it holds the focus, or when the focus rests
+ * nowhere (the body). Without this an Insert or Alt+N pressed just after a save, while the drawer slid away, was lost.
+ */
 export function modalOpen(): boolean {
-  return document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
+  const modals = Array.from(document.querySelectorAll('[role="dialog"][aria-modal="true"]'));
+  if (modals.length === 0) return false;
+  const focused = document.activeElement;
+  if (focused === null || focused === document.body) return true;
+  return modals.some((modal) => modal.contains(focused));
 }
 
 const INTERACTIVE = 'button, a[href], [role="tab"], [role="menuitem"], [role="option"], [role="checkbox"], [role="radio"]';
+
+/** The keys a focused control answers itself. */
+const CONTROL_KEYS: ReadonlySet<string> = new Set(['enter', 'space', 'arrowup', 'arrowdown', 'arrowleft', 'arrowright']);
 
 export type Shortcut = [display: string, handler: () => void, options?: { inInputs?: boolean }];
 
@@ -40,8 +51,9 @@ export function useShortcuts(shortcuts: readonly Shortcut[]): void {
           const target = event.target as HTMLElement | null;
           const typing = target !== null && (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable);
           if (typing && !modified && !options?.inInputs) return;
-          // Enter and the arrows on a focused button, link, tab or menu item are that control's own.
-          if (!modified && target?.closest?.(INTERACTIVE)) return;
+          // Enter, space and the arrows on a focused button, link, tab or menu item are that control's own; Insert,
+          // Delete and the page keys mean nothing to a button (after a save the focus rests on one: Insert was lost).
+          if (!modified && CONTROL_KEYS.has(hotkey) && target?.closest?.(INTERACTIVE)) return;
           handler();
         },
         { preventDefault: modified, usePhysicalKeys: /^alt\+(shift\+)?[a-z]$/.test(hotkey) },
