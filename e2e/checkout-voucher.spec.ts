@@ -125,7 +125,7 @@ test('a voucher sold at /checkout prints with its code and pays part of a later 
   await drawer.getByRole('textbox', { name: 'Valor' }).fill('10,00');
   await page.screenshot({ path: testInfo.outputPath('voucher-payment.png'), fullPage: true });
   await drawer.getByRole('textbox', { name: 'Valor' }).press('Enter');
-  // The sale is not covered yet: the panel stays open for the next payment (pay's F8 finds it open).
+  // The sale is not covered yet: the panel stays open for the next payment (pay finds it open and types the method).
   await expect(drawer.getByRole('combobox', { name: 'Meio de pagamento' })).toHaveValue('');
   await pay(page, 'Dinheiro');
   await finishAs(page, /Pré-venda/, false);
