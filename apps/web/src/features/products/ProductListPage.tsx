@@ -4,10 +4,11 @@
  * toggled in place; a product duplicated from its row. Keys as in every register list: ↑/↓, Enter opens, Insert or
  * Alt+N new, PgUp/PgDn, Alt+I switches situacao, Alt+D duplicates.
  */
+import { ListPagination } from '../../ui/ListPagination.tsx';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Group, Loader, Pagination, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
 import { SITUACAO_ATIVO, SITUACAO_INATIVO } from '@pdv/domain/permissions';
 import { call } from '../../api/client.ts';
@@ -198,15 +199,7 @@ export function ProductListPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {list.pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={list.pages} value={list.page} onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': { first: 'Primeira página', previous: 'Página anterior', next: 'Próxima página', last: 'Última página' }[control],
-            })}
-            getItemProps={(page) => ({ 'aria-label': `Página ${page}` })} />
-        </Group>
-      )}
+      <ListPagination pages={list.pages} page={list.page} onChange={setPage} />
       <Paper withBorder p="xs">
         <Group gap="md" aria-label="Atalhos">
           <KeyHint keys="↑/↓" label="Escolher" />
