@@ -23,6 +23,7 @@ import { registerRouteTable } from './registers/index.ts';
 import { productTabRoutes } from './product-tab-routes.ts';
 import * as br from './branch.ts';
 import * as imp from './import.ts';
+import { quickCustomerBody, quickCustomerResult } from './quick-customer.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -209,6 +210,11 @@ const returnRoutes = {
   customerCredit: route({ method: 'POST', path: '/operacao/credito/saldo', auth: 'session', permission: PDV_READ, scope: 'organization', idFields: ['id_cliente'], body: ret.customerBody, response: ret.customerCreditResult }),
 } as const;
 
+/** The point of sale's quick save of a customer (F6): the till's permission, a create-only body (quick-customer.ts). */
+const peopleRoutes = {
+  personQuickCreate: route({ method: 'POST', path: '/people/quick-create', auth: 'session', permission: PDV_MANAGE, scope: 'branch', body: quickCustomerBody, response: quickCustomerResult }),
+} as const;
+
 const IMPORT = { action: 'manage', subject: 'FncImportarDados' } as const;
 
 /** Data import (002 §2 /dataImport): preview a file, start a job, poll its progress and error report. */
@@ -276,7 +282,7 @@ const branchRoutes = {
   platformAppsActive: route({ method: 'POST', path: '/platform/get-apps-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: br.appsActiveResult }),
 } as const;
 
-export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...productRoutes, ...importRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
+export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
