@@ -12,6 +12,7 @@ import { operacaoBody, operacaoResult } from './operation.ts';
 import { orderByIdBody, orderDetail } from './order.ts';
 import * as ord from './order.ts';
 import * as prod from './product.ts';
+import * as reads from './product-reads.ts';
 import * as inv from './invoice.ts';
 import * as svc from './order-service.ts';
 import { giftCardPrintBody, giftCardPrintResult } from './voucher.ts';
@@ -194,6 +195,11 @@ const productRoutes = {
   productGridByProduct: route({ method: 'POST', path: '/product_grid/get-product-grid-by-product', auth: 'session', permission: PROD_READ, scope: 'branch', idFields: ['id_produto'], body: prod.productByIdBody, response: prod.productGridResult }),
   productByBranchGrid: route({ method: 'POST', path: '/product/get-by-branch-grid', auth: 'session', permission: PDV_READ, scope: 'branch', idFields: ['id_produto_grade_filial'], body: prod.branchGridBody, response: prod.branchGridResult }),
   productPriceSell: route({ method: 'POST', path: '/product/get-price-sell', auth: 'session', permission: PDV_READ, scope: 'branch', body: prod.priceSellBody, response: prod.priceSellResult }),
+  productListToSearch: route({ method: 'POST', path: '/product/list_to_search', auth: 'session', permission: PROD_READ, scope: 'organization', body: reads.productListToSearchBody, response: reads.productListToSearchResult }),
+  productFindStockById: route({ method: 'POST', path: '/product/find_stock_by_id', auth: 'session', permission: PROD_READ, scope: 'organization', idFields: ['id_produto'], body: reads.productStockByIdBody, response: reads.productStockByIdResult }),
+  productFindToPrintLabel: route({ method: 'POST', path: '/product/find_to_print_label', auth: 'session', permission: PROD_READ, scope: 'branch', body: reads.productLabelsBody, response: reads.productLabelsResult }),
+  productStockRangeQuantity: route({ method: 'POST', path: '/product/stock-range-quantity', auth: 'session', permission: PROD_READ, scope: 'branch', body: reads.stockRangeBody, response: reads.stockRangeResult }),
+  saleStockFind: route({ method: 'POST', path: '/sale_stock/find', auth: 'session', permission: PDV_READ, scope: 'branch', body: reads.saleStockFindBody, response: reads.saleStockFindResult }),
   productSearchToSell: route({ method: 'POST', path: '/product/search-to-sell', auth: 'session', permission: PDV_READ, scope: 'branch', body: prod.searchToSellBody, response: prod.searchToSellResult }),
   priceHistoryList: route({
     method: 'POST', path: '/price-history/list', auth: 'session', permission: PROD_READ,
