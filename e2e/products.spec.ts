@@ -56,8 +56,9 @@ test('the manager registers a product with a 2 × 3 grid, barcodes and prices; a
   await page.getByRole('textbox', { name: 'Preço de custo' }).click();
   await page.keyboard.type('3000');
 
-  // Grade: two colours × three sizes generated from the attributes.
-  await page.getByRole('tab', { name: 'Grade/Variações' }).click();
+  // Atributos: two colours × three sizes chosen there generate the variations into Grade/Variações.
+  await page.getByRole('tab', { name: 'Atributos' }).click();
+  await expect(page.getByRole('table', { name: 'Atributos do produto' })).toContainText('Nenhum atributo nas variações deste produto.');
   const colour = page.getByRole('combobox', { name: `Cor ${tag}` });
   await colour.click();
   for (const item of ['Vermelho', 'Verde']) await page.getByRole('option', { name: item, exact: true }).click();
@@ -67,9 +68,7 @@ test('the manager registers a product with a 2 × 3 grid, barcodes and prices; a
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/product\/register$/);
   await page.getByRole('button', { name: 'Gerar variações' }).click();
-  const variations = page.getByRole('table', { name: 'Variações' });
-  await expect(variations.getByRole('row')).toHaveCount(7);
-  await expect(variations.getByRole('textbox', { name: 'Descrição da variação' }).first()).toHaveValue('Vermelho / P');
+  await expect(page.getByRole('table', { name: 'Atributos do produto' }).getByRole('row').filter({ hasText: `Cor ${tag}` })).toContainText('VermelhoVerde');
 
   // The same again: every variation is already there, the spec's plural message.
   await colour.click();
@@ -81,7 +80,12 @@ test('the manager registers a product with a 2 × 3 grid, barcodes and prices; a
   await page.getByRole('button', { name: 'Gerar variações' }).click();
   await expect(page.getByText('As variações (Verde / P e Verde / M) já estão adicionadas nesta grade!')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('dialog', { name: 'Aviso' })).toBeHidden();
+  await page.screenshot({ path: '/tmp/product-register-attributes.png', fullPage: true, animations: 'disabled' });
+  await page.getByRole('tab', { name: 'Grade/Variações' }).click();
+  const variations = page.getByRole('table', { name: 'Variações' });
   await expect(variations.getByRole('row')).toHaveCount(7);
+  await expect(variations.getByRole('textbox', { name: 'Descrição da variação' }).first()).toHaveValue('Vermelho / P');
 
   // Códigos de barras: a bad check digit refused on the spot; a GTIN for two variations.
   await page.getByRole('tab', { name: 'Códigos de barras' }).click();
@@ -128,6 +132,28 @@ test('the manager registers a product with a 2 × 3 grid, barcodes and prices; a
   }
   await page.screenshot({ path: '/tmp/product-register-stock-entry.png', fullPage: true });
   const id_produto = Number(/\/(\d+)$/.exec(page.url())?.[1]);
+
+  // The product list's row shortcuts: the stock per branch and address (Alt+E) and the labels (Alt+L).
+  await goByMenu(page, 'Produtos');
+  await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(name);
+  const listed = page.getByRole('table', { name: 'Produtos' }).getByRole('row').filter({ hasText: name });
+  await expect(listed).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Produtos' }).getByRole('row', { selected: true })).toContainText(name);
+  await page.keyboard.press('Alt+e');
+  const stockDrawer = page.getByRole('dialog', { name: `Estoque: ${name}` });
+  await expect(stockDrawer.getByRole('heading', { name: 'Loja Centro: 12,000 disponível' })).toBeVisible();
+  await expect(stockDrawer.getByRole('table', { name: 'Estoque em Loja Centro' }).getByRole('row').filter({ hasText: 'Verde / M' })).toContainText('LOJA - Loja');
+  await page.screenshot({ path: '/tmp/products-list-stock.png', animations: 'disabled' });
+  await page.keyboard.press('Escape');
+  await expect(stockDrawer).toBeHidden();
+  await listed.getByRole('button', { name: `Etiquetas de ${name}` }).click();
+  const labelDrawer = page.getByRole('dialog', { name: `Etiquetas: ${name}` });
+  await expect(labelDrawer.getByRole('row').filter({ hasText: codes[0] ?? '' })).toContainText(`${name} Vermelho / P`);
+  await expect(labelDrawer.getByRole('row')).toHaveCount(7);
+  await page.screenshot({ path: '/tmp/products-list-labels.png', animations: 'disabled' });
+  await page.keyboard.press('Escape');
+  await expect(labelDrawer).toBeHidden();
+
   const grid = await api(page, '/product_grid/get-product-grid-by-product', { id_produto });
   const entered = (grid.json['rows'] as Array<Record<string, unknown>>)
     .filter((g) => stocked.includes(String(g['descricao'])))
