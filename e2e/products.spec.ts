@@ -139,6 +139,7 @@ test('the manager registers a product with a 2 × 3 grid, barcodes and prices; a
   const listed = page.getByRole('table', { name: 'Produtos' }).getByRole('row').filter({ hasText: name });
   await expect(listed).toHaveCount(1);
   await expect(page.getByRole('table', { name: 'Produtos' }).getByRole('row', { selected: true })).toContainText(name);
+  await page.screenshot({ path: '/tmp/products-list-row.png' });
   await page.keyboard.press('Alt+e');
   const stockDrawer = page.getByRole('dialog', { name: `Estoque: ${name}` });
   await expect(stockDrawer.getByRole('heading', { name: 'Loja Centro: 12,000 disponível' })).toBeVisible();

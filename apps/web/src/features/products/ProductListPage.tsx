@@ -184,7 +184,7 @@ export function ProductListPage() {
                     </UnstyledButton>
                   </Table.Td>
                   <Table.Td ta="center" onClick={(e) => e.stopPropagation()}>
-                    <Group gap={4} justify="center" wrap="nowrap">
+                    <Group gap={2} justify="center" maw={180} mx="auto">
                       <Button size="compact-xs" variant="subtle" onClick={() => open(row.id_produto)}>Abrir</Button>
                       <Button size="compact-xs" variant="subtle" onClick={() => setStockOf(row)} aria-label={`Estoque de ${row.descricao}`}
                         title="Estoque por filial e endereço (Alt+E)">Estoque</Button>
