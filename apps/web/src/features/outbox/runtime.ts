@@ -5,6 +5,7 @@
  */
 import { call } from '../../api/client.ts';
 import { localDb } from '../../db/database.ts';
+import { flushCashierEvents, sendCashierEvent } from '../cashier/tillEvents.ts';
 import { sendPending, type OutboxDeps, type PassResult } from './outbox.ts';
 
 const FIRST_RETRY_MS = 2_000;
@@ -84,6 +85,10 @@ export class OutboxLoop {
 
 export const outbox = new OutboxLoop(() => ({
   db: localDb(),
-  send: (body) => call('operacao', body, { loading: false }),
+  // The till's cashier events go first: a shift opened offline reaches the server before the sales made in it.
+  send: async (body) => {
+    await flushCashierEvents(sendCashierEvent);
+    return call('operacao', body, { loading: false });
+  },
   locks: globalThis.navigator?.locks ?? null,
 }));
