@@ -46,6 +46,10 @@ test('a till shift: refused sale before opening, open, cash sale, sangria, blind
     await expect(page.getByRole('table', { name: 'Itens da venda' }).getByRole('row')).toHaveCount(2);
     await pay(page, 'Dinheiro');
     await page.keyboard.press('F10');
+    // The demo branch asks the seller first (Enter takes the cashier); the finishing checks follow.
+    const seller = page.getByRole('dialog', { name: 'Vendedor (F7)' });
+    await expect(seller.getByRole('textbox', { name: 'Nome do vendedor' })).toBeFocused();
+    await page.keyboard.press('Enter');
     const warning = page.getByRole('dialog', { name: 'Aviso' });
     await expect(warning).toContainText(CASHIER_MESSAGES.noOpenShift);
     await page.screenshot({ path: '/tmp/cashier-refused.png' });
