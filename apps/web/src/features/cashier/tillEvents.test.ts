@@ -58,7 +58,7 @@ describe('the till cashier events', () => {
     const seen: string[] = [];
     const up = vi.fn<CashierSender>((b) => {
       seen.push(String(b.tipo));
-      return Promise.resolve(answer(b as CashierEventBody));
+      return Promise.resolve(answer(b));
     });
     const result = await flushCashierEvents(up);
     expect(seen).toEqual(['Abertura', 'Sangria']);
