@@ -5,10 +5,11 @@
  */
 import type { Page } from '@playwright/test';
 import { CASHIER_MESSAGES } from '../packages/domain/src/cashier.ts';
-import { finish, money, operations, pay, scan, sellables } from './checkout-steps.ts';
+import { api, finish, money, operations, pay, scan, sellables } from './checkout-steps.ts';
 import { DEMO_PASSWORD, expect, goByMenu, localRows, signIn, test, USERS, waitForLocalCopy } from './support.ts';
 
 const SUCCESS = 'Operação concluída com sucesso.';
+const PENDING = 'Não foi possível concluir a operação. A mesma ficará pendente. Por favor, tente novamente mais tarde.';
 
 /** The demo manager's token (the cashier may not change the branch configuration). */
 async function managerToken(page: Page): Promise<string> {
@@ -134,6 +135,77 @@ test('a till shift: refused sale before opening, open, cash sale, sangria, blind
     await expect.poll(() => tab.url(), { timeout: 20_000 }).toMatch(/^blob:/);
     await tab.close();
   } finally {
+    await configure(page, token, { forcar_controle_caixa: false });
+  }
+});
+
+test('offline: a shift opened, a sangria and a cash sale made without network reach the server once each', async ({ page, context }) => {
+  test.setTimeout(240_000);
+  await signIn(page, USERS.caixa);
+  await waitForLocalCopy(page);
+  const token = await managerToken(page);
+  await configure(page, token, { forcar_controle_caixa: true });
+  try {
+    await expect.poll(async () => (await localRows(page, 'config'))[0]?.['forcar_controle_caixa'], { timeout: 60_000 }).toBe(true);
+    const [product] = await sellables(page);
+    if (!product) throw new Error('no product to sell');
+    await goByMenu(page, 'Caixa');
+    await expect(page.getByRole('heading', { name: 'Caixa' })).toBeVisible();
+    await expect(page.getByText(/Seu caixa está aberto desde/)).toHaveCount(0);
+
+    await context.setOffline(true);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+    // Open with R$ 50,00 and take R$ 10,00 out, offline: both wait in the till's outbox.
+    await page.keyboard.press('F2');
+    const openPanel = page.getByRole('dialog', { name: 'Abrir caixa' });
+    await expect(openPanel.getByRole('textbox', { name: 'Valor de abertura (troco inicial)' })).toBeFocused();
+    await page.keyboard.type('5000');
+    await openPanel.getByRole('button', { name: 'Abrir caixa' }).click();
+    await expect(openPanel).toBeHidden();
+    await expect(page.getByText(/Seu caixa está aberto desde .*\(pendente de envio\)/)).toBeVisible();
+    await page.keyboard.press('F3');
+    const operation = page.getByRole('dialog', { name: 'Operação de caixa' });
+    await expect(operation.getByRole('textbox', { name: 'Valor' })).toBeFocused();
+    await page.keyboard.type('1000');
+    await operation.getByRole('textbox', { name: 'Motivo' }).fill('Troco para o cofre');
+    await operation.getByRole('button', { name: 'Registrar' }).click();
+    await expect(operation).toBeHidden();
+    await expect(page.getByText('2 operação(ões) de caixa pendente(s)')).toBeVisible();
+    await page.screenshot({ path: '/tmp/cashier-offline.png' });
+
+    // The point of sale sells offline against the shift this device opened.
+    await goByMenu(page, 'Ponto de venda');
+    await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
+    await scan(page, product.barcode);
+    await expect(page.getByRole('table', { name: 'Itens da venda' }).getByRole('row')).toHaveCount(2);
+    await pay(page, 'Dinheiro');
+    const total = money(await page.getByRole('region', { name: 'Totais' }).getByLabel('Total', { exact: true }).textContent());
+    await finish(page, false);
+    await expect(page.getByText(PENDING)).toBeVisible();
+
+    // Back online: the shift, the sangria and the sale reach the server, each once, in one shift.
+    await context.setOffline(false);
+    await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 30_000 }).toEqual(['Processado']);
+    const current = await api(page, '/cashier/current', {});
+    const caixa = current.json['caixa'] as { id_caixa: number; is_offline: boolean; is_duplicado: boolean } | null;
+    expect(caixa).toMatchObject({ is_offline: true, is_duplicado: false });
+    const detail = await api(page, '/cashier/find_by_id', { id_caixa: caixa?.id_caixa });
+    const kinds = (detail.json['operacoes'] as Array<{ tipo: string }>).map((o) => o.tipo).sort();
+    expect(kinds).toEqual(['Abertura', 'Sangria', 'Venda']);
+
+    // Closed online, counted exactly: no supervisor needed.
+    await goByMenu(page, 'Caixa');
+    await expect(page.getByText(/Seu caixa está aberto desde/)).toBeVisible();
+    await expect(page.getByText(/pendente de envio/)).toHaveCount(0);
+    await page.keyboard.press('F4');
+    const verification = page.getByRole('dialog', { name: /Apuração do caixa/ });
+    await verification.getByRole('textbox', { name: 'Apurado Dinheiro' }).focus();
+    await page.keyboard.type(String(Math.round((50 - 10 + total) * 100)));
+    await verification.getByRole('button', { name: 'Fechar caixa' }).click();
+    await expect(verification).toBeHidden();
+    await expect(page.getByRole('table', { name: 'Caixas' }).getByRole('row').nth(1)).toContainText('Fechado');
+  } finally {
+    await context.setOffline(false);
     await configure(page, token, { forcar_controle_caixa: false });
   }
 });

@@ -21,6 +21,11 @@ export class OutboxLoop {
   constructor(
     private readonly deps: () => OutboxDeps,
     private readonly online: () => boolean = () => globalThis.navigator?.onLine ?? true,
+    /**
+     * Runs before each pass: the till's cashier events, sent before the sales made in their shift. Answers how many
+     * are left unsent (retried like pending operations).
+     */
+    private readonly beforePass: () => Promise<number> = () => Promise.resolve(0),
   ) {}
 
   private readonly onOnline = () => {
@@ -58,8 +63,9 @@ export class OutboxLoop {
 
   private async runPass(): Promise<PassResult> {
     try {
+      const left = await this.beforePass();
       const result = await sendPending(this.deps());
-      this.schedule(result.pending.length > 0);
+      this.schedule(result.pending.length > 0 || left > 0);
       return result;
     } catch (error) {
       console.error('Falha no envio das operações pendentes', error);
@@ -91,4 +97,4 @@ export const outbox = new OutboxLoop(() => ({
     return call('operacao', body, { loading: false });
   },
   locks: globalThis.navigator?.locks ?? null,
-}));
+}), undefined, async () => (await flushCashierEvents(sendCashierEvent)).pending);
