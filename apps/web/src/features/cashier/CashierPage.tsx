@@ -164,7 +164,7 @@ export function CashierPage() {
       <VerificationPanel
         key={verifying ?? 0}
         id_caixa={verifying}
-        mine={verifying !== null && rows.find((r) => r.id_caixa === verifying)?.id_usuario === till.id_usuario}
+        id_usuario={till.id_usuario}
         onClose={() => setVerifying(null)}
         onCount={till.count}
         onCloseShift={till.close}

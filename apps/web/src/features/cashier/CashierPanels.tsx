@@ -90,10 +90,10 @@ const TIPO_LABEL: Record<string, string> = {
 };
 
 /** The verification of one shift: its operations, the count per method (added or replaced) and the close. */
-export function VerificationPanel({ id_caixa, mine, onClose, onCount, onCloseShift, onReport }: {
+export function VerificationPanel({ id_caixa, id_usuario, onClose, onCount, onCloseShift, onReport }: {
   id_caixa: number | null;
-  /** The shift is the user's and open: it may count and close it. */
-  mine: boolean;
+  /** The signed-in user: its own open shift may be counted and closed. */
+  id_usuario: number;
   onClose: () => void;
   onCount: (uuid: string, id_meio_pagamento: number, valor: number) => Promise<boolean>;
   onCloseShift: (uuid: string) => Promise<boolean>;
@@ -107,7 +107,7 @@ export function VerificationPanel({ id_caixa, mine, onClose, onCount, onCloseShi
   const [typed, setTyped] = useState<Record<number, number | null>>({});
   const [busy, setBusy] = useState(false);
   const d: CashierDetail | undefined = detail.data;
-  const open = d?.situacao === CASHIER_STATUS.open && mine;
+  const open = d?.situacao === CASHIER_STATUS.open && d.id_usuario === id_usuario;
 
   const saveCounts = async () => {
     if (!d) return;

@@ -21,6 +21,9 @@ import { isRefusal } from '../outbox/outbox.ts';
 /** An event as the till makes it (the contract's input type, with the ids as numbers). */
 export type CashierEventBody = Body & { id_filial: number; id_evento: string; data: string };
 
+/** Dispatched on the window when the local shift or the queue changes (the cashier screen reads them again). */
+export const CHANGED_EVENT = 'pdv-caixa';
+
 const QUEUE_KEY = 'pdv.caixa.eventos';
 const SHIFT_KEY = 'pdv.caixa.atual';
 const REFUSED_KEY = 'pdv.caixa.recusados';
@@ -63,7 +66,7 @@ export function setLocalShift(id_usuario: number, id_filial: number, shift: Loca
   if (shift) all[shiftKey(id_usuario, id_filial)] = shift;
   else delete all[shiftKey(id_usuario, id_filial)];
   write(SHIFT_KEY, all);
-  globalThis.dispatchEvent?.(new Event('pdv-caixa'));
+  globalThis.dispatchEvent?.(new Event(CHANGED_EVENT));
 }
 
 interface QueuedEvent {
@@ -149,6 +152,7 @@ async function pass(send: CashierSender): Promise<FlushResult> {
       }
     }
     write(QUEUE_KEY, pendingEvents().filter((e) => e.body.id_evento !== next.body.id_evento));
+    globalThis.dispatchEvent?.(new Event(CHANGED_EVENT));
   }
   return result;
 }

@@ -11,7 +11,7 @@ import { toast } from '../../ui/toast.ts';
 import { showWarning } from '../../ui/warning.tsx';
 import { useSignedIn } from '../auth/sessionContext.ts';
 import {
-  flushCashierEvents, localShift, pendingEvents, queueEvent, sendCashierEvent, syncLocalShift, type CashierEventBody, type LocalShift,
+  CHANGED_EVENT, flushCashierEvents, localShift, pendingEvents, queueEvent, sendCashierEvent, syncLocalShift, type CashierEventBody, type LocalShift,
 } from './tillEvents.ts';
 
 const online = () => globalThis.navigator?.onLine ?? true;
@@ -24,17 +24,19 @@ export function useTill(ask: (permission: string, purpose?: { origem?: string; i
   const [shift, setShift] = useState<LocalShift | null>(() => localShift(id_usuario, id_filial));
   const [pending, setPending] = useState(() => pendingEvents().length);
 
+  // The local shift moved (an event queued or answered, also by the outbox loop once back online): the lists follow.
   const reread = useCallback(() => {
     setShift(localShift(id_usuario, id_filial));
     setPending(pendingEvents().length);
-  }, [id_usuario, id_filial]);
+    void queryClient.invalidateQueries({ queryKey: ['cashierFind'] });
+  }, [id_usuario, id_filial, queryClient]);
 
   useEffect(() => {
-    globalThis.addEventListener('pdv-caixa', reread);
+    globalThis.addEventListener(CHANGED_EVENT, reread);
     globalThis.addEventListener('online', reread);
     void syncLocalShift(id_usuario, id_filial).then(reread, () => undefined);
     return () => {
-      globalThis.removeEventListener('pdv-caixa', reread);
+      globalThis.removeEventListener(CHANGED_EVENT, reread);
       globalThis.removeEventListener('online', reread);
     };
   }, [id_usuario, id_filial, reread]);
