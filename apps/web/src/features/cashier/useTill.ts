@@ -16,6 +16,9 @@ import {
 
 const online = () => globalThis.navigator?.onLine ?? true;
 
+/** What `run` answers for an event left in the queue (no answer from the server yet). */
+const QUEUED = '';
+
 export function useTill(ask: (permission: string, purpose?: { origem?: string; id_origem?: string }) => Promise<number | null>) {
   const { session } = useSignedIn();
   const id_usuario = session.usuario.id_usuario;
@@ -47,7 +50,7 @@ export function useTill(ask: (permission: string, purpose?: { origem?: string; i
     reread();
     if (!online()) {
       toast.warning(CASHIER_MESSAGES.queued);
-      return null;
+      return QUEUED;
     }
     const result = await flushCashierEvents(sendCashierEvent);
     const refused = result.refused.find((r) => r.body.id_evento === body.id_evento);
@@ -55,11 +58,16 @@ export function useTill(ask: (permission: string, purpose?: { origem?: string; i
     reread();
     await queryClient.invalidateQueries({ queryKey: ['cashierFind'] });
     await queryClient.invalidateQueries({ queryKey: ['cashierFindById'] });
-    if (result.pending > 0) toast.warning(CASHIER_MESSAGES.queued);
+    if (result.pending > 0) {
+      toast.warning(CASHIER_MESSAGES.queued);
+      return QUEUED;
+    }
     return refused?.message ?? null;
   }, [id_filial, id_usuario, queryClient, reread]);
 
+  // Queued (offline): done for the screen, the warning toast already said it waits.
   const report = async (message: string | null, success: string): Promise<boolean> => {
+    if (message === QUEUED) return true;
     if (message) {
       await showWarning(message);
       return false;
