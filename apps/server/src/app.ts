@@ -21,6 +21,7 @@ import { authHandlers } from './modules/auth/routes.ts';
 import { authorizationHandlers } from './modules/authorization/routes.ts';
 import { syncHandlers } from './modules/sync/routes.ts';
 import { operationHandlers } from './modules/operation/routes.ts';
+import { cashierHandlers } from './modules/cashier/routes.ts';
 import { orderHandlers } from './modules/order/routes.ts';
 import { priceHistoryHandlers } from './modules/catalog/price-history.ts';
 import { importHandlers } from './modules/import/routes.ts';
@@ -41,7 +42,7 @@ import type { TokenService } from './modules/auth/token.ts';
 import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...importHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...cashierHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...importHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
   ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
   ...branchHandlers, ...platformHandlers, ...productTabHandlers,
 };

@@ -13,6 +13,7 @@ import { invoiceRoutes } from './features/invoice/routes.tsx';
 import { OrderListPage } from './features/order/OrderListPage.tsx';
 import { orderRoutes } from './features/order/routes.tsx';
 import { CheckoutPage } from './features/checkout/CheckoutPage.tsx';
+import { CashierPage } from './features/cashier/CashierPage.tsx';
 import { AppLayout } from './features/layout/AppLayout.tsx';
 import { PendingOperationsPage } from './features/outbox/PendingOperationsPage.tsx';
 import { PendingPage } from './features/pending/PendingPage.tsx';
@@ -35,6 +36,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   // One configuration row per branch: its form, without a list (fixedRows).
   '/branch/config': () => <BranchConfigPage />,
   '/dataImport': () => <DataImportPage />,
+  '/cashier': () => <CashierPage />,
 };
 
 const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => group.entries)];

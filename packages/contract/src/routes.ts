@@ -25,6 +25,7 @@ import { productTabRoutes } from './product-tab-routes.ts';
 import * as br from './branch.ts';
 import * as imp from './import.ts';
 import { quickCustomerBody, quickCustomerResult } from './quick-customer.ts';
+import * as cx from './cashier.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -255,6 +256,23 @@ const syncChangedRoutes = {
   }),
 } as const;
 
+const CASHIER_READ = { action: 'read', subject: 'FncListarCaixa' } as const;
+const CASHIER_MANAGE = { action: 'manage', subject: 'FncListarCaixa' } as const;
+
+/**
+ * Till shifts (issue 23; 002 §3 Cashier, §9; 000 §7.4): the till's events (open, sangria, suprimento, count, close,
+ * reopen) travel through its outbox to /cashier/event, idempotent on id_evento (contract/cashier.ts).
+ */
+const cashierRoutes = {
+  cashierEvent: route({ method: 'POST', path: '/cashier/event', auth: 'session', permission: CASHIER_MANAGE, scope: 'branch', idFields: ['id_filial'], body: cx.cashierEventBody, response: cx.cashierEventResult }),
+  cashierFind: route({ method: 'POST', path: '/cashier/find', auth: 'session', permission: CASHIER_READ, scope: 'branch', body: cx.cashierFindBody, response: cx.cashierFindResult }),
+  cashierFindById: route({ method: 'POST', path: '/cashier/find_by_id', auth: 'session', permission: CASHIER_READ, scope: 'branch', idFields: ['id_caixa'], body: cx.cashierIdBody, response: cx.cashierDetail }),
+  /** The caller's open shift in its active branch: the point of sale asks before selling. */
+  cashierCurrent: route({ method: 'POST', path: '/cashier/current', auth: 'session', permission: PDV_READ, scope: 'branch', body: empty, response: cx.cashierCurrentResult }),
+  cashierReport: route({ method: 'POST', path: '/cashier/report', auth: 'session', permission: CASHIER_READ, scope: 'branch', idFields: ['id_caixa'], body: cx.cashierIdBody, response: cx.cashierReportResult }),
+  cashierProcessCanceledSale: route({ method: 'POST', path: '/cashier_operation/process_canceled_sale', auth: 'session', permission: CASHIER_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: cx.processCanceledSaleBody, response: cx.processCanceledSaleResult }),
+} as const;
+
 /** Supervisor authorizations (001 §3, §7): asked and listed at the point of sale; granted only by validate-user-credential. */
 const authorizationRoutes = {
   authorizationCreate: route({ method: 'POST', path: '/authorization/create', auth: 'session', permission: PDV_MANAGE, scope: 'branch', body: auth.authorizationCreateBody, response: auth.authorization }),
@@ -289,6 +307,7 @@ const branchRoutes = {
 } as const;
 
 export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
+export const routes = { ...baseRoutes, ...authorizationRoutes, ...cashierRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...productRoutes, ...importRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -37,7 +37,7 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Serviços', path: '/services', permission: 'FncListarServico' },
   { label: 'Movimentação de estoque', path: '/stockMovement', permission: 'FncListarMovimentacaoEstoque', pending: true },
   { label: 'Documentos financeiros', path: '/documentFinancial', permission: 'FncListarDocumentoFinanceiro', pending: true },
-  { label: 'Caixa', path: '/cashier', permission: 'FncListarCaixa', pending: true },
+  { label: 'Caixa', path: '/cashier', permission: 'FncListarCaixa' },
 ];
 
 export const SETTINGS_MENU: MenuGroup[] = [
@@ -132,6 +132,8 @@ export const PERMISSION_CATALOGUE: readonly PermissionInfo[] = [
   { rotulo: 'FncListarPedido', descricao: 'Pedidos', grupo: 'Vendas' },
   { rotulo: 'FncListarNotaFiscal', descricao: 'Notas fiscais', grupo: 'Vendas' },
   { rotulo: 'FncListarCaixa', descricao: 'Caixa', grupo: 'Vendas' },
+  { rotulo: 'FncVerValoresEsperadosCaixa', descricao: 'Caixa: ver os valores esperados na apuração', grupo: 'Vendas' },
+  { rotulo: 'FncReabrirCaixa', descricao: 'Caixa: reabrir um caixa fechado', grupo: 'Vendas' },
   { rotulo: 'FncListarProduto', descricao: 'Produtos', grupo: 'Cadastros' },
   { rotulo: 'FncListarCategoria', descricao: 'Categorias', grupo: 'Cadastros' },
   { rotulo: 'FncListarMarca', descricao: 'Marcas', grupo: 'Cadastros' },

@@ -48,6 +48,8 @@ export const OUTSIDE_TRANSACTION: ReadonlySet<RouteName> = new Set<RouteName>([
   'validateUserCredential', 'userChangePassword',
   // Talks to the branch's SMTP server.
   'branchEmailTest',
+  // Renders a PDF (the Z report) after reading.
+  'cashierReport',
 ]);
 
 /**

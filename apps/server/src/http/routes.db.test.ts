@@ -3,6 +3,7 @@
  * tenant isolation on every route that takes an id, 401 without a valid token, 403 without the permission, and
  * 400 (never 500) for malformed bodies.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { routes, type RouteDef, type RouteName } from '@pdv/contract/routes';
@@ -25,6 +26,8 @@ let noPermissions: string;
 let sale: SaleFixture;
 /** Ids of rows of the demo organization, per id field of the route table. */
 const demoIds: Record<string, number> = {};
+/** The UUID of the demo manager's till shift (cashierEvent names it). */
+const demoShift = randomUUID();
 
 const all = Object.entries(routes) as Array<[RouteName, RouteDef]>;
 const sessionRoutes = all.filter(([, def]) => def.auth === 'session');
@@ -110,6 +113,10 @@ beforeAll(async () => {
   const nfce = await t.call('POST', '/operacao', saleBody(sale, { modelo: '65' }), manager);
   demoIds['id_nota_fiscal'] = nfce.json['id_nota_fiscal'] as number;
   demoIds['id_invoice'] = demoIds['id_nota_fiscal'];
+  // A till shift of the demo manager in branch 1 (its events name it by its UUID).
+  const shift = await t.call('POST', '/cashier/event', { id_evento: randomUUID(), tipo: 'Abertura', uuid_caixa: demoShift,
+    id_filial: sale.id_filial, data: new Date().toISOString(), valor: 10 }, manager);
+  demoIds['id_caixa'] = (shift.json['caixa'] as { id_caixa: number }).id_caixa;
   // An order of the demo organization (a pre-sale).
   demoIds['id_pedido'] = (await t.call('POST', '/operacao', saleBody(sale), manager)).json['id_pedido'] as number;
   await t.db.system(async (tx) => {
@@ -167,6 +174,10 @@ afterAll(async () => {
 /** A valid body for a route, with the id fields set to the given value. */
 function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'operacao') return { ...saleBody(sale), id_filial: idValue };
+  if (name === 'cashierEvent') {
+    return { id_evento: randomUUID(), tipo: 'Suprimento', uuid_caixa: demoShift, id_filial: idValue, data: new Date().toISOString(), valor: 1,
+      observacao: 'Troco' };
+  }
   const body: Record<string, unknown> = {};
   for (const field of routes[name].idFields ?? []) body[field] = idValue;
   if (name.endsWith('Situacao')) body['situacao'] = 'Ativo';

@@ -15,6 +15,12 @@ const OWNERS: Readonly<Record<string, string>> = {
   pessoa_conta_corrente: 'modules/credit/',
   pessoa_conta_historico: 'modules/credit/',
   vale_credito: 'modules/giftcard/',
+  // Till shifts: the sale side calls the cashier's recordSale.
+  caixa: 'modules/cashier/',
+  caixa_operacao: 'modules/cashier/',
+  caixa_operacao_lancamento: 'modules/cashier/',
+  caixa_apuracao: 'modules/cashier/',
+  caixa_evento: 'modules/cashier/',
   vale_credito_movimentacao: 'modules/giftcard/',
   // Products and their children: the catalog module's product service (product-service.ts).
   produto: 'modules/catalog/',

@@ -3,6 +3,7 @@
  * data (the NF-e XML as stored, the voucher's or the order's data as read from the database), never a pdfmake
  * definition (its nodes are rewritten while laid out) nor anything holding a function.
  */
+import { cashierZPdf, type CashierZData } from '@pdv/documents/cashier-z';
 import { danfeA4Pdf } from '@pdv/documents/danfe-a4';
 import { danfeNfcePdf } from '@pdv/documents/danfe-nfce';
 import { parseNFe } from '@pdv/documents/danfe-parse';
@@ -16,7 +17,9 @@ export type PdfJob =
   /** The DANFE of an NF-e (A4) or an NFC-e (modelo 65, 80 mm roll) from its XML; `draft` prints "SEM VALOR FISCAL". */
   | { kind: 'danfe'; xml: string; modelo: string; draft: boolean; troca?: ExchangeVoucherOptions | null }
   | { kind: 'voucher'; data: VoucherData }
-  | { kind: 'presale'; data: PresaleSheetData };
+  | { kind: 'presale'; data: PresaleSheetData }
+  /** The Z report of a till shift (modules/cashier). */
+  | { kind: 'cashierZ'; data: CashierZData };
 
 /** Renders one job (in a render worker; on the calling thread only in tests). */
 export async function renderPdfJob(job: PdfJob): Promise<Uint8Array> {
@@ -29,5 +32,7 @@ export async function renderPdfJob(job: PdfJob): Promise<Uint8Array> {
       return voucherPdf(job.data);
     case 'presale':
       return presaleSheetPdf(job.data);
+    case 'cashierZ':
+      return cashierZPdf(job.data);
   }
 }

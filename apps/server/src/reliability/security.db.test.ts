@@ -10,6 +10,7 @@
  *   its parts, a branch, a gift card) answers a user of the other branch (with every permission there) exactly as it answers an id
  *   that does not exist: 0 successes. The owner's branch reaches the same ids, so the refusal is about the branch.
  */
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef, type RouteName } from '@pdv/contract/routes';
@@ -27,7 +28,7 @@ const sessionRoutes = all.filter(([, def]) => def.auth === 'session');
 
 /** Id fields that name a row owned by a branch (customers, products and users belong to the organization). */
 const BRANCH_OWNED = new Set(['id_filial', 'id_pedido', 'id_pedido_item', 'id_pedido_pagamento', 'id_volume', 'id_nota_fiscal',
-  'id_invoice', 'id_nota_fiscal_item', 'id_nota_fiscal_pagamento', 'id_nota_referenciada', 'id_vale_credito']);
+  'id_invoice', 'id_nota_fiscal_item', 'id_nota_fiscal_pagamento', 'id_nota_referenciada', 'id_vale_credito', 'id_caixa']);
 const branchRoutes = sessionRoutes.filter(([, def]) => def.scope === 'branch' && (def.idFields ?? []).some((f) => BRANCH_OWNED.has(f)));
 
 /** Routes that only read: the owner's branch is also called with the real id, and must find it. */
@@ -48,6 +49,8 @@ const lacking = new Map<string, string>();
 const subjects = [...new Set(sessionRoutes.flatMap(([, def]) => (def.permission ? [def.permission.subject] : [])))];
 /** Rows of branch 1, per id field. */
 const ids: Record<string, number> = {};
+/** A till shift of the manager in branch 1 (cashierEvent names it by this UUID). */
+const demoShift = randomUUID();
 
 async function insertUser(email: string, branchIds: number[], profile = 'Gerente'): Promise<void> {
   const hash = await hashPassword('demo1234');
@@ -131,6 +134,10 @@ beforeAll(async () => {
     VALUES ($1, $2, 1, 1, 1) RETURNING id_volume AS id`, [org, ids['id_pedido']]);
   ids['id_nota_referenciada'] = await one(`INSERT INTO nota_fiscal_referenciada (id_organization, id_nota_fiscal, chave_acesso, modelo)
     VALUES ($1, $2, '35180834128745000152550010000474281920007498', '55') RETURNING id_nota_referenciada AS id`, [org, ids['id_nota_fiscal']]);
+  ids['id_caixa'] = await one(`INSERT INTO caixa (id_organization, uuid_caixa, id_empresa, id_filial, id_usuario, data_abertura)
+    SELECT f.id_organization, $2, f.id_empresa, f.id_filial, u.id_usuario, now() FROM filial f
+      JOIN usuario u ON u.id_organization = f.id_organization AND u.email = 'gerente@demo.com.br'
+     WHERE f.id_organization = $1 AND f.id_filial = $3 RETURNING id_caixa AS id`, [org, demoShift, sale.id_filial]);
   ids['nsu'] = await one('SELECT nsu AS id FROM pedido WHERE id_pedido = $1', [ids['id_pedido']]);
   ids['id_vale_credito'] = await one(`INSERT INTO vale_credito (id_organization, id_filial, codigo, valor, saldo, id_usuario)
     VALUES ($1, $2, 'SEGURANCA01', 50, 50, $3) RETURNING id_vale_credito AS id`, [org, sale.id_filial, managerId]);
@@ -166,6 +173,7 @@ function bodyFor(name: RouteName, id: number): Record<string, unknown> {
     orderPaymentCreate: { id_meio_pagamento: sale.methods['01'], valor_total: 10 },
     consignmentReturn: { itens: [{ id_pedido_item: ids['id_pedido_item'], quantidade_retorno: 1 }] },
     giftCardCancel: { motivo_cancelamento: 'Cancelado no teste' },
+    cashierEvent: { id_evento: randomUUID(), tipo: 'Suprimento', uuid_caixa: demoShift, data: new Date().toISOString(), valor: 1, observacao: 'Troco' },
   };
   return { ...body, ...(extra[name] ?? {}) };
 }

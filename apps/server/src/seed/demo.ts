@@ -157,7 +157,8 @@ const DEMO: OrganizationSeed = {
   ],
   profiles: [
     { descricao: 'Gerente', permissions: everything, branches: ['1', '2'] },
-    { descricao: 'Caixa', permissions: [['FncPontoVenda', '2'], ['FncListarPedido', '2'], ['FncListarNotaFiscal', '2']], branches: ['1'] },
+    { descricao: 'Caixa', permissions: [['FncPontoVenda', '2'], ['FncListarPedido', '2'], ['FncListarNotaFiscal', '2'], ['FncListarCaixa', '2']],
+      branches: ['1'] },
     {
       descricao: 'Vendedor',
       permissions: [['FncPontoVenda', '2'], ['FncListarPedido', '2'], ['FncListarNotaFiscal', '2'], ['FncListarProduto', '1'],

@@ -8,7 +8,7 @@ const SPEC: Record<(typeof BRANCH_CONFIG_GROUPS)[number], string[]> = {
   'Estoque e fiscal': ['id_endereco_estoque_venda', 'codigo_regime_tributario', 'ambiente_emissao', 'id_csc', 'csc',
     'codigo_modelo_padrao_nota_fiscal', 'codigo_modelo_padrao_venda', 'codigo_modelo_padrao_pedido', 'codigo_modelo_padrao_consignacao',
     'ultimo_nsu_nfe_destinada', 'sat_assinatura_ac', 'id_perfil_sped', 'tipo_atividade_sped'],
-  Caixa: ['forcar_controle_caixa', 'forcar_controle_diario_caixa', 'id_meio_pagamento_conta_concialiacao', 'descontar_taxa_cartao_credito'],
+  Caixa: ['forcar_controle_caixa', 'forcar_controle_diario_caixa', 'valor_limite_diferenca_caixa', 'id_meio_pagamento_conta_concialiacao', 'descontar_taxa_cartao_credito'],
   Venda: ['modo_finalizacao', 'tipo_preco_padrao', 'tipo_preco_alterar', 'tipo_carne', 'segunda_via', 'controla_estoque_negativo',
     'confissao_divida', 'is_liberar_pedido'],
   'Pesáveis e etiquetas': ['tamanho_codigo_produto_pesavel', 'identificador_produto_pesavel', 'tipo_informacao_balanca', 'proporcao_imagem',

@@ -68,6 +68,8 @@ export const branchConfig = {
     // Caixa.
     forcar_controle_caixa: { kind: 'boolean', label: 'Forçar controle de caixa', default: false, ...g('Caixa') },
     forcar_controle_diario_caixa: { kind: 'boolean', label: 'Forçar controle diário de caixa', default: false, ...g('Caixa') },
+    // Ours (issue 23): the difference a till may close with without a supervisor's authorization.
+    valor_limite_diferenca_caixa: { kind: 'money', label: 'Diferença de caixa permitida sem supervisor', default: 0, ...g('Caixa') },
     id_meio_pagamento_conta_concialiacao: { kind: 'ref', label: 'Meio de pagamento da conciliação', ref: 'paymentMethod', ...g('Caixa') },
     descontar_taxa_cartao_credito: { kind: 'boolean', label: 'Descontar taxa do cartão de crédito', default: false, ...g('Caixa') },
     // Venda.

@@ -36,6 +36,7 @@ import { issueSoldVoucher, lockVouchers, redeemVoucherPayments, voucherProduct }
 import { spendCustomerCredit } from './credit-payment.ts';
 import { processReceipt } from './receipt.ts';
 import { processReturn } from './return.ts';
+import { recordSale, saleShiftRefusal } from '../cashier/service.ts';
 
 type Body = z.output<typeof operacaoBody>;
 
@@ -64,6 +65,15 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
     await q.storeResult(tx, org, body.id_operacao, result);
     await notifyEvent(tx, 'process', org, body.id_filial, { ...result });
     return result;
+  }
+
+  // A branch that forces the till control refuses a sale its user makes without a shift open at the sale's time
+  // (packages/domain/src/cashier.ts, the rule the point of sale ran first).
+  const tillSale = body.modo_operacao === 'Venda' || body.modo_operacao === 'ValeCredito';
+  const soldAt = body.data_fim ?? receivedAt;
+  if (tillSale) {
+    const refused = await saleShiftRefusal(tx, org, body.id_filial, caller.id_usuario, soldAt);
+    if (refused) throw badRequest(refused);
   }
 
   const saleBody = { ...body, modo_operacao: body.modo_operacao };
@@ -131,6 +141,16 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
   await redeemVoucherPayments(tx, caller, body, sale.redemptions, { id_pedido, id_nota_fiscal });
   const voucher = body.modo_operacao === 'ValeCredito' && id_pedido !== null
     ? await issueSoldVoucher(tx, caller, body, { id_pedido, valor: totals.liquido }) : null;
+
+  // The money the till took enters its shift's ledger (cashier module).
+  if (tillSale) {
+    await recordSale(tx, {
+      org, id_filial: body.id_filial, id_usuario: caller.id_usuario, data: soldAt, id_operacao: body.id_operacao, id_pedido, id_nota_fiscal,
+      id_pessoa: body.id_cliente ?? null, troco: totals.troco,
+      pagamentos: operation.pagamentos.flatMap((p) => (p.meio_pagamento
+        ? [{ id_meio_pagamento: p.meio_pagamento.id_meio_pagamento, meio_pagamento: p.meio_pagamento.meio_pagamento, valor: p.valor_total }] : [])),
+    });
+  }
 
   const result: OperacaoResult = {
     ...(voucher ? { id_vale_credito: voucher.id_vale_credito, codigo_vale_credito: voucher.codigo } : {}),

@@ -90,7 +90,7 @@ const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
       id_produto_grade_filial_vale_credito, wpp_numero, wpp_boolean_enviar_cliente, wpp_boolean_enviar_nf,
       wpp_boolean_enviar_pedido, wpp_boolean_enviar_aniversario, wpp_boolean_enviar_cesta_compras, wpp_mensagem_cliente,
       wpp_mensagem_nf, wpp_mensagem_pedido, wpp_mensagem_aniversario, wpp_mensagem_cesta_compras, valor_resgate_cashback,
-      dias_bloqueio_cashback, percentual_multa, dias_para_multa, percentual_juros, fuso_horario, ${STAMPS}`,
+      dias_bloqueio_cashback, percentual_multa, dias_para_multa, percentual_juros, fuso_horario, valor_limite_diferenca_caixa, ${STAMPS}`,
   },
   category: {
     table: 'categoria',

@@ -7,9 +7,11 @@ import { CheckoutPanels } from './page/CheckoutPanels.tsx';
 import { SaleLayout } from './page/SaleLayout.tsx';
 import { useCheckoutScreen } from './page/useCheckoutScreen.ts';
 import { useSearchFocus } from './page/searchFocus.ts';
+import { useTillSync } from '../cashier/useTill.ts';
 
 export function CheckoutPage() {
   const screen = useCheckoutScreen();
+  useTillSync();
   const { bundle, context } = screen.pos;
   const { totals } = screen;
   // The search box has the focus on arrival and after each sale; keys typed before it is there are kept for it.

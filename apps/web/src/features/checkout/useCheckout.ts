@@ -29,6 +29,7 @@ import { validateItemInsert } from '@pdv/domain/item-validation';
 import { modeRefusal, RETURN_ITEMS_FROM_ORIGIN } from './modes/modeDraft.ts';
 import { type CreditInfo } from './modes/return/CreditModal.tsx';
 import { carriedAfterFinish } from './page/pageSteps.ts';
+import { tillSaleError } from '../cashier/tillEvents.ts';
 
 /** 000 §4.1: missing stock addresses at creation are retried after 1 s. */
 const ADDRESS_RETRY_MS = 1000;
@@ -340,6 +341,9 @@ function refusalOf(bundle: OperationBundle, context: SaleContext): Refusal | nul
         ? consignmentFinishError({ modelo: bundle.operation.modelo, pagamentos: bundle.pagamentos })
         : null;
   if (modeError) return { field: null, closed: showWarning(modeError) };
+  // A branch forcing the till control: no sale without this user's shift open (today's, under the daily control).
+  const tillError = tillSaleError(bundle.operation, context.config ?? {});
+  if (tillError) return { field: null, closed: showWarning(tillError) };
   // Every line naming one credit voucher, together, against its balance as looked up (the server's rule).
   const voucherError = voucherBalanceError(bundle.pagamentos, {
     id_filial: bundle.operation.id_filial,

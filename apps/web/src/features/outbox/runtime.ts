@@ -5,6 +5,7 @@
  */
 import { call } from '../../api/client.ts';
 import { localDb } from '../../db/database.ts';
+import { flushCashierEvents, sendCashierEvent } from '../cashier/tillEvents.ts';
 import { sendPending, type OutboxDeps, type PassResult } from './outbox.ts';
 
 const FIRST_RETRY_MS = 2_000;
@@ -20,6 +21,11 @@ export class OutboxLoop {
   constructor(
     private readonly deps: () => OutboxDeps,
     private readonly online: () => boolean = () => globalThis.navigator?.onLine ?? true,
+    /**
+     * Runs before each pass: the till's cashier events, sent before the sales made in their shift. Answers how many
+     * are left unsent (retried like pending operations).
+     */
+    private readonly beforePass: () => Promise<number> = () => Promise.resolve(0),
   ) {}
 
   private readonly onOnline = () => {
@@ -57,8 +63,9 @@ export class OutboxLoop {
 
   private async runPass(): Promise<PassResult> {
     try {
+      const left = await this.beforePass();
       const result = await sendPending(this.deps());
-      this.schedule(result.pending.length > 0);
+      this.schedule(result.pending.length > 0 || left > 0);
       return result;
     } catch (error) {
       console.error('Falha no envio das operações pendentes', error);
@@ -84,6 +91,10 @@ export class OutboxLoop {
 
 export const outbox = new OutboxLoop(() => ({
   db: localDb(),
-  send: (body) => call('operacao', body, { loading: false }),
+  // The till's cashier events go first: a shift opened offline reaches the server before the sales made in it.
+  send: async (body) => {
+    await flushCashierEvents(sendCashierEvent);
+    return call('operacao', body, { loading: false });
+  },
   locks: globalThis.navigator?.locks ?? null,
-}));
+}), undefined, async () => (await flushCashierEvents(sendCashierEvent)).pending);
