@@ -1,0 +1,140 @@
+/**
+ * Fixed-width record layouts (CNAB 400 and 240): each field is a position range with a kind, either mapped to our
+ * data (beneficiário 'b.', título 't.', file 'r.'), or a constant the bank requires, or computed (record sequence,
+ * record count, total value). The same layout writes a record from our data and reads a record back into it; a
+ * constant that does not match is reported with the field's name.
+ */
+import { ValidationError } from '@pdv/domain/errors';
+import type { Remessa, Titulo } from './cnab-model.ts';
+import { BANKING_MESSAGES as M } from './messages.ts';
+
+export type FieldKind =
+  | 'n' // digits, right-aligned, zero padded
+  | 'x' // text, left-aligned, blank padded, upper-case ASCII
+  | 'd' // date ddmmyy (zeros when absent)
+  | 'D' // date ddmmyyyy (zeros when absent)
+  | 'v' // integer amount (centavos or the field's scale), zero padded
+  | 'c' // constant
+  | 'seq' // record sequence in the file
+  | 'count' // records in the file (or lot)
+  | 'titles' // títulos in the file
+  | 'total'; // sum of the títulos' values
+
+export interface Field {
+  start: number;
+  end: number;
+  kind: FieldKind;
+  /** 'b.agencia', 't.valor', 'r.sequencial', 't.codigos.tipoEmissao'; for 'c', the constant. */
+  key: string;
+  /** The name in the bank's manual / the YAML layouts, when it differs from the key. */
+  name?: string;
+}
+
+export type Layout = readonly Field[];
+
+export const f = (start: number, end: number, kind: FieldKind, key = '', name?: string): Field =>
+  name === undefined ? { start, end, kind, key } : { start, end, kind, key, name };
+export const blank = (start: number, end: number): Field => f(start, end, 'c', ' '.repeat(end - start + 1));
+export const zeros = (start: number, end: number): Field => f(start, end, 'c', '0'.repeat(end - start + 1));
+export const lit = (start: number, value: string): Field => f(start, start + value.length - 1, 'c', value);
+
+export interface Context {
+  remessa: Remessa;
+  titulo?: Titulo;
+  /** 1-based record number in the file. */
+  sequence: number;
+  /** Records in the file (trailer) or lot. */
+  count: number;
+}
+
+/** Upper-case ASCII without accents, as the banks' files expect. */
+export function cnabText(value: string): string {
+  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7E]/g, ' ').toUpperCase();
+}
+
+function toDate(iso: string | undefined, long: boolean): string {
+  if (!iso) return long ? '00000000' : '000000';
+  const [y, m, d] = iso.split('-');
+  return long ? `${d}${m}${y}` : `${d}${m}${y!.slice(2)}`;
+}
+
+function fromDate(raw: string): string | undefined {
+  if (/^0+$/.test(raw) || raw.trim() === '') return undefined;
+  const d = raw.slice(0, 2);
+  const m = raw.slice(2, 4);
+  const y = raw.length === 8 ? raw.slice(4) : `${Number(raw.slice(4)) < 70 ? '20' : '19'}${raw.slice(4)}`;
+  return `${y}-${m}-${d}`;
+}
+
+type Scalar = string | number | undefined;
+
+function lookup(ctx: Context, key: string): Scalar {
+  const [scope, ...path] = key.split('.');
+  let v: unknown = scope === 'b' ? ctx.remessa.beneficiario : scope === 't' ? ctx.titulo : scope === 'r' ? ctx.remessa : undefined;
+  for (const p of path) v = v === undefined || v === null ? undefined : (v as Record<string, unknown>)[p];
+  return typeof v === 'string' || typeof v === 'number' ? v : undefined;
+}
+
+function assign(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let o = target;
+  for (const p of path.slice(0, -1)) o = (o[p] ??= {}) as Record<string, unknown>;
+  if (value !== undefined) o[path[path.length - 1]!] = value;
+}
+
+function fit(field: Field, text: string, right: boolean, pad: string): string {
+  const size = field.end - field.start + 1;
+  if (text.length > size) return right ? text.slice(text.length - size) : text.slice(0, size);
+  return right ? text.padStart(size, pad) : text.padEnd(size, pad);
+}
+
+export function writeRecord(layout: Layout, ctx: Context, size: number): string {
+  let out = '';
+  for (const field of layout) {
+    if (field.start !== out.length + 1) throw new Error(`layout gap/overlap at ${field.start} (${field.key})`);
+    const value = lookup(ctx, field.key);
+    switch (field.kind) {
+      case 'c': out += field.key; break;
+      case 'n': out += fit(field, String(value ?? '').replace(/\D/g, ''), true, '0'); break;
+      case 'x': out += fit(field, cnabText(String(value ?? '')), false, ' '); break;
+      case 'd': out += toDate(value === undefined ? undefined : String(value), false); break;
+      case 'D': out += toDate(value === undefined ? undefined : String(value), true); break;
+      case 'v': out += fit(field, String(value ?? 0), true, '0'); break;
+      case 'seq': out += fit(field, String(ctx.sequence), true, '0'); break;
+      case 'count': out += fit(field, String(ctx.count), true, '0'); break;
+      case 'titles': out += fit(field, String(ctx.remessa.titulos.length), true, '0'); break;
+      case 'total': out += fit(field, String(ctx.remessa.titulos.reduce((s, t) => s + t.valor, 0)), true, '0'); break;
+    }
+  }
+  if (out.length !== size) throw new Error(`layout of ${out.length} characters, expected ${size}`);
+  return out;
+}
+
+/** Reads a record into `remessa` (beneficiário and file fields) and `titulo`, checking constants. */
+export function readRecord(layout: Layout, line: string, lineNo: number, remessa: Remessa, titulo?: Titulo): void {
+  for (const field of layout) {
+    const raw = line.slice(field.start - 1, field.end);
+    if (field.kind === 'c') {
+      if (raw !== field.key) throw new ValidationError(M.layoutDivergente(lineNo, field.name ?? `${field.start}-${field.end}`), 'arquivo');
+      continue;
+    }
+    if (field.kind === 'seq' || field.kind === 'count' || field.kind === 'titles' || field.kind === 'total') continue;
+    let value: unknown;
+    switch (field.kind) {
+      case 'n': value = raw; break;
+      case 'x': value = raw.trimEnd(); break;
+      case 'd': case 'D': value = fromDate(raw); break;
+      case 'v':
+        if (!/^\d+$/.test(raw)) throw new ValidationError(M.layoutDivergente(lineNo, field.name ?? field.key), 'arquivo');
+        value = Number(raw);
+        break;
+    }
+    const [scope, ...path] = field.key.split('.');
+    if (scope === 'b') assign(remessa.beneficiario as unknown as Record<string, unknown>, path, value);
+    else if (scope === 'r') assign(remessa as unknown as Record<string, unknown>, path, field.key === 'r.sequencial' ? Number(value) : value);
+    else if (scope === 't' && titulo) assign(titulo as unknown as Record<string, unknown>, path, value);
+  }
+}
+
+export const emptyRemessa = (banco: string): Remessa => ({
+  banco, beneficiario: { nome: '', agencia: '' }, dataGeracao: '', sequencial: 0, titulos: [],
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { Remessa } from './cnab-model.ts';
+import { readCnab400, writeCnab400 } from './cnab400.ts';
+import { BANCO_DO_BRASIL_400, BRADESCO_400, ITAU_400, SANTANDER_400, SICOOB_400 } from './cnab400-banks.ts';
+import { readFinance } from './testing/reference-data.ts';
+
+const FIXTURES = [
+  { file: 'remessa-banco-brasil-cnab400.rem', bank: BANCO_DO_BRASIL_400 },
+  { file: 'remessa-bradesco-cnab400.rem', bank: BRADESCO_400 },
+  { file: 'remessa-itau-cnab400.rem', bank: ITAU_400 },
+  { file: 'remessa-santander-cnab400.rem', bank: SANTANDER_400 },
+  { file: 'remessa-sicoob-cnab400.rem', bank: SICOOB_400 },
+];
+
+const toCrlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
+
+describe('CNAB 400 remessa fixtures: read into our data, written again byte for byte', () => {
+  for (const { file, bank } of FIXTURES) {
+    it(`${file} (${bank.banco})`, () => {
+      const text = readFinance('cnab400-fixtures', file);
+      const remessa = readCnab400(bank, text);
+      expect(remessa.titulos.length).toBe(1);
+      expect(remessa.titulos[0]).toMatchObject({ valor: 19990, vencimento: '2015-07-14', emissao: '2015-07-14', ocorrencia: '01' });
+      expect(remessa.dataGeracao).toBe('2015-07-14');
+      expect(remessa.beneficiario.nome).toBe('SOCIEDADE BRASILEIRA DE ZOOLOG');
+      expect(writeCnab400(bank, remessa)).toBe(toCrlf(text));
+    });
+  }
+
+  it('reads the meaning of the fields, not only the bytes', () => {
+    const bb = readCnab400(BANCO_DO_BRASIL_400, readFinance('cnab400-fixtures', 'remessa-banco-brasil-cnab400.rem'));
+    expect(bb.beneficiario).toMatchObject({ agencia: '1234', agenciaDv: '3', conta: '00001234', convenio: '1234567', convenioLider: '7654321', variacao: '123' });
+    expect(bb.titulos[0]).toMatchObject({ nossoNumero: '12345670000000123', carteira: '12', pagadorDocumento: '00012345678901', pagadorUf: 'SP', pagadorCep: '12345678' });
+    const bradesco = readCnab400(BRADESCO_400, readFinance('cnab400-fixtures', 'remessa-bradesco-cnab400.rem'));
+    expect(bradesco.titulos[0]).toMatchObject({ nossoNumero: '00000000123', nossoNumeroDv: 'P', multaCodigo: '2', multa: 200, carteira: '001' });
+    const itau = readCnab400(ITAU_400, readFinance('cnab400-fixtures', 'remessa-itau-cnab400.rem'));
+    expect(itau.titulos[0]).toMatchObject({ multaCodigo: '1', multaData: '2015-07-14', multa: 200, diasProtesto: '03' });
+    const santander = readCnab400(SANTANDER_400, readFinance('cnab400-fixtures', 'remessa-santander-cnab400.rem'));
+    expect(santander.titulos[0]).toMatchObject({ jurosDia: 800, multaCodigo: '4', multa: 200, instrucao1: '06' });
+  });
+});
+
+const makeRemessa = (over: Partial<Remessa> = {}): Remessa => ({
+  banco: '237',
+  beneficiario: { nome: 'Loja Demo Moda Ltda', agencia: '1172', conta: '403005', contaDv: '0', convenio: '4567', documento: '11222333000181', tipoDocumento: '02' },
+  dataGeracao: '2026-11-27',
+  sequencial: 42,
+  titulos: [1, 2, 3].map((n) => ({
+    ocorrencia: n === 3 ? '02' : '01', nossoNumero: String(n), nossoNumeroDv: '0', carteira: '09', numeroDocumento: `DOC${n}`, vencimento: '2026-12-27',
+    emissao: '2026-11-27', valor: 1000 * n, especie: '01', aceite: 'N', multaCodigo: '2', multa: 200, jurosDia: 3,
+    pagadorTipo: '01', pagadorDocumento: '12345678909', pagadorNome: 'José da Conceição', pagadorEndereco: 'Rua das Flores, 10', pagadorCep: '01001000',
+  })),
+  ...over,
+});
+
+describe('CNAB 400 remessa written from our data', () => {
+  it('numbers records from 1, writes 400 characters a line with CRLF, upper-case ASCII, cancel occurrence 02', () => {
+    const text = writeCnab400(BRADESCO_400, makeRemessa());
+    const lines = text.split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(5);
+    lines.forEach((l, i) => {
+      expect(l).toHaveLength(400);
+      expect(l.slice(394)).toBe(String(i + 1).padStart(6, '0'));
+    });
+    expect(lines[1]!.slice(234, 274)).toBe('JOSE DA CONCEICAO'.padEnd(40));
+    expect(lines[3]!.slice(108, 110)).toBe('02');
+    expect(lines[0]!.slice(110, 117)).toBe('0000042');
+    expect(readCnab400(BRADESCO_400, text).titulos.map((t) => t.valor)).toEqual([1000, 2000, 3000]);
+  });
+
+  it('Santander trailer counts records and sums values; Itaú adds the fine record 2 only when there is a fine', () => {
+    const santander = writeCnab400(SANTANDER_400, { ...makeRemessa(), banco: '033' }).split('\r\n');
+    expect(santander[4]!.slice(1, 20)).toBe('000005' + '0000000006000');
+    const r = makeRemessa();
+    r.titulos[1]!.multaCodigo = '0';
+    const itau = writeCnab400(ITAU_400, r).split('\r\n');
+    expect(itau.map((l) => l[0]).join('')).toBe('0121129');
+  });
+
+  it('refuses an empty remessa and a truncated or malformed file in pt-BR', () => {
+    expect(() => writeCnab400(BRADESCO_400, makeRemessa({ titulos: [] }))).toThrow('A remessa não tem títulos.');
+    const text = readFinance('cnab400-fixtures', 'remessa-bradesco-cnab400.rem');
+    const lines = text.split('\n');
+    expect(() => readCnab400(BRADESCO_400, lines.slice(0, 2).join('\n'))).toThrow('Arquivo truncado: falta o trailer do arquivo.');
+    expect(() => readCnab400(BRADESCO_400, `${lines[0]!.slice(0, 399)}\n${lines.slice(1).join('\n')}`)).toThrow('Linha 1: esperados 400 caracteres, recebidos 399.');
+    expect(() => readCnab400(BANCO_DO_BRASIL_400, text)).toThrow(/Linha 1: o campo .* não confere com o layout./);
+  });
+});
