@@ -10,7 +10,9 @@ import { BANKING_MESSAGES as M } from './messages.ts';
 
 export type FieldKind =
   | 'n' // digits, right-aligned, zero padded
+  | 'nz' // CNPJ/CPF in a field of 15: read as its 14 digits
   | 'x' // text, left-aligned, blank padded, upper-case ASCII
+  | 'xr' // text, right-aligned, blank padded (some banks' 'uso da empresa')
   | 'd' // date ddmmyy (zeros when absent)
   | 'D' // date ddmmyyyy (zeros when absent)
   | 'v' // integer amount (centavos or the field's scale), zero padded
@@ -94,8 +96,9 @@ export function writeRecord(layout: Layout, ctx: Context, size: number): string 
     const value = lookup(ctx, field.key);
     switch (field.kind) {
       case 'c': out += field.key; break;
-      case 'n': out += fit(field, String(value ?? '').replace(/\D/g, ''), true, '0'); break;
+      case 'n': case 'nz': out += fit(field, String(value ?? '').replace(/\D/g, ''), true, '0'); break;
       case 'x': out += fit(field, cnabText(String(value ?? '')), false, ' '); break;
+      case 'xr': out += fit(field, cnabText(String(value ?? '')), true, ' '); break;
       case 'd': out += toDate(value === undefined ? undefined : String(value), false); break;
       case 'D': out += toDate(value === undefined ? undefined : String(value), true); break;
       case 'v': out += fit(field, String(value ?? 0), true, '0'); break;
@@ -121,7 +124,9 @@ export function readRecord(layout: Layout, line: string, lineNo: number, remessa
     let value: unknown;
     switch (field.kind) {
       case 'n': value = raw; break;
+      case 'nz': value = raw.length > 14 && raw.startsWith('0') ? raw.slice(raw.length - 14) : raw; break;
       case 'x': value = raw.trimEnd(); break;
+      case 'xr': value = raw.trim(); break;
       case 'd': case 'D': value = fromDate(raw); break;
       case 'v':
         if (!/^\d+$/.test(raw)) throw new ValidationError(M.layoutDivergente(lineNo, field.name ?? field.key), 'arquivo');

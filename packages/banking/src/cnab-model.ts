@@ -21,6 +21,8 @@ export interface Beneficiario {
   carteira?: string;
   variacao?: string;
   posto?: string;
+  /** CNAB 240 header: recording density (bits per inch), when the bank asks for it. */
+  densidade?: string;
 }
 
 export interface Titulo {
@@ -76,5 +78,7 @@ export interface Remessa {
   dataGeracao: string;
   /** File sequence per account. */
   sequencial: number;
+  /** 'hhmmss' (CNAB 240 header). */
+  horaGeracao?: string;
   titulos: Titulo[];
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { readCnab240, SICOOB_240, SICREDI_240, writeCnab240 } from './cnab240.ts';
+import { readFinance } from './testing/reference-data.ts';
+
+const toCrlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
+
+describe('CNAB 240 remessa fixtures: read into our data, written again byte for byte', () => {
+  it('Sicoob (Bancoob)', () => {
+    const text = readFinance('cnab240-fixtures', 'remessa-bancoob-cnab240.rem');
+    const remessa = readCnab240(SICOOB_240, text);
+    expect(remessa.beneficiario).toMatchObject({ agencia: '04327', agenciaDv: '3', conta: '000000003666', contaDv: '8', documento: '74576177000177' });
+    expect(remessa.titulos).toHaveLength(1);
+    expect(remessa.titulos[0]).toMatchObject({ nossoNumero: '000042971501014', valor: 5000, vencimento: '2015-07-14', especie: '02', usoEmpresa: '6969',
+      pagadorNome: 'PABLO DIEGO JOSE FRANCISCO DE PAULA JUAN', pagadorCep: '12345678', pagadorUf: 'RJ' });
+    expect(writeCnab240(SICOOB_240, remessa)).toBe(toCrlf(text));
+  });
+
+  it('Sicredi', () => {
+    const text = readFinance('cnab240-fixtures', 'remessa-sicredi-cnab240.rem');
+    const remessa = readCnab240(SICREDI_240, text);
+    expect(remessa.titulos[0]).toMatchObject({ nossoNumero: '072000031', jurosCodigo: '1', jurosData: '2007-07-15', diasProtesto: '00', especie: '03' });
+    expect(remessa.beneficiario.densidade).toBe('01600');
+    expect(writeCnab240(SICREDI_240, remessa)).toBe(toCrlf(text));
+  });
+
+  it('Unicred (its fixture is written in the Sicredi layout, bank 748)', () => {
+    const text = readFinance('cnab240-fixtures', 'remessa-unicred-cnab240.rem');
+    expect(writeCnab240(SICREDI_240, readCnab240(SICREDI_240, text))).toBe(toCrlf(text));
+  });
+
+  it('numbers lot records per título (P, Q, R) and counts the lot and the file in the trailers', () => {
+    const remessa = readCnab240(SICOOB_240, readFinance('cnab240-fixtures', 'remessa-bancoob-cnab240.rem'));
+    remessa.titulos.push({ ...remessa.titulos[0]!, nossoNumero: '000042971502014', valor: 12345 });
+    const lines = writeCnab240(SICOOB_240, remessa).split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(10);
+    expect(lines.slice(2, 8).map((l) => `${l.slice(8, 13)}${l[13]}`)).toEqual(['00001P', '00002Q', '00003R', '00004P', '00005Q', '00006R']);
+    expect(lines[8]!.slice(17, 46)).toBe('000008' + '000002' + '00000000000017345');
+    expect(lines[9]!.slice(17, 29)).toBe('000001' + '000010');
+    expect(lines.every((l) => l.length === 240)).toBe(true);
+  });
+
+  it('refuses a file of another bank and a truncated file in pt-BR', () => {
+    const text = readFinance('cnab240-fixtures', 'remessa-bancoob-cnab240.rem');
+    expect(() => readCnab240(SICREDI_240, text)).toThrow('O arquivo é do banco 756, esperado o banco 748.');
+    expect(() => readCnab240(SICOOB_240, text.split('\n').slice(0, 5).join('\n'))).toThrow('Arquivo truncado: falta o trailer do arquivo.');
+  });
+});
