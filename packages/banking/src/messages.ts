@@ -38,6 +38,8 @@ export const BANKING_MESSAGES = {
   arquivoTruncado: 'Arquivo truncado: falta o trailer do arquivo.',
   arquivoOutroBanco: (esperado: string, recebido: string) => `O arquivo é do banco ${recebido}, esperado o banco ${esperado}.`,
   arquivoOutraConta: (esperado: string, recebido: string) => `O arquivo é da conta/beneficiário ${recebido}, esperado ${esperado}.`,
+  linhaOutraConta: (linha: number, esperado: string, recebido: string) =>
+    `Linha ${linha}: título da conta/beneficiário ${recebido}, esperado ${esperado}.`,
   nossoNumeroDesconhecido: (linha: number, nossoNumero: string) => `Linha ${linha}: nosso número ${nossoNumero} não encontrado.`,
   ocorrenciaDesconhecida: (linha: number, codigo: string) => `Linha ${linha}: ocorrência ${codigo} desconhecida.`,
   layoutDivergente: (linha: number, campo: string) => `Linha ${linha}: o campo ${campo} não confere com o layout.`,

@@ -1,0 +1,64 @@
+/**
+ * Where each bank's return file (retorno) keeps what we read, and what its occurrence codes mean for us.
+ * CNAB 400 positions from the banks' manuals (cnab-layouts YAML for Bradesco and Itaú); CNAB 240 is FEBRABAN's
+ * segments T and U, shared by Sicoob and Sicredi.
+ */
+export type OcorrenciaTipo = 'registrado' | 'pago' | 'rejeitado' | 'baixado' | 'tarifa' | 'outro';
+
+export interface Ocorrencia { tipo: OcorrenciaTipo; descricao: string }
+
+type Range = readonly [number, number];
+
+export interface Retorno400Bank {
+  banco: string;
+  /** The account's identifier in the header (Bradesco: código da empresa; Itaú: agência + conta). */
+  headerConta: readonly Range[];
+  /** The same identifier in each detail record, when the layout repeats it. */
+  detailConta?: readonly Range[];
+  nossoNumero: Range;
+  /** Rejection reasons: consecutive codes of `motivoSize` characters. */
+  motivos: Range;
+  motivoSize: number;
+  ocorrencias: Record<string, Ocorrencia>;
+}
+
+const o = (tipo: OcorrenciaTipo, descricao: string): Ocorrencia => ({ tipo, descricao });
+
+export const BRADESCO_RETORNO_400: Retorno400Bank = {
+  banco: '237',
+  headerConta: [[27, 46]],
+  nossoNumero: [71, 81],
+  motivos: [319, 328],
+  motivoSize: 2,
+  ocorrencias: {
+    '02': o('registrado', 'Entrada confirmada'), '03': o('rejeitado', 'Entrada rejeitada'), '06': o('pago', 'Liquidação normal'),
+    '09': o('baixado', 'Baixado automaticamente via arquivo'), '10': o('baixado', 'Baixado conforme instruções da agência'),
+    '15': o('pago', 'Liquidação em cartório'), '16': o('pago', 'Título pago em cheque - vinculado'),
+    '17': o('pago', 'Liquidação após baixa ou título não registrado'), '24': o('rejeitado', 'Entrada rejeitada por CEP irregular'),
+    '28': o('tarifa', 'Débito de tarifas/custas'),
+  },
+};
+
+export const ITAU_RETORNO_400: Retorno400Bank = {
+  banco: '341',
+  headerConta: [[27, 30], [33, 37]],
+  detailConta: [[18, 21], [24, 28]],
+  nossoNumero: [63, 70],
+  motivos: [378, 385],
+  motivoSize: 2,
+  ocorrencias: {
+    '02': o('registrado', 'Entrada confirmada'), '03': o('rejeitado', 'Entrada rejeitada'), '05': o('baixado', 'Alteração de dados - baixa'),
+    '06': o('pago', 'Liquidação normal'), '07': o('pago', 'Liquidação parcial'), '08': o('pago', 'Liquidação em cartório'),
+    '09': o('baixado', 'Baixa simples'), '10': o('baixado', 'Baixa por ter sido liquidado'),
+    '23': o('outro', 'Título enviado a cartório'), '28': o('tarifa', 'Tarifa de relação das liquidações'),
+  },
+};
+
+/** FEBRABAN CNAB 240 "códigos de movimento retorno" (G-C044), as Sicoob and Sicredi use them. */
+export const FEBRABAN_240_OCORRENCIAS: Record<string, Ocorrencia> = {
+  '02': o('registrado', 'Entrada confirmada'), '03': o('rejeitado', 'Entrada rejeitada'), '06': o('pago', 'Liquidação'),
+  '09': o('baixado', 'Baixa'), '12': o('outro', 'Confirmação recebimento instrução de abatimento'),
+  '14': o('outro', 'Confirmação recebimento instrução de alteração de vencimento'), '17': o('pago', 'Liquidação após baixa ou liquidação título não registrado'),
+  '25': o('baixado', 'Protestado e baixado'), '26': o('rejeitado', 'Instrução rejeitada'), '28': o('tarifa', 'Débito de tarifas/custas'),
+  '30': o('rejeitado', 'Alteração de dados rejeitada'),
+};

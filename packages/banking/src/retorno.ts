@@ -1,0 +1,183 @@
+/**
+ * Reads a bank's return file (retorno, CNAB 400 or 240) into a report: one item per título line with its occurrence
+ * (registered, paid, rejected with reasons, written off, fee), the amounts paid, interest, fees, discounts; and the
+ * problems line by line: a file of another bank or account, a truncated file, a line whose nosso número we never
+ * issued. The package applies nothing: `aplicavel` is false as soon as there is one problem, and the caller (the
+ * server) settles documents only from a report that is aplicável.
+ */
+import type { Ocorrencia, OcorrenciaTipo, Retorno400Bank } from './retorno-banks.ts';
+import { FEBRABAN_240_OCORRENCIAS } from './retorno-banks.ts';
+import { BANKING_MESSAGES as M } from './messages.ts';
+import { fileLines } from './cnab400.ts';
+
+export interface RetornoItem {
+  linha: number;
+  nossoNumero: string;
+  numeroDocumento: string;
+  ocorrencia: string;
+  tipo: OcorrenciaTipo;
+  descricao: string;
+  /** Rejection reasons (bank codes), when rejected. */
+  motivos: string[];
+  dataOcorrencia?: string;
+  dataCredito?: string;
+  vencimento?: string;
+  /** Centavos. */
+  valorTitulo: number;
+  valorPago: number;
+  juros: number;
+  tarifa: number;
+  desconto: number;
+  abatimento: number;
+  iof: number;
+}
+
+export interface RetornoErro { linha: number; mensagem: string }
+
+export interface RetornoReport {
+  banco: string;
+  formato: 400 | 240;
+  /** The account identifier read from the header (digits, no leading zeros). */
+  conta: string;
+  itens: RetornoItem[];
+  erros: RetornoErro[];
+  /** True only when nothing is wrong with the file: then and only then may its items be applied. */
+  aplicavel: boolean;
+}
+
+export interface RetornoOptions {
+  /** The account the file must belong to (same identifier as the header's; leading zeros ignored). */
+  conta: string;
+  /** Whether we issued this nosso número (leading zeros ignored by the caller as it likes). */
+  conhecido: (nossoNumero: string) => boolean;
+}
+
+const digitsId = (s: string): string => s.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+const slice = (line: string, [a, b]: readonly [number, number]): string => line.slice(a - 1, b);
+const money = (s: string): number => (/^\d+$/.test(s) ? Number(s) : 0);
+
+function date6(raw: string): string | undefined {
+  if (!/^\d{6}$/.test(raw) || raw === '000000') return undefined;
+  return `20${raw.slice(4)}-${raw.slice(2, 4)}-${raw.slice(0, 2)}`;
+}
+function date8(raw: string): string | undefined {
+  if (!/^\d{8}$/.test(raw) || raw === '00000000') return undefined;
+  return `${raw.slice(4)}-${raw.slice(2, 4)}-${raw.slice(0, 2)}`;
+}
+
+const unknown = (code: string): Ocorrencia => ({ tipo: 'outro', descricao: `Ocorrência ${code}` });
+
+function motivos(raw: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + size <= raw.length; i += size) {
+    const m = raw.slice(i, i + size);
+    if (m.trim() !== '' && !/^0+$/.test(m)) out.push(m.trim());
+  }
+  return out;
+}
+
+function finish(report: Omit<RetornoReport, 'aplicavel'>, options: RetornoOptions): RetornoReport {
+  const expected = digitsId(options.conta);
+  if (report.conta !== expected) report.erros.unshift({ linha: 1, mensagem: M.arquivoOutraConta(expected, report.conta) });
+  for (const item of report.itens) {
+    if (!options.conhecido(item.nossoNumero)) report.erros.push({ linha: item.linha, mensagem: M.nossoNumeroDesconhecido(item.linha, item.nossoNumero) });
+  }
+  report.erros.sort((a, b) => a.linha - b.linha);
+  return { ...report, aplicavel: report.erros.length === 0 };
+}
+
+/**
+ * Lines longer than the record are refused; shorter ones are padded with blanks, since some banks' systems strip the
+ * trailing blanks of their return files (the Sicoob sample does). A missing record shows as a missing trailer.
+ */
+function checkLines(lines: string[], size: number, erros: RetornoErro[]): string[] {
+  return lines.map((line, i) => {
+    if (line.length > size) erros.push({ linha: i + 1, mensagem: M.linhaTamanhoInvalido(i + 1, size, line.length) });
+    return line.length < size ? line.padEnd(size) : line;
+  });
+}
+
+export function readRetorno400(bank: Retorno400Bank, text: string, options: RetornoOptions): RetornoReport {
+  const erros: RetornoErro[] = [];
+  const lines = checkLines(fileLines(text), 400, erros);
+  const header = lines[0] ?? '';
+  const base = { banco: bank.banco, formato: 400 as const, conta: digitsId(bank.headerConta.map((r) => slice(header, r)).join('')), itens: [], erros };
+  if (lines.length === 0) return { ...base, erros: [{ linha: 1, mensagem: M.arquivoVazio }], aplicavel: false };
+  if (!header.startsWith('02RETORNO')) return { ...base, erros: [{ linha: 1, mensagem: M.arquivoNaoERetorno }], aplicavel: false };
+  if (slice(header, [77, 79]) !== bank.banco) {
+    return { ...base, erros: [{ linha: 1, mensagem: M.arquivoOutroBanco(bank.banco, slice(header, [77, 79])) }], aplicavel: false };
+  }
+  if (!lines[lines.length - 1]!.startsWith('9') || lines.length < 2) erros.push({ linha: lines.length, mensagem: M.arquivoTruncado });
+  const itens: RetornoItem[] = [];
+  lines.forEach((line, i) => {
+    if (i === 0 || line[0] !== '1') return;
+    const linha = i + 1;
+    if (bank.detailConta && digitsId(bank.detailConta.map((r) => slice(line, r)).join('')) !== base.conta) {
+      erros.push({ linha, mensagem: M.linhaOutraConta(linha, base.conta, digitsId(bank.detailConta.map((r) => slice(line, r)).join(''))) });
+    }
+    const code = slice(line, [109, 110]);
+    const oc = bank.ocorrencias[code] ?? unknown(code);
+    itens.push({
+      linha, nossoNumero: digitsId(slice(line, bank.nossoNumero)), numeroDocumento: slice(line, [117, 126]).trim(), ocorrencia: code,
+      tipo: oc.tipo, descricao: oc.descricao, motivos: oc.tipo === 'rejeitado' ? motivos(slice(line, bank.motivos), bank.motivoSize) : [],
+      ...optionalDates({ dataOcorrencia: date6(slice(line, [111, 116])), dataCredito: date6(slice(line, [296, 301])), vencimento: date6(slice(line, [147, 152])) }),
+      valorTitulo: money(slice(line, [153, 165])), tarifa: money(slice(line, [176, 188])), iof: money(slice(line, [215, 227])),
+      abatimento: money(slice(line, [228, 240])), desconto: money(slice(line, [241, 253])), valorPago: money(slice(line, [254, 266])),
+      juros: money(slice(line, [267, 279])),
+    });
+  });
+  return finish({ ...base, itens }, options);
+}
+
+function optionalDates(d: Record<'dataOcorrencia' | 'dataCredito' | 'vencimento', string | undefined>): Partial<RetornoItem> {
+  const out: Partial<RetornoItem> = {};
+  if (d.dataOcorrencia) out.dataOcorrencia = d.dataOcorrencia;
+  if (d.dataCredito) out.dataCredito = d.dataCredito;
+  if (d.vencimento) out.vencimento = d.vencimento;
+  return out;
+}
+
+/** CNAB 240 retorno: segment T (título, occurrence, fee, reasons) followed by its segment U (amounts and dates). */
+export function readRetorno240(banco: string, text: string, options: RetornoOptions): RetornoReport {
+  const erros: RetornoErro[] = [];
+  const lines = checkLines(fileLines(text), 240, erros);
+  const header = lines[0] ?? '';
+  const conta = digitsId(`${slice(header, [53, 57])}${slice(header, [59, 70])}`);
+  const base = { banco, formato: 240 as const, conta, itens: [], erros };
+  if (lines.length === 0) return { ...base, erros: [{ linha: 1, mensagem: M.arquivoVazio }], aplicavel: false };
+  // The file header's 143 says '2' (retorno) in FEBRABAN's layout; the Sicoob sample moves it, so only the record type is checked.
+  if (header[7] !== '0' || lines.length < 2 || lines[1]![8] !== 'T') return { ...base, erros: [{ linha: 1, mensagem: M.arquivoNaoERetorno }], aplicavel: false };
+  if (slice(header, [1, 3]) !== banco) return { ...base, erros: [{ linha: 1, mensagem: M.arquivoOutroBanco(banco, slice(header, [1, 3])) }], aplicavel: false };
+  if (lines[lines.length - 1]![7] !== '9' || lines.length < 2) erros.push({ linha: lines.length, mensagem: M.arquivoTruncado });
+  const itens: RetornoItem[] = [];
+  lines.forEach((line, i) => {
+    if (line[7] !== '3') return;
+    const linha = i + 1;
+    if (line[13] === 'T') {
+      const lineConta = digitsId(`${slice(line, [18, 22])}${slice(line, [24, 35])}`);
+      if (lineConta !== conta) erros.push({ linha, mensagem: M.linhaOutraConta(linha, conta, lineConta) });
+      const code = slice(line, [16, 17]);
+      const oc = FEBRABAN_240_OCORRENCIAS[code] ?? unknown(code);
+      itens.push({
+        linha, nossoNumero: digitsId(slice(line, [38, 57]).trim()), numeroDocumento: slice(line, [59, 73]).trim(), ocorrencia: code, tipo: oc.tipo,
+        descricao: oc.descricao, motivos: oc.tipo === 'rejeitado' ? motivos(slice(line, [214, 223]), 2) : [],
+        ...optionalDates({ dataOcorrencia: undefined, dataCredito: undefined, vencimento: date8(slice(line, [74, 81])) }),
+        valorTitulo: money(slice(line, [82, 96])), tarifa: money(slice(line, [199, 213])),
+        valorPago: 0, juros: 0, desconto: 0, abatimento: 0, iof: 0,
+      });
+    } else if (line[13] === 'U') {
+      const item = itens[itens.length - 1];
+      if (!item) {
+        erros.push({ linha, mensagem: M.registroDesconhecido(linha, 'U') });
+        return;
+      }
+      item.juros = money(slice(line, [18, 32]));
+      item.desconto = money(slice(line, [33, 47]));
+      item.abatimento = money(slice(line, [48, 62]));
+      item.iof = money(slice(line, [63, 77]));
+      item.valorPago = money(slice(line, [78, 92]));
+      Object.assign(item, optionalDates({ dataOcorrencia: date8(slice(line, [138, 145])), dataCredito: date8(slice(line, [146, 153])), vencimento: item.vencimento }));
+    }
+  });
+  return finish({ ...base, itens }, options);
+}
