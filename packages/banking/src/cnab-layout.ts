@@ -16,6 +16,7 @@ export type FieldKind =
   | 'd' // date ddmmyy (zeros when absent)
   | 'D' // date ddmmyyyy (zeros when absent)
   | 'v' // integer amount (centavos or the field's scale), zero padded
+  | 'vb' // the same, but blank when absent (Banrisul's interest)
   | 'c' // constant
   | 'seq' // record sequence in the file
   | 'count' // records in the file (or lot)
@@ -102,6 +103,7 @@ export function writeRecord(layout: Layout, ctx: Context, size: number): string 
       case 'd': out += toDate(value === undefined ? undefined : String(value), false); break;
       case 'D': out += toDate(value === undefined ? undefined : String(value), true); break;
       case 'v': out += fit(field, String(value ?? 0), true, '0'); break;
+      case 'vb': out += value === undefined ? ' '.repeat(field.end - field.start + 1) : fit(field, String(value), true, '0'); break;
       case 'seq': out += fit(field, String(ctx.sequence), true, '0'); break;
       case 'count': out += fit(field, String(ctx.count), true, '0'); break;
       case 'titles': out += fit(field, String(ctx.remessa.titulos.length), true, '0'); break;
@@ -128,6 +130,9 @@ export function readRecord(layout: Layout, line: string, lineNo: number, remessa
       case 'x': value = raw.trimEnd(); break;
       case 'xr': value = raw.trim(); break;
       case 'd': case 'D': value = fromDate(raw); break;
+      case 'vb':
+        if (raw.trim() === '') break;
+      // falls through
       case 'v':
         if (!/^\d+$/.test(raw)) throw new ValidationError(M.layoutDivergente(lineNo, field.name ?? field.key), 'arquivo');
         value = Number(raw);

@@ -175,6 +175,30 @@ export const SICOOB_400: Cnab400Bank = {
   trailer: [lit(1, '9'), zeros(2, 394), SEQ],
 };
 
+export const BANRISUL_400: Cnab400Bank = {
+  banco: '041',
+  header: [
+    lit(1, '01REMESSA'), blank(10, 26), f(27, 39, 'n', 'b.convenio', 'codigo_beneficiario'), blank(40, 46), f(47, 76, 'x', 'b.nome', 'nome_empresa'),
+    lit(77, '041BANRISUL       '), f(95, 100, 'd', 'r.dataGeracao', 'data_geracao'), blank(101, 394), SEQ,
+  ],
+  detail: [
+    lit(1, '1'), blank(2, 17), f(18, 30, 'n', 'b.convenio', 'codigo_beneficiario'), blank(31, 37), f(38, 62, 'x', 't.usoEmpresa', 'uso_empresa'),
+    f(63, 72, 'n', 't.nossoNumero', 'nosso_numero'), blank(73, 107), f(108, 108, 'n', 't.carteira', 'tipo_carteira'),
+    f(109, 110, 'n', 't.ocorrencia', 'codigo_ocorrencia'), f(111, 120, 'x', 't.numeroDocumento', 'seu_numero'),
+    f(121, 126, 'd', 't.vencimento', 'vencimento'), f(127, 139, 'v', 't.valor', 'valor_titulo'), lit(140, '041'), blank(143, 147),
+    f(148, 149, 'n', 't.especie', 'especie'), f(150, 150, 'x', 't.aceite', 'aceite'), f(151, 156, 'd', 't.emissao', 'data_emissao'),
+    f(157, 158, 'n', 't.instrucao1', 'instrucao1'), f(159, 160, 'n', 't.instrucao2', 'instrucao2'),
+    f(161, 161, 'x', 't.jurosCodigo', 'codigo_mora'), f(162, 173, 'vb', 't.jurosDia', 'valor_mora'),
+    f(174, 179, 'd', 't.descontoAte', 'desconto_ate'), f(180, 192, 'v', 't.desconto', 'valor_desconto'), f(193, 205, 'v', 't.iof', 'valor_iof'),
+    f(206, 218, 'v', 't.abatimento', 'abatimento'), ...pagador(269), blank(270, 274), f(275, 314, 'x', 't.pagadorEndereco', 'logradouro'),
+    blank(315, 321), f(322, 324, 'v', 't.multa', 'percentual_multa'), f(325, 326, 'n', 't.codigos.diasMulta', 'dias_multa'),
+    f(327, 334, 'n', 't.pagadorCep', 'cep'), f(335, 349, 'x', 't.pagadorCidade', 'cidade'), f(350, 351, 'x', 't.pagadorUf', 'estado'),
+    zeros(352, 355), blank(356, 356), zeros(357, 368), f(369, 370, 'n', 't.diasProtesto', 'prazo'), f(371, 371, 'x', 't.codigos.emissao'),
+    blank(372, 394), SEQ,
+  ],
+  trailer: [lit(1, '9'), blank(2, 27), f(28, 40, 'total', '', 'valor_total'), blank(41, 394), SEQ],
+};
+
 export const CNAB400_BANKS: Record<string, Cnab400Bank> = {
-  '001': BANCO_DO_BRASIL_400, '237': BRADESCO_400, '341': ITAU_400, '033': SANTANDER_400, '756': SICOOB_400,
+  '001': BANCO_DO_BRASIL_400, '237': BRADESCO_400, '341': ITAU_400, '033': SANTANDER_400, '756': SICOOB_400, '041': BANRISUL_400,
 };

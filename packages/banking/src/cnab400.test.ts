@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Remessa } from './cnab-model.ts';
 import { readCnab400, writeCnab400 } from './cnab400.ts';
-import { BANCO_DO_BRASIL_400, BRADESCO_400, ITAU_400, SANTANDER_400, SICOOB_400 } from './cnab400-banks.ts';
+import { BANCO_DO_BRASIL_400, BANRISUL_400, BRADESCO_400, ITAU_400, SANTANDER_400, SICOOB_400 } from './cnab400-banks.ts';
+import { banrisulNc } from './free-field.ts';
 import { readFinance } from './testing/reference-data.ts';
 
 const FIXTURES = [
@@ -10,6 +11,7 @@ const FIXTURES = [
   { file: 'remessa-itau-cnab400.rem', bank: ITAU_400 },
   { file: 'remessa-santander-cnab400.rem', bank: SANTANDER_400 },
   { file: 'remessa-sicoob-cnab400.rem', bank: SICOOB_400 },
+  { file: 'remessa-banrisul-cnab400.rem', bank: BANRISUL_400 },
 ];
 
 const toCrlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
@@ -35,6 +37,12 @@ describe('CNAB 400 remessa fixtures: read into our data, written again byte for 
     expect(bradesco.titulos[0]).toMatchObject({ nossoNumero: '00000000123', nossoNumeroDv: 'P', multaCodigo: '2', multa: 200, carteira: '001' });
     const itau = readCnab400(ITAU_400, readFinance('cnab400-fixtures', 'remessa-itau-cnab400.rem'));
     expect(itau.titulos[0]).toMatchObject({ multaCodigo: '1', multaData: '2015-07-14', multa: 200, diasProtesto: '03' });
+    const banrisul = readCnab400(BANRISUL_400, readFinance('cnab400-fixtures', 'remessa-banrisul-cnab400.rem'));
+    expect(banrisul.beneficiario.convenio).toBe('1102900015046');
+    expect(banrisul.titulos[0]).toMatchObject({ nossoNumero: '2283256351', multa: 20, especie: '08', instrucao1: '18' });
+    expect(banrisul.titulos[0]!.jurosDia).toBeUndefined();
+    // The nosso número carries Banrisul's two-digit NC, the same one the boleto computes.
+    expect(banrisulNc('22832563')).toBe('51');
     const santander = readCnab400(SANTANDER_400, readFinance('cnab400-fixtures', 'remessa-santander-cnab400.rem'));
     expect(santander.titulos[0]).toMatchObject({ jurosDia: 800, multaCodigo: '4', multa: 200, instrucao1: '06' });
   });
