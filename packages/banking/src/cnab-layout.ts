@@ -130,10 +130,8 @@ export function readRecord(layout: Layout, line: string, lineNo: number, remessa
       case 'x': value = raw.trimEnd(); break;
       case 'xr': value = raw.trim(); break;
       case 'd': case 'D': value = fromDate(raw); break;
-      case 'vb':
-        if (raw.trim() === '') break;
-      // falls through
-      case 'v':
+      case 'v': case 'vb':
+        if (field.kind === 'vb' && raw.trim() === '') break;
         if (!/^\d+$/.test(raw)) throw new ValidationError(M.layoutDivergente(lineNo, field.name ?? field.key), 'arquivo');
         value = Number(raw);
         break;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCnab240, SICOOB_240, SICREDI_240, writeCnab240 } from './cnab240.ts';
+import { AILOS_240, BANCO_DO_BRASIL_240, readCnab240, SICOOB_240, SICREDI_240, writeCnab240 } from './cnab240.ts';
 import { readFinance } from './testing/reference-data.ts';
 
 const toCrlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
@@ -26,6 +26,18 @@ describe('CNAB 240 remessa fixtures: read into our data, written again byte for 
   it('Unicred (its fixture is written in the Sicredi layout, bank 748)', () => {
     const text = readFinance('cnab240-fixtures', 'remessa-unicred-cnab240.rem');
     expect(writeCnab240(SICREDI_240, readCnab240(SICREDI_240, text))).toBe(toCrlf(text));
+  });
+
+  it('Banco do Brasil and Ailos (same segments, their own header and trailer fillers)', () => {
+    for (const [file, bank] of [['remessa-banco_brasil-cnab240.rem', BANCO_DO_BRASIL_240], ['remessa-ailos-cnab240.rem', AILOS_240]] as const) {
+      const text = readFinance('cnab240-fixtures', file);
+      const remessa = readCnab240(bank, text);
+      expect(remessa.titulos[0]).toMatchObject({ valor: 19990, vencimento: '2015-07-14', pagadorDocumento: '000012345678901' });
+      expect(writeCnab240(bank, remessa)).toBe(toCrlf(text));
+    }
+    const bb = readCnab240(BANCO_DO_BRASIL_240, readFinance('cnab240-fixtures', 'remessa-banco_brasil-cnab240.rem'));
+    expect(bb.beneficiario).toMatchObject({ convenio: '001234567001412123', agencia: '01234', agenciaDv: '3', conta: '000000012345', contaDv: '5' });
+    expect(bb.titulos[0]!.nossoNumero).toBe('12345670000000123');
   });
 
   it('numbers lot records per título (P, Q, R) and counts the lot and the file in the trailers', () => {

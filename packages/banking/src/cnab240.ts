@@ -18,11 +18,21 @@ export interface Cnab240Bank {
   /** Layout versions of the file header (positions 164-166) and of the lot header (14-16). */
   versaoArquivo?: string;
   versaoLote?: string;
+  /** Segment P position 106 (DV of the collecting agency): blank, or '0' (Ailos). */
+  agenciaCobradoraDv?: string;
+  /** File header 172-240 (reserved for the bank and the company): blanks unless the bank fills them (BB: 40 zeros). */
+  headerReservado?: string;
+  /** Lot trailer 116-240: blanks, or zeros (BB). */
+  trailerLoteZeros?: boolean;
+  /** Segment P 196-220 (uso da empresa): right-aligned by default, left-aligned for Ailos. */
+  usoEmpresaEsquerda?: boolean;
+  /** File trailer 30-35 (accounts for conciliation): zeros (Sicoob, Sicredi) or blanks (BB, Ailos). */
+  trailerContasZeros?: boolean;
 }
 
 const SIZE = 240;
 
-function layouts(bank: Cnab240Bank): { header: Layout; lote: Layout; p: Layout; q: Layout; r: Layout; trailerLote: Layout; trailer: Layout } {
+export function cnab240Layouts(bank: Cnab240Bank): { header: Layout; lote: Layout; p: Layout; q: Layout; r: Layout; trailerLote: Layout; trailer: Layout } {
   const b = bank.banco;
   const account = (start: number): Layout => [
     f(start, start + 4, 'n', 'b.agencia', 'agencia'), f(start + 5, start + 5, 'x', 'b.agenciaDv', 'agencia_dv'),
@@ -34,7 +44,7 @@ function layouts(bank: Cnab240Bank): { header: Layout; lote: Layout; p: Layout; 
       lit(1, b), lit(4, '00000'), blank(9, 17), f(18, 18, 'n', 'b.tipoDocumento'), f(19, 32, 'nz', 'b.documento'), f(33, 52, 'x', 'b.convenio'),
       ...account(53), f(73, 102, 'x', 'b.nome'), lit(103, bank.nome.padEnd(30)), blank(133, 142), lit(143, '1'),
       f(144, 151, 'D', 'r.dataGeracao'), f(152, 157, 'n', 'r.horaGeracao'), f(158, 163, 'n', 'r.sequencial'), lit(164, bank.versaoArquivo ?? '081'),
-      f(167, 171, 'n', 'b.densidade'), blank(172, 240),
+      f(167, 171, 'n', 'b.densidade'), lit(172, (bank.headerReservado ?? '').padEnd(69)),
     ],
     lote: [
       lit(1, b), lit(4, `00011R01  ${bank.versaoLote ?? '040'} `), f(18, 18, 'n', 'b.tipoDocumento'), f(19, 33, 'nz', 'b.documento'), f(34, 53, 'x', 'b.convenio'),
@@ -45,10 +55,10 @@ function layouts(bank: Cnab240Bank): { header: Layout; lote: Layout; p: Layout; 
       ...segment('P'), ...account(18), f(38, 57, 'x', 't.nossoNumero', 'nosso_numero'), f(58, 58, 'n', 't.carteira'),
       f(59, 59, 'n', 't.codigos.formaCadastramento'), f(60, 60, 'x', 't.codigos.tipoDocumento'), f(61, 61, 'n', 't.codigos.emissao'),
       f(62, 62, 'n', 't.codigos.distribuicao'), f(63, 77, 'x', 't.numeroDocumento'), f(78, 85, 'D', 't.vencimento'), f(86, 100, 'v', 't.valor'),
-      zeros(101, 105), blank(106, 106), f(107, 108, 'n', 't.especie'), f(109, 109, 'x', 't.aceite'), f(110, 117, 'D', 't.emissao'),
+      zeros(101, 105), lit(106, bank.agenciaCobradoraDv ?? ' '), f(107, 108, 'n', 't.especie'), f(109, 109, 'x', 't.aceite'), f(110, 117, 'D', 't.emissao'),
       f(118, 118, 'n', 't.jurosCodigo'), f(119, 126, 'D', 't.jurosData'), f(127, 141, 'v', 't.jurosDia'),
       f(142, 142, 'n', 't.codigos.descontoCodigo'), f(143, 150, 'D', 't.descontoAte'), f(151, 165, 'v', 't.desconto'),
-      f(166, 180, 'v', 't.iof'), f(181, 195, 'v', 't.abatimento'), f(196, 220, 'xr', 't.usoEmpresa'),
+      f(166, 180, 'v', 't.iof'), f(181, 195, 'v', 't.abatimento'), f(196, 220, bank.usoEmpresaEsquerda ? 'x' : 'xr', 't.usoEmpresa'),
       f(221, 221, 'n', 't.codigos.protestoCodigo'), f(222, 223, 'n', 't.diasProtesto'), f(224, 224, 'n', 't.codigos.baixaCodigo'),
       f(225, 227, 'x', 't.codigos.baixaDias'), lit(228, '09'), zeros(230, 239), blank(240, 240),
     ],
@@ -65,15 +75,16 @@ function layouts(bank: Cnab240Bank): { header: Layout; lote: Layout; p: Layout; 
     trailerLote: [
       lit(1, b), lit(4, '00015'), blank(9, 17), f(18, 23, 'count', '', 'quantidade_registros_lote'),
       ...(bank.totaisSimples ? [f(24, 29, 'titles', '', 'quantidade_titulos_simples'), f(30, 46, 'total', '', 'valor_titulos_simples')] : [zeros(24, 46)]),
-      zeros(47, 115), blank(116, 240),
+      zeros(47, 115), bank.trailerLoteZeros ? zeros(116, 240) : blank(116, 240),
     ],
-    trailer: [lit(1, b), lit(4, '99999'), blank(9, 17), lit(18, '000001'), f(24, 29, 'count', '', 'quantidade_registros'), zeros(30, 35), blank(36, 240)],
+    trailer: [lit(1, b), lit(4, '99999'), blank(9, 17), lit(18, '000001'), f(24, 29, 'count', '', 'quantidade_registros'),
+      bank.trailerContasZeros === false ? blank(30, 35) : zeros(30, 35), blank(36, 240)],
   };
 }
 
 export function writeCnab240(bank: Cnab240Bank, remessa: Remessa): string {
   if (remessa.titulos.length === 0) throw new ValidationError(M.remessaSemTitulos, 'titulos');
-  const l = layouts(bank);
+  const l = cnab240Layouts(bank);
   const inLot = 3 * remessa.titulos.length;
   const ctx = (sequence: number, count: number, titulo?: Titulo): Context => ({ remessa, titulo, sequence, count });
   const lines = [writeRecord(l.header, ctx(0, 0), SIZE), writeRecord(l.lote, ctx(0, 0), SIZE)];
@@ -93,7 +104,7 @@ export function readCnab240(bank: Cnab240Bank, text: string): Remessa {
   if (lines[0]!.slice(7, 8) !== '0' || lines[0]![142] !== '1') throw new ValidationError(M.arquivoNaoERemessa, 'arquivo');
   if (lines[0]!.slice(0, 3) !== bank.banco) throw new ValidationError(M.arquivoOutroBanco(bank.banco, lines[0]!.slice(0, 3)), 'arquivo');
   if (lines[lines.length - 1]![7] !== '9') throw new ValidationError(M.arquivoTruncado, 'arquivo');
-  const l = layouts(bank);
+  const l = cnab240Layouts(bank);
   const remessa = emptyRemessa(bank.banco);
   readRecord(l.header, lines[0]!, 1, remessa);
   let current: Titulo | undefined;
@@ -115,3 +126,11 @@ export function readCnab240(bank: Cnab240Bank, text: string): Remessa {
 
 export const SICOOB_240: Cnab240Bank = { banco: '756', nome: 'SICOOB', totaisSimples: true };
 export const SICREDI_240: Cnab240Bank = { banco: '748', nome: 'SICREDI', totaisSimples: false };
+export const BANCO_DO_BRASIL_240: Cnab240Bank = {
+  banco: '001', nome: 'BANCO DO BRASIL SA', totaisSimples: false, versaoArquivo: '083', versaoLote: '042',
+  headerReservado: '0'.repeat(40), trailerLoteZeros: true, trailerContasZeros: false,
+};
+export const AILOS_240: Cnab240Bank = {
+  banco: '085', nome: 'AILOS', totaisSimples: true, versaoArquivo: '087', versaoLote: '045', agenciaCobradoraDv: '0', trailerContasZeros: false,
+  usoEmpresaEsquerda: true,
+};
