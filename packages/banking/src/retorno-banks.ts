@@ -27,6 +27,7 @@ const o = (tipo: OcorrenciaTipo, descricao: string): Ocorrencia => ({ tipo, desc
 export const BRADESCO_RETORNO_400: Retorno400Bank = {
   banco: '237',
   headerConta: [[27, 46]],
+  /** 71-81; the manual's 71-82 includes the check digit (which may be 'P'), not part of our nosso número. */
   nossoNumero: [71, 81],
   motivos: [319, 328],
   motivoSize: 2,
@@ -51,6 +52,21 @@ export const ITAU_RETORNO_400: Retorno400Bank = {
     '06': o('pago', 'Liquidação normal'), '07': o('pago', 'Liquidação parcial'), '08': o('pago', 'Liquidação em cartório'),
     '09': o('baixado', 'Baixa simples'), '10': o('baixado', 'Baixa por ter sido liquidado'),
     '23': o('outro', 'Título enviado a cartório'), '28': o('tarifa', 'Tarifa de relação das liquidações'),
+  },
+};
+
+export const BANRISUL_RETORNO_400: Retorno400Bank = {
+  banco: '041',
+  headerConta: [[27, 39]],
+  detailConta: [[18, 29]],
+  nossoNumero: [63, 70],
+  motivos: [383, 392],
+  motivoSize: 2,
+  ocorrencias: {
+    '02': o('registrado', 'Confirmação de entrada'), '03': o('rejeitado', 'Entrada rejeitada'), '04': o('baixado', 'Baixa de título liquidado por edital'),
+    '06': o('pago', 'Liquidação normal'), '07': o('pago', 'Liquidação parcial'), '08': o('pago', 'Baixa por pagamento, liquidação pelo saldo'),
+    '09': o('baixado', 'Devolução automática'), '10': o('baixado', 'Baixado conforme instruções'), '15': o('pago', 'Pagamento em cartório'),
+    '28': o('tarifa', 'Débito de tarifas/custas'),
   },
 };
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readRetorno240, readRetorno400 } from './retorno.ts';
-import { BRADESCO_RETORNO_400, ITAU_RETORNO_400 } from './retorno-banks.ts';
+import { readRetorno240, readRetorno400, RETORNO_400_POSITIONS } from './retorno.ts';
+import { BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, ITAU_RETORNO_400 } from './retorno-banks.ts';
 import { readFinance } from './testing/reference-data.ts';
+import { readYaml, yamlFields } from './testing/yaml-lite.ts';
 
 const R = (file: string) => readFinance('retorno-fixtures', file);
 const anyKnown = { conhecido: () => true };
@@ -29,6 +30,12 @@ describe('retorno CNAB 400', () => {
     expect(report.itens.filter((i) => i.tipo === 'pago')).toHaveLength(51);
     expect(report.itens.filter((i) => i.tipo === 'baixado')).toHaveLength(1);
     expect(report.itens[0]).toMatchObject({ nossoNumero: '11', ocorrencia: '06', valorTitulo: 4000, valorPago: 3790, tarifa: 210, dataCredito: '2013-05-21' });
+  });
+
+  it('Banrisul: the payment of the título of the remessa fixture; the account comes from the details (the header has zeros)', () => {
+    const report = readRetorno400(BANRISUL_RETORNO_400, R('CNAB400BANRISUL.RET'), { conta: '110290001509', ...anyKnown });
+    expect(report).toMatchObject({ aplicavel: true, conta: '110290001509' });
+    expect(report.itens).toEqual([expect.objectContaining({ nossoNumero: '22832563', tipo: 'pago', valorPago: 145000, tarifa: 160, dataCredito: '2015-05-15' })]);
   });
 
   it('reads a rejection with its reasons and a payment with interest', () => {
@@ -88,5 +95,29 @@ describe('retorno CNAB 240', () => {
     expect(report.itens[0]!.juros).toBe(15);
     expect(report.erros).toEqual([{ linha: 5, mensagem: 'Linha 5: nosso número 11601011 não encontrado.' }]);
     expect(readRetorno240('748', text, { conta: '1', ...anyKnown }).erros).toEqual([{ linha: 1, mensagem: 'O arquivo é do banco 756, esperado o banco 748.' }]);
+  });
+});
+
+describe('retorno CNAB 400 positions against the YAML layouts', () => {
+  const yaml = (...p: string[]) => new Map(yamlFields(readYaml(readFinance('cnab-layouts', 'andersondanilo', 'cnab400', ...p))).map((f) => [f.name, [f.start, f.end]]));
+  it('the common detail fields sit where the generic layout puts them', () => {
+    const generic = yaml('generic', 'retorno', 'detalhe.yml');
+    const names: Record<string, string> = {
+      ocorrencia: 'codigo_de_ocorrencia', dataOcorrencia: 'data_de_ocorrencia', numeroDocumento: 'numero_do_documento', vencimento: 'data_vencimento',
+      valorTitulo: 'valor_do_titulo', tarifa: 'valor_tarifa', iof: 'valor_iof', abatimento: 'valor_abatimento', desconto: 'valor_desconto', valorPago: 'valor_principal',
+    };
+    for (const [ours, theirs] of Object.entries(names)) expect([ours, generic.get(theirs)]).toEqual([ours, [...RETORNO_400_POSITIONS[ours as keyof typeof RETORNO_400_POSITIONS]]]);
+  });
+  it('the bank fields sit where each bank layout puts them', () => {
+    for (const [bank, layout] of [['237', BRADESCO_RETORNO_400], ['341', ITAU_RETORNO_400], ['041', BANRISUL_RETORNO_400]] as const) {
+      const y = yaml(bank, 'retorno', 'detalhe.yml');
+      expect([bank, y.get('valor_mora_multa')]).toEqual([bank, [...RETORNO_400_POSITIONS.juros]]);
+      expect([bank, y.get('data_credito')]).toEqual([bank, [...RETORNO_400_POSITIONS.dataCredito]]);
+      const nn = y.get('nosso_numero')!;
+      // Bradesco's 71-82 includes the nosso número's check digit, which we keep out of the number.
+      expect([bank, nn[0], bank === '237' ? nn[1]! - 1 : nn[1]]).toEqual([bank, ...layout.nossoNumero]);
+    }
+    expect(yaml('041', 'retorno', 'detalhe.yml').get('codigo_cedente')).toEqual([...BANRISUL_RETORNO_400.detailConta![0]!]);
+    expect(yaml('237', 'retorno', 'header_arquivo.yml').get('codigo_cedente')).toEqual([...BRADESCO_RETORNO_400.headerConta[0]!]);
   });
 });

@@ -97,11 +97,24 @@ function checkLines(lines: string[], size: number, erros: RetornoErro[]): string
   });
 }
 
+/** Positions shared by the CNAB 400 return files (FEBRABAN's common detail; checked against the YAML layouts). */
+export const RETORNO_400_POSITIONS = {
+  ocorrencia: [109, 110], dataOcorrencia: [111, 116], numeroDocumento: [117, 126], vencimento: [147, 152], valorTitulo: [153, 165],
+  tarifa: [176, 188], iof: [215, 227], abatimento: [228, 240], desconto: [241, 253], valorPago: [254, 266], juros: [267, 279],
+  dataCredito: [296, 301],
+} as const;
+const P = RETORNO_400_POSITIONS;
+
 export function readRetorno400(bank: Retorno400Bank, text: string, options: RetornoOptions): RetornoReport {
   const erros: RetornoErro[] = [];
   const lines = checkLines(fileLines(text), 400, erros);
   const header = lines[0] ?? '';
-  const base = { banco: bank.banco, formato: 400 as const, conta: digitsId(bank.headerConta.map((r) => slice(header, r)).join('')), itens: [], erros };
+  const detailConta = (line: string) => digitsId((bank.detailConta ?? []).map((r) => slice(line, r)).join(''));
+  let conta = digitsId(bank.headerConta.map((r) => slice(header, r)).join(''));
+  // Banrisul leaves the header's code in zeros: the account is the one its detail records name.
+  const firstDetail = lines.find((l, i) => i > 0 && l.startsWith('1'));
+  if (conta === '0' && bank.detailConta && firstDetail) conta = detailConta(firstDetail);
+  const base = { banco: bank.banco, formato: 400 as const, conta, itens: [], erros };
   if (lines.length === 0) return { ...base, erros: [{ linha: 1, mensagem: M.arquivoVazio }], aplicavel: false };
   if (!header.startsWith('02RETORNO')) return { ...base, erros: [{ linha: 1, mensagem: M.arquivoNaoERetorno }], aplicavel: false };
   if (slice(header, [77, 79]) !== bank.banco) {
@@ -112,18 +125,16 @@ export function readRetorno400(bank: Retorno400Bank, text: string, options: Reto
   lines.forEach((line, i) => {
     if (i === 0 || line[0] !== '1') return;
     const linha = i + 1;
-    if (bank.detailConta && digitsId(bank.detailConta.map((r) => slice(line, r)).join('')) !== base.conta) {
-      erros.push({ linha, mensagem: M.linhaOutraConta(linha, base.conta, digitsId(bank.detailConta.map((r) => slice(line, r)).join(''))) });
-    }
-    const code = slice(line, [109, 110]);
+    if (bank.detailConta && detailConta(line) !== base.conta) erros.push({ linha, mensagem: M.linhaOutraConta(linha, base.conta, detailConta(line)) });
+    const code = slice(line, P.ocorrencia);
     const oc = bank.ocorrencias[code] ?? unknown(code);
     itens.push({
-      linha, nossoNumero: digitsId(slice(line, bank.nossoNumero)), numeroDocumento: slice(line, [117, 126]).trim(), ocorrencia: code,
+      linha, nossoNumero: digitsId(slice(line, bank.nossoNumero)), numeroDocumento: slice(line, P.numeroDocumento).trim(), ocorrencia: code,
       tipo: oc.tipo, descricao: oc.descricao, motivos: oc.tipo === 'rejeitado' ? motivos(slice(line, bank.motivos), bank.motivoSize) : [],
-      ...optionalDates({ dataOcorrencia: date6(slice(line, [111, 116])), dataCredito: date6(slice(line, [296, 301])), vencimento: date6(slice(line, [147, 152])) }),
-      valorTitulo: money(slice(line, [153, 165])), tarifa: money(slice(line, [176, 188])), iof: money(slice(line, [215, 227])),
-      abatimento: money(slice(line, [228, 240])), desconto: money(slice(line, [241, 253])), valorPago: money(slice(line, [254, 266])),
-      juros: money(slice(line, [267, 279])),
+      ...optionalDates({ dataOcorrencia: date6(slice(line, P.dataOcorrencia)), dataCredito: date6(slice(line, P.dataCredito)), vencimento: date6(slice(line, P.vencimento)) }),
+      valorTitulo: money(slice(line, P.valorTitulo)), tarifa: money(slice(line, P.tarifa)), iof: money(slice(line, P.iof)),
+      abatimento: money(slice(line, P.abatimento)), desconto: money(slice(line, P.desconto)), valorPago: money(slice(line, P.valorPago)),
+      juros: money(slice(line, P.juros)),
     });
   });
   return finish({ ...base, itens }, options);
