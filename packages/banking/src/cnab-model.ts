@@ -23,6 +23,8 @@ export interface Beneficiario {
   posto?: string;
   /** CNAB 240 header: recording density (bits per inch), when the bank asks for it. */
   densidade?: string;
+  /** Bank-specific account codes (Caixa's application version...), keyed by field name. */
+  codigos?: Record<string, string>;
 }
 
 export interface Titulo {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AILOS_240, BANCO_DO_BRASIL_240, readCnab240, SICOOB_240, SICREDI_240, writeCnab240 } from './cnab240.ts';
+import { readCnab240, writeCnab240 } from './cnab240.ts';
+import { AILOS_240, BANCO_DO_BRASIL_240, CAIXA_240, SICOOB_240, SICREDI_240 } from './cnab240-banks.ts';
 import { readFinance } from './testing/reference-data.ts';
 
 const toCrlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
@@ -38,6 +39,14 @@ describe('CNAB 240 remessa fixtures: read into our data, written again byte for 
     const bb = readCnab240(BANCO_DO_BRASIL_240, readFinance('cnab240-fixtures', 'remessa-banco_brasil-cnab240.rem'));
     expect(bb.beneficiario).toMatchObject({ convenio: '001234567001412123', agencia: '01234', agenciaDv: '3', conta: '000000012345', contaDv: '5' });
     expect(bb.titulos[0]!.nossoNumero).toBe('12345670000000123');
+  });
+
+  it('Caixa (SIGCB): beneficiário code instead of the account, 17-digit nosso número', () => {
+    const text = readFinance('cnab240-fixtures', 'remessa-caixa-cnab240.rem');
+    const remessa = readCnab240(CAIXA_240, text);
+    expect(remessa.beneficiario).toMatchObject({ convenio: '123456', agencia: '12345', agenciaDv: '1', codigos: { usoEmpresa: 'REMESSA-PRODUCAO', versaoAplicativo: '1234' } });
+    expect(remessa.titulos[0]).toMatchObject({ nossoNumero: '14000000000000123', valor: 19990, multaCodigo: '2', multaData: '2015-07-15', jurosCodigo: '1' });
+    expect(writeCnab240(CAIXA_240, remessa)).toBe(toCrlf(text));
   });
 
   it('numbers lot records per título (P, Q, R) and counts the lot and the file in the trailers', () => {

@@ -28,17 +28,31 @@ export interface Cnab240Bank {
   usoEmpresaEsquerda?: boolean;
   /** File trailer 30-35 (accounts for conciliation): zeros (Sicoob, Sicredi) or blanks (BB, Ailos). */
   trailerContasZeros?: boolean;
+  /** Records whose layout differs from FEBRABAN's (Caixa SIGCB, Santander), given the default ones. */
+  custom?: (defaults: Cnab240Layouts) => Partial<Cnab240Layouts>;
 }
+
+export interface Cnab240Layouts { header: Layout; lote: Layout; p: Layout; q: Layout; r: Layout; trailerLote: Layout; trailer: Layout }
+
+/** The first fields of a segment record of lot 1: bank, lot, type 3, record number, segment code, movement code. */
+export const segment240 = (banco: string, code: string): Layout => [
+  lit(1, banco), lit(4, '00013'), f(9, 13, 'seq', '', 'numero_registro'), lit(14, `${code} `), f(16, 17, 'n', 't.ocorrencia', 'codigo_movimento'),
+];
 
 const SIZE = 240;
 
-export function cnab240Layouts(bank: Cnab240Bank): { header: Layout; lote: Layout; p: Layout; q: Layout; r: Layout; trailerLote: Layout; trailer: Layout } {
+export function cnab240Layouts(bank: Cnab240Bank): Cnab240Layouts {
+  const defaults = febrabanLayouts(bank);
+  return { ...defaults, ...(bank.custom?.(defaults) ?? {}) };
+}
+
+function febrabanLayouts(bank: Cnab240Bank): Cnab240Layouts {
   const b = bank.banco;
   const account = (start: number): Layout => [
     f(start, start + 4, 'n', 'b.agencia', 'agencia'), f(start + 5, start + 5, 'x', 'b.agenciaDv', 'agencia_dv'),
     f(start + 6, start + 17, 'n', 'b.conta', 'conta'), f(start + 18, start + 18, 'x', 'b.contaDv', 'conta_dv'), blank(start + 19, start + 19),
   ];
-  const segment = (code: string): Layout => [lit(1, b), lit(4, '00013'), f(9, 13, 'seq', '', 'numero_registro'), lit(14, `${code} `), f(16, 17, 'n', 't.ocorrencia', 'codigo_movimento')];
+  const segment = (code: string): Layout => segment240(b, code);
   return {
     header: [
       lit(1, b), lit(4, '00000'), blank(9, 17), f(18, 18, 'n', 'b.tipoDocumento'), f(19, 32, 'nz', 'b.documento'), f(33, 52, 'x', 'b.convenio'),
@@ -124,13 +138,3 @@ export function readCnab240(bank: Cnab240Bank, text: string): Remessa {
   return remessa;
 }
 
-export const SICOOB_240: Cnab240Bank = { banco: '756', nome: 'SICOOB', totaisSimples: true };
-export const SICREDI_240: Cnab240Bank = { banco: '748', nome: 'SICREDI', totaisSimples: false };
-export const BANCO_DO_BRASIL_240: Cnab240Bank = {
-  banco: '001', nome: 'BANCO DO BRASIL SA', totaisSimples: false, versaoArquivo: '083', versaoLote: '042',
-  headerReservado: '0'.repeat(40), trailerLoteZeros: true, trailerContasZeros: false,
-};
-export const AILOS_240: Cnab240Bank = {
-  banco: '085', nome: 'AILOS', totaisSimples: true, versaoArquivo: '087', versaoLote: '045', agenciaCobradoraDv: '0', trailerContasZeros: false,
-  usoEmpresaEsquerda: true,
-};
