@@ -43,3 +43,33 @@ export const CAIXA_240: Cnab240Bank = {
     trailerLote: [lit(1, '104'), lit(4, '00015'), blank(9, 17), f(18, 23, 'count', '', 'quantidade_registros_lote'), zeros(24, 92), blank(93, 240)],
   }),
 };
+
+/** Santander: the 15-digit transmission code instead of agência/conta in the headers, its own account block in P. */
+export const SANTANDER_240: Cnab240Bank = {
+  banco: '033', nome: 'BANCO SANTANDER', totaisSimples: false, trailerContasZeros: false,
+  custom: (d) => ({
+    header: [
+      lit(1, '033'), lit(4, '00000'), blank(9, 16), f(17, 17, 'n', 'b.tipoDocumento'), f(18, 32, 'nz', 'b.documento'),
+      f(33, 47, 'n', 'b.convenio', 'codigo_transmissao'), blank(48, 72), f(73, 102, 'x', 'b.nome'), lit(103, 'BANCO SANTANDER'.padEnd(30)),
+      blank(133, 142), lit(143, '1'), f(144, 151, 'D', 'r.dataGeracao'), blank(152, 157), f(158, 163, 'n', 'r.sequencial'), lit(164, '040'),
+      blank(167, 240),
+    ],
+    lote: [
+      lit(1, '033'), lit(4, '00011R01  030 '), f(18, 18, 'n', 'b.tipoDocumento'), f(19, 33, 'nz', 'b.documento'), blank(34, 53),
+      f(54, 68, 'n', 'b.convenio'), blank(69, 73), f(74, 103, 'x', 'b.nome'), blank(104, 183), f(184, 191, 'n', 'r.sequencial'),
+      f(192, 199, 'D', 'r.dataGeracao'), zeros(200, 207), blank(208, 240),
+    ],
+    p: [
+      ...segment240('033', 'P'), f(18, 21, 'n', 'b.agencia'), f(22, 22, 'x', 'b.agenciaDv'), f(23, 31, 'n', 'b.conta'), f(32, 32, 'x', 'b.contaDv'),
+      f(33, 41, 'n', 'b.codigos.contaCobranca'), f(42, 42, 'x', 'b.codigos.contaCobrancaDv'), blank(43, 44),
+      f(45, 57, 'n', 't.nossoNumero', 'nosso_numero'), f(58, 58, 'n', 't.carteira'), f(59, 59, 'n', 't.codigos.formaCadastramento'),
+      f(60, 60, 'x', 't.codigos.tipoDocumento'), blank(61, 62), f(63, 77, 'x', 't.numeroDocumento'),
+      ...d.p.filter((x) => x.start >= 78 && x.start <= 86), zeros(101, 105), blank(106, 106),
+      ...d.p.filter((x) => x.start >= 107 && x.start < 196), f(196, 220, 'x', 't.usoEmpresa'),
+      ...d.p.filter((x) => x.start >= 221 && x.start <= 225), lit(228, '00'), blank(230, 240),
+    ],
+    q: [...d.q.filter((x) => x.start < 210), zeros(210, 221), blank(222, 240)],
+    r: [...segment240('033', 'R'), zeros(18, 65), f(66, 66, 'n', 't.multaCodigo'), f(67, 74, 'D', 't.multaData'), f(75, 89, 'v', 't.multa'), blank(90, 240)],
+    trailerLote: [lit(1, '033'), lit(4, '00015'), blank(9, 17), f(18, 23, 'count', '', 'quantidade_registros_lote'), blank(24, 240)],
+  }),
+};

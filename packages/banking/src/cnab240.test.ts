@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCnab240, writeCnab240 } from './cnab240.ts';
-import { AILOS_240, BANCO_DO_BRASIL_240, CAIXA_240, SICOOB_240, SICREDI_240 } from './cnab240-banks.ts';
+import { AILOS_240, BANCO_DO_BRASIL_240, CAIXA_240, SANTANDER_240, SICOOB_240, SICREDI_240 } from './cnab240-banks.ts';
+import { santanderNossoNumeroDv } from './free-field.ts';
 import { readFinance } from './testing/reference-data.ts';
 
 const toCrlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
@@ -47,6 +48,15 @@ describe('CNAB 240 remessa fixtures: read into our data, written again byte for 
     expect(remessa.beneficiario).toMatchObject({ convenio: '123456', agencia: '12345', agenciaDv: '1', codigos: { usoEmpresa: 'REMESSA-PRODUCAO', versaoAplicativo: '1234' } });
     expect(remessa.titulos[0]).toMatchObject({ nossoNumero: '14000000000000123', valor: 19990, multaCodigo: '2', multaData: '2015-07-15', jurosCodigo: '1' });
     expect(writeCnab240(CAIXA_240, remessa)).toBe(toCrlf(text));
+  });
+
+  it('Santander: transmission code in the headers, its own account block and 13-digit nosso número in P', () => {
+    const text = readFinance('cnab240-fixtures', 'remessa-santander-cnab240.rem');
+    const remessa = readCnab240(SANTANDER_240, text);
+    expect(remessa.beneficiario).toMatchObject({ convenio: '000100001234567', agencia: '0001', agenciaDv: '9', conta: '013001234', contaDv: '3' });
+    expect(remessa.titulos[0]).toMatchObject({ nossoNumero: '0000012345679', numeroDocumento: '9999', usoEmpresa: '9999', valor: 19990, jurosCodigo: '3' });
+    expect(santanderNossoNumeroDv('000001234567')).toBe('9');
+    expect(writeCnab240(SANTANDER_240, remessa)).toBe(toCrlf(text));
   });
 
   it('numbers lot records per título (P, Q, R) and counts the lot and the file in the trailers', () => {

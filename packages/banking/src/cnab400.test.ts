@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Remessa } from './cnab-model.ts';
 import { readCnab400, writeCnab400 } from './cnab400.ts';
 import { BANCO_DO_BRASIL_400, BANRISUL_400, BRADESCO_400, ITAU_400, SANTANDER_400, SICOOB_400 } from './cnab400-banks.ts';
-import { banrisulNc } from './free-field.ts';
+import { banrisulNc, bradescoNossoNumeroDv } from './free-field.ts';
 import { readFinance } from './testing/reference-data.ts';
 
 const FIXTURES = [
@@ -35,6 +35,8 @@ describe('CNAB 400 remessa fixtures: read into our data, written again byte for 
     expect(bb.titulos[0]).toMatchObject({ nossoNumero: '12345670000000123', carteira: '12', pagadorDocumento: '00012345678901', pagadorUf: 'SP', pagadorCep: '12345678' });
     const bradesco = readCnab400(BRADESCO_400, readFinance('cnab400-fixtures', 'remessa-bradesco-cnab400.rem'));
     expect(bradesco.titulos[0]).toMatchObject({ nossoNumero: '00000000123', nossoNumeroDv: 'P', multaCodigo: '2', multa: 200, carteira: '001' });
+    // The fixture's check digit is the one the boleto computes for carteira 01.
+    expect(bradescoNossoNumeroDv('01', '00000000123')).toBe('P');
     const itau = readCnab400(ITAU_400, readFinance('cnab400-fixtures', 'remessa-itau-cnab400.rem'));
     expect(itau.titulos[0]).toMatchObject({ multaCodigo: '1', multaData: '2015-07-14', multa: 200, diasProtesto: '03' });
     const banrisul = readCnab400(BANRISUL_400, readFinance('cnab400-fixtures', 'remessa-banrisul-cnab400.rem'));
