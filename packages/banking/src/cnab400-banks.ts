@@ -199,6 +199,46 @@ export const BANRISUL_400: Cnab400Bank = {
   trailer: [lit(1, '9'), blank(2, 27), f(28, 40, 'total', '', 'valor_total'), blank(41, 394), SEQ],
 };
 
+/** The part shared from 109 to 351 by BNB and Citibank (FEBRABAN's common CNAB 400 detail). */
+const commonMiddle = (bankCode: string, agenciaCobradora: Field[]): Field[] => [
+  ...tituloCore(bankCode), ...agenciaCobradora,
+  f(148, 149, 'n', 't.especie', 'especie'), f(150, 150, 'x', 't.aceite', 'aceite'), f(151, 156, 'd', 't.emissao', 'data_emissao'),
+  f(157, 158, 'n', 't.instrucao1', 'instrucao1'), f(159, 160, 'n', 't.instrucao2', 'instrucao2'),
+  ...amounts(), ...pagador(274), ...address(),
+];
+
+export const BANCO_DO_NORDESTE_400: Cnab400Bank = {
+  banco: '004',
+  header: [
+    HEADER_START, f(27, 30, 'n', 'b.agencia', 'agencia'), zeros(31, 32), f(33, 39, 'n', 'b.conta', 'conta'), f(40, 40, 'x', 'b.contaDv', 'conta_dv'),
+    blank(41, 46), f(47, 76, 'x', 'b.nome', 'nome_empresa'), lit(77, '004B.DO NORDESTE  '), f(95, 100, 'd', 'r.dataGeracao', 'data_geracao'),
+    blank(101, 394), SEQ,
+  ],
+  detail: [
+    lit(1, '1'), blank(2, 17), f(18, 21, 'n', 'b.agencia', 'agencia'), zeros(22, 23), f(24, 30, 'n', 'b.conta', 'conta'), f(31, 31, 'x', 'b.contaDv', 'conta_dv'),
+    f(32, 33, 'v', 't.multa', 'percentual_multa'), blank(34, 37), f(38, 62, 'x', 't.usoEmpresa', 'uso_empresa'), f(63, 69, 'n', 't.nossoNumero', 'nosso_numero'),
+    f(70, 70, 'x', 't.nossoNumeroDv', 'nosso_numero_dv'), zeros(71, 99), blank(100, 107), f(108, 108, 'n', 't.carteira', 'carteira'),
+    ...commonMiddle('004', [zeros(143, 146), blank(147, 147)]),
+    f(352, 391, 'x', 't.avalista', 'sacador'), f(392, 393, 'n', 't.diasProtesto', 'prazo'), f(394, 394, 'n', 't.codigos.moeda'), SEQ,
+  ],
+  trailer: [lit(1, '9'), blank(2, 394), SEQ],
+};
+
+export const CITIBANK_400: Cnab400Bank = {
+  banco: '745',
+  header: [
+    HEADER_START, f(27, 46, 'n', 'b.convenio', 'codigo_empresa'), f(47, 76, 'x', 'b.nome', 'nome_empresa'), lit(77, '745CITIBANK       '),
+    f(95, 100, 'd', 'r.dataGeracao', 'data_geracao'), blank(101, 386), lit(387, '01600BPI'), SEQ,
+  ],
+  detail: [
+    lit(1, '1'), f(2, 3, 'n', 'b.tipoDocumento', 'codigo_inscricao'), f(4, 17, 'n', 'b.documento', 'numero_inscricao'),
+    f(18, 37, 'n', 'b.convenio', 'codigo_empresa'), f(38, 62, 'x', 't.usoEmpresa', 'uso_empresa'), f(63, 64, 'n', 't.codigos.tipoNossoNumero'),
+    f(65, 76, 'n', 't.nossoNumero', 'nosso_numero'), blank(77, 82), zeros(83, 107), f(108, 108, 'n', 't.carteira', 'carteira'),
+    ...commonMiddle('745', [zeros(143, 147)]), blank(352, 393), f(394, 394, 'n', 't.codigos.moeda'), SEQ,
+  ],
+  trailer: [lit(1, '9'), blank(2, 394), SEQ],
+};
+
 export const CNAB400_BANKS: Record<string, Cnab400Bank> = {
-  '001': BANCO_DO_BRASIL_400, '237': BRADESCO_400, '341': ITAU_400, '033': SANTANDER_400, '756': SICOOB_400, '041': BANRISUL_400,
+  '001': BANCO_DO_BRASIL_400, '237': BRADESCO_400, '341': ITAU_400, '033': SANTANDER_400, '756': SICOOB_400, '041': BANRISUL_400, '004': BANCO_DO_NORDESTE_400, '745': CITIBANK_400,
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Remessa } from './cnab-model.ts';
 import { readCnab400, writeCnab400 } from './cnab400.ts';
-import { BANCO_DO_BRASIL_400, BANRISUL_400, BRADESCO_400, ITAU_400, SANTANDER_400, SICOOB_400 } from './cnab400-banks.ts';
+import { BANCO_DO_BRASIL_400, BANCO_DO_NORDESTE_400, BANRISUL_400, BRADESCO_400, CITIBANK_400, ITAU_400, SANTANDER_400, SICOOB_400 } from './cnab400-banks.ts';
 import { banrisulNc, bradescoNossoNumeroDv } from './free-field.ts';
 import { readFinance } from './testing/reference-data.ts';
 
@@ -12,6 +12,8 @@ const FIXTURES = [
   { file: 'remessa-santander-cnab400.rem', bank: SANTANDER_400 },
   { file: 'remessa-sicoob-cnab400.rem', bank: SICOOB_400 },
   { file: 'remessa-banrisul-cnab400.rem', bank: BANRISUL_400 },
+  { file: 'remessa-banco-nordeste-cnab400.rem', bank: BANCO_DO_NORDESTE_400 },
+  { file: 'remessa-citibank-cnab400.rem', bank: CITIBANK_400 },
 ];
 
 const toCrlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
