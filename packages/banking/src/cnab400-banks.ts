@@ -239,6 +239,28 @@ export const CITIBANK_400: Cnab400Bank = {
   trailer: [lit(1, '9'), blank(2, 394), SEQ],
 };
 
+/** CrediSIS (097): its own detail (fine and interest as rates after the issue date). Positions read off the fixture. */
+export const CREDISIS_400: Cnab400Bank = {
+  banco: '097',
+  header: [
+    HEADER_START, f(27, 30, 'n', 'b.agencia', 'agencia'), f(31, 31, 'x', 'b.agenciaDv', 'agencia_dv'), f(32, 39, 'n', 'b.conta', 'conta'),
+    f(40, 40, 'x', 'b.contaDv', 'conta_dv'), blank(41, 46), f(47, 76, 'x', 'b.nome', 'nome_empresa'), lit(77, '097CENTRALCRED    '),
+    f(95, 100, 'd', 'r.dataGeracao', 'data_geracao'), f(101, 107, 'n', 'r.sequencial', 'sequencial_remessa'), blank(108, 394), SEQ,
+  ],
+  detail: [
+    lit(1, '1'), f(2, 3, 'n', 'b.tipoDocumento', 'codigo_inscricao'), f(4, 17, 'n', 'b.documento', 'numero_inscricao'),
+    f(18, 21, 'n', 'b.agencia', 'agencia'), f(22, 22, 'x', 'b.agenciaDv', 'agencia_dv'), f(23, 30, 'n', 'b.conta', 'conta'),
+    f(31, 31, 'x', 'b.contaDv', 'conta_dv'), blank(32, 37), f(38, 62, 'x', 't.usoEmpresa', 'uso_empresa'), f(63, 73, 'n', 't.nossoNumero', 'nosso_numero'),
+    blank(74, 110), f(111, 120, 'n', 't.numeroDocumento', 'numero_documento'), f(121, 126, 'd', 't.vencimento', 'vencimento'),
+    f(127, 139, 'v', 't.valor', 'valor_titulo'), blank(140, 150), f(151, 156, 'd', 't.emissao', 'data_emissao'), blank(157, 160),
+    f(161, 162, 'n', 't.especie', 'especie'), f(163, 166, 'v', 't.jurosDia', 'juros'), f(167, 172, 'v', 't.multa', 'multa'), blank(173, 205),
+    f(206, 218, 'v', 't.abatimento', 'abatimento'), ...pagador(274), f(275, 311, 'x', 't.pagadorEndereco', 'logradouro'),
+    f(312, 326, 'x', 't.pagadorBairro', 'bairro'), f(327, 334, 'n', 't.pagadorCep', 'cep'), f(335, 349, 'x', 't.pagadorCidade', 'cidade'),
+    f(350, 351, 'x', 't.pagadorUf', 'estado'), f(352, 391, 'x', 't.avalista', 'sacador'), f(392, 393, 'x', 't.diasProtesto', 'prazo'), blank(394, 394), SEQ,
+  ],
+  trailer: [lit(1, '9'), blank(2, 394), SEQ],
+};
+
 export const CNAB400_BANKS: Record<string, Cnab400Bank> = {
-  '001': BANCO_DO_BRASIL_400, '237': BRADESCO_400, '341': ITAU_400, '033': SANTANDER_400, '756': SICOOB_400, '041': BANRISUL_400, '004': BANCO_DO_NORDESTE_400, '745': CITIBANK_400,
+  '001': BANCO_DO_BRASIL_400, '237': BRADESCO_400, '341': ITAU_400, '033': SANTANDER_400, '756': SICOOB_400, '041': BANRISUL_400, '004': BANCO_DO_NORDESTE_400, '745': CITIBANK_400, '097': CREDISIS_400,
 };
