@@ -20,6 +20,10 @@ export interface Retorno400Bank {
   motivos: Range;
   motivoSize: number;
   ocorrencias: Record<string, Ocorrencia>;
+  /** The detail record's type (position 1): '1', or '7' for BB's CBR643. */
+  detailType?: string;
+  /** Where this bank keeps a common field elsewhere (BB: credit date 176-181, fee 182-188). */
+  positions?: Partial<Record<'dataCredito' | 'tarifa', readonly [number, number]>>;
 }
 
 const o = (tipo: OcorrenciaTipo, descricao: string): Ocorrencia => ({ tipo, descricao });
@@ -52,6 +56,24 @@ export const ITAU_RETORNO_400: Retorno400Bank = {
     '06': o('pago', 'Liquidação normal'), '07': o('pago', 'Liquidação parcial'), '08': o('pago', 'Liquidação em cartório'),
     '09': o('baixado', 'Baixa simples'), '10': o('baixado', 'Baixa por ter sido liquidado'),
     '23': o('outro', 'Título enviado a cartório'), '28': o('tarifa', 'Tarifa de relação das liquidações'),
+  },
+};
+
+/** Banco do Brasil CBR643 (convênio of 7 digits): detail type 7, 17-digit nosso número, reason of a refusal in 87-88. */
+export const BANCO_DO_BRASIL_RETORNO_400: Retorno400Bank = {
+  banco: '001',
+  headerConta: [[27, 40]],
+  detailConta: [[18, 31]],
+  nossoNumero: [64, 80],
+  motivos: [87, 88],
+  motivoSize: 2,
+  detailType: '7',
+  positions: { dataCredito: [176, 181], tarifa: [182, 188] },
+  ocorrencias: {
+    '02': o('registrado', 'Confirmação de entrada de título'), '03': o('rejeitado', 'Comando recusado'), '05': o('pago', 'Liquidado sem registro'),
+    '06': o('pago', 'Liquidação normal'), '07': o('pago', 'Liquidação por conta/parcial'), '08': o('pago', 'Liquidação por saldo'),
+    '09': o('baixado', 'Baixa de título'), '10': o('baixado', 'Baixa solicitada'), '15': o('pago', 'Liquidação em cartório'),
+    '28': o('tarifa', 'Manutenção de título vencido'),
   },
 };
 

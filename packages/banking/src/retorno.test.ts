@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readRetorno240, readRetorno400, RETORNO_400_POSITIONS } from './retorno.ts';
-import { BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, ITAU_RETORNO_400 } from './retorno-banks.ts';
+import { BANCO_DO_BRASIL_RETORNO_400, BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, ITAU_RETORNO_400 } from './retorno-banks.ts';
 import { readFinance } from './testing/reference-data.ts';
 import { readYaml, yamlFields } from './testing/yaml-lite.ts';
 
@@ -36,6 +36,17 @@ describe('retorno CNAB 400', () => {
     const report = readRetorno400(BANRISUL_RETORNO_400, R('CNAB400BANRISUL.RET'), { conta: '110290001509', ...anyKnown });
     expect(report).toMatchObject({ aplicavel: true, conta: '110290001509' });
     expect(report.itens).toEqual([expect.objectContaining({ nossoNumero: '22832563', tipo: 'pago', valorPago: 145000, tarifa: 160, dataCredito: '2015-05-15' })]);
+  });
+
+  it('Banco do Brasil (CBR643, detail type 7): 26 payments with fee and credit date', () => {
+    const report = readRetorno400(BANCO_DO_BRASIL_RETORNO_400, R('CBR64310.RET'), { conta: '33251000289353', ...anyKnown });
+    expect(report.erros).toEqual([]);
+    expect(report.itens).toHaveLength(26);
+    expect(report.itens.every((i) => i.tipo === 'pago')).toBe(true);
+    expect(report.itens[0]).toMatchObject({ nossoNumero: '16224200000000003', valorTitulo: 9064, valorPago: 9064, tarifa: 500, dataCredito: '2009-01-22',
+      dataOcorrencia: '2009-01-20' });
+    const refused = readRetorno400(BANCO_DO_BRASIL_RETORNO_400, edit(edit(R('CBR64310.RET'), 2, 109, '03'), 2, 87, '52'), { conta: '33251000289353', ...anyKnown });
+    expect(refused.itens[0]).toMatchObject({ tipo: 'rejeitado', motivos: ['52'] });
   });
 
   it('reads a rejection with its reasons and a payment with interest', () => {
@@ -119,5 +130,8 @@ describe('retorno CNAB 400 positions against the YAML layouts', () => {
     }
     expect(yaml('041', 'retorno', 'detalhe.yml').get('codigo_cedente')).toEqual([...BANRISUL_RETORNO_400.detailConta![0]!]);
     expect(yaml('237', 'retorno', 'header_arquivo.yml').get('codigo_cedente')).toEqual([...BRADESCO_RETORNO_400.headerConta[0]!]);
+    const bb = yaml('001', 'retorno', 'detalhe.yml');
+    expect([bb.get('nosso_numero'), bb.get('valor_juros')]).toEqual([[...BANCO_DO_BRASIL_RETORNO_400.nossoNumero], [...RETORNO_400_POSITIONS.juros]]);
+    expect(yaml('001', 'retorno', 'header_arquivo.yml').get('codigo_cedente')).toEqual([...BANCO_DO_BRASIL_RETORNO_400.headerConta[0]!]);
   });
 });

@@ -112,7 +112,9 @@ export function readRetorno400(bank: Retorno400Bank, text: string, options: Reto
   const detailConta = (line: string) => digitsId((bank.detailConta ?? []).map((r) => slice(line, r)).join(''));
   let conta = digitsId(bank.headerConta.map((r) => slice(header, r)).join(''));
   // Banrisul leaves the header's code in zeros: the account is the one its detail records name.
-  const firstDetail = lines.find((l, i) => i > 0 && l.startsWith('1'));
+  const detailType = bank.detailType ?? '1';
+  const pos = { ...P, ...bank.positions };
+  const firstDetail = lines.find((l, i) => i > 0 && l.startsWith(detailType));
   if (conta === '0' && bank.detailConta && firstDetail) conta = detailConta(firstDetail);
   const base = { banco: bank.banco, formato: 400 as const, conta, itens: [], erros };
   if (lines.length === 0) return { ...base, erros: [{ linha: 1, mensagem: M.arquivoVazio }], aplicavel: false };
@@ -123,7 +125,7 @@ export function readRetorno400(bank: Retorno400Bank, text: string, options: Reto
   if (!lines[lines.length - 1]!.startsWith('9') || lines.length < 2) erros.push({ linha: lines.length, mensagem: M.arquivoTruncado });
   const itens: RetornoItem[] = [];
   lines.forEach((line, i) => {
-    if (i === 0 || line[0] !== '1') return;
+    if (i === 0 || line[0] !== detailType) return;
     const linha = i + 1;
     if (bank.detailConta && detailConta(line) !== base.conta) erros.push({ linha, mensagem: M.linhaOutraConta(linha, base.conta, detailConta(line)) });
     const code = slice(line, P.ocorrencia);
@@ -131,8 +133,8 @@ export function readRetorno400(bank: Retorno400Bank, text: string, options: Reto
     itens.push({
       linha, nossoNumero: digitsId(slice(line, bank.nossoNumero)), numeroDocumento: slice(line, P.numeroDocumento).trim(), ocorrencia: code,
       tipo: oc.tipo, descricao: oc.descricao, motivos: oc.tipo === 'rejeitado' ? motivos(slice(line, bank.motivos), bank.motivoSize) : [],
-      ...optionalDates({ dataOcorrencia: date6(slice(line, P.dataOcorrencia)), dataCredito: date6(slice(line, P.dataCredito)), vencimento: date6(slice(line, P.vencimento)) }),
-      valorTitulo: money(slice(line, P.valorTitulo)), tarifa: money(slice(line, P.tarifa)), iof: money(slice(line, P.iof)),
+      ...optionalDates({ dataOcorrencia: date6(slice(line, P.dataOcorrencia)), dataCredito: date6(slice(line, pos.dataCredito)), vencimento: date6(slice(line, P.vencimento)) }),
+      valorTitulo: money(slice(line, P.valorTitulo)), tarifa: money(slice(line, pos.tarifa)), iof: money(slice(line, P.iof)),
       abatimento: money(slice(line, P.abatimento)), desconto: money(slice(line, P.desconto)), valorPago: money(slice(line, P.valorPago)),
       juros: money(slice(line, P.juros)),
     });
