@@ -100,3 +100,30 @@ export const FEBRABAN_240_OCORRENCIAS: Record<string, Ocorrencia> = {
   '25': o('baixado', 'Protestado e baixado'), '26': o('rejeitado', 'Instrução rejeitada'), '28': o('tarifa', 'Débito de tarifas/custas'),
   '30': o('rejeitado', 'Alteração de dados rejeitada'),
 };
+
+/** Where a CNAB 240 return file keeps the account (header) and the título's fields (segment T). */
+export interface Retorno240Bank {
+  banco: string;
+  headerConta: readonly Range[];
+  tConta: readonly Range[];
+  t: Record<'nossoNumero' | 'numeroDocumento' | 'vencimento' | 'valorTitulo' | 'tarifa' | 'motivos', Range>;
+  ocorrencias: Record<string, Ocorrencia>;
+}
+
+/** FEBRABAN's segment T (Sicoob, Sicredi, Ailos, BB, Caixa). */
+export const febraban240 = (banco: string): Retorno240Bank => ({
+  banco,
+  headerConta: [[53, 57], [59, 70]],
+  tConta: [[18, 22], [24, 35]],
+  t: { nossoNumero: [38, 57], numeroDocumento: [59, 73], vencimento: [74, 81], valorTitulo: [82, 96], tarifa: [199, 213], motivos: [214, 223] },
+  ocorrencias: FEBRABAN_240_OCORRENCIAS,
+});
+
+/** Santander: agência and account of 4 + 1 + 9 + 1 from 18, a 13-digit nosso número from 41. */
+export const SANTANDER_RETORNO_240: Retorno240Bank = {
+  banco: '033',
+  headerConta: [[33, 47]],
+  tConta: [[18, 32]],
+  t: { nossoNumero: [41, 53], numeroDocumento: [55, 69], vencimento: [70, 77], valorTitulo: [78, 92], tarifa: [194, 208], motivos: [209, 218] },
+  ocorrencias: FEBRABAN_240_OCORRENCIAS,
+};

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readRetorno240, readRetorno400, RETORNO_400_POSITIONS } from './retorno.ts';
-import { BANCO_DO_BRASIL_RETORNO_400, BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, ITAU_RETORNO_400 } from './retorno-banks.ts';
+import {
+  BANCO_DO_BRASIL_RETORNO_400, BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, febraban240, ITAU_RETORNO_400, SANTANDER_RETORNO_240,
+} from './retorno-banks.ts';
 import { readFinance } from './testing/reference-data.ts';
 import { readYaml, yamlFields } from './testing/yaml-lite.ts';
 
@@ -87,7 +89,7 @@ describe('retorno CNAB 400', () => {
 
 describe('retorno CNAB 240', () => {
   it('Sicoob: three payments, paid amount, fee and credit date (trailing blanks stripped by the bank)', () => {
-    const report = readRetorno240('756', R('CNAB240SICOOB.RET'), { conta: '03039 000000048981', ...anyKnown });
+    const report = readRetorno240(febraban240('756'), R('CNAB240SICOOB.RET'), { conta: '03039 000000048981', ...anyKnown });
     expect(report.erros).toEqual([]);
     expect(report.itens).toHaveLength(3);
     expect(report.itens[0]).toMatchObject({ linha: 3, nossoNumero: '8301011', tipo: 'pago', valorTitulo: 200, valorPago: 200, tarifa: 170,
@@ -95,17 +97,36 @@ describe('retorno CNAB 240', () => {
   });
 
   it('Sicredi: an entry confirmed and its fee debit', () => {
-    const report = readRetorno240('748', R('CNAB240SICREDI.CRT'), { conta: '390000000004146', ...anyKnown });
+    const report = readRetorno240(febraban240('748'), R('CNAB240SICREDI.CRT'), { conta: '390000000004146', ...anyKnown });
     expect(report.aplicavel).toBe(true);
     expect(report.itens.map((i) => [i.nossoNumero, i.tipo, i.valorTitulo])).toEqual([['172000595', 'registrado', 995], ['172000595', 'tarifa', 995]]);
   });
 
+  it('Ailos and a Banco do Brasil 240 file: FEBRABAN segments T and U', () => {
+    const ailos = readRetorno240(febraban240('085'), R('CNAB240AILOS.RET'), { conta: '3039000000048981', ...anyKnown });
+    expect(ailos).toMatchObject({ aplicavel: true });
+    expect(ailos.itens.map((i) => [i.tipo, i.valorPago, i.tarifa])).toEqual([['pago', 200, 170], ['pago', 200, 170], ['pago', 200, 170]]);
+    const bb = readRetorno240(febraban240('001'), R('CNAB240.RET'), { conta: '1234000000005432', ...anyKnown });
+    expect(bb.erros).toEqual([]);
+    expect(bb.itens).toHaveLength(35);
+    expect(bb.itens[0]).toMatchObject({ nossoNumero: '14499570000020673', tipo: 'pago', valorTitulo: 34400, valorPago: 34400, juros: 9, desconto: 1,
+      abatimento: 2, iof: 3, tarifa: 103, dataOcorrencia: '2011-12-29', dataCredito: '2012-01-02' });
+  });
+
+  it('Santander 240: its own segment T positions', () => {
+    const report = readRetorno240(SANTANDER_RETORNO_240, R('CNAB240SANTANDER.RET'), { conta: '316380130028625', ...anyKnown });
+    expect(report.erros).toEqual([]);
+    expect(report.itens.map((i) => [i.nossoNumero, i.tipo, i.valorTitulo, i.vencimento, i.tarifa])).toEqual([
+      ['1406', 'registrado', 1000, '2016-04-01', 392], ['1406', 'pago', 1000, '2016-04-01', expect.any(Number)],
+    ]);
+  });
+
   it('interest on a payment from segment U; another bank; unknown nosso número', () => {
     const text = edit(R('CNAB240SICOOB.RET').replace(/\r/g, ''), 4, 18, '000000000000015');
-    const report = readRetorno240('756', text, { conta: '3039000000048981', conhecido: (n) => n !== '11601011' });
+    const report = readRetorno240(febraban240('756'), text, { conta: '3039000000048981', conhecido: (n) => n !== '11601011' });
     expect(report.itens[0]!.juros).toBe(15);
     expect(report.erros).toEqual([{ linha: 5, mensagem: 'Linha 5: nosso número 11601011 não encontrado.' }]);
-    expect(readRetorno240('748', text, { conta: '1', ...anyKnown }).erros).toEqual([{ linha: 1, mensagem: 'O arquivo é do banco 756, esperado o banco 748.' }]);
+    expect(readRetorno240(febraban240('748'), text, { conta: '1', ...anyKnown }).erros).toEqual([{ linha: 1, mensagem: 'O arquivo é do banco 756, esperado o banco 748.' }]);
   });
 });
 

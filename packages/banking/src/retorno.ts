@@ -5,8 +5,7 @@
  * issued. The package applies nothing: `aplicavel` is false as soon as there is one problem, and the caller (the
  * server) settles documents only from a report that is aplicável.
  */
-import type { Ocorrencia, OcorrenciaTipo, Retorno400Bank } from './retorno-banks.ts';
-import { FEBRABAN_240_OCORRENCIAS } from './retorno-banks.ts';
+import type { Ocorrencia, OcorrenciaTipo, Retorno240Bank, Retorno400Bank } from './retorno-banks.ts';
 import { BANKING_MESSAGES as M } from './messages.ts';
 import { fileLines } from './cnab400.ts';
 
@@ -151,11 +150,12 @@ function optionalDates(d: Record<'dataOcorrencia' | 'dataCredito' | 'vencimento'
 }
 
 /** CNAB 240 retorno: segment T (título, occurrence, fee, reasons) followed by its segment U (amounts and dates). */
-export function readRetorno240(banco: string, text: string, options: RetornoOptions): RetornoReport {
+export function readRetorno240(bank: Retorno240Bank, text: string, options: RetornoOptions): RetornoReport {
+  const { banco, t } = bank;
   const erros: RetornoErro[] = [];
   const lines = checkLines(fileLines(text), 240, erros);
   const header = lines[0] ?? '';
-  const conta = digitsId(`${slice(header, [53, 57])}${slice(header, [59, 70])}`);
+  const conta = digitsId(bank.headerConta.map((r) => slice(header, r)).join(''));
   const base = { banco, formato: 240 as const, conta, itens: [], erros };
   if (lines.length === 0) return { ...base, erros: [{ linha: 1, mensagem: M.arquivoVazio }], aplicavel: false };
   // The file header's 143 says '2' (retorno) in FEBRABAN's layout; the Sicoob sample moves it, so only the record type is checked.
@@ -167,15 +167,15 @@ export function readRetorno240(banco: string, text: string, options: RetornoOpti
     if (line[7] !== '3') return;
     const linha = i + 1;
     if (line[13] === 'T') {
-      const lineConta = digitsId(`${slice(line, [18, 22])}${slice(line, [24, 35])}`);
+      const lineConta = digitsId(bank.tConta.map((r) => slice(line, r)).join(''));
       if (lineConta !== conta) erros.push({ linha, mensagem: M.linhaOutraConta(linha, conta, lineConta) });
       const code = slice(line, [16, 17]);
-      const oc = FEBRABAN_240_OCORRENCIAS[code] ?? unknown(code);
+      const oc = bank.ocorrencias[code] ?? unknown(code);
       itens.push({
-        linha, nossoNumero: digitsId(slice(line, [38, 57]).trim()), numeroDocumento: slice(line, [59, 73]).trim(), ocorrencia: code, tipo: oc.tipo,
-        descricao: oc.descricao, motivos: oc.tipo === 'rejeitado' ? motivos(slice(line, [214, 223]), 2) : [],
-        ...optionalDates({ dataOcorrencia: undefined, dataCredito: undefined, vencimento: date8(slice(line, [74, 81])) }),
-        valorTitulo: money(slice(line, [82, 96])), tarifa: money(slice(line, [199, 213])),
+        linha, nossoNumero: digitsId(slice(line, t.nossoNumero).trim()), numeroDocumento: slice(line, t.numeroDocumento).trim(), ocorrencia: code, tipo: oc.tipo,
+        descricao: oc.descricao, motivos: oc.tipo === 'rejeitado' ? motivos(slice(line, t.motivos), 2) : [],
+        ...optionalDates({ dataOcorrencia: undefined, dataCredito: undefined, vencimento: date8(slice(line, t.vencimento)) }),
+        valorTitulo: money(slice(line, t.valorTitulo)), tarifa: money(slice(line, t.tarifa)),
         valorPago: 0, juros: 0, desconto: 0, abatimento: 0, iof: 0,
       });
     } else if (line[13] === 'U') {
