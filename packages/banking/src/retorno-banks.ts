@@ -59,6 +59,25 @@ export const ITAU_RETORNO_400: Retorno400Bank = {
   },
 };
 
+/**
+ * Santander CNAB 400: the shared detail positions, agência + conta of 12 in the header (27-38) and in each detail
+ * (18-29), nosso número 63-70. The sample available (brcobranca's) is Itaú's file with Santander's header; where a
+ * rejection's reasons sit (here 378-385 as Itaú) is not confirmed by it.
+ */
+export const SANTANDER_RETORNO_400: Retorno400Bank = {
+  banco: '033',
+  headerConta: [[27, 38]],
+  detailConta: [[18, 29]],
+  nossoNumero: [63, 70],
+  motivos: [378, 385],
+  motivoSize: 2,
+  ocorrencias: {
+    '02': o('registrado', 'Entrada confirmada'), '03': o('rejeitado', 'Entrada rejeitada'), '06': o('pago', 'Liquidação normal'),
+    '07': o('pago', 'Liquidação por conta'), '08': o('pago', 'Liquidação por saldo'), '09': o('baixado', 'Baixa automática'),
+    '10': o('baixado', 'Baixa conforme instruções'), '17': o('pago', 'Liquidação em cartório'),
+  },
+};
+
 /** Banco do Brasil CBR643 (convênio of 7 digits): detail type 7, 17-digit nosso número, reason of a refusal in 87-88. */
 export const BANCO_DO_BRASIL_RETORNO_400: Retorno400Bank = {
   banco: '001',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRetorno240, readRetorno400, RETORNO_400_POSITIONS } from './retorno.ts';
 import {
-  BANCO_DO_BRASIL_RETORNO_400, BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, febraban240, ITAU_RETORNO_400, SANTANDER_RETORNO_240,
+  BANCO_DO_BRASIL_RETORNO_400, BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, febraban240, ITAU_RETORNO_400, SANTANDER_RETORNO_240, SANTANDER_RETORNO_400,
 } from './retorno-banks.ts';
 import { readFinance } from './testing/reference-data.ts';
 import { readYaml, yamlFields } from './testing/yaml-lite.ts';
@@ -38,6 +38,13 @@ describe('retorno CNAB 400', () => {
     const report = readRetorno400(BANRISUL_RETORNO_400, R('CNAB400BANRISUL.RET'), { conta: '110290001509', ...anyKnown });
     expect(report).toMatchObject({ aplicavel: true, conta: '110290001509' });
     expect(report.itens).toEqual([expect.objectContaining({ nossoNumero: '22832563', tipo: 'pago', valorPago: 145000, tarifa: 160, dataCredito: '2015-05-15' })]);
+  });
+
+  it('Santander (CRLF file): 51 payments and one write-off', () => {
+    const report = readRetorno400(SANTANDER_RETORNO_400, R('CNAB400SANTANDER.RET'), { conta: '073000035110', ...anyKnown });
+    expect(report.erros).toEqual([]);
+    expect(report.itens.map((i) => i.tipo).filter((t) => t === 'pago')).toHaveLength(51);
+    expect(report.itens[0]).toMatchObject({ nossoNumero: '11', valorPago: 3790, tarifa: 210 });
   });
 
   it('Banco do Brasil (CBR643, detail type 7): 26 payments with fee and credit date', () => {
