@@ -90,6 +90,27 @@ function fit(field: Field, text: string, right: boolean, pad: string): string {
   return right ? text.padStart(size, pad) : text.padEnd(size, pad);
 }
 
+/**
+ * A number in its field: texts may be cut to the field (names, addresses: the banks' own rule), numbers never are,
+ * a nosso número or an amount that does not fit is refused. Leading zeros beyond the size are dropped.
+ */
+function fitNumber(field: Field, digits: string): string {
+  const size = field.end - field.start + 1;
+  const trimmed = digits.length > size ? digits.replace(/^0+/, '') : digits;
+  if (trimmed.length > size) {
+    const campo = field.name ?? field.key.split('.').pop() ?? `${field.start}-${field.end}`;
+    throw new ValidationError(M.campoTamanhoMaximo(campo, size), campo);
+  }
+  return trimmed.padStart(size, '0');
+}
+
+function numberText(value: Scalar, field: Field): string {
+  if (typeof value === 'number' && (!Number.isInteger(value) || value < 0)) {
+    throw new ValidationError(M.campoSomenteDigitos(field.name ?? field.key), field.key);
+  }
+  return String(value ?? 0);
+}
+
 export function writeRecord(layout: Layout, ctx: Context, size: number): string {
   let out = '';
   for (const field of layout) {
@@ -97,17 +118,17 @@ export function writeRecord(layout: Layout, ctx: Context, size: number): string 
     const value = lookup(ctx, field.key);
     switch (field.kind) {
       case 'c': out += field.key; break;
-      case 'n': case 'nz': out += fit(field, String(value ?? '').replace(/\D/g, ''), true, '0'); break;
+      case 'n': case 'nz': out += fitNumber(field, String(value ?? '').replace(/\D/g, '')); break;
       case 'x': out += fit(field, cnabText(String(value ?? '')), false, ' '); break;
       case 'xr': out += fit(field, cnabText(String(value ?? '')), true, ' '); break;
       case 'd': out += toDate(value === undefined ? undefined : String(value), false); break;
       case 'D': out += toDate(value === undefined ? undefined : String(value), true); break;
-      case 'v': out += fit(field, String(value ?? 0), true, '0'); break;
-      case 'vb': out += value === undefined ? ' '.repeat(field.end - field.start + 1) : fit(field, String(value), true, '0'); break;
-      case 'seq': out += fit(field, String(ctx.sequence), true, '0'); break;
-      case 'count': out += fit(field, String(ctx.count), true, '0'); break;
-      case 'titles': out += fit(field, String(ctx.remessa.titulos.length), true, '0'); break;
-      case 'total': out += fit(field, String(ctx.remessa.titulos.reduce((s, t) => s + t.valor, 0)), true, '0'); break;
+      case 'v': out += fitNumber(field, numberText(value, field)); break;
+      case 'vb': out += value === undefined ? ' '.repeat(field.end - field.start + 1) : fitNumber(field, numberText(value, field)); break;
+      case 'seq': out += fitNumber(field, String(ctx.sequence)); break;
+      case 'count': out += fitNumber(field, String(ctx.count)); break;
+      case 'titles': out += fitNumber(field, String(ctx.remessa.titulos.length)); break;
+      case 'total': out += fitNumber(field, String(ctx.remessa.titulos.reduce((s, t) => s + t.valor, 0))); break;
     }
   }
   if (out.length !== size) throw new Error(`layout of ${out.length} characters, expected ${size}`);

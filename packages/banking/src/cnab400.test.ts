@@ -87,9 +87,25 @@ describe('CNAB 400 remessa written from our data', () => {
     const santander = writeCnab400(SANTANDER_400, { ...makeRemessa(), banco: '033' }).split('\r\n');
     expect(santander[4]!.slice(1, 20)).toBe('000005' + '0000000006000');
     const r = makeRemessa();
+    r.beneficiario.conta = '03511';
     r.titulos[1]!.multaCodigo = '0';
     const itau = writeCnab400(ITAU_400, r).split('\r\n');
     expect(itau.map((l) => l[0]).join('')).toBe('0121129');
+    // A Bradesco account of 6 digits does not fit Itaú's 5: refused, not cut.
+    expect(() => writeCnab400(ITAU_400, makeRemessa())).toThrow('O campo conta deve ter no máximo 5 caracteres.');
+  });
+
+  it('cuts a long name to its field but refuses a number that does not fit, in pt-BR', () => {
+    const r = makeRemessa();
+    r.titulos[0]!.pagadorNome = 'Maria '.repeat(20);
+    expect(writeCnab400(BRADESCO_400, r).split('\r\n')[1]!.slice(234, 274)).toBe('MARIA '.repeat(7).slice(0, 40));
+    r.titulos[0]!.nossoNumero = '123456789012';
+    expect(() => writeCnab400(BRADESCO_400, r)).toThrow('O campo nosso_numero deve ter no máximo 11 caracteres.');
+    r.titulos[0]!.nossoNumero = '1';
+    r.titulos[0]!.valor = 100_000_000_000_00;
+    expect(() => writeCnab400(BRADESCO_400, r)).toThrow('O campo valor_titulo deve ter no máximo 13 caracteres.');
+    r.titulos[0]!.valor = 10.5;
+    expect(() => writeCnab400(BRADESCO_400, r)).toThrow('O campo valor_titulo deve conter somente números.');
   });
 
   it('refuses an empty remessa and a truncated or malformed file in pt-BR', () => {
