@@ -78,6 +78,20 @@ export const SANTANDER_RETORNO_400: Retorno400Bank = {
   },
 };
 
+/** Banco do Nordeste CNAB 400: agência + conta of 14 in header (27-40) and details (18-31), nosso número 63-69 + DV 70. */
+export const BANCO_DO_NORDESTE_RETORNO_400: Retorno400Bank = {
+  banco: '004',
+  headerConta: [[27, 40]],
+  detailConta: [[18, 31]],
+  nossoNumero: [63, 69],
+  motivos: [319, 328],
+  motivoSize: 2,
+  ocorrencias: {
+    '02': o('registrado', 'Entrada confirmada'), '03': o('rejeitado', 'Entrada rejeitada'), '06': o('pago', 'Liquidação normal'),
+    '09': o('baixado', 'Baixa simples'), '10': o('baixado', 'Baixa por ter sido liquidado'),
+  },
+};
+
 /** Banco do Brasil CBR643 (convênio of 7 digits): detail type 7, 17-digit nosso número, reason of a refusal in 87-88. */
 export const BANCO_DO_BRASIL_RETORNO_400: Retorno400Bank = {
   banco: '001',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRetorno240, readRetorno400, RETORNO_400_POSITIONS } from './retorno.ts';
 import {
-  BANCO_DO_BRASIL_RETORNO_400, BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, febraban240, ITAU_RETORNO_400, SANTANDER_RETORNO_240, SANTANDER_RETORNO_400,
+  BANCO_DO_BRASIL_RETORNO_400, BANCO_DO_NORDESTE_RETORNO_400, BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, febraban240, ITAU_RETORNO_400, SANTANDER_RETORNO_240, SANTANDER_RETORNO_400,
 } from './retorno-banks.ts';
 import { readFinance } from './testing/reference-data.ts';
 import { readYaml, yamlFields } from './testing/yaml-lite.ts';
@@ -45,6 +45,15 @@ describe('retorno CNAB 400', () => {
     expect(report.erros).toEqual([]);
     expect(report.itens.map((i) => i.tipo).filter((t) => t === 'pago')).toHaveLength(51);
     expect(report.itens[0]).toMatchObject({ nossoNumero: '11', valorPago: 3790, tarifa: 210 });
+  });
+
+  it('Banco do Nordeste: a payment with fee', () => {
+    const report = readRetorno400(BANCO_DO_NORDESTE_RETORNO_400, R('CNAB400BANCONORDESTE.RET'), { conta: '02170000056911', ...anyKnown });
+    expect(report.erros).toEqual([]);
+    expect(report.itens).toEqual([expect.objectContaining({ nossoNumero: '11', tipo: 'pago', valorTitulo: 17500, valorPago: 17500, tarifa: 260,
+      dataOcorrencia: '2014-11-19' })]);
+    // 296-301 holds '001110' here, not a date: no credit date is read.
+    expect(report.itens[0]!.dataCredito).toBeUndefined();
   });
 
   it('Banco do Brasil (CBR643, detail type 7): 26 payments with fee and credit date', () => {

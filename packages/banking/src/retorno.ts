@@ -55,13 +55,16 @@ const digitsId = (s: string): string => s.replace(/\D/g, '').replace(/^0+(?=\d)/
 const slice = (line: string, [a, b]: readonly [number, number]): string => line.slice(a - 1, b);
 const money = (s: string): number => (/^\d+$/.test(s) ? Number(s) : 0);
 
+/** 'yyyy-mm-dd' when it is a real date, else undefined (zeros, blanks, a field this bank fills otherwise). */
+function isoIfValid(y: string, m: string, d: string): string | undefined {
+  const t = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return t.getUTCMonth() === Number(m) - 1 && t.getUTCDate() === Number(d) ? `${y}-${m}-${d}` : undefined;
+}
 function date6(raw: string): string | undefined {
-  if (!/^\d{6}$/.test(raw) || raw === '000000') return undefined;
-  return `20${raw.slice(4)}-${raw.slice(2, 4)}-${raw.slice(0, 2)}`;
+  return /^\d{6}$/.test(raw) ? isoIfValid(`20${raw.slice(4)}`, raw.slice(2, 4), raw.slice(0, 2)) : undefined;
 }
 function date8(raw: string): string | undefined {
-  if (!/^\d{8}$/.test(raw) || raw === '00000000') return undefined;
-  return `${raw.slice(4)}-${raw.slice(2, 4)}-${raw.slice(0, 2)}`;
+  return /^\d{8}$/.test(raw) ? isoIfValid(raw.slice(4), raw.slice(2, 4), raw.slice(0, 2)) : undefined;
 }
 
 const unknown = (code: string): Ocorrencia => ({ tipo: 'outro', descricao: `Ocorrência ${code}` });
