@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBarcode } from './boleto.ts';
 import { emitirBoleto } from './emitir.ts';
 import { parseFreeField } from './free-field.ts';
+import { parsePix } from './pix.ts';
 
 describe('emitirBoleto', () => {
   it('rebuilds a brcobranca Bradesco vector from its parts, value and due date', () => {
@@ -17,6 +18,15 @@ describe('emitirBoleto', () => {
     const fields = parseBarcode(b.codigoBarras);
     expect(fields).toMatchObject({ bank: '756', factor: String(1000 + 673), value: 15990 });
     expect(parseFreeField('756', fields.freeField)).toMatchObject({ nossoNumero: '0000123', agencia: '4327' });
+  });
+
+  it('a hybrid boleto carries the PIX of the same amount', () => {
+    const parts = { banco: '237' as const, agencia: '1172', carteira: '09', nossoNumero: '42', conta: '403005' };
+    const b = emitirBoleto({ parts, valor: 15990, vencimento: '2026-12-27', pix: { url: 'https://pix.banco.example/qr/v2/abc123', nome: 'Loja Demo', cidade: 'Recife' } });
+    expect(parsePix(b.pix!)).toMatchObject({ url: 'pix.banco.example/qr/v2/abc123', valor: 15990, txid: '***' });
+    const s = emitirBoleto({ parts, valor: 15990, vencimento: '2026-12-27', pix: { chave: '45123897000110', txid: 'BOLETO42', nome: 'Loja Demo', cidade: 'Recife' } });
+    expect(parsePix(s.pix!)).toMatchObject({ chave: '45123897000110', valor: 15990, txid: 'BOLETO42' });
+    expect(emitirBoleto({ parts, valor: 15990, vencimento: '2026-12-27' }).pix).toBeUndefined();
   });
 
   it('Sicredi marks the free field as having a value; zero or fractional values are refused', () => {

@@ -6,6 +6,7 @@ import { ValidationError } from '@pdv/domain/errors';
 import { buildBarcode, dueDateFactor, linhaDigitavel, MAX_VALUE } from './boleto.ts';
 import { buildFreeField, nossoNumeroImpresso, type FreeFieldParts } from './free-field.ts';
 import { BANKING_MESSAGES as M } from './messages.ts';
+import { pixDynamic, pixStatic, type PixDynamic, type PixStatic } from './pix.ts';
 
 export interface BoletoInput {
   parts: FreeFieldParts;
@@ -13,6 +14,11 @@ export interface BoletoInput {
   valor: number;
   /** 'yyyy-mm-dd'. */
   vencimento: string;
+  /**
+   * Hybrid boleto: the PIX the bank registered with it, a dynamic location URL (what the banks' hybrid APIs return)
+   * or a static key; the amount is the boleto's.
+   */
+  pix?: Omit<PixDynamic, 'valor'> | Omit<PixStatic, 'valor'>;
 }
 
 export interface BoletoCodigos {
@@ -22,6 +28,8 @@ export interface BoletoCodigos {
   nossoNumero: string;
   fator: string;
   campoLivre: string;
+  /** BR Code ("copia e cola") of a hybrid boleto. */
+  pix?: string;
 }
 
 export function emitirBoleto(input: BoletoInput): BoletoCodigos {
@@ -30,5 +38,7 @@ export function emitirBoleto(input: BoletoInput): BoletoCodigos {
   const campoLivre = buildFreeField(parts);
   const fator = dueDateFactor(input.vencimento);
   const codigoBarras = buildBarcode({ bank: parts.banco, currency: '9', factor: fator, value: input.valor, freeField: campoLivre });
-  return { banco: parts.banco, codigoBarras, linhaDigitavel: linhaDigitavel(codigoBarras), nossoNumero: nossoNumeroImpresso(parts), fator, campoLivre };
+  const out: BoletoCodigos = { banco: parts.banco, codigoBarras, linhaDigitavel: linhaDigitavel(codigoBarras), nossoNumero: nossoNumeroImpresso(parts), fator, campoLivre };
+  if (input.pix) out.pix = 'url' in input.pix ? pixDynamic({ ...input.pix, valor: input.valor }) : pixStatic({ ...input.pix, valor: input.valor });
+  return out;
 }
