@@ -114,6 +114,7 @@ describe('CNAB 400 remessa written from our data', () => {
     const lines = text.split('\n');
     expect(() => readCnab400(BRADESCO_400, lines.slice(0, 2).join('\n'))).toThrow('Arquivo truncado: falta o trailer do arquivo.');
     expect(() => readCnab400(BRADESCO_400, `${lines[0]!.slice(0, 399)}\n${lines.slice(1).join('\n')}`)).toThrow('Linha 1: esperados 400 caracteres, recebidos 399.');
-    expect(() => readCnab400(BANCO_DO_BRASIL_400, text)).toThrow(/Linha 1: o campo .* não confere com o layout./);
+    expect(() => readCnab400(BANCO_DO_BRASIL_400, text)).toThrow('O arquivo é do banco 237, esperado o banco 001.');
+    expect(() => readCnab400(BRADESCO_400, text.replace('01REMESSA01COBRANCA ', '01REMESSA01COBRANCX '))).toThrow('Linha 1: o campo 1-26 não confere com o layout.');
   });
 });

@@ -55,6 +55,8 @@ export function readCnab400(bank: Cnab400Bank, text: string): Remessa {
     if (line.length !== SIZE) throw new ValidationError(M.linhaTamanhoInvalido(i + 1, SIZE, line.length), 'arquivo');
   });
   if (!lines[0]!.startsWith('01REMESSA')) throw new ValidationError(M.arquivoNaoERemessa, 'arquivo');
+  const fileBank = lines[0]!.slice(76, 79);
+  if (fileBank !== bank.banco) throw new ValidationError(M.arquivoOutroBanco(bank.banco, fileBank), 'arquivo');
   if (!lines[lines.length - 1]!.startsWith('9')) throw new ValidationError(M.arquivoTruncado, 'arquivo');
   readRecord(bank.header, lines[0]!, 1, remessa);
   let current: Titulo | undefined;
