@@ -71,6 +71,26 @@ export interface Titulo {
   parcela?: string;
   /** Bank-specific codes the title carries (tipo de emissão, distribuição...), keyed by field name. */
   codigos?: Record<string, string>;
+  /** Hybrid boleto registered with a PIX (Santander's record 8). */
+  pix?: TituloPix;
+}
+
+export interface TituloPix {
+  /** DICT key type: '1' CPF, '2' CNPJ, '3' phone, '4' e-mail, '5' random key (Santander's table). */
+  tipoChave: string;
+  chave: string;
+  txid?: string;
+  /** '00' as registered (Santander's "tipo de pagamento"). */
+  tipoPagamento?: string;
+  quantidadePagamentos?: string;
+  /** '1' percentage, '2' value. */
+  tipoValor?: string;
+  /** Centavos. */
+  valorMaximo?: number;
+  /** Percentage with 2 decimals (10000 = 100,00%). */
+  percentualMaximo?: number;
+  valorMinimo?: number;
+  percentualMinimo?: number;
 }
 
 export interface Remessa {

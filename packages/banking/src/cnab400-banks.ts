@@ -136,6 +136,15 @@ const SANTANDER_DETAIL: Layout = [
   f(384, 385, 'n', 'b.contaDv', 'complemento_conta'), blank(386, 391), f(392, 393, 'n', 't.diasProtesto', 'prazo'), blank(394, 394), SEQ,
 ];
 
+/** Santander's record 8 (hybrid boleto): the PIX registered with the título. */
+const SANTANDER_PIX: Layout = [
+  lit(1, '8'), f(2, 3, 'n', 't.pix.tipoPagamento', 'tipo_pagamento'), f(4, 5, 'n', 't.pix.quantidadePagamentos', 'quantidade_pagamentos'),
+  f(6, 6, 'n', 't.pix.tipoValor', 'tipo_valor'), f(7, 19, 'v', 't.pix.valorMaximo', 'valor_maximo'), f(20, 24, 'v', 't.pix.percentualMaximo', 'percentual_maximo'),
+  f(25, 37, 'v', 't.pix.valorMinimo', 'valor_minimo'), f(38, 42, 'v', 't.pix.percentualMinimo', 'percentual_minimo'),
+  f(43, 43, 'n', 't.pix.tipoChave', 'tipo_chave_dict'), f(44, 120, 'x', 't.pix.chave', 'chave_dict'), f(121, 155, 'x', 't.pix.txid', 'txid'),
+  blank(156, 394), SEQ,
+];
+
 export const SANTANDER_400: Cnab400Bank = {
   banco: '033',
   header: [
@@ -143,6 +152,7 @@ export const SANTANDER_400: Cnab400Bank = {
     f(95, 100, 'd', 'r.dataGeracao', 'data_geracao'), zeros(101, 116), blank(117, 391), lit(392, '058'), SEQ,
   ],
   detail: SANTANDER_DETAIL,
+  extras: [{ type: '8', layout: SANTANDER_PIX, when: (t) => t.pix !== undefined }],
   trailer: [lit(1, '9'), f(2, 7, 'count', '', 'qtd_documentos'), f(8, 20, 'total', '', 'valor_total'), zeros(21, 394), SEQ],
 };
 

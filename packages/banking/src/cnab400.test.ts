@@ -10,6 +10,7 @@ const FIXTURES = [
   { file: 'remessa-bradesco-cnab400.rem', bank: BRADESCO_400 },
   { file: 'remessa-itau-cnab400.rem', bank: ITAU_400 },
   { file: 'remessa-santander-cnab400.rem', bank: SANTANDER_400 },
+  { file: 'remessa-santander-cnab400-pix.rem', bank: SANTANDER_400 },
   { file: 'remessa-sicoob-cnab400.rem', bank: SICOOB_400 },
   { file: 'remessa-banrisul-cnab400.rem', bank: BANRISUL_400 },
   { file: 'remessa-banco-nordeste-cnab400.rem', bank: BANCO_DO_NORDESTE_400 },
@@ -49,6 +50,9 @@ describe('CNAB 400 remessa fixtures: read into our data, written again byte for 
     expect(banrisul.titulos[0]!.jurosDia).toBeUndefined();
     // The nosso número carries Banrisul's two-digit NC, the same one the boleto computes.
     expect(banrisulNc('22832563')).toBe('51');
+    const pix = readCnab400(SANTANDER_400, readFinance('cnab400-fixtures', 'remessa-santander-cnab400-pix.rem'));
+    expect(pix.titulos[0]!.pix).toEqual({ tipoPagamento: '00', quantidadePagamentos: '01', tipoValor: '2', valorMaximo: 19990, percentualMaximo: 10000,
+      valorMinimo: 19990, percentualMinimo: 10000, tipoChave: '1', chave: '12345678910', txid: '' });
     const santander = readCnab400(SANTANDER_400, readFinance('cnab400-fixtures', 'remessa-santander-cnab400.rem'));
     expect(santander.titulos[0]).toMatchObject({ jurosDia: 800, multaCodigo: '4', multa: 200, instrucao1: '06' });
   });
