@@ -102,9 +102,11 @@ describe('free field built from parts per bank layout', () => {
 
 describe('nosso número check digits as printed', () => {
   it('Banco do Brasil modulo 11 with X', () => {
-    // 12387901234 with weights 9..2 cycling from the left-most digits towards the right.
+    // 12387901234 from the right: 4*9 + 3*8 + 2*7 + 1*6 + 0*5 + 9*4 + 7*3 + 8*2 + 3*9 + 2*8 + 1*7 = 203; 203 mod 11 = 5.
     expect(nossoNumeroImpresso({ banco: '001', convenio: '123879', nossoNumero: '1234', agencia: '4042', conta: '61900', carteira: '18' }))
-      .toBe(`1238790123${4}-${bbNossoNumeroDv('12387901234')}`);
+      .toBe('12387901234-5');
+    // 0000001: 1*9 = 9 -> 9; 0000006: 54 mod 11 = 10 -> X; 0000011: 1*9 + 1*8 = 17 -> 6.
+    expect([bbNossoNumeroDv('0000001'), bbNossoNumeroDv('0000006'), bbNossoNumeroDv('0000011')]).toEqual(['9', 'X', '6']);
     expect(nossoNumeroImpresso({ banco: '001', convenio: '1238798', nossoNumero: '9777700168', carteira: '18' })).toBe('12387989777700168');
   });
 

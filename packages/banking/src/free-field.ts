@@ -38,11 +38,13 @@ export function num(value: string | undefined, size: number, campo: string): str
 
 // --- check digits of the nosso número and of the free field ----------------------------------------------------
 
-/** Banco do Brasil: modulo 11 weights 9..2 from the left ('X' for 10); none for 7- and 8-digit convênios. */
+/**
+ * Banco do Brasil: modulo 11 with weights 9, 8, ..., 2 from the rightmost digit (cycling), the digit is the remainder
+ * itself, 10 printed 'X'; none for 7- and 8-digit convênios (the nosso número then has no check digit).
+ */
 export function bbNossoNumeroDv(nossoNumero: string): string {
   let sum = 0;
-  const weights = [9, 8, 7, 6, 5, 4, 3, 2];
-  for (let i = nossoNumero.length - 1, k = 0; i >= 0; i--, k++) sum += Number(nossoNumero[i]) * weights[weights.length - 1 - (k % 8)]!;
+  for (let i = nossoNumero.length - 1, k = 0; i >= 0; i--, k++) sum += Number(nossoNumero[i]) * (9 - (k % 8));
   const r = sum % 11;
   return r === 10 ? 'X' : String(r);
 }
