@@ -17,12 +17,12 @@ const pagador = (nomeEnd: number, extra: Field[] = []): Field[] => [
   ...extra,
 ];
 
-const amounts = (iofName = 'valor_iof'): Field[] => [
+const amounts = (iofName = 'valor_iof', abatimentoName = 'abatimento'): Field[] => [
   f(161, 173, 'v', 't.jurosDia', 'juros_um_dia'),
   f(174, 179, 'd', 't.descontoAte', 'desconto_ate'),
   f(180, 192, 'v', 't.desconto', 'valor_desconto'),
   f(193, 205, 'v', 't.iof', iofName),
-  f(206, 218, 'v', 't.abatimento', 'abatimento'),
+  f(206, 218, 'v', 't.abatimento', abatimentoName),
 ];
 
 const address = (): Field[] => [
@@ -271,6 +271,32 @@ export const CREDISIS_400: Cnab400Bank = {
   trailer: [lit(1, '9'), blank(2, 394), SEQ],
 };
 
+/**
+ * Caixa SIGCB CNAB 400, transcribed from the layout YAML (no fixture file exists: the test writes one from our data,
+ * reads it back and checks every field's position against the YAML). Caixa prefers CNAB 240 (CAIXA_240).
+ */
+export const CAIXA_400: Cnab400Bank = {
+  banco: '104',
+  header: [
+    HEADER_START, f(27, 30, 'n', 'b.agencia', 'agencia'), f(31, 36, 'n', 'b.convenio', 'codigo_cedente'), blank(37, 46),
+    f(47, 76, 'x', 'b.nome', 'nome_empresa'), lit(77, '104C ECON FEDERAL '), f(95, 100, 'd', 'r.dataGeracao', 'data_geracao'), blank(101, 389),
+    f(390, 394, 'n', 'r.sequencial', 'sequencial_remessas'), SEQ,
+  ],
+  detail: [
+    lit(1, '1'), f(2, 3, 'n', 'b.tipoDocumento', 'codigo_inscricao'), f(4, 17, 'n', 'b.documento', 'numero_inscricao'),
+    f(18, 21, 'n', 'b.agencia', 'agencia'), f(22, 27, 'n', 'b.convenio', 'codigo_cedente'), f(28, 28, 'n', 't.codigos.tipoEmissao', 'tipo_emissao'),
+    f(29, 29, 'n', 't.codigos.tipoDistribuicao', 'tipo_distribuicao'), f(30, 31, 'n', 't.codigos.taxaPermanencia', 'taxa_permanencia'),
+    f(32, 56, 'x', 't.usoEmpresa', 'uso_empresa'), f(57, 58, 'n', 't.codigos.modalidade', 'numero_carteira'), f(59, 73, 'n', 't.nossoNumero', 'nosso_numero'),
+    blank(74, 76), f(77, 106, 'x', 't.codigos.mensagem', 'mensagem'), f(107, 108, 'n', 't.carteira', 'tipo_carteira'),
+    ...tituloCore('104'), zeros(143, 147), f(148, 149, 'n', 't.especie', 'especie'), f(150, 150, 'x', 't.aceite', 'aceite'),
+    f(151, 156, 'd', 't.emissao', 'data_emissao'), f(157, 158, 'n', 't.instrucao1', 'instrucao1'), f(159, 160, 'n', 't.instrucao2', 'instrucao2'),
+    ...amounts('valor_iof', 'valor_abatimento'), ...pagador(274), ...address(), f(352, 357, 'd', 't.multaData', 'data_multa'), f(358, 367, 'v', 't.multa', 'valor_multa'),
+    f(368, 389, 'x', 't.avalista', 'sacador'), f(390, 391, 'n', 't.codigos.instrucao3', 'instrucao3'), f(392, 393, 'n', 't.diasProtesto', 'prazo'),
+    f(394, 394, 'n', 't.codigos.moeda', 'moeda'), SEQ,
+  ],
+  trailer: [lit(1, '9'), blank(2, 394), SEQ],
+};
+
 export const CNAB400_BANKS: Record<string, Cnab400Bank> = {
-  '001': BANCO_DO_BRASIL_400, '237': BRADESCO_400, '341': ITAU_400, '033': SANTANDER_400, '756': SICOOB_400, '041': BANRISUL_400, '004': BANCO_DO_NORDESTE_400, '745': CITIBANK_400, '097': CREDISIS_400,
+  '001': BANCO_DO_BRASIL_400, '237': BRADESCO_400, '341': ITAU_400, '033': SANTANDER_400, '756': SICOOB_400, '041': BANRISUL_400, '004': BANCO_DO_NORDESTE_400, '745': CITIBANK_400, '097': CREDISIS_400, '104': CAIXA_400,
 };

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Layout } from './cnab-layout.ts';
 import { readCnab400, writeCnab400 } from './cnab400.ts';
-import { BANCO_DO_BRASIL_400, BRADESCO_400, ITAU_400, SANTANDER_400, SICOOB_400 } from './cnab400-banks.ts';
+import { BANCO_DO_BRASIL_400, BRADESCO_400, CAIXA_400, ITAU_400, SANTANDER_400, SICOOB_400 } from './cnab400-banks.ts';
+import type { Remessa } from './cnab-model.ts';
 import { readFinance } from './testing/reference-data.ts';
 import { readYaml, yamlFields, type YamlMap } from './testing/yaml-lite.ts';
 
@@ -44,6 +45,40 @@ const CASES: Case[] = [
 
 const BANKS = { 'remessa-banco-brasil-cnab400.rem': BANCO_DO_BRASIL_400, 'remessa-bradesco-cnab400.rem': BRADESCO_400,
   'remessa-itau-cnab400.rem': ITAU_400, 'remessa-santander-cnab400.rem': SANTANDER_400, 'remessa-sicoob-cnab400.rem': SICOOB_400 } as const;
+
+describe('Caixa SIGCB CNAB 400 (no fixture): written from our data, read back, every field at the YAML position', () => {
+  const remessa: Remessa = {
+    banco: '104', dataGeracao: '2026-11-27', sequencial: 7,
+    beneficiario: { nome: 'Loja Demo Moda Ltda', agencia: '1234', convenio: '005507', documento: '45123897000110', tipoDocumento: '02' },
+    titulos: [{ ocorrencia: '01', nossoNumero: '000000000000123', carteira: '01', valor: 15990, vencimento: '2026-12-27', emissao: '2026-11-27',
+      especie: '01', aceite: 'N', numeroDocumento: 'DOC123', multaData: '2026-12-28', multa: 320, jurosDia: 5, pagadorTipo: '01',
+      pagadorDocumento: '12345678909', pagadorNome: 'Juliana Alves', pagadorEndereco: 'Rua das Flores, 10', pagadorBairro: 'Centro',
+      pagadorCep: '13010000', pagadorCidade: 'Campinas', pagadorUf: 'SP', diasProtesto: '00',
+      codigos: { tipoEmissao: '2', tipoDistribuicao: '2', taxaPermanencia: '00', modalidade: '14', mensagem: '', instrucao3: '00', moeda: '1' } }],
+  };
+
+  it('round-trips our data', () => {
+    const text = writeCnab400(CAIXA_400, remessa);
+    const back = readCnab400(CAIXA_400, text);
+    expect(back.titulos[0]).toMatchObject({ nossoNumero: '000000000000123', valor: 15990, multa: 320, multaData: '2026-12-28', pagadorNome: 'JULIANA ALVES' });
+    expect(writeCnab400(CAIXA_400, back)).toBe(text);
+  });
+
+  const D = ['andersondanilo', 'cnab400', '104', 'sigcb', 'remessa'];
+  for (const [label, layout, file, line] of [['header', CAIXA_400.header, 'header_arquivo.yml', 0], ['detalhe', CAIXA_400.detail, 'detalhe.yml', 1],
+    ['trailer', CAIXA_400.trailer, 'trailer_arquivo.yaml', 2]] as const) {
+    it(`${label}: every YAML field is a field of ours at the same positions, digits where numeric`, () => {
+      const written = writeCnab400(CAIXA_400, remessa).split('\r\n')[line]!;
+      const ours = new Map(layout.filter((fl) => fl.name).map((fl) => [fl.name!, [fl.start, fl.end]]));
+      for (const y of yamlAt([...D, file])) {
+        if (y.name.startsWith('brancos') || y.name === 'agencia_colabora' || ['tipo_registro', 'tipo_operacao', 'literal_remessa', 'codigo_servico',
+          'literal_servico', 'codigo_banco', 'nome_banco'].includes(y.name)) continue;
+        expect([y.name, ours.get(y.name)]).toEqual([y.name, [y.start, y.end]]);
+        if (y.picture.startsWith('9')) expect([y.name, /^\d+$/.test(written.slice(y.start - 1, y.end))]).toEqual([y.name, true]);
+      }
+    });
+  }
+});
 
 describe('CNAB 400 layouts against the YAML layouts', () => {
   for (const c of CASES) {
