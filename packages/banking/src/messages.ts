@@ -1,0 +1,46 @@
+/**
+ * The pt-BR messages of the banking package (boleto, CNAB remessa and retorno, PIX BR Code). Every validation error
+ * thrown here is a ValidationError carrying one of these texts; the server maps it to a 400 as it does the domain's.
+ */
+export const BANKING_MESSAGES = {
+  bancoNaoSuportado: (banco: string) => `Banco ${banco} não suportado para boletos.`,
+  campoObrigatorio: (campo: string) => `O campo ${campo} é obrigatório.`,
+  campoSomenteDigitos: (campo: string) => `O campo ${campo} deve conter somente números.`,
+  campoTamanhoMaximo: (campo: string, max: number) => `O campo ${campo} deve ter no máximo ${max} caracteres.`,
+  campoTamanhoExato: (campo: string, size: number) => `O campo ${campo} deve ter ${size} dígitos.`,
+  valorInvalido: 'O valor do boleto deve ser um número inteiro de centavos entre 0 e 99.999.999,99.',
+  vencimentoForaDoIntervalo: 'A data de vencimento está fora do intervalo do fator de vencimento.',
+  dataInvalida: (valor: string) => `Data inválida: '${valor}'.`,
+  codigoBarrasInvalido: 'O código de barras do boleto deve ter 44 dígitos.',
+  codigoBarrasDigitoInvalido: 'O dígito verificador geral do código de barras não confere.',
+  linhaDigitavelInvalida: 'A linha digitável do boleto deve ter 47 dígitos.',
+  linhaDigitavelDigitoInvalido: (campo: number) => `O dígito verificador do campo ${campo} da linha digitável não confere.`,
+  campoLivreInvalido: 'O campo livre do boleto deve ter 25 dígitos.',
+  campoLivreDigitoInvalido: (banco: string) => `O dígito verificador do campo livre (${banco}) não confere.`,
+  carteiraNaoSuportada: (banco: string, carteira: string) => `Carteira ${carteira} não suportada para o banco ${banco}.`,
+  convenioInvalido: 'O convênio do Banco do Brasil deve ter 4, 6, 7 ou 8 dígitos.',
+  fatorInvalido: 'O fator de vencimento deve estar entre 1000 e 9999.',
+  pixChaveObrigatoria: 'A chave PIX é obrigatória.',
+  pixChaveTamanho: 'A chave PIX deve ter no máximo 77 caracteres.',
+  pixTxidInvalido: 'O identificador da transação (txid) deve ter até 25 letras ou números, ou ser ***.',
+  pixNomeObrigatorio: 'O nome do recebedor é obrigatório no PIX.',
+  pixCidadeObrigatoria: 'A cidade do recebedor é obrigatória no PIX.',
+  pixUrlInvalida: 'A URL de localização do PIX dinâmico é inválida (sem https:// e com até 77 caracteres).',
+  pixPayloadInvalido: (motivo: string) => `Código PIX (BR Code) inválido: ${motivo}.`,
+  pixCrcInvalido: 'O CRC16 do código PIX não confere.',
+  remessaSemTitulos: 'A remessa não tem títulos.',
+  linhaTamanhoInvalido: (linha: number, esperado: number, recebido: number) =>
+    `Linha ${linha}: esperados ${esperado} caracteres, recebidos ${recebido}.`,
+  registroDesconhecido: (linha: number, tipo: string) => `Linha ${linha}: tipo de registro '${tipo}' desconhecido.`,
+  arquivoVazio: 'O arquivo está vazio.',
+  arquivoNaoERemessa: 'O arquivo não é uma remessa de cobrança (header inválido).',
+  arquivoNaoERetorno: 'O arquivo não é um retorno de cobrança (header inválido).',
+  arquivoTruncado: 'Arquivo truncado: falta o trailer do arquivo.',
+  arquivoOutroBanco: (esperado: string, recebido: string) => `O arquivo é do banco ${recebido}, esperado o banco ${esperado}.`,
+  arquivoOutraConta: (esperado: string, recebido: string) => `O arquivo é da conta/beneficiário ${recebido}, esperado ${esperado}.`,
+  linhaOutraConta: (linha: number, esperado: string, recebido: string) =>
+    `Linha ${linha}: título da conta/beneficiário ${recebido}, esperado ${esperado}.`,
+  nossoNumeroDesconhecido: (linha: number, nossoNumero: string) => `Linha ${linha}: nosso número ${nossoNumero} não encontrado.`,
+  ocorrenciaDesconhecida: (linha: number, codigo: string) => `Linha ${linha}: ocorrência ${codigo} desconhecida.`,
+  layoutDivergente: (linha: number, campo: string) => `Linha ${linha}: o campo ${campo} não confere com o layout.`,
+} as const;

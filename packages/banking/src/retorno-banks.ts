@@ -1,0 +1,162 @@
+/**
+ * Where each bank's return file (retorno) keeps what we read, and what its occurrence codes mean for us.
+ * CNAB 400 positions from the banks' manuals (cnab-layouts YAML for Bradesco and Itaú); CNAB 240 is FEBRABAN's
+ * segments T and U, shared by Sicoob and Sicredi.
+ */
+export type OcorrenciaTipo = 'registrado' | 'pago' | 'rejeitado' | 'baixado' | 'tarifa' | 'outro';
+
+export interface Ocorrencia { tipo: OcorrenciaTipo; descricao: string }
+
+type Range = readonly [number, number];
+
+export interface Retorno400Bank {
+  banco: string;
+  /** The account's identifier in the header (Bradesco: código da empresa; Itaú: agência + conta). */
+  headerConta: readonly Range[];
+  /** The same identifier in each detail record, when the layout repeats it. */
+  detailConta?: readonly Range[];
+  nossoNumero: Range;
+  /** Rejection reasons: consecutive codes of `motivoSize` characters. */
+  motivos: Range;
+  motivoSize: number;
+  ocorrencias: Record<string, Ocorrencia>;
+  /** The detail record's type (position 1): '1', or '7' for BB's CBR643. */
+  detailType?: string;
+  /** Where this bank keeps a common field elsewhere (BB: credit date 176-181, fee 182-188). */
+  positions?: Partial<Record<'dataCredito' | 'tarifa', readonly [number, number]>>;
+}
+
+const o = (tipo: OcorrenciaTipo, descricao: string): Ocorrencia => ({ tipo, descricao });
+
+export const BRADESCO_RETORNO_400: Retorno400Bank = {
+  banco: '237',
+  headerConta: [[27, 46]],
+  /** 71-81; the manual's 71-82 includes the check digit (which may be 'P'), not part of our nosso número. */
+  nossoNumero: [71, 81],
+  motivos: [319, 328],
+  motivoSize: 2,
+  ocorrencias: {
+    '02': o('registrado', 'Entrada confirmada'), '03': o('rejeitado', 'Entrada rejeitada'), '06': o('pago', 'Liquidação normal'),
+    '09': o('baixado', 'Baixado automaticamente via arquivo'), '10': o('baixado', 'Baixado conforme instruções da agência'),
+    '15': o('pago', 'Liquidação em cartório'), '16': o('pago', 'Título pago em cheque - vinculado'),
+    '17': o('pago', 'Liquidação após baixa ou título não registrado'), '24': o('rejeitado', 'Entrada rejeitada por CEP irregular'),
+    '28': o('tarifa', 'Débito de tarifas/custas'),
+  },
+};
+
+export const ITAU_RETORNO_400: Retorno400Bank = {
+  banco: '341',
+  headerConta: [[27, 30], [33, 37]],
+  detailConta: [[18, 21], [24, 28]],
+  nossoNumero: [63, 70],
+  motivos: [378, 385],
+  motivoSize: 2,
+  ocorrencias: {
+    '02': o('registrado', 'Entrada confirmada'), '03': o('rejeitado', 'Entrada rejeitada'), '05': o('baixado', 'Alteração de dados - baixa'),
+    '06': o('pago', 'Liquidação normal'), '07': o('pago', 'Liquidação parcial'), '08': o('pago', 'Liquidação em cartório'),
+    '09': o('baixado', 'Baixa simples'), '10': o('baixado', 'Baixa por ter sido liquidado'),
+    '23': o('outro', 'Título enviado a cartório'), '28': o('tarifa', 'Tarifa de relação das liquidações'),
+  },
+};
+
+/**
+ * Santander CNAB 400: the shared detail positions, agência + conta of 12 in the header (27-38) and in each detail
+ * (18-29), nosso número 63-70. The sample available (brcobranca's) is Itaú's file with Santander's header; where a
+ * rejection's reasons sit (here 378-385 as Itaú) is not confirmed by it.
+ */
+export const SANTANDER_RETORNO_400: Retorno400Bank = {
+  banco: '033',
+  headerConta: [[27, 38]],
+  detailConta: [[18, 29]],
+  nossoNumero: [63, 70],
+  motivos: [378, 385],
+  motivoSize: 2,
+  ocorrencias: {
+    '02': o('registrado', 'Entrada confirmada'), '03': o('rejeitado', 'Entrada rejeitada'), '06': o('pago', 'Liquidação normal'),
+    '07': o('pago', 'Liquidação por conta'), '08': o('pago', 'Liquidação por saldo'), '09': o('baixado', 'Baixa automática'),
+    '10': o('baixado', 'Baixa conforme instruções'), '17': o('pago', 'Liquidação em cartório'),
+  },
+};
+
+/** Banco do Nordeste CNAB 400: agência + conta of 14 in header (27-40) and details (18-31), nosso número 63-69 + DV 70. */
+export const BANCO_DO_NORDESTE_RETORNO_400: Retorno400Bank = {
+  banco: '004',
+  headerConta: [[27, 40]],
+  detailConta: [[18, 31]],
+  nossoNumero: [63, 69],
+  motivos: [319, 328],
+  motivoSize: 2,
+  ocorrencias: {
+    '02': o('registrado', 'Entrada confirmada'), '03': o('rejeitado', 'Entrada rejeitada'), '06': o('pago', 'Liquidação normal'),
+    '09': o('baixado', 'Baixa simples'), '10': o('baixado', 'Baixa por ter sido liquidado'),
+  },
+};
+
+/** Banco do Brasil CBR643 (convênio of 7 digits): detail type 7, 17-digit nosso número, reason of a refusal in 87-88. */
+export const BANCO_DO_BRASIL_RETORNO_400: Retorno400Bank = {
+  banco: '001',
+  headerConta: [[27, 40]],
+  detailConta: [[18, 31]],
+  nossoNumero: [64, 80],
+  motivos: [87, 88],
+  motivoSize: 2,
+  detailType: '7',
+  positions: { dataCredito: [176, 181], tarifa: [182, 188] },
+  ocorrencias: {
+    '02': o('registrado', 'Confirmação de entrada de título'), '03': o('rejeitado', 'Comando recusado'), '05': o('pago', 'Liquidado sem registro'),
+    '06': o('pago', 'Liquidação normal'), '07': o('pago', 'Liquidação por conta/parcial'), '08': o('pago', 'Liquidação por saldo'),
+    '09': o('baixado', 'Baixa de título'), '10': o('baixado', 'Baixa solicitada'), '15': o('pago', 'Liquidação em cartório'),
+    '28': o('tarifa', 'Manutenção de título vencido'),
+  },
+};
+
+export const BANRISUL_RETORNO_400: Retorno400Bank = {
+  banco: '041',
+  headerConta: [[27, 39]],
+  detailConta: [[18, 29]],
+  nossoNumero: [63, 70],
+  motivos: [383, 392],
+  motivoSize: 2,
+  ocorrencias: {
+    '02': o('registrado', 'Confirmação de entrada'), '03': o('rejeitado', 'Entrada rejeitada'), '04': o('baixado', 'Baixa de título liquidado por edital'),
+    '06': o('pago', 'Liquidação normal'), '07': o('pago', 'Liquidação parcial'), '08': o('pago', 'Baixa por pagamento, liquidação pelo saldo'),
+    '09': o('baixado', 'Devolução automática'), '10': o('baixado', 'Baixado conforme instruções'), '15': o('pago', 'Pagamento em cartório'),
+    '28': o('tarifa', 'Débito de tarifas/custas'),
+  },
+};
+
+/** FEBRABAN CNAB 240 "códigos de movimento retorno" (G-C044), as Sicoob and Sicredi use them. */
+export const FEBRABAN_240_OCORRENCIAS: Record<string, Ocorrencia> = {
+  '02': o('registrado', 'Entrada confirmada'), '03': o('rejeitado', 'Entrada rejeitada'), '06': o('pago', 'Liquidação'),
+  '09': o('baixado', 'Baixa'), '12': o('outro', 'Confirmação recebimento instrução de abatimento'),
+  '14': o('outro', 'Confirmação recebimento instrução de alteração de vencimento'), '17': o('pago', 'Liquidação após baixa ou liquidação título não registrado'),
+  '25': o('baixado', 'Protestado e baixado'), '26': o('rejeitado', 'Instrução rejeitada'), '28': o('tarifa', 'Débito de tarifas/custas'),
+  '30': o('rejeitado', 'Alteração de dados rejeitada'),
+};
+
+/** Where a CNAB 240 return file keeps the account (header) and the título's fields (segment T). */
+export interface Retorno240Bank {
+  banco: string;
+  headerConta: readonly Range[];
+  tConta: readonly Range[];
+  t: Record<'nossoNumero' | 'numeroDocumento' | 'vencimento' | 'valorTitulo' | 'tarifa' | 'motivos', Range>;
+  ocorrencias: Record<string, Ocorrencia>;
+}
+
+/** FEBRABAN's segment T (Sicoob, Sicredi, Ailos, BB, Caixa). */
+export const febraban240 = (banco: string): Retorno240Bank => ({
+  banco,
+  headerConta: [[53, 57], [59, 70]],
+  tConta: [[18, 22], [24, 35]],
+  t: { nossoNumero: [38, 57], numeroDocumento: [59, 73], vencimento: [74, 81], valorTitulo: [82, 96], tarifa: [199, 213], motivos: [214, 223] },
+  ocorrencias: FEBRABAN_240_OCORRENCIAS,
+});
+
+/** Santander: agência and account of 4 + 1 + 9 + 1 from 18, a 13-digit nosso número from 41. */
+export const SANTANDER_RETORNO_240: Retorno240Bank = {
+  banco: '033',
+  headerConta: [[33, 47]],
+  tConta: [[18, 32]],
+  t: { nossoNumero: [41, 53], numeroDocumento: [55, 69], vencimento: [70, 77], valorTitulo: [78, 92], tarifa: [194, 208], motivos: [209, 218] },
+  ocorrencias: FEBRABAN_240_OCORRENCIAS,
+};

@@ -1,0 +1,28 @@
+/**
+ * Issue 25 "Speed": issuing boletos for 1,000 receivables and their remessa must take at most 30 s on this machine,
+ * database included; the package's share (codes and the file) is measured here and must be a small part of it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Titulo } from './cnab-model.ts';
+import { readCnab400, writeCnab400 } from './cnab400.ts';
+import { BRADESCO_400 } from './cnab400-banks.ts';
+import { emitirBoleto } from './emitir.ts';
+
+describe('speed', () => {
+  it('issues 1,000 boletos and writes and reads their CNAB 400 remessa in under 5 s (about 0.3 s here)', () => {
+    const started = performance.now();
+    const titulos: Titulo[] = [];
+    for (let i = 1; i <= 1000; i++) {
+      const boleto = emitirBoleto({ parts: { banco: '237', agencia: '1172', carteira: '09', nossoNumero: String(i), conta: '403005' }, valor: 1000 + i, vencimento: '2026-12-27' });
+      titulos.push({ ocorrencia: '01', nossoNumero: boleto.nossoNumero.slice(3, 14), nossoNumeroDv: boleto.nossoNumero.slice(-1), carteira: '009', valor: 1000 + i,
+        vencimento: '2026-12-27', emissao: '2026-11-27', numeroDocumento: String(i), pagadorTipo: '01', pagadorDocumento: '12345678909', pagadorNome: 'Cliente' });
+    }
+    const text = writeCnab400(BRADESCO_400, { banco: '237', beneficiario: { nome: 'Loja', agencia: '1172', conta: '403005', contaDv: '0', convenio: '4567' },
+      dataGeracao: '2026-11-27', sequencial: 1, titulos });
+    const back = readCnab400(BRADESCO_400, text);
+    const elapsed = performance.now() - started;
+    expect(back.titulos).toHaveLength(1000);
+    expect(back.titulos[999]).toMatchObject({ nossoNumero: '00000001000', valor: 2000 });
+    expect(elapsed).toBeLessThan(5000);
+  });
+});
