@@ -28,7 +28,7 @@ describe('financial document states', () => {
 });
 
 describe('late charges', () => {
-  const config = { percentual_multa: 2_000_000, dias_para_multa: 3, percentual_juros: 1_000_000 };
+  const config = { percentual_multa: 20_000, dias_para_multa: 3, percentual_juros: 10_000 };
 
   it('charges nothing on or before the due date', () => {
     expect(daysLate('2026-03-10', '2026-03-10')).toBe(0);

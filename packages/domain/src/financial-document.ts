@@ -39,6 +39,8 @@ export const FINANCE_MESSAGES = {
   numberTaken: 'Já existe um documento financeiro com este número e sequência.',
   invalidValue: 'Informe um valor maior que zero.',
   reversalNote: 'Informe o motivo do estorno.',
+  accountPlanNotFound: 'Plano de contas não encontrado.',
+  costCenterNotFound: 'Centro de custo não encontrado.',
 } as const;
 
 export type FinancialSituation = 'Aberto' | 'Parcial' | 'Quitado' | 'Estornado';
@@ -60,7 +62,8 @@ export const canEdit = canCancel;
 
 /** Percent with 4 decimals (numeric(7,4)) as an integer: 2.5% -> 25_000. */
 export type Percent4 = number;
-export const PERCENT4_PER_UNIT = 1_000_000;
+/** One percent in Percent4 units. */
+export const PERCENT4_PER_UNIT = 10_000;
 
 export interface ChargeConfig {
   percentual_multa: Percent4;

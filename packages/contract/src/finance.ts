@@ -1,0 +1,151 @@
+/**
+ * Financial documents (001 §7 "Financial documents", 002 §3 Financial document, Document launch, Discharge row):
+ * receivables (operacao Entrada) and payables (Saida) of the active branch, their discharges (baixa) into a bank
+ * account and the reversal (estorno) of a discharge. Amounts travel in reais with 2 decimals.
+ */
+import { z } from 'zod';
+import { FINANCE_MESSAGES, FINANCIAL_SITUATIONS, type FinancialSituation } from '@pdv/domain/financial-document';
+import { money } from './amounts.ts';
+import { id, listQuery } from './common.ts';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use AAAA-MM-DD).' });
+export const financialOperation = z.enum(['Entrada', 'Saida'], { error: "A operação deve ser 'Entrada' (a receber) ou 'Saida' (a pagar)." });
+export const financialSituation = z.enum(FINANCIAL_SITUATIONS as [FinancialSituation, ...FinancialSituation[]], { error: 'Situação inválida.' });
+const note = z.string().trim().max(500, { error: 'A observação pode ter no máximo 500 caracteres.' });
+const positive = money.refine((v) => v > 0, { error: FINANCE_MESSAGES.invalidValue });
+
+export const financialLaunch = z.object({
+  id_documento_financeiro_lancamento: z.number().int(),
+  id_documento_financeiro: z.number().int(),
+  tipo: z.string(),
+  id_meio_pagamento: z.number().int().nullable(),
+  id_conta: z.number().int().nullable(),
+  conta_descricao: z.string().nullable(),
+  valor: z.number(),
+  valor_baixado: z.number(),
+  valor_desconto: z.number(),
+  valor_acrescimo: z.number(),
+  valor_juros: z.number(),
+  valor_multa: z.number(),
+  is_estornado: z.boolean(),
+  observacao: z.string().nullable(),
+  observacao_estorno: z.string().nullable(),
+  id_usuario_lancamento: z.number().int().nullable(),
+  usuario: z.string().nullable(),
+  data_lancamento: z.string(),
+  data_efetivacao: z.string(),
+  data_estorno: z.string().nullable(),
+});
+export type FinancialLaunch = z.infer<typeof financialLaunch>;
+
+export const financialDocument = z.object({
+  id_documento_financeiro: z.number().int(),
+  id_filial: z.number().int(),
+  numero: z.string(),
+  sequencia: z.number().int(),
+  operacao: financialOperation,
+  situacao: financialSituation,
+  valor_documento: z.number(),
+  valor_atualizado: z.number(),
+  saldo: z.number(),
+  /** Money of the live discharges. */
+  valor_pago: z.number(),
+  /** Interest and fine the open balance carries today (branch configuration; 0 when not late). */
+  valor_juros: z.number(),
+  valor_multa: z.number(),
+  data_cadastro: z.string(),
+  data_alteracao: z.string(),
+  data_emissao: z.string(),
+  data_vencimento: z.string(),
+  data_quitacao: z.string().nullable(),
+  data_estorno: z.string().nullable(),
+  data_ultimo_pagamento: z.string().nullable(),
+  id_pessoa: z.number().int().nullable(),
+  pessoa: z.object({ id_pessoa: z.number().int(), nome: z.string(), cpf: z.string().nullable(), cnpj: z.string().nullable() }).nullable(),
+  id_meio_pagamento: z.number().int().nullable(),
+  id_plano_conta: z.number().int().nullable(),
+  id_centro_custo: z.number().int().nullable(),
+  id_nota_fiscal: z.number().int().nullable(),
+  id_pedido: z.number().int().nullable(),
+  observacao: z.string().nullable(),
+});
+export type FinancialDocument = z.infer<typeof financialDocument>;
+
+export const financialDocumentDetail = financialDocument.extend({ lancamentos: z.array(financialLaunch) });
+export type FinancialDocumentDetail = z.infer<typeof financialDocumentDetail>;
+
+export const financialFilter = z.object({
+  operacao: financialOperation.optional(),
+  situacao: z.union([financialSituation, z.array(financialSituation).min(1).max(4)]).optional(),
+  id_pessoa: id.optional(),
+  /** Due-date period; the current month when left out (002 §9). */
+  data_inicio: isoDate.optional(),
+  data_fim: isoDate.optional(),
+}).strict();
+
+export const financialFindBody = listQuery.extend({
+  filter: financialFilter.optional().default({}),
+  order: z.enum(['asc', 'desc']).optional().default('desc'),
+  column: z.enum(['data_vencimento', 'numero', 'valor_documento', 'saldo']).optional().default('data_vencimento'),
+}).strict();
+
+export const financialTotals = z.object({
+  quantidade: z.number().int(),
+  valor_documento: z.number(),
+  valor_pago: z.number(),
+  saldo: z.number(),
+});
+export type FinancialTotals = z.infer<typeof financialTotals>;
+
+export const financialFindResult = z.object({ rows: z.array(financialDocument), count: z.number().int(), totais: financialTotals });
+export const financialValuesBody = z.object({ filter: financialFilter.optional().default({}), search: listQuery.shape.search }).strict();
+
+export const financialByIdBody = z.object({ id_documento_financeiro: id }).strict();
+export const financialManyBody = z.object({ ids: z.array(id).min(1, { error: FINANCE_MESSAGES.noDocuments }).max(200) }).strict();
+export const financialManyResult = z.object({ documentos: z.array(financialDocumentDetail) });
+
+const documentFields = {
+  numero: z.string().trim().min(1, { error: 'Informe o número do documento.' }).max(30, { error: 'O número pode ter no máximo 30 caracteres.' }).optional(),
+  sequencia: z.coerce.number().int().min(1).max(999).optional(),
+  valor_documento: positive,
+  data_emissao: isoDate.optional(),
+  data_vencimento: isoDate,
+  id_pessoa: id.nullable().optional(),
+  id_meio_pagamento: id.nullable().optional(),
+  id_plano_conta: id.nullable().optional(),
+  id_centro_custo: id.nullable().optional(),
+  observacao: note.nullable().optional(),
+};
+export const financialCreateBody = z.object({ operacao: financialOperation, ...documentFields }).strict();
+export const financialUpdateBody = z.object({ id_documento_financeiro: id, ...documentFields }).strict();
+
+export const financialSplitBody = z.object({
+  id_documento_financeiro: id,
+  parcelas: z.array(z.object({ valor: positive, data_vencimento: isoDate }).strict()).min(2, { error: FINANCE_MESSAGES.splitCount }).max(120),
+}).strict();
+
+export const financialDischargeBody = z.object({
+  /** The checked documents, in list order: the allocation follows it. */
+  documentos: z.array(id).min(1, { error: FINANCE_MESSAGES.noDocuments }).max(200),
+  valor_total: money,
+  valor_desconto: money.optional().default(0),
+  valor_acrescimo: money.optional().default(0),
+  /** Adds each late document's interest and fine (branch configuration). */
+  calcular_juros_multa: z.boolean().optional().default(false),
+  id_conta: id,
+  id_meio_pagamento: id.nullable().optional(),
+  data_pagamento: isoDate.optional(),
+  observacao: note.nullable().optional(),
+}).strict();
+export const financialDischargeResult = z.object({ documentos: z.array(financialDocumentDetail), lancamentos: z.array(financialLaunch) });
+
+export const launchCancelBody = z.object({
+  id_documento_financeiro_lancamento: id,
+  observacao: z.string().trim().min(1, { error: FINANCE_MESSAGES.reversalNote }).max(500),
+}).strict();
+export const launchListResult = z.object({ rows: z.array(financialLaunch) });
+
+export const financialByNumberBody = z.object({ numero: z.string().trim().min(1).max(30), operacao: financialOperation.optional() }).strict();
+export const financialListResult = z.object({ rows: z.array(financialDocument) });
+export const financialNextNumberResult = z.object({ numero: z.string() });
+export const financialByInvoiceBody = z.object({ id_nota_fiscal: id }).strict();
