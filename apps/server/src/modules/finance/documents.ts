@@ -169,8 +169,8 @@ export async function cancelDocuments(tx: Tx, s: Scope, ids: readonly number[]):
   const docs = await q.documentsByIds(tx, s, unique, true);
   if (docs.length !== unique.length) throw notFound();
   for (const d of docs) {
-    if (d.situacao === 'Estornado') throw badRequest(FINANCE_MESSAGES.alreadyCancelled, `${d.numero}/${d.sequencia}`);
-    if (!canCancel(d.situacao, d.baixas)) throw badRequest(FINANCE_MESSAGES.cancelWithDischarge, `${d.numero}/${d.sequencia}`);
+    if (d.situacao === 'Estornado') throw badRequest(FINANCE_MESSAGES.alreadyCancelled);
+    if (!canCancel(d.situacao, d.baixas)) throw badRequest(FINANCE_MESSAGES.cancelWithDischarge);
   }
   if (await q.cancelDocuments(tx, s, unique) !== unique.length) throw badRequest(FINANCE_MESSAGES.cancelWithDischarge);
   return details(tx, s, unique);
@@ -202,7 +202,7 @@ export async function discharge(tx: Tx, s: Scope, id_usuario: number, input: Dis
   }
   const docs = await q.documentsByIds(tx, s, ids, true);
   if (docs.length !== ids.length) throw notFound();
-  for (const d of docs) if (!canDischarge(d.situacao)) throw badRequest(FINANCE_MESSAGES.notOpen, `${d.numero}/${d.sequencia}`);
+  for (const d of docs) if (!canDischarge(d.situacao)) throw badRequest(FINANCE_MESSAGES.notOpen);
   const total = fromDecimal(input.valor_total);
   if (total === 0) throw badRequest(FINANCE_MESSAGES.dischargeZero);
   const today = await branchToday(tx, s);
