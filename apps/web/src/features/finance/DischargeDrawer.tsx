@@ -128,7 +128,7 @@ function Body({ documents, onDone }: { documents: readonly FinancialDocument[]; 
           </Table.Tbody>
         </Table>
         <SimpleGrid cols={3} spacing="sm">
-          <MoneyInput label="Valor pago" value={paid} onChange={setTotal} data-autofocus />
+          <MoneyInput label="Valor pago" value={total} onChange={setTotal} placeholder={formatMoney(owed)} data-autofocus />
           <MoneyInput label="Desconto" value={desconto} onChange={setDesconto} />
           <MoneyInput label="Acréscimo" value={acrescimo} onChange={setAcrescimo} />
         </SimpleGrid>
