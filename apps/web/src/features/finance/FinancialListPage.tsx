@@ -195,7 +195,7 @@ export function FinancialListPage() {
         {list.list.isFetching && <Loader size="xs" aria-label="Carregando" />}
       </Group>
 
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={780}>
         <Table layout="fixed" highlightOnHover withTableBorder verticalSpacing={6} aria-label="Documentos financeiros">
           <Table.Thead>
             <Table.Tr>
@@ -206,7 +206,7 @@ export function FinancialListPage() {
               <Table.Th w={100}>Vencimento</Table.Th>
               <Table.Th w={110} ta="right">Valor</Table.Th>
               <Table.Th w={110} ta="right">Saldo</Table.Th>
-              <Table.Th w={100}>Situação</Table.Th>
+              <Table.Th w={120}>Situação</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

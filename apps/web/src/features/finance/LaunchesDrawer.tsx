@@ -22,7 +22,7 @@ interface Props {
 
 export function LaunchesDrawer({ row, canManage, onClose, onChanged }: Props) {
   return (
-    <Drawer opened={row !== null} onClose={onClose} position="right" size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}
+    <Drawer opened={row !== null} onClose={onClose} position="right" size="xl" closeButtonProps={{ 'aria-label': 'Fechar' }}
       title={<Text fw={700} size="lg">{row ? `Lançamentos de ${row.numero}/${row.sequencia}` : ''}</Text>}>
       {row && <Body row={row} canManage={canManage} onChanged={onChanged} />}
     </Drawer>
@@ -83,8 +83,8 @@ function Body({ row, canManage, onChanged }: { row: FinancialDocument; canManage
             <Table.Tr key={l.id_documento_financeiro_lancamento}>
               <Table.Td>{brDate(l.data_efetivacao)}</Table.Td>
               <Table.Td>{l.conta_descricao ?? '—'}</Table.Td>
-              <Table.Td ta="right">{money(l.valor)}</Table.Td>
-              <Table.Td ta="right">{money(l.valor_baixado)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{money(l.valor)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{money(l.valor_baixado)}</Table.Td>
               <Table.Td>
                 {l.is_estornado ? <Badge color="gray" title={l.observacao_estorno ?? ''}>Estornado</Badge> : <Badge color="green" variant="light">Ativo</Badge>}
               </Table.Td>
