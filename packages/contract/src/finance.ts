@@ -149,3 +149,54 @@ export const financialByNumberBody = z.object({ numero: z.string().trim().min(1)
 export const financialListResult = z.object({ rows: z.array(financialDocument) });
 export const financialNextNumberResult = z.object({ numero: z.string() });
 export const financialByInvoiceBody = z.object({ id_nota_fiscal: id }).strict();
+
+/** The invoice a document came from (find_invoice_by_document_financial); null when it has none. */
+export const financialInvoiceResult = z.object({
+  nota_fiscal: z.object({
+    id_nota_fiscal: z.number().int(),
+    modelo: z.string(),
+    serie: z.number().int().nullable(),
+    numero_nota_fiscal: z.number().int().nullable(),
+    chave_acesso: z.string().nullable(),
+    situacao: z.string(),
+    data_emissao: z.string(),
+    valor_total: z.number(),
+  }).nullable(),
+});
+
+/** A discharge of one document with the amounts typed (document_financial_launch/create). */
+export const launchCreateBody = z.object({
+  id_documento_financeiro: id,
+  valor: positive,
+  valor_desconto: money.optional().default(0),
+  valor_acrescimo: money.optional().default(0),
+  valor_juros: money.optional().default(0),
+  valor_multa: money.optional().default(0),
+  id_conta: id,
+  id_meio_pagamento: id.nullable().optional(),
+  data_efetivacao: isoDate.optional(),
+  observacao: note.nullable().optional(),
+}).strict();
+
+/** What a launch may change after the fact: its note and its date; amounts change only by reversal and a new launch. */
+export const launchUpdateBody = z.object({
+  id_documento_financeiro_lancamento: id,
+  observacao: note.nullable().optional(),
+  data_efetivacao: isoDate.optional(),
+}).strict();
+
+/** The financial documents report's data (find_report): the filter's documents grouped by due date or by document. */
+export const financialReportBody = z.object({
+  filter: financialFilter.optional().default({}),
+  search: listQuery.shape.search,
+  agrupamento: z.enum(['data', 'documento'], { error: "O agrupamento deve ser 'data' ou 'documento'." }).optional().default('data'),
+  tipo: z.enum(['resumido', 'detalhado'], { error: "O tipo deve ser 'resumido' ou 'detalhado'." }).optional().default('resumido'),
+}).strict();
+export const financialReportResult = z.object({
+  grupos: z.array(z.object({
+    chave: z.string(),
+    totais: financialTotals,
+    documentos: z.array(financialDocument),
+  })),
+  totais: financialTotals,
+});

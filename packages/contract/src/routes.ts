@@ -237,6 +237,10 @@ const financeRoutes = {
   documentFinancialNextNumber: route({ method: 'POST', path: '/document-financial/find_next_number_doc', auth: 'session', permission: FIN_READ, scope: 'branch', body: empty, response: fin.financialNextNumberResult }),
   documentFinancialByInvoice: route({ method: 'POST', path: '/document-financial/get_documents_by_invoice', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_nota_fiscal'], body: fin.financialByInvoiceBody, response: fin.financialListResult }),
   documentFinancialLaunchCancel: route({ method: 'POST', path: '/document_financial_launch/cancel_document_launch', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_documento_financeiro_lancamento'], body: fin.launchCancelBody, response: fin.financialDocumentDetail }),
+  documentFinancialFindInvoice: route({ method: 'POST', path: '/document-financial/find_invoice_by_document_financial', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_documento_financeiro'], body: fin.financialByIdBody, response: fin.financialInvoiceResult }),
+  documentFinancialFindReport: route({ method: 'POST', path: '/document-financial/find_report', auth: 'session', permission: FIN_READ, scope: 'branch', body: fin.financialReportBody, response: fin.financialReportResult }),
+  documentFinancialLaunchCreate: route({ method: 'POST', path: '/document_financial_launch/create', auth: 'session', permission: FIN_MANAGE, scope: 'branch', body: fin.launchCreateBody, response: fin.financialDocumentDetail }),
+  documentFinancialLaunchUpdate: route({ method: 'POST', path: '/document_financial_launch/update', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_documento_financeiro_lancamento'], body: fin.launchUpdateBody, response: fin.financialDocumentDetail }),
   documentFinancialLaunchFind: route({ method: 'POST', path: '/document_financial_launch/find_by_document_financial', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_documento_financeiro'], body: fin.financialByIdBody, response: fin.launchListResult }),
 } as const;
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   allocateDischarge, canCancel, canDischarge, checkSplit, daysLate, FINANCE_MESSAGES, lateCharges, monthlyDueDates,
-  situacaoAfter, splitAmount,
+  situacaoAfter, splitAmount, typedDischarge,
 } from './financial-document.ts';
 import { sum } from './money.ts';
 
@@ -111,6 +111,14 @@ describe('discharge allocation', () => {
       if (total === owed) expect(rows.every((r, i) => r.valor_baixado === ds[i]!.saldo)).toBe(true);
       if (total === 0) expect(rows.every((r) => r.valor_baixado === 0)).toBe(true);
     }));
+  });
+});
+
+describe('typed discharge', () => {
+  it('takes the typed amounts as they are and refuses more than the balance or nothing at all', () => {
+    expect(typedDischarge(20000, { valor: 5500, desconto: 0, acrescimo: 0, juros: 300, multa: 200 })).toMatchObject({ valor_baixado: 5000, valor_juros: 300 });
+    expect(() => typedDischarge(1000, { valor: 1001, desconto: 0, acrescimo: 0, juros: 0, multa: 0 })).toThrow(FINANCE_MESSAGES.dischargeAboveOpen);
+    expect(() => typedDischarge(1000, { valor: 100, desconto: 0, acrescimo: 0, juros: 100, multa: 0 })).toThrow(FINANCE_MESSAGES.invalidValue);
   });
 });
 

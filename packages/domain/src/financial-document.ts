@@ -177,6 +177,18 @@ export function allocateDischarge(docs: readonly DischargeDocument[], input: Dis
   });
 }
 
+/**
+ * A discharge of one document with every amount typed (a launch made by hand): the balance goes down by
+ * valor + desconto - acréscimo - juros - multa, which must be above zero and at most the open balance.
+ */
+export function typedDischarge(saldo: Cents, t: { valor: Cents; desconto: Cents; acrescimo: Cents; juros: Cents; multa: Cents }): DischargeRow {
+  for (const v of Object.values(t)) if (!Number.isSafeInteger(v) || v < 0) throw new ValidationError(FINANCE_MESSAGES.invalidValue);
+  const baixado = t.valor + t.desconto - t.acrescimo - t.juros - t.multa;
+  if (t.valor === 0 || baixado <= 0) throw new ValidationError(FINANCE_MESSAGES.invalidValue, 'valor');
+  if (baixado > saldo) throw new ValidationError(FINANCE_MESSAGES.dischargeAboveOpen, 'valor');
+  return { valor_pagar: t.valor, valor_desconto: t.desconto, valor_acrescimo: t.acrescimo, valor_juros: t.juros, valor_multa: t.multa, valor_baixado: baixado };
+}
+
 /** Splits `total` into `count` instalments that add up to it; the centavos left over go to the first ones. */
 export function splitAmount(total: Cents, count: number): Cents[] {
   if (!Number.isInteger(count) || count < 2) throw new ValidationError(FINANCE_MESSAGES.splitCount, 'parcelas');

@@ -444,3 +444,39 @@ export async function invoiceOfBranch(tx: Tx, s: Scope, id_nota_fiscal: number):
   const { rows } = await tx.query(`SELECT 1 FROM nota_fiscal WHERE id_organization = $1 AND id_filial = $2 AND id_nota_fiscal = $3`, [s.org, s.id_filial, id_nota_fiscal]);
   return rows.length > 0;
 }
+
+/** Changes a launch's note and date (amounts change only by reversal). Answers how many it took. */
+export async function updateLaunch(tx: Tx, s: Scope, id: number, change: { observacao?: string | null | undefined; data_efetivacao?: string | undefined }): Promise<number> {
+  const { rowCount } = await tx.query(
+    `UPDATE documento_financeiro_lancamento SET observacao = CASE WHEN $4::boolean THEN $5::text ELSE observacao END,
+            data_efetivacao = coalesce($6::date, data_efetivacao), data_alteracao = now()
+      WHERE id_organization = $1 AND id_filial = $2 AND id_documento_financeiro_lancamento = $3`,
+    [s.org, s.id_filial, id, change.observacao !== undefined, change.observacao ?? null, change.data_efetivacao ?? null],
+  );
+  return rowCount ?? 0;
+}
+
+export interface InvoiceRef {
+  id_nota_fiscal: number;
+  modelo: string;
+  serie: number | null;
+  numero_nota_fiscal: number | null;
+  chave_acesso: string | null;
+  situacao: string;
+  data_emissao: string;
+  valor_total: Cents;
+}
+
+export async function invoiceRef(tx: Tx, s: Scope, id_nota_fiscal: number): Promise<InvoiceRef | undefined> {
+  const { rows } = await tx.query<Record<string, unknown>>(
+    `SELECT id_nota_fiscal, modelo, serie, numero_nota_fiscal, chave_acesso, situacao, data_emissao, valor_total::text AS valor_total
+       FROM nota_fiscal WHERE id_organization = $1 AND id_filial = $2 AND id_nota_fiscal = $3`,
+    [s.org, s.id_filial, id_nota_fiscal],
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    id_nota_fiscal: Number(r['id_nota_fiscal']), modelo: String(r['modelo']), serie: num(r['serie']), numero_nota_fiscal: num(r['numero_nota_fiscal']),
+    chave_acesso: str(r['chave_acesso']), situacao: String(r['situacao']), data_emissao: iso(r['data_emissao']), valor_total: fromDecimal(String(r['valor_total'])),
+  };
+}

@@ -5,7 +5,7 @@
  * document-queries.ts. Whatever is refused is refused before anything is written, or the transaction rolls back.
  */
 import {
-  allocateDischarge, canCancel, canDischarge, canEdit, canSplit, checkSplit, FINANCE_MESSAGES, lateCharges,
+  allocateDischarge, canCancel, canDischarge, canEdit, canSplit, checkSplit, FINANCE_MESSAGES, lateCharges, typedDischarge,
   type ChargeConfig, type FinancialOperation,
 } from '@pdv/domain/financial-document';
 import { fromDecimal, scaleDecimal, toDecimal, type Cents } from '@pdv/domain/money';
@@ -186,6 +186,8 @@ export interface DischargeInput {
   id_meio_pagamento?: number | null | undefined;
   data_pagamento?: string | undefined;
   observacao?: string | null | undefined;
+  /** Interest and fine typed for a single document (a launch created by hand): every amount is taken as typed. */
+  typedCharges?: { juros: Cents; multa: Cents } | undefined;
 }
 
 /**
@@ -195,7 +197,7 @@ export interface DischargeInput {
  */
 export async function discharge(tx: Tx, s: Scope, id_usuario: number, input: DischargeInput): Promise<{ documentos: FinancialDocumentDetail[]; lancamentos: FinancialLaunch[] }> {
   const ids = [...new Set(input.documentos)];
-  if (ids.length !== input.documentos.length) throw badRequest(FINANCE_MESSAGES.noDocuments);
+  if (ids.length !== input.documentos.length || (input.typedCharges && ids.length !== 1)) throw badRequest(FINANCE_MESSAGES.noDocuments);
   if (!(await q.usableBankAccount(tx, s, input.id_conta))) throw badRequest(FINANCE_MESSAGES.bankAccountNotFound);
   if (input.id_meio_pagamento != null && !(await q.exists(tx, s.org, 'meio_pagamento', 'id_meio_pagamento', input.id_meio_pagamento))) {
     throw badRequest(FINANCE_MESSAGES.paymentMethodNotFound);
@@ -207,10 +209,12 @@ export async function discharge(tx: Tx, s: Scope, id_usuario: number, input: Dis
   if (total === 0) throw badRequest(FINANCE_MESSAGES.dischargeZero);
   const today = await branchToday(tx, s);
   const on = input.data_pagamento ?? today.date;
-  const rows = allocateDischarge(
-    docs.map((d) => ({ saldo: d.saldo, ...(input.calcular_juros_multa ? chargesOf(d, today, on) : {}) })),
-    { total, desconto: fromDecimal(input.valor_desconto), acrescimo: fromDecimal(input.valor_acrescimo) },
-  );
+  const desconto = fromDecimal(input.valor_desconto);
+  const acrescimo = fromDecimal(input.valor_acrescimo);
+  const typed = input.typedCharges;
+  const rows = typed
+    ? docs.map((d) => typedDischarge(d.saldo, { valor: total, desconto, acrescimo, ...typed }))
+    : allocateDischarge(docs.map((d) => ({ saldo: d.saldo, ...(input.calcular_juros_multa ? chargesOf(d, today, on) : {}) })), { total, desconto, acrescimo });
   const launchIds: number[] = [];
   for (const [i, d] of docs.entries()) {
     const r = rows[i];
@@ -235,4 +239,43 @@ export async function reverseLaunch(tx: Tx, s: Scope, id: number, note: string):
   if (await q.reverseLaunch(tx, s, id, note) !== 1) throw badRequest(FINANCE_MESSAGES.launchAlreadyReversed);
   if (await q.moveBalance(tx, s, launch.id_documento_financeiro, launch.valor_baixado, null) !== 1) throw badRequest(FINANCE_MESSAGES.notOpen);
   return detail(tx, s, launch.id_documento_financeiro);
+}
+
+/** A launch's note or date changed; its amounts never (a wrong amount is reversed and launched again). */
+export async function updateLaunch(tx: Tx, s: Scope, id: number, change: { observacao?: string | null | undefined; data_efetivacao?: string | undefined }): Promise<FinancialDocumentDetail> {
+  const launch = await q.launchById(tx, s, id);
+  if (!launch) throw notFound();
+  await q.updateLaunch(tx, s, id, change);
+  return detail(tx, s, launch.id_documento_financeiro);
+}
+
+/** The invoice a document came from, or null. */
+export async function invoiceOf(tx: Tx, s: Scope, id: number) {
+  const doc = await one(tx, s, id);
+  const ref = doc.id_nota_fiscal === null ? undefined : await q.invoiceRef(tx, s, doc.id_nota_fiscal);
+  return { nota_fiscal: ref ? { ...ref, valor_total: toDecimal(ref.valor_total) } : null };
+}
+
+const REPORT_LIMIT = 5000;
+
+/** The report's data: the filter's documents (up to REPORT_LIMIT) grouped by due date or by number, with totals. */
+export async function report(tx: Tx, s: Scope, f: q.ListFilter, agrupamento: 'data' | 'documento', tipo: 'resumido' | 'detalhado') {
+  const today = await branchToday(tx, s);
+  const docs = await q.findDocuments(tx, s, f, { skip: 0, take: REPORT_LIMIT, column: agrupamento === 'data' ? 'data_vencimento' : 'numero', order: 'asc' });
+  const totalsOf = (ds: readonly q.DocumentRow[]) => {
+    const live = ds.filter((d) => d.situacao !== 'Estornado');
+    const add = (pick: (d: q.DocumentRow) => Cents, from: readonly q.DocumentRow[]) => toDecimal(from.reduce((t, d) => t + pick(d), 0));
+    return { quantidade: ds.length, valor_documento: add((d) => d.valor_documento, live), valor_pago: add((d) => d.valor_pago, ds), saldo: add((d) => d.saldo, live) };
+  };
+  const groups = new Map<string, q.DocumentRow[]>();
+  for (const d of docs) {
+    const key = agrupamento === 'data' ? d.data_vencimento : d.numero;
+    groups.set(key, [...(groups.get(key) ?? []), d]);
+  }
+  return {
+    grupos: [...groups.entries()].map(([chave, ds]) => ({
+      chave, totais: totalsOf(ds), documentos: tipo === 'detalhado' ? ds.map((d) => documentOut(d, today)) : [],
+    })),
+    totais: totalsOf(docs),
+  };
 }

@@ -173,6 +173,47 @@ describe('discharge and reversal', () => {
   });
 });
 
+describe('launches by hand, invoice and report', () => {
+  it('creates a launch with typed interest and fine, and changes its note and date only', async () => {
+    const doc = await create({ valor_documento: 200 });
+    const res = await expectOk(t, 'documentFinancialLaunchCreate', { id_documento_financeiro: doc.id_documento_financeiro, valor: 55, valor_juros: 3, valor_multa: 2, id_conta: conta, observacao: 'Pago no banco' }, manager);
+    expect(res.json).toMatchObject({ situacao: 'Parcial', saldo: 150, valor_pago: 55 });
+    const launch = (res.json['lancamentos'] as Array<Record<string, unknown>>)[0]!;
+    expect(launch).toMatchObject({ valor: 55, valor_juros: 3, valor_multa: 2, valor_baixado: 50, observacao: 'Pago no banco' });
+    const updated = await expectOk(t, 'documentFinancialLaunchUpdate', { id_documento_financeiro_lancamento: launch['id_documento_financeiro_lancamento'], observacao: 'Pago na agência', data_efetivacao: due(2) }, manager);
+    expect((updated.json['lancamentos'] as Array<Record<string, unknown>>)[0]).toMatchObject({ observacao: 'Pago na agência', data_efetivacao: due(2), valor: 55 });
+    const over = await t.call('POST', '/document_financial_launch/create', { id_documento_financeiro: doc.id_documento_financeiro, valor: 150.01, id_conta: conta }, manager);
+    expect(over.status).toBe(400);
+    expect(over.json['message']).toBe(FINANCE_MESSAGES.dischargeAboveOpen);
+    const theirs = await t.call('POST', '/document_financial_launch/create', { id_documento_financeiro: doc.id_documento_financeiro, valor: 1, id_conta: conta }, other);
+    expect(theirs.status).toBe(400);
+    expect((await byId(doc.id_documento_financeiro))).toMatchObject({ saldo: 150 });
+  });
+
+  it('answers no invoice for a document made by hand', async () => {
+    const doc = await create();
+    const res = await expectOk(t, 'documentFinancialFindInvoice', { id_documento_financeiro: doc.id_documento_financeiro }, manager);
+    expect(res.json).toEqual({ nota_fiscal: null });
+  });
+
+  it('reports the filter grouped by due date, summarized or detailed, with totals', async () => {
+    const tag = `Relatório ${RUN}`;
+    await create({ observacao: tag, valor_documento: 10, data_vencimento: due(5) });
+    await create({ observacao: tag, valor_documento: 20, data_vencimento: due(5) });
+    await create({ observacao: tag, valor_documento: 30, data_vencimento: due(6) });
+    const summary = await expectOk(t, 'documentFinancialFindReport', { search: tag }, manager);
+    expect(summary.json).toEqual({
+      grupos: [
+        { chave: due(5), totais: { quantidade: 2, valor_documento: 30, valor_pago: 0, saldo: 30 }, documentos: [] },
+        { chave: due(6), totais: { quantidade: 1, valor_documento: 30, valor_pago: 0, saldo: 30 }, documentos: [] },
+      ],
+      totais: { quantidade: 3, valor_documento: 60, valor_pago: 0, saldo: 60 },
+    });
+    const detailed = await t.call('POST', '/document-financial/find_report', { search: tag, agrupamento: 'documento', tipo: 'detalhado' }, manager);
+    expect((detailed.json['grupos'] as Array<{ documentos: unknown[] }>).flatMap((g) => g.documentos)).toHaveLength(3);
+  });
+});
+
 describe('split and cancel', () => {
   it('splits an open document into instalments adding up to it, and refuses a split that does not add up', async () => {
     const doc = await create({ valor_documento: 100 });

@@ -4,7 +4,7 @@
  * split, cancel one or many, discharge, the launches of a document and the reversal of one. Permission and scope come
  * from the route table; every query is scoped by the caller's organization and active branch.
  */
-import { toDecimal } from '@pdv/domain/money';
+import { fromDecimal, toDecimal } from '@pdv/domain/money';
 import { notFound } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -76,6 +76,25 @@ export const financeHandlers = {
     return { rows: (await q.documentsWhere(tx, s, 'id_nota_fiscal', body.id_nota_fiscal)).map((d) => svc.documentOut(d, today)) };
   },
   documentFinancialLaunchCancel: ({ tx, caller, body }) => svc.reverseLaunch(tx, scope(caller), body.id_documento_financeiro_lancamento, body.observacao),
+  documentFinancialFindInvoice: ({ tx, caller, body }) => svc.invoiceOf(tx, scope(caller), body.id_documento_financeiro),
+  documentFinancialFindReport: async ({ tx, caller, body }) => {
+    const s = scope(caller);
+    const today = await svc.branchToday(tx, s);
+    return svc.report(tx, s, listFilter(today.date, body.filter, body.search), body.agrupamento, body.tipo);
+  },
+  documentFinancialLaunchCreate: async ({ tx, caller, body }) => {
+    const s = scope(caller);
+    await svc.discharge(tx, s, caller.id_usuario, {
+      documentos: [body.id_documento_financeiro], valor_total: body.valor, valor_desconto: body.valor_desconto, valor_acrescimo: body.valor_acrescimo,
+      calcular_juros_multa: false, typedCharges: { juros: fromDecimal(body.valor_juros), multa: fromDecimal(body.valor_multa) },
+      id_conta: body.id_conta, id_meio_pagamento: body.id_meio_pagamento, data_pagamento: body.data_efetivacao, observacao: body.observacao,
+    });
+    return svc.detail(tx, s, body.id_documento_financeiro);
+  },
+  documentFinancialLaunchUpdate: ({ tx, caller, body }) => {
+    const { id_documento_financeiro_lancamento, ...change } = body;
+    return svc.updateLaunch(tx, scope(caller), id_documento_financeiro_lancamento, change);
+  },
   documentFinancialLaunchFind: async ({ tx, caller, body }) => {
     const d = await svc.detail(tx, scope(caller), body.id_documento_financeiro);
     return { rows: d.lancamentos };
