@@ -25,6 +25,7 @@ import { orderHandlers } from './modules/order/routes.ts';
 import { priceHistoryHandlers } from './modules/catalog/price-history.ts';
 import { importHandlers } from './modules/import/routes.ts';
 import { financeHandlers } from './modules/finance/routes.ts';
+import { bankLaunchHandlers } from './modules/finance/bank-launches.ts';
 import { productHandlers } from './modules/catalog/product-routes.ts';
 import { productTabHandlers } from './modules/catalog/product-tabs.ts';
 import { stockHandlers } from './modules/stock/by-branch.ts';
@@ -41,7 +42,7 @@ import type { TokenService } from './modules/auth/token.ts';
 import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...importHandlers, ...financeHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...importHandlers, ...financeHandlers, ...bankLaunchHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
   ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
   ...branchHandlers, ...platformHandlers, ...productTabHandlers,
 };

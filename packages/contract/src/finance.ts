@@ -200,3 +200,36 @@ export const financialReportResult = z.object({
   })),
   totais: financialTotals,
 });
+
+/**
+ * A bank account's launches (/bank_account_launch/find): the live discharges that went into or out of it in a period
+ * (a receivable's money in: Credito; a payable's out: Debito), with the balance before, the money in and out, and the
+ * balance after. Transfers and launches without a document come later.
+ */
+export const bankLaunchFindBody = listQuery.extend({
+  id_conta: id,
+  data_inicio: isoDate.optional(),
+  data_fim: isoDate.optional(),
+}).strict();
+export const bankLaunch = z.object({
+  id_documento_financeiro_lancamento: z.number().int(),
+  id_documento_financeiro: z.number().int(),
+  id_filial: z.number().int(),
+  data_efetivacao: z.string(),
+  tipo: z.enum(['Credito', 'Debito']),
+  valor: z.number(),
+  descricao: z.string(),
+});
+const bankBalances = {
+  saldo_anterior: z.number(),
+  entradas: z.number(),
+  saidas: z.number(),
+  saldo_final: z.number(),
+};
+export const bankLaunchFindResult = z.object({ rows: z.array(bankLaunch), count: z.number().int(), ...bankBalances });
+
+/** Every active account's movement in a period (/bank_account/moviment): the summary panel. */
+export const bankMovementBody = z.object({ data_inicio: isoDate.optional(), data_fim: isoDate.optional() }).strict();
+export const bankMovementResult = z.object({
+  rows: z.array(z.object({ id_conta: z.number().int(), descricao: z.string(), ...bankBalances })),
+});

@@ -214,6 +214,31 @@ describe('launches by hand, invoice and report', () => {
   });
 });
 
+describe('bank account launches', () => {
+  it('lists the discharges into and out of an account with its balances, reversed ones left out', async () => {
+    const account = await t.db.system(async (tx) => Number((await tx.query<{ id: number }>(
+      `INSERT INTO conta_bancaria (id_organization, descricao) SELECT id_organization, 'Extrato ${RUN}' FROM organization WHERE nome = 'Demo Moda' RETURNING id_conta AS id`)).rows[0]?.id));
+    const payable = await create({ valor_documento: 40 });
+    const receivable = await create({ operacao: 'Entrada', valor_documento: 100, id_pessoa: pessoa });
+    await expectOk(t, 'documentFinancialDischarge', { documentos: [receivable.id_documento_financeiro], valor_total: 100, id_conta: account }, manager);
+    const paid = await expectOk(t, 'documentFinancialDischarge', { documentos: [payable.id_documento_financeiro], valor_total: 40, id_conta: account }, manager);
+    const extra = await expectOk(t, 'documentFinancialLaunchCreate', { id_documento_financeiro: (await create({ operacao: 'Entrada', valor_documento: 5 })).id_documento_financeiro, valor: 5, id_conta: account }, manager);
+    await expectOk(t, 'documentFinancialLaunchCancel', { id_documento_financeiro_lancamento: (extra.json['lancamentos'] as Array<Record<string, unknown>>)[0]!['id_documento_financeiro_lancamento'], observacao: 'Errado' }, manager);
+
+    const res = await expectOk(t, 'bankAccountLaunchFind', { id_conta: account }, manager);
+    expect((res.json['rows'] as Array<Record<string, unknown>>).map((r) => [r['tipo'], r['valor']])).toEqual([['Credito', 100], ['Debito', 40]]);
+    expect(res.json).toMatchObject({ count: 2, saldo_anterior: 0, entradas: 100, saidas: 40, saldo_final: 60 });
+    expect((res.json['rows'] as Array<Record<string, unknown>>)[1]!['id_documento_financeiro_lancamento'])
+      .toBe((paid.json['lancamentos'] as Array<Record<string, unknown>>)[0]!['id_documento_financeiro_lancamento']);
+    const later = await expectOk(t, 'bankAccountLaunchFind', { id_conta: account, data_inicio: '2099-01-01', data_fim: '2099-01-31' }, manager);
+    expect(later.json).toMatchObject({ count: 0, saldo_anterior: 60, saldo_final: 60 });
+    const movement = await expectOk(t, 'bankAccountMovement', {}, manager);
+    expect((movement.json['rows'] as Array<Record<string, unknown>>).find((r) => r['id_conta'] === account)).toMatchObject({ entradas: 100, saidas: 40, saldo_final: 60 });
+    const theirs = await t.call('POST', '/bank_account_launch/find', { id_conta: account }, other);
+    expect(theirs.status).toBe(404);
+  });
+});
+
 describe('split and cancel', () => {
   it('splits an open document into instalments adding up to it, and refuses a split that does not add up', async () => {
     const doc = await create({ valor_documento: 100 });
