@@ -17,6 +17,8 @@ async function discharge(page: Page, amount: string | null) {
   if (amount !== null) await page.keyboard.type(amount);
   const account = drawer.getByRole('combobox', { name: 'Conta bancária' });
   await account.fill('Itaú');
+  // The server's search answered: the one account left.
+  await expect(page.getByRole('option')).toHaveCount(1);
   await expect(page.getByRole('option', { name: 'Itaú movimento' })).toBeVisible();
   await account.press('ArrowDown');
   await account.press('Enter');
@@ -137,4 +139,54 @@ test('a crediário sale at the point of sale becomes a receivable in the list', 
   await expect(table.getByRole('row').filter({ hasText: `${String(receivable['numero'])}/${String(receivable['sequencia'])}` })).toContainText('A receber');
   await expect(table.getByRole('row').filter({ hasText: `${String(receivable['numero'])}/` }).first()).toContainText('Rafael Costa Santos');
   await page.screenshot({ path: '/tmp/finance-receivable.png', fullPage: true });
+});
+
+test('three receivables discharged with one payment and a discount, allocated in list order', async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = `Mensalidade ${Date.now() % 100000}`;
+  await signIn(page, USERS.gerente);
+  const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+  for (const valor of [10, 20, 30]) {
+    const res = await api(page, '/document-financial/create', { operacao: 'Entrada', valor_documento: valor, data_vencimento: today, observacao: tag });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+  }
+  await page.goto('/documentFinancial');
+  await expect(page.getByRole('heading', { name: 'Documentos financeiros' })).toBeVisible();
+  await page.keyboard.press('F2');
+  await page.keyboard.type(tag);
+  const table = page.getByRole('table', { name: 'Documentos financeiros' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(total(page, 'Em aberto')).toHaveText('R$ 60,00');
+  // From the search, Tab reaches each row's box; Space marks it.
+  for (let i = 0; i < 3; i += 1) {
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+  }
+  await expect(page.getByText('3 marcado(s)')).toBeVisible();
+
+  await page.keyboard.press('Alt+B');
+  const drawer = page.getByRole('dialog', { name: 'Baixa de documentos' });
+  await expect(drawer.getByRole('textbox', { name: 'Valor pago' })).toBeFocused();
+  await drawer.getByRole('textbox', { name: 'Desconto' }).focus();
+  await page.keyboard.type('300');
+  // R$ 3,00 of discount over 30 + 20 + 10 (newest first): 1,50, 1,00 and 0,50; R$ 57,00 to pay.
+  const lines = drawer.getByRole('table', { name: 'Documentos da baixa' }).getByRole('row');
+  await expect(lines.nth(1)).toContainText('R$ 28,50');
+  await expect(lines.nth(2)).toContainText('R$ 19,00');
+  await expect(lines.nth(3)).toContainText('R$ 9,50');
+  await expect(drawer.getByRole('textbox', { name: 'Valor pago' })).toHaveAttribute('placeholder', 'R$ 57,00');
+  const account = drawer.getByRole('combobox', { name: 'Conta bancária' });
+  await account.fill('Itaú');
+  // The server's search answered: the one account left.
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await expect(page.getByRole('option', { name: 'Itaú movimento' })).toBeVisible();
+  await account.press('ArrowDown');
+  await account.press('Enter');
+  await expect(account).toHaveValue('Itaú movimento');
+  await page.screenshot({ path: '/tmp/finance-discharge.png', fullPage: true });
+  await drawer.getByRole('button', { name: 'Baixar' }).press('Enter');
+  await expect(drawer).toBeHidden();
+  await expect(table.getByRole('row').filter({ hasText: 'Quitado' })).toHaveCount(3);
+  await expect(total(page, 'Pago')).toHaveText('R$ 57,00');
+  await expect(total(page, 'Em aberto')).toHaveText('R$ 0,00');
 });

@@ -30,7 +30,7 @@ interface Props {
 
 export function DischargeDrawer({ documents, opened, onClose, onDone }: Props) {
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}
+    <Drawer opened={opened} onClose={onClose} position="right" size="xl" closeButtonProps={{ 'aria-label': 'Fechar' }}
       title={<Text fw={700} size="lg">Baixa de documentos</Text>}>
       {opened && documents.length > 0 && <Body documents={documents} onDone={onDone} />}
     </Drawer>
@@ -100,7 +100,7 @@ function Body({ documents, onDone }: { documents: readonly FinancialDocument[]; 
   return (
     <form onSubmit={submit} aria-label="Baixa">
       <Stack gap="sm">
-        <Table withTableBorder verticalSpacing={4} aria-label="Documentos da baixa">
+        <Table withTableBorder verticalSpacing={4} aria-label="Documentos da baixa" style={{ whiteSpace: 'nowrap' }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Documento</Table.Th>
