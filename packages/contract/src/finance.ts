@@ -204,7 +204,7 @@ export const financialReportResult = z.object({
 /**
  * A bank account's launches (/bank_account_launch/find): the live discharges that went into or out of it in a period
  * (a receivable's money in: Credito; a payable's out: Debito), with the balance before, the money in and out, and the
- * balance after. Transfers and launches without a document come later.
+ * balance after; transfers between accounts are launches of their own.
  */
 export const bankLaunchFindBody = listQuery.extend({
   id_conta: id,
@@ -212,9 +212,11 @@ export const bankLaunchFindBody = listQuery.extend({
   data_fim: isoDate.optional(),
 }).strict();
 export const bankLaunch = z.object({
-  id_documento_financeiro_lancamento: z.number().int(),
-  id_documento_financeiro: z.number().int(),
-  id_filial: z.number().int(),
+  /** A discharge's launch, or null for the account's own launch (a transfer's half). */
+  id_documento_financeiro_lancamento: z.number().int().nullable(),
+  id_conta_bancaria_lancamento: z.number().int().nullable(),
+  id_documento_financeiro: z.number().int().nullable(),
+  id_filial: z.number().int().nullable(),
   data_efetivacao: z.string(),
   tipo: z.enum(['Credito', 'Debito']),
   valor: z.number(),
@@ -233,3 +235,13 @@ export const bankMovementBody = z.object({ data_inicio: isoDate.optional(), data
 export const bankMovementResult = z.object({
   rows: z.array(z.object({ id_conta: z.number().int(), descricao: z.string(), ...bankBalances })),
 });
+
+/** A transfer between two accounts of the organization (the summary and transfer side panel). */
+export const bankTransferBody = z.object({
+  id_conta_origem: id,
+  id_conta_destino: id,
+  valor: positive,
+  data_efetivacao: isoDate.optional(),
+  descricao: z.string().trim().max(200).optional(),
+}).strict();
+export const bankTransferResult = z.object({ id_transferencia: z.string(), lancamentos: z.array(bankLaunch) });

@@ -243,6 +243,7 @@ const financeRoutes = {
   documentFinancialLaunchUpdate: route({ method: 'POST', path: '/document_financial_launch/update', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_documento_financeiro_lancamento'], body: fin.launchUpdateBody, response: fin.financialDocumentDetail }),
   bankAccountLaunchFind: route({ method: 'POST', path: '/bank_account_launch/find', auth: 'session', permission: { action: 'read', subject: 'ViewContasBancarias' }, scope: 'organization', idFields: ['id_conta'], body: fin.bankLaunchFindBody, response: fin.bankLaunchFindResult }),
   bankAccountMovement: route({ method: 'POST', path: '/bank_account/moviment', auth: 'session', permission: { action: 'read', subject: 'ViewContasBancarias' }, scope: 'organization', body: fin.bankMovementBody, response: fin.bankMovementResult }),
+  bankAccountTransfer: route({ method: 'POST', path: '/bank_account/transfer', auth: 'session', permission: { action: 'manage', subject: 'ViewContasBancarias' }, scope: 'organization', body: fin.bankTransferBody, response: fin.bankTransferResult }),
   documentFinancialLaunchFind: route({ method: 'POST', path: '/document_financial_launch/find_by_document_financial', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_documento_financeiro'], body: fin.financialByIdBody, response: fin.launchListResult }),
 } as const;
 

@@ -41,6 +41,7 @@ export const FINANCE_MESSAGES = {
   reversalNote: 'Informe o motivo do estorno.',
   accountPlanNotFound: 'Plano de contas não encontrado.',
   costCenterNotFound: 'Centro de custo não encontrado.',
+  transferSameAccount: 'Escolha contas diferentes para a transferência.',
 } as const;
 
 export type FinancialSituation = 'Aberto' | 'Parcial' | 'Quitado' | 'Estornado';

@@ -13,6 +13,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   movimentacao_estoque: 'modules/stock/',
   documento_financeiro: 'modules/finance/',
   documento_financeiro_lancamento: 'modules/finance/',
+  conta_bancaria_lancamento: 'modules/finance/',
   pessoa_conta_corrente: 'modules/credit/',
   pessoa_conta_historico: 'modules/credit/',
   vale_credito: 'modules/giftcard/',

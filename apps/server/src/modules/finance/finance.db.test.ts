@@ -237,6 +237,26 @@ describe('bank account launches', () => {
     const theirs = await t.call('POST', '/bank_account_launch/find', { id_conta: account }, other);
     expect(theirs.status).toBe(404);
   });
+
+  it('transfers between two accounts: a debit in one, a credit in the other, refused between the same or a foreign one', async () => {
+    const [from, to] = await t.db.system(async (tx) => (await tx.query<{ id: number }>(
+      `INSERT INTO conta_bancaria (id_organization, descricao) SELECT id_organization, d FROM organization, unnest(ARRAY['Origem ${RUN}', 'Destino ${RUN}']) AS d
+        WHERE nome = 'Demo Moda' RETURNING id_conta AS id`)).rows.map((r) => Number(r.id)));
+    const res = await expectOk(t, 'bankAccountTransfer', { id_conta_origem: from, id_conta_destino: to, valor: 25.5, descricao: 'Reforço de caixa' }, manager);
+    expect((res.json['lancamentos'] as Array<Record<string, unknown>>).map((l) => [l['tipo'], l['valor']])).toEqual([['Debito', 25.5], ['Credito', 25.5]]);
+    expect((await expectOk(t, 'bankAccountLaunchFind', { id_conta: from }, manager)).json).toMatchObject({ count: 1, saidas: 25.5, saldo_final: -25.5 });
+    expect((await expectOk(t, 'bankAccountLaunchFind', { id_conta: to }, manager)).json).toMatchObject({ count: 1, entradas: 25.5, saldo_final: 25.5 });
+    const before = await rowCount('SELECT count(*) AS n FROM conta_bancaria_lancamento');
+    const same = await t.call('POST', '/bank_account/transfer', { id_conta_origem: from, id_conta_destino: from, valor: 1 }, manager);
+    expect(same.status).toBe(400);
+    expect(same.json['message']).toBe(FINANCE_MESSAGES.transferSameAccount);
+    const foreign = await t.call('POST', '/bank_account/transfer', { id_conta_origem: from, id_conta_destino: otherConta, valor: 1 }, manager);
+    expect(foreign.status).toBe(400);
+    expect(foreign.json['message']).toBe(FINANCE_MESSAGES.bankAccountNotFound);
+    const zero = await t.call('POST', '/bank_account/transfer', { id_conta_origem: from, id_conta_destino: to, valor: 0 }, manager);
+    expect(zero.status).toBe(400);
+    expect(await rowCount('SELECT count(*) AS n FROM conta_bancaria_lancamento')).toBe(before);
+  });
 });
 
 describe('split and cancel', () => {
