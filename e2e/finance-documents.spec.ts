@@ -86,6 +86,15 @@ test('a payable: created, discharged in part then in full into a bank account, t
   await expect(row).toContainText('Parcial');
   await expect(total(page, 'Pago')).toHaveText('R$ 50,00');
   await expect(total(page, 'Em aberto')).toHaveText('R$ 100,00');
+
+  // Alt+C: the accounts' movement of the month; the R$ 50,00 paid left Itaú movimento.
+  await page.keyboard.press('Alt+C');
+  const summary = page.getByRole('dialog', { name: 'Contas: resumo e transferência' });
+  const itau = summary.getByRole('table', { name: 'Resumo das contas' }).getByRole('row').filter({ hasText: 'Itaú movimento' });
+  await expect(itau).toContainText('R$ 50,00');
+  await page.screenshot({ path: '/tmp/finance-accounts.png', fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(summary).toBeHidden();
 });
 
 test('a crediário sale at the point of sale becomes a receivable in the list', async ({ page }) => {

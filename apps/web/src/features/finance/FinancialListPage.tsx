@@ -25,6 +25,7 @@ import { money } from '../invoice/display.tsx';
 import { placeholderOf } from '../invoice/list/InvoiceTable.tsx';
 import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from '../invoice/shortcuts.tsx';
 import { RefSelect } from '../registers/RefSelect.tsx';
+import { BankSummaryDrawer } from './BankSummaryDrawer.tsx';
 import { DischargeDrawer } from './DischargeDrawer.tsx';
 import { DocumentFormDrawer } from './DocumentFormDrawer.tsx';
 import { LaunchesDrawer } from './LaunchesDrawer.tsx';
@@ -48,6 +49,8 @@ export function FinancialListPage() {
   const [discharging, setDischarging] = useState<FinancialDocument[]>([]);
   const [splitting, setSplitting] = useState<FinancialDocument | null>(null);
   const [launches, setLaunches] = useState<FinancialDocument | null>(null);
+  const [accounts, setAccounts] = useState(false);
+  const canSeeAccounts = ability.can('read', 'ViewContasBancarias');
   const search = useRef<HTMLInputElement>(null);
 
   const rows = list.list.data?.rows ?? [];
@@ -114,6 +117,7 @@ export function FinancialListPage() {
     ['Alt+B', discharge],
     ['Alt+D', split],
     ['Alt+L', () => current && setLaunches(current)],
+    ['Alt+C', () => canSeeAccounts && setAccounts(true)],
     ['Del', () => void cancel()],
     ['PgUp', () => setPage(list.page - 1), { inInputs: true }],
     ['PgDn', () => setPage(list.page + 1), { inInputs: true }],
@@ -134,6 +138,7 @@ export function FinancialListPage() {
         <Title order={1} size="h2">Documentos financeiros</Title>
         {canManage && (
           <Group gap="xs">
+            {canSeeAccounts && <ShortcutButton shortcut="Alt+C" variant="default" onClick={() => setAccounts(true)}>Contas</ShortcutButton>}
             <ShortcutButton shortcut="Alt+B" variant="light" onClick={discharge}>Baixar</ShortcutButton>
             <ShortcutButton shortcut="Alt+N" onClick={openNew}>Novo documento</ShortcutButton>
           </Group>
@@ -260,6 +265,7 @@ export function FinancialListPage() {
           {canManage && <KeyHint keys="Alt+B" label="Baixar" />}
           {canManage && <KeyHint keys="Alt+D" label="Desmembrar" />}
           <KeyHint keys="Alt+L" label="Lançamentos e estorno" />
+          {canSeeAccounts && <KeyHint keys="Alt+C" label="Contas e transferência" />}
           {canManage && <KeyHint keys="Del" label="Cancelar" />}
           <KeyHint keys="PgUp/PgDn" label="Página" />
         </Group>
@@ -268,6 +274,7 @@ export function FinancialListPage() {
       <DocumentFormDrawer opened={form !== null} row={form?.row ?? null} operacao={list.filters.operacao ?? 'Saida'} onClose={() => setForm(null)} onSaved={done} />
       <DischargeDrawer opened={discharging.length > 0} documents={discharging} onClose={() => setDischarging([])} onDone={done} />
       <SplitModal row={splitting} onClose={() => setSplitting(null)} onDone={done} />
+      <BankSummaryDrawer opened={accounts} canTransfer={ability.can('manage', 'ViewContasBancarias')} onClose={() => setAccounts(false)} />
       <LaunchesDrawer row={launches} canManage={canManage} onClose={() => setLaunches(null)} onChanged={() => void refresh()} />
     </Stack>
   );
