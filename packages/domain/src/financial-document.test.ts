@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  allocateDischarge, canCancel, canDischarge, checkSplit, daysLate, FINANCE_MESSAGES, lateCharges, monthlyDueDates,
+  allocateDischarge, canCancel, canDischarge, canEdit, checkSplit, daysLate, FINANCE_MESSAGES, lateCharges, monthlyDueDates,
   situacaoAfter, splitAmount, typedDischarge,
 } from './financial-document.ts';
 import { sum } from './money.ts';
@@ -15,15 +15,17 @@ describe('financial document states', () => {
     expect(() => situacaoAfter(1000, 1001)).toThrow(RangeError);
   });
 
-  it('discharges only open or partial documents and cancels only open ones without live discharges', () => {
+  it('discharges only open or partial documents, cancels any live one, edits only open ones without discharges', () => {
     expect(canDischarge('Aberto')).toBe(true);
     expect(canDischarge('Parcial')).toBe(true);
     expect(canDischarge('Quitado')).toBe(false);
     expect(canDischarge('Estornado')).toBe(false);
-    expect(canCancel('Aberto', 0)).toBe(true);
-    expect(canCancel('Aberto', 1)).toBe(false);
-    expect(canCancel('Parcial', 0)).toBe(false);
-    expect(canCancel('Estornado', 0)).toBe(false);
+    expect(canCancel('Aberto')).toBe(true);
+    expect(canCancel('Quitado')).toBe(true);
+    expect(canCancel('Estornado')).toBe(false);
+    expect(canEdit('Aberto', 0)).toBe(true);
+    expect(canEdit('Aberto', 1)).toBe(false);
+    expect(canEdit('Parcial', 0)).toBe(false);
   });
 });
 

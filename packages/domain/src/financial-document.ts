@@ -3,8 +3,8 @@
  * Everything here is integer centavos.
  *
  * - States (002 §4): a document starts Aberto; a partial discharge makes it Parcial, a full one Quitado; a reversed
- *   discharge brings it back to Parcial or Aberto; cancelling an Aberto document without live discharges makes it
- *   Estornado, which is final. `situacaoAfter` derives the state from the balance, `canDischarge`, `canCancel`,
+ *   discharge brings it back to Parcial or Aberto; reversing the whole document (cancel) marks all its launches
+ *   reversed and makes it Estornado, which is final (002 §4). `situacaoAfter` derives the state from the balance, `canDischarge`, `canCancel`,
  *   `canSplit` and `canEdit` say what a state allows.
  * - Late charges: percentual_multa once after dias_para_multa days late, percentual_juros per month pro rata per day
  *   late (30-day month), both on the open balance (`lateCharges`).
@@ -21,7 +21,6 @@ import { mulDivRound, sum, type Cents } from './money.ts';
 export const FINANCE_MESSAGES = {
   notFound: 'Documento financeiro não encontrado.',
   notOpen: 'O documento financeiro não está em aberto.',
-  cancelWithDischarge: 'O documento financeiro possui baixas: estorne as baixas antes de cancelar.',
   alreadyCancelled: 'O documento financeiro já está cancelado.',
   dischargeAboveOpen: 'O valor da baixa é maior que o saldo em aberto dos documentos.',
   dischargeZero: 'Informe o valor da baixa.',
@@ -39,6 +38,7 @@ export const FINANCE_MESSAGES = {
   numberTaken: 'Já existe um documento financeiro com este número e sequência.',
   invalidValue: 'Informe um valor maior que zero.',
   reversalNote: 'Informe o motivo do estorno.',
+  documentReversedNote: 'Estorno do documento.',
   accountPlanNotFound: 'Plano de contas não encontrado.',
   costCenterNotFound: 'Centro de custo não encontrado.',
   transferSameAccount: 'Escolha contas diferentes para a transferência.',
@@ -56,10 +56,11 @@ export function situacaoAfter(valor_atualizado: Cents, saldo: Cents): FinancialS
 }
 
 export const canDischarge = (s: FinancialSituation): boolean => s === 'Aberto' || s === 'Parcial';
-/** Cancel (estorno of the whole document): only an open document whose discharges are all reversed. */
-export const canCancel = (s: FinancialSituation, liveDischarges: number): boolean => s === 'Aberto' && liveDischarges === 0;
-export const canSplit = canCancel;
-export const canEdit = canCancel;
+/** Cancel (estorno of the whole document, 002 §4): any live document; its live launches are reversed with it. */
+export const canCancel = (s: FinancialSituation): boolean => s !== 'Estornado';
+/** Edit and split: only an open document without live discharges. */
+export const canEdit = (s: FinancialSituation, liveDischarges: number): boolean => s === 'Aberto' && liveDischarges === 0;
+export const canSplit = canEdit;
 
 /** Percent with 4 decimals (numeric(7,4)) as an integer: 2.5% -> 25_000. */
 export type Percent4 = number;

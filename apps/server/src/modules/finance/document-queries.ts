@@ -265,11 +265,20 @@ export async function updateDocument(tx: Tx, s: Scope, id: number, d: DocumentWr
   );
 }
 
-/** Cancels (Estornado) the open documents `ids` without live discharges; answers how many it took. */
+/** Marks every live launch of the documents `ids` reversed with `note` (the whole document's estorno). */
+export async function reverseLaunchesOf(tx: Tx, s: Scope, ids: readonly number[], note: string): Promise<void> {
+  await tx.query(
+    `UPDATE documento_financeiro_lancamento SET is_estornado = true, data_estorno = now(), observacao_estorno = $4, data_alteracao = now()
+      WHERE id_organization = $1 AND id_filial = $2 AND id_documento_financeiro = ANY($3::int[]) AND NOT is_estornado`,
+    [s.org, s.id_filial, ids, note],
+  );
+}
+
+/** Cancels (Estornado) the live documents `ids` whose launches were all reversed; answers how many it took. */
 export async function cancelDocuments(tx: Tx, s: Scope, ids: readonly number[]): Promise<number> {
   const { rowCount } = await tx.query(
     `UPDATE documento_financeiro d SET situacao = 'Estornado', data_estorno = now(), saldo = 0, data_alteracao = now()
-      WHERE d.id_organization = $1 AND d.id_filial = $2 AND d.id_documento_financeiro = ANY($3::int[]) AND d.situacao = 'Aberto'
+      WHERE d.id_organization = $1 AND d.id_filial = $2 AND d.id_documento_financeiro = ANY($3::int[]) AND d.situacao <> 'Estornado'
         AND ${LIVE} = 0`,
     [s.org, s.id_filial, ids],
   );

@@ -163,16 +163,20 @@ export async function splitDocument(tx: Tx, s: Scope, id: number, parcelas: Read
   return details(tx, s, ids);
 }
 
-/** Cancels documents all or none: each must be open and without live discharges. */
+/**
+ * Cancels (estorno of the whole document, 002 §4) documents all or none: each live launch of theirs is marked
+ * reversed with the note, and the document becomes Estornado with a zero balance.
+ */
 export async function cancelDocuments(tx: Tx, s: Scope, ids: readonly number[]): Promise<FinancialDocumentDetail[]> {
   const unique = [...new Set(ids)];
   const docs = await q.documentsByIds(tx, s, unique, true);
   if (docs.length !== unique.length) throw notFound();
   for (const d of docs) {
     if (d.situacao === 'Estornado') throw badRequest(FINANCE_MESSAGES.alreadyCancelled);
-    if (!canCancel(d.situacao, d.baixas)) throw badRequest(FINANCE_MESSAGES.cancelWithDischarge);
+    if (!canCancel(d.situacao)) throw badRequest(FINANCE_MESSAGES.alreadyCancelled);
   }
-  if (await q.cancelDocuments(tx, s, unique) !== unique.length) throw badRequest(FINANCE_MESSAGES.cancelWithDischarge);
+  await q.reverseLaunchesOf(tx, s, unique, FINANCE_MESSAGES.documentReversedNote);
+  if (await q.cancelDocuments(tx, s, unique) !== unique.length) throw badRequest(FINANCE_MESSAGES.alreadyCancelled);
   return details(tx, s, unique);
 }
 

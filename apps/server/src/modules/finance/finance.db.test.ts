@@ -270,26 +270,36 @@ describe('split and cancel', () => {
     expect(docs.map((d) => [d['numero'], d['sequencia'], d['valor_documento']])).toEqual([[doc['numero'], 1, 33.34], [doc['numero'], 2, 33.33], [doc['numero'], 3, 33.33]]);
   });
 
-  it('cancels one or many open documents, all or none, and refuses to discharge a cancelled one', async () => {
+  it('cancels one or many documents, reversing their discharges, all or none, and refuses to discharge a cancelled one', async () => {
     const a = await create();
     const b = await create();
     const c = await create();
+    const cancelled = await create();
+    await expectOk(t, 'documentFinancialCancel', { id_documento_financeiro: cancelled.id_documento_financeiro }, manager);
     await expectOk(t, 'documentFinancialDischarge', { documentos: [c.id_documento_financeiro], valor_total: 10, id_conta: conta }, manager);
-    const mixed = await t.call('POST', '/document_financial/cancel_many_document_financial', { ids: [a.id_documento_financeiro, c.id_documento_financeiro] }, manager);
+    // One of them already cancelled: nothing happens to the others.
+    const mixed = await t.call('POST', '/document_financial/cancel_many_document_financial', { ids: [a.id_documento_financeiro, cancelled.id_documento_financeiro] }, manager);
     expect(mixed.status).toBe(400);
-    expect(mixed.json['message']).toBe(FINANCE_MESSAGES.cancelWithDischarge);
+    expect(mixed.json['message']).toBe(FINANCE_MESSAGES.alreadyCancelled);
     expect(await byId(a.id_documento_financeiro)).toMatchObject({ situacao: 'Aberto' });
 
     const one = await expectOk(t, 'documentFinancialCancel', { id_documento_financeiro: a.id_documento_financeiro }, manager);
     expect(one.json).toMatchObject({ situacao: 'Estornado', saldo: 0 });
-    const many = await expectOk(t, 'documentFinancialCancelMany', { ids: [b.id_documento_financeiro] }, manager);
-    expect((many.json['documentos'] as Doc[])[0]).toMatchObject({ situacao: 'Estornado' });
+    // Reversing a whole document marks all its launches reversed (002 §4).
+    const many = await expectOk(t, 'documentFinancialCancelMany', { ids: [b.id_documento_financeiro, c.id_documento_financeiro] }, manager);
+    const [bb, cc] = many.json['documentos'] as Doc[];
+    expect(bb).toMatchObject({ situacao: 'Estornado' });
+    expect(cc).toMatchObject({ situacao: 'Estornado', saldo: 0, valor_pago: 0 });
+    expect(cc!.lancamentos).toEqual([expect.objectContaining({ is_estornado: true, observacao_estorno: FINANCE_MESSAGES.documentReversedNote })]);
 
     const res = await t.call('POST', '/document-financial/discharge_document_financial', { documentos: [a.id_documento_financeiro], valor_total: 10, id_conta: conta }, manager);
     expect(res.status).toBe(400);
     expect(res.json['message']).toBe(FINANCE_MESSAGES.notOpen);
     const again = await t.call('POST', '/document-financial/cancel_document_financial', { id_documento_financeiro: a.id_documento_financeiro }, manager);
     expect(again.json['message']).toBe(FINANCE_MESSAGES.alreadyCancelled);
+    const reverse = await t.call('POST', '/document_financial_launch/cancel_document_launch', { id_documento_financeiro_lancamento: cc!.lancamentos[0]!['id_documento_financeiro_lancamento'], observacao: 'De novo' }, manager);
+    expect(reverse.status).toBe(400);
+    expect(await byId(c.id_documento_financeiro)).toMatchObject({ situacao: 'Estornado', saldo: 0 });
   });
 });
 

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import type { FinancialDocument } from '@pdv/contract/finance';
 import type { FieldDef } from '@pdv/contract/registers/descriptor';
-import { canCancel, canDischarge, canSplit, FINANCE_MESSAGES, FINANCIAL_SITUATIONS, type FinancialSituation } from '@pdv/domain/financial-document';
+import { canCancel, canDischarge, canEdit, canSplit, FINANCE_MESSAGES, FINANCIAL_SITUATIONS, type FinancialSituation } from '@pdv/domain/financial-document';
 import { errorDisplayOf } from '../../api/errors.ts';
 import { call } from '../../api/client.ts';
 import { confirm } from '../../ui/confirm.tsx';
@@ -66,7 +66,7 @@ export function FinancialListPage() {
 
   const openNew = () => canManage && setForm({ row: null });
   const edit = (row: FinancialDocument) => {
-    if (canManage && canCancel(row.situacao, row.valor_pago > 0 ? 1 : 0)) setForm({ row });
+    if (canManage && canEdit(row.situacao, row.valor_pago > 0 ? 1 : 0)) setForm({ row });
     else setLaunches(row);
   };
   const discharge = () => {
@@ -81,10 +81,11 @@ export function FinancialListPage() {
     setSplitting(current);
   };
   const cancel = async () => {
-    const docs = selection();
+    const docs = selection().filter((d) => canCancel(d.situacao));
     if (!canManage || docs.length === 0) return;
     const names = docs.map((d) => `${d.numero}/${d.sequencia}`).join(', ');
-    if (!(await confirm(`Cancelar ${docs.length === 1 ? 'o documento' : 'os documentos'} ${names}?`, 'Cancelar documento', { confirm: 'Cancelar documento', cancel: 'Voltar' }))) return;
+    const paid = docs.some((d) => d.valor_pago > 0) ? ' As baixas serão estornadas.' : '';
+    if (!(await confirm(`Cancelar ${docs.length === 1 ? 'o documento' : 'os documentos'} ${names}?${paid}`, 'Cancelar documento', { confirm: 'Cancelar documento', cancel: 'Voltar' }))) return;
     try {
       if (docs.length === 1 && docs[0]) await call('documentFinancialCancel', { id_documento_financeiro: docs[0].id_documento_financeiro });
       else await call('documentFinancialCancelMany', { ids: docs.map((d) => d.id_documento_financeiro) });
