@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { api, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, signIn, waitForLocalCopy } from './support.ts';
+import { expect, test, USERS, signIn, storageItem, TOKEN_KEY, waitForLocalCopy } from './support.ts';
 
 const total = (page: Page, label: string) => page.locator(`[data-total="${label}"]`);
 
@@ -198,4 +198,56 @@ test('three receivables discharged with one payment and a discount, allocated in
   await expect(table.getByRole('row').filter({ hasText: 'Quitado' })).toHaveCount(3);
   await expect(total(page, 'Pago')).toHaveText('R$ 57,00');
   await expect(total(page, 'Em aberto')).toHaveText('R$ 0,00');
+});
+
+test('a late receivable: the discharge proposes its interest and fine from the branch configuration', async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = `Atrasado ${Date.now() % 100000}`;
+  await signIn(page, USERS.gerente);
+  const token = await storageItem(page, TOKEN_KEY);
+  const configure = async (values: Record<string, unknown>) => {
+    const found = await api(page, '/branch-config/find', {});
+    const row = (found.json['rows'] as Array<Record<string, unknown>>)[0]!;
+    const res = await page.request.put('/api/branch-config/update', {
+      data: { id_filial_configuracao: row['id_filial_configuracao'], ...values }, headers: { authorization: `Bearer ${token ?? ''}` },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await configure({ percentual_multa: 2, dias_para_multa: 0, percentual_juros: 3 });
+  try {
+    // Ten days late: a 2% fine and 3% a month for 10 days (1%) on R$ 100,00.
+    const late = new Date(Date.now() - 3 * 3_600_000 - 10 * 86_400_000).toISOString().slice(0, 10);
+    const created = await api(page, '/document-financial/create', { operacao: 'Entrada', valor_documento: 100, data_vencimento: late, observacao: tag });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    await page.goto('/documentFinancial');
+    await expect(page.getByRole('heading', { name: 'Documentos financeiros' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Vencimento de' }).fill('01/01/2000');
+    await page.keyboard.press('F2');
+    await page.keyboard.type(tag);
+    const table = page.getByRole('table', { name: 'Documentos financeiros' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await page.keyboard.press('Alt+B');
+    const drawer = page.getByRole('dialog', { name: 'Baixa de documentos' });
+    await expect(drawer.getByRole('checkbox', { name: 'Calcular juros e multa dos vencidos' })).toBeChecked();
+    const line = drawer.getByRole('table', { name: 'Documentos da baixa' }).getByRole('row').nth(1);
+    await expect(line).toContainText('R$ 3,00');
+    await expect(line).toContainText('R$ 103,00');
+    await expect(drawer.getByRole('textbox', { name: 'Valor pago' })).toHaveAttribute('placeholder', 'R$ 103,00');
+    const account = drawer.getByRole('combobox', { name: 'Conta bancária' });
+    await account.fill('Itaú');
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await account.press('ArrowDown');
+    await account.press('Enter');
+    await expect(account).toHaveValue('Itaú movimento');
+    await page.screenshot({ path: '/tmp/finance-late.png', fullPage: true });
+    await drawer.getByRole('button', { name: 'Baixar' }).press('Enter');
+    await expect(drawer).toBeHidden();
+    await expect(table.getByRole('row').nth(1)).toContainText('Quitado');
+    await expect(total(page, 'Pago')).toHaveText('R$ 103,00');
+    await page.keyboard.press('Alt+L');
+    const launches = page.getByRole('dialog', { name: /Lançamentos de/ });
+    await expect(launches.getByRole('table', { name: 'Lançamentos' }).getByRole('row').nth(1)).toContainText('R$ 103,00');
+  } finally {
+    await configure({ percentual_multa: 0, dias_para_multa: 0, percentual_juros: 0 });
+  }
 });
