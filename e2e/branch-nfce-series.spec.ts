@@ -4,8 +4,8 @@
  * sale by the menu and sells with an NFC-e (the worker's SEFAZ simulator authorizes it): the invoice carries the new
  * series and its first number, and its access key says so.
  *
- * Why an existing second branch rather than one created in the test: a branch made by the branch register has no
- * products (the product register, which links products to branches, is still pending), so nothing could be sold there.
+ * The whole path of a branch created in the test (certificate, CSC, access, product, stock, series) is
+ * new-branch-nfce.spec.ts; this one keeps the short path in a demo branch.
  */
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '../packages/domain/src/messages.ts';

@@ -1,10 +1,10 @@
 /**
  * The people register (issue 20) as the demo manager: a customer with two addresses (the second made the main one) at
- * /people/register, a bad CPF refused beside its field, a duplicate CPF refused with its message; then the quick save
- * of a customer from the point of sale's customer panel (F6), picked for the sale.
+ * /people/register, a bad CPF refused beside its field, a duplicate CPF refused with its message; then the demo cashier
+ * (no people register) quick-saves a customer from the point of sale's customer panel (F6) and sells to them.
  */
-import { expect, test, USERS, DEMO_PASSWORD, signIn, goByMenu, waitForLocalCopy } from './support.ts';
-import { api, pay, scan, sellables } from './checkout-steps.ts';
+import { expect, test, USERS, DEMO_PASSWORD, signIn, goByMenu, localRows, waitForLocalCopy } from './support.ts';
+import { api, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
 import { CUSTOMER_CREDIT_MESSAGES } from '../packages/domain/src/credit-rules.ts';
 import { formatMoney } from '../packages/domain/src/money.ts';
 import { MESSAGES } from '../packages/domain/src/messages.ts';
@@ -91,13 +91,17 @@ test('the manager registers a customer with two addresses; a bad and a duplicate
   await expect(form.getByText(PERSON_MESSAGES.duplicateCpf(formatCpf(cpf)))).toBeVisible();
 });
 
-test('the quick save of a customer from F6 at the point of sale picks it for the sale', async ({ page }) => {
-  test.setTimeout(90_000);
+test('the demo cashier, without the people register, quick-saves a customer from F6 and sells to them', async ({ page }) => {
+  test.setTimeout(120_000);
   const cpf = newCpf(2);
   const nome = `Rápido E2E ${cpf.slice(0, 5)}`;
-  await signIn(page, USERS.gerente);
+  await signIn(page, USERS.caixa);
   await page.goto('/checkout');
   await waitForLocalCopy(page);
+  const [first] = await sellables(page);
+  if (!first) throw new Error('no products to sell');
+  await scan(page, first.barcode);
+  await expect(page.getByRole('table', { name: 'Itens da venda' }).getByRole('row')).toHaveCount(2);
   await page.keyboard.press('F6');
   const drawer = page.getByRole('dialog', { name: 'Cliente (F6)' });
   await expect(drawer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' })).toBeFocused();
@@ -109,11 +113,40 @@ test('the quick save of a customer from F6 at the point of sale picks it for the
   await quick.getByLabel('CPF ou CNPJ').press('Enter');
   await expect(quick.getByText(REGISTER_MESSAGES.invalidCpf)).toBeVisible();
   await quick.getByLabel('CPF ou CNPJ').fill(cpf);
+  await quick.getByLabel('Telefone').fill('11988887777');
   await quick.getByLabel('Cidade').fill('São Paulo');
   await quick.getByLabel('UF').fill('SP');
+  await page.screenshot({ path: '/tmp/people-quick-save-form.png' });
   await quick.getByLabel('CPF ou CNPJ').press('Enter');
   await expect(drawer).toBeHidden();
   await expect(page.getByText(`Cliente: ${nome} ${formatCpf(cpf)}`)).toBeVisible();
+  // The saved row is in the till's local copy: F6 finds it there by CPF.
+  const local = (await localRows(page, 'people')).find((p) => p['cpf'] === cpf);
+  expect(local).toMatchObject({ nome, is_cliente: true, cidade: 'São Paulo', uf: 'SP' });
+  await page.keyboard.press('F6');
+  await expect(drawer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' })).toBeFocused();
+  await page.keyboard.type(cpf);
+  await expect(drawer.getByRole('table', { name: 'Clientes encontrados' }).getByRole('row').first()).toContainText(nome);
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeHidden();
+  // The same CPF again: refused with the register's message, beside the document.
+  await page.keyboard.press('F6');
+  await expect(drawer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' })).toBeFocused();
+  await page.keyboard.type('Outro Nome');
+  await page.keyboard.press('Insert');
+  await quick.getByLabel('CPF ou CNPJ').fill(cpf);
+  await quick.getByLabel('CPF ou CNPJ').press('Enter');
+  await expect(quick.getByText(PERSON_MESSAGES.duplicateCpf(formatCpf(cpf)))).toBeVisible();
+  await page.screenshot({ path: '/tmp/people-quick-save-duplicate.png' });
+  await quick.getByRole('button', { name: 'Voltar (Esc)' }).click();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  await pay(page, 'Dinheiro');
+  await finish(page, false);
+  await expect
+    .poll(async () => (await operations(page)).filter((op) => op['id_cliente'] === local?.['id_pessoa']).map((op) => op['situacao']), { timeout: 30_000 })
+    .toContain('Processado');
   await page.screenshot({ path: '/tmp/people-quick-save.png' });
 });
 

@@ -1,10 +1,11 @@
 /**
  * The product register end to end (issue 20): the manager creates a product with two colours × three sizes, barcodes
- * and prices at /product/register; in another browser a cashier finds it at /checkout by name and by barcode (the
- * change reached the point of sale's local copy through the sync) and sells it.
+ * and prices at /product/register and enters stock of two variations at Loja Centro from the product's stock movement
+ * tab; in another browser the Loja Centro cashier finds it at /checkout by name and by barcode (the change reached
+ * the point of sale's local copy through the sync) and sells it from that stock.
  */
-import { api, pay, scan } from './checkout-steps.ts';
-import { expect, goByMenu, signIn, test, USERS, waitForLocalCopy } from './support.ts';
+import { api, finish, pay, scan } from './checkout-steps.ts';
+import { expect, goByMenu, localRows, signIn, test, USERS, waitForLocalCopy } from './support.ts';
 
 const SUCCESS = 'Operação concluída com sucesso.';
 
@@ -55,8 +56,9 @@ test('the manager registers a product with a 2 × 3 grid, barcodes and prices; a
   await page.getByRole('textbox', { name: 'Preço de custo' }).click();
   await page.keyboard.type('3000');
 
-  // Grade: two colours × three sizes generated from the attributes.
-  await page.getByRole('tab', { name: 'Grade/Variações' }).click();
+  // Atributos: two colours × three sizes chosen there generate the variations into Grade/Variações.
+  await page.getByRole('tab', { name: 'Atributos' }).click();
+  await expect(page.getByRole('table', { name: 'Atributos do produto' })).toContainText('Nenhum atributo nas variações deste produto.');
   const colour = page.getByRole('combobox', { name: `Cor ${tag}` });
   await colour.click();
   for (const item of ['Vermelho', 'Verde']) await page.getByRole('option', { name: item, exact: true }).click();
@@ -66,9 +68,7 @@ test('the manager registers a product with a 2 × 3 grid, barcodes and prices; a
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/product\/register$/);
   await page.getByRole('button', { name: 'Gerar variações' }).click();
-  const variations = page.getByRole('table', { name: 'Variações' });
-  await expect(variations.getByRole('row')).toHaveCount(7);
-  await expect(variations.getByRole('textbox', { name: 'Descrição da variação' }).first()).toHaveValue('Vermelho / P');
+  await expect(page.getByRole('table', { name: 'Atributos do produto' }).getByRole('row').filter({ hasText: `Cor ${tag}` })).toContainText('VermelhoVerde');
 
   // The same again: every variation is already there, the spec's plural message.
   await colour.click();
@@ -80,7 +80,12 @@ test('the manager registers a product with a 2 × 3 grid, barcodes and prices; a
   await page.getByRole('button', { name: 'Gerar variações' }).click();
   await expect(page.getByText('As variações (Verde / P e Verde / M) já estão adicionadas nesta grade!')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('dialog', { name: 'Aviso' })).toBeHidden();
+  await page.screenshot({ path: '/tmp/product-register-attributes.png', fullPage: true, animations: 'disabled' });
+  await page.getByRole('tab', { name: 'Grade/Variações' }).click();
+  const variations = page.getByRole('table', { name: 'Variações' });
   await expect(variations.getByRole('row')).toHaveCount(7);
+  await expect(variations.getByRole('textbox', { name: 'Descrição da variação' }).first()).toHaveValue('Vermelho / P');
 
   // Códigos de barras: a bad check digit refused on the spot; a GTIN for two variations.
   await page.getByRole('tab', { name: 'Códigos de barras' }).click();
@@ -110,13 +115,61 @@ test('the manager registers a product with a 2 × 3 grid, barcodes and prices; a
   await page.getByRole('tab', { name: 'Geral' }).click();
   await page.screenshot({ path: '/tmp/product-register.png', fullPage: true });
 
-  // The cashier, in another browser: found by name and by barcode, sold. A new product has no stock yet and Loja Centro
-  // refuses a sale beyond the stock (controla_estoque_negativo), so the till is Loja Shopping's (Ana Ribeiro), which
-  // sells without stock.
+  // Loja Centro refuses a sale beyond the stock (controla_estoque_negativo): the manager enters the green variations'
+  // and Vermelho / P's stock at the branch's sale address from the product's 'Movimentações de estoque' tab (an opening movement).
+  await page.getByRole('tab', { name: 'Movimentações de estoque' }).click();
+  const entry = page.getByRole('form', { name: 'Entrada de estoque' });
+  await expect(entry.getByRole('combobox', { name: 'Endereço de estoque' })).toHaveValue('LOJA - Loja');
+  const stocked = ['Verde / P', 'Verde / M', 'Verde / G', 'Vermelho / P'];
+  for (const variation of stocked) {
+    await entry.getByRole('combobox', { name: 'Variação' }).click();
+    await page.getByRole('option', { name: variation, exact: true }).click();
+    await entry.getByRole('textbox', { name: 'Quantidade a entrar' }).fill('3');
+    await entry.getByRole('textbox', { name: 'Quantidade a entrar' }).press('Enter');
+    const moves = page.getByRole('table', { name: 'Movimentações de estoque do produto' });
+    await expect(moves.getByRole('row').filter({ hasText: variation })).toContainText('Implantacao');
+    await expect(moves.getByRole('row').filter({ hasText: variation })).toContainText('+3,000');
+  }
+  await page.screenshot({ path: '/tmp/product-register-stock-entry.png', fullPage: true });
+  const id_produto = Number(/\/(\d+)$/.exec(page.url())?.[1]);
+
+  // The product list's row shortcuts: the stock per branch and address (Alt+E) and the labels (Alt+L).
+  await goByMenu(page, 'Produtos');
+  await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(name);
+  const listed = page.getByRole('table', { name: 'Produtos' }).getByRole('row').filter({ hasText: name });
+  await expect(listed).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Produtos' }).getByRole('row', { selected: true })).toContainText(name);
+  await page.screenshot({ path: '/tmp/products-list-row.png' });
+  await page.keyboard.press('Alt+e');
+  const stockDrawer = page.getByRole('dialog', { name: `Estoque: ${name}` });
+  await expect(stockDrawer.getByRole('heading', { name: 'Loja Centro: 12,000 disponível' })).toBeVisible();
+  await expect(stockDrawer.getByRole('table', { name: 'Estoque em Loja Centro' }).getByRole('row').filter({ hasText: 'Verde / M' })).toContainText('LOJA - Loja');
+  await page.screenshot({ path: '/tmp/products-list-stock.png', animations: 'disabled' });
+  await page.keyboard.press('Escape');
+  await expect(stockDrawer).toBeHidden();
+  await listed.getByRole('button', { name: `Etiquetas de ${name}` }).click();
+  const labelDrawer = page.getByRole('dialog', { name: `Etiquetas: ${name}` });
+  await expect(labelDrawer.getByRole('row').filter({ hasText: codes[0] ?? '' })).toContainText(`${name} Vermelho / P`);
+  await expect(labelDrawer.getByRole('row')).toHaveCount(7);
+  await page.screenshot({ path: '/tmp/products-list-labels.png', animations: 'disabled' });
+  await page.keyboard.press('Escape');
+  await expect(labelDrawer).toBeHidden();
+
+  const grid = await api(page, '/product_grid/get-product-grid-by-product', { id_produto });
+  const entered = (grid.json['rows'] as Array<Record<string, unknown>>)
+    .filter((g) => stocked.includes(String(g['descricao'])))
+    .map((g) => g['id_produto_grade_filial']);
+  expect(entered).toHaveLength(stocked.length);
+
+  // The Loja Centro cashier, in another browser: found by name and by barcode, sold from the stock just entered.
   const cashierContext = await browser.newContext();
   const till = await cashierContext.newPage();
-  await signIn(till, USERS.filial2);
+  await signIn(till, USERS.caixa);
   await waitForLocalCopy(till);
+  // The entered stock reaches the till's local copy through the sync (the stock table is the largest one to load).
+  await expect
+    .poll(async () => (await localRows(till, 'stock')).filter((r) => entered.includes(r['id_produto_grade_filial']) && Number(r['quantidade']) === 3).length, { timeout: 60_000 })
+    .toBe(stocked.length);
   await goByMenu(till, 'Ponto de venda');
   const search = till.getByRole('textbox', { name: 'Pesquisar produto' });
   await expect(search).toBeFocused();
@@ -130,20 +183,8 @@ test('the manager registers a product with a 2 × 3 grid, barcodes and prices; a
   await expect(lines).toHaveCount(3);
   await expect(lines.filter({ hasText: `${name} Vermelho / P` })).toHaveCount(1);
   await pay(till, 'Dinheiro', '159,80');
-  // F10: Loja Shopping asks for the seller (Enter takes the highlighted one), then the pre-sale without a receipt.
-  await till.keyboard.press('F10');
-  const seller = till.getByRole('dialog', { name: 'Vendedor (F7)' });
-  await expect(seller.getByRole('textbox', { name: 'Nome do vendedor' })).toBeFocused();
-  await expect(seller.getByRole('row', { selected: true })).toBeVisible();
-  await till.keyboard.press('Enter');
-  const modal = till.getByRole('dialog', { name: 'Finalizar operação (F10)' });
-  await expect(modal).toBeVisible();
-  const label = (await modal.locator('label').filter({ hasText: /Pré-venda/ }).first().textContent()) ?? '';
-  await till.keyboard.press(label.trim().charAt(0));
-  await expect(modal.getByRole('radio', { name: /Pré-venda/ })).toBeChecked();
-  await till.keyboard.press('P');
-  await expect(modal.getByRole('checkbox')).not.toBeChecked();
-  await modal.getByRole('button', { name: 'Confirmar (Enter)' }).press('Enter');
+  // F10: Loja Centro asks for the seller (the cashier, highlighted), then the pre-sale without a receipt.
+  await finish(till, false);
   await expect(till.getByText(SUCCESS)).toBeVisible();
   await cashierContext.close();
 });

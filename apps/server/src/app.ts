@@ -27,6 +27,7 @@ import { importHandlers } from './modules/import/routes.ts';
 import { financeHandlers } from './modules/finance/routes.ts';
 import { bankLaunchHandlers } from './modules/finance/bank-launches.ts';
 import { productHandlers } from './modules/catalog/product-routes.ts';
+import { peopleHandlers } from './modules/people/routes.ts';
 import { productTabHandlers } from './modules/catalog/product-tabs.ts';
 import { stockHandlers } from './modules/stock/by-branch.ts';
 import { invoiceHandlers } from './modules/invoice/routes.ts';
@@ -42,7 +43,7 @@ import type { TokenService } from './modules/auth/token.ts';
 import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...priceHistoryHandlers, ...importHandlers, ...financeHandlers, ...bankLaunchHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...importHandlers, ...financeHandlers, ...bankLaunchHandlers, ...stockHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
   ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
   ...branchHandlers, ...platformHandlers, ...productTabHandlers,
 };

@@ -44,5 +44,6 @@ export const productTabRoutes = {
   productKitSave: route({ ...org, method: 'POST', path: '/product_kit/save', permission: MANAGE, idFields: ['id_produto'], body: p.kitSaveBody, response: p.kitResult }),
   productKitOptions: route({ ...org, method: 'POST', path: '/product_kit/options', permission: READ, body: p.kitOptionsBody, response: p.kitOptionsResult }),
 
+  stockOpening: route({ method: 'POST', path: '/stock/opening', auth: 'session', permission: { action: 'manage', subject: 'FncListarMovimentacaoEstoque' }, scope: 'branch', idFields: ['id_produto'], body: p.stockOpeningBody, response: p.stockOpeningResult }),
   stockListByProduct: route({ method: 'POST', path: '/stock/list-by-product', auth: 'session', permission: READ, scope: 'branch', idFields: ['id_produto'], body: p.stockListByProductBody, response: p.stockListByProductResult }),
 } as const;

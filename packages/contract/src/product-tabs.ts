@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { NUTRITION_LAWS } from '@pdv/domain/nutrition';
 import { GALLERY_MAX_BYTES, GALLERY_SIZE_MESSAGES } from '@pdv/domain/product-tab-messages';
 import { id, situacao } from './common.ts';
+import { quantity as stockQuantity } from './amounts.ts';
 
 const text = (max: number) => z.string().trim().max(max, { error: `Texto com mais de ${max} caracteres.` });
 const amount = (max: number, label: string) => z.number({ error: `${label}: informe um número.` })
@@ -206,3 +207,17 @@ export const stockMovementRow = z.object({
 });
 export type StockMovementRow = z.infer<typeof stockMovementRow>;
 export const stockListByProductResult = z.object({ rows: z.array(stockMovementRow), count: z.number().int() });
+
+/**
+ * POST /stock/opening (the product register's stock movement tab): the manager enters stock of the product's
+ * variations at one stock address of the active branch, as movements of the opening type (the stock owner's
+ * openStock, origem 'Implantacao', the data import's too). Guarded by the stock movement permission
+ * (FncListarMovimentacaoEstoque manage), not the product register's.
+ */
+export const stockOpeningBody = z.object({
+  id_produto: id,
+  id_endereco_estoque: id,
+  linhas: z.array(z.object({ id_produto_grade: id, quantidade: stockQuantity }).strict())
+    .min(1, { error: 'Informe ao menos uma variação com quantidade.' }).max(500, { error: 'No máximo 500 variações por entrada.' }),
+}).strict();
+export const stockOpeningResult = z.object({ movimentos: z.number().int() });

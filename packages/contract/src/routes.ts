@@ -12,6 +12,7 @@ import { operacaoBody, operacaoResult } from './operation.ts';
 import { orderByIdBody, orderDetail } from './order.ts';
 import * as ord from './order.ts';
 import * as prod from './product.ts';
+import * as reads from './product-reads.ts';
 import * as inv from './invoice.ts';
 import * as svc from './order-service.ts';
 import { giftCardPrintBody, giftCardPrintResult } from './voucher.ts';
@@ -24,6 +25,7 @@ import { productTabRoutes } from './product-tab-routes.ts';
 import * as br from './branch.ts';
 import * as imp from './import.ts';
 import * as fin from './finance.ts';
+import { quickCustomerBody, quickCustomerResult } from './quick-customer.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -194,6 +196,11 @@ const productRoutes = {
   productGridByProduct: route({ method: 'POST', path: '/product_grid/get-product-grid-by-product', auth: 'session', permission: PROD_READ, scope: 'branch', idFields: ['id_produto'], body: prod.productByIdBody, response: prod.productGridResult }),
   productByBranchGrid: route({ method: 'POST', path: '/product/get-by-branch-grid', auth: 'session', permission: PDV_READ, scope: 'branch', idFields: ['id_produto_grade_filial'], body: prod.branchGridBody, response: prod.branchGridResult }),
   productPriceSell: route({ method: 'POST', path: '/product/get-price-sell', auth: 'session', permission: PDV_READ, scope: 'branch', body: prod.priceSellBody, response: prod.priceSellResult }),
+  productListToSearch: route({ method: 'POST', path: '/product/list_to_search', auth: 'session', permission: PROD_READ, scope: 'organization', body: reads.productListToSearchBody, response: reads.productListToSearchResult }),
+  productFindStockById: route({ method: 'POST', path: '/product/find_stock_by_id', auth: 'session', permission: PROD_READ, scope: 'organization', idFields: ['id_produto'], body: reads.productStockByIdBody, response: reads.productStockByIdResult }),
+  productFindToPrintLabel: route({ method: 'POST', path: '/product/find_to_print_label', auth: 'session', permission: PROD_READ, scope: 'branch', body: reads.productLabelsBody, response: reads.productLabelsResult }),
+  productStockRangeQuantity: route({ method: 'POST', path: '/product/stock-range-quantity', auth: 'session', permission: PROD_READ, scope: 'branch', body: reads.stockRangeBody, response: reads.stockRangeResult }),
+  saleStockFind: route({ method: 'POST', path: '/sale_stock/find', auth: 'session', permission: PDV_READ, scope: 'branch', body: reads.saleStockFindBody, response: reads.saleStockFindResult }),
   productSearchToSell: route({ method: 'POST', path: '/product/search-to-sell', auth: 'session', permission: PDV_READ, scope: 'branch', body: prod.searchToSellBody, response: prod.searchToSellResult }),
   priceHistoryList: route({
     method: 'POST', path: '/price-history/list', auth: 'session', permission: PROD_READ,
@@ -208,6 +215,11 @@ const returnRoutes = {
   /** The stock of a variation in each branch the caller may work in (000 §2, stock quantity by branch). */
   stockByBranch: route({ method: 'POST', path: '/stock/quantity-by-branch', auth: 'session', permission: PDV_READ, scope: 'organization', idFields: ['id_produto_grade'], body: stockByBranchBody, response: stockByBranchResult }),
   customerCredit: route({ method: 'POST', path: '/operacao/credito/saldo', auth: 'session', permission: PDV_READ, scope: 'organization', idFields: ['id_cliente'], body: ret.customerBody, response: ret.customerCreditResult }),
+} as const;
+
+/** The point of sale's quick save of a customer (F6): the till's permission, a create-only body (quick-customer.ts). */
+const peopleRoutes = {
+  personQuickCreate: route({ method: 'POST', path: '/people/quick-create', auth: 'session', permission: PDV_MANAGE, scope: 'branch', body: quickCustomerBody, response: quickCustomerResult }),
 } as const;
 
 const IMPORT = { action: 'manage', subject: 'FncImportarDados' } as const;
@@ -305,7 +317,7 @@ const branchRoutes = {
   platformAppsActive: route({ method: 'POST', path: '/platform/get-apps-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: br.appsActiveResult }),
 } as const;
 
-export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...productRoutes, ...importRoutes, ...financeRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
+export const routes = { ...baseRoutes, ...authorizationRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...financeRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

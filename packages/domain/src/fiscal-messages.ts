@@ -47,6 +47,8 @@ export const FISCAL_MESSAGES = {
   branchAddressIncomplete: 'Endereço da filial incompleto (logradouro, número, bairro, município com código IBGE, UF e CEP).',
   branchIeMissing: 'Inscrição estadual da filial não cadastrada.',
   fiscalScenarioMissing: (produto: string) => `Cenário fiscal não encontrado para o produto ${produto}.`,
+  nfceStCharged: (produto: string) =>
+    `A NFC-e não aceita ICMS com substituição tributária cobrada na operação (CST 10, 30, 70 ou 90 com ST; CSOSN 201, 202, 203 ou 900 com ST): emita NF-e para o produto ${produto} ou use um cenário com o ST já retido (CST 60 ou CSOSN 500).`,
   ncmMissing: (produto: string) => `NCM não cadastrado para o produto ${produto}.`,
   sefazUnavailable: 'SEFAZ indisponível no momento. Tente novamente em instantes.',
   contingencyIssued: (n: number | string) =>

@@ -21,6 +21,11 @@ export const PRODUCT_TAB_MESSAGES = {
   kitComponentNotFound: 'Componente: variação não encontrada.',
   kitIsComponent: (descricao: string) => `Este produto é componente do kit "${descricao}" e não pode ter componentes.`,
   kitComponentNotInBranch: (descricao: string) => `O componente "${descricao}" do kit não está cadastrado nesta filial.`,
+  openingVariationNotFound: 'Variação: registro não encontrado neste produto.',
+  openingVariationNotInBranch: (descricao: string) => `A variação "${descricao}" não está cadastrada nesta filial.`,
+  openingAddressNotFound: 'Endereço de estoque: registro não encontrado nesta filial.',
+  openingVariationTwice: (descricao: string) => `A variação "${descricao}" aparece mais de uma vez na entrada.`,
+  openingDone: (n: number) => (n === 1 ? 'Entrada de estoque lançada.' : `Entrada de estoque lançada para ${n} variações.`),
 } as const;
 
 /** Limits of the gallery: the file size the spec names (5 MB) and a count that keeps the tab usable. */

@@ -32,4 +32,12 @@ describe('fiscal scenario exceptions', () => {
     expect(rateOnly).toEqual({ ...taxes, icms_aliquota: 7 });
     expect(applyScenarioException(taxes, [], { uf: 'SP', codigo_ncm: '61091000' })).toBe(taxes);
   });
+
+  it("replaces the scenario's ST rate, MVA and FCP with the winner's", () => {
+    const withSt = { ...taxes, icmsst_aliquota: '0.0000', icmsst_mva: '0.0000', fcp_percentual: '0.0000' };
+    const rj = ex(1, { uf: 'RJ', icms_cst: '10', icms_aliquota: 12, icmsst_aliquota: '20.0000', icmsst_mva: '45.5000', fcp_percentual: '2.0000' });
+    expect(applyScenarioException(withSt, [rj], { uf: 'RJ', codigo_ncm: null })).toEqual({
+      ...withSt, icms_cst: '10', icms_aliquota: 12, icmsst_aliquota: '20.0000', icmsst_mva: '45.5000', fcp_percentual: '2.0000',
+    });
+  });
 });

@@ -5,7 +5,9 @@
  * specific one wins: state and NCM, then NCM only, then state only; among equals, the first registered (lowest id).
  *
  * What the winner replaces: the CFOP and the ICMS CST / CSOSN when it gives them (empty keeps the scenario's), and the
- * ICMS rate always (an exception is the ICMS of that state or NCM: its rate column is never empty, 0 being a rate).
+ * ICMS rate always (an exception is the ICMS of that state or NCM: its rate column is never empty, 0 being a rate), and
+ * likewise the ICMS-ST rate, the MVA and the FCP rate (the ST of a state is the reason most exceptions exist) when the
+ * row carries them (icms-st.ts turns them into the item's ST and FCP).
  */
 
 export interface ScenarioExceptionRow {
@@ -17,6 +19,9 @@ export interface ScenarioExceptionRow {
   icms_csosn: string | null;
   /** Percent, as the column holds it ('18.0000' or 18). */
   icms_aliquota: string | number;
+  icmsst_aliquota?: string | number;
+  icmsst_mva?: string | number;
+  fcp_percentual?: string | number;
 }
 
 /** What the scenario gives an item and an exception may replace. */
@@ -25,6 +30,9 @@ export interface ItemTaxes {
   icms_cst: string | null;
   icms_csosn: string | null;
   icms_aliquota: string | number;
+  icmsst_aliquota?: string | number | null;
+  icmsst_mva?: string | number | null;
+  fcp_percentual?: string | number | null;
 }
 
 export interface ItemFacts {
@@ -57,5 +65,8 @@ export function applyScenarioException<T extends ItemTaxes>(taxes: T, exceptions
     icms_cst: given(e.icms_cst) ? e.icms_cst : taxes.icms_cst,
     icms_csosn: given(e.icms_csosn) ? e.icms_csosn : taxes.icms_csosn,
     icms_aliquota: e.icms_aliquota,
+    ...(e.icmsst_aliquota !== undefined ? { icmsst_aliquota: e.icmsst_aliquota } : {}),
+    ...(e.icmsst_mva !== undefined ? { icmsst_mva: e.icmsst_mva } : {}),
+    ...(e.fcp_percentual !== undefined ? { fcp_percentual: e.fcp_percentual } : {}),
   };
 }

@@ -21,6 +21,15 @@ describe('icmsXml (normal regime, by CST)', () => {
     expect(xml).toContain('<modBCST>4</modBCST><pMVAST>40.00</pMVAST><vBCST>147.00</vBCST><pICMSST>18.00</pICMSST><vICMSST>14.46</vICMSST>');
   });
 
+  it('CST 10 with FCP: vBCFCP/pFCP/vFCP on the own operation, vBCFCPST/pFCPST/vFCPST net of it', () => {
+    const { xml, values } = icmsXml({ orig: 0, CST: '10', pICMS: 1200, pFCP: 200, modBCST: 4, pMVAST: 4000, pICMSST: 1800, pFCPST: 200 }, 10_000);
+    // own 12.00 and FCP 2.00; ST base 140.00: 25.20 − 12.00 = 13.20; FCP-ST 2.80 − 2.00 = 0.80
+    expect(xml).toBe('<ICMS><ICMS10><orig>0</orig><CST>10</CST><modBC>3</modBC><vBC>100.00</vBC><pICMS>12.00</pICMS><vICMS>12.00</vICMS>'
+      + '<vBCFCP>100.00</vBCFCP><pFCP>2.00</pFCP><vFCP>2.00</vFCP><modBCST>4</modBCST><pMVAST>40.00</pMVAST><vBCST>140.00</vBCST>'
+      + '<pICMSST>18.00</pICMSST><vICMSST>13.20</vICMSST><vBCFCPST>140.00</vBCFCPST><pFCPST>2.00</pFCPST><vFCPST>0.80</vFCPST></ICMS10></ICMS>');
+    expect(values).toMatchObject({ vFCP: 200, vBCST: 14_000, vST: 1320, vFCPST: 80 });
+  });
+
   it('CST 40/41/50: only origin, CST and an optional relief', () => {
     expect(icmsXml({ orig: 2, CST: '41' }, 10_000).xml).toBe('<ICMS><ICMS40><orig>2</orig><CST>41</CST></ICMS40></ICMS>');
     const { xml, values } = icmsXml({ orig: 0, CST: '40', vICMSDeson: 1800, motDesICMS: 7, indDeduzDeson: 1 }, 10_000);

@@ -4,6 +4,7 @@
  * centavo once; the values written are returned too, so the invoice totals are the sums of exactly what was written.
  */
 import { ValidationError } from '@pdv/domain/errors';
+import { computeFcp, computeIcmsSt } from '@pdv/domain/icms-st';
 import { percentOf, type BasisPoints, type Cents } from '@pdv/domain/money';
 import type { IBSCBSInput, ICMSInput, IPIInput, PisCofinsInput } from './types.ts';
 import { el, money, rate, txt } from './xml-writer.ts';
@@ -50,7 +51,7 @@ function own(icms: ICMSInput, base: Cents): Own {
   return {
     vBC,
     vICMS: icms.vICMS ?? percentOf(vBC, icms.pICMS ?? 0),
-    vFCP: icms.vFCP ?? (icms.pFCP ? percentOf(vBC, icms.pFCP) : 0),
+    vFCP: icms.vFCP ?? computeFcp(vBC, icms.pFCP),
   };
 }
 
@@ -61,12 +62,17 @@ interface ST {
   xml: string;
 }
 
-/** The ST sequence (modBCST ... vFCPST); `ownICMS` is what the issuer's own operation already bears. */
-function st(icms: ICMSInput, base: Cents, vIPI: Cents, ownICMS: Cents): ST {
-  const stBase = base + vIPI;
-  const vBCST = icms.vBCST ?? reduce(stBase + (icms.pMVAST ? percentOf(stBase, icms.pMVAST) : 0), icms.pRedBCST);
-  const vICMSST = icms.vICMSST ?? Math.max(0, percentOf(vBCST, icms.pICMSST ?? 0) - ownICMS);
-  const vFCPST = icms.vFCPST ?? (icms.pFCPST ? percentOf(vBCST, icms.pFCPST) : 0);
+/**
+ * The ST sequence (modBCST ... vFCPST), amounts by the domain's rule (icms-st.ts); `ownICMS` and `ownFCP` are what the
+ * issuer's own operation already bears.
+ */
+function st(icms: ICMSInput, base: Cents, vIPI: Cents, ownICMS: Cents, ownFCP: Cents = 0): ST {
+  const computed = computeIcmsSt({
+    base, vIPI, pMVAST: icms.pMVAST, pRedBCST: icms.pRedBCST, pICMSST: icms.pICMSST ?? 0, pFCPST: icms.pFCPST, ownICMS, ownFCP,
+  });
+  const vBCST = icms.vBCST ?? computed.vBCST;
+  const vICMSST = icms.vICMSST ?? computed.vICMSST;
+  const vFCPST = icms.vFCPST ?? computed.vFCPST;
   const xml = [
     tag('modBCST', String(icms.modBCST ?? 4)),
     icms.pMVAST !== undefined ? tag('pMVAST', rate(icms.pMVAST)) : '',
@@ -137,7 +143,7 @@ export function icmsXml(icms: ICMSInput, base: Cents, vIPI: Cents = 0): { xml: s
       case '70': {
         [group, start] = head(`ICMS${icms.CST}`, icms.CST, 'CST');
         const o = own(icms, base);
-        const s = st(icms, base, vIPI, o.vICMS);
+        const s = st(icms, base, vIPI, o.vICMS, o.vFCP);
         const red = icms.CST === '70' ? tag('pRedBC', rate(icms.pRedBC ?? 0)) : '';
         body = start + modBC + red + tag('vBC', money(o.vBC)) + tag('pICMS', rate(icms.pICMS ?? 0)) + tag('vICMS', money(o.vICMS))
           + fcp(icms, o, true) + s.xml + (icms.CST === '70' ? deson(icms) : '');
@@ -199,7 +205,7 @@ export function icmsXml(icms: ICMSInput, base: Cents, vIPI: Cents = 0): { xml: s
           ownPart = modBC + tag('vBC', money(o.vBC)) + (icms.pRedBC ? tag('pRedBC', rate(icms.pRedBC)) : '')
             + tag('pICMS', rate(icms.pICMS)) + tag('vICMS', money(o.vICMS)) + fcp(icms, o, true);
         }
-        const s = icms.pICMSST !== undefined ? st(icms, base, vIPI, o.vICMS) : null;
+        const s = icms.pICMSST !== undefined ? st(icms, base, vIPI, o.vICMS, o.vFCP) : null;
         body = start + ownPart + (s?.xml ?? '') + deson(icms);
         values = { ...values, vBC: o.vBC, vICMS: o.vICMS, vFCP: o.vFCP, vBCST: s?.vBCST ?? 0, vST: s?.vICMSST ?? 0,
           vFCPST: s?.vFCPST ?? 0, ...desonValues(icms) };

@@ -24,10 +24,11 @@ function fullNFe(): NFeInput {
         ICMS: { orig: 0, CST: '00', pICMS: 1200, pFCP: 200 }, IPI: { CST: '50', pIPI: 500 }, PIS: { CST: '01', p: 165 },
         COFINS: { CST: '01', p: 760 }, IBSCBS: { CST: '000', cClassTrib: '000001', pIBSUF: 10, pCBS: 90 }, vTotTrib: 1234,
       }),
-      makeItem({ CFOP: '6403' }, { ICMS: { orig: 0, CST: '10', pICMS: 1200, pMVAST: 4000, pICMSST: 1800, pFCPST: 200 } }),
+      makeItem({ CFOP: '6403' }, { ICMS: { orig: 0, CST: '10', pICMS: 1200, pFCP: 200, modBCST: 4, pMVAST: 4000, pICMSST: 1800, pFCPST: 200 } }),
       makeItem({ CFOP: '6102' }, { ICMS: { orig: 0, CST: '20', pRedBC: 3333, pICMS: 1800, vICMSDeson: 100, motDesICMS: 9, indDeduzDeson: 1 } }),
       makeItem({ CFOP: '6405', cEAN: '7891000315508' }, { ICMS: { orig: 1, CST: '60', vBCSTRet: 1000, pST: 1800, vICMSSTRet: 180 } }),
       makeItem({ CFOP: '6102' }, { ICMS: { orig: 0, CST: '70', pRedBC: 1000, pICMS: 1800, pICMSST: 1800, pMVAST: 3000 } }),
+      makeItem({ CFOP: '6102' }, { ICMS: { orig: 0, CST: '90', pICMS: 1200, pFCP: 200, modBCST: 6, pICMSST: 1800, pFCPST: 200 } }),
       makeItem({ CFOP: '6102', indTot: 0 }, { ICMS: { orig: 0, CST: '90', pICMS: 1800 } }),
     ],
     transp: { modFrete: 0, transporta: { CNPJ: '11444777000161', xNome: 'TRANSPORTES LTDA', UF: 'SP' },
@@ -84,12 +85,20 @@ describe('buildNFeXml', () => {
     const t = built.totals;
     // Item 1: 2.5 × 19.99 = 49.98 (49.975 rounded half-up), − 1.00 discount + 2.50 freight = base 51.48.
     expect(built.xml).toContain('<vProd>49.98</vProd>');
-    expect(t.vProd).toBe(4998 + 4 * 4990); // item 6 has indTot 0
+    expect(t.vProd).toBe(4998 + 5 * 4990); // item 7 has indTot 0
     expect(t.vDesc).toBe(100);
     expect(t.vFrete).toBe(250);
     expect(t.vNF).toBe(t.vProd - t.vDesc - 100 + t.vST + t.vFCPST + t.vFrete + t.vIPI);
     expect(between(built.xml, 'ICMSTot')).toContain(`<vNF>${(t.vNF / 100).toFixed(2)}</vNF><vTotTrib>12.34</vTotTrib>`);
     expect(built.xml).toContain('<IBSCBSTot><vBCIBSCBS>51.48</vBCIBSCBS>');
+    // The ST and FCP of items 2 (CST 10), 5 (CST 70) and 6 (CST 90 by the operation value) are summed into ICMSTot.
+    expect(built.xml).toContain('<ICMS90><orig>0</orig><CST>90</CST><modBC>3</modBC><vBC>49.90</vBC><pICMS>12.00</pICMS><vICMS>5.99</vICMS>'
+      + '<vBCFCP>49.90</vBCFCP><pFCP>2.00</pFCP><vFCP>1.00</vFCP><modBCST>6</modBCST><vBCST>49.90</vBCST><pICMSST>18.00</pICMSST>'
+      + '<vICMSST>2.99</vICMSST><vBCFCPST>49.90</vBCFCPST><pFCPST>2.00</pFCPST><vFCPST>0.00</vFCPST></ICMS90>');
+    const tot = between(built.xml, 'ICMSTot');
+    expect(tot).toContain(`<vFCP>${(t.vFCP / 100).toFixed(2)}</vFCP><vBCST>${(t.vBCST / 100).toFixed(2)}</vBCST><vST>${(t.vST / 100).toFixed(2)}</vST><vFCPST>${(t.vFCPST / 100).toFixed(2)}</vFCPST>`);
+    expect(t.vST).toBeGreaterThan(0);
+    expect(t.vFCPST).toBeGreaterThan(0);
   });
 
   it('makes an NF-e with many tax groups that validates once signed', async () => {

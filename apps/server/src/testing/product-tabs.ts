@@ -45,6 +45,9 @@ export function productTabSample(name: RouteName, demoIds: Record<string, number
       return { codigo_anp: '210203001', descricao_anp: 'GLP' };
     case 'productKitSave':
       return { itens: [] };
+    case 'stockOpening':
+      // The demo's first variation (of its first product) at a stock address of the manager's active branch.
+      return { id_endereco_estoque: demoIds['id_endereco_estoque'], linhas: [{ id_produto_grade: demoIds['id_produto_grade'], quantidade: 1 }] };
     default:
       return {};
   }

@@ -6,6 +6,7 @@ import type { Handlers } from '../../http/handlers.ts';
 import { notFound } from '../../http/errors.ts';
 import { findGrades, findNextSku, findProduct, listProducts } from './product-queries.ts';
 import { byBranchGrid, priceSell, searchToSell } from './product-sale.ts';
+import { productReadHandlers } from './product-reads.ts';
 import { createProduct, duplicateProduct, setProductSituacao, updateProduct } from './product-service.ts';
 
 export const productHandlers = {
@@ -28,4 +29,5 @@ export const productHandlers = {
   productByBranchGrid: ({ tx, caller, body }) => byBranchGrid(tx, caller, body.id_produto_grade_filial),
   productPriceSell: ({ tx, caller, body }) => priceSell(tx, caller, body.branch_grids_ids),
   productSearchToSell: ({ tx, caller, body }) => searchToSell(tx, caller, body),
+  ...productReadHandlers,
 } satisfies Partial<Handlers>;

@@ -6,6 +6,7 @@
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
 import { fromDecimal, quantityFromDecimal, toDecimal } from '@pdv/domain/money';
 import { ValidationError } from '@pdv/domain/errors';
+import { chargesSt, itemIcms } from '@pdv/domain/icms-st';
 import { applyScenarioException } from '@pdv/domain/scenario-exception';
 import { loadCertificate, type Certificate } from '@pdv/fiscal/certificate';
 import { emitSignedNFe, SchemaValidationError } from '@pdv/fiscal/emit';
@@ -45,6 +46,8 @@ function address(a: { endereco: string | null; numero: string | null; complement
 }
 
 const bp = (value: string | number) => Math.round(Number(value) * 100);
+
+type ICMS = NFeDet['imposto']['ICMS'];
 
 export async function loadTarget(tx: Tx, org: number, id_filial: number, modelo: '55' | '65') {
   const emitter = await q.findEmitter(tx, org, id_filial);
@@ -105,7 +108,12 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
     );
     const cfop = r.cfop;
     if (!cfop || (!r.icms_csosn && !r.icms_cst) || !r.pis_cst || !r.cofins_cst) throw badRequest(M.fiscalScenarioMissing(r.descricao));
-    const orig = (r.origem_produto ?? 0) as NFeDet['imposto']['ICMS']['orig'];
+    const orig = (r.origem_produto ?? 0) as ICMS['orig'];
+    // The ICMS group from the scenario (or the exception that won): CST or CSOSN, rates, ST with MVA and FCP.
+    const icms = itemIcms(r, simples);
+    // An NFC-e is paid at the counter for what it shows: ST charged in the operation would raise vNF above what the
+    // customer paid, and SEFAZ's NFC-e rules refuse it (docs/decisions.md, "ICMS-ST and FCP from the scenario").
+    if (modelo === '65' && chargesSt(icms.CST ?? icms.CSOSN ?? '', icms.pICMSST ?? 0)) throw badRequest(M.nfceStCharged(r.descricao));
     return {
       prod: {
         cProd: r.codigo, cEAN: r.codigo_barras, xProd: r.descricao, NCM: ncm, CEST: r.cest, CFOP: cfop,
@@ -113,9 +121,7 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
         vDesc: fromDecimal(r.valor_desconto), vFrete: fromDecimal(r.frete), vSeg: fromDecimal(r.seguro), vOutro: fromDecimal(r.outros),
       },
       imposto: {
-        ICMS: simples
-          ? { orig, CSOSN: (r.icms_csosn ?? '102') as NFeDet['imposto']['ICMS']['CSOSN'], pCredSN: bp(r.icms_aliquota) }
-          : { orig, CST: (r.icms_cst ?? '00') as NFeDet['imposto']['ICMS']['CST'], modBC: 3, pICMS: bp(r.icms_aliquota) },
+        ICMS: { ...icms, orig, CST: icms.CST as ICMS['CST'], CSOSN: icms.CSOSN as ICMS['CSOSN'] },
         PIS: { CST: r.pis_cst, p: bp(r.pis_aliquota) },
         COFINS: { CST: r.cofins_cst, p: bp(r.cofins_aliquota) },
       },

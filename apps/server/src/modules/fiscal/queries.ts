@@ -97,6 +97,10 @@ export interface ItemRow {
   icms_cst: string | null;
   icms_csosn: string | null;
   icms_aliquota: string;
+  icms_percentual_reducao_base_calculo: string;
+  icmsst_aliquota: string;
+  icmsst_mva: string;
+  fcp_percentual: string;
   pis_cst: string | null;
   pis_aliquota: string;
   cofins_cst: string | null;
@@ -109,6 +113,9 @@ export async function findItems(tx: Tx, org: number, id_nota_fiscal: number, tip
             i.descricao, i.codigo_barras, i.codigo_ncm, i.cest, i.origem_produto, i.unidade_comercial, i.quantidade,
             i.valor_unitario, i.valor_sub_total, i.valor_desconto, i.frete, i.seguro, i.outros,
             s.id_cenario_fiscal, s.cfop_interno, s.cfop_externo, s.icms_cst, s.icms_csosn, coalesce(s.icms_aliquota, 0) AS icms_aliquota,
+            coalesce(s.icms_percentual_reducao_base_calculo, 0) AS icms_percentual_reducao_base_calculo,
+            coalesce(s.icmsst_aliquota, 0) AS icmsst_aliquota, coalesce(s.icmsst_mva, 0) AS icmsst_mva,
+            coalesce(s.fcp_percentual, 0) AS fcp_percentual,
             s.pis_cst, coalesce(s.pis_aliquota, 0) AS pis_aliquota, s.cofins_cst, coalesce(s.cofins_aliquota, 0) AS cofins_aliquota
        FROM nota_fiscal_item i
        LEFT JOIN LATERAL (
@@ -127,7 +134,8 @@ export async function findItems(tx: Tx, org: number, id_nota_fiscal: number, tip
 export async function findScenarioExceptions(tx: Tx, org: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
   const { rows } = await tx.query<ScenarioExceptionRow & { id_cenario_fiscal: number }>(
-    `SELECT id_cenario_fiscal, id_cenario_fiscal_excecao, uf, codigo_ncm, cfop, icms_cst, icms_csosn, icms_aliquota
+    `SELECT id_cenario_fiscal, id_cenario_fiscal_excecao, uf, codigo_ncm, cfop, icms_cst, icms_csosn, icms_aliquota,
+            icmsst_aliquota, icmsst_mva, fcp_percentual
        FROM cenario_fiscal_excecao
       WHERE id_organization = $1 AND id_cenario_fiscal = ANY($2::int[]) AND data_exclusao IS NULL
       ORDER BY id_cenario_fiscal_excecao`,

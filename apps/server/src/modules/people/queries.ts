@@ -114,3 +114,24 @@ export async function dropPersonParts(tx: Tx, org: number, id_pessoa: number): P
   );
   await tx.query('DELETE FROM pessoa_filial WHERE id_organization = $1 AND id_pessoa = $2', [org, id_pessoa]);
 }
+
+export interface QuickCustomerRow {
+  tipo: 'F' | 'J';
+  nome: string;
+  cpf: string | null;
+  cnpj: string | null;
+  telefone: string | null;
+  email: string | null;
+}
+
+/** A new customer with only these columns; every other one (credit rules, price table, seller) keeps its default. */
+export async function insertQuickCustomer(tx: Tx, org: number, p: QuickCustomerRow): Promise<number> {
+  const { rows } = await tx.query<{ id_pessoa: number }>(
+    `INSERT INTO pessoa (id_organization, tipo, nome, cpf, cnpj, telefone, email, is_cliente)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, true) RETURNING id_pessoa`,
+    [org, p.tipo, p.nome, p.cpf, p.cnpj, p.telefone, p.email],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('pessoa insert returned no row');
+  return row.id_pessoa;
+}

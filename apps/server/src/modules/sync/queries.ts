@@ -102,3 +102,26 @@ export async function listByChanges(
     held_back: page.held_back,
   };
 }
+
+/**
+ * One row of a synced group as list-by-changes sends it (the source's columns), read in the caller's organization
+ * (and branch for a branch-owned group); null when there is no such row. A write that answers the row the point of
+ * sale keeps (the quick save of a customer) lets the till put it in its local copy before the next pull.
+ */
+export async function syncedRow(
+  tx: Tx,
+  caller: Caller,
+  source: SyncSource,
+  scope: 'organization' | 'branch',
+  id: number,
+): Promise<Record<string, unknown> | null> {
+  const params: unknown[] = [caller.id_organization, id];
+  const branch = scope === 'branch' ? ` AND id_filial = $${params.push(caller.id_filial)}` : '';
+  const { rows } = await tx.query<{ row: Record<string, unknown> }>(
+    /* sql */ `SELECT to_json(r) AS row
+       FROM (SELECT * FROM ${source.from ?? source.table} WHERE id_organization = $1 AND ${source.id} = $2${branch}) s
+      CROSS JOIN LATERAL (SELECT ${source.columns}) r`,
+    params,
+  );
+  return rows[0]?.row ?? null;
+}

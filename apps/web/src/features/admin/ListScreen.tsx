@@ -1,5 +1,6 @@
+import { ListPagination } from '../../ui/ListPagination.tsx';
 import type { ReactNode } from 'react';
-import { Alert, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { errorDisplayOf } from '../../api/errors.ts';
 import type { ListRoute, RowOf } from '../../api/client.ts';
 import { countLabel } from '../../ui/format.ts';
@@ -98,24 +99,7 @@ export function ListScreen<N extends ListRoute>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {list.pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination
-            total={list.pages}
-            value={list.page}
-            onChange={list.setPage}
-            getControlProps={(control) => ({
-              'aria-label': {
-                first: 'Primeira página',
-                previous: 'Página anterior',
-                next: 'Próxima página',
-                last: 'Última página',
-              }[control],
-            })}
-            getItemProps={(page) => ({ 'aria-label': `Página ${page}` })}
-          />
-        </Group>
-      )}
+      <ListPagination pages={list.pages} page={list.page} onChange={list.setPage} />
     </Stack>
   );
 }

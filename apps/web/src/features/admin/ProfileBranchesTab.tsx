@@ -1,6 +1,9 @@
-/** The profile form's branches (perfil_filial): the branches the profile is offered in, among the user's own. */
+/**
+ * The profile form's branches (perfil_filial): the branches the profile is offered in, among the user's own and the
+ * organization's others it may read (assignable-branches.ts).
+ */
 import { Alert, Checkbox, Stack, Text } from '@mantine/core';
-import { useSignedIn } from '../auth/sessionContext.ts';
+import { useAssignableBranches } from './assignable-branches.ts';
 import type { ExtensionTabProps } from '../registers/extensions.ts';
 
 interface BranchOption {
@@ -8,7 +11,7 @@ interface BranchOption {
   nome: string;
 }
 
-/** The signed-in user's branches, with the ones the profile already has (possibly not the user's). */
+/** The branches offered, with the ones the profile already has (possibly not among them). */
 export function branchOptions(mine: ReadonlyArray<{ id_filial: number; nome_fantasia: string | null; razao_social: string }>, linked: readonly number[]): BranchOption[] {
   const options: BranchOption[] = mine.map((b) => ({ id_filial: b.id_filial, nome: b.nome_fantasia ?? b.razao_social }));
   for (const id of linked) if (!options.some((o) => o.id_filial === id)) options.push({ id_filial: id, nome: `Filial ${id}` });
@@ -22,9 +25,9 @@ export function branchIds(value: unknown): number[] {
 }
 
 export function ProfileBranchesTab({ values, set, errors, readOnly }: ExtensionTabProps) {
-  const { session } = useSignedIn();
+  const branches = useAssignableBranches();
   const selected = branchIds(values['filiais']);
-  const options = branchOptions(session.usuario.filiais, selected);
+  const options = branchOptions(branches, selected);
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">

@@ -1,12 +1,12 @@
 /**
- * The user form's access tab: one profile per branch (among the signed-in user's branches, the profiles offered in
- * each), the main branch, and for a new user the temporary password the manager hands over (proposed here, shown
+ * The user form's access tab: one profile per branch (among the signed-in user's branches and the organization's
+ * others it may read, assignable-branches.ts; the profiles offered in each), the main branch, and for a new user the temporary password the manager hands over (proposed here, shown
  * once: the user chooses their own at the first sign-in). Edits the form's `perfis` and `senha`.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Group, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { call } from '../../api/client.ts';
-import { useSignedIn } from '../auth/sessionContext.ts';
+import { useAssignableBranches } from './assignable-branches.ts';
 import { branchProfileList, proposePassword, withBranchProfile, withMainBranch } from './access-values.ts';
 import type { ExtensionTabProps } from '../registers/extensions.ts';
 
@@ -31,7 +31,7 @@ async function loadProfiles(): Promise<ProfileOption[]> {
 }
 
 export function UserAccessTab({ row, values, set, errors, readOnly }: ExtensionTabProps) {
-  const { session } = useSignedIn();
+  const branches = useAssignableBranches();
   const profiles = useQuery({ queryKey: ['register-access', 'profiles'], queryFn: loadProfiles });
   const list = branchProfileList(values['perfis']);
   const named = Array.isArray(row?.['perfis']) ? (row['perfis'] as Array<{ id_perfil: number; perfil: string }>) : [];
@@ -90,7 +90,7 @@ export function UserAccessTab({ row, values, set, errors, readOnly }: ExtensionT
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {session.usuario.filiais.map((b) => {
+            {branches.map((b) => {
               const name = b.nome_fantasia ?? b.razao_social;
               const held = list.find((p) => p.id_filial === b.id_filial);
               return (

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { profile } from '@pdv/contract/registers/profile';
 import { USER_MESSAGES } from '@pdv/domain/user-rules';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderUi } from '../../testing/dom.tsx';
 import { ProfilePermissionsTab } from './ProfilePermissionsTab.tsx';
 import { ProfileBranchesTab } from './ProfileBranchesTab.tsx';
@@ -11,6 +12,7 @@ import { ChangePasswordPage } from '../auth/ChangePasswordPage.tsx';
 import { keepSignInPassword } from '../auth/signInPassword.ts';
 
 const session = vi.hoisted(() => ({
+  readsBranches: false,
   changePassword: vi.fn(),
   logout: vi.fn(),
   filiais: [
@@ -20,8 +22,10 @@ const session = vi.hoisted(() => ({
 }));
 vi.mock('../auth/sessionContext.ts', () => ({
   useSession: () => ({ changePassword: session.changePassword, logout: session.logout }),
-  useSignedIn: () => ({ session: { usuario: { filiais: session.filiais } } }),
+  useSignedIn: () => ({ session: { usuario: { filiais: session.filiais } }, ability: { can: (_action: string, subject: string) => subject !== 'FncListarFilial' || session.readsBranches } }),
 }));
+const api = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('../../api/client.ts', () => ({ call: api.call }));
 
 /** A tab holding its values the way the register form does. */
 function Harness({ Tab, initial, readOnly = false, onValues }: {
@@ -36,7 +40,11 @@ function Harness({ Tab, initial, readOnly = false, onValues }: {
     onValues(next);
     return next;
   });
-  return <Tab descriptor={profile} row={null} values={values} set={set} errors={{}} readOnly={readOnly} />;
+  return (
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <Tab descriptor={profile} row={null} values={values} set={set} errors={{}} readOnly={readOnly} />
+    </QueryClientProvider>
+  );
 }
 
 describe('the profile permission editor', { timeout: 30_000 }, () => {
@@ -69,6 +77,23 @@ describe('the profile branches', () => {
     expect(screen.getByLabelText('Loja Shopping')).toHaveProperty('checked', true);
     await user.click(screen.getByLabelText('Loja Centro'));
     expect(onValues).toHaveBeenLastCalledWith({ filiais: [2, 1] });
+    expect(api.call).not.toHaveBeenCalled();
+  });
+
+  it("offers also the organization's branches the user holds no profile in, when it may read branches", async () => {
+    session.readsBranches = true;
+    api.call.mockImplementation((name: string) => name === 'branchFind'
+      ? Promise.resolve({ rows: [{ id_filial: 1, razao_social: 'Demo', nome_fantasia: 'Loja Centro' }, { id_filial: 9, razao_social: 'Nova Ltda', nome_fantasia: '' }], count: 2 })
+      : Promise.reject(new Error(name)));
+    try {
+      const onValues = vi.fn();
+      const { user } = renderUi(<Harness Tab={ProfileBranchesTab} initial={{ filiais: [] }} onValues={onValues} />);
+      await user.click(await screen.findByLabelText('Nova Ltda'));
+      expect(onValues).toHaveBeenLastCalledWith({ filiais: [9] });
+      expect(screen.getAllByRole('checkbox')).toHaveLength(3);
+    } finally {
+      session.readsBranches = false;
+    }
   });
 });
 

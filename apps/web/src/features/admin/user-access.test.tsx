@@ -21,6 +21,7 @@ vi.mock('../auth/sessionContext.ts', () => ({
         ],
       },
     },
+    ability: { can: () => true },
   }),
 }));
 
@@ -43,12 +44,15 @@ describe('the user access tab', { timeout: 30_000 }, () => {
   it('offers in each branch the profiles linked to it; the first branch given one is the main branch', async () => {
     api.call.mockImplementation((name: string, body: { id_perfil?: number }) => {
       if (name === 'profileFind') return Promise.resolve({ rows: [{ id_perfil: 7, descricao: 'Caixa' }, { id_perfil: 8, descricao: 'Vendedor' }], count: 2 });
-      if (name === 'profileFindById') return Promise.resolve({ id_perfil: body.id_perfil, filiais: body.id_perfil === 7 ? [1] : [2] });
+      if (name === 'profileFindById') return Promise.resolve({ id_perfil: body.id_perfil, filiais: body.id_perfil === 7 ? [1] : [2, 9] });
+      // A branch just made in /branch: the signed-in user holds no profile there yet, and may give one.
+      if (name === 'branchFind') return Promise.resolve({ rows: [{ id_filial: 9, razao_social: 'Nova Ltda', nome_fantasia: 'Loja Nova' }], count: 1 });
       return Promise.reject(new Error(name));
     });
     const onValues = vi.fn();
     const { user } = renderUi(<Harness onValues={onValues} />);
     expect(screen.getByLabelText('Senha provisória')).toHaveProperty('value', 'proposta12');
+    await waitFor(() => expect(screen.getAllByLabelText('Perfil em Loja Nova').length).toBeGreaterThan(0));
     await user.click(screen.getAllByLabelText('Perfil em Loja Shopping')[0]!);
     await waitFor(() => expect(screen.getByRole('option', { name: 'Vendedor' })).toBeDefined());
     expect(screen.queryByRole('option', { name: 'Caixa' })).toBeNull();

@@ -47,7 +47,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // A new or refreshed session re-renders every screen that reads it (all of the signed-in screen after the sign-in
   // or a branch switch): as a transition, rendered in slices that let the browser paint and handle input in between.
   // Signing out stays immediate.
+  // Every session applied bumps the generation. A reload answers with the user as the server saw it when the call
+  // ran: one that started before a newer session was applied (a branch switched while the reload after the sign-in
+  // was still in flight) would put the old branch back on screen and in storage, so its answer is dropped.
+  const generation = useRef(0);
   const apply = useCallback((next: Session) => {
+    generation.current += 1;
     writeStoredSession(localStorage, next);
     setThemeColor(next.usuario.cor_primaria);
     startTransition(() => setSession(next));
@@ -77,8 +82,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   configureApiClient({ token: storedToken, unauthorized: () => signOut('/login', 'unauthorized') });
 
   const reload = useCallback(async () => {
+    const at = generation.current;
     const next = await fetchSession();
-    if (next) apply(next);
+    if (next && generation.current === at) apply(next);
   }, [apply]);
 
   // The local copy and the socket follow the session (signed in, another user, another branch); a user who must
@@ -112,10 +118,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void fetchSession().then((next) => {
-      if (next) apply(next);
-    });
-  }, [apply]);
+    void reload();
+  }, [reload]);
 
   // Another tab signed out: follow it.
   useEffect(() => {

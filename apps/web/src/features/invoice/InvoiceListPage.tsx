@@ -3,10 +3,11 @@
  * situation, 20 a page by emission date descending, actions per row and on the selected rows, and the documents still
  * in contingency. Every action has a key, shown beside it; the Alt keys act on the highlighted row.
  */
+import { ListPagination } from '../../ui/ListPagination.tsx';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Group, Kbd, Loader, Pagination, Paper, SegmentedControl, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Kbd, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import type { InvoiceSummary } from '@pdv/contract/invoice';
 import { errorDisplayOf } from '../../api/errors.ts';
 import { countLabel } from '../../ui/format.ts';
@@ -249,19 +250,7 @@ export function InvoiceListPage() {
               onSort={(column) => list.sortBy(column)}
               placeholder={placeholderOf(list.list, pageRows.length, 'Nenhuma nota fiscal no período.')}
             />
-            {list.pages > 1 && (
-              <Group justify="flex-end">
-                <Pagination
-                  total={list.pages}
-                  value={list.page}
-                  onChange={setPage}
-                  getControlProps={(control) => ({
-                    'aria-label': { first: 'Primeira página', previous: 'Página anterior', next: 'Próxima página', last: 'Última página' }[control],
-                  })}
-                  getItemProps={(page) => ({ 'aria-label': `Página ${page}` })}
-                />
-              </Group>
-            )}
+            <ListPagination pages={list.pages} page={list.page} onChange={setPage} />
           </Stack>
         </Tabs.Panel>
 

@@ -3,6 +3,7 @@
  * data_cadastro descending, and per-row actions (open, duplicate, release, invoice, cancel, send by e-mail, print and
  * share the A4 sheet). Every action has a key, shown beside it; the Alt keys act on the highlighted row.
  */
+import { ListPagination } from '../../ui/ListPagination.tsx';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,6 @@ import {
   Kbd,
   Loader,
   MultiSelect,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
@@ -193,24 +193,7 @@ export function OrderListPage() {
         onSort={(column) => list.sortBy(column)}
         placeholder={placeholderOf(list.list, rows.length, 'Nenhum pedido no período.')}
       />
-      {list.pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination
-            total={list.pages}
-            value={list.page}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': {
-                first: 'Primeira página',
-                previous: 'Página anterior',
-                next: 'Próxima página',
-                last: 'Última página',
-              }[control],
-            })}
-            getItemProps={(page) => ({ 'aria-label': `Página ${page}` })}
-          />
-        </Group>
-      )}
+      <ListPagination pages={list.pages} page={list.page} onChange={setPage} />
 
       <Paper withBorder p="xs">
         <Group gap="md" aria-label="Atalhos">

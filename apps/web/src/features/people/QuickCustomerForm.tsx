@@ -1,17 +1,18 @@
 /**
  * F6's quick save of a customer (002 §2 "people quick-save"): name, CPF or CNPJ, phone, e-mail and an optional main
- * address, checked by the person register's own schema (quickCustomer.ts) and saved by POST /api/people/create (online
- * only: the server refuses a CPF or CNPJ already registered). The saved customer is picked for the sale.
+ * address, checked by the contract's schema (quickCustomer.ts) and saved by POST /api/people/quick-create under the
+ * point of sale's permission (online only: the server refuses a CPF or CNPJ already registered). The answer is the
+ * person as the local copy holds it: it is put there at once (the next pull brings the same row), so the customer can
+ * be searched and picked before any sync; the saved customer is picked for the sale.
  */
 import { useState } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { person } from '@pdv/contract/registers/person';
+import { call } from '../../api/client.ts';
 import { errorDisplayOf, isApiError } from '../../api/errors.ts';
+import { localDb } from '../../db/database.ts';
 import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../ui/masks.ts';
 import { toast } from '../../ui/toast.ts';
-import { registerApi } from '../registers/api.ts';
-import { errorsOfBody } from '../registers/fields.ts';
-import { checkQuickCustomer, EMPTY_QUICK_CUSTOMER, quickErrors, type QuickCustomer } from './quickCustomer.ts';
+import { checkQuickCustomer, EMPTY_QUICK_CUSTOMER, errorsOfQuickRefusal, type QuickCustomer } from './quickCustomer.ts';
 
 export const QUICK_SAVE_OFFLINE = 'Sem conexão: o cadastro rápido de cliente precisa do servidor.';
 export const QUICK_SAVED = 'Cliente cadastrado.';
@@ -48,14 +49,13 @@ export function QuickCustomerForm({ initial, onSaved, onBack }: { initial: strin
     }
     setBusy(true);
     try {
-      const row = await registerApi.create(person, checked.body);
+      const { pessoa } = await call('personQuickCreate', checked.body);
+      await localDb().rows('people').put(pessoa);
       toast.success(QUICK_SAVED);
-      const doc = typeof row['cpf'] === 'string' ? row['cpf'] : typeof row['cnpj'] === 'string' ? row['cnpj'] : null;
-      onSaved({ id_pessoa: Number(row['id_pessoa']), nome: String(row['nome']), documento: doc });
+      onSaved({ id_pessoa: pessoa.id_pessoa, nome: pessoa.nome, documento: pessoa.cpf ?? pessoa.cnpj });
     } catch (error) {
       const display = errorDisplayOf(error);
-      const found = isApiError(error) && error.status === 400 ? errorsOfBody(person, error.body, display.text) : { fields: {}, other: [display.text] };
-      const mapped = quickErrors(found.fields, found.other);
+      const mapped = isApiError(error) && error.status === 400 ? errorsOfQuickRefusal(error.body, display.text) : { fields: {}, other: [display.text] };
       setErrors(mapped.fields);
       setOther(mapped.other);
     } finally {

@@ -1,13 +1,15 @@
 /**
  * /products: the product list (001 §7 find_list): search by description, SKU or barcode; filters by category, brand
  * and situacao; sorted by data_cadastro ascending (002 §9) or by a click on a column; 20 a page; the situacao badge
- * toggled in place; a product duplicated from its row. Keys as in every register list: ↑/↓, Enter opens, Insert or
- * Alt+N new, PgUp/PgDn, Alt+I switches situacao, Alt+D duplicates.
+ * toggled in place; a product duplicated from its row; the row's stock and labels in side panels
+ * (ProductRowDrawers.tsx). Keys as in every register list: ↑/↓, Enter opens, Insert or Alt+N new, PgUp/PgDn, Alt+I
+ * switches situacao, Alt+D duplicates; Alt+E the stock, Alt+L the labels of the highlighted product.
  */
+import { ListPagination } from '../../ui/ListPagination.tsx';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Group, Loader, Pagination, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
 import { SITUACAO_ATIVO, SITUACAO_INATIVO } from '@pdv/domain/permissions';
 import { call } from '../../api/client.ts';
@@ -22,6 +24,7 @@ import { useListPage } from '../admin/useListPage.ts';
 import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from '../invoice/shortcuts.tsx';
 import { Ref } from './fields.tsx';
 import { PRODUCT_PERMISSION } from './ProductRegisterPage.tsx';
+import { ProductLabelsDrawer, ProductStockDrawer, type RowProduct } from './ProductRowDrawers.tsx';
 
 type Column = 'data_cadastro' | 'descricao' | 'sku' | 'preco_venda';
 type Situacao = 'Todos' | typeof SITUACAO_ATIVO | typeof SITUACAO_INATIVO;
@@ -36,6 +39,8 @@ export function ProductListPage() {
   const [categoria, setCategoria] = useState<number | null>(null);
   const [marca, setMarca] = useState<number | null>(null);
   const [active, setActive] = useState<number | null>(null);
+  const [stockOf, setStockOf] = useState<RowProduct | null>(null);
+  const [labelsOf, setLabelsOf] = useState<RowProduct | null>(null);
   const filter = {
     ...(situacao === 'Todos' ? {} : { situacao }),
     ...(categoria ? { id_categoria: categoria } : {}),
@@ -93,6 +98,8 @@ export function ProductListPage() {
     ['PgDn', () => setPage(list.page + 1), { inInputs: true }],
     ['Alt+I', () => current && void toggle(current)],
     ['Alt+D', () => current && void duplicate(current)],
+    ['Alt+E', () => current && setStockOf(current)],
+    ['Alt+L', () => current && setLabelsOf(current)],
   ];
   useShortcuts(shortcuts);
 
@@ -178,8 +185,12 @@ export function ProductListPage() {
                     </UnstyledButton>
                   </Table.Td>
                   <Table.Td ta="center" onClick={(e) => e.stopPropagation()}>
-                    <Group gap={4} justify="center" wrap="nowrap">
+                    <Group gap={2} justify="center" maw={180} mx="auto">
                       <Button size="compact-xs" variant="subtle" onClick={() => open(row.id_produto)}>Abrir</Button>
+                      <Button size="compact-xs" variant="subtle" onClick={() => setStockOf(row)} aria-label={`Estoque de ${row.descricao}`}
+                        title="Estoque por filial e endereço (Alt+E)">Estoque</Button>
+                      <Button size="compact-xs" variant="subtle" onClick={() => setLabelsOf(row)} aria-label={`Etiquetas de ${row.descricao}`}
+                        title="Etiquetas das variações (Alt+L)">Etiquetas</Button>
                       {canManage && (
                         <Button size="compact-xs" variant="subtle" onClick={() => void duplicate(row)} aria-label={`Duplicar ${row.descricao}`}>Duplicar</Button>
                       )}
@@ -198,15 +209,7 @@ export function ProductListPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {list.pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={list.pages} value={list.page} onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': { first: 'Primeira página', previous: 'Página anterior', next: 'Próxima página', last: 'Última página' }[control],
-            })}
-            getItemProps={(page) => ({ 'aria-label': `Página ${page}` })} />
-        </Group>
-      )}
+      <ListPagination pages={list.pages} page={list.page} onChange={setPage} />
       <Paper withBorder p="xs">
         <Group gap="md" aria-label="Atalhos">
           <KeyHint keys="↑/↓" label="Escolher" />
@@ -214,9 +217,13 @@ export function ProductListPage() {
           {canManage && <KeyHint keys="Insert / Alt+N" label="Novo" />}
           {canManage && <KeyHint keys="Alt+I" label="Ativar/Inativar" />}
           {canManage && <KeyHint keys="Alt+D" label="Duplicar" />}
+          <KeyHint keys="Alt+E" label="Estoque" />
+          <KeyHint keys="Alt+L" label="Etiquetas" />
           <KeyHint keys="PgUp/PgDn" label="Página" />
         </Group>
       </Paper>
+      <ProductStockDrawer product={stockOf} onClose={() => setStockOf(null)} />
+      <ProductLabelsDrawer product={labelsOf} onClose={() => setLabelsOf(null)} />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { PRODUCT_MESSAGES } from '@pdv/domain/product-rules';
 import { ModalsProvider } from '@mantine/modals';
 import { renderUi } from '../../testing/dom.tsx';
 import { PRODUCT_TABS } from './product-tabs.tsx';
+import { usedAttributes } from './tabs/AtributosTab.tsx';
 import { BarcodesTab } from './tabs/BarcodesTab.tsx';
 import { LogisticsTab } from './tabs/LogisticsTab.tsx';
 import { blankProduct, ProductFormContext, useProductState, type ProductForm, type ProductValues } from './useProductForm.ts';
@@ -35,10 +36,17 @@ function WithForm({ initial, children }: { initial: ProductValues; children: Rea
 }
 
 describe('product tabs', () => {
-  it('are the spec’s five first tabs, in order', () => {
-    expect(PRODUCT_TABS.slice(0, 5).map((t) => t.label)).toEqual(['Geral', 'Preços', 'Grade/Variações', 'Códigos de barras', 'Unidades logísticas']);
+  it('are the spec’s six first tabs, in order', () => {
+    expect(PRODUCT_TABS.slice(0, 6).map((t) => t.label)).toEqual(['Geral', 'Preços', 'Grade/Variações', 'Códigos de barras', 'Unidades logísticas', 'Atributos']);
     // Then the tabs that keep their own rows by product.
-    expect(PRODUCT_TABS.slice(5).map((t) => t.label)).toEqual(['Galeria', 'Fornecedores', 'Cenários fiscais', 'Informação nutricional', 'Combustível (ANP)', 'Kit', 'Movimentações de estoque']);
+    expect(PRODUCT_TABS.slice(6).map((t) => t.label)).toEqual(['Galeria', 'Fornecedores', 'Cenários fiscais', 'Informação nutricional', 'Combustível (ANP)', 'Kit', 'Movimentações de estoque']);
+  });
+
+  it('show, per attribute, the items the variations use, in the attribute order', () => {
+    const cor = { id_atributo: 1, descricao: 'Cor', itens: [{ id_atributo_item: 10, descricao: 'Azul' }, { id_atributo_item: 11, descricao: 'Verde' }] };
+    const tamanho = { id_atributo: 2, descricao: 'Tamanho', itens: [{ id_atributo_item: 20, descricao: 'P' }] };
+    expect(usedAttributes([cor, tamanho], new Set([11, 10]))).toEqual([{ atributo: cor, itens: ['Azul', 'Verde'] }]);
+    expect(usedAttributes([cor, tamanho], new Set())).toEqual([]);
   });
 
   it('take a valid GTIN, refuse a bad check digit, and take a non-GTIN code only when marked internal', async () => {

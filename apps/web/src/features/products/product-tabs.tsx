@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import { Text } from '@mantine/core';
 import { PRODUCT_EXTRA_TABS } from './tabs/index.ts';
+import { AtributosTab } from './tabs/AtributosTab.tsx';
 import { BarcodesTab } from './tabs/BarcodesTab.tsx';
 import { GeneralTab } from './tabs/GeneralTab.tsx';
 import { GridTab } from './tabs/GridTab.tsx';
@@ -37,5 +38,6 @@ export const PRODUCT_TABS: readonly ProductTab[] = [
   { key: 'grade', label: 'Grade/Variações', Component: GridTab },
   { key: 'codigos', label: 'Códigos de barras', Component: BarcodesTab },
   { key: 'unidades', label: 'Unidades logísticas', Component: LogisticsTab },
+  { key: 'atributos', label: 'Atributos', Component: AtributosTab },
   ...PRODUCT_EXTRA_TABS.map((tab) => ({ ...tab, Component: afterFirstSave(tab.Component) })),
 ];

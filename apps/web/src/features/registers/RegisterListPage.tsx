@@ -4,9 +4,10 @@
  * descriptor's size, delete with a confirmation, and the form in a side panel. Keys: ↑/↓ choose a row, Enter opens
  * it, Insert or Alt+N opens a new one, Del deletes the chosen one, Alt+I switches its situacao.
  */
+import { ListPagination } from '../../ui/ListPagination.tsx';
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ActionIcon, Alert, Button, Group, Loader, Pagination, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { isInUseRefusal, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
 import { SITUACAO_ATIVO, SITUACAO_INATIVO } from '@pdv/domain/permissions';
 import { ApiError, errorDisplayOf } from '../../api/errors.ts';
@@ -270,19 +271,7 @@ export function RegisterListPage({ descriptor: d, routed }: { descriptor: Regist
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {list.pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination
-            total={list.pages}
-            value={list.page}
-            onChange={setPage}
-            getControlProps={(control) => ({
-              'aria-label': { first: 'Primeira página', previous: 'Página anterior', next: 'Próxima página', last: 'Última página' }[control],
-            })}
-            getItemProps={(page) => ({ 'aria-label': `Página ${page}` })}
-          />
-        </Group>
-      )}
+      <ListPagination pages={list.pages} page={list.page} onChange={setPage} />
       <Paper withBorder p="xs">
         <Group gap="md" aria-label="Atalhos">
           <KeyHint keys="↑/↓" label="Escolher" />

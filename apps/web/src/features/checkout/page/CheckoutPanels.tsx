@@ -21,7 +21,7 @@ import { ReceivablesPanel } from '../modes/receipt/ReceivablesPanel.tsx';
 import { CreditModal } from '../modes/return/CreditModal.tsx';
 import { ReturnSalePanel } from '../modes/return/ReturnSalePanel.tsx';
 import { IssueVoucherModal } from '../modes/voucher/IssueVoucherModal.tsx';
-import { person } from '@pdv/contract/registers/person';
+import { routes } from '@pdv/contract/routes';
 import { CustomerPanel } from '../panels/CustomerPanel.tsx';
 import { DiscountPanel } from '../panels/DiscountPanel.tsx';
 import { PaymentPanel } from '../panels/PaymentPanel.tsx';
@@ -53,8 +53,9 @@ export function CheckoutPanels(props: Props) {
 function SalePanels({ screen, bundle, context, totals }: Props) {
   const signedIn = useSignedIn();
   const usuario = signedIn.session.usuario;
-  // The F6 quick save of a customer writes the person register: its permission.
-  const canWritePeople = signedIn.ability.can('manage', person.permission);
+  // The F6 quick save of a customer asks for its route's permission (the point of sale's, not the people register's).
+  const quickSave = routes.personQuickCreate.permission;
+  const canQuickSave = quickSave !== null && signedIn.ability.can(quickSave.action, quickSave.subject);
   const { pos, panel, selectedItem, close } = screen;
   const { update } = pos;
   const maxDiscount = percentFromDecimal(usuario.percentual_desconto_maximo);
@@ -131,7 +132,7 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
       <CustomerPanel
         opened={panel === 'customer'}
         hint={customerHint(context)}
-        canQuickSave={canWritePeople}
+        canQuickSave={canQuickSave}
         onClose={screen.customerDone}
         onPick={(choice) => {
           // Another customer: the return's sale or the receipt's receivables chosen for the previous one no longer apply.

@@ -1,7 +1,7 @@
 /**
  * F6: the customer: search the local people by name, CPF or CNPJ and pick (Enter picks the first); CPF on receipt.
  * Insert (or 'Cadastrar cliente') opens the quick save of a new customer (people/QuickCustomerForm.tsx) for a user who
- * may write people (FncListarPessoa); the saved customer is picked.
+ * may sell (POST /people/quick-create, the point of sale's own permission, not the people register's); the saved customer is picked.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Drawer, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -23,7 +23,7 @@ interface Props {
   hint?: string | null;
   onClose: () => void;
   onPick: (choice: CustomerChoice) => void;
-  /** The user may write people (FncListarPessoa): the quick save is offered. */
+  /** The user may quick-save a customer (the point of sale's manage permission). */
   canQuickSave?: boolean;
 }
 

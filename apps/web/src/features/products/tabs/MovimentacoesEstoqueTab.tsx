@@ -1,9 +1,12 @@
 /**
- * Movimentações de estoque (001 §7 /stock/list-by-product; read-only here): the product's stock movements in the
- * active branch, newest first, searched by variation, address or origin and filtered by date, 20 a page.
+ * Movimentações de estoque (001 §7 /stock/list-by-product): the product's stock movements in the active branch, newest
+ * first, searched by variation, address or origin and filtered by date, 20 a page. A user with the stock movement
+ * permission enters stock here too (StockEntryForm, POST /stock/opening); the list is read-only.
  */
 import { useState } from 'react';
 import { Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useSignedIn } from '../../auth/sessionContext.ts';
+import { StockEntryForm } from './StockEntryForm.tsx';
 import { TabError } from './TabError.tsx';
 import { useTabCall } from './useTabCall.ts';
 
@@ -22,9 +25,11 @@ export function MovimentacoesEstoqueTab({ id_produto }: { id_produto: number; re
   const tab = useTabCall('stockListByProduct', body, JSON.stringify(body));
   const rows = tab.data?.rows ?? [];
   const pages = Math.max(1, Math.ceil((tab.data?.count ?? 0) / PAGE));
+  const canEnter = useSignedIn().ability.can('manage', 'FncListarMovimentacaoEstoque');
 
   return (
     <Stack gap="sm">
+      {canEnter && <StockEntryForm id_produto={id_produto} onDone={tab.reload} />}
       <Group align="flex-end">
         <TextInput label="Pesquisar" placeholder="Variação, endereço ou origem (Enter)" w={320} value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
