@@ -14,6 +14,7 @@ import type { FinancialDocument, FinancialDocumentDetail, FinancialLaunch } from
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import * as q from './document-queries.ts';
+import * as lq from './launch-queries.ts';
 
 export type Scope = q.Scope;
 
@@ -54,7 +55,7 @@ export function documentOut(d: q.DocumentRow, today: Today): FinancialDocument {
   };
 }
 
-export function launchOut(l: q.LaunchRow): FinancialLaunch {
+export function launchOut(l: lq.LaunchRow): FinancialLaunch {
   return {
     ...l,
     valor: toDecimal(l.valor),
@@ -70,7 +71,7 @@ export function launchOut(l: q.LaunchRow): FinancialLaunch {
 export async function details(tx: Tx, s: Scope, ids: readonly number[], today?: Today): Promise<FinancialDocumentDetail[]> {
   const t = today ?? await branchToday(tx, s);
   const docs = await q.documentsByIds(tx, s, ids);
-  const launches = await q.launchesOf(tx, s, ids);
+  const launches = await lq.launchesOf(tx, s, ids);
   return docs.map((d) => ({
     ...documentOut(d, t),
     lancamentos: launches.filter((l) => l.id_documento_financeiro === d.id_documento_financeiro).map(launchOut),
@@ -175,7 +176,7 @@ export async function cancelDocuments(tx: Tx, s: Scope, ids: readonly number[]):
     if (d.situacao === 'Estornado') throw badRequest(FINANCE_MESSAGES.alreadyCancelled);
     if (!canCancel(d.situacao)) throw badRequest(FINANCE_MESSAGES.alreadyCancelled);
   }
-  await q.reverseLaunchesOf(tx, s, unique, FINANCE_MESSAGES.documentReversedNote);
+  await lq.reverseLaunchesOf(tx, s, unique, FINANCE_MESSAGES.documentReversedNote);
   if (await q.cancelDocuments(tx, s, unique) !== unique.length) throw badRequest(FINANCE_MESSAGES.alreadyCancelled);
   return details(tx, s, unique);
 }
@@ -224,7 +225,7 @@ export async function discharge(tx: Tx, s: Scope, id_usuario: number, input: Dis
     const r = rows[i];
     if (!r || r.valor_pagar === 0 && r.valor_baixado === 0) continue;
     if (await q.moveBalance(tx, s, d.id_documento_financeiro, -r.valor_baixado, on) !== 1) throw badRequest(FINANCE_MESSAGES.dischargeAboveOpen);
-    launchIds.push(await q.insertLaunch(tx, s, {
+    launchIds.push(await lq.insertLaunch(tx, s, {
       id_documento_financeiro: d.id_documento_financeiro, id_meio_pagamento: input.id_meio_pagamento ?? d.id_meio_pagamento, id_conta: input.id_conta,
       valor: r.valor_pagar, valor_baixado: r.valor_baixado, valor_desconto: r.valor_desconto, valor_acrescimo: r.valor_acrescimo,
       valor_juros: r.valor_juros, valor_multa: r.valor_multa, observacao: input.observacao ?? null, id_usuario, data_efetivacao: on,
@@ -237,19 +238,19 @@ export async function discharge(tx: Tx, s: Scope, id_usuario: number, input: Dis
 
 /** Reverses one discharge (estorno): the launch is marked reversed with the note and its amount returns to the balance. */
 export async function reverseLaunch(tx: Tx, s: Scope, id: number, note: string): Promise<FinancialDocumentDetail> {
-  const launch = await q.launchById(tx, s, id);
+  const launch = await lq.launchById(tx, s, id);
   if (!launch) throw notFound();
   await one(tx, s, launch.id_documento_financeiro, true);
-  if (await q.reverseLaunch(tx, s, id, note) !== 1) throw badRequest(FINANCE_MESSAGES.launchAlreadyReversed);
+  if (await lq.reverseLaunch(tx, s, id, note) !== 1) throw badRequest(FINANCE_MESSAGES.launchAlreadyReversed);
   if (await q.moveBalance(tx, s, launch.id_documento_financeiro, launch.valor_baixado, null) !== 1) throw badRequest(FINANCE_MESSAGES.notOpen);
   return detail(tx, s, launch.id_documento_financeiro);
 }
 
 /** A launch's note or date changed; its amounts never (a wrong amount is reversed and launched again). */
 export async function updateLaunch(tx: Tx, s: Scope, id: number, change: { observacao?: string | null | undefined; data_efetivacao?: string | undefined }): Promise<FinancialDocumentDetail> {
-  const launch = await q.launchById(tx, s, id);
+  const launch = await lq.launchById(tx, s, id);
   if (!launch) throw notFound();
-  await q.updateLaunch(tx, s, id, change);
+  await lq.updateLaunch(tx, s, id, change);
   return detail(tx, s, launch.id_documento_financeiro);
 }
 
