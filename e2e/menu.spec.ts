@@ -96,9 +96,9 @@ test("the other organization's manager sees its own branch, never the demo organ
 
 test('a screen still to come says so, under its menu label', async ({ page }) => {
   await signIn(page, USERS.gerente);
-  // (Caixa was the example until issue 23 built it.)
-  await goByMenu(page, 'Documentos financeiros');
-  await expect(page).toHaveURL(/\/documentFinancial$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Documentos financeiros' })).toBeVisible();
+  // (Caixa and then Documentos financeiros were the example until issues 23 and 24 built them.)
+  await goByMenu(page, 'Movimentação de estoque');
+  await expect(page).toHaveURL(/\/stockMovement$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Movimentação de estoque' })).toBeVisible();
   await expect(page.getByText('Esta tela chega em uma próxima versão do sistema.')).toBeVisible();
 });

@@ -8,6 +8,7 @@ import { RequireAuth } from './features/auth/RequireAuth.tsx';
 import { RequireEntry } from './features/auth/RequireEntry.tsx';
 import { HomePage } from './features/home/HomePage.tsx';
 import { DataImportPage } from './features/import/DataImportPage.tsx';
+import { FinancialListPage } from './features/finance/FinancialListPage.tsx';
 import { InvoiceListPage } from './features/invoice/InvoiceListPage.tsx';
 import { invoiceRoutes } from './features/invoice/routes.tsx';
 import { OrderListPage } from './features/order/OrderListPage.tsx';
@@ -37,6 +38,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/branch/config': () => <BranchConfigPage />,
   '/dataImport': () => <DataImportPage />,
   '/cashier': () => <CashierPage />,
+  '/documentFinancial': () => <FinancialListPage />,
 };
 
 const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => group.entries)];

@@ -24,6 +24,7 @@ import { registerRouteTable } from './registers/index.ts';
 import { productTabRoutes } from './product-tab-routes.ts';
 import * as br from './branch.ts';
 import * as imp from './import.ts';
+import * as fin from './finance.ts';
 import { quickCustomerBody, quickCustomerResult } from './quick-customer.ts';
 import * as cx from './cashier.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
@@ -231,6 +232,34 @@ const importRoutes = {
   importStatus: route({ method: 'POST', path: '/data-import/status', auth: 'session', permission: IMPORT, scope: 'branch', body: imp.importStatusBody, response: imp.importJobStatus }),
 } as const;
 
+const FIN_READ = { action: 'read', subject: 'FncListarDocumentoFinanceiro' } as const;
+const FIN_MANAGE = { action: 'manage', subject: 'FncListarDocumentoFinanceiro' } as const;
+
+/** Financial documents of the active branch (001 §7 "Financial documents"; finance module, their one writer). */
+const financeRoutes = {
+  documentFinancialFind: route({ method: 'POST', path: '/document-financial/find', auth: 'session', permission: FIN_READ, scope: 'branch', body: fin.financialFindBody, response: fin.financialFindResult }),
+  documentFinancialFindValues: route({ method: 'POST', path: '/document-financial/find-values', auth: 'session', permission: FIN_READ, scope: 'branch', body: fin.financialValuesBody, response: fin.financialTotals }),
+  documentFinancialFindById: route({ method: 'POST', path: '/document-financial/find_by_id', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_documento_financeiro'], body: fin.financialByIdBody, response: fin.financialDocumentDetail }),
+  documentFinancialCreate: route({ method: 'POST', path: '/document-financial/create', auth: 'session', permission: FIN_MANAGE, scope: 'branch', body: fin.financialCreateBody, response: fin.financialDocumentDetail }),
+  documentFinancialUpdate: route({ method: 'POST', path: '/document-financial/update', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_documento_financeiro'], body: fin.financialUpdateBody, response: fin.financialDocumentDetail }),
+  documentFinancialSplit: route({ method: 'POST', path: '/document-financial/split_document', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_documento_financeiro'], body: fin.financialSplitBody, response: fin.financialManyResult }),
+  documentFinancialCancel: route({ method: 'POST', path: '/document-financial/cancel_document_financial', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_documento_financeiro'], body: fin.financialByIdBody, response: fin.financialDocumentDetail }),
+  documentFinancialCancelMany: route({ method: 'POST', path: '/document_financial/cancel_many_document_financial', auth: 'session', permission: FIN_MANAGE, scope: 'branch', body: fin.financialManyBody, response: fin.financialManyResult }),
+  documentFinancialDischarge: route({ method: 'POST', path: '/document-financial/discharge_document_financial', auth: 'session', permission: FIN_MANAGE, scope: 'branch', body: fin.financialDischargeBody, response: fin.financialDischargeResult }),
+  documentFinancialFindByNumber: route({ method: 'POST', path: '/document-financial/find_by_number', auth: 'session', permission: FIN_READ, scope: 'branch', body: fin.financialByNumberBody, response: fin.financialListResult }),
+  documentFinancialNextNumber: route({ method: 'POST', path: '/document-financial/find_next_number_doc', auth: 'session', permission: FIN_READ, scope: 'branch', body: empty, response: fin.financialNextNumberResult }),
+  documentFinancialByInvoice: route({ method: 'POST', path: '/document-financial/get_documents_by_invoice', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_nota_fiscal'], body: fin.financialByInvoiceBody, response: fin.financialListResult }),
+  documentFinancialLaunchCancel: route({ method: 'POST', path: '/document_financial_launch/cancel_document_launch', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_documento_financeiro_lancamento'], body: fin.launchCancelBody, response: fin.financialDocumentDetail }),
+  documentFinancialFindInvoice: route({ method: 'POST', path: '/document-financial/find_invoice_by_document_financial', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_documento_financeiro'], body: fin.financialByIdBody, response: fin.financialInvoiceResult }),
+  documentFinancialFindReport: route({ method: 'POST', path: '/document-financial/find_report', auth: 'session', permission: FIN_READ, scope: 'branch', body: fin.financialReportBody, response: fin.financialReportResult }),
+  documentFinancialLaunchCreate: route({ method: 'POST', path: '/document_financial_launch/create', auth: 'session', permission: FIN_MANAGE, scope: 'branch', body: fin.launchCreateBody, response: fin.financialDocumentDetail }),
+  documentFinancialLaunchUpdate: route({ method: 'POST', path: '/document_financial_launch/update', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_documento_financeiro_lancamento'], body: fin.launchUpdateBody, response: fin.financialDocumentDetail }),
+  bankAccountLaunchFind: route({ method: 'POST', path: '/bank_account_launch/find', auth: 'session', permission: { action: 'read', subject: 'ViewContasBancarias' }, scope: 'organization', idFields: ['id_conta'], body: fin.bankLaunchFindBody, response: fin.bankLaunchFindResult }),
+  bankAccountMovement: route({ method: 'POST', path: '/bank_account/moviment', auth: 'session', permission: { action: 'read', subject: 'ViewContasBancarias' }, scope: 'organization', body: fin.bankMovementBody, response: fin.bankMovementResult }),
+  bankAccountTransfer: route({ method: 'POST', path: '/bank_account/transfer', auth: 'session', permission: { action: 'manage', subject: 'ViewContasBancarias' }, scope: 'organization', body: fin.bankTransferBody, response: fin.bankTransferResult }),
+  documentFinancialLaunchFind: route({ method: 'POST', path: '/document_financial_launch/find_by_document_financial', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_documento_financeiro'], body: fin.financialByIdBody, response: fin.launchListResult }),
+} as const;
+
 type SyncRouteName = `sync_${SyncGroupName}`;
 type SyncRoute = RouteDef<typeof listByChangesBody, typeof listByChangesResult>;
 
@@ -306,7 +335,7 @@ const branchRoutes = {
   platformAppsActive: route({ method: 'POST', path: '/platform/get-apps-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: br.appsActiveResult }),
 } as const;
 
-export const routes = { ...baseRoutes, ...authorizationRoutes, ...cashierRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
+export const routes = { ...baseRoutes, ...authorizationRoutes, ...cashierRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...financeRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -36,7 +36,7 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Classificações', path: '/classification', permission: 'FncListarClassificacao' },
   { label: 'Serviços', path: '/services', permission: 'FncListarServico' },
   { label: 'Movimentação de estoque', path: '/stockMovement', permission: 'FncListarMovimentacaoEstoque', pending: true },
-  { label: 'Documentos financeiros', path: '/documentFinancial', permission: 'FncListarDocumentoFinanceiro', pending: true },
+  { label: 'Documentos financeiros', path: '/documentFinancial', permission: 'FncListarDocumentoFinanceiro' },
   { label: 'Caixa', path: '/cashier', permission: 'FncListarCaixa' },
 ];
 

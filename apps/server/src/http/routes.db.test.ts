@@ -95,6 +95,15 @@ beforeAll(async () => {
       RETURNING id_informacao_adicional AS id`);
     demoIds['id_dispositivo'] = await one(`INSERT INTO dispositivo (id_organization, id_filial, descricao)
       SELECT id_organization, id_filial, 'Caixa 1' FROM filial WHERE id_filial = ${demoIds['id_filial']} RETURNING id_dispositivo AS id`);
+    // A payable of branch 1 with one discharge (finance: documents and their launches).
+    demoIds['id_documento_financeiro'] = await one(`INSERT INTO documento_financeiro (id_organization, id_filial, numero, operacao,
+        valor_documento, valor_atualizado, saldo, situacao, data_vencimento)
+      SELECT id_organization, id_filial, 'ROTAS-1', 'Saida', 100, 100, 60, 'Parcial', CURRENT_DATE FROM filial WHERE id_filial = ${demoIds['id_filial']}
+      RETURNING id_documento_financeiro AS id`);
+    demoIds['id_documento_financeiro_lancamento'] = await one(`INSERT INTO documento_financeiro_lancamento (id_organization,
+        id_documento_financeiro, id_filial, valor, valor_baixado)
+      SELECT id_organization, ${demoIds['id_documento_financeiro']}, id_filial, 40, 40 FROM filial WHERE id_filial = ${demoIds['id_filial']}
+      RETURNING id_documento_financeiro_lancamento AS id`);
   });
   // Every register's id: a live row of the demo organization, written by its create route when the seed has none (a new
   // register needs no line here).
@@ -204,6 +213,9 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'branchEmailCreate') Object.assign(body, { email: 'loja@demo.com.br', servidor_smtp: '127.0.0.1', porta: 1 });
   if (name === 'branchEmailTest') body['destinatario'] = 'cliente@demo.com.br';
   if (name === 'activationCheck') body['id_app'] = 1;
+  if (name === 'documentFinancialUpdate') Object.assign(body, { valor_documento: 10, data_vencimento: '2026-01-10' });
+  if (name === 'documentFinancialSplit') body['parcelas'] = [{ valor: 30, data_vencimento: '2026-01-10' }, { valor: 30, data_vencimento: '2026-02-10' }];
+  if (name === 'documentFinancialLaunchCancel') body['observacao'] = 'Estorno de teste';
   if (name === 'nfeInutilizarFaixa') {
     Object.assign(body, { serie: 1, modelo: '65', numeracaoInicial: 900, numeracaoFinal: 901, justificativa: 'Justificativa de teste com tamanho' });
   }

@@ -12,6 +12,8 @@ const OWNERS: Readonly<Record<string, string>> = {
   estoque: 'modules/stock/',
   movimentacao_estoque: 'modules/stock/',
   documento_financeiro: 'modules/finance/',
+  documento_financeiro_lancamento: 'modules/finance/',
+  conta_bancaria_lancamento: 'modules/finance/',
   pessoa_conta_corrente: 'modules/credit/',
   pessoa_conta_historico: 'modules/credit/',
   vale_credito: 'modules/giftcard/',

@@ -28,6 +28,9 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   // Branch register: saving a logo or a certificate, removing the certificate and deleting an e-mail account would
   // change what the next routes use, and the test send needs a fake SMTP server: branch.db.test.ts proves them.
   'branchLogoSave', 'branchCertificateUpload', 'branchCertificateRemove', 'branchEmailDelete', 'branchEmailTest',
+  // Financial documents: editing, splitting and cancelling depend on the document's state, and reversing a launch
+  // changes it; finance.db.test.ts proves them.
+  'documentFinancialUpdate', 'documentFinancialSplit', 'documentFinancialCancel', 'documentFinancialLaunchCancel',
   // Registers (packages/contract/src/registers): the situacao change and the delete would change the demo rows the
   // next routes use; registers.db.test.ts proves them, with every other route of each register.
   ...(Object.keys(registerRouteTable()) as RouteName[]).filter((n) => /(Situacao|Delete)$/.test(n)),

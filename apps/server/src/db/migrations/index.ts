@@ -25,6 +25,7 @@ import { sql as fiscalLogisticsSettings } from './025_fiscal_logistics_settings.
 import { sql as catalogues } from './026_catalogues.ts';
 import { sql as productRegister } from './027_product_register.ts';
 import { sql as stockOpening } from './032_stock_opening.ts';
+import { sql as financialLaunches } from './035_financial_launches.ts';
 import { sql as cashier } from './036_cashier.ts';
 import { sql as financeSettings } from './024_finance_settings.ts';
 import { sql as productTabs } from './028_product_tabs.ts';
@@ -70,5 +71,6 @@ export const migrations: Migration[] = [
   { version: 31, name: 'label', sql: label },
   { version: 29, name: 'people_register', sql: peopleRegister },
   { version: 32, name: 'stock_opening', sql: stockOpening },
+  { version: 35, name: 'financial_launches', sql: financialLaunches },
   { version: 36, name: 'cashier', sql: cashier },
 ];

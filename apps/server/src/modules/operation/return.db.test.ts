@@ -239,7 +239,11 @@ describe('mode Recebimento', () => {
     expect(res.json).toMatchObject({ valor_total: due, valor_troco: 10, documentos_financeiros: ids });
     expect(await sql('SELECT situacao, saldo::float AS saldo FROM documento_financeiro WHERE id_documento_financeiro = ANY($1) ORDER BY 1', [ids]))
       .toEqual([{ situacao: 'Quitado', saldo: 0 }, { situacao: 'Quitado', saldo: 0 }]);
+    // Each one paid off has its launch (what /documentFinancial shows as paid), once, resend or not.
+    const launches = () => sql<{ valor: number }>('SELECT valor::float AS valor FROM documento_financeiro_lancamento WHERE id_documento_financeiro = ANY($1) ORDER BY id_documento_financeiro', [ids]);
+    expect((await launches()).map((l) => l.valor)).toEqual([mine[0]!.saldo, mine[1]!.saldo]);
     expect((await t.call('POST', '/operacao', body, cashier)).json).toEqual({ ...res.json, duplicado: true });
+    expect(await launches()).toHaveLength(2);
     const second = await t.call('POST', '/operacao', receipt(ids, due), cashier);
     expect(second.status).toBe(400);
     expect(second.json['message']).toBe('Título não encontrado ou já recebido.');
