@@ -40,11 +40,11 @@ test('the manager sees every entry of both menus and both branches', async ({ pa
   await page.keyboard.press('Escape');
 });
 
-test('the cashier sees only the point of sale, orders, invoices and the entries that need no permission', async ({
+test('the cashier sees only the point of sale, orders, invoices, the till and the entries that need no permission', async ({
   page,
 }) => {
   await signIn(page, USERS.caixa);
-  await expect(mainMenu(page).getByRole('link')).toHaveText(['Início', 'Ponto de venda', 'Operações pendentes', 'Pedidos', 'Notas fiscais']);
+  await expect(mainMenu(page).getByRole('link')).toHaveText(['Início', 'Ponto de venda', 'Operações pendentes', 'Pedidos', 'Notas fiscais', 'Caixa']);
   // Informações adicionais asks for the Fiscal group's permission (ViewFiscal), Etiquetas for FncListarEtiqueta: the
   // cashier holds neither.
   await expect(settingsMenu(page).getByRole('link')).toHaveCount(0);
