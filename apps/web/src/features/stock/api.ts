@@ -28,7 +28,7 @@ export function useMovementTypes() {
   return useQuery({
     queryKey: STOCK_KEYS.types,
     queryFn: async (): Promise<MovementTypeOption[]> => {
-      const res = await call('stockMovementTypeFind', { take: 200, filter: {} });
+      const res = (await call('stockMovementTypeFind', { take: 200, filter: {} })) as { rows: unknown[] };
       return (res.rows as Array<Record<string, unknown>>)
         .filter((r) => r['situacao'] !== 'Inativo')
         .map((r) => ({
@@ -46,7 +46,7 @@ export function useAddresses() {
   return useQuery({
     queryKey: STOCK_KEYS.addresses,
     queryFn: async () => {
-      const res = await call('stockAddressFind', { take: 200, filter: {} });
+      const res = (await call('stockAddressFind', { take: 200, filter: {} })) as { rows: unknown[] };
       return (res.rows as Array<Record<string, unknown>>).map((r) => ({
         id: Number(r['id_endereco_estoque']), label: `${String(r['codigo'])} - ${String(r['descricao'])}`,
       }));
