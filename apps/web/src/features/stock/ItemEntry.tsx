@@ -79,6 +79,8 @@ export const ItemEntry = forwardRef<ItemEntryHandle, Props>(function ItemEntry({
         <TextInput
           ref={productRef}
           label="Produto"
+          data-autofocus
+          autoFocus
           placeholder="SKU, código de barras ou descrição"
           value={text}
           disabled={disabled}

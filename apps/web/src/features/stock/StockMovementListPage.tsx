@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Group, Kbd, Loader, Pagination, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Group, Kbd, Loader, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { StockDocument } from '@pdv/contract/stock-document';
 import { formatMoney, formatQuantity, fromDecimal, quantityFromDecimal } from '@pdv/domain/money';
 import { STOCK_DOCUMENT_KIND_LABELS, STOCK_DOCUMENT_MESSAGES, STOCK_DOCUMENT_SITUATION_LABELS } from '@pdv/domain/stock-document';
@@ -99,15 +99,14 @@ export function StockMovementListPage() {
             clearable
             searchable
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>Situação</Text>
-            <SegmentedControl
-              aria-label="Situação"
-              data={[{ value: 'Todas', label: 'Todas' }, ...([0, 1, 2] as const).map((s) => ({ value: String(s), label: STOCK_DOCUMENT_SITUATION_LABELS[s] }))]}
-              value={list.filters.situacao === null ? 'Todas' : String(list.filters.situacao)}
-              onChange={(v) => list.setFilters({ situacao: v === '0' ? 0 : v === '1' ? 1 : v === '2' ? 2 : null })}
-            />
-          </Stack>
+          <Select
+            label="Situação"
+            data={[{ value: 'Todas', label: 'Todas' }, ...([0, 1, 2] as const).map((s) => ({ value: String(s), label: STOCK_DOCUMENT_SITUATION_LABELS[s] }))]}
+            value={list.filters.situacao === null ? 'Todas' : String(list.filters.situacao)}
+            onChange={(v) => list.setFilters({ situacao: v === '0' ? 0 : v === '1' ? 1 : v === '2' ? 2 : null })}
+            searchable
+            allowDeselect={false}
+          />
           <TextInput
             ref={search}
             type="search"

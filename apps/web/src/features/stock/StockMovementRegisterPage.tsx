@@ -192,11 +192,11 @@ export function StockMovementRegisterPage() {
           <DateField label="Data" value={header.data} onChange={(iso) => change({ data: iso })} readOnly={!editable} />
           <Select label={kind === 'Transferencia' ? 'Endereço de origem' : 'Endereço de estoque'} withAsterisk data={addressData}
             value={endereco === null ? null : String(endereco)} onChange={(v) => change({ endereco: v ? Number(v) : null })}
-            readOnly={!editable} allowDeselect={false} />
+            readOnly={!editable} searchable allowDeselect={false} />
           {kind === 'Transferencia' && (
             <Select label="Endereço de destino" withAsterisk data={addressData}
               value={header.destino === null ? null : String(header.destino)} onChange={(v) => change({ destino: v ? Number(v) : null })}
-              readOnly={!editable} allowDeselect={false} />
+              readOnly={!editable} searchable allowDeselect={false} />
           )}
           <TextInput label="Descrição" maxLength={100} value={header.descricao} onChange={(e) => change({ descricao: e.currentTarget.value })} readOnly={!editable} />
           <TextInput label="Observação" maxLength={500} value={header.observacao} onChange={(e) => change({ observacao: e.currentTarget.value })} readOnly={!editable} />
