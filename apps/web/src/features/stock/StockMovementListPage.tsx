@@ -141,8 +141,8 @@ export function StockMovementListPage() {
               <Table.Th>Tipo / descrição</Table.Th>
               <Table.Th w={70} ta="right">Itens</Table.Th>
               <Table.Th w={110} ta="right">Quantidade</Table.Th>
-              <Table.Th w={120} ta="right">Valor</Table.Th>
-              <Table.Th w={120}>Situação</Table.Th>
+              <Table.Th w={110} ta="right">Valor</Table.Th>
+              <Table.Th w={140}>Situação</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
