@@ -240,7 +240,7 @@ const STK_MANAGE = { action: 'manage', subject: 'FncListarMovimentacaoEstoque' }
 const stockDocumentRoutes = {
   stockMovementFind: route({ method: 'POST', path: '/stock-movement/find', auth: 'session', permission: STK_READ, scope: 'branch', body: sd.stockDocumentFindBody, response: sd.stockDocumentFindResult }),
   stockMovementFindById: route({ method: 'POST', path: '/stock-movement/find_by_id', auth: 'session', permission: STK_READ, scope: 'branch', idFields: ['id_documento_estoque'], body: sd.stockDocumentByIdBody, response: sd.stockDocumentDetail }),
-  stockMovementCreate: route({ method: 'POST', path: '/stock-movement/create', auth: 'session', permission: STK_MANAGE, scope: 'branch', idFields: ['id_tipo_movimentacao_estoque'], body: sd.stockDocumentCreateBody, response: sd.stockDocumentDetail }),
+  stockMovementCreate: route({ method: 'POST', path: '/stock-movement/create', auth: 'session', permission: STK_MANAGE, scope: 'branch', body: sd.stockDocumentCreateBody, response: sd.stockDocumentDetail }),
   stockMovementUpdate: route({ method: 'PUT', path: '/stock-movement/update', auth: 'session', permission: STK_MANAGE, scope: 'branch', idFields: ['id_documento_estoque'], body: sd.stockDocumentUpdateBody, response: sd.stockDocumentDetail }),
   stockMovementDelete: route({ method: 'POST', path: '/stock-movement/delete', auth: 'session', permission: STK_MANAGE, scope: 'branch', idFields: ['id_documento_estoque'], body: sd.stockDocumentByIdBody, response: sd.stockDocumentDeleteResult }),
   stockMovementProcess: route({ method: 'POST', path: '/stock-movement/process', auth: 'session', permission: STK_MANAGE, scope: 'branch', idFields: ['id_documento_estoque'], body: sd.stockDocumentByIdBody, response: sd.stockDocumentDetail }),
