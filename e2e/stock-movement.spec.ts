@@ -2,7 +2,7 @@
  * Issue 22 (first slice), /stockMovement as the demo manager, keyboard first: 10 units of a product entered at the
  * first address of Loja Centro, 4 transferred to the second address, 1 taken out; each document processed with Alt+P,
  * the balances checked on screen (the document's "Saldo de estoque") and through the API; processing again through
- * the API is refused and moves nothing.
+ * the API is refused and moves nothing; the exit cancelled with Alt+X gives its unit back once.
  */
 import type { Page } from '@playwright/test';
 import { api } from './checkout-steps.ts';
@@ -120,6 +120,18 @@ test('enter 10, transfer 4 to another address, exit 1: balances on screen and th
 
   const after = await balanceOf(page, grade);
   expect([after.get(Number(a['id_endereco_estoque'])), after.get(Number(b['id_endereco_estoque']))]).toEqual([a0 + 5, b0 + 4]);
+
+  // Cancelling the processed exit (Alt+X, confirmed with Enter) gives its unit back, once.
+  await page.keyboard.press('Alt+X');
+  const dialog = page.getByRole('dialog', { name: 'Cancelar documento' });
+  await expect(dialog.getByRole('button', { name: 'Cancelar documento' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('[data-situacao="2"]').first()).toHaveText('Cancelado');
+  await expect(balanceTable.locator(`[data-balance="${sku}|${label(a)}"]`)).toContainText(qty(a0 + 6));
+  const exitId = Number(page.url().split('/').pop());
+  expect((await api(page, '/stock-movement/cancel', { id_documento_estoque: exitId })).status).toBe(400);
+  expect((await balanceOf(page, grade)).get(Number(a['id_endereco_estoque']))).toBe(a0 + 6);
 
   // The list: the three documents, newest first, processed; filtered to transfers only.
   await page.keyboard.press('Escape');
