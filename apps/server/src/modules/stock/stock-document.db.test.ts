@@ -20,6 +20,7 @@ let addr: { a: number; b: number; branch2: number; foreign: number };
 let grade: number;
 let grade2: number;
 let foreignGrade: number;
+let branch2Grade: number;
 
 const one = async <T>(sql: string, params: unknown[] = []) => (await t.db.system((tx) => tx.query<T>(sql, params))).rows[0]!;
 const movements = async () => (await one<{ n: number }>('SELECT count(*)::int AS n FROM movimentacao_estoque')).n;
@@ -48,6 +49,7 @@ beforeAll(async () => {
   grade = grades[0]!.id;
   grade2 = grades[1]!.id;
   foreignGrade = (await one<{ id: number }>('SELECT id_produto_grade_filial AS id FROM produto_grade_filial WHERE id_organization = $1 LIMIT 1', [ids.other])).id;
+  branch2Grade = (await one<{ id: number }>('SELECT id_produto_grade_filial AS id FROM produto_grade_filial WHERE id_filial = $1 LIMIT 1', [ids.branch2])).id;
 });
 afterAll(async () => {
   await t.close();
@@ -157,6 +159,7 @@ describe('stock documents', () => {
       ({ id_tipo_movimentacao_estoque: tipo, itens: [{ id_produto_grade_filial: grade, id_endereco_estoque: addr.a, quantidade: 1, ...item }] });
     const cases: Array<[Record<string, unknown>, string | null]> = [
       [body({ id_produto_grade_filial: foreignGrade }), M.variationNotFound],
+      [body({ id_produto_grade_filial: branch2Grade }), M.variationNotFound],
       [body({ id_endereco_estoque: addr.foreign }), M.addressNotFound],
       [body({ id_endereco_estoque: addr.branch2 }), M.addressNotFound],
       [body({ id_endereco_estoque_destino: addr.branch2 }, types.transferencia), M.addressNotFound],
