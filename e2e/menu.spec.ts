@@ -1,4 +1,4 @@
-import { expect, test, USERS, branchSelect, mainMenu, settingsMenu, signIn, goByMenu } from './support.ts';
+import { expect, test, USERS, branchSelect, mainMenu, settingsMenu, signIn } from './support.ts';
 import { MAIN_MENU } from '../packages/domain/src/menu.ts';
 
 // The main menu's labels are ours (002 names only the settings'): the manager, who holds every permission, sees all of
@@ -96,9 +96,9 @@ test("the other organization's manager sees its own branch, never the demo organ
 
 test('a screen still to come says so, under its menu label', async ({ page }) => {
   await signIn(page, USERS.gerente);
-  // (Caixa and then Documentos financeiros were the example until issues 23 and 24 built them.)
-  await goByMenu(page, 'Movimentação de estoque');
-  await expect(page).toHaveURL(/\/stockMovement$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Movimentação de estoque' })).toBeVisible();
+  // (Caixa, Documentos financeiros and then Movimentação de estoque were the example until issues 23, 24 and 22 built them.)
+  await settingsMenu(page).getByRole('link', { name: 'Promoções' }).click();
+  await expect(page).toHaveURL(/\/promotion$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Promoções' })).toBeVisible();
   await expect(page.getByText('Esta tela chega em uma próxima versão do sistema.')).toBeVisible();
 });

@@ -21,6 +21,8 @@ import { PendingPage } from './features/pending/PendingPage.tsx';
 import { ProductListPage } from './features/products/ProductListPage.tsx';
 import { productRoutes } from './features/products/routes.tsx';
 import { RegisterListPage } from './features/registers/RegisterListPage.tsx';
+import { StockMovementListPage } from './features/stock/StockMovementListPage.tsx';
+import { stockRoutes } from './features/stock/routes.tsx';
 import { NotAuthorizedPage } from './ui/NotAuthorizedPage.tsx';
 import { NotFoundPage } from './ui/NotFoundPage.tsx';
 
@@ -39,6 +41,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/dataImport': () => <DataImportPage />,
   '/cashier': () => <CashierPage />,
   '/documentFinancial': () => <FinancialListPage />,
+  '/stockMovement': () => <StockMovementListPage />,
 };
 
 const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => group.entries)];
@@ -105,6 +108,7 @@ export function AppRoutes() {
         {invoiceRoutes()}
         {orderRoutes()}
         {productRoutes()}
+        {stockRoutes()}
         <Route path="/not-authorized" element={<NotAuthorizedPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -25,6 +25,7 @@ import { productTabRoutes } from './product-tab-routes.ts';
 import * as br from './branch.ts';
 import * as imp from './import.ts';
 import * as fin from './finance.ts';
+import * as sd from './stock-document.ts';
 import { quickCustomerBody, quickCustomerResult } from './quick-customer.ts';
 import * as cx from './cashier.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
@@ -232,6 +233,22 @@ const importRoutes = {
   importStatus: route({ method: 'POST', path: '/data-import/status', auth: 'session', permission: IMPORT, scope: 'branch', body: imp.importStatusBody, response: imp.importJobStatus }),
 } as const;
 
+const STK_READ = { action: 'read', subject: 'FncListarMovimentacaoEstoque' } as const;
+const STK_MANAGE = { action: 'manage', subject: 'FncListarMovimentacaoEstoque' } as const;
+
+/** Stock documents of the active branch and its stock balance (stock module, the one writer of the stock). */
+const stockDocumentRoutes = {
+  stockMovementFind: route({ method: 'POST', path: '/stock-movement/find', auth: 'session', permission: STK_READ, scope: 'branch', body: sd.stockDocumentFindBody, response: sd.stockDocumentFindResult }),
+  stockMovementFindById: route({ method: 'POST', path: '/stock-movement/find_by_id', auth: 'session', permission: STK_READ, scope: 'branch', idFields: ['id_documento_estoque'], body: sd.stockDocumentByIdBody, response: sd.stockDocumentDetail }),
+  stockMovementCreate: route({ method: 'POST', path: '/stock-movement/create', auth: 'session', permission: STK_MANAGE, scope: 'branch', body: sd.stockDocumentCreateBody, response: sd.stockDocumentDetail }),
+  stockMovementUpdate: route({ method: 'PUT', path: '/stock-movement/update', auth: 'session', permission: STK_MANAGE, scope: 'branch', idFields: ['id_documento_estoque'], body: sd.stockDocumentUpdateBody, response: sd.stockDocumentDetail }),
+  stockMovementDelete: route({ method: 'POST', path: '/stock-movement/delete', auth: 'session', permission: STK_MANAGE, scope: 'branch', idFields: ['id_documento_estoque'], body: sd.stockDocumentByIdBody, response: sd.stockDocumentDeleteResult }),
+  stockMovementProcess: route({ method: 'POST', path: '/stock-movement/process', auth: 'session', permission: STK_MANAGE, scope: 'branch', idFields: ['id_documento_estoque'], body: sd.stockDocumentByIdBody, response: sd.stockDocumentDetail }),
+  stockMovementCancel: route({ method: 'POST', path: '/stock-movement/cancel', auth: 'session', permission: STK_MANAGE, scope: 'branch', idFields: ['id_documento_estoque'], body: sd.stockDocumentByIdBody, response: sd.stockDocumentDetail }),
+  stockMovementSearchProduct: route({ method: 'POST', path: '/stock-movement/search-product', auth: 'session', permission: STK_READ, scope: 'branch', body: sd.stockProductSearchBody, response: sd.stockProductSearchResult }),
+  stockBalance: route({ method: 'POST', path: '/stock/balance', auth: 'session', permission: STK_READ, scope: 'branch', body: sd.stockBalanceBody, response: sd.stockBalanceResult }),
+} as const;
+
 const FIN_READ = { action: 'read', subject: 'FncListarDocumentoFinanceiro' } as const;
 const FIN_MANAGE = { action: 'manage', subject: 'FncListarDocumentoFinanceiro' } as const;
 
@@ -335,7 +352,7 @@ const branchRoutes = {
   platformAppsActive: route({ method: 'POST', path: '/platform/get-apps-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: br.appsActiveResult }),
 } as const;
 
-export const routes = { ...baseRoutes, ...authorizationRoutes, ...cashierRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...financeRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
+export const routes = { ...baseRoutes, ...authorizationRoutes, ...cashierRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...financeRoutes, ...stockDocumentRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -35,7 +35,7 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Pessoas', path: '/people', permission: 'FncListarPessoa' },
   { label: 'Classificações', path: '/classification', permission: 'FncListarClassificacao' },
   { label: 'Serviços', path: '/services', permission: 'FncListarServico' },
-  { label: 'Movimentação de estoque', path: '/stockMovement', permission: 'FncListarMovimentacaoEstoque', pending: true },
+  { label: 'Movimentação de estoque', path: '/stockMovement', permission: 'FncListarMovimentacaoEstoque' },
   { label: 'Documentos financeiros', path: '/documentFinancial', permission: 'FncListarDocumentoFinanceiro' },
   { label: 'Caixa', path: '/cashier', permission: 'FncListarCaixa' },
 ];

@@ -104,6 +104,11 @@ beforeAll(async () => {
         id_documento_financeiro, id_filial, valor, valor_baixado)
       SELECT id_organization, ${demoIds['id_documento_financeiro']}, id_filial, 40, 40 FROM filial WHERE id_filial = ${demoIds['id_filial']}
       RETURNING id_documento_financeiro_lancamento AS id`);
+    // A draft stock document of branch 1 (stock module: stock documents).
+    demoIds['id_documento_estoque'] = await one(`INSERT INTO documento_estoque (id_organization, id_filial, id_tipo_movimentacao_estoque, operacao,
+        data_documento, id_usuario)
+      SELECT f.id_organization, f.id_filial, ${demoIds['id_tipo_movimentacao_estoque']}, 'Entrada', CURRENT_DATE, ${demoIds['id_usuario']}
+        FROM filial f WHERE f.id_filial = ${demoIds['id_filial']} RETURNING id_documento_estoque AS id`);
   });
   // Every register's id: a live row of the demo organization, written by its create route when the seed has none (a new
   // register needs no line here).
@@ -198,6 +203,7 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'invoiceItemPost') Object.assign(body, { quantidade: 1, valor_unitario: 10 });
   if (name === 'invoicePaymentPost') Object.assign(body, { valor_total: 10 });
   if (name === 'orderFindByNsu') body['nsu'] = demoIds['nsu'] ?? 1;
+  if (name === 'stockMovementUpdate') Object.assign(body, { id_tipo_movimentacao_estoque: demoIds['id_tipo_movimentacao_estoque'], itens: [] });
   if (name === 'giftCardSell') Object.assign(body, { valor: 10, observacao: 'Crédito de teste' });
   if (name === 'giftCardCancel') body['motivo_cancelamento'] = 'Cancelado no teste';
   if (name === 'orderItemUpdate') body['quantidade'] = 1;

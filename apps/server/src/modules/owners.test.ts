@@ -11,6 +11,8 @@ import { serverSources } from '../testing/sources.ts';
 const OWNERS: Readonly<Record<string, string>> = {
   estoque: 'modules/stock/',
   movimentacao_estoque: 'modules/stock/',
+  documento_estoque: 'modules/stock/',
+  documento_estoque_item: 'modules/stock/',
   documento_financeiro: 'modules/finance/',
   documento_financeiro_lancamento: 'modules/finance/',
   conta_bancaria_lancamento: 'modules/finance/',

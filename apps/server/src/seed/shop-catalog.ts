@@ -202,6 +202,16 @@ export async function loadCatalog(tx: Tx, org: DemoOrganization, seed: CatalogSe
     [o, seed.addresses[0]?.[0] ?? ''],
   );
 
+  // The basic movement types of stock documents (migration 037 gives them to organizations that existed before it).
+  await tx.query(
+    `INSERT INTO tipo_movimentacao_estoque (id_organization, codigo, descricao, operacao, tipo_operacao, observacao)
+     VALUES ($1, 'ENTRADA', 'Entrada de estoque', 'Entrada', 'Ajuste', 'Entrada avulsa por documento de estoque.'),
+            ($1, 'SAIDA', 'Saída de estoque', 'Saida', 'Ajuste', 'Saída avulsa por documento de estoque.'),
+            ($1, 'TRANSFERENCIA', 'Transferência entre endereços', 'Saida', 'Transferencia', 'Transferência entre endereços de estoque da filial.')
+     ON CONFLICT DO NOTHING`,
+    [o],
+  );
+
   await seedPriceTables(tx, o, branches, seed.priceTables);
   await seedInventories(tx, org, seed);
 }

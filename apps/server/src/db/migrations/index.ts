@@ -30,6 +30,7 @@ import { sql as cashier } from './036_cashier.ts';
 import { sql as financeSettings } from './024_finance_settings.ts';
 import { sql as productTabs } from './028_product_tabs.ts';
 import { sql as label } from './031_label.ts';
+import { sql as stockDocument } from './037_stock_document.ts';
 import { sql as peopleRegister } from './029_people_register.ts';
 
 export interface Migration {
@@ -73,4 +74,5 @@ export const migrations: Migration[] = [
   { version: 32, name: 'stock_opening', sql: stockOpening },
   { version: 35, name: 'financial_launches', sql: financialLaunches },
   { version: 36, name: 'cashier', sql: cashier },
+  { version: 37, name: 'stock_document', sql: stockDocument },
 ];

@@ -106,15 +106,19 @@ export interface Movement {
   id_nota_fiscal: number | null;
   id_operacao: string | null;
   id_usuario: number;
+  /** A stock document's movements name it and its movement type. */
+  id_documento_estoque?: number | null;
+  id_tipo_movimentacao_estoque?: number | null;
 }
 
 export async function insertMovement(tx: Tx, m: Movement): Promise<void> {
   await tx.query(
     `INSERT INTO movimentacao_estoque (id_organization, id_filial, id_estoque, id_endereco_estoque, id_produto_grade_filial,
-       quantidade, quantidade_anterior, quantidade_posterior, origem, id_pedido, id_nota_fiscal, id_operacao, id_usuario)
-     VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::numeric - $6::numeric, $7::numeric, $8, $9, $10, $11, $12)`,
+       quantidade, quantidade_anterior, quantidade_posterior, origem, id_pedido, id_nota_fiscal, id_operacao, id_usuario,
+       id_documento_estoque, id_tipo_movimentacao_estoque)
+     VALUES ($1, $2, $3, $4, $5, $6::numeric, $7::numeric - $6::numeric, $7::numeric, $8, $9, $10, $11, $12, $13, $14)`,
     [m.org, m.id_filial, m.id_estoque, m.id_endereco_estoque, m.id_produto_grade_filial, m.quantidade, m.posterior, m.origem,
-      m.id_pedido, m.id_nota_fiscal, m.id_operacao, m.id_usuario],
+      m.id_pedido, m.id_nota_fiscal, m.id_operacao, m.id_usuario, m.id_documento_estoque ?? null, m.id_tipo_movimentacao_estoque ?? null],
   );
 }
 

@@ -11,6 +11,7 @@
  */
 import { MESSAGES } from '@pdv/domain/messages';
 import { quantityToDecimal, quantityToDecimalString, type Milli } from '@pdv/domain/money';
+import type { StockMove } from '@pdv/domain/stock-document';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import { expandKits } from './kits.ts';
@@ -158,4 +159,45 @@ export async function openStock(tx: Tx, ctx: Pick<StockContext, 'org' | 'id_fili
     id_produto_grade_filial: l.id_produto_grade_filial, id_endereco_estoque: l.id_endereco_estoque,
     quantidade: quantityToDecimalString(l.quantidade),
   })));
+}
+
+/**
+ * A stock document's movements (processing it, or reversing it when a processed one is cancelled): each signed move
+ * changes its (variation, address) row of the branch with one conditional UPDATE, in the moves' fixed order, and
+ * writes its movement naming the document and its movement type. A move out under negative-stock control only
+ * matches while stock minus reservation covers it ("Estoque insuficiente"); without control a missing row starts
+ * negative. The variation itself moves (a kit's components are not expanded here).
+ */
+export async function moveDocumentStock(
+  tx: Tx,
+  ctx: Pick<StockContext, 'org' | 'id_filial' | 'id_usuario'> & { id_documento_estoque: number; id_tipo_movimentacao_estoque: number },
+  moves: readonly StockMove[],
+  control: boolean,
+  origem: string,
+): Promise<void> {
+  for (const move of moves) {
+    const p = { org: ctx.org, id_filial: ctx.id_filial, id_produto_grade_filial: move.id_produto_grade_filial, id_endereco_estoque: move.id_endereco_estoque };
+    const qty = quantityToDecimal(Math.abs(move.quantidade));
+    let row: q.StockRow | undefined;
+    if (move.quantidade < 0) {
+      row = await q.decrement(tx, p, qty, control);
+      if (!row) {
+        const found = await q.findRow(tx, p);
+        if (found) {
+          const available = Math.round((found.quantidade - found.quantidade_reserva) * 1000);
+          throw badRequest(MESSAGES.stockInsufficient(available, -move.quantidade));
+        }
+        if (control) throw badRequest(MESSAGES.stockNotFound);
+        row = await q.insertRow(tx, p, -qty);
+      }
+    } else {
+      row = (await q.increment(tx, p, qty)) ?? (await q.insertRow(tx, p, qty));
+    }
+    await q.insertMovement(tx, {
+      org: ctx.org, id_filial: ctx.id_filial, id_estoque: row.id_estoque, id_endereco_estoque: move.id_endereco_estoque,
+      id_produto_grade_filial: move.id_produto_grade_filial, quantidade: quantityToDecimal(move.quantidade), posterior: row.quantidade,
+      origem, id_pedido: null, id_nota_fiscal: null, id_operacao: null, id_usuario: ctx.id_usuario,
+      id_documento_estoque: ctx.id_documento_estoque, id_tipo_movimentacao_estoque: ctx.id_tipo_movimentacao_estoque,
+    });
+  }
 }

@@ -1,0 +1,28 @@
+/**
+ * Routes of the stock documents and the stock balance (contract stock-document.ts): permission and branch scope come
+ * from the route table; every query is scoped by the caller's organization and active branch.
+ */
+import type { Handlers } from '../../http/handlers.ts';
+import type { Caller } from '../auth/caller.ts';
+import * as svc from './documents.ts';
+import { findDocuments } from './document-queries.ts';
+
+const actor = (c: Caller): svc.Actor => ({ org: c.id_organization, id_filial: c.id_filial, id_usuario: c.id_usuario });
+
+export const stockDocumentHandlers = {
+  stockMovementFind: async ({ tx, caller, body }) => {
+    const { rows, count } = await findDocuments(tx, actor(caller), { search: body.search, ...body.filter }, body);
+    return { rows: rows.map(svc.documentOut), count };
+  },
+  stockMovementFindById: ({ tx, caller, body }) => svc.detail(tx, actor(caller), body.id_documento_estoque),
+  stockMovementCreate: ({ tx, caller, body }) => svc.createDocument(tx, actor(caller), body),
+  stockMovementUpdate: ({ tx, caller, body }) => {
+    const { id_documento_estoque, ...rest } = body;
+    return svc.updateDocument(tx, actor(caller), id_documento_estoque, rest);
+  },
+  stockMovementDelete: ({ tx, caller, body }) => svc.deleteDocument(tx, actor(caller), body.id_documento_estoque),
+  stockMovementProcess: ({ tx, caller, body }) => svc.moveDocument(tx, actor(caller), body.id_documento_estoque, 'process'),
+  stockMovementCancel: ({ tx, caller, body }) => svc.moveDocument(tx, actor(caller), body.id_documento_estoque, 'cancel'),
+  stockMovementSearchProduct: ({ tx, caller, body }) => svc.searchProducts(tx, actor(caller), body.search),
+  stockBalance: ({ tx, caller, body }) => svc.balance(tx, actor(caller), body),
+} satisfies Partial<Handlers>;

@@ -1,0 +1,184 @@
+/**
+ * Stock documents of the active branch (001 §3, 002 §2 /stockMovement): a draft (situacao 0) is saved, edited and
+ * deleted freely; processing moves its stock through the stock owner (moveDocumentStock) and marks it processed in
+ * the request's transaction, exactly once (the document row is locked first, so a second processing waits and is
+ * then refused); a processed document is never edited, only cancelled, which writes the opposite movements once.
+ * The rules (kinds, items, totals, movements, states) are packages/domain's stock-document.ts; this file adds what only
+ * the server knows: the rows of the branch, its negative-stock setting, the clock.
+ */
+import type { z } from 'zod';
+import type { stockDocumentCreateBody } from '@pdv/contract/stock-document';
+import { ValidationError } from '@pdv/domain/errors';
+import { fromDecimal, quantityFromDecimal, quantityToDecimal, quantityToDecimalString, toDecimalString } from '@pdv/domain/money';
+import { localDate } from '@pdv/domain/period';
+import {
+  documentKind, documentTotals, itemTotal, movementsOf, STOCK_DOCUMENT_MESSAGES as M, transition, validateItems,
+  type StockDocumentAction, type StockDocumentItem, type StockDocumentKind,
+} from '@pdv/domain/stock-document';
+import type { Tx } from '../../db/database.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { findSaleConfig } from '../settings/queries.ts';
+import * as q from './document-queries.ts';
+import { moveDocumentStock } from './service.ts';
+
+type Input = z.output<typeof stockDocumentCreateBody>;
+export interface Actor extends q.Scope {
+  id_usuario: number;
+}
+
+/** A refusal of the domain, answered 400 with the field it names (the screen marks the line). */
+function refuse(e: unknown): never {
+  if (e instanceof ValidationError) throw badRequest(e.message, undefined, e.field ? [`${e.field}: ${e.message}`] : undefined);
+  throw e;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+export async function detail(tx: Tx, s: q.Scope, id: number) {
+  const d = await q.findDocument(tx, s, id);
+  if (!d) throw notFound();
+  const itens = await q.findItems(tx, s, id);
+  return {
+    ...documentOut(d),
+    itens: itens.map((i) => ({
+      ...i,
+      quantidade: Number(i.quantidade), valor_unitario: Number(i.valor_unitario), valor_total: Number(i.valor_total),
+    })),
+  };
+}
+
+export function documentOut(d: q.DocumentRow) {
+  return {
+    ...d,
+    quantidade_total: Number(d.quantidade_total),
+    valor_total: Number(d.valor_total),
+    data_hora_cadastro: new Date(d.data_hora_cadastro).toISOString(),
+    data_processamento: iso(d.data_processamento),
+    data_cancelamento: iso(d.data_cancelamento),
+  };
+}
+
+/** The header and items as the tables hold them, after the domain's checks and the branch's rows are confirmed. */
+async function prepare(tx: Tx, a: Actor, body: Input): Promise<{ header: q.HeaderValues; items: q.ItemValues[] }> {
+  const type = await q.findType(tx, a.org, body.id_tipo_movimentacao_estoque);
+  if (!type) throw badRequest(M.typeNotFound, undefined, [`id_tipo_movimentacao_estoque: ${M.typeNotFound}`]);
+  if (type.situacao !== 'Ativo') throw badRequest(M.typeInactive, undefined, [`id_tipo_movimentacao_estoque: ${M.typeInactive}`]);
+  const kind: StockDocumentKind = documentKind(type);
+  const items: StockDocumentItem[] = body.itens.map((i) => ({
+    id_produto_grade_filial: i.id_produto_grade_filial,
+    id_endereco_estoque: i.id_endereco_estoque,
+    id_endereco_estoque_destino: i.id_endereco_estoque_destino,
+    quantidade: quantityFromDecimal(i.quantidade),
+    valor_unitario: fromDecimal(i.valor_unitario),
+  }));
+  try {
+    validateItems(kind, items);
+  } catch (e) {
+    refuse(e);
+  }
+  const addresses = await q.liveAddresses(tx, a, items.flatMap((i) => [i.id_endereco_estoque ?? 0, i.id_endereco_estoque_destino ?? 0]).filter((x) => x > 0));
+  const variations = await q.liveVariations(tx, a, items.map((i) => i.id_produto_grade_filial));
+  items.forEach((i, n) => {
+    if (!variations.has(i.id_produto_grade_filial)) throw badRequest(M.variationNotFound, undefined, [`itens.${n}.id_produto_grade_filial: ${M.variationNotFound}`]);
+    if (!addresses.has(i.id_endereco_estoque ?? 0)) throw badRequest(M.addressNotFound, undefined, [`itens.${n}.id_endereco_estoque: ${M.addressNotFound}`]);
+    if (i.id_endereco_estoque_destino !== null && !addresses.has(i.id_endereco_estoque_destino)) {
+      throw badRequest(M.addressNotFound, undefined, [`itens.${n}.id_endereco_estoque_destino: ${M.addressNotFound}`]);
+    }
+  });
+  const totals = documentTotals(items);
+  return {
+    header: {
+      id_tipo_movimentacao_estoque: body.id_tipo_movimentacao_estoque,
+      operacao: kind,
+      tipo_destino: kind === 'Transferencia' ? 'Endereco' : null,
+      descricao: body.descricao || null,
+      observacao: body.observacao || null,
+      data_documento: body.data_documento ?? localDate(new Date()),
+      quantidade_total: quantityToDecimalString(totals.quantidade_total),
+      valor_total: toDecimalString(totals.valor_total),
+    },
+    items: items.map((i) => ({
+      id_produto_grade_filial: i.id_produto_grade_filial,
+      id_endereco_estoque: i.id_endereco_estoque ?? 0,
+      id_endereco_estoque_destino: i.id_endereco_estoque_destino,
+      quantidade: quantityToDecimalString(i.quantidade),
+      valor_unitario: toDecimalString(i.valor_unitario),
+      valor_total: toDecimalString(itemTotal(i)),
+      tipo_valoracao: type.tipo_valoracao,
+    })),
+  };
+}
+
+export async function createDocument(tx: Tx, a: Actor, body: Input) {
+  const { header, items } = await prepare(tx, a, body);
+  const id = await q.insertDocument(tx, a, a.id_usuario, header);
+  await q.replaceItems(tx, a, id, items);
+  return detail(tx, a, id);
+}
+
+/** Loads the document locked, and checks the action is allowed from its state. */
+async function lockFor(tx: Tx, s: q.Scope, id: number, action: StockDocumentAction) {
+  const d = await q.findDocument(tx, s, id, true);
+  if (!d) throw notFound();
+  try {
+    return { doc: d, step: transition(d.situacao, action) };
+  } catch (e) {
+    refuse(e);
+  }
+}
+
+export async function updateDocument(tx: Tx, a: Actor, id: number, body: Input) {
+  await lockFor(tx, a, id, 'edit');
+  const { header, items } = await prepare(tx, a, body);
+  await q.updateDocument(tx, a, id, header);
+  await q.replaceItems(tx, a, id, items);
+  return detail(tx, a, id);
+}
+
+export async function deleteDocument(tx: Tx, a: Actor, id: number) {
+  await lockFor(tx, a, id, 'delete');
+  await q.deleteDocument(tx, a, id);
+  return { id_documento_estoque: id };
+}
+
+/** Processes (forward movements) or cancels (reverse movements when it was processed) the document. */
+export async function moveDocument(tx: Tx, a: Actor, id: number, action: 'process' | 'cancel') {
+  const { doc, step } = await lockFor(tx, a, id, action);
+  if (step.moves !== 'none') {
+    const rows = await q.findItems(tx, a, id);
+    const items: StockDocumentItem[] = rows.map((r) => ({
+      id_produto_grade_filial: r.id_produto_grade_filial, id_endereco_estoque: r.id_endereco_estoque,
+      id_endereco_estoque_destino: r.id_endereco_estoque_destino, quantidade: quantityFromDecimal(r.quantidade), valor_unitario: fromDecimal(r.valor_unitario),
+    }));
+    try {
+      validateItems(doc.operacao, items);
+    } catch (e) {
+      refuse(e);
+    }
+    const { controla_estoque_negativo } = await findSaleConfig(tx, a.org, a.id_filial);
+    await moveDocumentStock(
+      tx, { org: a.org, id_filial: a.id_filial, id_usuario: a.id_usuario, id_documento_estoque: id, id_tipo_movimentacao_estoque: doc.id_tipo_movimentacao_estoque },
+      movementsOf(doc.operacao, items, step.moves === 'reverse'), controla_estoque_negativo,
+      step.moves === 'reverse' ? 'EstornoDocumentoEstoque' : 'DocumentoEstoque',
+    );
+  }
+  await q.setSituation(tx, a, id, a.id_usuario, step.next === 1 ? 1 : 2);
+  return detail(tx, a, id);
+}
+
+export async function searchProducts(tx: Tx, s: q.Scope, search: string) {
+  const rows = await q.searchVariations(tx, s, search);
+  return { rows: rows.map((r) => ({ ...r, preco_custo: Number(r.preco_custo) })) };
+}
+
+export async function balance(tx: Tx, s: q.Scope, body: { search: string; skip: number; take: number; filter: { id_endereco_estoque?: number | undefined; id_produto_grade_filial?: number | undefined } }) {
+  const { rows, count } = await q.findBalance(tx, s, { search: body.search, ...body.filter }, body);
+  return {
+    rows: rows.map((r) => {
+      const quantidade = quantityFromDecimal(r.quantidade);
+      const reserva = quantityFromDecimal(r.quantidade_reserva);
+      return { ...r, quantidade: quantityToDecimal(quantidade), quantidade_reserva: quantityToDecimal(reserva), disponivel: quantityToDecimal(quantidade - reserva) };
+    }),
+    count,
+  };
+}

@@ -1,0 +1,11 @@
+/** The stock document register's own routes (the list, /stockMovement, is the menu entry's screen). */
+import { Route } from 'react-router';
+import { RequireEntry } from '../auth/RequireEntry.tsx';
+import { STOCK_PERMISSION } from './api.ts';
+import { StockMovementRegisterPage } from './StockMovementRegisterPage.tsx';
+
+export function stockRoutes() {
+  return ['/stockMovement/register', '/stockMovement/register/:id'].map((path) => (
+    <Route key={path} path={path} element={<RequireEntry permission={STOCK_PERMISSION}><StockMovementRegisterPage key={path} /></RequireEntry>} />
+  ));
+}

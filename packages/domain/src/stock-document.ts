@@ -1,0 +1,162 @@
+/**
+ * Stock documents (documento_estoque, 001 §3 "Stock document", 002 §2 /stockMovement): an entry, an exit or a
+ * transfer between two stock addresses of one branch, with a header (movement type, date, note) and items (variation,
+ * address, destination address of a transfer, quantity, unit cost). Quantities are integer thousandths, money centavos.
+ *
+ * - Kind: a movement type whose tipo_operacao is Transferencia makes a transfer; otherwise its operacao (Entrada or
+ *   Saida) says whether the goods come in or go out (`documentKind`).
+ * - States (002 §4: situacao 0 by default, then processed): 0 Pendente (a draft: edited, deleted, processed),
+ *   1 Processado (its movements are in the stock; never edited, only cancelled), 2 Cancelado (final). Cancelling a
+ *   processed document writes the opposite movements; cancelling a draft writes none (`transition`).
+ * - Movements (`movementsOf`): an entry adds each quantity at its address, an exit takes it out, a transfer takes it
+ *   out of the origin and adds it at the destination; a reversal is the same list with the signs turned. Lines of the
+ *   same (variation, address) are netted into one, sorted by (variation, address): the stock owner changes rows in a
+ *   fixed order.
+ */
+import { ValidationError } from './errors.ts';
+import { MESSAGES } from './messages.ts';
+import { multiplyByQuantity, sum, type Cents, type Milli } from './money.ts';
+
+export const STOCK_DOCUMENT_MESSAGES = {
+  notFound: 'Documento de estoque não encontrado.',
+  noItems: 'Informe ao menos um item no documento de estoque.',
+  destinationMissing: 'Endereço de destino não selecionado.',
+  sameAddress: 'O endereço de destino deve ser diferente do endereço de origem.',
+  destinationNotTransfer: 'Só uma transferência tem endereço de destino.',
+  alreadyProcessed: 'Este documento de estoque já foi processado.',
+  alreadyCancelled: 'Este documento de estoque já está cancelado.',
+  editNotPending: 'Só é possível alterar um documento de estoque pendente.',
+  deleteNotPending: 'Só é possível excluir um documento de estoque pendente. Cancele-o para estornar as movimentações.',
+  typeNotFound: 'Tipo de movimentação de estoque não encontrado.',
+  typeInactive: 'O tipo de movimentação de estoque está inativo.',
+  addressNotFound: 'Endereço de estoque não encontrado nesta filial.',
+  variationNotFound: 'Produto não encontrado nesta filial.',
+  processed: 'Documento de estoque processado com sucesso.',
+  cancelled: 'Documento de estoque cancelado com sucesso.',
+} as const;
+
+export type StockDocumentKind = 'Entrada' | 'Saida' | 'Transferencia';
+
+export const STOCK_DOCUMENT_SITUATION = { Pendente: 0, Processado: 1, Cancelado: 2 } as const;
+export type StockDocumentSituation = (typeof STOCK_DOCUMENT_SITUATION)[keyof typeof STOCK_DOCUMENT_SITUATION];
+export const STOCK_DOCUMENT_SITUATION_LABELS: Readonly<Record<StockDocumentSituation, string>> = {
+  0: 'Pendente',
+  1: 'Processado',
+  2: 'Cancelado',
+};
+export const STOCK_DOCUMENT_KIND_LABELS: Readonly<Record<StockDocumentKind, string>> = {
+  Entrada: 'Entrada',
+  Saida: 'Saída',
+  Transferencia: 'Transferência',
+};
+
+/** The kind of document a movement type makes. */
+export function documentKind(type: { operacao: string; tipo_operacao: string }): StockDocumentKind {
+  if (type.tipo_operacao === 'Transferencia') return 'Transferencia';
+  return type.operacao === 'Saida' ? 'Saida' : 'Entrada';
+}
+
+export interface StockDocumentItem {
+  id_produto_grade_filial: number;
+  id_endereco_estoque: number | null;
+  /** Transfers only: where the goods go. */
+  id_endereco_estoque_destino: number | null;
+  quantidade: Milli;
+  /** Unit cost (entries); 0 when not informed. */
+  valor_unitario: Cents;
+}
+
+/** Refuses an item list the kind cannot process, naming the line's field ('itens.2.quantidade'). */
+export function validateItems(kind: StockDocumentKind, items: readonly StockDocumentItem[]): void {
+  if (items.length === 0) throw new ValidationError(STOCK_DOCUMENT_MESSAGES.noItems, 'itens');
+  items.forEach((item, i) => {
+    if (!(item.quantidade > 0)) throw new ValidationError(MESSAGES.quantityNotPositive, `itens.${i}.quantidade`);
+    if (item.valor_unitario < 0) throw new ValidationError(MESSAGES.itemValueNotPositive, `itens.${i}.valor_unitario`);
+    if (item.id_endereco_estoque === null) throw new ValidationError(MESSAGES.stockAddressMissing, `itens.${i}.id_endereco_estoque`);
+    if (kind === 'Transferencia') {
+      if (item.id_endereco_estoque_destino === null) {
+        throw new ValidationError(STOCK_DOCUMENT_MESSAGES.destinationMissing, `itens.${i}.id_endereco_estoque_destino`);
+      }
+      if (item.id_endereco_estoque_destino === item.id_endereco_estoque) {
+        throw new ValidationError(STOCK_DOCUMENT_MESSAGES.sameAddress, `itens.${i}.id_endereco_estoque_destino`);
+      }
+    } else if (item.id_endereco_estoque_destino !== null) {
+      throw new ValidationError(STOCK_DOCUMENT_MESSAGES.destinationNotTransfer, `itens.${i}.id_endereco_estoque_destino`);
+    }
+  });
+}
+
+/** A line's value: quantity times unit cost, rounded half-up to the centavo. */
+export function itemTotal(item: Pick<StockDocumentItem, 'quantidade' | 'valor_unitario'>): Cents {
+  return multiplyByQuantity(item.valor_unitario, item.quantidade);
+}
+
+export interface StockDocumentTotals {
+  itens: number;
+  quantidade_total: Milli;
+  valor_total: Cents;
+}
+
+export function documentTotals(items: readonly Pick<StockDocumentItem, 'quantidade' | 'valor_unitario'>[]): StockDocumentTotals {
+  return { itens: items.length, quantidade_total: sum(items.map((i) => i.quantidade)), valor_total: sum(items.map(itemTotal)) };
+}
+
+/** One signed change of one (variation, address): negative leaves the stock, positive enters it. */
+export interface StockMove {
+  id_produto_grade_filial: number;
+  id_endereco_estoque: number;
+  quantidade: Milli;
+}
+
+/**
+ * The movements a document makes when processed (`reverse` false) or cancelled after processing (`reverse` true):
+ * netted per (variation, address), zero nets dropped, sorted by (variation, address).
+ */
+export function movementsOf(kind: StockDocumentKind, items: readonly StockDocumentItem[], reverse: boolean): StockMove[] {
+  const sign = reverse ? -1 : 1;
+  const net = new Map<string, StockMove>();
+  const add = (id_produto_grade_filial: number, id_endereco_estoque: number, quantidade: Milli) => {
+    const key = `${id_produto_grade_filial}:${id_endereco_estoque}`;
+    const m = net.get(key) ?? { id_produto_grade_filial, id_endereco_estoque, quantidade: 0 };
+    m.quantidade += quantidade;
+    net.set(key, m);
+  };
+  for (const item of items) {
+    if (item.id_endereco_estoque === null) throw new ValidationError(MESSAGES.stockAddressMissing);
+    if (kind === 'Entrada') add(item.id_produto_grade_filial, item.id_endereco_estoque, sign * item.quantidade);
+    else add(item.id_produto_grade_filial, item.id_endereco_estoque, -sign * item.quantidade);
+    if (kind === 'Transferencia') {
+      if (item.id_endereco_estoque_destino === null) throw new ValidationError(STOCK_DOCUMENT_MESSAGES.destinationMissing);
+      add(item.id_produto_grade_filial, item.id_endereco_estoque_destino, sign * item.quantidade);
+    }
+  }
+  return [...net.values()]
+    .filter((m) => m.quantidade !== 0)
+    .sort((a, b) => a.id_produto_grade_filial - b.id_produto_grade_filial || a.id_endereco_estoque - b.id_endereco_estoque);
+}
+
+export type StockDocumentAction = 'edit' | 'delete' | 'process' | 'cancel';
+
+/**
+ * What an action does from a state: the next state and whether movements are written (process: forward; cancel of a
+ * processed document: reversed). Refuses with the pt-BR reason otherwise.
+ */
+export function transition(
+  situacao: StockDocumentSituation, action: StockDocumentAction,
+): { next: StockDocumentSituation; moves: 'forward' | 'reverse' | 'none' } {
+  const { Pendente, Processado, Cancelado } = STOCK_DOCUMENT_SITUATION;
+  if (situacao === Cancelado) throw new ValidationError(STOCK_DOCUMENT_MESSAGES.alreadyCancelled);
+  switch (action) {
+    case 'edit':
+      if (situacao !== Pendente) throw new ValidationError(STOCK_DOCUMENT_MESSAGES.editNotPending);
+      return { next: Pendente, moves: 'none' };
+    case 'delete':
+      if (situacao !== Pendente) throw new ValidationError(STOCK_DOCUMENT_MESSAGES.deleteNotPending);
+      return { next: Pendente, moves: 'none' };
+    case 'process':
+      if (situacao !== Pendente) throw new ValidationError(STOCK_DOCUMENT_MESSAGES.alreadyProcessed);
+      return { next: Processado, moves: 'forward' };
+    case 'cancel':
+      return { next: Cancelado, moves: situacao === Processado ? 'reverse' : 'none' };
+  }
+}
