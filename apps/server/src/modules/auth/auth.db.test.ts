@@ -52,7 +52,7 @@ describe('POST /api/auth/login', () => {
   it('gives the cashier only the permissions of its profile in branch 1', async () => {
     const res = await t.call('POST', '/auth/login', { email: 'caixa@demo.com.br', senha: 'demo1234' });
     const usuario = sessionUser.parse(res.json['usuario']);
-    expect(usuario.permissoes?.map((p) => p.rotulo).sort()).toEqual(['FncListarNotaFiscal', 'FncListarPedido', 'FncPontoVenda']);
+    expect(usuario.permissoes?.map((p) => p.rotulo).sort()).toEqual(['FncListarCaixa', 'FncListarNotaFiscal', 'FncListarPedido', 'FncPontoVenda']);
     expect(usuario.filiais).toHaveLength(1);
   });
 

@@ -71,7 +71,7 @@ describe('list-by-changes', () => {
     const cashier = await t.login('caixa@demo.com.br');
     const local = new Map<number, Record<string, unknown>>();
     await pull('permission', cashier, local, 'id_permissao', { date_change: '', offset: 0 }, 1000);
-    expect([...local.values()].map((p) => p['rotulo']).sort()).toEqual(['FncListarNotaFiscal', 'FncListarPedido', 'FncPontoVenda']);
+    expect([...local.values()].map((p) => p['rotulo']).sort()).toEqual(['FncListarCaixa', 'FncListarNotaFiscal', 'FncListarPedido', 'FncPontoVenda']);
   });
 
   it('brings an update and a tombstone after the position already reached, and nothing when nothing changed', async () => {
