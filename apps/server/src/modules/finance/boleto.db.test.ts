@@ -25,7 +25,6 @@ async function receivable(fields: Json = {}): Promise<{ id: number; numero: stri
   return { id: res.json['id_documento_financeiro'] as number, numero: String(res.json['numero']) };
 }
 const count = (sql: string, params: unknown[]) => t.db.system(async (tx) => Number((await tx.query<{ n: string }>(sql, params)).rows[0]?.n ?? 0));
-const issue = (documentos: number[], extra: Json = {}) => t.call('POST', '/demand/create', { id_configuracao_boleto: config, documentos, ...extra }, manager);
 
 beforeAll(async () => {
   t = await createTestApp();
