@@ -52,7 +52,7 @@ afterAll(async () => {
 
 describe('boleto configuration', () => {
   it('defaults to 15 days, CNAB 400 and Percentual; one default at a time', async () => {
-    const row = (await expectOk(t, 'boletoConfigFindById', { where: { id_configuracao_boleto: config } }, manager).catch(async () => expectOk(t, 'boletoConfigFindById', { id_configuracao_boleto: config }, manager))).json;
+    const row = (await expectOk(t, 'boletoConfigFindById', { id_configuracao_boleto: config }, manager)).json;
     expect(row).toMatchObject({ dias_expiracao: 15, cnab: '400', tipo_multa: 'Percentual', tipo_juro: 'Percentual', is_padrao: true });
     const second = await expectOk(t, 'boletoConfigCreate', { descricao: `Outra ${RUN}`, id_conta: itau, is_padrao: true }, manager);
     expect(await count(`SELECT count(*) AS n FROM configuracao_boleto WHERE id_configuracao_boleto = $1 AND is_padrao`, [config])).toBe(0);
