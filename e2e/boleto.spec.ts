@@ -49,7 +49,7 @@ test('boletos for two receivables, the PDF, the remessa, and a retorno that sett
   }
 
   await page.goto('/demandConfig');
-  await expect(page.getByRole('cell', { name: `Itaú carteira 109 ${tag}` })).toBeVisible();
+  await expect(page.getByRole('cell', { name: `Itaú carteira 109 ${tag}`, exact: true })).toBeVisible();
   await page.screenshot({ path: '/tmp/boleto-config.png', fullPage: true });
 
   await page.goto('/documentFinancial');

@@ -9,6 +9,7 @@ import { Alert, Button, Drawer, FileInput, Group, List, Stack, Table, Text, Titl
 import type { RetornoResult } from '@pdv/contract/boleto';
 import type { FieldDef } from '@pdv/contract/registers/descriptor';
 import { BOLETO_MESSAGES } from '@pdv/domain/boleto';
+import { MESSAGES } from '@pdv/domain/messages';
 import { call } from '../../api/client.ts';
 import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
@@ -34,7 +35,7 @@ export function RemessaDrawer({ opened, onClose, onChanged }: { opened: boolean;
   const [report, setReport] = useState<RetornoResult | null>(null);
 
   const generate = async () => {
-    if (!conta) return toast.warning('Selecione uma conta');
+    if (!conta) return toast.warning(MESSAGES.accountRequired);
     setBusy('remessa');
     try {
       const r = await call('demandUpdateRemessa', { id_conta: conta });
@@ -48,7 +49,7 @@ export function RemessaDrawer({ opened, onClose, onChanged }: { opened: boolean;
     }
   };
   const upload = async () => {
-    if (!conta) return toast.warning('Selecione uma conta');
+    if (!conta) return toast.warning(MESSAGES.accountRequired);
     if (!file) return toast.warning(BOLETO_MESSAGES.fileMissing);
     setBusy('retorno');
     try {
