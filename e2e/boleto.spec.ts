@@ -63,7 +63,7 @@ test('boletos for two receivables, the PDF, the remessa, and a retorno that sett
   // Alt+G: the modal with the default configuration preselected.
   await page.keyboard.press('Alt+G');
   const modal = page.getByRole('dialog', { name: 'Gerar boletos' });
-  await expect(modal.getByRole('textbox', { name: 'Configuração de boleto' })).toHaveValue(`Itaú carteira 109 ${tag}`);
+  await expect(modal.getByRole('combobox', { name: 'Configuração de boleto' })).toHaveValue(`Itaú carteira 109 ${tag}`);
   await expect(modal.getByRole('table', { name: 'Documentos do boleto' }).getByRole('row')).toHaveCount(3);
   await expect(modal.getByText('Alt+G')).toBeVisible();
   await page.screenshot({ path: '/tmp/boleto-modal.png', fullPage: true });

@@ -106,7 +106,6 @@ function Form({ documents, onResults }: { documents: FinancialDocument[]; onResu
           value={id}
           onChange={(value) => choose(configs?.find((c) => String(c.id_configuracao_boleto) === value))}
           data-autofocus
-          searchable
         />
         {v && (
           <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
