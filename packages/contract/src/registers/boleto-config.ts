@@ -17,7 +17,7 @@ export const boletoConfig = {
   scope: 'organization',
   fields: {
     descricao: { kind: 'text', label: 'Descrição', required: true, max: 100, list: true, search: true, unique: true },
-    id_conta: { kind: 'ref', label: 'Conta bancária', ref: 'bankAccount', required: true, list: true },
+    id_conta: { kind: 'ref', label: 'Conta bancária', ref: 'bankAccount', required: true },
     cnab: { kind: 'enum', label: 'CNAB', values: BOLETO_CNABS, options: { 400: 'CNAB 400', 240: 'CNAB 240' }, default: BOLETO_DEFAULTS.cnab, list: true },
     carteira: { kind: 'text', label: 'Carteira', max: 3, list: true },
     codigo_cedente: { kind: 'text', label: 'Código do cedente (beneficiário)', max: 20 },
