@@ -180,9 +180,9 @@ export async function pendingOfAccount(tx: Tx, s: Scope, id_conta: number): Prom
 
 export async function insertRemessa(tx: Tx, s: Scope, r: { id_conta: number; sequencia: number; nome_arquivo: string; conteudo: string; quantidade: number; id_usuario: number }): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO boleto_remessa (id_organization, id_conta, sequencia, cnab, nome_arquivo, conteudo, quantidade, id_usuario)
-     VALUES ($1, $2, $3, '400', $4, $5, $6, $7) RETURNING id_boleto_remessa AS id`,
-    [s.org, r.id_conta, r.sequencia, r.nome_arquivo, r.conteudo, r.quantidade, r.id_usuario],
+    `INSERT INTO boleto_remessa (id_organization, id_filial, id_conta, sequencia, cnab, nome_arquivo, conteudo, quantidade, id_usuario)
+     VALUES ($1, $8, $2, $3, '400', $4, $5, $6, $7) RETURNING id_boleto_remessa AS id`,
+    [s.org, r.id_conta, r.sequencia, r.nome_arquivo, r.conteudo, r.quantidade, r.id_usuario, s.id_filial],
   );
   const id = rows[0]!.id;
   return id;
@@ -200,8 +200,7 @@ export async function markRemessa(tx: Tx, s: Scope, ids: readonly number[], id_b
 export async function remessaById(tx: Tx, s: Scope, id: number) {
   const { rows } = await tx.query<{ id_boleto_remessa: number; sequencia: number; nome_arquivo: string; conteudo: string; quantidade: number }>(
     `SELECT r.id_boleto_remessa, r.sequencia, r.nome_arquivo, r.conteudo, r.quantidade FROM boleto_remessa r
-      WHERE r.id_organization = $1 AND r.id_boleto_remessa = $2
-        AND EXISTS (SELECT 1 FROM boleto b WHERE b.id_organization = r.id_organization AND b.id_boleto_remessa = r.id_boleto_remessa AND b.id_filial = $3)`,
+      WHERE r.id_organization = $1 AND r.id_boleto_remessa = $2 AND r.id_filial = $3`,
     [s.org, id, s.id_filial],
   );
   return rows[0];

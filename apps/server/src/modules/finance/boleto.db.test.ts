@@ -172,7 +172,7 @@ describe('remessa and retorno', () => {
     const res2 = await expectOk(t, 'demandRetorno', { id_conta: itau, conteudo: otherAccount }, manager);
     expect(res2.json['aplicado']).toBe(false);
     const alien = await t.call('POST', '/demand/ler-retorno', { id_conta: itau, conteudo: bad }, other);
-    expect(alien.status).toBe(400);
+    expect(alien.status).toBe(404);
     const empty = await t.call('POST', '/demand/ler-retorno', { id_conta: itau, conteudo: '' }, manager);
     expect(empty.status).toBe(400);
     expect(JSON.stringify(empty.json)).toContain(M.fileMissing);

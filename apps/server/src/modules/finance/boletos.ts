@@ -159,7 +159,7 @@ export async function boletoPdfOf(tx: Tx, s: Scope, id: number): Promise<{ nome_
 /** The remessa of the account's pending boletos of the branch (and the cancel occurrence of the cancelled sent ones). */
 export async function generateRemessa(tx: Tx, s: Scope, id_usuario: number, id_conta: number) {
   const account = await bq.accountOf(tx, s, id_conta, true);
-  if (!account) throw badRequest(M.accountMissing);
+  if (!account) throw notFound();
   const ids = await bq.pendingOfAccount(tx, s, id_conta);
   if (ids.length === 0) throw badRequest(M.remessaEmpty);
   const rows = await bq.boletoFull(tx, s, ids, true);
@@ -217,7 +217,7 @@ export async function cancel(tx: Tx, s: Scope, id: number): Promise<DemandRow> {
  */
 export async function processRetorno(tx: Tx, s: Scope, id_usuario: number, input: { id_conta: number; nome_arquivo?: string | undefined; conteudo: string }): Promise<RetornoResult> {
   const account = await bq.accountOf(tx, s, input.id_conta, true);
-  if (!account) throw badRequest(M.accountMissing);
+  if (!account) throw notFound();
   const adapter = bankAdapter(account.id_banco, '400');
   if (!adapter) throw badRequest(M.bankNotCertified);
   const text = input.conteudo.replace(/\r\n/g, '\n');
