@@ -190,3 +190,23 @@ describe('remessa and retorno', () => {
     expect(cancelled.json['situacao']).toBe('Cancelado');
   });
 });
+
+describe('Banco do Brasil (convênio of 7 digits)', () => {
+  it('issues with the 17-digit nosso número and writes its CNAB 400 remessa; without a 7-digit convênio it is refused', async () => {
+    const bb = await t.db.system(async (tx) => Number((await tx.query<{ id: number }>(`SELECT id_conta AS id FROM conta_bancaria c JOIN organization o USING (id_organization) WHERE o.nome = 'Demo Moda' AND c.id_banco = 1`)).rows[0]!.id));
+    const noConvenio = await expectOk(t, 'boletoConfigCreate', { descricao: `BB sem convênio ${RUN}`, id_conta: bb, carteira: '17' }, manager);
+    const a = await receivable({ valor_documento: 33.33 });
+    const refused = await t.call('POST', '/demand/create', { id_configuracao_boleto: noConvenio.json['id_configuracao_boleto'], documentos: [a.id] }, manager);
+    expect([refused.status, refused.json['message']]).toEqual([400, M.bankNotCertified]);
+    const cfg = await expectOk(t, 'boletoConfigCreate', { descricao: `BB ${RUN}`, id_conta: bb, carteira: '17', convenio: '1234567' }, manager);
+    const res = await expectOk(t, 'demandCreate', { id_configuracao_boleto: cfg.json['id_configuracao_boleto'], documentos: [a.id] }, manager);
+    expect((res.json['resultados'] as Json[])[0]).toMatchObject({ success: true });
+    const [row] = (await expectOk(t, 'demandByDocuments', { documentos: [a.id] }, manager)).json['rows'] as Json[];
+    expect(String(row!['nosso_numero_banco'])).toMatch(/^1234567\d{10}$/);
+    expect(String(row!['codigo_barra']).startsWith('0019')).toBe(true);
+    const rem = await expectOk(t, 'demandUpdateRemessa', { id_conta: bb }, manager);
+    const lines = String(rem.json['conteudo']).split('\r\n').filter(Boolean);
+    expect(lines.every((l) => l.length === 400)).toBe(true);
+    expect(lines[1]!.slice(63, 80)).toBe(String(row!['nosso_numero_banco']));
+  });
+});
