@@ -4,6 +4,7 @@
  */
 import { installmentHooks } from './modules/finance-settings/installment-hooks.ts';
 import { bankAccountHooks, cardOperatorHooks, paymentMethodHooks } from './modules/finance-settings/payment-hooks.ts';
+import { boletoConfigHooks } from './modules/finance-settings/boleto-config-hooks.ts';
 import { treeHooks } from './modules/finance-settings/tree-hooks.ts';
 import type { RegisterHookTable } from './modules/registers/hooks.ts';
 import { branchHooks } from './modules/branch/hooks.ts';
@@ -28,6 +29,7 @@ export const REGISTER_HOOKS: RegisterHookTable = {
   paymentMethod: paymentMethodHooks,
   bankAccount: bankAccountHooks,
   cardOperator: cardOperatorHooks,
+  boletoConfig: boletoConfigHooks,
   installment: installmentHooks,
   costCenter: treeHooks({ table: 'centro_custo', id: 'id_centro_custo', parent: 'id_centro_custo_pai' }),
   person: personHooks,

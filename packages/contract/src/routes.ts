@@ -26,6 +26,7 @@ import * as br from './branch.ts';
 import * as imp from './import.ts';
 import * as fin from './finance.ts';
 import * as sd from './stock-document.ts';
+import * as bol from './boleto.ts';
 import { quickCustomerBody, quickCustomerResult } from './quick-customer.ts';
 import * as cx from './cashier.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
@@ -274,6 +275,18 @@ const financeRoutes = {
   bankAccountLaunchFind: route({ method: 'POST', path: '/bank_account_launch/find', auth: 'session', permission: { action: 'read', subject: 'ViewContasBancarias' }, scope: 'organization', idFields: ['id_conta'], body: fin.bankLaunchFindBody, response: fin.bankLaunchFindResult }),
   bankAccountMovement: route({ method: 'POST', path: '/bank_account/moviment', auth: 'session', permission: { action: 'read', subject: 'ViewContasBancarias' }, scope: 'organization', body: fin.bankMovementBody, response: fin.bankMovementResult }),
   bankAccountTransfer: route({ method: 'POST', path: '/bank_account/transfer', auth: 'session', permission: { action: 'manage', subject: 'ViewContasBancarias' }, scope: 'organization', body: fin.bankTransferBody, response: fin.bankTransferResult }),
+  demandFind: route({ method: 'POST', path: '/demand/find', auth: 'session', permission: FIN_READ, scope: 'branch', body: bol.demandFindBody, response: bol.demandFindResult }),
+  demandGetById: route({ method: 'POST', path: '/demand/get-by-id', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_boleto'], body: bol.demandByIdBody, response: bol.boletoRow }),
+  demandCreate: route({ method: 'POST', path: '/demand/create', auth: 'session', permission: FIN_MANAGE, scope: 'branch', body: bol.demandCreateBody, response: bol.demandCreateResult }),
+  demandValidateCreate: route({ method: 'POST', path: '/demand/validate_create_demand', auth: 'session', permission: FIN_MANAGE, scope: 'branch', body: bol.demandCreateBody, response: bol.demandCreateResult }),
+  demandByDocuments: route({ method: 'POST', path: '/demand/payment-demands-by-documents', auth: 'session', permission: FIN_READ, scope: 'branch', body: bol.demandByDocumentsBody, response: bol.demandListResult }),
+  demandUpdate: route({ method: 'POST', path: '/demand/update', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_boleto'], body: bol.demandCancelBody, response: bol.boletoRow }),
+  demandPdf: route({ method: 'POST', path: '/demand/pdf', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_boleto'], body: bol.demandByIdBody, response: bol.demandPdfResult }),
+  demandUpdateRemessa: route({ method: 'POST', path: '/demand/update-remessa', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_conta'], body: bol.remessaBody, response: bol.remessaResult }),
+  demandRemessaFile: route({ method: 'POST', path: '/demand/remessa-file', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_boleto_remessa'], body: bol.remessaByIdBody, response: bol.remessaResult }),
+  demandRetorno: route({ method: 'POST', path: '/demand/ler-retorno', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_conta'], bodyLimit: 6_000_000, body: bol.retornoBody, response: bol.retornoResult }),
+  bankAccountNextOurNumber: route({ method: 'POST', path: '/bank_account/get-next-our-number', auth: 'session', permission: { action: 'read', subject: 'ViewContasBancarias' }, scope: 'organization', idFields: ['id_conta'], body: bol.nextNumberBody, response: bol.nextNumberResult }),
+  bankAccountNextRemessaNumber: route({ method: 'POST', path: '/bank_account/get-next-remessa-number', auth: 'session', permission: { action: 'read', subject: 'ViewContasBancarias' }, scope: 'organization', idFields: ['id_conta'], body: bol.nextNumberBody, response: bol.nextNumberResult }),
   documentFinancialLaunchFind: route({ method: 'POST', path: '/document_financial_launch/find_by_document_financial', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_documento_financeiro'], body: fin.financialByIdBody, response: fin.launchListResult }),
 } as const;
 

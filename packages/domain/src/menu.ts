@@ -59,7 +59,7 @@ export const SETTINGS_MENU: MenuGroup[] = [
       { label: 'Parcelamentos', path: '/installment', permission: 'FncParcelamento' },
       { label: 'Operadoras de cartão', path: '/cardOperators', permission: 'ViewOperadoraCartao' },
       { label: 'Contas bancárias', path: '/bankAccount', permission: 'ViewContasBancarias' },
-      { label: 'Configuração de boletos', path: '/demandConfig', permission: 'FncVerBoletos', pending: true },
+      { label: 'Configuração de boletos', path: '/demandConfig', permission: 'FncVerBoletos' },
       { label: 'Centros de custo', path: '/costDepartament', permission: 'FncCadastrarCentroCusto' },
       { label: 'Plano de contas', path: '/accountsPlan', permission: 'FncCadastrarPlanoConta' },
     ],

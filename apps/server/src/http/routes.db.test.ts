@@ -109,6 +109,20 @@ beforeAll(async () => {
         data_documento, id_usuario)
       SELECT f.id_organization, f.id_filial, ${demoIds['id_tipo_movimentacao_estoque']}, 'Entrada', CURRENT_DATE, ${demoIds['id_usuario']}
         FROM filial f WHERE f.id_filial = ${demoIds['id_filial']} RETURNING id_documento_estoque AS id`);
+    // A boleto of branch 1 in a remessa, of the Itaú account's configuration (finance: boletos).
+    demoIds['id_configuracao_boleto'] = await one(`INSERT INTO configuracao_boleto (id_organization, descricao, id_conta)
+      SELECT c.id_organization, 'Rotas', c.id_conta FROM conta_bancaria c JOIN filial f USING (id_organization)
+       WHERE f.id_filial = ${demoIds['id_filial']} AND c.id_banco = 341 RETURNING id_configuracao_boleto AS id`);
+    demoIds['id_boleto_remessa'] = await one(`INSERT INTO boleto_remessa (id_organization, id_filial, id_conta, sequencia, cnab, nome_arquivo, conteudo, quantidade)
+      SELECT id_organization, ${demoIds['id_filial']}, id_conta, 900, '400', 'ROTAS.REM', 'x', 1 FROM configuracao_boleto WHERE id_configuracao_boleto = ${demoIds['id_configuracao_boleto']}
+      RETURNING id_boleto_remessa AS id`);
+    demoIds['id_boleto'] = await one(`INSERT INTO boleto (id_organization, id_filial, id_documento_financeiro, id_configuracao_boleto, id_conta,
+        situacao, nosso_numero, nosso_numero_banco, codigo_barra, linha_digitavel, data_vencimento, valor, nome_sacado, tipo_sacado, cnpj_cpf,
+        logradouro, numero, bairro, cidade, uf, cep, numero_documento, id_boleto_remessa)
+      SELECT c.id_organization, ${demoIds['id_filial']}, ${demoIds['id_documento_financeiro']}, c.id_configuracao_boleto, c.id_conta,
+        'RemessaGerada', 900000, '109/00900000-0', '34191000000000000000000000000000000000000000', '34191.00000 00000.000000 00000.000000 1 00000000000000',
+        CURRENT_DATE, 60, 'Pagador', 'F', '52998224725', 'Rua A', '1', 'Centro', 'São Paulo', 'SP', '01001000', 'ROTAS-1', ${demoIds['id_boleto_remessa']}
+        FROM configuracao_boleto c WHERE c.id_configuracao_boleto = ${demoIds['id_configuracao_boleto']} RETURNING id_boleto AS id`);
   });
   // Every register's id: a live row of the demo organization, written by its create route when the seed has none (a new
   // register needs no line here).
@@ -207,6 +221,8 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'giftCardSell') Object.assign(body, { valor: 10, observacao: 'Crédito de teste' });
   if (name === 'giftCardCancel') body['motivo_cancelamento'] = 'Cancelado no teste';
   if (name === 'orderItemUpdate') body['quantidade'] = 1;
+  if (name === 'demandUpdate') body['situacao'] = 'Cancelado';
+  if (name === 'demandRetorno') body['conteudo'] = '02RETORNO';
   if (name === 'orderItemUpdateUserSeller') body['id_usuario_vendedor'] = null;
   if (name === 'volumeCreate' || name === 'volumeUpdate') Object.assign(body, { quantidade: 1, peso_liquido: 1, peso_bruto: 1 });
   if (name === 'peopleAccountHistoryCreate') Object.assign(body, { valor: 10, id_nota_fiscal: demoIds['id_nota_fiscal'] });

@@ -16,6 +16,10 @@ const OWNERS: Readonly<Record<string, string>> = {
   documento_financeiro: 'modules/finance/',
   documento_financeiro_lancamento: 'modules/finance/',
   conta_bancaria_lancamento: 'modules/finance/',
+  // Boletos, their remessas and processed retornos (001 §7 /demand): the finance module's boletos.ts.
+  boleto: 'modules/finance/',
+  boleto_remessa: 'modules/finance/',
+  boleto_retorno: 'modules/finance/',
   pessoa_conta_corrente: 'modules/credit/',
   pessoa_conta_historico: 'modules/credit/',
   vale_credito: 'modules/giftcard/',

@@ -34,6 +34,9 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   // Stock documents: editing, deleting, processing and cancelling depend on the document's state and change it;
   // modules/stock/stock-document.db.test.ts proves them.
   'stockMovementUpdate', 'stockMovementDelete', 'stockMovementProcess', 'stockMovementCancel',
+  // Boletos: a remessa needs pending boletos of a homologated bank's account and a retorno a file of it (the demo
+  // register's first account is the till); boleto.db.test.ts proves them.
+  'demandUpdateRemessa', 'demandRetorno',
   // Registers (packages/contract/src/registers): the situacao change and the delete would change the demo rows the
   // next routes use; registers.db.test.ts proves them, with every other route of each register.
   ...(Object.keys(registerRouteTable()) as RouteName[]).filter((n) => /(Situacao|Delete)$/.test(n)),

@@ -6,6 +6,7 @@ import { accountPlan } from './account-plan.ts';
 import { attribute } from './attribute.ts';
 import { branch } from './branch.ts';
 import { bankAccount } from './bank-account.ts';
+import { boletoConfig } from './boleto-config.ts';
 import { brand } from './brand.ts';
 import { branchConfig } from './branch-config.ts';
 import { cardOperator } from './card-operator.ts';
@@ -52,6 +53,7 @@ export const REGISTERS = [
   bankAccount,
   installment,
   cardOperator,
+  boletoConfig,
   costCenter,
   accountPlan,
   label,

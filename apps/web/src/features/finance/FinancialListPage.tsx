@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import type { FinancialDocument } from '@pdv/contract/finance';
 import type { FieldDef } from '@pdv/contract/registers/descriptor';
+import { BOLETO_MESSAGES } from '@pdv/domain/boleto';
 import { canCancel, canDischarge, canEdit, canSplit, FINANCE_MESSAGES, FINANCIAL_SITUATIONS, type FinancialSituation } from '@pdv/domain/financial-document';
 import { errorDisplayOf } from '../../api/errors.ts';
 import { call } from '../../api/client.ts';
@@ -26,6 +27,8 @@ import { placeholderOf } from '../invoice/list/InvoiceTable.tsx';
 import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from '../invoice/shortcuts.tsx';
 import { RefSelect } from '../registers/RefSelect.tsx';
 import { BankSummaryDrawer } from './BankSummaryDrawer.tsx';
+import { BoletoModal } from './BoletoModal.tsx';
+import { RemessaDrawer } from './RemessaDrawer.tsx';
 import { DischargeDrawer } from './DischargeDrawer.tsx';
 import { DocumentFormDrawer } from './DocumentFormDrawer.tsx';
 import { LaunchesDrawer } from './LaunchesDrawer.tsx';
@@ -50,6 +53,8 @@ export function FinancialListPage() {
   const [splitting, setSplitting] = useState<FinancialDocument | null>(null);
   const [launches, setLaunches] = useState<FinancialDocument | null>(null);
   const [accounts, setAccounts] = useState(false);
+  const [boletos, setBoletos] = useState<FinancialDocument[]>([]);
+  const [remessa, setRemessa] = useState(false);
   const canSeeAccounts = ability.can('read', 'ViewContasBancarias');
   const search = useRef<HTMLInputElement>(null);
 
@@ -96,6 +101,13 @@ export function FinancialListPage() {
       showError(error);
     }
   };
+  /** 001 §5: only receivables in Aberto get a boleto. */
+  const issueBoletos = () => {
+    if (!canManage) return;
+    const docs = selection().filter((d) => d.operacao === 'Entrada' && d.situacao === 'Aberto');
+    if (docs.length === 0) return toast.warning(BOLETO_MESSAGES.selectOne);
+    setBoletos(docs);
+  };
   const move = (step: number) => {
     if (rows.length === 0) return;
     const index = current ? rows.indexOf(current) : -1;
@@ -119,6 +131,8 @@ export function FinancialListPage() {
     ['Alt+D', split],
     ['Alt+L', () => current && setLaunches(current)],
     ['Alt+C', () => canSeeAccounts && setAccounts(true)],
+    ['Alt+G', issueBoletos],
+    ['Alt+R', () => canManage && setRemessa(true)],
     ['Del', () => void cancel()],
     ['PgUp', () => setPage(list.page - 1), { inInputs: true }],
     ['PgDn', () => setPage(list.page + 1), { inInputs: true }],
@@ -140,6 +154,8 @@ export function FinancialListPage() {
         {canManage && (
           <Group gap="xs">
             {canSeeAccounts && <ShortcutButton shortcut="Alt+C" variant="default" onClick={() => setAccounts(true)}>Contas</ShortcutButton>}
+            <ShortcutButton shortcut="Alt+R" variant="default" onClick={() => setRemessa(true)}>Remessa e retorno</ShortcutButton>
+            <ShortcutButton shortcut="Alt+G" variant="light" onClick={issueBoletos}>Gerar boletos</ShortcutButton>
             <ShortcutButton shortcut="Alt+B" variant="light" onClick={discharge}>Baixar</ShortcutButton>
             <ShortcutButton shortcut="Alt+N" onClick={openNew}>Novo documento</ShortcutButton>
           </Group>
@@ -265,6 +281,8 @@ export function FinancialListPage() {
           {canManage && <KeyHint keys="Insert / Alt+N" label="Novo" />}
           {canManage && <KeyHint keys="Alt+B" label="Baixar" />}
           {canManage && <KeyHint keys="Alt+D" label="Desmembrar" />}
+          {canManage && <KeyHint keys="Alt+G" label="Gerar boletos" />}
+          {canManage && <KeyHint keys="Alt+R" label="Remessa e retorno" />}
           <KeyHint keys="Alt+L" label="Lançamentos e estorno" />
           {canSeeAccounts && <KeyHint keys="Alt+C" label="Contas e transferência" />}
           {canManage && <KeyHint keys="Del" label="Cancelar" />}
@@ -274,6 +292,8 @@ export function FinancialListPage() {
 
       <DocumentFormDrawer opened={form !== null} row={form?.row ?? null} operacao={list.filters.operacao ?? 'Saida'} onClose={() => setForm(null)} onSaved={done} />
       <DischargeDrawer opened={discharging.length > 0} documents={discharging} onClose={() => setDischarging([])} onDone={done} />
+      <BoletoModal documents={boletos} onClose={() => setBoletos([])} onDone={done} />
+      <RemessaDrawer opened={remessa} onClose={() => setRemessa(false)} onChanged={() => void refresh()} />
       <SplitModal row={splitting} onClose={() => setSplitting(null)} onDone={done} />
       <BankSummaryDrawer opened={accounts} canTransfer={ability.can('manage', 'ViewContasBancarias')} onClose={() => setAccounts(false)} />
       <LaunchesDrawer row={launches} canManage={canManage} onClose={() => setLaunches(null)} onChanged={() => void refresh()} />

@@ -1,0 +1,107 @@
+/**
+ * Boletos (001 §7 "Boletos (demand)", §3 Boleto, §5 Boleto generation): issue from receivable documents (one result
+ * per document), the list, one boleto with its PDF, the remessa of an account's pending boletos and the retorno
+ * upload that settles documents. Amounts travel in reais with 2 decimals; fine and interest as 001 §5 (3 decimals for
+ * Percentual, 2 for Valor).
+ */
+import { z } from 'zod';
+import { BOLETO_AMOUNT_TYPES, BOLETO_MESSAGES, BOLETO_STATES } from '@pdv/domain/boleto';
+import { id } from './common.ts';
+
+const amountType = z.enum(BOLETO_AMOUNT_TYPES, { error: "O tipo deve ser 'Percentual' ou 'Valor'." });
+const rate = z.number({ error: 'Valor inválido.' }).min(0, { error: 'Valor inválido.' }).max(999_999.99, { error: 'Valor inválido.' });
+
+export const boletoSituacao = z.enum(BOLETO_STATES, { error: 'Situação inválida.' });
+
+export const demandCreateBody = z.object({
+  id_configuracao_boleto: id.nullable().optional(),
+  documentos: z.array(id).max(1000, { error: 'No máximo 1000 documentos por vez.' }),
+  /** The configuration's fine and interest, as edited in the modal (absent: the configuration's). */
+  tipo_multa: amountType.optional(),
+  valor_multa: rate.optional(),
+  dias_multa: z.number().int().min(0).max(365).optional(),
+  tipo_juro: amountType.optional(),
+  valor_juro: rate.optional(),
+}).strict();
+
+export const demandResult = z.object({
+  id_documento_financeiro: z.number().int(),
+  numero: z.string(),
+  success: z.boolean(),
+  error_message: z.string().nullable(),
+  id_boleto: z.number().int().nullable(),
+});
+export const demandCreateResult = z.object({ resultados: z.array(demandResult) });
+
+export const boletoRow = z.object({
+  id_boleto: z.number().int(),
+  id_documento_financeiro: z.number().int(),
+  numero_documento: z.string().nullable(),
+  id_conta: z.number().int(),
+  conta_descricao: z.string(),
+  situacao: boletoSituacao,
+  nosso_numero: z.string(),
+  nosso_numero_banco: z.string(),
+  codigo_barra: z.string(),
+  linha_digitavel: z.string(),
+  data_criacao: z.string(),
+  data_vencimento: z.string(),
+  valor: z.number(),
+  valor_mora_juros: z.number(),
+  multa_valor_fixo: z.number(),
+  percentual_multa: z.number(),
+  nome_sacado: z.string(),
+  cnpj_cpf: z.string(),
+  id_boleto_remessa: z.number().int().nullable(),
+  data_pagamento: z.string().nullable(),
+  valor_pago: z.number().nullable(),
+  motivo_rejeicao: z.string().nullable(),
+});
+export type BoletoRow = z.infer<typeof boletoRow>;
+
+export const demandFindBody = z.object({
+  search: z.string().max(100).optional().default(''),
+  filter: z.object({ situacao: boletoSituacao.optional(), id_conta: id.optional(), id_documento_financeiro: id.optional() }).strict().optional().default({}),
+  skip: z.number().int().min(0).optional().default(0),
+  take: z.number().int().min(1).max(100).optional().default(20),
+}).strict();
+export const demandFindResult = z.object({ rows: z.array(boletoRow), count: z.number().int() });
+
+export const demandByIdBody = z.object({ id_boleto: id }).strict();
+export const demandByDocumentsBody = z.object({ documentos: z.array(id).min(1, { error: BOLETO_MESSAGES.noFinancialDocument }).max(1000) }).strict();
+export const demandListResult = z.object({ rows: z.array(boletoRow) });
+export const demandCancelBody = z.object({ id_boleto: id, situacao: z.literal('Cancelado', { error: 'Situação inválida.' }) }).strict();
+
+export const demandPdfResult = z.object({ nome_arquivo: z.string(), pdf_base64: z.string() });
+
+export const remessaBody = z.object({ id_conta: id }).strict();
+export const remessaResult = z.object({
+  id_boleto_remessa: z.number().int(),
+  sequencia: z.number().int(),
+  nome_arquivo: z.string(),
+  conteudo: z.string(),
+  quantidade: z.number().int(),
+});
+export const remessaByIdBody = z.object({ id_boleto_remessa: id }).strict();
+
+export const retornoBody = z.object({
+  id_conta: id,
+  nome_arquivo: z.string().max(200).optional(),
+  conteudo: z.string({ error: BOLETO_MESSAGES.fileMissing }).min(1, { error: BOLETO_MESSAGES.fileMissing }).max(5_000_000, { error: 'Arquivo grande demais.' }),
+}).strict();
+export const retornoResult = z.object({
+  ja_processado: z.boolean(),
+  aplicado: z.boolean(),
+  banco: z.string(),
+  itens: z.array(z.object({
+    linha: z.number().int(), nosso_numero: z.string(), ocorrencia: z.string(), tipo: z.string(), descricao: z.string(), motivos: z.array(z.string()),
+    valor_pago: z.number(), juros: z.number(), tarifa: z.number(), resultado: z.string(),
+  })),
+  erros: z.array(z.object({ linha: z.number().int(), mensagem: z.string() })),
+  baixados: z.number().int(),
+  rejeitados: z.number().int(),
+});
+export type RetornoResult = z.infer<typeof retornoResult>;
+
+export const nextNumberBody = z.object({ id_conta: id }).strict();
+export const nextNumberResult = z.object({ numero: z.number().int() });

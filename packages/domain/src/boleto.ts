@@ -1,0 +1,119 @@
+/**
+ * Boletos (001 §3 Boleto configuration and Boleto, §4 Boleto, §5 Boleto generation, §9; 002 §3 Boleto configuration):
+ * the configuration's rules (fine and interest: 3 decimals for a percentage, 2 for an absolute value), the boleto's
+ * states and the verbatim messages of 001 §5 / §8. Written once: the register's schema and hooks, the server's
+ * generation and the web's modal use them.
+ */
+
+export const BOLETO_AMOUNT_TYPES = ['Percentual', 'Valor'] as const;
+export type BoletoAmountType = (typeof BOLETO_AMOUNT_TYPES)[number];
+export const BOLETO_CNABS = ['400', '240'] as const;
+export const BOLETO_STATES = ['Pendente', 'RemessaGerada', 'Cancelado'] as const;
+export type BoletoState = (typeof BOLETO_STATES)[number];
+
+/** 001 §9 / 002 §9: fine and interest type percentage, expiration 15 days, CNAB 400. */
+export const BOLETO_DEFAULTS = { tipo: 'Percentual', dias_expiracao: 15, cnab: '400' } as const;
+
+/** 001 §3 Boleto: the payer's text limits. */
+export const BOLETO_PAYER_LIMITS = {
+  nome_sacado: 200, cnpj_cpf: 14, logradouro: 100, numero: 20, bairro: 80, complemento: 80, cidade: 100, uf: 2, cep: 8, email: 80,
+} as const;
+
+export const BOLETO_MESSAGES = {
+  // 001 §5 Boleto generation, verbatim.
+  noDocuments: 'Nenhum documento informado para gerar o boleto.',
+  noConfig: 'Configuração de emissão de boleto não informada.',
+  accountMissing: 'Conta bancária da configuração não localizada.',
+  branchMissing: 'Filial não encontrada.',
+  bankNotCertified: 'Banco não homologado para emissão de boletos',
+  invalidValue: 'Valor do Boleto Inválido',
+  payerMissing: 'Informações do pagador não informadas',
+  docMissing: 'CPF ou CNPJ não informado.',
+  addressMissing: 'Endereço não informado.',
+  cepMissing: 'CEP não informado.',
+  streetMissing: 'Logradouro não informado.',
+  numberMissing: 'Número não informado.',
+  districtMissing: 'Bairro não informado.',
+  cityMissing: 'Cidade não informada.',
+  stateMissing: 'UF não informada.',
+  selectOne: 'Selecione ao menos um registro na listagem para executar ações',
+  selectConfig: 'Selecione uma configuração de boleto',
+  noBoletoSelected: 'Nenhum boleto selecionado',
+  remessaEmpty: 'Nenhum boleto informado para gerar a remessa.',
+  fileMissing: 'Arquivo não informada.',
+  noFinancialDocument: 'Nenhum documento financeiro identificado para gerar o boleto.',
+  // 001 §8, verbatim.
+  perDocument: (numero: string | number, motivo: string) => `Erro ao gerar o Boleto do documento ${numero}. Motivo: ${motivo}`,
+  // Ours.
+  notEligible: 'Somente documentos de entrada em aberto podem gerar boleto.',
+  alreadyIssued: 'O documento já tem um boleto pendente.',
+  notFound: 'Boleto não encontrado.',
+  percentPlaces: (label: string) => `${label} deve ter no máximo 3 casas decimais quando o tipo é Percentual.`,
+  valuePlaces: (label: string) => `${label} deve ter no máximo 2 casas decimais quando o tipo é Valor.`,
+  percentMax: (label: string) => `${label} não pode passar de 100%.`,
+  retornoAlreadyProcessed: 'Este arquivo de retorno já foi processado: nada foi baixado de novo.',
+  retornoOtherAccount: 'O arquivo de retorno é de outro banco.',
+  cnabUnsupported: (cnab: string, banco: string) => `CNAB ${cnab} não disponível para o banco ${banco}.`,
+  noBank: 'A conta bancária da configuração não tem banco.',
+} as const;
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+type Values = Readonly<Record<string, unknown>>;
+
+function places(n: number): number {
+  const s = String(n);
+  if (s.includes('e')) return 99;
+  const i = s.indexOf('.');
+  return i < 0 ? 0 : s.length - i - 1;
+}
+
+function amountIssues(v: Values, type: string, value: string, label: string): FieldIssue[] {
+  const t = v[type];
+  const n = v[value];
+  if (typeof n !== 'number') return [];
+  if (t === 'Valor' && places(n) > 2) return [{ field: value, message: BOLETO_MESSAGES.valuePlaces(label) }];
+  if (t === 'Percentual' && places(n) > 3) return [{ field: value, message: BOLETO_MESSAGES.percentPlaces(label) }];
+  if (t === 'Percentual' && n > 100) return [{ field: value, message: BOLETO_MESSAGES.percentMax(label) }];
+  return [];
+}
+
+/**
+ * A boleto configuration's rules across fields (001 §5): fine and interest values with 3 decimals at most for a
+ * percentage (at most 100) and 2 for an absolute value. Given a partial row it checks only what it says.
+ */
+export function boletoConfigIssues(v: Values): FieldIssue[] {
+  return [...amountIssues(v, 'tipo_multa', 'valor_multa', 'Valor da multa'), ...amountIssues(v, 'tipo_juro', 'valor_juro', 'Valor do juro')];
+}
+
+/** An amount of the configuration in centavos for a document value in centavos (a percent of it or a fixed value). */
+export function boletoAmount(tipo: BoletoAmountType, valor: number, documentCents: number): number {
+  return tipo === 'Valor' ? Math.round(valor * 100) : Math.round((documentCents * valor) / 100);
+}
+
+export interface BoletoPayer {
+  nome?: string | null;
+  cpf?: string | null;
+  cnpj?: string | null;
+  endereco?: { cep?: string | null; endereco?: string | null; numero?: string | null; bairro?: string | null; cidade?: string | null; uf?: string | null } | null;
+}
+
+/** 001 §5 per document: the first refusal of the payer and value, or null. */
+export function boletoDocumentIssue(valorCents: number, payer: BoletoPayer | null): string | null {
+  const M = BOLETO_MESSAGES;
+  if (!(valorCents > 0)) return M.invalidValue;
+  if (!payer || !payer.nome?.trim()) return M.payerMissing;
+  if (!payer.cpf?.trim() && !payer.cnpj?.trim()) return M.docMissing;
+  const a = payer.endereco;
+  if (!a) return M.addressMissing;
+  if (!a.cep?.trim()) return M.cepMissing;
+  if (!a.endereco?.trim()) return M.streetMissing;
+  if (!a.numero?.trim()) return M.numberMissing;
+  if (!a.bairro?.trim()) return M.districtMissing;
+  if (!a.cidade?.trim()) return M.cityMissing;
+  if (!a.uf?.trim()) return M.stateMissing;
+  return null;
+}
