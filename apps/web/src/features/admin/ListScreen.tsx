@@ -1,5 +1,6 @@
 import { ListPagination } from '../../ui/ListPagination.tsx';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useArrivalFocus } from '../../ui/arrivalFocus.ts';
 import { Alert, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { errorDisplayOf } from '../../api/errors.ts';
 import type { ListRoute, RowOf } from '../../api/client.ts';
@@ -30,6 +31,8 @@ export function ListScreen<N extends ListRoute>({
 }: ListScreenProps<N>) {
   const list = useListPage(route);
   const { query } = list;
+  const searchField = useRef<HTMLInputElement>(null);
+  useArrivalFocus(searchField);
   const rows = list.rows ?? [];
 
   return (
@@ -51,7 +54,7 @@ export function ListScreen<N extends ListRoute>({
         type="search"
         value={list.search}
         onChange={(event) => list.setSearch(event.currentTarget.value)}
-        autoFocus
+        ref={searchField}
         maw={420}
       />
       {query.isError && (

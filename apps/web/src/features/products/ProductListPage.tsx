@@ -6,7 +6,8 @@
  * switches situacao, Alt+D duplicates; Alt+E the stock, Alt+L the labels of the highlighted product.
  */
 import { ListPagination } from '../../ui/ListPagination.tsx';
-import { useState } from 'react';
+import { useArrivalFocus } from '../../ui/arrivalFocus.ts';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
@@ -31,6 +32,8 @@ type Situacao = 'Todos' | typeof SITUACAO_ATIVO | typeof SITUACAO_INATIVO;
 
 export function ProductListPage() {
   const navigate = useNavigate();
+  const searchField = useRef<HTMLInputElement>(null);
+  useArrivalFocus(searchField);
   const queryClient = useQueryClient();
   const { ability } = useSignedIn();
   const canManage = ability.can('manage', PRODUCT_PERMISSION);
@@ -137,7 +140,7 @@ export function ProductListPage() {
               move(e.key === 'ArrowDown' ? 1 : -1);
             } else if (e.key === 'Enter') open(current?.id_produto);
           }}
-          autoFocus
+          ref={searchField}
         />
         <Ref label="Categoria" register="category" value={categoria} readOnly={false} onChange={(id) => { setCategoria(id); list.setPage(1); }} />
         <Ref label="Marca" register="brand" value={marca} readOnly={false} onChange={(id) => { setMarca(id); list.setPage(1); }} />

@@ -5,6 +5,7 @@
  * it, Insert or Alt+N opens a new one, Del deletes the chosen one, Alt+I switches its situacao.
  */
 import { ListPagination } from '../../ui/ListPagination.tsx';
+import { useArrivalFocus } from '../../ui/arrivalFocus.ts';
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
@@ -56,6 +57,7 @@ export function RegisterListPage({ descriptor: d, routed }: { descriptor: Regist
     else routed?.go(next.row === null ? formPath : `${formPath}/${idOf(next.row)}`);
   };
   const search = useRef<HTMLInputElement>(null);
+  useArrivalFocus(search);
   const route = routeOf(d, 'Find') as ListRoute;
   const list = useListPage(route, {
     pageSize: d.list.pageSize,
@@ -174,7 +176,6 @@ export function RegisterListPage({ descriptor: d, routed }: { descriptor: Regist
                 move(e.key === 'ArrowDown' ? 1 : -1);
               } else if (e.key === 'Enter') open(current);
             }}
-            autoFocus
             w={420}
           />
         )}
