@@ -43,7 +43,9 @@ test('an NFC-e series created in the second branch numbers the sale made there',
   await expect(page).toHaveURL(/\/fiscalSerie$/);
   const table = page.getByRole('table', { name: 'Séries fiscais' });
   await expect(table.getByRole('row')).not.toHaveCount(1);
-  await page.keyboard.press('Insert');
+  // The button, not Insert: right after a branch switch an Insert on this list is sometimes lost (a defect still open,
+  // written in session 10's note); the keys of the register lists are covered by fiscal-settings and label-settings.
+  await page.getByRole('button', { name: /^Nova/ }).click();
   const form = page.getByRole('form', { name: 'Série fiscal' });
   await expect(form.getByLabel('Modelo', { exact: true })).toHaveValue('65');
   await form.getByRole('textbox', { name: /^Série/ }).fill(String(serie));

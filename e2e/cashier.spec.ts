@@ -11,11 +11,20 @@ import { DEMO_PASSWORD, expect, goByMenu, localRows, signIn, test, USERS, waitFo
 const SUCCESS = 'Operação concluída com sucesso.';
 const PENDING = 'Não foi possível concluir a operação. A mesma ficará pendente. Por favor, tente novamente mais tarde.';
 
-/** The demo manager's token (the cashier may not change the branch configuration). */
+/**
+ * The demo manager's token (the cashier may not change the branch configuration), active in Loja Centro, the cashier's
+ * branch: specs run before this one on the same server may have left the manager in another branch.
+ */
 async function managerToken(page: Page): Promise<string> {
   const res = await page.request.post('/api/auth/login', { data: { email: USERS.gerente, senha: DEMO_PASSWORD } });
   expect(res.status()).toBe(200);
-  return String(((await res.json()) as { token: string }).token);
+  const body = (await res.json()) as { token: string; usuario: { filiais: Array<{ id_filial: number; nome_fantasia: string | null }> } };
+  const token = String(body.token);
+  const centro = body.usuario.filiais.find((f) => f.nome_fantasia === 'Loja Centro');
+  if (!centro) throw new Error('Loja Centro is not among the manager branches');
+  const switched = await page.request.post('/api/user/set_active_branch', { data: { id_filial: centro.id_filial }, headers: { authorization: `Bearer ${token}` } });
+  expect(switched.status(), await switched.text()).toBe(200);
+  return token;
 }
 
 async function configure(page: Page, token: string, values: Record<string, unknown>): Promise<void> {
