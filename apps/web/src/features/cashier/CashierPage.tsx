@@ -3,8 +3,9 @@
  * side panels to open a shift, register a sangria or a suprimento, count and close it. Keys: F2 opens a shift, F3 an
  * operation, F4 the verification of the user's open shift; ↑/↓ and Enter open a row's verification.
  */
+import { ListPagination } from '../../ui/ListPagination.tsx';
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { CashierRow } from '@pdv/contract/cashier';
 import { CASHIER_PERMISSIONS, CASHIER_STATUS } from '@pdv/domain/cashier';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
@@ -144,11 +145,7 @@ export function CashierPage() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {list.pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={list.pages} value={list.page} onChange={list.setPage} />
-        </Group>
-      )}
+      <ListPagination pages={list.pages} page={list.page} onChange={list.setPage} />
       <Group gap="md">
         <KeyHint keys="F2" label="Abrir caixa" />
         <KeyHint keys="F3" label="Sangria / suprimento" />

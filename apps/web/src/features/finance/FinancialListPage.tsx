@@ -5,10 +5,11 @@
  * order), split, cancel (one or the checked ones) and the launches with their reversal. Keyboard first: every action
  * has its key, shown beside it; the keys act on the highlighted row.
  */
+import { ListPagination } from '../../ui/ListPagination.tsx';
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  Alert, Badge, Checkbox, Group, Kbd, Loader, MultiSelect, Pagination, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title,
+  Alert, Badge, Checkbox, Group, Kbd, Loader, MultiSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title,
 } from '@mantine/core';
 import type { FinancialDocument } from '@pdv/contract/finance';
 import type { FieldDef } from '@pdv/contract/registers/descriptor';
@@ -266,11 +267,7 @@ export function FinancialListPage() {
         </Table>
       </Table.ScrollContainer>
 
-      {list.pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={list.pages} value={list.page} onChange={setPage} getItemProps={(page) => ({ 'aria-label': `Página ${page}` })} />
-        </Group>
-      )}
+      <ListPagination pages={list.pages} page={list.page} onChange={setPage} />
 
       <Paper withBorder p="xs">
         <Group gap="md" aria-label="Atalhos">

@@ -3,10 +3,11 @@
  * (001 §9), filtered by movement type, situation and document date period, searched by number, description or note.
  * Keyboard first: F2 search, ↑/↓ choose, Enter open, Insert/Alt+N new, Alt+P process, Del cancel, PgUp/PgDn page.
  */
+import { ListPagination } from '../../ui/ListPagination.tsx';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Group, Kbd, Loader, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Group, Kbd, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { StockDocument } from '@pdv/contract/stock-document';
 import { formatMoney, formatQuantity, fromDecimal, quantityFromDecimal } from '@pdv/domain/money';
 import { STOCK_DOCUMENT_KIND_LABELS, STOCK_DOCUMENT_MESSAGES, STOCK_DOCUMENT_SITUATION_LABELS } from '@pdv/domain/stock-document';
@@ -176,11 +177,7 @@ export function StockMovementListPage() {
         </Table>
       </Table.ScrollContainer>
 
-      {list.pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={list.pages} value={list.page} onChange={setPage} getItemProps={(page) => ({ 'aria-label': `Página ${page}` })} />
-        </Group>
-      )}
+      <ListPagination pages={list.pages} page={list.page} onChange={setPage} />
 
       <Paper withBorder p="xs">
         <Group gap="md" aria-label="Atalhos">
