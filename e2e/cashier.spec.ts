@@ -6,24 +6,18 @@
 import type { Page } from '@playwright/test';
 import { CASHIER_MESSAGES } from '../packages/domain/src/cashier.ts';
 import { api, finish, money, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { DEMO_PASSWORD, expect, goByMenu, localRows, signIn, test, USERS, waitForLocalCopy } from './support.ts';
+import { DEMO_PASSWORD, expect, goByMenu, localRows, resetActiveBranch, signIn, test, USERS, waitForLocalCopy } from './support.ts';
 
 const SUCCESS = 'Operação concluída com sucesso.';
 const PENDING = 'Não foi possível concluir a operação. A mesma ficará pendente. Por favor, tente novamente mais tarde.';
 
 /**
  * The demo manager's token (the cashier may not change the branch configuration), active in Loja Centro, the cashier's
- * branch: specs run before this one on the same server may have left the manager in another branch.
+ * branch.
  */
 async function managerToken(page: Page): Promise<string> {
-  const res = await page.request.post('/api/auth/login', { data: { email: USERS.gerente, senha: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const body = (await res.json()) as { token: string; usuario: { filiais: Array<{ id_filial: number; nome_fantasia: string | null }> } };
-  const token = String(body.token);
-  const centro = body.usuario.filiais.find((f) => f.nome_fantasia === 'Loja Centro');
-  if (!centro) throw new Error('Loja Centro is not among the manager branches');
-  const switched = await page.request.post('/api/user/set_active_branch', { data: { id_filial: centro.id_filial }, headers: { authorization: `Bearer ${token}` } });
-  expect(switched.status(), await switched.text()).toBe(200);
+  const token = await resetActiveBranch(page, USERS.gerente);
+  if (!token) throw new Error('the demo manager could not sign in');
   return token;
 }
 

@@ -71,7 +71,28 @@ export const TOKEN_KEY = 'pdv_token';
 export const USER_KEY = 'pdv_usuario';
 export const OFFLINE_POS_KEY = 'pdv_offline';
 
+/** The branch every demo user starts in: each test starts there, whatever an earlier test on the same server chose. */
+export const HOME_BRANCH = 'Loja Centro';
+
+/**
+ * Makes the user's active branch, kept on the server between tests, the demo's home branch when the user works there
+ * (specs share their worker's server in order: one that switched the manager to Loja Shopping must not move the next
+ * spec's manager). Returns the token of that API session.
+ */
+export async function resetActiveBranch(page: Page, email: string, password = DEMO_PASSWORD): Promise<string | null> {
+  const res = await page.request.post('/api/auth/login', { data: { email, senha: password } });
+  if (res.status() !== 200) return null;
+  const body = (await res.json()) as { token: string; usuario: { id_filial_ativa: number; filiais: Array<{ id_filial: number; nome_fantasia: string | null }> } };
+  const home = body.usuario.filiais.find((f) => f.nome_fantasia === HOME_BRANCH);
+  if (home && home.id_filial !== body.usuario.id_filial_ativa) {
+    const switched = await page.request.post('/api/user/set_active_branch', { data: { id_filial: home.id_filial }, headers: { authorization: `Bearer ${body.token}` } });
+    expect(switched.status(), await switched.text()).toBe(200);
+  }
+  return body.token;
+}
+
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await resetActiveBranch(page, email, password);
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);

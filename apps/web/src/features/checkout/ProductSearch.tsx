@@ -9,6 +9,7 @@ import { localDb } from '../../db/database.ts';
 import { useLiveQuery } from '../../db/useLiveQuery.ts';
 import { findByBarcode, hitOfGrid, searchProducts, type ProductHit } from './catalog.ts';
 import { productIndex } from './search/productIndex.ts';
+import { scanGate } from './search/scanGate.ts';
 import { CATALOG_LOADING, catalogLoaded, searchNotice } from './search/catalogState.ts';
 
 export const NOT_FOUND = 'Nenhum produto encontrado.';
@@ -174,7 +175,8 @@ export const ProductSearch = memo(
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
-              void onEnter();
+              // Tracked: a key pressed right after (F10, F8...) acts once this line is in the sale.
+              void scanGate.track(onEnter());
             } else if (event.key === 'ArrowDown' && hits.length > 0) {
               event.preventDefault();
               setActive((a) => Math.min(a + 1, hits.length - 1));

@@ -16,6 +16,7 @@ import { useLiveQuery } from '../../../db/useLiveQuery.ts';
 import { clearModeData } from '../modes/modeDraft.ts';
 import type { PosMode } from '../draft.ts';
 import type { ProductHit } from '../catalog.ts';
+import { scanGate } from '../search/scanGate.ts';
 import type { OperationBundle } from '../../outbox/types.ts';
 import { customerRule, defaultModel, editsOnInsert, finishMode, sellerRule, useCheckout } from '../useCheckout.ts';
 import {
@@ -292,6 +293,11 @@ export function useCheckoutScreen() {
   };
 
   const action = (key: string) => {
+    // A scan still being looked up comes first: the key acts on the sale with its line (keys act in the order pressed).
+    if (scanGate.busy()) {
+      void scanGate.idle().then(() => latestAction.current(key));
+      return;
+    }
     // The supervisor modal is answered first (its fields take the keys).
     if (supervisor.asking) return;
     const command = keyCommand(key, { bundle, drawn: pos.sale.get().bundle, drawnItem: drawnItem() });
