@@ -96,6 +96,8 @@ const productColumns = {
   id_marca: id.nullable().optional(),
   id_unidade_medida: id,
   id_categoria: id.nullable().optional(),
+  /** The price indexer (002 §2 /indexer) whose factor reprices the product when it changes. */
+  id_indexador: id.nullable().optional(),
   situacao: situacao.optional(),
   codigo_ncm: z.string().trim().nullable().optional(),
   cest: z.string().trim().nullable().optional(),
@@ -187,6 +189,7 @@ export const productDetail = z.object({
   id_marca: z.number().int().nullable(),
   id_unidade_medida: z.number().int(),
   id_categoria: z.number().int().nullable(),
+  id_indexador: z.number().int().nullable(),
   url_imagem_principal: z.string().nullable(),
   tipo_produto: z.string(),
   situacao: z.string(),

@@ -81,7 +81,7 @@ export const SETTINGS_MENU: MenuGroup[] = [
       { label: 'Tabelas de preço', path: '/table-price', permission: 'FncListarTabelaPreco', pending: true },
       { label: 'Promoções', path: '/promotion', permission: 'FncListarPromocao', pending: true },
       { label: 'Grupos de comissão', path: '/commission', permission: 'FncListarGrupoComissao', pending: true },
-      { label: 'Indexadores de preço', path: '/indexer', permission: 'ViewIndexadorPreco', pending: true },
+      { label: 'Indexadores de preço', path: '/indexer', permission: 'ViewIndexadorPreco' },
     ],
   },
   {

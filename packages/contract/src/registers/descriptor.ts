@@ -149,6 +149,12 @@ export interface RegisterDescriptor {
    */
   extra?: Readonly<Record<string, z.ZodType>>;
   /**
+   * Members the hooks' `detail` adds to the answers of find_by_id, create and update that are never written by a
+   * client (a price indexer's variations, written by the server when its factor changes): in the row schema, not in
+   * the bodies.
+   */
+  readOnlyDetail?: Readonly<Record<string, z.ZodType>>;
+  /**
    * Rules across fields (a CSOSN only for the Simples Nacional regimes, a justification when in contingency), written
    * once in packages/domain: the create and update schemas run it on the body (so the form refuses before sending,
    * beside the field), and the register's server hook runs it again on the row as it will be stored (an update may
@@ -274,6 +280,7 @@ export function rowSchema(d: RegisterDescriptor) {
   if (d.situacao) row['situacao'] = z.string();
   if (d.isPadrao) row['is_padrao'] = z.boolean();
   for (const name of Object.keys(d.extra ?? {})) row[name] = z.unknown().optional();
+  for (const [name, schema] of Object.entries(d.readOnlyDetail ?? {})) row[name] = schema.optional();
   row['data_cadastro'] = z.string();
   row['data_alteracao'] = z.string();
   return z.object(row);

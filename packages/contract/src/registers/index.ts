@@ -29,6 +29,7 @@ import { user } from './user.ts';
 import { paymentMethod } from './payment-method.ts';
 import { label } from './label.ts';
 import { person } from './person.ts';
+import { priceIndexer } from './price-indexer.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
 export const REGISTERS = [
@@ -58,6 +59,7 @@ export const REGISTERS = [
   accountPlan,
   label,
   person,
+  priceIndexer,
 ] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];

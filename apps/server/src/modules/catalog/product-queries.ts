@@ -12,7 +12,7 @@ export const gradeKey = (id: number) => `g${id}`;
 export const unitKey = (id: number) => `u${id}`;
 
 const PRODUCT_COLUMNS = `p.id_produto, p.descricao, p.descricao_exibicao, p.descricao_detalhada, p.sku, p.slug, p.id_marca,
-  p.id_unidade_medida, p.id_categoria, p.url_imagem_principal, p.tipo_produto, p.situacao, p.codigo_ncm, p.cest, p.origem_produto,
+  p.id_unidade_medida, p.id_categoria, p.id_indexador, p.url_imagem_principal, p.tipo_produto, p.situacao, p.codigo_ncm, p.cest, p.origem_produto,
   p.tipo_item, p.codigo_beneficio_fiscal, p.icms_percentual_reducao_base_calculo, p.icms_percentual_diferimento,
   p.descricao_garantia, p.tempo_garantia, p.tipo_tempo_garantia, p.altura, p.largura, p.comprimento, p.volume, p.peso,
   p.enviar_balanca, p.imprimir_data_embalagem_balanca, p.quantidade_atacarejo, p.percentual_desconto_maximo,

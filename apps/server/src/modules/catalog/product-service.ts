@@ -29,7 +29,7 @@ type CodeIn = NonNullable<CreateBody['codigos_barra']>[number];
 
 /** The product's own columns written by create and update (children and ids aside). */
 const COLUMNS = [
-  'descricao', 'descricao_exibicao', 'descricao_detalhada', 'sku', 'slug', 'id_marca', 'id_unidade_medida', 'id_categoria',
+  'descricao', 'descricao_exibicao', 'descricao_detalhada', 'sku', 'slug', 'id_marca', 'id_unidade_medida', 'id_categoria', 'id_indexador',
   'situacao', 'codigo_ncm', 'cest', 'origem_produto', 'tipo_item', 'codigo_beneficio_fiscal', 'icms_percentual_reducao_base_calculo',
   'icms_percentual_diferimento', 'descricao_garantia', 'tempo_garantia', 'tipo_tempo_garantia', 'altura', 'largura', 'comprimento',
   'volume', 'peso', 'enviar_balanca', 'imprimir_data_embalagem_balanca', 'quantidade_atacarejo', 'percentual_desconto_maximo',
@@ -130,6 +130,7 @@ async function save(tx: Tx, caller: Caller, body: CreateBody | UpdateBody, store
   await assertLive(tx, org, 'unidade_medida', 'id_unidade_medida', [values.id_unidade_medida as number, ...units.map((u) => u.id_unidade_medida)]);
   await assertLive(tx, org, 'marca', 'id_marca', [values.id_marca as number | null]);
   await assertLive(tx, org, 'categoria', 'id_categoria', [values.id_categoria as number | null]);
+  await assertLive(tx, org, 'indexador_preco', 'id_indexador', [values.id_indexador as number | null]);
   await assertLive(tx, org, 'atributo_item', 'id_atributo_item', grades.flatMap((g) => g.itens));
   const ownGrades = new Set(storedGrades.map((g) => g.id_produto_grade));
   const ownUnits = new Set((stored?.unidades_logisticas ?? []).map((u) => u.id_produto_unidade_logistica));

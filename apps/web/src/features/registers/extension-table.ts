@@ -13,6 +13,7 @@ import { PaymentBranchesTab } from '../finance-settings/PaymentBranchesTab.tsx';
 import { RatesTab } from '../finance-settings/RatesTab.tsx';
 import { AddressesTab, PersonBranchesTab } from '../people/PersonTabs.tsx';
 import type { RegisterExtension } from './extensions.ts';
+import { IndexerVariationsTab } from './IndexerVariationsTab.tsx';
 
 export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtension>>> = {
   fiscalScenario: { tabs: [{ label: 'Exceções', Component: ScenarioExceptionsTab }], initial: () => ({ excecoes: [] }) },
@@ -70,6 +71,7 @@ export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtens
     tabs: [{ label: 'Banco da conta', Component: BankTab }],
     initial: () => ({ id_banco: null }),
   },
+  priceIndexer: { tabs: [{ label: 'Variações', Component: IndexerVariationsTab }] },
   person: {
     tabs: [
       { label: 'Endereços', Component: AddressesTab },

@@ -41,7 +41,10 @@ export function cellText(field: FieldDef, value: unknown): string {
     case 'percent':
       return formatPercent(percentFromDecimal(value as number));
     case 'quantity':
-      return formatQuantity(quantityFromDecimal(value as number));
+      // A field of its own precision (a price indexer's factor, 4 places) shows all of them.
+      return field.decimals !== undefined && field.decimals !== 3
+        ? Number(value).toLocaleString('pt-BR', { minimumFractionDigits: field.decimals, maximumFractionDigits: field.decimals })
+        : formatQuantity(quantityFromDecimal(value as number));
     case 'boolean':
       return yesNo(value === true);
     case 'date':

@@ -97,6 +97,7 @@ export function GeneralTab({ readOnly }: ProductTabProps) {
               onChange={(n) => set('perc_max_reducao_preco_produto', n)} />
             <Decimal label="Aumento máximo do preço (%)" decimals={2} value={v.perc_max_aumento_preco_produto} readOnly={readOnly}
               onChange={(n) => set('perc_max_aumento_preco_produto', n)} />
+            <Ref label="Indexador de preço" register="priceIndexer" value={v.id_indexador} readOnly={readOnly} onChange={(id) => set('id_indexador', id)} />
           </SimpleGrid>
         </Fieldset>
       </SimpleGrid>
