@@ -4,6 +4,8 @@
  *
  * - POST /product/list_to_search {search, take, skip, filter.situacao}: a light list for pickers (description, SKU,
  *   barcode), 20 a page, by description.
+ * - POST /product/list_to_search_by_id {ids}: the same rows for the products a picker already holds (a stored choice
+ *   shown by its description), in the order asked; an id of no live product of the organization is left out.
  * - POST /product/find_stock_by_id {id_produto}: the product's stock per variation, branch and stock address, in the
  *   branches the caller works in (the product list's stock shortcut).
  * - POST /product/find_to_print_label {where.ids_products}: what a label shows for every variation of those products
@@ -28,6 +30,11 @@ export const productSearchRow = z.object({
   url_imagem_principal: z.string().nullable(),
 });
 export const productListToSearchResult = listResult(productSearchRow);
+export const productListToSearchByIdBody = z.object({
+  ids: z.array(id, { error: 'ids deve ser uma lista de produtos.' })
+    .min(1, { error: 'Informe ao menos um produto.' }).max(100, { error: 'No máximo 100 produtos por vez.' }),
+}).strict();
+export const productListToSearchByIdResult = z.object({ rows: z.array(productSearchRow) });
 
 export const productStockByIdBody = z.object({ id_produto: id }).strict();
 export const productStockRow = z.object({

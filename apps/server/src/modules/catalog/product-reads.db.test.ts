@@ -49,6 +49,19 @@ describe('product reads of 001 §7', () => {
     expect(JSON.stringify(bad.json)).toContain('take pode ser no máximo 50.');
   });
 
+  it('list_to_search_by_id answers the rows of the ids asked, in their order, of the caller organization only', async () => {
+    const [second] = rowsOf((await expectOk(t, 'productListToSearch', { search: '', take: 2, skip: 1 }, manager)).json);
+    const otherId = Number(second?.['id_produto']);
+    const res = await expectOk(t, 'productListToSearchById', { ids: [otherId, product.id_produto, otherId, 999_999] }, manager);
+    expect(rowsOf(res.json).map((r) => r['id_produto'])).toEqual([otherId, product.id_produto]);
+    expect(rowsOf(res.json)[1]).toMatchObject({ descricao: product.descricao, unidade: expect.any(String) as unknown });
+    const theirs = await expectOk(t, 'productListToSearchById', { ids: [product.id_produto] }, other);
+    expect(rowsOf(theirs.json)).toEqual([]);
+    const empty = await t.call('POST', '/product/list_to_search_by_id', { ids: [] }, manager);
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.json)).toContain('Informe ao menos um produto.');
+  });
+
   it('find_stock_by_id answers the stock per variation, branch and address of the branches the caller works in', async () => {
     const res = await expectOk(t, 'productFindStockById', { id_produto: product.id_produto }, manager);
     const rows = rowsOf(res.json);

@@ -34,6 +34,20 @@ export async function listToSearch(tx: Tx, caller: Caller, body: z.output<typeof
   return { rows, count: count.rows[0]?.n ?? 0 };
 }
 
+/** list_to_search's rows for the products `ids` of the organization, in the order asked (unknown ids left out). */
+export async function listToSearchById(tx: Tx, caller: Caller, ids: number[]) {
+  const { rows } = await tx.query<{ id_produto: number; descricao: string; sku: string; situacao: string; unidade: string; url_imagem_principal: string | null }>(
+    `SELECT p.id_produto, p.descricao, p.sku, p.situacao, u.sigla AS unidade, p.url_imagem_principal
+       FROM unnest($2::int[]) WITH ORDINALITY AS wanted (id, n)
+       JOIN produto p ON p.id_organization = $1 AND p.id_produto = wanted.id AND p.data_exclusao IS NULL
+       JOIN unidade_medida u ON u.id_organization = p.id_organization AND u.id_unidade_medida = p.id_unidade_medida
+      ORDER BY wanted.n`,
+    [caller.id_organization, ids],
+  );
+  const seen = new Set<number>();
+  return { rows: rows.filter((r) => !seen.has(r.id_produto) && seen.add(r.id_produto)) };
+}
+
 export async function findStockById(tx: Tx, caller: Caller, id_produto: number) {
   const org = caller.id_organization;
   const product = await tx.query<{ descricao: string }>('SELECT descricao FROM produto WHERE id_organization = $1 AND id_produto = $2 AND data_exclusao IS NULL', [org, id_produto]);
@@ -163,6 +177,7 @@ export async function saleStockFind(tx: Tx, caller: Caller, body: z.output<typeo
 
 export const productReadHandlers = {
   productListToSearch: ({ tx, caller, body }) => listToSearch(tx, caller, body),
+  productListToSearchById: ({ tx, caller, body }) => listToSearchById(tx, caller, body.ids),
   productFindStockById: ({ tx, caller, body }) => findStockById(tx, caller, body.id_produto),
   productFindToPrintLabel: ({ tx, caller, body }) => findToPrintLabel(tx, caller, body),
   productStockRangeQuantity: ({ tx, caller, body }) => stockRangeQuantity(tx, caller, body),
