@@ -22,6 +22,8 @@ export interface CashierZData {
   fuso_horario?: number;
   /** Sales per payment method (descricao, total). */
   vendas: ReadonlyArray<{ meio_pagamento: string; valor: Cents }>;
+  /** Receivables paid at the till per payment method (mode Recebimento); absent: none. */
+  recebimentos?: ReadonlyArray<{ meio_pagamento: string; valor: Cents }>;
   abertura: Cents;
   sangrias: ReadonlyArray<{ data: string; valor: Cents; observacao: string | null }>;
   suprimentos: ReadonlyArray<{ data: string; valor: Cents; observacao: string | null }>;
@@ -67,6 +69,11 @@ export function cashierZDocument(d: CashierZData): TDocumentDefinitions {
       title('Vendas por meio de pagamento'),
       ...(d.vendas.length === 0 ? [{ text: 'Nenhuma', italics: true }] : d.vendas.map((v) => row(v.meio_pagamento, formatMoney(v.valor)))),
       row('Total de vendas', formatMoney(sumOf(d.vendas)), true),
+      ...((d.recebimentos ?? []).length === 0 ? [] : [
+        title('Recebimentos por meio de pagamento'),
+        ...(d.recebimentos ?? []).map((v) => row(v.meio_pagamento, formatMoney(v.valor))),
+        row('Total de recebimentos', formatMoney(sumOf(d.recebimentos ?? [])), true),
+      ]),
       rule(),
       row('Abertura (troco inicial)', formatMoney(d.abertura)),
       title('Sangrias'),

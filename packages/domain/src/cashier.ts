@@ -31,6 +31,8 @@ export const CASHIER_OPERATION = {
   withdrawal: 'Sangria',
   saleReturn: 'Devolucao',
   reversal: 'Estorno',
+  /** Receivables paid at the till (Recebimento mode): the money enters the shift like a sale's. */
+  receipt: 'Recebimento',
 } as const;
 export type CashierOperationType = (typeof CASHIER_OPERATION)[keyof typeof CASHIER_OPERATION];
 
@@ -42,6 +44,7 @@ const SIGN: Readonly<Record<CashierOperationType, 1 | -1>> = {
   Sangria: -1,
   Devolucao: -1,
   Estorno: -1,
+  Recebimento: 1,
 };
 
 /** The events a till sends (the outbox's cashier operations), by name. Names only grow (a protocol). */

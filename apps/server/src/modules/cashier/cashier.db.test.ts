@@ -74,6 +74,52 @@ describe('a till shift from opening to the Z report', () => {
     expect(cash?.['esperado']).toBeCloseTo(cashTotal, 2);
   });
 
+  it('takes a receipt of receivables into the shift, net of the change, once per UUID', async () => {
+    // A crediário sale leaves two receivables; the cashier takes them in cash with R$ 10,00 of change.
+    const credit = saleBody(sale, { id_cliente: sale.id_cliente }, 1);
+    credit.pagamentos = [{ id_pagamento: randomUUID(), id_meio_pagamento: sale.methods['05']!, valor_total: sale.product.preco, quantidade_parcelas: 2 }];
+    expect((await t.call('POST', '/operacao', credit, cashier)).status).toBe(200);
+    const ids = (await t.db.system((tx) => tx.query<{ id: number; saldo: string }>(
+      'SELECT id_documento_financeiro AS id, saldo::text FROM documento_financeiro WHERE id_operacao = $1 ORDER BY sequencia', [credit.id_operacao]))).rows;
+    const due = ids.reduce((sum, r) => sum + Math.round(Number(r.saldo) * 100), 0) / 100;
+    const receipt = {
+      id_operacao: randomUUID(), modo_operacao: 'Recebimento', modelo: null, id_filial: sale.id_filial, id_cliente: sale.id_cliente,
+      data_inicio: minutesAgo(1), itens: [], documentos_financeiros: ids.map((r) => r.id),
+      pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: sale.methods['01']!, valor_total: due + 10 }],
+    };
+    const res = await t.call('POST', '/operacao', receipt, cashier);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect((await t.call('POST', '/operacao', receipt, cashier)).json).toMatchObject({ duplicado: true });
+    cashTotal += due;
+    const detail = await expectOk(t, 'cashierFindById', { id_caixa }, manager);
+    const cash = (detail.json['apuracao'] as Array<Record<string, unknown>>).find((a) => a['id_meio_pagamento'] === sale.methods['01']);
+    expect(cash?.['esperado']).toBeCloseTo(cashTotal, 2);
+    expect(await countRows(t.db, "caixa_operacao WHERE id_caixa = $1 AND tipo = 'Recebimento'", [id_caixa])).toBe(1);
+  });
+
+  it('refuses a receipt without an open shift where the branch forces the till control', async () => {
+    await setBranch('forcar_controle_caixa = true');
+    try {
+      const credit = saleBody(sale, { id_cliente: sale.id_cliente }, 1);
+      credit.pagamentos = [{ id_pagamento: randomUUID(), id_meio_pagamento: sale.methods['05']!, valor_total: sale.product.preco, quantidade_parcelas: 1 }];
+      // The cashier's shift is open: the crediário sale goes; the manager, with no shift, may not take its payment.
+      expect((await t.call('POST', '/operacao', credit, cashier)).status).toBe(200);
+      const [doc] = (await t.db.system((tx) => tx.query<{ id: number; saldo: string }>(
+        'SELECT id_documento_financeiro AS id, saldo::text FROM documento_financeiro WHERE id_operacao = $1', [credit.id_operacao]))).rows;
+      const res = await t.call('POST', '/operacao', {
+        id_operacao: randomUUID(), modo_operacao: 'Recebimento', modelo: null, id_filial: sale.id_filial, id_cliente: sale.id_cliente,
+        data_inicio: minutesAgo(1), itens: [], documentos_financeiros: [doc!.id],
+        pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: sale.methods['01']!, valor_total: Number(doc!.saldo) }],
+      }, manager);
+      expect(res.status).toBe(400);
+      expect(res.json['message']).toBe(CASHIER_MESSAGES.noOpenShift);
+      const [after] = (await t.db.system((tx) => tx.query<{ saldo: string }>('SELECT saldo::text FROM documento_financeiro WHERE id_documento_financeiro = $1', [doc!.id]))).rows;
+      expect(after?.saldo).toBe(doc!.saldo);
+    } finally {
+      await setBranch('forcar_controle_caixa = false');
+    }
+  });
+
   it('refuses a sangria above the cash or without a reason, and takes a good one and a suprimento', async () => {
     const above = await send(event({ tipo: 'Sangria', uuid_caixa: uuid, valor: cashTotal + 0.01, observacao: 'Depósito' }));
     expect(above.status).toBe(400);

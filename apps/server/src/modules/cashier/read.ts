@@ -76,6 +76,10 @@ export async function shiftReportData(tx: Tx, caller: Caller, id_caixa: number):
   for (const op of live.filter((o) => o.tipo === CASHIER_OPERATION.sale)) {
     for (const l of op.lancamentos) sales.set(l.id_meio_pagamento, (sales.get(l.id_meio_pagamento) ?? 0) + l.valor);
   }
+  const receipts = new Map<number, Cents>();
+  for (const op of live.filter((o) => o.tipo === CASHIER_OPERATION.receipt)) {
+    for (const l of op.lancamentos) receipts.set(l.id_meio_pagamento, (receipts.get(l.id_meio_pagamento) ?? 0) + l.valor);
+  }
   const of = (tipo: string) => live.filter((o) => o.tipo === tipo);
   const total = (tipo: string) => of(tipo).reduce((s, o) => s + o.valor_total_liquido, 0);
   const settings = await q.branchSettings(tx, org, shift.id_filial);
@@ -84,6 +88,7 @@ export async function shiftReportData(tx: Tx, caller: Caller, id_caixa: number):
     loja: header.nome_fantasia, id_caixa, usuario: shift.usuario, situacao: shift.situacao, data_abertura: shift.data_abertura,
     data_fechamento: shift.data_fechamento, fuso_horario: branchOffset(settings.fuso_horario),
     vendas: [...sales].map(([id, valor]) => ({ meio_pagamento: names.get(id) ?? String(id), valor })),
+    recebimentos: [...receipts].map(([id, valor]) => ({ meio_pagamento: names.get(id) ?? String(id), valor })),
     abertura: total(CASHIER_OPERATION.opening),
     sangrias: of(CASHIER_OPERATION.withdrawal).map((o) => ({ data: o.data, valor: o.valor_total_liquido, observacao: o.observacao })),
     suprimentos: of(CASHIER_OPERATION.supply).map((o) => ({ data: o.data, valor: o.valor_total_liquido, observacao: o.observacao })),

@@ -169,11 +169,23 @@ export async function saleShiftRefusal(tx: Tx, org: number, id_filial: number, i
  * till's outbox) it waits unattached and the opening takes it (attachLooseOperations).
  */
 export async function recordSale(tx: Tx, s: SaleFacts): Promise<void> {
+  await recordTillMoney(tx, s, CASHIER_OPERATION.sale);
+}
+
+/**
+ * Receivables paid at the till (mode Recebimento): the money taken, less the change, enters the ledger of the user's
+ * shift open at its time, as a sale's does (the Z report lists it apart).
+ */
+export async function recordReceipt(tx: Tx, s: SaleFacts): Promise<void> {
+  await recordTillMoney(tx, s, CASHIER_OPERATION.receipt);
+}
+
+async function recordTillMoney(tx: Tx, s: SaleFacts, tipo: typeof CASHIER_OPERATION.sale | typeof CASHIER_OPERATION.receipt): Promise<void> {
   const cash = new Set(s.pagamentos.filter((p) => isCash(p.meio_pagamento)).map((p) => p.id_meio_pagamento));
   const lancamentos = saleLaunches(s.pagamentos, s.troco, cash);
   const shift = await q.shiftAt(tx, s.org, s.id_filial, s.id_usuario, s.data);
   await q.insertOperation(tx, {
-    org: s.org, id_caixa: shift?.id_caixa ?? null, id_filial: s.id_filial, id_usuario: s.id_usuario, tipo: CASHIER_OPERATION.sale,
+    org: s.org, id_caixa: shift?.id_caixa ?? null, id_filial: s.id_filial, id_usuario: s.id_usuario, tipo,
     data: s.data, observacao: null, id_operacao: s.id_operacao, id_pedido: s.id_pedido, id_nota_fiscal: s.id_nota_fiscal,
     id_pessoa: s.id_pessoa, lancamentos,
   });

@@ -4,7 +4,8 @@
  * In the operation's transaction: the chosen receivables are locked in id order, must be the customer's and still
  * open, the payments must cover their balance (only cash above it, giving change), and they are paid off (baixa) by
  * the finance module (modules/finance) with a conditional UPDATE, so a resend (same UUID) or a second receipt of the
- * same receivable never pays it twice.
+ * same receivable never pays it twice. The money taken enters the user's till shift (cashier module recordReceipt),
+ * and a branch that forces the till control refuses the receipt without a shift open, as it refuses a sale.
  */
 import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import type { OperacaoResult, operacaoBody } from '@pdv/contract/operation';
@@ -20,6 +21,7 @@ import type { Caller } from '../auth/caller.ts';
 import * as settings from '../settings/queries.ts';
 import { lockReceivables } from '../finance/queries.ts';
 import { settleReceivables } from '../finance/service.ts';
+import { recordReceipt, saleShiftRefusal } from '../cashier/service.ts';
 
 type Body = z.output<typeof operacaoBody>;
 
@@ -28,6 +30,10 @@ export const RECEIPT_METHOD_REFUSED = 'Este meio de pagamento não pode ser usad
 export async function processReceipt(tx: Tx, caller: Caller, body: Body): Promise<OperacaoResult> {
   const org = caller.id_organization;
   if (body.id_cliente == null) throw badRequest(MESSAGES.customerRequiredForMode(MODO_OPERACAO_NOME.Recebimento));
+  // The till takes the money: a branch that forces the till control wants the shift open, as for a sale.
+  const receivedAt = body.data_fim ?? new Date().toISOString();
+  const refused = await saleShiftRefusal(tx, org, body.id_filial, caller.id_usuario, receivedAt);
+  if (refused) throw badRequest(refused);
   if (body.itens.length > 0) throw badRequest(MESSAGES.receiptRefusesItems);
   const ids = [...new Set(body.documentos_financeiros ?? [])];
   if (ids.length === 0) throw badRequest(RETURN_MESSAGES.receiptNoDocuments);
@@ -47,15 +53,21 @@ export async function processReceipt(tx: Tx, caller: Caller, body: Body): Promis
     if (method.meio_pagamento === MEIO_PAGAMENTO.CreditoEmLoja) throw badRequest(RETURN_MESSAGES.receiptCustomerCredit);
     // A receivable paid with another receivable (crediário, boleto, ...) would be a renegotiation, not a receipt.
     if (requiresCustomer(method)) throw badRequest(RECEIPT_METHOD_REFUSED);
-    return { valor_total: fromDecimal(p.valor_total), meio_pagamento: method.meio_pagamento };
+    return { valor_total: fromDecimal(p.valor_total), meio_pagamento: method.meio_pagamento, id_meio_pagamento: method.id_meio_pagamento };
   });
   const errors = validateReceiptPayments(due, payments);
   if (errors.length > 0) throw badRequest(errors[0]!.message, undefined, errors.map((e) => e.message));
 
   await settleReceivables(tx, org, ids, body.id_operacao);
+  const troco = receiptChange(due, payments);
+  await recordReceipt(tx, {
+    org, id_filial: body.id_filial, id_usuario: caller.id_usuario, data: receivedAt, id_operacao: body.id_operacao, id_pedido: null,
+    id_nota_fiscal: null, id_pessoa: body.id_cliente, troco,
+    pagamentos: payments.map((p) => ({ id_meio_pagamento: p.id_meio_pagamento, valor: p.valor_total, meio_pagamento: p.meio_pagamento })),
+  });
 
   return {
     id_operacao: body.id_operacao, situacao: 'Processado', duplicado: false, id_pedido: null, nsu: null, id_nota_fiscal: null,
-    valor_total: toDecimal(due), valor_troco: toDecimal(receiptChange(due, payments)), documentos_financeiros: ids,
+    valor_total: toDecimal(due), valor_troco: toDecimal(troco), documentos_financeiros: ids,
   };
 }

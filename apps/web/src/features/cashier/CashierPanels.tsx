@@ -86,7 +86,7 @@ export function OperationPanel({ opened, onClose, onSave }: {
 }
 
 const TIPO_LABEL: Record<string, string> = {
-  Abertura: 'Abertura', Venda: 'Venda', Suprimento: 'Suprimento', Sangria: 'Sangria', Devolucao: 'Devolução', Estorno: 'Estorno',
+  Abertura: 'Abertura', Venda: 'Venda', Suprimento: 'Suprimento', Sangria: 'Sangria', Devolucao: 'Devolução', Estorno: 'Estorno', Recebimento: 'Recebimento',
 };
 
 /** The verification of one shift: its operations, the count per method (added or replaced) and the close. */
