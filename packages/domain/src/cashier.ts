@@ -36,6 +36,14 @@ export const CASHIER_OPERATION = {
 } as const;
 export type CashierOperationType = (typeof CASHIER_OPERATION)[keyof typeof CASHIER_OPERATION];
 
+/**
+ * The point-of-sale modes whose money the till takes, so that forcar_controle_caixa wants a shift open: a sale, a sold
+ * voucher and a receipt of receivables (a return gives customer credit, an order or a quote takes nothing at the till).
+ */
+export function modeTakesTillMoney(modo_operacao: string): boolean {
+  return modo_operacao === 'Venda' || modo_operacao === 'ValeCredito' || modo_operacao === 'Recebimento';
+}
+
 /** The sign each operation type gives its launches in the expected amounts. */
 const SIGN: Readonly<Record<CashierOperationType, 1 | -1>> = {
   Abertura: 1,

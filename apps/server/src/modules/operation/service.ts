@@ -37,6 +37,7 @@ import { spendCustomerCredit } from './credit-payment.ts';
 import { processReceipt } from './receipt.ts';
 import { processReturn } from './return.ts';
 import { recordSale, saleShiftRefusal } from '../cashier/service.ts';
+import { modeTakesTillMoney } from '@pdv/domain/cashier';
 
 type Body = z.output<typeof operacaoBody>;
 
@@ -69,7 +70,8 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
 
   // A branch that forces the till control refuses a sale its user makes without a shift open at the sale's time
   // (packages/domain/src/cashier.ts, the rule the point of sale ran first).
-  const tillSale = body.modo_operacao === 'Venda' || body.modo_operacao === 'ValeCredito';
+  // (Recebimento, which takes till money too, returned above: receipt.ts runs the same refusal.)
+  const tillSale = modeTakesTillMoney(body.modo_operacao);
   const soldAt = body.data_fim ?? receivedAt;
   if (tillSale) {
     const refused = await saleShiftRefusal(tx, org, body.id_filial, caller.id_usuario, soldAt);

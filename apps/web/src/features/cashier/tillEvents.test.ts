@@ -40,6 +40,9 @@ afterEach(() => {
 describe('the till cashier events', () => {
   it('opens the shift on this device at once, offline, so the point of sale sells', () => {
     expect(tillSaleError(sale, FORCED)).toBe(CASHIER_MESSAGES.noOpenShift);
+    // A receipt of receivables takes money too; a return (customer credit) does not.
+    expect(tillSaleError({ ...sale, modo_operacao: 'Recebimento' }, FORCED)).toBe(CASHIER_MESSAGES.noOpenShift);
+    expect(tillSaleError({ ...sale, modo_operacao: 'Devolucao' }, FORCED)).toBeNull();
     const body = queueEvent(USER, { tipo: 'Abertura', uuid_caixa: crypto.randomUUID(), id_filial: BRANCH, valor: 100 });
     expect(body.is_offline).toBe(true);
     expect(localShift(USER, BRANCH)).toMatchObject({ situacao: 'Aberto', pendente: true, uuid_caixa: body.uuid_caixa });

@@ -12,7 +12,7 @@
  *   the sales made in it.
  */
 import type { CashierEventBody as Body, CashierEventResult, CashierRow } from '@pdv/contract/cashier';
-import { CASHIER_EVENT, CASHIER_STATUS, saleShiftError, type ShiftFacts } from '@pdv/domain/cashier';
+import { CASHIER_EVENT, CASHIER_STATUS, modeTakesTillMoney, saleShiftError, type ShiftFacts } from '@pdv/domain/cashier';
 import { branchOffset } from '@pdv/domain/time-zone';
 import { call } from '../../api/client.ts';
 import { errorDisplayOf, isApiError } from '../../api/errors.ts';
@@ -159,14 +159,14 @@ async function pass(send: CashierSender): Promise<FlushResult> {
 
 /**
  * The point of sale's check before finishing (the server runs the same rule on POST /api/operacao): a sale or a sold
- * voucher under forcar_controle_caixa needs this device's known open shift of the user in the branch.
+ * voucher or a receipt under forcar_controle_caixa needs this device's known open shift of the user in the branch.
  */
 export function tillSaleError(
   operation: { modo_operacao: string; id_usuario: number; id_filial: number },
   config: Record<string, unknown>,
   now: Date = new Date(),
 ): string | null {
-  if (operation.modo_operacao !== 'Venda' && operation.modo_operacao !== 'ValeCredito') return null;
+  if (!modeTakesTillMoney(operation.modo_operacao)) return null;
   return saleShiftError(
     { forcar_controle_caixa: config['forcar_controle_caixa'] === true, forcar_controle_diario_caixa: config['forcar_controle_diario_caixa'] === true },
     localShift(operation.id_usuario, operation.id_filial),
