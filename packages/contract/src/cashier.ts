@@ -45,6 +45,8 @@ const cashierRow = z.object({
   valor_abertura: z.number(),
   is_offline: z.boolean(),
   is_duplicado: z.boolean(),
+  /** Closed offline with a difference above the limit: a supervisor's approval is still due. */
+  is_aguardando_autorizacao: z.boolean(),
 });
 export type CashierRow = z.infer<typeof cashierRow>;
 

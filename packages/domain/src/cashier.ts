@@ -63,6 +63,8 @@ export const CASHIER_EVENT = {
   count: 'Apuracao',
   close: 'Fechamento',
   reopen: 'Reabertura',
+  /** A supervisor approves the difference of a shift closed offline awaiting it. */
+  approve: 'AprovacaoDiferenca',
 } as const;
 export type CashierEventType = (typeof CASHIER_EVENT)[keyof typeof CASHIER_EVENT];
 
@@ -101,6 +103,9 @@ export const CASHIER_MESSAGES = {
   eventOtherShift: 'Esta operação de caixa já foi registrada com outro conteúdo.',
   opened: 'Caixa aberto com sucesso.',
   closed: 'Caixa fechado com sucesso.',
+  closedAwaitingApproval: 'Caixa fechado sem conexão com diferença acima do limite: aguarda a autorização de um supervisor.',
+  notAwaitingApproval: 'Este caixa não aguarda autorização.',
+  approved: 'Diferença do caixa autorizada.',
   registered: 'Operação de caixa registrada.',
   queued: 'Sem conexão: a operação de caixa ficará pendente e será enviada assim que possível.',
 } as const;

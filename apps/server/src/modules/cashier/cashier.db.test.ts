@@ -215,6 +215,33 @@ describe('offline tills', () => {
     }
   });
 
+  it('a close made offline with a difference above the limit closes awaiting a supervisor, who approves it online', async () => {
+    const uuid = randomUUID();
+    await expectOk(t, 'cashierEvent', event({ tipo: 'Abertura', uuid_caixa: uuid, valor: 50, is_offline: true, data: minutesAgo(15) }), cashier);
+    await send(event({ tipo: 'Apuracao', uuid_caixa: uuid, id_meio_pagamento: sale.methods['01'], valor: 45, is_offline: true }));
+    await setBranch('valor_limite_diferenca_caixa = 1.00');
+    try {
+      // Online, the same close without a grant is refused (the till asks a supervisor first).
+      const online = await send(event({ tipo: 'Fechamento', uuid_caixa: uuid }));
+      expect(online.json['message']).toBe(CASHIER_MESSAGES.differenceNeedsAuthorization);
+      const closed = await expectOk(t, 'cashierEvent', event({ tipo: 'Fechamento', uuid_caixa: uuid, is_offline: true }), cashier);
+      expect(closed.json).toMatchObject({ caixa: { situacao: 'Fechado', is_aguardando_autorizacao: true } });
+      // Only a supervisor approves, once.
+      const byCashier = await send(event({ tipo: 'AprovacaoDiferenca', uuid_caixa: uuid }));
+      expect(byCashier.status).toBe(403);
+      const approved = await expectOk(t, 'cashierEvent', event({ tipo: 'AprovacaoDiferenca', uuid_caixa: uuid }), manager);
+      expect(approved.json).toMatchObject({ caixa: { situacao: 'Fechado', is_aguardando_autorizacao: false } });
+      const again = await send(event({ tipo: 'AprovacaoDiferenca', uuid_caixa: uuid }), manager);
+      expect(again.json['message']).toBe(CASHIER_MESSAGES.notAwaitingApproval);
+      const stored = (await t.db.system((tx) => tx.query<{ aprovador: string | null }>(
+        `SELECT u.nome AS aprovador FROM caixa c JOIN usuario u ON u.id_organization = c.id_organization AND u.id_usuario = c.id_usuario_aprovacao_diferenca
+          WHERE c.uuid_caixa = $1`, [uuid]))).rows[0];
+      expect(stored?.aprovador).toEqual(expect.any(String));
+    } finally {
+      await setBranch('valor_limite_diferenca_caixa = 0');
+    }
+  });
+
   it('a sale that arrives before its shift opening is taken by the opening', async () => {
     const body = saleBody(sale);
     expect((await t.call('POST', '/operacao', body, manager)).status).toBe(200);

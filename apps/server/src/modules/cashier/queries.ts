@@ -14,7 +14,8 @@ export interface Shift extends CashierRow {
 }
 
 const SHIFT_COLUMNS = `c.id_organization, c.id_caixa, c.uuid_caixa::text AS uuid_caixa, c.id_filial, c.id_usuario, u.nome AS usuario,
-  c.data_abertura, c.data_fechamento, c.situacao, c.is_aberto, c.valor_abertura, c.is_offline, c.is_duplicado`;
+  c.data_abertura, c.data_fechamento, c.situacao, c.is_aberto, c.valor_abertura, c.is_offline, c.is_duplicado,
+  c.is_aguardando_autorizacao`;
 const SHIFT_FROM = `caixa c JOIN usuario u ON u.id_organization = c.id_organization AND u.id_usuario = c.id_usuario`;
 
 function toShift(r: Record<string, unknown>): Shift {
@@ -32,6 +33,7 @@ function toShift(r: Record<string, unknown>): Shift {
     valor_abertura: Number(r['valor_abertura']),
     is_offline: Boolean(r['is_offline']),
     is_duplicado: Boolean(r['is_duplicado']),
+    is_aguardando_autorizacao: Boolean(r['is_aguardando_autorizacao']),
   };
 }
 
@@ -121,12 +123,24 @@ export async function flagDuplicates(tx: Tx, org: number, id_filial: number, id_
   );
 }
 
-export async function closeShift(tx: Tx, org: number, id_caixa: number, data: string, id_usuario: number, id_autorizacao: number | null): Promise<void> {
+export async function closeShift(
+  tx: Tx, org: number, id_caixa: number, data: string, id_usuario: number, id_autorizacao: number | null, awaitingApproval = false,
+): Promise<void> {
   await tx.query(
     `UPDATE caixa SET situacao = 'Fechado', is_aberto = false, data_fechamento = $3, id_usuario_fechamento = $4,
-       id_autorizacao_diferenca = $5, data_alteracao = now()
+       id_autorizacao_diferenca = $5, is_aguardando_autorizacao = $6, data_alteracao = now()
       WHERE id_organization = $1 AND id_caixa = $2`,
-    [org, id_caixa, data, id_usuario, id_autorizacao],
+    [org, id_caixa, data, id_usuario, id_autorizacao, awaitingApproval],
+  );
+}
+
+/** A supervisor approves the difference of a shift closed awaiting it. */
+export async function approveDifference(tx: Tx, org: number, id_caixa: number, data: string, id_usuario: number): Promise<void> {
+  await tx.query(
+    `UPDATE caixa SET is_aguardando_autorizacao = false, id_usuario_aprovacao_diferenca = $4, data_aprovacao_diferenca = $3,
+       data_alteracao = now()
+      WHERE id_organization = $1 AND id_caixa = $2`,
+    [org, id_caixa, data, id_usuario],
   );
 }
 

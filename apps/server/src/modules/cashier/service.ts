@@ -96,6 +96,12 @@ async function onShift(tx: Tx, caller: Caller, body: EventBody): Promise<q.Shift
     await q.reopenShift(tx, org, shift.id_caixa, body.data, caller.id_usuario);
     return (await q.lockShiftByUuid(tx, org, body.uuid_caixa))!;
   }
+  if (body.tipo === CASHIER_EVENT.approve) {
+    if (!caller.ability.can('manage', SUPERVISOR_PERMISSIONS.tillDifference)) throw forbidden();
+    if (!shift.is_aguardando_autorizacao) throw badRequest(CASHIER_MESSAGES.notAwaitingApproval);
+    await q.approveDifference(tx, org, shift.id_caixa, body.data, caller.id_usuario);
+    return (await q.lockShiftByUuid(tx, org, body.uuid_caixa))!;
+  }
   const refused = shiftUseError(shift, caller.id_usuario);
   if (refused) throw badRequest(refused);
   const valor = fromDecimal(body.valor);
@@ -122,15 +128,23 @@ async function onShift(tx: Tx, caller: Caller, body: EventBody): Promise<q.Shift
     const lines = verification(expectedByMethod(await q.ledger(tx, org, shift.id_caixa)), await q.counts(tx, org, shift.id_caixa));
     const settings = await q.branchSettings(tx, org, shift.id_filial);
     let id_autorizacao: number | null = null;
+    let awaitingApproval = false;
     // A holder of the supervisor permission closes its own shift without asking anyone (as a discount above the limit).
     if (closingNeedsAuthorization(lines, settings.limite) && !caller.ability.can('manage', SUPERVISOR_PERMISSIONS.tillDifference)) {
-      if (body.id_autorizacao == null) throw badRequest(CASHIER_MESSAGES.differenceNeedsAuthorization);
-      const grant = await useAuthorization(tx, caller, body.id_autorizacao, SUPERVISOR_PERMISSIONS.tillDifference, DIFFERENCE_GRANT_ORIGIN,
-        shift.uuid_caixa);
-      id_autorizacao = grant.id_autorizacao;
+      if (body.id_autorizacao != null) {
+        const grant = await useAuthorization(tx, caller, body.id_autorizacao, SUPERVISOR_PERMISSIONS.tillDifference, DIFFERENCE_GRANT_ORIGIN,
+          shift.uuid_caixa);
+        id_autorizacao = grant.id_autorizacao;
+      } else if (body.is_offline) {
+        // Closed offline: no supervisor could be asked there. The shift closes (the cashier has left), and waits for
+        // a supervisor's approval; online, the till asks for the grant before closing.
+        awaitingApproval = true;
+      } else {
+        throw badRequest(CASHIER_MESSAGES.differenceNeedsAuthorization);
+      }
     }
     await q.recordExpected(tx, org, shift.id_caixa, lines);
-    await q.closeShift(tx, org, shift.id_caixa, body.data, caller.id_usuario, id_autorizacao);
+    await q.closeShift(tx, org, shift.id_caixa, body.data, caller.id_usuario, id_autorizacao, awaitingApproval);
   } else {
     throw badRequest(CASHIER_MESSAGES.unknownEvent);
   }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { CashierRow } from '@pdv/contract/cashier';
 import { CASHIER_PERMISSIONS, CASHIER_STATUS } from '@pdv/domain/cashier';
+import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
 import { formatInZone } from '@pdv/domain/time-zone';
 import { call } from '../../api/client.ts';
@@ -47,6 +48,7 @@ export function CashierPage() {
   const [active, setActive] = useState(0);
   const canManage = ability.can('manage', CASHIER_PERMISSIONS.list);
   const canReopen = ability.can('manage', CASHIER_PERMISSIONS.reopen);
+  const canApprove = ability.can('manage', SUPERVISOR_PERMISSIONS.tillDifference);
   const mine = till.shift;
   const myRow = rows.find((r) => r.uuid_caixa === mine?.uuid_caixa) ?? null;
 
@@ -122,6 +124,9 @@ export function CashierPage() {
                     <Badge color={r.situacao === CASHIER_STATUS.open ? 'green' : 'gray'}>{r.situacao}</Badge>
                     {r.is_duplicado && <Badge color="red" title="Aberto em duplicidade por dispositivos offline">Duplicado</Badge>}
                     {r.is_offline && <Badge color="yellow" variant="light">Offline</Badge>}
+                    {r.is_aguardando_autorizacao && (
+                      <Badge color="orange" title="Fechado sem conexão com diferença acima do limite">Aguardando autorização</Badge>
+                    )}
                   </Group>
                 </Table.Td>
                 <Table.Td>
@@ -129,6 +134,9 @@ export function CashierPage() {
                     <Button size="compact-xs" variant="default" onClick={() => setVerifying(r.id_caixa)}>Apuração</Button>
                     {r.situacao === CASHIER_STATUS.closed && (
                       <Button size="compact-xs" variant="light" onClick={() => void openReport(r.id_caixa)}>Relatório Z</Button>
+                    )}
+                    {r.is_aguardando_autorizacao && canApprove && (
+                      <Button size="compact-xs" variant="light" color="orange" onClick={() => void till.approve(r.uuid_caixa)}>Autorizar diferença</Button>
                     )}
                     {r.situacao === CASHIER_STATUS.closed && canReopen && (
                       <Button size="compact-xs" variant="subtle" onClick={() => void till.reopen(r.uuid_caixa)}>Reabrir</Button>

@@ -25,7 +25,8 @@ function memoryStorage(): Storage {
 const answer = (body: CashierEventBody, is_aberto = true): CashierEventResult => ({
   id_evento: body.id_evento, tipo: String(body.tipo), duplicado: false,
   caixa: { id_caixa: 5, uuid_caixa: body.uuid_caixa, id_filial: BRANCH, id_usuario: USER, usuario: 'Carlos', data_abertura: body.data,
-    data_fechamento: null, situacao: is_aberto ? 'Aberto' : 'Fechado', is_aberto, valor_abertura: 0, is_offline: false, is_duplicado: false },
+    data_fechamento: null, situacao: is_aberto ? 'Aberto' : 'Fechado', is_aberto, valor_abertura: 0, is_offline: false, is_duplicado: false,
+    is_aguardando_autorizacao: false },
 });
 const sale = { modo_operacao: 'Venda', id_usuario: USER, id_filial: BRANCH };
 

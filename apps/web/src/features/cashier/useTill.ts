@@ -95,6 +95,8 @@ export function useTill(ask: (permission: string, purpose?: { origem?: string; i
       return report(await run({ tipo: CASHIER_EVENT.close, uuid_caixa, id_autorizacao }), CASHIER_MESSAGES.closed);
     },
     reopen: async (uuid_caixa: string) => report(await run({ tipo: CASHIER_EVENT.reopen, uuid_caixa }), CASHIER_MESSAGES.opened),
+    /** A supervisor approves the difference of a shift closed offline (online: it is another user's shift). */
+    approve: async (uuid_caixa: string) => report(await run({ tipo: CASHIER_EVENT.approve, uuid_caixa }), CASHIER_MESSAGES.approved),
   };
 }
 
