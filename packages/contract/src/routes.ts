@@ -14,6 +14,7 @@ import * as ord from './order.ts';
 import * as prod from './product.ts';
 import * as reads from './product-reads.ts';
 import * as lp from './label-print.ts';
+import * as scale from './scale.ts';
 import * as inv from './invoice.ts';
 import * as svc from './order-service.ts';
 import { giftCardPrintBody, giftCardPrintResult } from './voucher.ts';
@@ -205,6 +206,7 @@ const productRoutes = {
   productFindStockById: route({ method: 'POST', path: '/product/find_stock_by_id', auth: 'session', permission: PROD_READ, scope: 'organization', idFields: ['id_produto'], body: reads.productStockByIdBody, response: reads.productStockByIdResult }),
   productFindToPrintLabel: route({ method: 'POST', path: '/product/find_to_print_label', auth: 'session', permission: PROD_READ, scope: 'branch', body: reads.productLabelsBody, response: reads.productLabelsResult }),
   productSearchToLabels: route({ method: 'POST', path: '/product/search-to-labels', auth: 'session', permission: PROD_READ, scope: 'branch', body: lp.searchToLabelsBody, response: lp.labelItemsResult }),
+  productListToBalance: route({ method: 'POST', path: '/product/list-to-balance', auth: 'session', permission: PROD_READ, scope: 'branch', body: scale.listToBalanceBody, response: scale.listToBalanceResult }),
   productStockRangeQuantity: route({ method: 'POST', path: '/product/stock-range-quantity', auth: 'session', permission: PROD_READ, scope: 'branch', body: reads.stockRangeBody, response: reads.stockRangeResult }),
   saleStockFind: route({ method: 'POST', path: '/sale_stock/find', auth: 'session', permission: PDV_READ, scope: 'branch', body: reads.saleStockFindBody, response: reads.saleStockFindResult }),
   productSearchToSell: route({ method: 'POST', path: '/product/search-to-sell', auth: 'session', permission: PDV_READ, scope: 'branch', body: prod.searchToSellBody, response: prod.searchToSellResult }),

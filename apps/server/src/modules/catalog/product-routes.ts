@@ -8,6 +8,7 @@ import { findGrades, findNextSku, findProduct, listProducts } from './product-qu
 import { byBranchGrid, priceSell, searchToSell } from './product-sale.ts';
 import { productReadHandlers } from './product-reads.ts';
 import { labelReadHandlers } from './label-reads.ts';
+import { scaleExportHandlers } from './scale-export.ts';
 import { createProduct, duplicateProduct, setProductSituacao, updateProduct } from './product-service.ts';
 
 export const productHandlers = {
@@ -32,4 +33,5 @@ export const productHandlers = {
   productSearchToSell: ({ tx, caller, body }) => searchToSell(tx, caller, body),
   ...productReadHandlers,
   ...labelReadHandlers,
+  ...scaleExportHandlers,
 } satisfies Partial<Handlers>;
