@@ -67,3 +67,23 @@ test('a label sheet for three products opens as PDF with the right number of lab
   await tab.screenshot({ path: '/tmp/labels-pdf.png' });
   await tab.close();
 });
+
+test('the scale file downloads from the product list (Alt+B)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, USERS.gerente);
+  await goByMenu(page, 'Produtos');
+  await expect(page.getByRole('table', { name: 'Produtos' }).getByRole('row').nth(1)).toBeVisible();
+  await page.keyboard.press('Alt+b');
+  const modal = page.getByRole('dialog', { name: 'Gerar arquivo da balança' });
+  await expect(modal.getByRole('textbox', { name: 'Balança' }).or(modal.getByRole('combobox', { name: 'Balança' }))).toBeFocused();
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Alt+g');
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('ITENSMGV.TXT');
+  const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]).toString('latin1'));
+  // Every line is an item of 150 characters (none when no product is marked for the scale).
+  expect(text.split('\r\n').filter(Boolean).every((line) => line.length === 150)).toBe(true);
+  await expect(modal.getByRole('status')).toContainText('ITENSMGV.TXT, INFNUTRI.TXT');
+  await page.screenshot({ path: '/tmp/scale-modal.png' });
+});

@@ -5,7 +5,7 @@
  * (ProductRowDrawers.tsx). Keys as in every register list: ↑/↓, Enter opens, Insert or Alt+N new, PgUp/PgDn, Alt+I
  * switches situacao, Alt+D duplicates; Alt+E the stock, Alt+L the labels of the highlighted product. Alt+M marks the
  * highlighted product (or its checkbox does); Alt+P opens the label print modal (features/labels) for the marked products,
- * or for the highlighted one when none is marked.
+ * or for the highlighted one when none is marked; Alt+B the scale file (ScaleFileModal.tsx).
  */
 import { ListPagination } from '../../ui/ListPagination.tsx';
 import { useArrivalFocus } from '../../ui/arrivalFocus.ts';
@@ -29,6 +29,7 @@ import { Ref } from './fields.tsx';
 import { PRODUCT_PERMISSION } from './ProductRegisterPage.tsx';
 import { ProductLabelsDrawer, ProductStockDrawer, type RowProduct } from './ProductRowDrawers.tsx';
 import { LabelPrintModal } from '../labels/LabelPrintModal.tsx';
+import { ScaleFileModal } from './ScaleFileModal.tsx';
 import type { LabelSource } from '../labels/labelItems.ts';
 
 type Column = 'data_cadastro' | 'descricao' | 'sku' | 'preco_venda';
@@ -50,6 +51,7 @@ export function ProductListPage() {
   const [labelsOf, setLabelsOf] = useState<RowProduct | null>(null);
   const [marked, setMarked] = useState<ReadonlySet<number>>(new Set());
   const [printing, setPrinting] = useState<LabelSource | null>(null);
+  const [scaleOpen, setScaleOpen] = useState(false);
   const toggleMark = (id: number) => setMarked((old) => {
     const next = new Set(old);
     if (!next.delete(id)) next.add(id);
@@ -116,6 +118,7 @@ export function ProductListPage() {
     ['Alt+E', () => current && setStockOf(current)],
     ['Alt+L', () => current && setLabelsOf(current)],
     ['Alt+M', () => current && toggleMark(current.id_produto)],
+    ['Alt+B', () => setScaleOpen(true), { inInputs: true }],
     ['Alt+P', () => printLabels(marked.size > 0 ? [...marked] : current ? [current.id_produto] : []), { inInputs: true }],
   ];
   useShortcuts(shortcuts);
@@ -246,6 +249,7 @@ export function ProductListPage() {
           <KeyHint keys="Alt+L" label="Etiquetas" />
           <KeyHint keys="Alt+M" label="Marcar" />
           <KeyHint keys="Alt+P" label="Imprimir etiquetas" />
+          <KeyHint keys="Alt+B" label="Arquivo da balança" />
           <KeyHint keys="PgUp/PgDn" label="Página" />
         </Group>
       </Paper>
@@ -253,6 +257,7 @@ export function ProductListPage() {
       <ProductLabelsDrawer product={labelsOf} onClose={() => setLabelsOf(null)}
         onPrint={(p) => { setLabelsOf(null); printLabels([p.id_produto]); }} />
       <LabelPrintModal source={printing} onClose={() => setPrinting(null)} />
+      <ScaleFileModal opened={scaleOpen} onClose={() => setScaleOpen(false)} />
     </Stack>
   );
 }
