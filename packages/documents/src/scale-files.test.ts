@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ScaleProductRow } from '@pdv/contract/scale';
+import type { ScaleProductRow as ContractRow } from '@pdv/contract/scale';
 import { filizolaCadTxt, scaleFiles, scaleText, toledoInfNutri, toledoItensMgv } from './scale-files.ts';
 
+// The route's rows are what the files take.
+type ScaleProductRow = ContractRow;
 const banana: ScaleProductRow = {
   id_produto: 7, codigo_balanca: '0123', descricao: 'Banana Prata Climatizada Selecionada Extra', unidade: 'KG', tipo_venda: 'Peso',
   preco_venda: 29.9, imprimir_data_embalagem: true,

@@ -15,8 +15,30 @@
  *
  * A value that does not fit its width is refused (RangeError with a pt-BR message) rather than cut into another number.
  */
-import type { ScaleProductRow } from '@pdv/contract/scale';
 import { fromDecimal } from '@pdv/domain/money';
+
+/** A product as the files need it (the rows of /product/list-to-balance, contract scale.ts, have this shape). */
+export interface ScaleProductRow {
+  codigo_balanca: string;
+  descricao: string;
+  tipo_venda: 'Peso' | 'Unidade';
+  /** Decimal reais. */
+  preco_venda: number;
+  imprimir_data_embalagem: boolean;
+  nutricional: {
+    quantidade_porcao: number;
+    unidade_porcao: 'g' | 'ml';
+    medida_caseira: string | null;
+    valor_energetico: number;
+    carboidratos: number;
+    proteinas: number;
+    gorduras_totais: number;
+    gorduras_saturadas: number;
+    gorduras_trans: number;
+    fibra_alimentar: number;
+    sodio: number;
+  } | null;
+}
 
 const CRLF = '\r\n';
 
