@@ -87,3 +87,30 @@ test('the scale file downloads from the product list (Alt+B)', async ({ page }) 
   await expect(modal.getByRole('status')).toContainText('ITENSMGV.TXT, INFNUTRI.TXT');
   await page.screenshot({ path: '/tmp/scale-modal.png' });
 });
+
+test("a thermal model's commands come filled with each item (Alt+I)", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, USERS.gerente);
+  const n = Date.now() % 100000;
+  const model = await api(page, '/label/create', {
+    descricao: `Argox ${n}`, tipo: 'Termica', codigo_fonte: '^XA^FO20,20^FD{sku}^FS^PQ{qtd}^XZ', numero_colunas: 1, tamanho_descricao: 15, is_padrao: true,
+  });
+  expect(model.status, JSON.stringify(model.json)).toBe(200);
+  await goByMenu(page, 'Produtos');
+  await expect(page.getByRole('table', { name: 'Produtos' }).getByRole('row').nth(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Alt+p');
+  const modal = page.getByRole('dialog', { name: 'Imprimir etiquetas' });
+  await expect(modal.getByRole('combobox', { name: 'Etiqueta' })).toHaveValue(`Argox ${n}`);
+  const items = modal.getByRole('table', { name: 'Itens das etiquetas' });
+  await expect(items.getByRole('row').nth(1)).toBeVisible();
+  const skus = await items.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => r.querySelectorAll('td')[2]?.textContent ?? ''));
+  await items.getByRole('textbox', { name: /^Quantidade de / }).first().fill('2');
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Alt+i');
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('etiquetas.zpl');
+  const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]).toString('utf8'));
+  expect(text.split('\n')).toEqual(skus.map((sku, i) => `^XA^FO20,20^FD${sku}^FS^PQ${i === 0 ? 2 : 1}^XZ`));
+  await page.screenshot({ path: '/tmp/labels-thermal.png' });
+});

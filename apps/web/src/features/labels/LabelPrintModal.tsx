@@ -5,7 +5,8 @@
  * (Alt+P) makes the PDF in the browser (packages/documents label-sheet.ts) and opens it in a new tab. The spec's
  * messages ('Etiqueta não informada', 'Nenhum produto para imprimir.') come from the domain's rule before anything is
  * made. Sending a thermal model's source code to its printer goes through the connector (its own issue); until then a
- * thermal model prints as PDF on the label page.
+ * thermal model prints as PDF on the label page, and Alt+I downloads its commands filled with the items (ZPL or EPL,
+ * 'Código Fonte não informado' when it has none).
  */
 import { useEffect, useState } from 'react';
 import {
@@ -14,7 +15,7 @@ import {
 import { useHotkeys } from '@mantine/hooks';
 import type { SearchToLabelsBody } from '@pdv/contract/label-print';
 import { LABEL_SHEET_LAYOUT } from '@pdv/domain/label-settings';
-import { expandLabels, labelPrintIssue, type LabelModel } from '@pdv/domain/label-print';
+import { expandLabels, labelLanguage, labelPrintIssue, labelPrinterJob, type LabelModel } from '@pdv/domain/label-print';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
 import { call } from '../../api/client.ts';
 import { showError } from '../../ui/showError.ts';
@@ -108,7 +109,23 @@ function LabelPrintForm({ source }: { source: LabelSource }) {
       }
     })();
   };
-  useHotkeys([['alt+P', print], ['alt+F', () => setFiltersOpen((o) => !o)]], [], true);
+  /** A thermal model's commands filled with the items, as a file for its printer (the connector sends them itself later). */
+  const printerFile = () => {
+    if (items === null || model?.tipo !== 'Termica') return;
+    const issue = labelPrintIssue(model, items, 'printer');
+    setProblem(issue);
+    if (issue) return;
+    const job = labelPrinterJob(model, items);
+    const url = URL.createObjectURL(new Blob([job], { type: 'application/octet-stream' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `etiquetas.${labelLanguage(model.codigo_fonte ?? '') === 'ZPL' ? 'zpl' : 'epl'}`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  };
+  useHotkeys([['alt+P', print], ['alt+F', () => setFiltersOpen((o) => !o)], ['alt+I', printerFile]], [], true);
 
   return (
     <Stack gap="sm">
@@ -184,6 +201,9 @@ function LabelPrintForm({ source }: { source: LabelSource }) {
 
       {problem && <Alert color="red" variant="light" role="alert">{problem}</Alert>}
       <Group justify="flex-end">
+        {model?.tipo === 'Termica' && (
+          <ShortcutButton shortcut="Alt+I" variant="light" onClick={printerFile}>Arquivo para a impressora</ShortcutButton>
+        )}
         <ShortcutButton shortcut="Alt+P" onClick={print} loading={busy}>Imprimir</ShortcutButton>
       </Group>
     </Stack>
