@@ -62,6 +62,10 @@ export const productLabelRow = z.object({
   id_produto_grade: z.number().int(),
   id_produto_grade_filial: z.number().int().nullable(),
   descricao: z.string(),
+  /** The label item's parts (001 §3 Label item): the product's description, the variation's (empty for the default), the brand. */
+  descricao_produto: z.string(),
+  variacao: z.string(),
+  marca: z.string(),
   sku: z.string(),
   codigo_barras: z.string().nullable(),
   unidade: z.string(),

@@ -13,6 +13,8 @@ import { orderByIdBody, orderDetail } from './order.ts';
 import * as ord from './order.ts';
 import * as prod from './product.ts';
 import * as reads from './product-reads.ts';
+import * as lp from './label-print.ts';
+import * as scale from './scale.ts';
 import * as inv from './invoice.ts';
 import * as svc from './order-service.ts';
 import { giftCardPrintBody, giftCardPrintResult } from './voucher.ts';
@@ -162,6 +164,7 @@ const invoiceRoutes = {
   invoiceDelete: route({ method: 'POST', path: '/invoice/delete', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_invoice'], body: inv.invoiceDeleteBody, response: inv.invoiceSummary }),
   invoiceItemPost: route({ method: 'POST', path: '/invoice_item/post', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoiceItemPostBody, response: inv.invoiceDetail }),
   invoiceItemCancel: route({ method: 'POST', path: '/invoice_item/cancel', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal_item'], body: inv.invoiceItemByIdBody, response: inv.invoiceDetail }),
+  invoiceItemFindToPrintLabels: route({ method: 'POST', path: '/invoice_item/find_to_print_labels', auth: 'session', permission: NF_READ, scope: 'branch', idFields: ['id_nota_fiscal'], body: lp.invoiceLabelsBody, response: lp.labelItemsResult }),
   invoiceItemFind: route({ method: 'POST', path: '/invoice_item/find', auth: 'session', permission: NF_READ, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoiceByIdBody, response: inv.invoiceItemFindResult }),
   invoicePaymentPost: route({ method: 'POST', path: '/invoice_payment/post', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoicePaymentPostBody, response: inv.invoiceDetail }),
   invoicePaymentDelete: route({ method: 'POST', path: '/invoice_payment/delete', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal_pagamento'], body: inv.invoicePaymentByIdBody, response: inv.invoiceDetail }),
@@ -203,6 +206,8 @@ const productRoutes = {
   productListToSearchById: route({ method: 'POST', path: '/product/list_to_search_by_id', auth: 'session', permission: PROD_READ, scope: 'organization', body: reads.productListToSearchByIdBody, response: reads.productListToSearchByIdResult }),
   productFindStockById: route({ method: 'POST', path: '/product/find_stock_by_id', auth: 'session', permission: PROD_READ, scope: 'organization', idFields: ['id_produto'], body: reads.productStockByIdBody, response: reads.productStockByIdResult }),
   productFindToPrintLabel: route({ method: 'POST', path: '/product/find_to_print_label', auth: 'session', permission: PROD_READ, scope: 'branch', body: reads.productLabelsBody, response: reads.productLabelsResult }),
+  productSearchToLabels: route({ method: 'POST', path: '/product/search-to-labels', auth: 'session', permission: PROD_READ, scope: 'branch', body: lp.searchToLabelsBody, response: lp.labelItemsResult }),
+  productListToBalance: route({ method: 'POST', path: '/product/list-to-balance', auth: 'session', permission: PROD_READ, scope: 'branch', body: scale.listToBalanceBody, response: scale.listToBalanceResult }),
   productStockRangeQuantity: route({ method: 'POST', path: '/product/stock-range-quantity', auth: 'session', permission: PROD_READ, scope: 'branch', body: reads.stockRangeBody, response: reads.stockRangeResult }),
   saleStockFind: route({ method: 'POST', path: '/sale_stock/find', auth: 'session', permission: PDV_READ, scope: 'branch', body: reads.saleStockFindBody, response: reads.saleStockFindResult }),
   productSearchToSell: route({ method: 'POST', path: '/product/search-to-sell', auth: 'session', permission: PDV_READ, scope: 'branch', body: prod.searchToSellBody, response: prod.searchToSellResult }),

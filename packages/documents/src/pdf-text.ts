@@ -161,8 +161,12 @@ function contentText(content: string, fonts: Map<string, Map<string, string>>): 
   return lines;
 }
 
-/** The lines of every page, in page order. */
-export function pdfTextPages(pdf: Uint8Array): string[][] {
+interface PdfPage {
+  fonts: Map<string, Map<string, string>>;
+  content: string;
+}
+
+function readPages(pdf: Uint8Array): PdfPage[] {
   const objects = readObjects(pdf);
   const catalog = [...objects.values()].find((o) => /\/Type \/Catalog/.test(o.dict));
   const pagesRoot = catalog ? ref(catalog.dict, 'Pages') : null;
@@ -179,14 +183,22 @@ export function pdfTextPages(pdf: Uint8Array): string[][] {
   };
   if (pagesRoot !== null) walk(pagesRoot);
   return pages.map((page) => {
-    const fonts = pageFonts(objects, page);
     const contentsArray = /\/Contents\s*\[([^\]]*)\]/.exec(page.dict)?.[1];
     const ids = contentsArray
       ? [...contentsArray.matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1]))
       : [ref(page.dict, 'Contents')].filter((id): id is number => id !== null);
-    const content = ids.map((id) => objects.get(id)?.stream?.toString('latin1') ?? '').join('\n');
-    return contentText(content, fonts);
+    return { fonts: pageFonts(objects, page), content: ids.map((id) => objects.get(id)?.stream?.toString('latin1') ?? '').join('\n') };
   });
+}
+
+/** The lines of every page, in page order. */
+export function pdfTextPages(pdf: Uint8Array): string[][] {
+  return readPages(pdf).map((page) => contentText(page.content, page.fonts));
+}
+
+/** The inflated content stream of every page, in page order (for tests that measure where things are drawn). */
+export function pdfPageContents(pdf: Uint8Array): string[] {
+  return readPages(pdf).map((page) => page.content);
 }
 
 /** All the text of a PDF, one baseline a line, pages in order. */

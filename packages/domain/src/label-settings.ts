@@ -2,7 +2,8 @@
  * The label models register (001 §3 Label, 002 §2 /label): a label model is printed either on a sheet (Pimaco 6187:
  * 4 columns × 20 rows, Letter; Pimaco A4351: 5 × 13, A4; 001 §9) or by a thermal printer from its source code (the
  * printer's commands, 'Código Fonte' of 001 §3 Labels). Rules written once: the register's schema runs them on the form
- * and on the request, the server's hook again on the row as it will be stored. Printing comes with the labels issue.
+ * and on the request, the server's hook again on the row as it will be stored. Printing: label-print.ts (rules) and
+ * packages/documents/src/label-sheet.ts (the PDF).
  */
 
 export const LABEL_TYPES = ['Folha', 'Termica'] as const;

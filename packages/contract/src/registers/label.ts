@@ -1,7 +1,8 @@
 /**
  * Label model (001 §3 Label: id_etiqueta, descricao, tipo, modelo, modelo_personalizada, codigo_fonte, numero_colunas,
- * tamanho_descricao (default 15), is_padrao; 002 §2 /label in the settings' General group). Records only: printing
- * (the label print modal, the sheets of packages/documents, the connector) comes with the labels issue. A sheet model
+ * tamanho_descricao (default 15), is_padrao; 002 §2 /label in the settings' General group). Printed by the label print
+ * modal (apps/web/src/features/labels) with the sheets of packages/documents (label-sheet.ts); the connector path comes
+ * with the connector issue. A sheet model
  * names its Pimaco sheet (001 §9); a thermal model carries the printer's source code. The rules are
  * packages/domain/src/label-settings.ts.
  */

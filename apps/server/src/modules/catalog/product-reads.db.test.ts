@@ -88,6 +88,8 @@ describe('product reads of 001 §7', () => {
     expect(new Set(rows.map((r) => r['id_produto']))).toEqual(new Set([product.id_produto]));
     expect(rows.map((r) => r['codigo_barras'])).toContain(product.codigo);
     expect(rows.every((r) => String(r['descricao']).startsWith(product.descricao) && Number(r['preco_venda']) > 0)).toBe(true);
+    // The label item's parts: the product's description, the variation's own, together the line's description.
+    expect(rows.every((r) => r['descricao_produto'] === product.descricao && r['variacao'] !== '' && r['descricao'] === `${product.descricao} ${String(r['variacao'])}`)).toBe(true);
     expect((await t.call('POST', '/product/find_to_print_label', { where: { ids_products: [product.id_produto] } }, other)).status).toBe(404);
     const bad = await t.call('POST', '/product/find_to_print_label', { where: { ids_products: [] } }, manager);
     expect(bad.status).toBe(400);

@@ -86,6 +86,8 @@ export async function findStockById(tx: Tx, caller: Caller, id_produto: number) 
 export async function findToPrintLabel(tx: Tx, caller: Caller, body: z.output<typeof c.productLabelsBody>) {
   const { rows } = await tx.query<Record<string, unknown>>(
     `SELECT p.id_produto, g.id_produto_grade, gf.id_produto_grade_filial, ${VARIATION} AS descricao, coalesce(g.sku, p.sku) AS sku,
+            p.descricao AS descricao_produto, CASE WHEN g.is_padrao THEN '' ELSE btrim(coalesce(g.descricao, '')) END AS variacao,
+            coalesce((SELECT m.descricao FROM marca m WHERE m.id_organization = p.id_organization AND m.id_marca = p.id_marca), '') AS marca,
             (SELECT b.codigo FROM produto_codigo_barra b
               WHERE b.id_organization = g.id_organization AND b.id_produto_grade = g.id_produto_grade AND b.data_exclusao IS NULL
                 AND b.situacao = 'Ativo' AND b.id_produto_unidade_logistica IS NULL
@@ -106,7 +108,8 @@ export async function findToPrintLabel(tx: Tx, caller: Caller, body: z.output<ty
     rows: rows.map((r) => ({
       id_produto: num(r['id_produto']), id_produto_grade: num(r['id_produto_grade']),
       id_produto_grade_filial: r['id_produto_grade_filial'] === null ? null : num(r['id_produto_grade_filial']),
-      descricao: String(r['descricao']), sku: String(r['sku']), codigo_barras: (r['codigo_barras'] as string | null) ?? null, unidade: String(r['unidade']),
+      descricao: String(r['descricao']), descricao_produto: String(r['descricao_produto']), variacao: String(r['variacao']), marca: String(r['marca']),
+      sku: String(r['sku']), codigo_barras: (r['codigo_barras'] as string | null) ?? null, unidade: String(r['unidade']),
       preco_venda: num(r['preco_venda']), preco_atacado: num(r['preco_atacado']),
     })),
   };

@@ -7,6 +7,8 @@ import { notFound } from '../../http/errors.ts';
 import { findGrades, findNextSku, findProduct, listProducts } from './product-queries.ts';
 import { byBranchGrid, priceSell, searchToSell } from './product-sale.ts';
 import { productReadHandlers } from './product-reads.ts';
+import { labelReadHandlers } from './label-reads.ts';
+import { scaleExportHandlers } from './scale-export.ts';
 import { createProduct, duplicateProduct, setProductSituacao, updateProduct } from './product-service.ts';
 
 export const productHandlers = {
@@ -30,4 +32,6 @@ export const productHandlers = {
   productPriceSell: ({ tx, caller, body }) => priceSell(tx, caller, body.branch_grids_ids),
   productSearchToSell: ({ tx, caller, body }) => searchToSell(tx, caller, body),
   ...productReadHandlers,
+  ...labelReadHandlers,
+  ...scaleExportHandlers,
 } satisfies Partial<Handlers>;

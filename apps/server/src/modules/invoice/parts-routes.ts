@@ -4,6 +4,7 @@ import type { Tx } from '../../db/database.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
+import { invoiceLabelItems } from '../catalog/label-reads.ts';
 import { insertItem, insertPayment, insertReferenced, recomputeTotals, refuseUnsavedPayment } from './parts.ts';
 import * as q from './queries.ts';
 import { activeBranch, lockFacts } from './service.ts';
@@ -52,6 +53,11 @@ export const invoicePartHandlers = {
     const detail = await q.loadDetail(tx, caller.id_organization, activeBranch(caller), body.id_nota_fiscal);
     if (!detail) throw notFound();
     return { rows: detail.itens };
+  },
+  invoiceItemFindToPrintLabels: async ({ tx, caller, body }) => {
+    const labels = await invoiceLabelItems(tx, caller, body.id_nota_fiscal);
+    if (!labels) throw notFound();
+    return labels;
   },
   invoicePaymentPost: async ({ tx, caller, body }) => {
     if (!body.id_nota_fiscal) refuseUnsavedPayment(body);

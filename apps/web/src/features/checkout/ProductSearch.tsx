@@ -7,7 +7,8 @@ import { Group, Kbd, Paper, Table, Text, TextInput } from '@mantine/core';
 import { formatMoney } from '@pdv/domain/money';
 import { localDb } from '../../db/database.ts';
 import { useLiveQuery } from '../../db/useLiveQuery.ts';
-import { findByBarcode, hitOfGrid, searchProducts, type ProductHit } from './catalog.ts';
+import { weighedSettingsOf } from '@pdv/domain/weighed-barcode';
+import { findByBarcode, findWeighed, hitOfGrid, searchProducts, type ProductHit } from './catalog.ts';
 import { productIndex } from './search/productIndex.ts';
 import { scanGate } from './search/scanGate.ts';
 import { CATALOG_LOADING, catalogLoaded, searchNotice } from './search/catalogState.ts';
@@ -28,11 +29,13 @@ interface Props {
   onPick: (hit: ProductHit, alongside?: () => void) => Promise<void>;
   /** What was typed before the box was there (the screen was opening): the box starts with it. Stable. */
   seed?: () => string;
+  /** The branch's configuration row: its weighed-product code settings (size, identifier, price or weight). */
+  config?: Readonly<Record<string, unknown>> | null;
 }
 
 /** Memoized: the page's own renders skip it (a scanned line redraws it with the items table, to empty the box). */
 export const ProductSearch = memo(
-  forwardRef<HTMLInputElement, Props>(function ProductSearch({ onPick, seed }, ref) {
+  forwardRef<HTMLInputElement, Props>(function ProductSearch({ onPick, seed, config }, ref) {
     const [text, setText] = useState(() => seed?.() ?? '');
     const [page, setPage] = useState(0);
     const [result, setResult] = useState<{ query: string; hits: ProductHit[]; more: boolean; started: number } | null>(
@@ -141,6 +144,9 @@ export const ProductSearch = memo(
       if (listed) return pick(listed);
       const barcode = /^\d{8,14}$/.test(query) ? await findByBarcode(localDb(), query) : null;
       if (barcode) return pick(barcode, true);
+      // A weighed product's barcode (the branch's settings): its product, with the weight or price it carries.
+      const weighed = /^\d{13}$/.test(query) ? await findWeighed(localDb(), query, weighedSettingsOf(config)) : null;
+      if (weighed) return pick(weighed, true);
       // The catalogue is still loading: the text stays, the box says why, and the results come by themselves (an
       // Enter now must not add whatever the search finds once the load ends).
       if (loaded !== true) return;

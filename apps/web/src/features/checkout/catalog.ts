@@ -10,6 +10,7 @@ import type { FiscalSeries } from '@pdv/domain/sale-validation';
 import { OWNER_TABLES, ownersOf, productIndex, type BarcodeHit } from './search/productIndex.ts';
 import { fold } from './search/textIndex.ts';
 import { variationDescription } from '@pdv/domain/variation';
+import { parseWeighedBarcode, weighedCodeCandidates, weighedQuantity, type WeighedSettings } from '@pdv/domain/weighed-barcode';
 
 export const PAGE_SIZE = 25;
 
@@ -29,6 +30,8 @@ export interface ProductHit {
   versao_preco: string | null;
   /** The variation's stock per address, when it was read with the product (a scanned barcode). */
   estoque?: Record<number, StockRecord>;
+  /** The quantity a scanned weighed product's barcode carries (findWeighed), in thousandths; else one unit. */
+  quantidade?: Milli;
 }
 
 export interface StockRecord {
@@ -151,6 +154,30 @@ export async function hitOfGrid(db: PdvDatabase, id_produto_grade: number): Prom
   const codes = await db.rows('barcode').where('id_produto_grade').equals(id_produto_grade).toArray();
   const code = str(codes.find((c) => live(c) && isValidGtin(String(c['codigo'])))?.['codigo']);
   return hitFrom(product, grid, code, await unitOf(db, product));
+}
+
+/**
+ * A weighed product's barcode (packages/domain weighed-barcode.ts, the branch's settings): the product of its scale
+ * code (a live product whose SKU is the code, else whose id is), its variation (the only or the default one), and the
+ * line's quantity from the embedded weight, or from the embedded price over the retail price. Null when the code is
+ * not a weighed one under these settings or names no product here.
+ */
+export async function findWeighed(db: PdvDatabase, code: string, settings: WeighedSettings): Promise<ProductHit | null> {
+  const parsed = parseWeighedBarcode(code, settings);
+  if (!parsed) return null;
+  const { skus, id } = weighedCodeCandidates(parsed.codigo);
+  let product: LocalRow | undefined;
+  for (const sku of skus) {
+    product = (await db.rows('product').where('sku').equals(sku).toArray()).find(live);
+    if (product) break;
+  }
+  product ??= await db.rows('product').get(id);
+  if (!product || !live(product)) return null;
+  const grids = (await db.rows('grid').where('id_produto').equals(product['id_produto'] as number).toArray()).filter(live);
+  const grid = grids.length === 1 ? grids[0] : grids.find((g) => g['is_padrao'] === true);
+  const hit = grid ? await hitOfGrid(db, grid['id_produto_grade'] as number) : null;
+  const quantidade = hit ? weighedQuantity(parsed, hit.preco_venda) : null;
+  return hit && quantidade !== null ? { ...hit, quantidade } : null;
 }
 
 /**

@@ -237,7 +237,7 @@ export function useCheckout() {
         void showWarning(refused);
         return false;
       }
-      const next = draft.addProduct(before, hit, context);
+      const next = draft.addProduct(before, hit, context, hit.quantidade);
       const line = next.itens.find((i) => i.id_produto_grade_filial === hit.id_produto_grade_filial);
       if (!(await checkLines(next, line?.id_item ?? null, hit.estoque))) return false;
       // A scanned line is drawn at once, not when the scheduler gets to it (barcode scan to line: at most 50 ms), with

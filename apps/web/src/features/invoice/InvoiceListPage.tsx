@@ -20,6 +20,8 @@ import { SituacaoTotals } from './list/SituacaoTotals.tsx';
 import { INVOICE_KEYS, useInvoiceList } from './list/useInvoiceList.ts';
 import { situacaoFilterOf } from './period.ts';
 import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from './shortcuts.tsx';
+import { LabelPrintModal } from '../labels/LabelPrintModal.tsx';
+import type { LabelSource } from '../labels/labelItems.ts';
 import { ACTION_SHORTCUT, INVOICE_PERMISSION, INVOICE_SITUACOES_SHOWN, SITUACAO_LABEL, actionsFor, type InvoiceAction } from './situacao.ts';
 import { TEXTS } from './texts.ts';
 import { DateField } from '../../ui/MaskedInputs.tsx';
@@ -48,6 +50,7 @@ export function InvoiceListPage() {
   const pageRows = list.list.data?.rows ?? [];
   const rows: readonly InvoiceSummary[] = tab === 'notas' ? pageRows : (contingency.data?.rows ?? []);
   const current = rows.find((r) => r.id_nota_fiscal === active) ?? rows[0] ?? null;
+  const [labels, setLabels] = useState<LabelSource | null>(null);
   const chosen = pageRows.filter((r) => selected.has(r.id_nota_fiscal)).map((r) => r.id_nota_fiscal);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: INVOICE_KEYS.all });
@@ -110,6 +113,7 @@ export function InvoiceListPage() {
       setTimeout(() => search.current?.focus(), 0);
     }],
     ['Alt+N', () => void navigate('/invoice/register')],
+    ['Alt+Shift+E', () => current && setLabels({ kind: 'invoice', id_nota_fiscal: current.id_nota_fiscal })],
     ['Alt+G', () => switchTab(tab === 'notas' ? 'contingencia' : 'notas')],
     ['Ctrl+↑', () => move(-1)],
     ['Ctrl+↓', () => move(1)],
@@ -270,6 +274,7 @@ export function InvoiceListPage() {
           {tab === 'notas' && <KeyHint keys="F2" label="Pesquisar" />}
           <KeyHint keys="↑/↓" label="Escolher nota" />
           <KeyHint keys="Enter" label="Abrir" />
+          <KeyHint keys="Alt+Shift+E" label="Etiquetas dos itens" />
           {tab === 'notas' && canManage && <KeyHint keys="Alt+S" label="Marcar/desmarcar" />}
           {tab === 'notas' && <KeyHint keys="PgUp/PgDn" label="Página" />}
           <KeyHint keys="Alt+G" label={tab === 'notas' ? 'Contingência' : 'Voltar às notas'} />
@@ -281,6 +286,7 @@ export function InvoiceListPage() {
         </Group>
       </Paper>
 
+      <LabelPrintModal source={labels} onClose={() => setLabels(null)} />
       <DisableRangeModal opened={rangeOpen} idFilial={session.usuario.id_filial_ativa} onClose={() => setRangeOpen(false)} onDone={() => void refresh()} />
     </Stack>
   );

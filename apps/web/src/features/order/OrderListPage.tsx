@@ -30,6 +30,8 @@ import { countLabel } from '../../ui/format.ts';
 import { useSignedIn } from '../auth/sessionContext.ts';
 import { placeholderOf } from '../invoice/list/InvoiceTable.tsx';
 import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from '../invoice/shortcuts.tsx';
+import { LabelPrintModal } from '../labels/LabelPrintModal.tsx';
+import type { LabelSource } from '../labels/labelItems.ts';
 import { cancelOrder, duplicateOrder, invoiceOrder, releaseOrder, sendOrderMail } from './actions.ts';
 import { OrderTable } from './list/OrderTable.tsx';
 import { DOCUMENT_ACTIONS, DOCUMENT_ACTION_LABEL, DOCUMENT_ACTION_SHORTCUT, runDocumentAction, type DocumentAction } from './documents/orderDocuments.ts';
@@ -55,6 +57,7 @@ export function OrderListPage() {
   const allow = (action: OrderAction) => canManage || action === 'abrir';
   const list = useOrderList();
   const [active, setActive] = useState<number | null>(null);
+  const [labels, setLabels] = useState<LabelSource | null>(null);
   const [busy, setBusy] = useState(false);
   const search = useRef<HTMLInputElement>(null);
 
@@ -101,6 +104,7 @@ export function OrderListPage() {
 
   const shortcuts: Shortcut[] = [
     ['F2', () => search.current?.focus()],
+    ['Alt+Shift+E', () => current && setLabels({ kind: 'order', id_pedido: current.id_pedido })],
     ['Alt+N', () => canManage && void navigate('/order/register')],
     ['↑', () => move(-1)],
     ['↓', () => move(1)],
@@ -202,6 +206,7 @@ export function OrderListPage() {
           <KeyHint keys="Enter" label="Abrir" />
           <KeyHint keys="PgUp/PgDn" label="Página" />
           {canManage && <KeyHint keys="Alt+N" label="Novo pedido" />}
+          <KeyHint keys="Alt+Shift+E" label="Etiquetas dos itens" />
           {ROW_ACTIONS.filter(allow).map((action) => (
             <KeyHint key={action} keys={ORDER_ACTION_SHORTCUT[action]} label={ORDER_ACTION_LABEL[action]} />
           ))}
@@ -210,6 +215,7 @@ export function OrderListPage() {
           ))}
         </Group>
       </Paper>
+      <LabelPrintModal source={labels} onClose={() => setLabels(null)} />
     </Stack>
   );
 }

@@ -3,14 +3,16 @@
  * and situacao; sorted by data_cadastro ascending (002 §9) or by a click on a column; 20 a page; the situacao badge
  * toggled in place; a product duplicated from its row; the row's stock and labels in side panels
  * (ProductRowDrawers.tsx). Keys as in every register list: ↑/↓, Enter opens, Insert or Alt+N new, PgUp/PgDn, Alt+I
- * switches situacao, Alt+D duplicates; Alt+E the stock, Alt+L the labels of the highlighted product.
+ * switches situacao, Alt+D duplicates; Alt+E the stock, Alt+L the labels of the highlighted product. Alt+M marks the
+ * highlighted product (or its checkbox does); Alt+P opens the label print modal (features/labels) for the marked products,
+ * or for the highlighted one when none is marked; Alt+B the scale file (ScaleFileModal.tsx).
  */
 import { ListPagination } from '../../ui/ListPagination.tsx';
 import { useArrivalFocus } from '../../ui/arrivalFocus.ts';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
 import { SITUACAO_ATIVO, SITUACAO_INATIVO } from '@pdv/domain/permissions';
 import { call } from '../../api/client.ts';
@@ -26,6 +28,9 @@ import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from '../invoice
 import { Ref } from './fields.tsx';
 import { PRODUCT_PERMISSION } from './ProductRegisterPage.tsx';
 import { ProductLabelsDrawer, ProductStockDrawer, type RowProduct } from './ProductRowDrawers.tsx';
+import { LabelPrintModal } from '../labels/LabelPrintModal.tsx';
+import { ScaleFileModal } from './ScaleFileModal.tsx';
+import type { LabelSource } from '../labels/labelItems.ts';
 
 type Column = 'data_cadastro' | 'descricao' | 'sku' | 'preco_venda';
 type Situacao = 'Todos' | typeof SITUACAO_ATIVO | typeof SITUACAO_INATIVO;
@@ -44,6 +49,15 @@ export function ProductListPage() {
   const [active, setActive] = useState<number | null>(null);
   const [stockOf, setStockOf] = useState<RowProduct | null>(null);
   const [labelsOf, setLabelsOf] = useState<RowProduct | null>(null);
+  const [marked, setMarked] = useState<ReadonlySet<number>>(new Set());
+  const [printing, setPrinting] = useState<LabelSource | null>(null);
+  const [scaleOpen, setScaleOpen] = useState(false);
+  const toggleMark = (id: number) => setMarked((old) => {
+    const next = new Set(old);
+    if (!next.delete(id)) next.add(id);
+    return next;
+  });
+  const printLabels = (ids: number[]) => ids.length > 0 && setPrinting({ kind: 'products', ids });
   const filter = {
     ...(situacao === 'Todos' ? {} : { situacao }),
     ...(categoria ? { id_categoria: categoria } : {}),
@@ -103,6 +117,9 @@ export function ProductListPage() {
     ['Alt+D', () => current && void duplicate(current)],
     ['Alt+E', () => current && setStockOf(current)],
     ['Alt+L', () => current && setLabelsOf(current)],
+    ['Alt+M', () => current && toggleMark(current.id_produto)],
+    ['Alt+B', () => setScaleOpen(true), { inInputs: true }],
+    ['Alt+P', () => printLabels(marked.size > 0 ? [...marked] : current ? [current.id_produto] : []), { inInputs: true }],
   ];
   useShortcuts(shortcuts);
 
@@ -124,6 +141,9 @@ export function ProductListPage() {
         <Group gap="xs">
           {list.query.isFetching && <Loader size="xs" aria-label="Carregando" />}
           <Text size="sm" c="dimmed" aria-live="polite">{list.query.data ? countLabel(list.count) : ' '}</Text>
+          <ShortcutButton shortcut="Alt+P" variant="light" onClick={() => printLabels(marked.size > 0 ? [...marked] : current ? [current.id_produto] : [])}>
+            {marked.size > 0 ? `Imprimir etiquetas (${marked.size})` : 'Imprimir etiquetas'}
+          </ShortcutButton>
           {canManage && <ShortcutButton shortcut="Insert" onClick={openNew}>Novo</ShortcutButton>}
         </Group>
       </Group>
@@ -154,6 +174,7 @@ export function ProductListPage() {
         <Table highlightOnHover withTableBorder verticalSpacing="xs" aria-label="Produtos">
           <Table.Thead>
             <Table.Tr>
+              <Table.Th w={32} aria-label="Marcar" />
               {header('sku', 'SKU')}
               {header('descricao', 'Descrição')}
               {header(null, 'Categoria')}
@@ -172,6 +193,10 @@ export function ProductListPage() {
               return (
                 <Table.Tr key={row.id_produto} aria-selected={isActive} bg={isActive ? 'var(--mantine-primary-color-light)' : undefined}
                   onClick={() => setActive(row.id_produto)} onDoubleClick={() => open(row.id_produto)} style={{ cursor: 'pointer' }}>
+                  <Table.Td onClick={(e) => e.stopPropagation()}>
+                    <Checkbox size="xs" tabIndex={-1} checked={marked.has(row.id_produto)} onChange={() => toggleMark(row.id_produto)}
+                      aria-label={`Marcar ${row.descricao}`} />
+                  </Table.Td>
                   <Table.Td>{row.sku}</Table.Td>
                   <Table.Td>{row.descricao}</Table.Td>
                   <Table.Td>{row.categoria ?? ''}</Table.Td>
@@ -204,7 +229,7 @@ export function ProductListPage() {
             })}
             {(list.query.isSuccess || list.query.isPending) && rows.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={10}>
+                <Table.Td colSpan={11}>
                   <Text c="dimmed" ta="center" py="md">{list.query.isPending ? 'Carregando…' : 'Nenhum registro encontrado.'}</Text>
                 </Table.Td>
               </Table.Tr>
@@ -222,11 +247,17 @@ export function ProductListPage() {
           {canManage && <KeyHint keys="Alt+D" label="Duplicar" />}
           <KeyHint keys="Alt+E" label="Estoque" />
           <KeyHint keys="Alt+L" label="Etiquetas" />
+          <KeyHint keys="Alt+M" label="Marcar" />
+          <KeyHint keys="Alt+P" label="Imprimir etiquetas" />
+          <KeyHint keys="Alt+B" label="Arquivo da balança" />
           <KeyHint keys="PgUp/PgDn" label="Página" />
         </Group>
       </Paper>
       <ProductStockDrawer product={stockOf} onClose={() => setStockOf(null)} />
-      <ProductLabelsDrawer product={labelsOf} onClose={() => setLabelsOf(null)} />
+      <ProductLabelsDrawer product={labelsOf} onClose={() => setLabelsOf(null)}
+        onPrint={(p) => { setLabelsOf(null); printLabels([p.id_produto]); }} />
+      <LabelPrintModal source={printing} onClose={() => setPrinting(null)} />
+      <ScaleFileModal opened={scaleOpen} onClose={() => setScaleOpen(false)} />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@
  * branch's prices). Both are side panels over the list, read-only; Esc closes them.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Drawer, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
 import { call } from '../../api/client.ts';
 import { errorDisplayOf } from '../../api/errors.ts';
@@ -67,7 +67,7 @@ export function ProductStockDrawer({ product, onClose }: { product: RowProduct |
   );
 }
 
-export function ProductLabelsDrawer({ product, onClose }: { product: RowProduct | null; onClose: () => void }) {
+export function ProductLabelsDrawer({ product, onClose, onPrint }: { product: RowProduct | null; onClose: () => void; onPrint?: (p: RowProduct) => void }) {
   const labels = useQuery({
     queryKey: ['productFindToPrintLabel', product?.id_produto],
     queryFn: () => call('productFindToPrintLabel', { where: { ids_products: [product?.id_produto ?? 0] } }, { loading: false }),
@@ -78,6 +78,9 @@ export function ProductLabelsDrawer({ product, onClose }: { product: RowProduct 
     <Drawer opened={product !== null} onClose={onClose} position="right" size="xl" title={`Etiquetas: ${product?.descricao ?? ''}`}>
       {labels.isPending && <Loader size="sm" aria-label="Carregando" />}
       {labels.isError && <Alert color="red" variant="light">{errorDisplayOf(labels.error).text}</Alert>}
+      {labels.isSuccess && onPrint && product && (
+        <Group justify="flex-end" mb="xs"><Button size="compact-sm" onClick={() => onPrint(product)}>Imprimir etiquetas</Button></Group>
+      )}
       {labels.isSuccess && (
         <Table withTableBorder verticalSpacing={4} aria-label="Etiquetas do produto">
           <Table.Thead>

@@ -82,7 +82,7 @@ export function SaleLayout({ screen, bundle, context, totals, seed }: Props) {
                 }}
               />
             ) : (
-              <ProductSearch ref={search} onPick={screen.onHit} seed={seed} />
+              <ProductSearch ref={search} onPick={screen.onHit} seed={seed} config={context.config} />
             )}
             <ModeBanner bundle={bundle} />
             {modo === 'ValeCredito' && screen.canIssueVoucher && (
