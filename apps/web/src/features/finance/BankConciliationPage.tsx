@@ -5,7 +5,7 @@
  * undo a confirmed one. The unmatched lines stay in the list. Keyboard: Alt+I import, ↑/↓ choose, Enter confirm,
  * Alt+1..4 the views, PgUp/PgDn pages.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FieldDef } from '@pdv/contract/registers/descriptor';
@@ -53,6 +53,7 @@ export function BankConciliationPage() {
   const [active, setActive] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [imported, setImported] = useState<string | null>(null);
+  const table = useRef<HTMLTableElement>(null);
 
   const list = useQuery({
     queryKey: ['bank-conciliation', conta, view, page],
@@ -76,7 +77,10 @@ export function BankConciliationPage() {
       setImported(`${r.quantidade} linha(s) no extrato: ${r.novas} nova(s), ${r.ja_importadas} já importada(s).`);
       setFile(null);
       setPage(1);
+      setActive(null);
       await refresh();
+      // The lines are what comes next: ↑/↓ and Enter act on them, not on the account's select.
+      table.current?.focus();
     } catch (error) {
       showError(error);
     } finally {
@@ -179,7 +183,7 @@ export function BankConciliationPage() {
       </Group>
 
       <Table.ScrollContainer minWidth={860}>
-        <Table layout="fixed" highlightOnHover withTableBorder verticalSpacing={6} aria-label="Linhas do extrato">
+        <Table ref={table} tabIndex={-1} layout="fixed" highlightOnHover withTableBorder verticalSpacing={6} aria-label="Linhas do extrato" style={{ outline: 'none' }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={100}>Data</Table.Th>
