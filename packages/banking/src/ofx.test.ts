@@ -104,3 +104,16 @@ describe('pieces', () => {
     expect(accountDigits('99887-X')).toBe('99887');
   });
 });
+
+describe('hostile input', () => {
+  it('refuses an amount the database cannot hold and keeps impossible character references as written', () => {
+    expect(ofxAmount('99999999999999,99')).toBeNull();
+    expect(ofxAmount('9999999999999,99')).toBe(999_999_999_999_999);
+    const [s] = parseOfx('<OFX><STMTRS><BANKTRANLIST><STMTTRN><DTPOSTED>20260101<TRNAMT>1<FITID>1<MEMO>a &#x110000; &#0; b</STMTTRN></BANKTRANLIST></STMTRS></OFX>');
+    expect(s!.transacoes[0]!.memo).toBe('a &#x110000; &#0; b');
+  });
+  it('keeps a made-up FITID short whatever the memo', () => {
+    const [s] = parseOfx(`<OFX><STMTRS><BANKTRANLIST><STMTTRN><DTPOSTED>20260101<TRNAMT>1<MEMO>${'x'.repeat(5000)}</STMTTRN></BANKTRANLIST></STMTRS></OFX>`);
+    expect(s!.transacoes[0]!.fitid.length).toBeLessThan(60);
+  });
+});

@@ -62,9 +62,9 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 function unescape(value: string): string {
   return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
-    if (e.startsWith('#x') || e.startsWith('#X')) return String.fromCodePoint(parseInt(e.slice(2), 16));
-    if (e.startsWith('#')) return String.fromCodePoint(Number(e.slice(1)));
-    return ENTITIES[e.toLowerCase()] ?? whole;
+    const code = e.startsWith('#x') || e.startsWith('#X') ? parseInt(e.slice(2), 16) : e.startsWith('#') ? Number(e.slice(1)) : null;
+    if (code === null) return ENTITIES[e.toLowerCase()] ?? whole;
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
   });
 }
 
@@ -100,6 +100,9 @@ export function ofxDate(value: string): string | null {
   return `${m[1]}-${m[2]}-${m[3]}`;
 }
 
+/** The largest amount a statement line may carry (the database's numeric(15,2)). */
+const MAX_CENTS = 999_999_999_999_999;
+
 /** An OFX amount in centavos: decimal point or comma; with both, the last one is the decimal separator. */
 export function ofxAmount(value: string): Cents | null {
   let text = value.replace(/\s/g, '');
@@ -116,10 +119,18 @@ export function ofxAmount(value: string): Cents | null {
   }
   if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text)) return null;
   try {
-    return scaleDecimal(text, 2);
+    const cents = scaleDecimal(text, 2);
+    return Math.abs(cents) <= MAX_CENTS ? cents : null;
   } catch {
     return null;
   }
+}
+
+/** FNV-1a of a text, 8 hex digits: a short stand-in for a memo inside a made-up FITID. */
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
 }
 
 function statementOf(block: string, bankAccount: boolean, lineOffset: number, seen: Map<string, number>): OfxStatement {
@@ -137,7 +148,7 @@ function statementOf(block: string, bankAccount: boolean, lineOffset: number, se
     const memo = leaf(t, 'MEMO');
     let fitid = leaf(t, 'FITID');
     if (!fitid) {
-      const base = `${data}|${valor}|${memo}`;
+      const base = `${data}|${valor}|${hash(memo)}`;
       const k = (made.get(base) ?? 0) + 1;
       made.set(base, k);
       fitid = `sem-fitid:${base}|${k}`;

@@ -111,7 +111,7 @@ export async function linesPage(tx: Tx, org: number, id_conta: number, f: PageFi
     `SELECT ${LINE_COLUMNS}, count(*) OVER () AS total FROM conta_conciliacao
       WHERE id_organization = $1 AND id_conta = $2 AND data_exclusao IS NULL
         AND ($3::text IS NULL OR situacao = $3) AND ($4::int[] IS NULL OR id_conta_conciliacao = ANY($4::int[]))
-        AND ($5 = '' OR memo ILIKE '%' || $5 || '%' OR fitid = $5 OR documento = $5)
+        AND ($5 = '' OR strpos(lower(memo), lower($5)) > 0 OR fitid = $5 OR documento = $5)
       ORDER BY data_emissao_nfe DESC, id_conta_conciliacao DESC
       LIMIT $6 OFFSET $7`,
     [org, id_conta, f.situacao, f.ids, f.search, page.take, page.skip],

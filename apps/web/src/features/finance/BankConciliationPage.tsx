@@ -190,8 +190,8 @@ export function BankConciliationPage() {
               <Table.Th>Descrição no extrato</Table.Th>
               <Table.Th w={120} ta="right">Valor</Table.Th>
               <Table.Th>Correspondência</Table.Th>
-              <Table.Th w={120}>Situação</Table.Th>
-              <Table.Th w={120} />
+              <Table.Th w={140}>Situação</Table.Th>
+              <Table.Th w={110} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -211,7 +211,7 @@ export function BankConciliationPage() {
                   <Table.Td ta="right"><Text size="sm" fw={600} c={row.valor < 0 ? 'red' : 'green'}>{money(row.valor)}</Text></Table.Td>
                   <Table.Td>
                     {c
-                      ? <Text size="sm" lineClamp={1} title={c.descricao}>{c.tipo === 'Cartao' ? 'Previsão de cartão' : c.tipo === 'Transferencia' ? 'Transferência' : 'Baixa'} · {brDate(c.data)} · {c.descricao}</Text>
+                      ? <Text size="sm" lineClamp={2} title={c.descricao}>{c.tipo === 'Cartao' ? 'Previsão de cartão' : c.tipo === 'Transferencia' ? 'Transferência' : 'Baixa'} · {brDate(c.data)} · {c.descricao}</Text>
                       : <Text size="sm" c="dimmed">Nenhum lançamento correspondente</Text>}
                   </Table.Td>
                   <Table.Td>
