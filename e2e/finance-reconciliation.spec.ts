@@ -2,7 +2,8 @@
  * Issue 24, bank conciliation as the demo manager: a receipt and a payment discharged into a new account, its OFX
  * statement (Windows-1252, decimal commas, an unmatched bank fee) imported at /bankConciliation, the two lines
  * matched to their launches and confirmed from the keyboard, the fee left visible without a match, and the same file
- * imported again adding nothing; then the account's cash flow by day for the month.
+ * imported again adding nothing, the fee then confirmed by hand against a payment two weeks later; then the account's
+ * cash flow by day for the month.
  */
 import type { Page } from '@playwright/test';
 import { api } from './checkout-steps.ts';
@@ -97,6 +98,22 @@ test('an OFX statement imported and two lines reconciled; the fee stays unmatche
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('TARIFA MANUTENÇÃO');
 
+  // The fee paid in the books two weeks later: too far for a proposal, offered by hand (Alt+L) and confirmed.
+  const fee = await api(page, '/document-financial/create', { operacao: 'Saida', valor_documento: 9.9, data_vencimento: '2026-03-21', observacao: `${name} tarifa` });
+  expect((await api(page, '/document-financial/discharge_document_financial',
+    { documentos: [fee.json['id_documento_financeiro']], valor_total: 9.9, id_conta, data_pagamento: '2026-03-21' })).status).toBe(200);
+  await page.keyboard.press('Alt+L');
+  const chooser = page.getByRole('dialog', { name: 'Conciliar com um lançamento' });
+  const offered = chooser.getByRole('table', { name: 'Lançamentos da conta' }).getByRole('row');
+  await expect(offered).toHaveCount(2);
+  await expect(offered.nth(1)).toContainText('21/03/2026');
+  await expect(offered.nth(1).getByRole('button', { name: 'Confirmar' })).toBeFocused();
+  await page.screenshot({ path: '/tmp/conciliation-by-hand.png', fullPage: true });
+  await page.keyboard.press('Enter');
+  await expect(chooser).toBeHidden();
+  await expect(total(page, 'Conciliadas')).toHaveText('3');
+  await expect(total(page, 'Sem correspondência')).toHaveText('0');
+
   // Cash flow of March for the account: the receipt on the 5th, the payment too.
   await goByMenu(page, 'Fluxo de caixa');
   await expect(page.getByRole('heading', { name: 'Fluxo de caixa' })).toBeVisible();
@@ -106,8 +123,8 @@ test('an OFX statement imported and two lines reconciled; the fee stays unmatche
   await chooseAccount(page, name);
   await expect(total(page, 'Saldo inicial')).toHaveText('R$ 0,00');
   await expect(total(page, 'Entradas')).toHaveText('R$ 250,00');
-  await expect(total(page, 'Saídas')).toHaveText('R$ 80,00');
-  await expect(total(page, 'Saldo final')).toHaveText('R$ 170,00');
+  await expect(total(page, 'Saídas')).toHaveText('R$ 89,90');
+  await expect(total(page, 'Saldo final')).toHaveText('R$ 160,10');
   await expect(page.locator('[data-dia="2026-03-05"]')).toContainText('R$ 170,00');
   await page.screenshot({ path: '/tmp/cash-flow.png', fullPage: true });
 });

@@ -83,6 +83,8 @@ export const reconciliationConfirmBody = z.object({
   { error: M.chooseOne },
 );
 export const reconciliationByIdBody = z.object({ id_conta_conciliacao: id }).strict();
+/** The launches a pending line could be confirmed against by hand: same amount, within 30 days, closest first. */
+export const reconciliationCandidatesResult = z.object({ rows: z.array(reconciliationCounterpart) });
 
 /**
  * Cash flow by day (002 §2 dashboards): the money that moved in the organization's bank accounts (one, or all) and

@@ -32,6 +32,9 @@ export const RECONCILIATION_MESSAGES = {
 /** The default window between a statement line's date and a launch's date. */
 export const RECONCILIATION_TOLERANCE_DAYS = 3;
 
+/** The window of the launches offered for a confirmation by hand. */
+export const RECONCILIATION_MANUAL_DAYS = 30;
+
 export interface StatementLine {
   id: number;
   /** AAAA-MM-DD. */

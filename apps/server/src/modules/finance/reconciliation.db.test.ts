@@ -104,6 +104,11 @@ describe('bank conciliation', () => {
     const taken = await t.call('POST', '/bank_conciliation/confirm', { id_conta_conciliacao: unmatched!.id_conta_conciliacao, id_documento_financeiro_lancamento: receipt }, manager);
     expect([taken.status, taken.json['message']]).toEqual([400, M.candidateNotFound]);
     const small = await paid('Entrada', 7, '2026-03-11');
+    // By hand: a payment of the fee's amount 20 days later is offered for the unmatched line, not the R$ 7,00.
+    const fee = await paid('Saida', 12.5, '2026-03-31');
+    const offered = await expectOk(t, 'bankReconciliationCandidates', { id_conta_conciliacao: unmatched!.id_conta_conciliacao }, manager);
+    expect((offered.json['rows'] as Array<Record<string, unknown>>).map((c) => c['id_documento_financeiro_lancamento'])).toEqual([fee]);
+    expect((await expectOk(t, 'bankReconciliationCandidates', { id_conta_conciliacao: done!.id_conta_conciliacao }, manager)).json['rows']).toEqual([]);
     const amount = await t.call('POST', '/bank_conciliation/confirm', { id_conta_conciliacao: unmatched!.id_conta_conciliacao, id_documento_financeiro_lancamento: small }, manager);
     expect([amount.status, amount.json['message']]).toEqual([400, M.valueMismatch]);
     for (const body of [{ id_conta_conciliacao: unmatched!.id_conta_conciliacao }, { id_conta_conciliacao: unmatched!.id_conta_conciliacao, id_documento_financeiro_lancamento: small, id_conta_bancaria_lancamento: 1 }]) {
@@ -145,6 +150,7 @@ describe('bank conciliation', () => {
       ['/bank_conciliation/import', { id_conta: conta, conteudo_base64: itau }],
       ['/bank_conciliation/confirm', { id_conta_conciliacao: line.id_conta_conciliacao, id_documento_financeiro_lancamento: receipt }],
       ['/bank_conciliation/undo', { id_conta_conciliacao: line.id_conta_conciliacao }],
+      ['/bank_conciliation/candidates', { id_conta_conciliacao: line.id_conta_conciliacao }],
     ] as const) {
       const theirs = await t.call('POST', path, body, other);
       expect([path, theirs.status]).toEqual([path, 404]);
@@ -168,10 +174,10 @@ describe('cash flow by day', () => {
     expect(day('2026-03-04')).toMatchObject({ entradas: 1500, saidas: 0, saldo: 1500 });
     expect(day('2026-03-10')).toMatchObject({ entradas: 0, saidas: 1234.56, saldo: 265.44 });
     expect(day('2026-03-16')).toMatchObject({ entradas: 89.9 });
-    expect([flow.totais['entradas'], flow.totais['saidas']]).toEqual([1596.9, 1234.56]);
-    expect(flow.saldo_final).toBe(362.34);
+    expect([flow.totais['entradas'], flow.totais['saidas']]).toEqual([1596.9, 1247.06]);
+    expect(flow.saldo_final).toBe(349.84);
     const april = await expectOk(t, 'documentFinancialCashFlow', { data_inicio: '2026-04-01', data_fim: '2026-04-02', id_conta: conta }, manager);
-    expect(april.json).toMatchObject({ saldo_inicial: 362.34, saldo_final: 362.34 });
+    expect(april.json).toMatchObject({ saldo_inicial: 349.84, saldo_final: 349.84 });
   });
 
   it('adds the open receivables and payables to the forecast on their due dates', async () => {

@@ -14,7 +14,7 @@
  * - Undo unbinds a line (a card credit's discharge stays: reverse it on the document if it was wrong).
  */
 import { accountDigits, parseOfx, type OfxStatement } from '@pdv/banking/ofx';
-import { matchStatement, RECONCILIATION_MESSAGES as M, RECONCILIATION_TOLERANCE_DAYS } from '@pdv/domain/bank-reconciliation';
+import { matchStatement, RECONCILIATION_MANUAL_DAYS, RECONCILIATION_MESSAGES as M, RECONCILIATION_TOLERANCE_DAYS } from '@pdv/domain/bank-reconciliation';
 import { toDecimal } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -134,6 +134,17 @@ export const reconciliationHandlers = {
     }
     await q.bind(tx, org, line.id_conta_conciliacao, link, caller.id_usuario);
     return lineDetail(tx, org, line.id_conta_conciliacao);
+  },
+  bankReconciliationCandidates: async ({ tx, caller, body }) => {
+    const org = caller.id_organization;
+    const line = await q.lineById(tx, org, body.id_conta_conciliacao);
+    if (!line) throw notFound();
+    if (line.situacao === 'Conciliado') return { rows: [] };
+    const day = (d: string) => Date.parse(`${d}T00:00:00Z`);
+    const all = await q.openCounterparts(tx, org, line.id_conta, shift(line.data_emissao_nfe, -RECONCILIATION_MANUAL_DAYS), shift(line.data_emissao_nfe, RECONCILIATION_MANUAL_DAYS));
+    const rows = all.filter((c) => c.valor === line.valor)
+      .sort((a, b) => Math.abs(day(a.data) - day(line.data_emissao_nfe)) - Math.abs(day(b.data) - day(line.data_emissao_nfe)));
+    return { rows: rows.map(counterpartOut) };
   },
   bankReconciliationUndo: async ({ tx, caller, body }) => {
     const org = caller.id_organization;

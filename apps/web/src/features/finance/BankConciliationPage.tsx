@@ -2,7 +2,8 @@
  * /bankConciliation: the bank conciliation (002 §2; rows keyed by id_conta_conciliacao, data_emissao_nfe desc, 20 a
  * page, §9). Choose the account, import its OFX statement, and see each line with the launch the matching rule
  * proposes (same amount, within 3 days), or none; confirm a proposal (Enter on the highlighted line, or its button),
- * undo a confirmed one. The unmatched lines stay in the list. Keyboard: Alt+I import, ↑/↓ choose, Enter confirm,
+ * or choose another launch of the same amount by hand (Alt+L, or Procurar on an unmatched line), undo a confirmed one.
+ * The unmatched lines stay in the list. Keyboard: Alt+I import, ↑/↓ choose, Enter confirm, Alt+L choose the launch,
  * Alt+1..4 the views, PgUp/PgDn pages.
  */
 import { useRef, useState } from 'react';
@@ -22,6 +23,7 @@ import { useSignedIn } from '../auth/sessionContext.ts';
 import { money } from '../invoice/display.tsx';
 import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from '../invoice/shortcuts.tsx';
 import { RefSelect } from '../registers/RefSelect.tsx';
+import { CandidatesModal } from './CandidatesModal.tsx';
 
 const CONTA: FieldDef = { kind: 'ref', ref: 'bankAccount', label: 'Conta bancária', required: true };
 const PAGE = 20;
@@ -54,6 +56,7 @@ export function BankConciliationPage() {
   const [busy, setBusy] = useState(false);
   const [imported, setImported] = useState<string | null>(null);
   const table = useRef<HTMLTableElement>(null);
+  const [choosing, setChoosing] = useState<ReconciliationRow | null>(null);
 
   const list = useQuery({
     queryKey: ['bank-conciliation', conta, view, page],
@@ -87,9 +90,10 @@ export function BankConciliationPage() {
       setBusy(false);
     }
   };
-  const confirmRow = async (row: ReconciliationRow) => {
-    const c = row.correspondencia;
-    if (!canManage || busy || row.situacao !== 'Pendente' || !c) return;
+  const confirmRow = async (row: ReconciliationRow, chosen?: NonNullable<ReconciliationRow['correspondencia']>) => {
+    const c = chosen ?? row.correspondencia;
+    if (!canManage || busy || row.situacao !== 'Pendente') return;
+    if (!c) return setChoosing(row);
     setBusy(true);
     try {
       await call('bankReconciliationConfirm', {
@@ -99,7 +103,9 @@ export function BankConciliationPage() {
             : { id_documento_financeiro_lancamento: c.id_documento_financeiro_lancamento! }),
       });
       toast.success('Linha conciliada.');
+      setChoosing(null);
       await refresh();
+      table.current?.focus();
     } catch (error) {
       showError(error);
     } finally {
@@ -139,6 +145,7 @@ export function BankConciliationPage() {
     ['↑', () => move(-1)],
     ['↓', () => move(1)],
     ['Enter', () => current && void confirmRow(current)],
+    ['Alt+L', () => current && canManage && current.situacao === 'Pendente' && setChoosing(current)],
     ['Alt+1', () => choose('todas')],
     ['Alt+2', () => choose('sugeridas')],
     ['Alt+3', () => choose('sem_correspondencia')],
@@ -223,6 +230,9 @@ export function BankConciliationPage() {
                     {canManage && row.situacao === 'Pendente' && c && (
                       <Button size="compact-sm" onClick={() => void confirmRow(row)} disabled={busy} aria-label={`Confirmar ${row.memo || row.fitid}`}>Confirmar</Button>
                     )}
+                    {canManage && row.situacao === 'Pendente' && !c && (
+                      <Button size="compact-sm" variant="light" onClick={() => setChoosing(row)} disabled={busy} aria-label={`Procurar lançamento para ${row.memo || row.fitid}`}>Procurar</Button>
+                    )}
                     {canManage && row.situacao === 'Conciliado' && (
                       <Button size="compact-sm" variant="default" onClick={() => void undo(row)} disabled={busy} aria-label={`Desfazer ${row.memo || row.fitid}`}>Desfazer</Button>
                     )}
@@ -235,12 +245,14 @@ export function BankConciliationPage() {
       </Table.ScrollContainer>
 
       <ListPagination pages={pages} page={page} onChange={goTo} />
+      <CandidatesModal line={choosing} busy={busy} onChoose={(line, c) => void confirmRow(line, c)} onClose={() => setChoosing(null)} />
 
       <Paper withBorder p="xs">
         <Group gap="md" aria-label="Atalhos">
           {canManage && <KeyHint keys="Alt+I" label="Importar extrato" />}
           <KeyHint keys="↑/↓" label="Escolher" />
           {canManage && <KeyHint keys="Enter" label="Confirmar a correspondência" />}
+          {canManage && <KeyHint keys="Alt+L" label="Escolher o lançamento" />}
           <KeyHint keys="Alt+1…4" label="Visões" />
           <KeyHint keys="PgUp/PgDn" label="Página" />
         </Group>
