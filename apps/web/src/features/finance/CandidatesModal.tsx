@@ -1,8 +1,9 @@
 /**
  * Confirmation by hand of a statement line (bank conciliation): the launches of the account with the line's amount
  * within 30 days (/bank_conciliation/candidates), closest first, each with its Confirmar; the first one takes the focus
- * (Tab between them, Enter confirms, Esc goes back).
+ * when the list arrives (Tab between them, Enter confirms, Esc goes back).
  */
+import { useEffect, useRef } from 'react';
 import { Button, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReconciliationRow } from '@pdv/contract/reconciliation';
@@ -25,6 +26,11 @@ export function CandidatesModal({ line, busy, onChoose, onClose }: {
     queryFn: ({ signal }) => call('bankReconciliationCandidates', { id_conta_conciliacao: line!.id_conta_conciliacao }, { signal }),
   });
   const rows = candidates.data?.rows ?? [];
+  // The list arrives after the modal opened (and took the focus): the first Confirmar takes it then.
+  const first = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (candidates.isSuccess) first.current?.focus();
+  }, [candidates.isSuccess, candidates.dataUpdatedAt]);
   return (
     <Modal opened={line !== null} onClose={onClose} size="lg" title="Conciliar com um lançamento" closeButtonProps={{ 'aria-label': 'Fechar' }}>
       {line && (
@@ -42,7 +48,7 @@ export function CandidatesModal({ line, busy, onChoose, onClose }: {
                     <Table.Td>{brDate(c.data)}</Table.Td>
                     <Table.Td><Text size="sm">{KIND[c.tipo]} · {c.descricao}</Text></Table.Td>
                     <Table.Td ta="right">{money(c.valor)}</Table.Td>
-                    <Table.Td><Button size="compact-sm" data-autofocus={i === 0 || undefined} disabled={busy} onClick={() => onChoose(line, c)}>Confirmar</Button></Table.Td>
+                    <Table.Td><Button size="compact-sm" ref={i === 0 ? first : undefined} disabled={busy} onClick={() => onChoose(line, c)}>Confirmar</Button></Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
