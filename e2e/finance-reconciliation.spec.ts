@@ -128,3 +128,22 @@ test('an OFX statement imported and two lines reconciled; the fee stays unmatche
   await expect(page.locator('[data-dia="2026-03-05"]')).toContainText('R$ 170,00');
   await page.screenshot({ path: '/tmp/cash-flow.png', fullPage: true });
 });
+
+test('the financial documents report opens as a PDF from the list (Alt+P), detailed and grouped by document', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await signIn(page, USERS.gerente);
+  await page.goto('/documentFinancial');
+  await expect(page.getByRole('table', { name: 'Documentos financeiros' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/finance-list-header.png' });
+  await page.keyboard.press('Alt+P');
+  const modal = page.getByRole('dialog', { name: 'Relatório de documentos financeiros' });
+  await expect(modal.getByRole('button', { name: 'Gerar PDF' })).toBeFocused();
+  await modal.getByText('Detalhado').click();
+  await modal.getByText('Por documento').click();
+  await page.screenshot({ path: '/tmp/finance-report-modal.png' });
+  const opened = context.waitForEvent('page');
+  await modal.getByRole('button', { name: 'Gerar PDF' }).click();
+  const pdf = await opened;
+  await expect.poll(() => pdf.url()).toMatch(/^blob:/);
+  await expect(modal).toBeHidden();
+});

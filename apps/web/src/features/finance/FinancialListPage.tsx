@@ -157,14 +157,14 @@ export function FinancialListPage() {
         <Title order={1} size="h2">Documentos financeiros</Title>
         <Group gap="xs">
           <ShortcutButton shortcut="Alt+P" variant="default" onClick={() => setReport(true)}>Relatório</ShortcutButton>
+          {canManage && canSeeAccounts && <ShortcutButton shortcut="Alt+C" variant="default" onClick={() => setAccounts(true)}>Contas</ShortcutButton>}
           {canManage && (
-          <Group gap="xs">
-            {canSeeAccounts && <ShortcutButton shortcut="Alt+C" variant="default" onClick={() => setAccounts(true)}>Contas</ShortcutButton>}
-            <ShortcutButton shortcut="Alt+R" variant="default" onClick={() => setRemessa(true)}>Remessa e retorno</ShortcutButton>
-            <ShortcutButton shortcut="Alt+G" variant="light" onClick={issueBoletos}>Gerar boletos</ShortcutButton>
-            <ShortcutButton shortcut="Alt+B" variant="light" onClick={discharge}>Baixar</ShortcutButton>
-            <ShortcutButton shortcut="Alt+N" onClick={openNew}>Novo documento</ShortcutButton>
-          </Group>
+            <>
+              <ShortcutButton shortcut="Alt+R" variant="default" onClick={() => setRemessa(true)}>Remessa e retorno</ShortcutButton>
+              <ShortcutButton shortcut="Alt+G" variant="light" onClick={issueBoletos}>Gerar boletos</ShortcutButton>
+              <ShortcutButton shortcut="Alt+B" variant="light" onClick={discharge}>Baixar</ShortcutButton>
+              <ShortcutButton shortcut="Alt+N" onClick={openNew}>Novo documento</ShortcutButton>
+            </>
           )}
         </Group>
       </Group>
