@@ -238,3 +238,18 @@ export async function bind(tx: Tx, org: number, id: number, link: { id_documento
     [org, id, link.id_documento_financeiro_lancamento, link.id_conta_bancaria_lancamento, linked ? 'Conciliado' : 'Pendente', id_usuario],
   );
 }
+
+/**
+ * Gives back to Pendente the lines bound to a reversed discharge (a reversal, or a whole document's cancel): the money
+ * the line showed no longer matches anything in the books. Called by the launch reversals, in their transaction.
+ */
+export async function releaseReversed(tx: Tx, org: number): Promise<void> {
+  await tx.query(
+    `UPDATE conta_conciliacao c SET situacao = 'Pendente', id_documento_financeiro_lancamento = NULL, id_usuario_conciliacao = NULL,
+            data_conciliacao = NULL, data_alteracao = now()
+       FROM documento_financeiro_lancamento l
+      WHERE c.id_organization = $1 AND l.id_organization = c.id_organization
+        AND l.id_documento_financeiro_lancamento = c.id_documento_financeiro_lancamento AND l.is_estornado`,
+    [org],
+  );
+}

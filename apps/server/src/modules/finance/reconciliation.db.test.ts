@@ -58,10 +58,10 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('bank conciliation', () => {
-  let receipt: number;
-  let payment: number;
+let receipt: number;
+let payment: number;
 
+describe('bank conciliation', () => {
   it('imports an OFX statement once: the same file again adds no line', async () => {
     receipt = await paid('Entrada', 1500, '2026-03-04');
     payment = await paid('Saida', 1234.56, '2026-03-10');
@@ -198,5 +198,14 @@ describe('cash flow by day', () => {
     expect(impossible.status).toBe(400);
     const theirs = await t.call('POST', '/document-financial/cash-flow', { data_inicio: '2026-03-01', data_fim: '2026-03-31', id_conta: conta }, other);
     expect(theirs.status).toBe(404);
+  });
+});
+
+describe('a reversed discharge', () => {
+  it('gives its confirmed line back to Pendente, without a proposal', async () => {
+    const line = (await find({ visao: 'conciliadas' })).rows.find((r) => r.correspondencia?.['id_documento_financeiro_lancamento'] === payment)!;
+    await expectOk(t, 'documentFinancialLaunchCancel', { id_documento_financeiro_lancamento: payment, observacao: 'Pago em duplicidade' }, manager);
+    const after = (await find()).rows.find((r) => r.id_conta_conciliacao === line.id_conta_conciliacao)!;
+    expect(after).toMatchObject({ situacao: 'Pendente', correspondencia: null, data_conciliacao: null });
   });
 });
