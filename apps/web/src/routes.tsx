@@ -9,6 +9,8 @@ import { RequireEntry } from './features/auth/RequireEntry.tsx';
 import { HomePage } from './features/home/HomePage.tsx';
 import { DataImportPage } from './features/import/DataImportPage.tsx';
 import { FinancialListPage } from './features/finance/FinancialListPage.tsx';
+import { BankConciliationPage } from './features/finance/BankConciliationPage.tsx';
+import { CashFlowPage } from './features/finance/CashFlowPage.tsx';
 import { InvoiceListPage } from './features/invoice/InvoiceListPage.tsx';
 import { invoiceRoutes } from './features/invoice/routes.tsx';
 import { OrderListPage } from './features/order/OrderListPage.tsx';
@@ -41,6 +43,8 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/dataImport': () => <DataImportPage />,
   '/cashier': () => <CashierPage />,
   '/documentFinancial': () => <FinancialListPage />,
+  '/bankConciliation': () => <BankConciliationPage />,
+  '/cashFlow': () => <CashFlowPage />,
   '/stockMovement': () => <StockMovementListPage />,
 };
 

@@ -42,5 +42,9 @@ export const BANKING_MESSAGES = {
     `Linha ${linha}: título da conta/beneficiário ${recebido}, esperado ${esperado}.`,
   nossoNumeroDesconhecido: (linha: number, nossoNumero: string) => `Linha ${linha}: nosso número ${nossoNumero} não encontrado.`,
   ocorrenciaDesconhecida: (linha: number, codigo: string) => `Linha ${linha}: ocorrência ${codigo} desconhecida.`,
+  ofxInvalido: 'O arquivo não é um extrato OFX.',
+  ofxSemExtrato: 'O arquivo OFX não tem extrato de conta.',
+  ofxDataInvalida: (transacao: number) => `Extrato OFX: data inválida na transação ${transacao}.`,
+  ofxValorInvalido: (transacao: number) => `Extrato OFX: valor inválido na transação ${transacao}.`,
   layoutDivergente: (linha: number, campo: string) => `Linha ${linha}: o campo ${campo} não confere com o layout.`,
 } as const;

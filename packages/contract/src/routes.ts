@@ -29,6 +29,7 @@ import * as imp from './import.ts';
 import * as fin from './finance.ts';
 import * as sd from './stock-document.ts';
 import * as bol from './boleto.ts';
+import * as rec from './reconciliation.ts';
 import { quickCustomerBody, quickCustomerResult } from './quick-customer.ts';
 import * as cx from './cashier.ts';
 import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
@@ -260,6 +261,9 @@ const FIN_READ = { action: 'read', subject: 'FncListarDocumentoFinanceiro' } as 
 const FIN_MANAGE = { action: 'manage', subject: 'FncListarDocumentoFinanceiro' } as const;
 
 /** Financial documents of the active branch (001 §7 "Financial documents"; finance module, their one writer). */
+const BANK_READ = { action: 'read', subject: 'ViewContasBancarias' } as const;
+const BANK_MANAGE = { action: 'manage', subject: 'ViewContasBancarias' } as const;
+
 const financeRoutes = {
   documentFinancialFind: route({ method: 'POST', path: '/document-financial/find', auth: 'session', permission: FIN_READ, scope: 'branch', body: fin.financialFindBody, response: fin.financialFindResult }),
   documentFinancialFindValues: route({ method: 'POST', path: '/document-financial/find-values', auth: 'session', permission: FIN_READ, scope: 'branch', body: fin.financialValuesBody, response: fin.financialTotals }),
@@ -293,6 +297,12 @@ const financeRoutes = {
   demandRetorno: route({ method: 'POST', path: '/demand/ler-retorno', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_conta'], bodyLimit: 6_000_000, body: bol.retornoBody, response: bol.retornoResult }),
   bankAccountNextOurNumber: route({ method: 'POST', path: '/bank_account/get-next-our-number', auth: 'session', permission: { action: 'read', subject: 'ViewContasBancarias' }, scope: 'organization', idFields: ['id_conta'], body: bol.nextNumberBody, response: bol.nextNumberResult }),
   bankAccountNextRemessaNumber: route({ method: 'POST', path: '/bank_account/get-next-remessa-number', auth: 'session', permission: { action: 'read', subject: 'ViewContasBancarias' }, scope: 'organization', idFields: ['id_conta'], body: bol.nextNumberBody, response: bol.nextNumberResult }),
+  bankReconciliationImport: route({ method: 'POST', path: '/bank_conciliation/import', auth: 'session', permission: BANK_MANAGE, scope: 'organization', bodyLimit: 8_000_000, body: rec.reconciliationImportBody, response: rec.reconciliationImportResult }),
+  bankReconciliationFind: route({ method: 'POST', path: '/bank_conciliation/find', auth: 'session', permission: BANK_READ, scope: 'organization', idFields: ['id_conta'], body: rec.reconciliationFindBody, response: rec.reconciliationFindResult }),
+  bankReconciliationConfirm: route({ method: 'POST', path: '/bank_conciliation/confirm', auth: 'session', permission: BANK_MANAGE, scope: 'organization', body: rec.reconciliationConfirmBody, response: rec.reconciliationRow }),
+  bankReconciliationCandidates: route({ method: 'POST', path: '/bank_conciliation/candidates', auth: 'session', permission: BANK_READ, scope: 'organization', body: rec.reconciliationByIdBody, response: rec.reconciliationCandidatesResult }),
+  bankReconciliationUndo: route({ method: 'POST', path: '/bank_conciliation/undo', auth: 'session', permission: BANK_MANAGE, scope: 'organization', body: rec.reconciliationByIdBody, response: rec.reconciliationRow }),
+  documentFinancialCashFlow: route({ method: 'POST', path: '/document-financial/cash-flow', auth: 'session', permission: FIN_READ, scope: 'branch', body: rec.cashFlowBody, response: rec.cashFlowResult }),
   documentFinancialLaunchFind: route({ method: 'POST', path: '/document_financial_launch/find_by_document_financial', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_documento_financeiro'], body: fin.financialByIdBody, response: fin.launchListResult }),
 } as const;
 

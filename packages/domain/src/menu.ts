@@ -37,6 +37,9 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Serviços', path: '/services', permission: 'FncListarServico' },
   { label: 'Movimentação de estoque', path: '/stockMovement', permission: 'FncListarMovimentacaoEstoque' },
   { label: 'Documentos financeiros', path: '/documentFinancial', permission: 'FncListarDocumentoFinanceiro' },
+  // 002 §2 lists the bank conciliation and the cash flow among the screens without their paths: ours.
+  { label: 'Conciliação bancária', path: '/bankConciliation', permission: 'ViewContasBancarias' },
+  { label: 'Fluxo de caixa', path: '/cashFlow', permission: 'FncListarDocumentoFinanceiro' },
   { label: 'Caixa', path: '/cashier', permission: 'FncListarCaixa' },
 ];
 

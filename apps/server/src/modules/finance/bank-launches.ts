@@ -12,8 +12,8 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 
-/** Every live movement of the organization's accounts, one row each, signed by its kind. */
-const MOVEMENTS = `(
+/** Every live movement of the organization's accounts, one row each, signed by its kind (also the cash flow's realized part). */
+export const MOVEMENTS = `(
   SELECT l.id_organization, l.id_conta, l.data_efetivacao, CASE WHEN d.operacao = 'Entrada' THEN 'Credito' ELSE 'Debito' END AS tipo, l.valor,
          concat_ws(' · ', 'Documento ' || d.numero || '/' || d.sequencia, p.nome) AS descricao,
          l.id_documento_financeiro_lancamento, NULL::int AS id_conta_bancaria_lancamento, l.id_documento_financeiro, l.id_filial

@@ -7,6 +7,7 @@ import { fromDecimal, toDecimal, type Cents } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
 import { iso } from '../../db/rows.ts';
 import { num, str, when, type Scope } from './document-queries.ts';
+import { releaseReversed } from './reconciliation-queries.ts';
 
 export interface LaunchWrite {
   id_documento_financeiro: number;
@@ -119,6 +120,7 @@ export async function reverseLaunch(tx: Tx, s: Scope, id: number, note: string):
       WHERE id_organization = $1 AND id_filial = $2 AND id_documento_financeiro_lancamento = $3 AND NOT is_estornado`,
     [s.org, s.id_filial, id, note],
   );
+  if (rowCount) await releaseReversed(tx, s.org);
   return rowCount ?? 0;
 }
 
@@ -129,6 +131,7 @@ export async function reverseLaunchesOf(tx: Tx, s: Scope, ids: readonly number[]
       WHERE id_organization = $1 AND id_filial = $2 AND id_documento_financeiro = ANY($3::int[]) AND NOT is_estornado`,
     [s.org, s.id_filial, ids, note],
   );
+  await releaseReversed(tx, s.org);
 }
 
 /** Changes a launch's note and date (amounts change only by reversal). Answers how many it took. */

@@ -30,6 +30,7 @@ import { RefSelect } from '../registers/RefSelect.tsx';
 import { BankSummaryDrawer } from './BankSummaryDrawer.tsx';
 import { BoletoModal } from './BoletoModal.tsx';
 import { RemessaDrawer } from './RemessaDrawer.tsx';
+import { ReportModal } from './ReportModal.tsx';
 import { DischargeDrawer } from './DischargeDrawer.tsx';
 import { DocumentFormDrawer } from './DocumentFormDrawer.tsx';
 import { LaunchesDrawer } from './LaunchesDrawer.tsx';
@@ -56,6 +57,7 @@ export function FinancialListPage() {
   const [accounts, setAccounts] = useState(false);
   const [boletos, setBoletos] = useState<FinancialDocument[]>([]);
   const [remessa, setRemessa] = useState(false);
+  const [report, setReport] = useState(false);
   const canSeeAccounts = ability.can('read', 'ViewContasBancarias');
   const search = useRef<HTMLInputElement>(null);
 
@@ -134,6 +136,7 @@ export function FinancialListPage() {
     ['Alt+C', () => canSeeAccounts && setAccounts(true)],
     ['Alt+G', issueBoletos],
     ['Alt+R', () => canManage && setRemessa(true)],
+    ['Alt+P', () => setReport(true)],
     ['Del', () => void cancel()],
     ['PgUp', () => setPage(list.page - 1), { inInputs: true }],
     ['PgDn', () => setPage(list.page + 1), { inInputs: true }],
@@ -152,15 +155,18 @@ export function FinancialListPage() {
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
         <Title order={1} size="h2">Documentos financeiros</Title>
-        {canManage && (
-          <Group gap="xs">
-            {canSeeAccounts && <ShortcutButton shortcut="Alt+C" variant="default" onClick={() => setAccounts(true)}>Contas</ShortcutButton>}
-            <ShortcutButton shortcut="Alt+R" variant="default" onClick={() => setRemessa(true)}>Remessa e retorno</ShortcutButton>
-            <ShortcutButton shortcut="Alt+G" variant="light" onClick={issueBoletos}>Gerar boletos</ShortcutButton>
-            <ShortcutButton shortcut="Alt+B" variant="light" onClick={discharge}>Baixar</ShortcutButton>
-            <ShortcutButton shortcut="Alt+N" onClick={openNew}>Novo documento</ShortcutButton>
-          </Group>
-        )}
+        <Group gap="xs">
+          <ShortcutButton shortcut="Alt+P" variant="default" onClick={() => setReport(true)}>Relatório</ShortcutButton>
+          {canManage && canSeeAccounts && <ShortcutButton shortcut="Alt+C" variant="default" onClick={() => setAccounts(true)}>Contas</ShortcutButton>}
+          {canManage && (
+            <>
+              <ShortcutButton shortcut="Alt+R" variant="default" onClick={() => setRemessa(true)}>Remessa e retorno</ShortcutButton>
+              <ShortcutButton shortcut="Alt+G" variant="light" onClick={issueBoletos}>Gerar boletos</ShortcutButton>
+              <ShortcutButton shortcut="Alt+B" variant="light" onClick={discharge}>Baixar</ShortcutButton>
+              <ShortcutButton shortcut="Alt+N" onClick={openNew}>Novo documento</ShortcutButton>
+            </>
+          )}
+        </Group>
       </Group>
 
       <Paper withBorder p="sm">
@@ -282,6 +288,7 @@ export function FinancialListPage() {
           {canManage && <KeyHint keys="Alt+R" label="Remessa e retorno" />}
           <KeyHint keys="Alt+L" label="Lançamentos e estorno" />
           {canSeeAccounts && <KeyHint keys="Alt+C" label="Contas e transferência" />}
+          <KeyHint keys="Alt+P" label="Relatório" />
           {canManage && <KeyHint keys="Del" label="Cancelar" />}
           <KeyHint keys="PgUp/PgDn" label="Página" />
         </Group>
@@ -290,6 +297,7 @@ export function FinancialListPage() {
       <DocumentFormDrawer opened={form !== null} row={form?.row ?? null} operacao={list.filters.operacao ?? 'Saida'} onClose={() => setForm(null)} onSaved={done} />
       <DischargeDrawer opened={discharging.length > 0} documents={discharging} onClose={() => setDischarging([])} onDone={done} />
       <BoletoModal documents={boletos} onClose={() => setBoletos([])} onDone={done} />
+      <ReportModal opened={report} filters={list.filters} pessoa={list.filters.id_pessoa !== null ? rows.find((r) => r.id_pessoa === list.filters.id_pessoa)?.pessoa?.nome ?? null : null} onClose={() => setReport(false)} />
       <RemessaDrawer opened={remessa} onClose={() => setRemessa(false)} onChanged={() => void refresh()} />
       <SplitModal row={splitting} onClose={() => setSplitting(null)} onDone={done} />
       <BankSummaryDrawer opened={accounts} canTransfer={ability.can('manage', 'ViewContasBancarias')} onClose={() => setAccounts(false)} />
