@@ -30,6 +30,7 @@ export const INVENTORY_MESSAGES = {
   addressNotFound: 'Endereço de estoque não encontrado nesta filial.',
   productNotFound: 'Nenhum produto encontrado.',
   batchTooLarge: 'Envie no máximo 50 itens por vez.',
+  duplicateUuid: 'O mesmo item aparece duas vezes no lote.',
   negativeCount: 'A quantidade contada não pode ser negativa.',
 } as const;
 

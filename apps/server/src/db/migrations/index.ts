@@ -32,6 +32,7 @@ import { sql as financeSettings } from './024_finance_settings.ts';
 import { sql as productTabs } from './028_product_tabs.ts';
 import { sql as label } from './031_label.ts';
 import { sql as stockDocument } from './037_stock_document.ts';
+import { sql as inventory } from './039_inventory.ts';
 import { sql as peopleRegister } from './029_people_register.ts';
 
 export interface Migration {
@@ -77,4 +78,5 @@ export const migrations: Migration[] = [
   { version: 36, name: 'cashier', sql: cashier },
   { version: 37, name: 'stock_document', sql: stockDocument },
   { version: 38, name: 'boleto', sql: boleto },
+  { version: 39, name: 'inventory', sql: inventory },
 ];
