@@ -23,6 +23,8 @@ import { productRoutes } from './features/products/routes.tsx';
 import { RegisterListPage } from './features/registers/RegisterListPage.tsx';
 import { StockMovementListPage } from './features/stock/StockMovementListPage.tsx';
 import { stockRoutes } from './features/stock/routes.tsx';
+import { InventoryListPage } from './features/inventory/InventoryListPage.tsx';
+import { inventoryRoutes } from './features/inventory/routes.tsx';
 import { NotAuthorizedPage } from './ui/NotAuthorizedPage.tsx';
 import { NotFoundPage } from './ui/NotFoundPage.tsx';
 
@@ -42,6 +44,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/cashier': () => <CashierPage />,
   '/documentFinancial': () => <FinancialListPage />,
   '/stockMovement': () => <StockMovementListPage />,
+  '/inventory': () => <InventoryListPage />,
 };
 
 const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => group.entries)];
@@ -109,6 +112,7 @@ export function AppRoutes() {
         {orderRoutes()}
         {productRoutes()}
         {stockRoutes()}
+        {inventoryRoutes()}
         <Route path="/not-authorized" element={<NotAuthorizedPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

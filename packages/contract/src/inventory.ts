@@ -62,7 +62,7 @@ export const inventoryItemInput = z.object({
   quantidade_estoque: seen.nullable().optional(),
   situacao: z.enum(['InclusaoPendente', 'AtualizacaoPendente', 'Excluido'], { error: 'Situação do item inválida.' }),
 }).strict();
-export type InventoryItemInput = z.input<typeof inventoryItemInput>;
+export type InventoryItemInput = z.output<typeof inventoryItemInput>;
 
 export const inventoryItemSyncBody = z.object({
   itens: z.array(inventoryItemInput).min(1, { error: 'Informe ao menos um item.' }).max(INVENTORY_SYNC_BATCH, { error: M.batchTooLarge }),

@@ -57,7 +57,8 @@ export interface CountLine {
   id_produto_grade_filial: number;
   id_endereco_estoque: number;
   quantidade: Milli;
-  quantidade_estoque: Milli;
+  /** The stock seen when first counted; null when the device had no stock row (the server takes its stock then). */
+  quantidade_estoque: Milli | null;
   situacao: InventoryItemState;
 }
 

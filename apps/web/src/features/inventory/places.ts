@@ -23,6 +23,7 @@ export interface CountedPlace {
   changed: number;
 }
 
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : 0);
 
 export function countedPlaces(mine: readonly LocalCount[], server: readonly LocalRow[]): CountedPlace[] {
@@ -47,8 +48,8 @@ export function countedPlaces(mine: readonly LocalCount[], server: readonly Loca
   }
   for (const row of server) {
     if (row['data_exclusao'] || own.has(String(row['uuid']))) continue;
-    const p = place(num(row['id_produto_grade_filial']), num(row['id_endereco_estoque']), String(row['descricao_produto'] ?? ''),
-      String(row['descricao_endereco_estoque'] ?? ''));
+    const p = place(num(row['id_produto_grade_filial']), num(row['id_endereco_estoque']), text(row['descricao_produto']),
+      text(row['descricao_endereco_estoque']));
     p.total += quantityFromDecimal(num(row['quantidade']));
     p.others += 1;
   }
