@@ -123,7 +123,7 @@ function CountScreen({ id_inventario }: { id_inventario: number }) {
       <Stack gap={6} aria-label="Itens contados" role="list">
         {screen.places.length === 0 && <Text size="sm" c="dimmed">Nenhum item contado ainda.</Text>}
         {screen.places.map((p) => (
-          <Paper key={p.key} withBorder p="xs" role="listitem" data-pending={p.pending || undefined}>
+          <Paper key={p.key} withBorder p="xs" role="listitem" data-place={p.key} data-pending={p.pending || undefined}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={600} lineClamp={1}>{p.descricao}</Text>
