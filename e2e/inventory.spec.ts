@@ -95,12 +95,14 @@ test('an inventory counted offline on a phone, synced in two batches and process
   // one at B.
   await context.setOffline(true);
   await expect(page.getByTestId('count-connection')).toHaveText('Sem conexão');
+  const addressSelect = page.getByRole('combobox', { name: 'Endereço de estoque' });
+  await addressSelect.selectOption(String(addressA));
   await count(page, first.code, 1, 1);
   for (const [i, p] of atA.entries()) {
     if (i === 0) await count(page, p.code, p.stock + 1, 1);
     else await count(page, p.code, p.stock + 1, i + 1);
   }
-  await page.getByRole('combobox', { name: 'Endereço de estoque' }).selectOption(String(addressB));
+  await addressSelect.selectOption(String(addressB));
   await count(page, atB.code, atB.stock + 2, 51);
   await expect(page.getByTestId('count-pending')).toHaveText('51 pendentes');
   await page.screenshot({ path: '/tmp/inventory-count.png' });
@@ -119,6 +121,8 @@ test('an inventory counted offline on a phone, synced in two batches and process
   const firstPlace = page.locator(`[data-place="${first.grade}:${addressA}"]`);
   await expect(firstPlace.getByTestId('place-total')).toHaveText(`${first.stock + 6},000`);
   await expect(firstPlace).toContainText(`aqui ${first.stock + 2},000`);
+  await expect(firstPlace).toContainText('1 de outro aparelho');
+  await firstPlace.scrollIntoViewIfNeeded();
   await expect.poll(async () => {
     const { json } = await api(page, '/inventory_item/list-by-changes', { date_change: '', offset: 0, limit: 500, id_inventario: id });
     return (json['rows'] as Row[]).length;

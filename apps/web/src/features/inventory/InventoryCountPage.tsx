@@ -126,16 +126,16 @@ function CountScreen({ id_inventario }: { id_inventario: number }) {
           <Paper key={p.key} withBorder p="xs" role="listitem" data-place={p.key} data-pending={p.pending || undefined}>
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} lineClamp={1}>{p.descricao}</Text>
-                <Text size="xs" c="dimmed" lineClamp={1}>{p.endereco}</Text>
+                <Text size="sm" fw={600} lineClamp={2}>{p.descricao}</Text>
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {[p.endereco, p.pending ? 'pendente' : null, p.others > 0 ? `${p.others} de outro${p.others > 1 ? 's' : ''} aparelho${p.others > 1 ? 's' : ''}` : null]
+                    .filter(Boolean).join(' · ')}
+                </Text>
               </div>
               <Group gap={6} wrap="nowrap">
-                <div style={{ textAlign: 'right' }}>
+                <div style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                   <Text size="sm" fw={700} data-testid="place-total">{formatQuantity(p.total)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {p.mine ? `aqui ${formatQuantity(p.mine.quantidade)}` : 'outros aparelhos'}
-                    {p.pending ? ' · pendente' : ''}
-                  </Text>
+                  {p.mine && p.others > 0 && <Text size="xs" c="dimmed">{`aqui ${formatQuantity(p.mine.quantidade)}`}</Text>}
                 </div>
                 {p.mine && !closed && (
                   <ActionIcon variant="subtle" color="red" aria-label={`Excluir ${p.descricao}`} onClick={() => p.mine && void screen.remove(p.mine)}>
