@@ -16,7 +16,7 @@ import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
 import { findByBarcode, hitOfGrid, stockOf, type ProductHit } from '../checkout/catalog.ts';
 import { countDb, type LocalCount } from './countStore.ts';
-import { syncCounts } from './countSync.ts';
+import { pendingOf, syncCounts } from './countSync.ts';
 import { countedPlaces } from './places.ts';
 
 export interface Address {
@@ -58,6 +58,7 @@ function useOnline(): boolean {
 async function pullLines(id_inventario: number, position: { date_change: string; offset: number }): Promise<void> {
   const table = localDb().rows('inventory_item');
   for (let page = 0; page < 100; page += 1) {
+    // The route's body is typed as every group's (contract routes.ts); inventory_item's also takes id_inventario.
     const res = await call('sync_inventory_item', { ...position, limit: 500, id_inventario } as never, { loading: false });
     const rows = res.rows as LocalRow[];
     await table.bulkDelete(rows.filter((r) => r['data_exclusao']).map((r) => r['id_inventario_item']));
@@ -102,10 +103,12 @@ export function useInventoryCount(id_inventario: number, id_filial: number) {
     if (running.current || !navigator.onLine) return;
     running.current = true;
     setSyncing(true);
+    let done = false;
     try {
       const run = await syncCounts(countDb(), id_inventario, (itens) => call('inventoryItemSyncItens', { itens }, { loading: false }));
       await pullLines(id_inventario, position.current);
       if (run.sent > 0) toast.success(M.synced);
+      done = true;
     } catch (error) {
       // Out of reach: the 'online' event or the next count starts again; another failure is shown, and tried again 1 s later.
       if (isApiError(error) && error.status === 0) setTimeout(() => setRetry((n) => n + 1), INVENTORY_SYNC_RETRY_MS);
@@ -113,6 +116,10 @@ export function useInventoryCount(id_inventario: number, id_filial: number) {
     } finally {
       running.current = false;
       setSyncing(false);
+    }
+    // A line counted after the run's last look waits for no other change: the next run starts 1 s later.
+    if (done && navigator.onLine && (await pendingOf(countDb(), id_inventario)).length > 0) {
+      setTimeout(() => setRetry((n) => n + 1), INVENTORY_SYNC_RETRY_MS);
     }
   }, [id_inventario]);
 
