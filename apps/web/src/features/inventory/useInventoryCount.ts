@@ -110,7 +110,7 @@ export function useInventoryCount(id_inventario: number, id_filial: number) {
       if (run.sent > 0) toast.success(M.synced);
       done = true;
     } catch (error) {
-      // Out of reach: the 'online' event or the next count starts again; another failure is shown, and tried again 1 s later.
+      // Out of reach (status 0): tried again 1 s later, and on the 'online' event; a refusal is shown and waits for the next change.
       if (isApiError(error) && error.status === 0) setTimeout(() => setRetry((n) => n + 1), INVENTORY_SYNC_RETRY_MS);
       else showError(error);
     } finally {
