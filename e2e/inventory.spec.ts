@@ -136,6 +136,7 @@ test('an inventory counted offline on a phone, synced in two batches and process
   await page.getByRole('dialog').getByRole('button', { name: 'Processar' }).click();
   await expect(page.getByText('Inventário processado com sucesso. Verique as movimentações de estoque para conferência.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Inventários' }).getByRole('row').filter({ hasText: 'Contagem no celular' })).toContainText('Processado');
+  await page.screenshot({ path: '/tmp/inventory-list.png' });
   expect(await balance(page, first.grade, addressA)).toBe(first.stock + 2 + 4);
   for (const p of atA.slice(1, 4)) expect(await balance(page, p.grade, addressA)).toBe(p.stock + 1);
   expect(await balance(page, atB.grade, addressB)).toBe(atB.stock + 2);
