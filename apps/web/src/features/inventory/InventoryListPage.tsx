@@ -120,7 +120,7 @@ export function InventoryListPage() {
         {list.list.isFetching && <Loader size="xs" aria-label="Carregando" />}
       </Group>
 
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={920}>
         <Table layout="fixed" highlightOnHover withTableBorder verticalSpacing={6} aria-label="Inventários">
           <Table.Thead>
             <Table.Tr>
