@@ -86,7 +86,12 @@ export function InventoryListPage() {
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
         <Title order={1} size="h2">Inventários</Title>
-        {canManage && <ShortcutButton shortcut="Alt+N" onClick={openNew}>Novo inventário</ShortcutButton>}
+        <Group gap="xs">
+          {current && current.situacao !== 'Processado' && (
+            <ShortcutButton shortcut="Enter" variant="light" onClick={() => open(current)}>{`Contar o ${current.id_inventario}`}</ShortcutButton>
+          )}
+          {canManage && <ShortcutButton shortcut="Alt+N" onClick={openNew}>Novo inventário</ShortcutButton>}
+        </Group>
       </Group>
 
       <Paper withBorder p="sm">
@@ -129,8 +134,8 @@ export function InventoryListPage() {
               <Table.Th>Descrição</Table.Th>
               <Table.Th w={70} ta="right">Itens</Table.Th>
               <Table.Th w={110} ta="right">Contado</Table.Th>
-              <Table.Th w={150}>Usuário</Table.Th>
-              <Table.Th w={140}>Situação</Table.Th>
+              <Table.Th w={140}>Usuário</Table.Th>
+              <Table.Th w={170}>Situação</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
