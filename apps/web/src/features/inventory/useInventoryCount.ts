@@ -6,6 +6,7 @@
  * sucesso no servidor' and the inventory's lines read back through inventory_item/list-by-changes {id_inventario}).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { InventoryItemRow } from '@pdv/contract/inventory';
 import { addCount, INVENTORY_MESSAGES as M, INVENTORY_SYNC_RETRY_MS, PENDING_STATES } from '@pdv/domain/inventory';
 import type { Milli } from '@pdv/domain/money';
 import { call } from '../../api/client.ts';
@@ -69,6 +70,13 @@ async function pullLines(id_inventario: number, position: { date_change: string;
   }
 }
 
+/** The server's answer goes into the local copy's inventory_item at once (a deleted line leaves it), as the next pull would. */
+async function mirror(rows: readonly InventoryItemRow[]): Promise<void> {
+  const table = localDb().rows('inventory_item');
+  await table.bulkDelete(rows.filter((r) => r.data_exclusao !== null).map((r) => r.id_inventario_item));
+  await table.bulkPut(rows.filter((r) => r.data_exclusao === null).map((r) => ({ ...r })));
+}
+
 export function useInventoryCount(id_inventario: number, id_filial: number) {
   const online = useOnline();
   const inventory = useLiveQuery(
@@ -105,7 +113,11 @@ export function useInventoryCount(id_inventario: number, id_filial: number) {
     setSyncing(true);
     let done = false;
     try {
-      const run = await syncCounts(countDb(), id_inventario, (itens) => call('inventoryItemSyncItens', { itens }, { loading: false }));
+      const run = await syncCounts(countDb(), id_inventario, async (itens) => {
+        const answer = await call('inventoryItemSyncItens', { itens }, { loading: false });
+        await mirror(answer.data.list_created);
+        return answer;
+      });
       await pullLines(id_inventario, position.current);
       if (run.sent > 0) toast.success(M.synced);
       done = true;
