@@ -9,6 +9,7 @@ import { checkoutSearchBenchmark } from './checkout-search.bench.ts';
 import { fiscalBenchmark } from './fiscal.bench.ts';
 import { idbCeilingBenchmark } from './idb-ceiling.bench.ts';
 import { importBenchmark } from './import.bench.ts';
+import { inventoryBenchmark } from './inventory.bench.ts';
 import { loadBenchmark } from './load.bench.ts';
 import { operacaoBenchmark } from './operacao.bench.ts';
 import { pdfBenchmark } from './pdf.bench.ts';
@@ -18,7 +19,7 @@ import { syncBrowserBenchmark } from './sync-browser.bench.ts';
 import { syncPageBenchmark } from './sync-page.bench.ts';
 
 const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, syncBrowserBenchmark, operacaoBenchmark, fiscalBenchmark, loadBenchmark,
-  checkoutSearchBenchmark, idbCeilingBenchmark, pdfBenchmark, registersBenchmark, importBenchmark];
+  checkoutSearchBenchmark, idbCeilingBenchmark, pdfBenchmark, registersBenchmark, importBenchmark, inventoryBenchmark];
 const only = process.argv.slice(2);
 
 const rows: Array<BenchResult & { bench: string }> = [];

@@ -76,6 +76,7 @@ test('the branch-2 user works in "Loja Shopping" only, with its profile\'s menu'
     'Produtos',
     'Pessoas',
     'Movimentação de estoque',
+    'Inventários',
   ]);
   await expect(settingsMenu(page).getByRole('link')).toHaveText([
     'Endereços de estoque',

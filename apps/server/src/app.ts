@@ -35,6 +35,7 @@ import { peopleHandlers } from './modules/people/routes.ts';
 import { productTabHandlers } from './modules/catalog/product-tabs.ts';
 import { stockHandlers } from './modules/stock/by-branch.ts';
 import { stockDocumentHandlers } from './modules/stock/document-routes.ts';
+import { inventoryHandlers } from './modules/inventory/routes.ts';
 import { invoiceHandlers } from './modules/invoice/routes.ts';
 import { invoicePartHandlers } from './modules/invoice/parts-routes.ts';
 import { fiscalHandlers } from './modules/fiscal/routes.ts';
@@ -48,7 +49,7 @@ import type { TokenService } from './modules/auth/token.ts';
 import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...cashierHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...importHandlers, ...financeHandlers, ...boletoHandlers, ...bankLaunchHandlers, ...reconciliationHandlers, ...cashFlowHandlers, ...stockHandlers, ...stockDocumentHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...cashierHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...importHandlers, ...financeHandlers, ...boletoHandlers, ...bankLaunchHandlers, ...reconciliationHandlers, ...cashFlowHandlers, ...stockHandlers, ...stockDocumentHandlers, ...inventoryHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
   ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
   ...branchHandlers, ...platformHandlers, ...productTabHandlers,
 };

@@ -25,6 +25,8 @@ import { productRoutes } from './features/products/routes.tsx';
 import { RegisterListPage } from './features/registers/RegisterListPage.tsx';
 import { StockMovementListPage } from './features/stock/StockMovementListPage.tsx';
 import { stockRoutes } from './features/stock/routes.tsx';
+import { InventoryListPage } from './features/inventory/InventoryListPage.tsx';
+import { inventoryRoutes } from './features/inventory/routes.tsx';
 import { NotAuthorizedPage } from './ui/NotAuthorizedPage.tsx';
 import { NotFoundPage } from './ui/NotFoundPage.tsx';
 
@@ -46,6 +48,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/bankConciliation': () => <BankConciliationPage />,
   '/cashFlow': () => <CashFlowPage />,
   '/stockMovement': () => <StockMovementListPage />,
+  '/inventory': () => <InventoryListPage />,
 };
 
 const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => group.entries)];
@@ -113,6 +116,7 @@ export function AppRoutes() {
         {orderRoutes()}
         {productRoutes()}
         {stockRoutes()}
+        {inventoryRoutes()}
         <Route path="/not-authorized" element={<NotAuthorizedPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

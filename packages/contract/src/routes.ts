@@ -28,11 +28,12 @@ import * as br from './branch.ts';
 import * as imp from './import.ts';
 import * as fin from './finance.ts';
 import * as sd from './stock-document.ts';
+import * as invt from './inventory.ts';
 import * as bol from './boleto.ts';
 import * as rec from './reconciliation.ts';
 import { quickCustomerBody, quickCustomerResult } from './quick-customer.ts';
 import * as cx from './cashier.ts';
-import { listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
+import { LIST_BY_CHANGES_BODIES, listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -257,6 +258,18 @@ const stockDocumentRoutes = {
   stockBalance: route({ method: 'POST', path: '/stock/balance', auth: 'session', permission: STK_READ, scope: 'branch', body: sd.stockBalanceBody, response: sd.stockBalanceResult }),
 } as const;
 
+/**
+ * Inventories of the active branch (001 §7 Inventory): the stock permission (the spec names none for inventories;
+ * processing writes stock movements). Counting (sync-itens) writes lines, so it needs manage too.
+ */
+const inventoryRoutes = {
+  inventoryList: route({ method: 'POST', path: '/inventory/list', auth: 'session', permission: STK_READ, scope: 'branch', body: invt.inventoryListBody, response: invt.inventoryListResult }),
+  inventoryCreate: route({ method: 'POST', path: '/inventory/create', auth: 'session', permission: STK_MANAGE, scope: 'branch', body: invt.inventoryCreateBody, response: invt.inventory }),
+  inventoryUpdate: route({ method: 'PUT', path: '/inventory/update', auth: 'session', permission: STK_MANAGE, scope: 'branch', idFields: ['id_inventario'], body: invt.inventoryUpdateBody, response: invt.inventory }),
+  inventoryProcess: route({ method: 'POST', path: '/inventory/process', auth: 'session', permission: STK_MANAGE, scope: 'branch', idFields: ['id_inventario'], body: invt.inventoryProcessBody, response: invt.inventoryProcessResult }),
+  inventoryItemSyncItens: route({ method: 'POST', path: '/inventory_item/sync-itens', auth: 'session', permission: STK_MANAGE, scope: 'branch', body: invt.inventoryItemSyncBody, response: invt.inventoryItemSyncResult }),
+} as const;
+
 const FIN_READ = { action: 'read', subject: 'FncListarDocumentoFinanceiro' } as const;
 const FIN_MANAGE = { action: 'manage', subject: 'FncListarDocumentoFinanceiro' } as const;
 
@@ -315,7 +328,7 @@ const syncRoutes = Object.fromEntries(
     `sync_${g.group}`,
     route({
       method: 'POST', path: `/${g.group}/list-by-changes`, auth: 'session', permission: null, scope: g.scope,
-      body: listByChangesBody, response: listByChangesResult,
+      body: LIST_BY_CHANGES_BODIES[g.group] ?? listByChangesBody, response: listByChangesResult,
     }),
   ]),
 ) as Record<SyncRouteName, SyncRoute>;
@@ -381,7 +394,7 @@ const branchRoutes = {
   platformAppsActive: route({ method: 'POST', path: '/platform/get-apps-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: br.appsActiveResult }),
 } as const;
 
-export const routes = { ...baseRoutes, ...authorizationRoutes, ...cashierRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...financeRoutes, ...stockDocumentRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
+export const routes = { ...baseRoutes, ...authorizationRoutes, ...cashierRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...financeRoutes, ...stockDocumentRoutes, ...inventoryRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

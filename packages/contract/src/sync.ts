@@ -18,6 +18,18 @@ export const listByChangesBody = z.object({
 export type ListByChangesBody = z.input<typeof listByChangesBody>;
 
 /**
+ * Groups whose list-by-changes takes filters besides the position (001 §7: inventory_item/list-by-changes
+ * {id_inventario}: the counting screen reads one inventory's lines). A filtered read keeps its own position.
+ */
+export const LIST_BY_CHANGES_BODIES: Readonly<Record<string, typeof listByChangesBody>> = {
+  // Held as the common body's type so the route table keeps one RouteDef type for every sync route; the server reads
+  // the extra member from the parsed body (SyncSource.filter), the client names it in its call.
+  inventory_item: listByChangesBody.extend({
+    id_inventario: z.coerce.number().int().positive({ error: 'id_inventario inválido.' }).max(2_147_483_647).optional(),
+  }),
+};
+
+/**
  * A row: a plain JSON object with the table's fields. Checked as an object, not field by field: a page has up to 5,000
  * rows of up to ~40 fields, and a record schema copies every field (~70 ms for 1,000 product rows on a 2-core machine,
  * spent again on the client), for no more assurance than the object check gives (any field is allowed).

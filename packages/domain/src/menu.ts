@@ -36,6 +36,8 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Classificações', path: '/classification', permission: 'FncListarClassificacao' },
   { label: 'Serviços', path: '/services', permission: 'FncListarServico' },
   { label: 'Movimentação de estoque', path: '/stockMovement', permission: 'FncListarMovimentacaoEstoque' },
+  // 001 §7 Inventory: the spec names no permission; counting and processing move stock (docs/decisions.md).
+  { label: 'Inventários', path: '/inventory', permission: 'FncListarMovimentacaoEstoque' },
   { label: 'Documentos financeiros', path: '/documentFinancial', permission: 'FncListarDocumentoFinanceiro' },
   // 002 §2 lists the bank conciliation and the cash flow among the screens without their paths: ours.
   { label: 'Conciliação bancária', path: '/bankConciliation', permission: 'ViewContasBancarias' },

@@ -109,6 +109,9 @@ beforeAll(async () => {
         data_documento, id_usuario)
       SELECT f.id_organization, f.id_filial, ${demoIds['id_tipo_movimentacao_estoque']}, 'Entrada', CURRENT_DATE, ${demoIds['id_usuario']}
         FROM filial f WHERE f.id_filial = ${demoIds['id_filial']} RETURNING id_documento_estoque AS id`);
+    // The demo inventory of branch 1 (seeded; inventory module).
+    demoIds['id_inventario'] = await one(`SELECT id_inventario AS id FROM inventario WHERE id_filial = ${demoIds['id_filial']}
+      ORDER BY id_inventario LIMIT 1`);
     // A boleto of branch 1 in a remessa, of the Itaú account's configuration (finance: boletos).
     demoIds['id_configuracao_boleto'] = await one(`INSERT INTO configuracao_boleto (id_organization, descricao, id_conta)
       SELECT c.id_organization, 'Rotas', c.id_conta FROM conta_bancaria c JOIN filial f USING (id_organization)
@@ -218,6 +221,7 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'invoicePaymentPost') Object.assign(body, { valor_total: 10 });
   if (name === 'orderFindByNsu') body['nsu'] = demoIds['nsu'] ?? 1;
   if (name === 'stockMovementUpdate') Object.assign(body, { id_tipo_movimentacao_estoque: demoIds['id_tipo_movimentacao_estoque'], itens: [] });
+  if (name === 'inventoryUpdate') body['descricao'] = 'Contagem de teste';
   if (name === 'giftCardSell') Object.assign(body, { valor: 10, observacao: 'Crédito de teste' });
   if (name === 'giftCardCancel') body['motivo_cancelamento'] = 'Cancelado no teste';
   if (name === 'orderItemUpdate') body['quantidade'] = 1;

@@ -32,6 +32,9 @@ const OWNERS: Readonly<Record<string, string>> = {
   caixa_apuracao: 'modules/cashier/',
   caixa_evento: 'modules/cashier/',
   vale_credito_movimentacao: 'modules/giftcard/',
+  // Inventories and their counted lines: the inventory module (its adjustments go through the stock owner).
+  inventario: 'modules/inventory/',
+  inventario_item: 'modules/inventory/',
   // Products and their children: the catalog module's product service (product-service.ts).
   produto: 'modules/catalog/',
   produto_grade: 'modules/catalog/',

@@ -248,11 +248,12 @@ async function seedInventories(tx: Tx, org: DemoOrganization, seed: CatalogSeed)
        VALUES ($1, $2, $3, $4, now() - interval '2 hours') RETURNING id_inventario AS id`,
       [org.id_organization, id_filial, inv.descricao, id_usuario],
     );
-    // Counted quantities close to the stock, some off by one (what an inventory is for).
+    // Counted quantities close to the stock, some off by one (what an inventory is for); the stock seen is the snapshot.
     await tx.query(
-      `INSERT INTO inventario_item (id_organization, id_inventario, id_filial, id_produto_grade_filial, id_endereco_estoque, quantidade, id_usuario)
+      `INSERT INTO inventario_item (id_organization, id_inventario, id_filial, id_produto_grade_filial, id_endereco_estoque, quantidade, id_usuario,
+         quantidade_estoque)
        SELECT s.id_organization, $3, s.id_filial, s.id_produto_grade_filial, s.id_endereco_estoque,
-              greatest(0, s.quantidade + (s.id_estoque % 3) - 1), $4
+              greatest(0, s.quantidade + (s.id_estoque % 3) - 1), $4, s.quantidade
          FROM estoque s JOIN endereco_estoque e ON e.id_organization = s.id_organization AND e.id_endereco_estoque = s.id_endereco_estoque
         WHERE s.id_organization = $1 AND s.id_filial = $2 AND e.codigo = $5
         ORDER BY s.id_estoque LIMIT $6`,

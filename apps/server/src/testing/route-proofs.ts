@@ -34,6 +34,8 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   // Stock documents: editing, deleting, processing and cancelling depend on the document's state and change it;
   // modules/stock/stock-document.db.test.ts proves them.
   'stockMovementUpdate', 'stockMovementDelete', 'stockMovementProcess', 'stockMovementCancel',
+  // Inventories: editing and processing depend on the inventory's state and change it; inventory.db.test.ts proves them.
+  'inventoryUpdate', 'inventoryProcess',
   // Boletos: a remessa needs pending boletos of a homologated bank's account and a retorno a file of it (the demo
   // register's first account is the till); boleto.db.test.ts proves them.
   'demandUpdateRemessa', 'demandRetorno',

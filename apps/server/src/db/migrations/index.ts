@@ -36,6 +36,7 @@ import { sql as financeSettings } from './024_finance_settings.ts';
 import { sql as productTabs } from './028_product_tabs.ts';
 import { sql as label } from './031_label.ts';
 import { sql as stockDocument } from './037_stock_document.ts';
+import { sql as inventory } from './039_inventory.ts';
 import { sql as peopleRegister } from './029_people_register.ts';
 
 export interface Migration {
@@ -85,4 +86,5 @@ export const migrations: Migration[] = [
   { version: 44, name: 'cashier_receipt', sql: cashierReceipt },
   { version: 45, name: 'cashier_close_approval', sql: cashierCloseApproval },
   { version: 41, name: 'bank_reconciliation', sql: bankReconciliation },
+  { version: 39, name: 'inventory', sql: inventory },
 ];

@@ -196,3 +196,57 @@ export async function openingType(tx: Tx, org: number): Promise<number> {
   if (id === undefined) throw new Error('opening movement type not created');
   return id;
 }
+
+/** A signed change of one (grid row, address) of a branch, in numeric text. */
+export interface AdjustLine {
+  id_produto_grade_filial: number;
+  id_endereco_estoque: number;
+  quantidade: string;
+}
+
+/**
+ * Moves each line's (grid row, address) by its signed quantity with one multi-row statement (a missing row is opened
+ * with it; rows are changed in (grid row, address) order), and writes each change's movement with the given origem,
+ * user and inventory, in the caller's transaction. Lines must be at most one per (grid row, address), none zero.
+ * Answers how many movements were written.
+ */
+export async function adjustRows(
+  tx: Tx, org: number, id_filial: number, id_usuario: number, origem: string, id_inventario: number, lines: readonly AdjustLine[],
+): Promise<number> {
+  const { rows } = await tx.query<{ n: string }>(
+    `WITH l AS (
+       SELECT * FROM unnest($4::integer[], $5::integer[], $6::numeric[]) AS l(id_produto_grade_filial, id_endereco_estoque, quantidade)
+     ), s AS (
+       INSERT INTO estoque AS e (id_organization, id_filial, id_endereco_estoque, id_produto_grade_filial, quantidade)
+       SELECT $1, $2, l.id_endereco_estoque, l.id_produto_grade_filial, l.quantidade FROM l
+        ORDER BY l.id_produto_grade_filial, l.id_endereco_estoque
+       ON CONFLICT (id_organization, id_produto_grade_filial, id_endereco_estoque)
+       DO UPDATE SET quantidade = e.quantidade + excluded.quantidade, data_alteracao = now()
+       RETURNING e.id_estoque, e.id_endereco_estoque, e.id_produto_grade_filial, e.quantidade
+     ), m AS (
+       INSERT INTO movimentacao_estoque (id_organization, id_filial, id_estoque, id_endereco_estoque, id_produto_grade_filial,
+         quantidade, quantidade_anterior, quantidade_posterior, origem, id_usuario, id_inventario)
+       SELECT $1, $2, s.id_estoque, s.id_endereco_estoque, s.id_produto_grade_filial, l.quantidade, s.quantidade - l.quantidade,
+              s.quantidade, $7, $3, $8
+         FROM s JOIN l USING (id_produto_grade_filial, id_endereco_estoque)
+       RETURNING 1
+     )
+     SELECT count(*)::text AS n FROM m`,
+    [org, id_filial, id_usuario, lines.map((l) => l.id_produto_grade_filial), lines.map((l) => l.id_endereco_estoque),
+      lines.map((l) => l.quantidade), origem, id_inventario],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The current quantity of each (grid row, address) of the branch among the given places (absent: no row). */
+export async function placeQuantities(
+  tx: Tx, org: number, id_filial: number, places: ReadonlyArray<{ id_produto_grade_filial: number; id_endereco_estoque: number }>,
+): Promise<Map<string, string>> {
+  const { rows } = await tx.query<{ g: number; a: number; q: string }>(
+    `SELECT e.id_produto_grade_filial AS g, e.id_endereco_estoque AS a, e.quantidade::text AS q
+       FROM estoque e JOIN unnest($3::integer[], $4::integer[]) AS p(g, a) ON p.g = e.id_produto_grade_filial AND p.a = e.id_endereco_estoque
+      WHERE e.id_organization = $1 AND e.id_filial = $2 AND e.data_exclusao IS NULL`,
+    [org, id_filial, places.map((p) => p.id_produto_grade_filial), places.map((p) => p.id_endereco_estoque)],
+  );
+  return new Map(rows.map((r) => [`${r.g}:${r.a}`, r.q]));
+}

@@ -10,7 +10,7 @@
  * kit (sale, invoice, consignment, return) moves the same rows.
  */
 import { MESSAGES } from '@pdv/domain/messages';
-import { quantityToDecimal, quantityToDecimalString, type Milli } from '@pdv/domain/money';
+import { quantityFromDecimal, quantityToDecimal, quantityToDecimalString, type Milli } from '@pdv/domain/money';
 import type { StockMove } from '@pdv/domain/stock-document';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -200,4 +200,29 @@ export async function moveDocumentStock(
       id_documento_estoque: ctx.id_documento_estoque, id_tipo_movimentacao_estoque: ctx.id_tipo_movimentacao_estoque,
     });
   }
+}
+
+/**
+ * An inventory's adjustments (001 §4 "Processing an inventory generates stock movements"): each signed move changes
+ * its (variation, address) row of the branch, opened when missing, with one multi-row statement, and writes its
+ * movement (origem Inventario) naming the inventory. No negative-stock refusal: the count is what is on the shelf,
+ * and the adjustment only brings the books to it. Moves must be netted per (variation, address) and non-zero.
+ */
+export async function adjustInventoryStock(
+  tx: Tx,
+  ctx: Pick<StockContext, 'org' | 'id_filial' | 'id_usuario'> & { id_inventario: number },
+  moves: readonly StockMove[],
+): Promise<number> {
+  if (moves.length === 0) return 0;
+  return q.adjustRows(tx, ctx.org, ctx.id_filial, ctx.id_usuario, 'Inventario', ctx.id_inventario, moves.map((m) => ({
+    id_produto_grade_filial: m.id_produto_grade_filial, id_endereco_estoque: m.id_endereco_estoque, quantidade: quantityToDecimalString(m.quantidade),
+  })));
+}
+
+/** The stock now of each place of the branch, in thousandths (0 when the place has no row): an inventory's snapshot. */
+export async function stockOfPlaces(
+  tx: Tx, ctx: Pick<StockContext, 'org' | 'id_filial'>, places: ReadonlyArray<{ id_produto_grade_filial: number; id_endereco_estoque: number }>,
+): Promise<Map<string, Milli>> {
+  const found = await q.placeQuantities(tx, ctx.org, ctx.id_filial, places);
+  return new Map([...found].map(([k, v]) => [k, quantityFromDecimal(v)]));
 }

@@ -47,17 +47,20 @@ export async function changedGroups(
       params.push(caller.id_filial);
       where.push(`id_filial = $${params.length}`);
     }
+    let filtered = false;
     if (source.filter) {
       const extra = source.filter(caller, params.length + 1);
       params.push(...extra.params);
       where.push(extra.sql);
+      filtered = extra.sql !== 'true';
     }
     params.push(markOf(position.date_change), position.offset ?? 0, name);
     const n = params.length;
     where.push(`(sync_xid, ${source.id}) > ($${n - 2}::xid8, $${n - 1}::integer)`);
     // The base table: the tables a joined source shows touch its row when they change (sync_touch_related), and
-    // its joins only ever drop rows. A filter may name the source's own columns: then read the source.
-    const from = source.filter ? (source.from ?? source.table) : source.table;
+    // its joins only ever drop rows. A filter may name the source's own columns: then read the source (a filter that
+    // keeps every row, as inventory_item's without id_inventario, does not).
+    const from = filtered ? (source.from ?? source.table) : source.table;
     probes.push(`SELECT $${n}::text AS name WHERE EXISTS (SELECT 1 FROM ${from} WHERE ${where.join(' AND ')})`);
   }
   if (probes.length === 0) return { changed: [] };

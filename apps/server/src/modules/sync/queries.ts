@@ -44,7 +44,7 @@ export async function listByChanges(
   caller: Caller,
   source: SyncSource,
   scope: 'organization' | 'branch',
-  position: Position,
+  position: Position & Readonly<Record<string, unknown>>,
 ): Promise<ListByChangesResult & WithRowsJson> {
   // Decimal digits without leading zeros: xid8 reads '0123' as octal (a position the client never had).
   const from = (position.date_change || '0').replace(/^0+(?=\d)/, '');
@@ -55,7 +55,7 @@ export async function listByChanges(
     where.push(`id_filial = $${params.length}`);
   }
   if (source.filter) {
-    const extra = source.filter(caller, params.length + 1);
+    const extra = source.filter(caller, params.length + 1, position);
     params.push(...extra.params);
     where.push(extra.sql);
   }
@@ -124,4 +124,23 @@ export async function syncedRow(
     params,
   );
   return rows[0]?.row ?? null;
+}
+
+/** Rows of a synced group as list-by-changes sends them, by id, in the caller's organization (and branch), in id order. */
+export async function syncedRows(
+  tx: Tx,
+  caller: Pick<Caller, 'id_organization' | 'id_filial'>,
+  source: SyncSource,
+  scope: 'organization' | 'branch',
+  ids: readonly number[],
+): Promise<Array<Record<string, unknown>>> {
+  const params: unknown[] = [caller.id_organization, ids];
+  const branch = scope === 'branch' ? ` AND id_filial = $${params.push(caller.id_filial)}` : '';
+  const { rows } = await tx.query<{ row: Record<string, unknown> }>(
+    /* sql */ `SELECT to_json(r) AS row
+       FROM (SELECT * FROM ${source.from ?? source.table} WHERE id_organization = $1 AND ${source.id} = ANY($2::integer[])${branch}) s
+      CROSS JOIN LATERAL (SELECT ${source.columns}) r ORDER BY s.${source.id}`,
+    params,
+  );
+  return rows.map((r) => r.row);
 }

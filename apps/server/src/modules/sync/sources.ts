@@ -16,8 +16,11 @@ export interface SyncSource {
    * (sync_touch_related), so the stream brings it again.
    */
   from?: string;
-  /** Extra SQL condition with its parameters, numbered from `next` on. */
-  filter?: (caller: Caller, next: number) => { sql: string; params: unknown[] };
+  /**
+   * Extra SQL condition with its parameters, numbered from `next` on. `body` is the list-by-changes request (a group
+   * with filters of its own, LIST_BY_CHANGES_BODIES); absent when /sync/changed asks for the whole stream.
+   */
+  filter?: (caller: Caller, next: number, body?: Readonly<Record<string, unknown>>) => { sql: string; params: unknown[] };
 }
 
 /**
@@ -241,12 +244,17 @@ const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
     columns: `id_inventario, id_filial, descricao, observacao, situacao, ${ts('data_inicio')}, ${ts('data_processamento')}, id_usuario,
       ${STAMPS}`,
   },
-  // With the descriptions the counting screen shows (as they were when the count was written).
+  // With the descriptions the counting screen shows (as they were when the count was written), the phone's uuid and
+  // the stock it saw (quantidade_estoque). {id_inventario} reads one inventory's lines (001 §7).
   inventory_item: {
     table: 'inventario_item',
     id: 'id_inventario_item',
-    from: /* sql */ `(SELECT i.id_organization, i.id_filial, i.sync_xid, i.id_inventario_item, i.id_inventario, i.id_produto_grade_filial,
-        i.id_endereco_estoque, i.quantidade, i.id_usuario,
+    filter: (_caller, next, body) => {
+      const inventario = body?.['id_inventario'];
+      return typeof inventario === 'number' ? { sql: `id_inventario = $${next}`, params: [inventario] } : { sql: 'true', params: [] };
+    },
+    from: /* sql */ `(SELECT i.id_organization, i.id_filial, i.sync_xid, i.id_inventario_item, i.uuid, i.id_inventario, i.id_produto_grade_filial,
+        i.id_endereco_estoque, i.quantidade, i.quantidade_estoque, i.id_usuario,
         ${variationDescriptionSql('p', 'g')} AS descricao_produto,
         e.descricao AS descricao_endereco_estoque, p.url_imagem_principal, i.data_cadastro, i.data_alteracao, i.data_exclusao
        FROM inventario_item i
@@ -254,8 +262,8 @@ const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
        JOIN produto_grade g ON g.id_organization = pgf.id_organization AND g.id_produto_grade = pgf.id_produto_grade
        JOIN produto p ON p.id_organization = g.id_organization AND p.id_produto = g.id_produto
        JOIN endereco_estoque e ON e.id_organization = i.id_organization AND e.id_endereco_estoque = i.id_endereco_estoque) AS inventario_item`,
-    columns: `id_inventario_item, id_inventario, id_filial, id_produto_grade_filial, id_endereco_estoque, quantidade, id_usuario,
-      descricao_produto, descricao_endereco_estoque, url_imagem_principal, ${STAMPS}`,
+    columns: `id_inventario_item, uuid, id_inventario, id_filial, id_produto_grade_filial, id_endereco_estoque, quantidade,
+      quantidade_estoque, id_usuario, descricao_produto, descricao_endereco_estoque, url_imagem_principal, ${STAMPS}`,
   },
   // Messages to everyone, to the active branch or to the caller.
   notification: {
