@@ -8,7 +8,7 @@ import {
   tableInUse,
   type SaleLinePrice,
 } from './price-check.ts';
-import { applyRule, type PriceTable, type Promotion } from './price-rules.ts';
+import { applyRule, priceTableIssues, promotionIssues, PRICE_RULE_MESSAGES, saleDay, type PriceTable, type Promotion } from './price-rules.ts';
 import { discountLimitError } from './sale-build.ts';
 
 // A T-shirt (variation 1 in branch 1, category 5): 100,00 retail, 80,00 wholesale.
@@ -29,15 +29,15 @@ const table = (over: Partial<PriceTable> = {}): PriceTable => ({
 const promotion = (over: Partial<Promotion> = {}): Promotion => ({
   id_promocao: 9,
   situacao: 'Ativo',
-  data_inicio: '2026-11-01T00:00:00.000Z',
-  data_fim: '2026-11-30T23:59:59.000Z',
+  data_inicio: '2026-11-01',
+  data_fim: '2026-11-30',
   is_gestao: true,
   is_desconto: true,
   categorias: new Map([[5, { tipo: 'Percentual', venda: 1000, atacado: 1000 }]]),
   grades: new Map(),
   ...over,
 });
-const at = '2026-11-27T15:00:00.000Z';
+const at = '2026-11-27';
 const none = { table: null, promotions: [], at };
 
 describe('applyRule', () => {
@@ -86,8 +86,8 @@ describe('linePricing: branch price, then the price table, then the best promoti
   it('ignores a promotion that is inactive, out of its period, cashback only, e-commerce only or of another category', () => {
     for (const p of [
       promotion({ situacao: 'Inativo' }),
-      promotion({ data_inicio: '2026-11-28T00:00:00.000Z' }),
-      promotion({ data_fim: '2026-11-27T14:59:59.999Z' }),
+      promotion({ data_inicio: '2026-11-28' }),
+      promotion({ data_fim: '2026-11-26' }),
       promotion({ is_desconto: false }),
       promotion({ is_gestao: false }),
       promotion({ categorias: new Map([[6, { tipo: 'Percentual', venda: 1000, atacado: 1000 }]]) }),
@@ -152,5 +152,23 @@ describe('the server check of a line priced by a table and a promotion', () => {
     // A manual discount of 4,06 on 81,00 (5,01%) is above it.
     expect(discountLimitError(makeSaleBody({ itens: [line({ valor_desconto_item: 4.06 })] }), refs)).not.toBeNull();
     expect(discountLimitError(makeSaleBody({ itens: [line({ valor_desconto_item: 4.05 })] }), refs)).toBeNull();
+  });
+});
+
+describe('the registers rules and the sale day', () => {
+  it('refuses a percentage discount above 100% and a period that ends before it starts', () => {
+    expect(priceTableIssues({ tipo_valor: 'Percentual', tipo_aplicado: 'Desconto', valor_varejo: 100.01, valor_atacado: 100 })).toEqual([
+      { field: 'valor_varejo', message: PRICE_RULE_MESSAGES.discountAbove100 },
+    ]);
+    expect(priceTableIssues({ tipo_valor: 'Percentual', tipo_aplicado: 'Acrescimo', valor_varejo: 150 })).toEqual([]);
+    expect(priceTableIssues({ tipo_valor: 'Valor', valor_varejo: 150 })).toEqual([]);
+    expect(promotionIssues({ data_inicio: '2026-11-02', data_fim: '2026-11-01' })).toEqual([{ field: 'data_fim', message: PRICE_RULE_MESSAGES.periodInverted }]);
+    expect(promotionIssues({ data_inicio: '2026-11-02', data_fim: '2026-11-02' })).toEqual([]);
+  });
+
+  it("takes the sale's day in the branch's time zone", () => {
+    expect(saleDay('2026-11-28T02:30:00.000Z')).toBe('2026-11-27');
+    expect(saleDay('2026-11-28T03:00:00.000Z')).toBe('2026-11-28');
+    expect(saleDay('2026-11-28T02:30:00.000Z', 0)).toBe('2026-11-28');
   });
 });

@@ -16,7 +16,7 @@
  * - Tables and promotions (linePricing, the one precedence, price-rules.ts for each rule): the line starts from the
  *   variation's branch price (retail and wholesale), the price table in use applies to both (tableInUse: the
  *   customer's default table, else the branch's, where it is offered and Ativo), then the best promotion in effect
- *   when the sale began (bestPromotion: the lowest retail price, then the lowest wholesale price, then the oldest
+ *   the day the sale began (bestPromotion: the lowest retail price, then the lowest wholesale price, then the oldest
  *   promotion), and only then the wholesale rule picks retail or wholesale and the cashier's manual discount applies.
  *   A line names the table (id_tabela_preco) and the promotion (id_promocao) it was priced by; a line naming others
  *   than the server finds is refused (tableClaimError). Promotions lower the unit price, so they never count against
@@ -92,7 +92,7 @@ export interface PricingContext {
   table: PriceTable | null;
   /** The promotions to consider (inactive ones are left out here). */
   promotions: readonly Promotion[];
-  /** ISO: when the sale began; the promotions in effect then apply. */
+  /** The day the sale began (YYYY-MM-DD, price-rules.ts saleDay); the promotions in effect that day apply. */
   at: string;
 }
 
@@ -111,8 +111,8 @@ export function tableInUse(
 }
 
 /**
- * The promotion that prices a variation, from `pair` (its prices after the table), among the promotions in effect at
- * `at` that cover it: the one giving the lowest retail price, then the lowest wholesale price, then the smallest
+ * The promotion that prices a variation, from `pair` (its prices after the table), among the promotions in effect on
+ * day `at` that cover it: the one giving the lowest retail price, then the lowest wholesale price, then the smallest
  * id_promocao (the oldest). Promotions are discounts: a promotion never raises a price. Null when none covers it.
  */
 export function bestPromotion(

@@ -12,7 +12,8 @@
  *   product's category, else its own values. It applies only in the branches it lists (tabela_preco_filial) and only
  *   while Ativo.
  * - A promotion is a discount (is_desconto; cashback is not priced here) for the management channel (is_gestao: the
- *   point of sale and the back office), Ativo, from data_inicio to data_fim inclusive. Its rule for the variation in
+ *   point of sale and the back office), Ativo, on the days from data_inicio to data_fim, both included (the day of
+ *   the sale's start in the branch's time zone: saleDay). Its rule for the variation in
  *   the branch wins over its rule for the product's category. Each rule is a Percentual or Valor discount with a retail
  *   (venda) and a wholesale (atacado) value.
  */
@@ -52,7 +53,7 @@ export interface PromotionRule {
 export interface Promotion {
   id_promocao: number;
   situacao: string;
-  /** ISO instants: the promotion is in effect from data_inicio to data_fim, both included. */
+  /** Days (YYYY-MM-DD): the promotion is in effect from data_inicio to data_fim, both included. */
   data_inicio: string;
   data_fim: string;
   is_gestao: boolean;
@@ -88,15 +89,14 @@ export function tableRuleFor(table: PriceTable, variation: PricedVariation): Pri
   );
 }
 
-/** Whether a promotion is in effect at `at` (ISO) for a sale of the management channel. */
-export function promotionActive(promotion: Promotion, at: string): boolean {
-  const when = Date.parse(at);
+/** Whether a promotion is in effect on `day` (YYYY-MM-DD: saleDay) for a sale of the management channel. */
+export function promotionActive(promotion: Promotion, day: string): boolean {
   return (
     promotion.situacao === 'Ativo' &&
     promotion.is_desconto &&
     promotion.is_gestao &&
-    Date.parse(promotion.data_inicio) <= when &&
-    when <= Date.parse(promotion.data_fim)
+    promotion.data_inicio <= day &&
+    day <= promotion.data_fim
   );
 }
 
@@ -107,4 +107,57 @@ export function promotionRuleFor(promotion: Promotion, variation: PricedVariatio
     (variation.id_categoria === null ? undefined : promotion.categorias.get(variation.id_categoria)) ??
     null
   );
+}
+
+/** Refusals of our own wording (the spec quotes none for these registers). */
+export const PRICE_RULE_MESSAGES = {
+  discountAbove100: 'Um desconto percentual não pode passar de 100%.',
+  periodInverted: 'A data final deve ser igual ou posterior à data inicial.',
+  entryTarget: 'Cada regra deve indicar uma categoria ou uma variação do produto na filial (uma só).',
+  entryDuplicate: 'A mesma categoria ou variação aparece em mais de uma regra.',
+  categoryNotFound: 'Categoria não encontrada.',
+  variationNotFound: 'Variação do produto na filial não encontrada.',
+  branchNotFound: 'Filial não encontrada.',
+} as const;
+
+/** A refusal beside the field it names (the registers' FieldIssue). */
+export interface PriceFieldIssue {
+  field: string;
+  message: string;
+}
+
+type Values = Readonly<Record<string, unknown>>;
+
+/**
+ * A discount of more than 100% of a price (a table's or a rule's values, `prefix` naming where they are). Given a
+ * partial row it checks only what it says.
+ */
+export function priceRuleIssues(v: Values, prefix = ''): PriceFieldIssue[] {
+  if (v['tipo_valor'] !== 'Percentual' || (v['tipo_aplicado'] ?? 'Desconto') !== 'Desconto') return [];
+  return ['valor_varejo', 'valor_atacado']
+    .filter((f) => typeof v[f] === 'number' && (v[f] as number) > 100)
+    .map((f) => ({ field: `${prefix}${f}`, message: PRICE_RULE_MESSAGES.discountAbove100 }));
+}
+
+/** A price table's rules across fields (priceRuleIssues). */
+export function priceTableIssues(v: Values): PriceFieldIssue[] {
+  return priceRuleIssues({ tipo_valor: 'Percentual', ...v });
+}
+
+/** A promotion's period: data_fim (YYYY-MM-DD) not before data_inicio, when both are given. */
+export function promotionIssues(v: Values): PriceFieldIssue[] {
+  const inicio = v['data_inicio'];
+  const fim = v['data_fim'];
+  return typeof inicio === 'string' && typeof fim === 'string' && fim < inicio
+    ? [{ field: 'data_fim', message: PRICE_RULE_MESSAGES.periodInverted }]
+    : [];
+}
+
+/**
+ * The day (YYYY-MM-DD) of instant `iso` at a UTC offset of `fusoHoras` hours (the branch's fuso_horario, -3 by
+ * default): the day a promotion's period is compared with.
+ */
+export function saleDay(iso: string, fusoHoras = -3): string {
+  const at = Date.parse(iso);
+  return new Date((Number.isNaN(at) ? 0 : at) + fusoHoras * 3_600_000).toISOString().slice(0, 10);
 }

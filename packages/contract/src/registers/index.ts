@@ -29,6 +29,8 @@ import { user } from './user.ts';
 import { paymentMethod } from './payment-method.ts';
 import { label } from './label.ts';
 import { person } from './person.ts';
+import { tablePrice } from './price-table.ts';
+import { promotion } from './promotion.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
 export const REGISTERS = [
@@ -58,6 +60,8 @@ export const REGISTERS = [
   accountPlan,
   label,
   person,
+  tablePrice,
+  promotion,
 ] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];

@@ -28,6 +28,7 @@ import { sql as stockOpening } from './032_stock_opening.ts';
 import { sql as financialLaunches } from './035_financial_launches.ts';
 import { sql as cashier } from './036_cashier.ts';
 import { sql as boleto } from './038_boleto.ts';
+import { sql as pricesPromotions } from './042_prices_promotions.ts';
 import { sql as financeSettings } from './024_finance_settings.ts';
 import { sql as productTabs } from './028_product_tabs.ts';
 import { sql as label } from './031_label.ts';
@@ -77,4 +78,5 @@ export const migrations: Migration[] = [
   { version: 36, name: 'cashier', sql: cashier },
   { version: 37, name: 'stock_document', sql: stockDocument },
   { version: 38, name: 'boleto', sql: boleto },
+  { version: 42, name: 'prices_promotions', sql: pricesPromotions },
 ];
