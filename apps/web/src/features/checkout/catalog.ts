@@ -10,6 +10,7 @@ import type { FiscalSeries } from '@pdv/domain/sale-validation';
 import { OWNER_TABLES, ownersOf, productIndex, type BarcodeHit } from './search/productIndex.ts';
 import { fold } from './search/textIndex.ts';
 import { variationDescription } from '@pdv/domain/variation';
+import { loadPricing, type LocalPricing } from './pricing.ts';
 
 export const PAGE_SIZE = 25;
 
@@ -25,6 +26,8 @@ export interface ProductHit {
   preco_venda: Cents;
   preco_atacado: Cents;
   quantidade_atacarejo: Milli | null;
+  /** The product's category: price tables and promotions may price by it (absent: read before it was kept). */
+  id_categoria?: number | null;
   /** The version of the prices: the branch grid row's data_alteracao (versao_preco of the sale's line). */
   versao_preco: string | null;
   /** The variation's stock per address, when it was read with the product (a scanned barcode). */
@@ -63,6 +66,7 @@ function hitFrom(product: LocalRow, grid: LocalRow, barcode: string | null, unit
     preco_venda: cents(grid['preco_venda'] ?? product['preco_venda']),
     preco_atacado: cents(grid['preco_atacado'] ?? product['preco_atacado']),
     quantidade_atacarejo: quantidade ? quantityFromDecimal(quantidade) : null,
+    id_categoria: num(product['id_categoria']),
     versao_preco: str(grid['data_alteracao']),
   };
 }
@@ -197,6 +201,8 @@ export interface SaleContext {
   sellers: Seller[];
   /** Bank accounts a payment may go to (obrigar_conta). */
   accounts: Account[];
+  /** The price tables and promotions the lines are priced by (pricing.ts; absent: the branch prices as they are). */
+  pricing?: LocalPricing;
 }
 
 export interface Seller {
@@ -234,6 +240,7 @@ export async function loadSaleContext(db: PdvDatabase, idFilial: number): Promis
     series,
     ...(await loadPaymentOptions(db, idFilial)),
     branch,
+    pricing: await loadPricing(db, idFilial),
   };
 }
 
