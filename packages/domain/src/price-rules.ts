@@ -135,7 +135,10 @@ type Values = Readonly<Record<string, unknown>>;
 export function priceRuleIssues(v: Values, prefix = ''): PriceFieldIssue[] {
   if (v['tipo_valor'] !== 'Percentual' || (v['tipo_aplicado'] ?? 'Desconto') !== 'Desconto') return [];
   return ['valor_varejo', 'valor_atacado']
-    .filter((f) => typeof v[f] === 'number' && (v[f] as number) > 100)
+    .filter((f) => {
+      const value = v[f];
+      return typeof value === 'number' && value > 100;
+    })
     .map((f) => ({ field: `${prefix}${f}`, message: PRICE_RULE_MESSAGES.discountAbove100 }));
 }
 

@@ -6,7 +6,7 @@
 import type { PdvDatabase, LocalRow } from '../../db/database.ts';
 import { fromDecimal } from '@pdv/domain/money';
 import { tableInUse, type PricingContext } from '@pdv/domain/price-check';
-import { saleDay, tableApplies, type PriceRule, type PriceTable, type Promotion, type PromotionRule, type TipoAplicado, type TipoValor } from '@pdv/domain/price-rules';
+import { saleDay, tableApplies, type PriceRule, type PriceTable, type Promotion, type PromotionRule } from '@pdv/domain/price-rules';
 
 export interface LocalPricing {
   id_filial: number;
@@ -22,12 +22,13 @@ export interface LocalPricing {
 
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : null);
 const hundredths = (v: unknown) => fromDecimal(num(v) ?? 0);
+const str = (v: unknown, fallback: string): string => (typeof v === 'string' ? v : fallback);
 const list = (v: unknown): LocalRow[] => (Array.isArray(v) ? (v as LocalRow[]) : []);
 
 function ruleOf(row: LocalRow): PriceRule {
   return {
-    tipo_aplicado: (row['tipo_aplicado'] === 'Acrescimo' ? 'Acrescimo' : 'Desconto') as TipoAplicado,
-    tipo_valor: (row['tipo_valor'] === 'Valor' ? 'Valor' : 'Percentual') as TipoValor,
+    tipo_aplicado: row['tipo_aplicado'] === 'Acrescimo' ? 'Acrescimo' : 'Desconto',
+    tipo_valor: row['tipo_valor'] === 'Valor' ? 'Valor' : 'Percentual',
     valor_varejo: hundredths(row['valor_varejo']),
     valor_atacado: hundredths(row['valor_atacado']),
   };
@@ -40,7 +41,7 @@ export function priceTableOf(row: LocalRow): PriceTable {
     new Map(itens.flatMap((i) => (num(i[key]) === null ? [] : [[num(i[key]) as number, ruleOf(i)] as const])));
   return {
     id_tabela_preco: Number(row['id_tabela_preco']),
-    situacao: String(row['situacao'] ?? 'Ativo'),
+    situacao: str(row['situacao'], 'Ativo'),
     ...ruleOf(row),
     filiais: list(row['filiais']).map((f) => Number(f['id_filial'])),
     categorias: by('id_categoria'),
@@ -59,9 +60,9 @@ export function promotionOf(row: LocalRow): Promotion {
   const by = (member: string, key: string) => new Map(list(row[member]).map((r) => [Number(r[key]), discountOf(r)] as const));
   return {
     id_promocao: Number(row['id_promocao']),
-    situacao: String(row['situacao'] ?? 'Ativo'),
-    data_inicio: String(row['data_inicio'] ?? '').slice(0, 10),
-    data_fim: String(row['data_fim'] ?? '').slice(0, 10),
+    situacao: str(row['situacao'], 'Ativo'),
+    data_inicio: str(row['data_inicio'], '').slice(0, 10),
+    data_fim: str(row['data_fim'], '').slice(0, 10),
     is_gestao: row['is_gestao'] !== false,
     is_desconto: row['is_desconto'] !== false,
     categorias: by('categorias', 'id_categoria'),
