@@ -40,16 +40,16 @@ test('a 10% promotion on a category and a customer price table price the sale on
     await settingsMenu(manager).getByRole('link', { name: 'Promoções' }).click();
     await expect(manager).toHaveURL(/\/promotion$/);
     const list = manager.getByRole('table', { name: 'Promoções' });
-    await expect(list.getByRole('cell', { name: 'Semana da categoria' })).toBeVisible();
+    await expect(list.getByRole('cell', { name: 'Semana da categoria', exact: true })).toBeVisible();
     await manager.screenshot({ path: '/tmp/prices-promotions-list.png' });
-    await list.getByRole('cell', { name: 'Semana da categoria' }).click();
+    await list.getByRole('cell', { name: 'Semana da categoria', exact: true }).click();
     await manager.keyboard.press('Enter');
     await manager.getByRole('tab', { name: 'Descontos' }).click();
     await expect(manager.getByText('Nenhum desconto por categoria.')).toBeHidden();
     await manager.screenshot({ path: '/tmp/prices-promotion-form.png' });
     await manager.keyboard.press('Escape');
     await settingsMenu(manager).getByRole('link', { name: 'Tabelas de preço' }).click();
-    await expect(manager.getByRole('table', { name: 'Tabelas de preço' }).getByRole('cell', { name: 'Revenda' })).toBeVisible();
+    await expect(manager.getByRole('table', { name: 'Tabelas de preço' }).getByRole('cell', { name: 'Revenda', exact: true })).toBeVisible();
     await manager.screenshot({ path: '/tmp/prices-tables-list.png' });
 
     // The cashier's copy receives it; the scanned line is 10% off, marked as a promotion.
