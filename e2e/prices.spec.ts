@@ -51,8 +51,16 @@ test('a 10% promotion on a category and a customer price table price the sale on
     await manager.screenshot({ path: '/tmp/prices-promotion-form.png' });
     await manager.keyboard.press('Escape');
     await settingsMenu(manager).getByRole('link', { name: 'Tabelas de preço' }).click();
-    await expect(manager.getByRole('table', { name: 'Tabelas de preço' }).getByRole('cell', { name: 'Revenda', exact: true })).toBeVisible();
+    const revendaCell = manager.getByRole('table', { name: 'Tabelas de preço' }).getByRole('cell', { name: 'Revenda', exact: true });
+    await expect(revendaCell).toBeVisible();
     await manager.screenshot({ path: '/tmp/prices-tables-list.png' });
+    // Its rules per category (footwear 5%) and its branches, in the form's tabs.
+    await revendaCell.click();
+    await manager.keyboard.press('Enter');
+    await manager.getByRole('tab', { name: 'Regras por categoria' }).click();
+    await expect(manager.getByText('Regra 4')).toBeVisible();
+    await manager.screenshot({ path: '/tmp/prices-table-form.png' });
+    await manager.keyboard.press('Escape');
 
     // The cashier's copy receives it; the scanned line is 10% off, marked as a promotion.
     await expect.poll(async () => (await localRows(page, 'promotion')).some((p) => p['id_promocao'] === promocao), { timeout: 20_000 }).toBe(true);

@@ -90,6 +90,12 @@ describe('the price table and promotion registers', () => {
       ['/table_price/create', { descricao: 'Sem alvo', itens: [{ valor_varejo: 5 }] }, `itens: ${PRICE_RULE_MESSAGES.entryTarget}`],
       ['/table_price/create', { descricao: 'Categoria alheia', itens: [{ id_categoria: 999_999, valor_varejo: 5 }] }, `itens: ${PRICE_RULE_MESSAGES.categoryNotFound}`],
     ];
+    const { rows: [alheia] } = await t.db.system((tx) => tx.query<{ id: number }>(
+      `SELECT c.id_categoria AS id FROM categoria c JOIN organization o USING (id_organization) WHERE o.nome = 'Outra Loja' LIMIT 1`));
+    // Another organization's category is not found either.
+    expect(alheia).toBeDefined();
+    cases.push(['/promotion/create', { descricao: 'Alheia', data_inicio: day(0), data_fim: day(1), categorias: [{ id_categoria: alheia?.id, venda: 5 }] },
+      `categorias: ${PRICE_RULE_MESSAGES.categoryNotFound}`]);
     for (const [path, body, message] of cases) {
       const res = await t.call('POST', path, body, manager);
       expect(res.status, JSON.stringify(res.json)).toBe(400);
