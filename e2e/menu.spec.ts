@@ -97,9 +97,10 @@ test("the other organization's manager sees its own branch, never the demo organ
 
 test('a screen still to come says so, under its menu label', async ({ page }) => {
   await signIn(page, USERS.gerente);
-  // (Caixa, Documentos financeiros and then Movimentação de estoque were the example until issues 23, 24 and 22 built them.)
-  await settingsMenu(page).getByRole('link', { name: 'Promoções' }).click();
-  await expect(page).toHaveURL(/\/promotion$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Promoções' })).toBeVisible();
+  // (Caixa, Documentos financeiros, Movimentação de estoque and then Promoções were the example until issues 23, 24, 22
+  // and 30 built them.)
+  await settingsMenu(page).getByRole('link', { name: 'Grupos de comissão' }).click();
+  await expect(page).toHaveURL(/\/commission$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Grupos de comissão' })).toBeVisible();
   await expect(page.getByText('Esta tela chega em uma próxima versão do sistema.')).toBeVisible();
 });

@@ -16,6 +16,7 @@ import { labelHooks } from './modules/settings/label-hooks.ts';
 import { personHooks } from './modules/people/hooks.ts';
 import { attributeHooks, categoryHooks, serviceHooks } from './modules/catalog/catalogue-hooks.ts';
 import { priceIndexerHooks } from './modules/catalog/indexer-hooks.ts';
+import { priceTableHooks, promotionHooks } from './modules/catalog/price-hooks.ts';
 
 export const REGISTER_HOOKS: RegisterHookTable = {
   branch: branchHooks,
@@ -35,5 +36,7 @@ export const REGISTER_HOOKS: RegisterHookTable = {
   costCenter: treeHooks({ table: 'centro_custo', id: 'id_centro_custo', parent: 'id_centro_custo_pai' }),
   person: personHooks,
   priceIndexer: priceIndexerHooks,
+  tablePrice: priceTableHooks,
+  promotion: promotionHooks,
   accountPlan: treeHooks({ table: 'plano_conta', id: 'id_plano_conta', parent: 'id_plano_conta_pai' }),
 };

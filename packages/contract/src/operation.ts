@@ -34,6 +34,12 @@ export const operacaoItem = z.object({
    * (older points of sale do not send it): without it the line is checked against the current price.
    */
   versao_preco: z.iso.datetime({ offset: true, error: 'versao_preco inválida.' }).nullish(),
+  /**
+   * The price table and the promotion the device priced the line by (000 §3.3; price-check.ts linePricing). Optional
+   * (older points of sale do not send them); named, they must be the ones the server finds.
+   */
+  id_tabela_preco: id.nullish(),
+  id_promocao: id.nullish(),
   id_cenario_fiscal: id.nullish(),
   id_usuario_vendedor: id.nullish(),
   observacao: text(500).nullish(),

@@ -43,6 +43,9 @@ export const orderItem = z.object({
   quantidade_venda: z.number(),
   quantidade_retorno_faturada: z.number(),
   situacao_consignacao: nullableText,
+  // The price table and promotion the line was priced by (000 §3.3; null: none, or a line stored before them).
+  id_tabela_preco: nullableId.optional(),
+  id_promocao: nullableId.optional(),
 });
 
 export const orderInstallment = z.object({ parcela: z.number().int(), valor: money, data_vencimento: z.string() });

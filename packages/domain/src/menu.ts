@@ -83,8 +83,8 @@ export const SETTINGS_MENU: MenuGroup[] = [
     title: 'Comercial',
     groupPermission: 'ViewComercial',
     entries: [
-      { label: 'Tabelas de preço', path: '/table-price', permission: 'FncListarTabelaPreco', pending: true },
-      { label: 'Promoções', path: '/promotion', permission: 'FncListarPromocao', pending: true },
+      { label: 'Tabelas de preço', path: '/table-price', permission: 'FncListarTabelaPreco' },
+      { label: 'Promoções', path: '/promotion', permission: 'FncListarPromocao' },
       { label: 'Grupos de comissão', path: '/commission', permission: 'FncListarGrupoComissao', pending: true },
       { label: 'Indexadores de preço', path: '/indexer', permission: 'ViewIndexadorPreco' },
     ],

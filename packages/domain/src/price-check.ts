@@ -13,6 +13,14 @@
  *   line marked is_preco_alterado is a price typed by the cashier (F3): it is held to the price-change limits that
  *   apply (the product's own, else the user's: effectiveLimits) around its reference price (referencePrice), unless
  *   a supervisor's authorization was spent for the sale (priceLimitError is then not applied).
+ * - Tables and promotions (linePricing, the one precedence, price-rules.ts for each rule): the line starts from the
+ *   variation's branch price (retail and wholesale), the price table in use applies to both (tableInUse: the
+ *   customer's default table, else the branch's, where it is offered and Ativo), then the best promotion in effect
+ *   the day the sale began (bestPromotion: the lowest retail price, then the lowest wholesale price, then the oldest
+ *   promotion), and only then the wholesale rule picks retail or wholesale and the cashier's manual discount applies.
+ *   A line names the table (id_tabela_preco) and the promotion (id_promocao) it was priced by; a line naming others
+ *   than the server finds is refused (tableClaimError). Promotions lower the unit price, so they never count against
+ *   the user's percentual_desconto_maximo; a manual discount (valor_desconto_item, valor_desconto_subtotal) does.
  * - Dates. An operation dated in the future (beyond CLOCK_SKEW_MS of the server's clock) or begun more than
  *   PRICE_VERSION_WINDOW_MS before the server received it is refused (operationDateError): the window that bounds the
  *   price versions bounds the sale too.
@@ -21,6 +29,16 @@ import type { TipoPreco } from './item.ts';
 import { MESSAGES } from './messages.ts';
 import { formatMoney, fromDecimal, quantityFromDecimal, type Cents } from './money.ts';
 import { validatePriceOverride, type PriceLimits } from './price-limits.ts';
+import {
+  applyRule,
+  promotionActive,
+  promotionRuleFor,
+  tableApplies,
+  tableRuleFor,
+  type PricedVariation,
+  type PriceTable,
+  type Promotion,
+} from './price-rules.ts';
 import type { SaleBody, SaleBodyItem } from './sale-input.ts';
 import { repriceForWholesale, type WholesalePricing } from './wholesale.ts';
 
@@ -37,6 +55,9 @@ export const PRICE_MESSAGES = {
   operationTooOld:
     'A operação foi iniciada há mais de 72 horas e não pode mais ser enviada. Refaça a venda com os preços atuais.',
   operationDateInvalid: 'A data da operação é inválida.',
+  promotionNotInEffect: (descricao: string) => `A promoção informada para ${descricao} não está em vigor para este produto.`,
+  tableNotInUse: (descricao: string) =>
+    `A tabela de preço informada para ${descricao} não é a do cliente nem a da filial.`,
 } as const;
 
 /** The retail and wholesale prices of a variation. */
@@ -54,6 +75,95 @@ export interface PriceVersion extends PricePair {
 export interface SaleLinePrice extends WholesalePricing {
   /** The price-change limits that apply to the product for the user (effectiveLimits). */
   limits: Pick<PriceLimits, 'perc_max_aumento_preco_produto' | 'perc_max_reducao_preco_produto'>;
+  /** The table and promotion preco_venda / preco_atacado come from (linePricing); absent: none (an older caller). */
+  id_tabela_preco?: number | null | undefined;
+  id_promocao?: number | null | undefined;
+}
+
+/** The prices of a variation after its table and promotion (linePricing), with their ids for the line. */
+export interface PricedPair extends PricePair {
+  id_tabela_preco: number | null;
+  id_promocao: number | null;
+}
+
+/** Where and when a sale is priced, and by what. */
+export interface PricingContext {
+  /** The price table in use (tableInUse), or null. */
+  table: PriceTable | null;
+  /** The promotions to consider (inactive ones are left out here). */
+  promotions: readonly Promotion[];
+  /** The day the sale began (YYYY-MM-DD, price-rules.ts saleDay); the promotions in effect that day apply. */
+  at: string;
+}
+
+/**
+ * The price table a sale uses in branch `id_filial`: the customer's default table (id_tabela_preco_padrao) when it is
+ * Ativo and offered in the branch, else the branch's default table under the same conditions, else none.
+ */
+export function tableInUse(
+  customerTable: PriceTable | null | undefined,
+  branchTable: PriceTable | null | undefined,
+  id_filial: number,
+): PriceTable | null {
+  if (customerTable && tableApplies(customerTable, id_filial)) return customerTable;
+  if (branchTable && tableApplies(branchTable, id_filial)) return branchTable;
+  return null;
+}
+
+/**
+ * The promotion that prices a variation, from `pair` (its prices after the table), among the promotions in effect on
+ * day `at` that cover it: the one giving the lowest retail price, then the lowest wholesale price, then the smallest
+ * id_promocao (the oldest). Promotions are discounts: a promotion never raises a price. Null when none covers it.
+ */
+export function bestPromotion(
+  pair: PricePair,
+  variation: PricedVariation,
+  promotions: readonly Promotion[],
+  at: string,
+): { promotion: Promotion; prices: PricePair } | null {
+  let best: { promotion: Promotion; prices: PricePair } | null = null;
+  for (const promotion of promotions) {
+    const rule = promotionActive(promotion, at) ? promotionRuleFor(promotion, variation) : null;
+    if (!rule) continue;
+    const prices = {
+      preco_venda: applyRule(pair.preco_venda, 'Desconto', rule.tipo, rule.venda),
+      preco_atacado: applyRule(pair.preco_atacado, 'Desconto', rule.tipo, rule.atacado),
+    };
+    const better =
+      !best ||
+      prices.preco_venda < best.prices.preco_venda ||
+      (prices.preco_venda === best.prices.preco_venda &&
+        (prices.preco_atacado < best.prices.preco_atacado ||
+          (prices.preco_atacado === best.prices.preco_atacado && promotion.id_promocao < best.promotion.id_promocao)));
+    if (better) best = { promotion, prices };
+  }
+  return best;
+}
+
+/**
+ * THE precedence (see the module comment): a variation's branch prices `base`, then the table in use, then the best
+ * promotion. The wholesale rule and the manual discount come after, on the line (expectedUnitPrices, the discount
+ * limits). A wholesale price of 0 (not set) stays 0: there is no wholesale price to change.
+ */
+export function linePricing(base: PricePair, variation: PricedVariation, context: PricingContext): PricedPair {
+  const rule = context.table ? tableRuleFor(context.table, variation) : null;
+  const tabled: PricePair = rule
+    ? {
+        preco_venda: applyRule(base.preco_venda, rule.tipo_aplicado, rule.tipo_valor, rule.valor_varejo),
+        preco_atacado:
+          base.preco_atacado > 0 ? applyRule(base.preco_atacado, rule.tipo_aplicado, rule.tipo_valor, rule.valor_atacado) : 0,
+      }
+    : base;
+  const promoted = bestPromotion(tabled, variation, context.promotions, context.at);
+  const prices = promoted
+    ? { preco_venda: promoted.prices.preco_venda, preco_atacado: tabled.preco_atacado > 0 ? promoted.prices.preco_atacado : 0 }
+    : tabled;
+  return {
+    preco_venda: prices.preco_venda,
+    preco_atacado: prices.preco_atacado,
+    id_tabela_preco: context.table?.id_tabela_preco ?? null,
+    id_promocao: promoted?.promotion.id_promocao ?? null,
+  };
 }
 
 /**
@@ -126,6 +236,8 @@ export function expectedUnitPrices(
  * not one of the branch's (buildSale refuses it first). Null when every price follows.
  */
 export function priceTableError(body: Pick<SaleBody, 'itens'>, prices: ReadonlyMap<number, SaleLinePrice>): string | null {
+  const claimed = tableClaimError(body, prices);
+  if (claimed) return claimed;
   const expected = expectedUnitPrices(body.itens, prices);
   for (const [i, item] of body.itens.entries()) {
     const esperado = expected[i];
@@ -135,6 +247,25 @@ export function priceTableError(body: Pick<SaleBody, 'itens'>, prices: ReadonlyM
       if (recebido <= 0) return MESSAGES.itemValueNotPositive;
     } else if (recebido !== esperado) {
       return PRICE_MESSAGES.priceMismatch(item.descricao, esperado, recebido);
+    }
+  }
+  return null;
+}
+
+/**
+ * The first line naming a price table or a promotion other than the ones its variation is priced by (linePricing):
+ * a promotion that does not exist, is not in effect or does not cover the product, a table that is not the
+ * customer's nor the branch's. A line that names none (an older point of sale) is judged by its price alone.
+ */
+export function tableClaimError(body: Pick<SaleBody, 'itens'>, prices: ReadonlyMap<number, SaleLinePrice>): string | null {
+  for (const item of body.itens) {
+    const price = prices.get(item.id_produto_grade_filial);
+    if (!price) continue;
+    if (item.id_promocao != null && item.id_promocao !== (price.id_promocao ?? null)) {
+      return PRICE_MESSAGES.promotionNotInEffect(item.descricao);
+    }
+    if (item.id_tabela_preco != null && item.id_tabela_preco !== (price.id_tabela_preco ?? null)) {
+      return PRICE_MESSAGES.tableNotInUse(item.descricao);
     }
   }
   return null;

@@ -400,6 +400,7 @@ function dayOf(body: SaleBody): string {
  * ValidationError of a subtotal discount that is negative or above the lines, or of amounts too large to hold.
  */
 function toOperation(body: SaleBody, refs: SaleRefs): Operation {
+  const voucher = body.modo_operacao === 'ValeCredito';
   const itens = body.itens.map((i) =>
     makeItem({
       id_item: i.id_item,
@@ -417,6 +418,10 @@ function toOperation(body: SaleBody, refs: SaleRefs): Operation {
       tipo_preco: i.tipo_preco,
       is_atacarejo: i.is_atacarejo,
       is_preco_alterado: i.is_preco_alterado ?? false,
+      // The table and promotion the server priced the variation by (the line's claims were checked against them); a
+      // voucher sale's line is the voucher's value, priced by neither.
+      id_tabela_preco: voucher ? null : (refs.prices.get(i.id_produto_grade_filial)?.id_tabela_preco ?? null),
+      id_promocao: voucher ? null : (refs.prices.get(i.id_produto_grade_filial)?.id_promocao ?? null),
       id_cenario_fiscal: i.id_cenario_fiscal ?? null,
       id_usuario_vendedor: i.id_usuario_vendedor ?? body.id_usuario_vendedor ?? null,
       observacao: i.observacao ?? null,

@@ -33,6 +33,9 @@ export interface SaleBodyItem {
   is_preco_alterado?: boolean | undefined;
   /** ISO: the version (the branch grid row's data_alteracao) of the price the device priced the line from. */
   versao_preco?: string | null | undefined;
+  /** The price table (000 §3.3) and the promotion the line was priced by (price-check.ts linePricing). */
+  id_tabela_preco?: number | null | undefined;
+  id_promocao?: number | null | undefined;
   id_cenario_fiscal?: number | null | undefined;
   id_usuario_vendedor?: number | null | undefined;
   observacao?: string | null | undefined;

@@ -25,6 +25,8 @@ export function sample(field: FieldDef, n: number): unknown {
       return field.values?.[0] ?? null;
     case 'email':
       return `teste${n}@exemplo.com.br`;
+    case 'date':
+      return `2026-01-${String(1 + (n % 28)).padStart(2, '0')}`;
     case 'cnpj': {
       const base = `${String(n).padStart(4, '0')}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
       return base + cnpjCheckDigits(base);

@@ -30,6 +30,8 @@ import { paymentMethod } from './payment-method.ts';
 import { label } from './label.ts';
 import { person } from './person.ts';
 import { priceIndexer } from './price-indexer.ts';
+import { tablePrice } from './price-table.ts';
+import { promotion } from './promotion.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
 export const REGISTERS = [
@@ -60,6 +62,8 @@ export const REGISTERS = [
   label,
   person,
   priceIndexer,
+  tablePrice,
+  promotion,
 ] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];

@@ -208,6 +208,6 @@ async function loadSaleRefs(
     // A line's product's own limit where it has one (the point of sale's discount panel applies the same).
     productDiscountLimits: new Map([...grids].map(([id, g]) => [id, productDiscountLimit(g.percentual_desconto_maximo)])),
     discountAuthorized: false,
-    prices: await loadLinePrices(tx, caller, body.id_filial, body.itens, receivedAt),
+    prices: await loadLinePrices(tx, caller, body, body.itens, receivedAt),
   };
 }

@@ -16,7 +16,7 @@ const ORDER_COLUMNS = `id_pedido, id_filial, nsu, id_operacao, operacao, situaca
 const ITEM_COLUMNS = `id_pedido_item, tipo_item, id_produto_grade_filial, id_endereco_estoque, descricao, sku, codigo_barras,
   unidade_comercial, quantidade, valor_unitario, valor_sub_total, valor_desconto_item, valor_desconto_subtotal, valor_desconto,
   valor_total, tipo_preco, is_atacarejo, id_usuario_vendedor, is_cancelado, quantidade_retorno, quantidade_venda,
-  quantidade_retorno_faturada, situacao_consignacao`;
+  quantidade_retorno_faturada, situacao_consignacao, id_tabela_preco, id_promocao`;
 
 const PAYMENT_COLUMNS = `id_pedido_pagamento, id_meio_pagamento, meio_pagamento, descricao, valor_total, quantidade_parcelas,
   parcelamento, id_operadora_cartao, id_conta, cartao_codigo_autorizacao, cartao_bandeira`;
@@ -87,6 +87,8 @@ export async function findOrder(tx: Tx, org: number, id_filial: number, id_pedid
       quantidade_venda: num(i['quantidade_venda']),
       quantidade_retorno_faturada: num(i['quantidade_retorno_faturada']),
       situacao_consignacao: textOrNull(i['situacao_consignacao']),
+      id_tabela_preco: numOrNull(i['id_tabela_preco']),
+      id_promocao: numOrNull(i['id_promocao']),
     })),
     pagamentos: payments.rows.map((p) => ({
       id_pedido_pagamento: num(p['id_pedido_pagamento']),

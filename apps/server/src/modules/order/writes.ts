@@ -231,7 +231,7 @@ export async function updateOrderHeader(
 export async function copyItems(tx: Tx, org: number, from: number, to: number): Promise<void> {
   const columns = `tipo_item, id_produto_grade_filial, id_endereco_estoque, descricao, sku, codigo_barras, unidade_comercial,
     quantidade, valor_unitario, valor_sub_total, valor_desconto_item, valor_desconto_subtotal, valor_desconto, valor_total,
-    frete, seguro, outros, tipo_preco, is_atacarejo, id_cenario_fiscal, cfop, id_usuario_vendedor, observacao`;
+    frete, seguro, outros, tipo_preco, is_atacarejo, id_cenario_fiscal, cfop, id_usuario_vendedor, observacao, id_tabela_preco, id_promocao`;
   await tx.query(
     `INSERT INTO pedido_item (id_organization, id_pedido, ${columns})
      SELECT id_organization, $3, ${columns} FROM pedido_item

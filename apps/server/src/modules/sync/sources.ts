@@ -150,22 +150,34 @@ const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
     id: 'id_estoque',
     columns: `id_estoque, id_filial, id_endereco_estoque, id_produto_grade_filial, quantidade, quantidade_reserva, ${STAMPS}`,
   },
+  // filiais: the branches offering the table; itens: its live rules per category or variation (price-check.ts
+  // linePricing prices from them on the device).
   'table-price': {
     table: 'tabela_preco',
     id: 'id_tabela_preco',
-    from: /* sql */ `(SELECT p.*, ${children('tabela_preco_filial', 'id_tabela_preco', `'id_filial', c.id_filial`, 'true', 'id_filial')} AS filiais
+    from: /* sql */ `(SELECT p.*, ${children('tabela_preco_filial', 'id_tabela_preco', `'id_filial', c.id_filial`, 'true', 'id_filial')} AS filiais,
+        ${children('tabela_preco_item', 'id_tabela_preco', `'id_categoria', c.id_categoria, 'id_produto_grade_filial', c.id_produto_grade_filial,
+          'tipo_aplicado', c.tipo_aplicado, 'tipo_valor', c.tipo_valor, 'valor_varejo', c.valor_varejo, 'valor_atacado', c.valor_atacado`,
+          'c.data_exclusao IS NULL', 'id_tabela_preco_item')} AS itens
        FROM tabela_preco p) AS tabela_preco`,
-    columns: `id_tabela_preco, descricao, tipo_aplicado, tipo_valor, valor_varejo, valor_atacado, situacao, filiais, ${STAMPS}`,
+    columns: `id_tabela_preco, descricao, tipo_aplicado, tipo_valor, valor_varejo, valor_atacado, situacao, filiais, itens, ${STAMPS}`,
   },
   price: {
     table: 'preco',
     id: 'id_preco',
     columns: `id_preco, id_filial, id_tabela_preco, id_produto_grade_filial, preco_venda, preco_atacado, ${STAMPS}`,
   },
+  // Its period in days and its discounts per category (categorias) and per variation in a branch (produtos).
   promotion: {
     table: 'promocao',
     id: 'id_promocao',
-    columns: `id_promocao, descricao, ${ts('data_inicio')}, ${ts('data_fim')}, situacao, is_ecommerce, is_gestao, is_desconto, is_cashback, ${STAMPS}`,
+    from: /* sql */ `(SELECT p.*,
+        ${children('promocao_categoria', 'id_promocao', `'id_categoria', c.id_categoria, 'tipo', c.tipo, 'venda', c.venda, 'atacado', c.atacado`, 'true', 'id_categoria')} AS categorias,
+        ${children('promocao_produto', 'id_promocao', `'id_produto_grade_filial', c.id_produto_grade_filial, 'tipo', c.tipo, 'venda', c.venda, 'atacado', c.atacado`,
+          'true', 'id_produto_grade_filial')} AS produtos
+       FROM promocao p) AS promocao`,
+    columns: `id_promocao, descricao, to_char(data_inicio, 'YYYY-MM-DD') AS data_inicio, to_char(data_fim, 'YYYY-MM-DD') AS data_fim, situacao,
+      is_ecommerce, is_gestao, is_desconto, is_cashback, categorias, produtos, ${STAMPS}`,
   },
   // What selling needs: identity, documents, contacts, the main address and the credit rules with the open receivables
   // by due date (parcelas_abertas: a receivable touches its person, migration 029), so a sale on credit is judged

@@ -145,8 +145,9 @@ describe('list-by-changes', () => {
     }
     const sent = seen.find((r) => r['id_promocao'] === rows[0]?.id);
     expect(sent).toMatchObject({
-      data_inicio: '2026-03-04T05:06:07.891Z',
-      data_fim: '2026-03-05T03:00:00.000Z',
+      // A promotion's period is in days (migration 042); the stamps carry the instants.
+      data_inicio: '2026-03-04',
+      data_fim: '2026-03-05',
       data_exclusao: '2026-03-06T10:00:00.500Z',
       data_cadastro: rows[0]?.cadastro.toISOString(),
     });

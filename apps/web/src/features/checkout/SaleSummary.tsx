@@ -122,6 +122,11 @@ const ItemRow = memo(
               atacado
             </Text>
           )}
+          {item.id_promocao != null && (
+            <Text span size="xs" c="orange" ml={6}>
+              promoção
+            </Text>
+          )}
         </Table.Td>
         <Table.Td ta="right" style={NOWRAP}>
           {formatQuantity(item.quantidade)}
@@ -157,6 +162,7 @@ const ItemRow = memo(
     a.item.id_item === b.item.id_item &&
     a.item.descricao === b.item.descricao &&
     a.item.is_atacarejo === b.item.is_atacarejo &&
+    a.item.id_promocao === b.item.id_promocao &&
     a.item.quantidade === b.item.quantidade &&
     a.item.valor_unitario === b.item.valor_unitario &&
     a.item.valor_desconto === b.item.valor_desconto &&

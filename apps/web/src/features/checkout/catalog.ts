@@ -11,6 +11,7 @@ import { OWNER_TABLES, ownersOf, productIndex, type BarcodeHit } from './search/
 import { fold } from './search/textIndex.ts';
 import { variationDescription } from '@pdv/domain/variation';
 import { parseWeighedBarcode, weighedCodeCandidates, weighedQuantity, type WeighedSettings } from '@pdv/domain/weighed-barcode';
+import { loadPricing, type LocalPricing } from './pricing.ts';
 
 export const PAGE_SIZE = 25;
 
@@ -26,6 +27,8 @@ export interface ProductHit {
   preco_venda: Cents;
   preco_atacado: Cents;
   quantidade_atacarejo: Milli | null;
+  /** The product's category: price tables and promotions may price by it (absent: read before it was kept). */
+  id_categoria?: number | null;
   /** The version of the prices: the branch grid row's data_alteracao (versao_preco of the sale's line). */
   versao_preco: string | null;
   /** The variation's stock per address, when it was read with the product (a scanned barcode). */
@@ -66,6 +69,7 @@ function hitFrom(product: LocalRow, grid: LocalRow, barcode: string | null, unit
     preco_venda: cents(grid['preco_venda'] ?? product['preco_venda']),
     preco_atacado: cents(grid['preco_atacado'] ?? product['preco_atacado']),
     quantidade_atacarejo: quantidade ? quantityFromDecimal(quantidade) : null,
+    id_categoria: num(product['id_categoria']),
     versao_preco: str(grid['data_alteracao']),
   };
 }
@@ -224,6 +228,8 @@ export interface SaleContext {
   sellers: Seller[];
   /** Bank accounts a payment may go to (obrigar_conta). */
   accounts: Account[];
+  /** The price tables and promotions the lines are priced by (pricing.ts; absent: the branch prices as they are). */
+  pricing?: LocalPricing;
 }
 
 export interface Seller {
@@ -261,6 +267,7 @@ export async function loadSaleContext(db: PdvDatabase, idFilial: number): Promis
     series,
     ...(await loadPaymentOptions(db, idFilial)),
     branch,
+    pricing: await loadPricing(db, idFilial),
   };
 }
 

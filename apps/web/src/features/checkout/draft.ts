@@ -15,7 +15,9 @@ import {
 } from '@pdv/domain/operation';
 import { repriceForWholesale, type WholesalePricing } from '@pdv/domain/wholesale';
 import type { OperationBundle, StoredItem, StoredOperation, StoredPayment } from '../outbox/types.ts';
+import { linePricing } from '@pdv/domain/price-check';
 import type { ProductHit } from './catalog.ts';
+import { contextOf, tableFor, type LocalPricing } from './pricing.ts';
 
 export interface NewOperationFields {
   id_filial: number;
@@ -89,6 +91,13 @@ export function recompute(bundle: OperationBundle): OperationBundle {
 export interface LineContext {
   id_endereco_estoque: number | null;
   id_cenario_fiscal: number | null;
+  /** The price tables and promotions of the local copy (absent: the variation's branch prices as they are). */
+  pricing?: LocalPricing | null;
+}
+
+/** The unit price a managed line takes from its prices: wholesale when it is wholesale (by choice or by the rule). */
+function unitPriceOf(item: Pick<StoredItem, 'tipo_preco'>, prices: { preco_venda: Cents; preco_atacado: Cents }): Cents {
+  return item.tipo_preco === 'Atacado' && prices.preco_atacado > 0 ? prices.preco_atacado : prices.preco_venda;
 }
 
 /**
@@ -106,7 +115,13 @@ export function addProduct(
     (i) => i.id_produto_grade_filial === hit.id_produto_grade_filial && !i.is_cancelado && i.valor_desconto_item === 0,
   );
   if (existing) return setQuantity(bundle, existing.id_item, existing.quantidade + quantidade);
-  const wholesale = bundle.operation.tipo_preco === 'Atacado' && hit.preco_atacado > 0;
+  const base = { preco_venda: hit.preco_venda, preco_atacado: hit.preco_atacado };
+  const id_categoria = hit.id_categoria ?? null;
+  // 000 §3.3 and price-check.ts linePricing: the branch price, then the table in use, then the best promotion.
+  const priced = context.pricing
+    ? linePricing(base, { id_produto_grade_filial: hit.id_produto_grade_filial, id_categoria }, contextOf(context.pricing, bundle.operation))
+    : { ...base, id_tabela_preco: null, id_promocao: null };
+  const wholesale = bundle.operation.tipo_preco === 'Atacado' && priced.preco_atacado > 0;
   const item: StoredItem = {
     ...makeItem({
       id_item: id,
@@ -117,8 +132,10 @@ export function addProduct(
       codigo_barras: hit.codigo_barras,
       unidade_comercial: hit.unidade,
       quantidade,
-      valor_unitario: wholesale ? hit.preco_atacado : hit.preco_venda,
+      valor_unitario: wholesale ? priced.preco_atacado : priced.preco_venda,
       tipo_preco: wholesale ? 'Atacado' : 'Varejo',
+      id_tabela_preco: priced.id_tabela_preco,
+      id_promocao: priced.id_promocao,
       id_endereco_estoque: context.id_endereco_estoque,
       id_cenario_fiscal: context.id_cenario_fiscal,
       id_usuario_vendedor: bundle.operation.id_usuario_vendedor,
@@ -126,9 +143,11 @@ export function addProduct(
     ordem: Math.max(0, ...bundle.itens.map((i) => i.ordem)) + 1,
     precos: {
       id_produto: hit.id_produto,
-      preco_venda: hit.preco_venda,
-      preco_atacado: hit.preco_atacado,
+      preco_venda: priced.preco_venda,
+      preco_atacado: priced.preco_atacado,
       quantidade_atacarejo: hit.quantidade_atacarejo,
+      base,
+      id_categoria,
     },
     versao_preco: hit.versao_preco,
   };
@@ -182,11 +201,46 @@ export function removePayment(bundle: OperationBundle, id: string): OperationBun
   return recompute({ ...bundle, pagamentos: bundle.pagamentos.filter((p) => p.id_pagamento !== id) });
 }
 
-export function setCustomer(
-  bundle: OperationBundle,
-  customer: { id_cliente: number | null; cliente_nome: string | null; cliente_cpf_cnpj: string | null },
-): OperationBundle {
-  return { ...bundle, operation: { ...bundle.operation, ...customer } };
+export interface CustomerChoice {
+  id_cliente: number | null;
+  cliente_nome: string | null;
+  cliente_cpf_cnpj: string | null;
+  /** The customer's default price table (id_tabela_preco_padrao). */
+  id_tabela_preco_padrao?: number | null;
+}
+
+/**
+ * The sale's customer. With the local pricing, the price table in use follows the customer (its default table, else
+ * the branch's: the operation's id_tabela_preco) and every line is priced again (repriceLines).
+ */
+export function setCustomer(bundle: OperationBundle, customer: CustomerChoice, pricing?: LocalPricing | null): OperationBundle {
+  const { id_tabela_preco_padrao, ...fields } = customer;
+  const operation = { ...bundle.operation, ...fields };
+  if (!pricing) return { ...bundle, operation };
+  const withTable = { ...bundle, operation: { ...operation, id_tabela_preco: tableFor(pricing, id_tabela_preco_padrao ?? null) } };
+  return repriceLines(withTable, pricing);
+}
+
+/**
+ * Every line priced again from its branch prices by the sale's table and the promotions (linePricing): a managed
+ * line takes the new price of its type, a typed price (F3) keeps its price and is measured from the new one. Lines
+ * stored without their branch prices are left alone.
+ */
+export function repriceLines(bundle: OperationBundle, pricing: LocalPricing): OperationBundle {
+  const context = contextOf(pricing, bundle.operation);
+  const itens = bundle.itens.map((item) => {
+    const precos = item.precos;
+    if (!precos?.base || item.id_produto_grade_filial === null || item.is_cancelado) return item;
+    const priced = linePricing(precos.base, { id_produto_grade_filial: item.id_produto_grade_filial, id_categoria: precos.id_categoria ?? null }, context);
+    const next: StoredItem = {
+      ...item,
+      precos: { ...precos, preco_venda: priced.preco_venda, preco_atacado: priced.preco_atacado },
+      id_tabela_preco: priced.id_tabela_preco,
+      id_promocao: priced.id_promocao,
+    };
+    return item.is_preco_alterado ? next : { ...next, valor_unitario: unitPriceOf(item, priced) };
+  });
+  return recompute({ ...bundle, itens });
 }
 
 /** The seller of the sale (000 §6): on the operation and on every line, so that commissions follow the lines. */

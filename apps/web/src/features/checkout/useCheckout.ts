@@ -17,6 +17,7 @@ import { useSignedIn } from '../auth/sessionContext.ts';
 import { discardDraft, openEditingOperation, saveDraft } from '../outbox/operations.ts';
 import type { OperationBundle } from '../outbox/types.ts';
 import { liveQuery } from 'dexie';
+import { loadPricing } from './pricing.ts';
 import { loadPaymentOptions, loadSaleContext, stockOf, type ProductHit, type SaleContext, type StockRecord } from './catalog.ts';
 import * as draft from './draft.ts';
 import { afterPaint } from './afterPaint.ts';
@@ -139,6 +140,15 @@ export function useCheckout() {
 
   // The payment options follow the local copy while the page is open: a payment method created or changed in the
   // settings (here or on another device) is in the payment panel once the sync has written it, without a reload.
+  // The price tables and promotions too: a promotion the sync brings applies to the next line added.
+  useEffect(() => {
+    const subscription = liveQuery(() => loadPricing(db, idFilial)).subscribe({
+      next: (pricing) => setContext((c) => (c ? { ...c, pricing } : c)),
+      error: (error: unknown) => console.error('Falha ao ler as tabelas de preço e promoções', error),
+    });
+    return () => subscription.unsubscribe();
+  }, [db, idFilial]);
+
   useEffect(() => {
     const subscription = liveQuery(() => loadPaymentOptions(db, idFilial)).subscribe({
       next: (options) => setContext((c) => (c ? { ...c, ...options } : c)),

@@ -61,6 +61,9 @@ export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle
         is_atacarejo: item.is_atacarejo,
         is_preco_alterado: item.is_preco_alterado,
         versao_preco: item.versao_preco ?? null,
+        // The table and promotion the line was priced by (lines stored before name none: judged by their price).
+        ...(item.id_tabela_preco != null ? { id_tabela_preco: item.id_tabela_preco } : {}),
+        ...(item.id_promocao != null ? { id_promocao: item.id_promocao } : {}),
         id_cenario_fiscal: item.id_cenario_fiscal,
         id_usuario_vendedor: item.id_usuario_vendedor,
         observacao: item.observacao,

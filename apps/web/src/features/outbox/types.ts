@@ -55,6 +55,13 @@ export interface LinePricing {
   preco_venda: Cents;
   preco_atacado: Cents;
   quantidade_atacarejo: Milli | null;
+  /**
+   * The variation's branch prices before its price table and promotion (preco_venda / preco_atacado above are after
+   * them: price-check.ts linePricing), and its product's category: the line is priced again from them when the
+   * customer, and so the table, changes. Absent on lines stored before.
+   */
+  base?: { preco_venda: Cents; preco_atacado: Cents };
+  id_categoria?: number | null;
 }
 
 export interface StoredItem extends Item {

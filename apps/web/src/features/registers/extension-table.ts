@@ -12,6 +12,7 @@ import { InstallmentsTab, PlanBranchesTab } from '../finance-settings/Installmen
 import { PaymentBranchesTab } from '../finance-settings/PaymentBranchesTab.tsx';
 import { RatesTab } from '../finance-settings/RatesTab.tsx';
 import { AddressesTab, PersonBranchesTab } from '../people/PersonTabs.tsx';
+import { PriceTableBranchesTab, PriceTableRulesTab, PromotionDiscountsTab } from '../prices/PriceTabs.tsx';
 import type { RegisterExtension } from './extensions.ts';
 import { IndexerVariationsTab } from './IndexerVariationsTab.tsx';
 
@@ -72,6 +73,17 @@ export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtens
     initial: () => ({ id_banco: null }),
   },
   priceIndexer: { tabs: [{ label: 'Variações', Component: IndexerVariationsTab }] },
+  tablePrice: {
+    tabs: [
+      { label: 'Regras por categoria', Component: PriceTableRulesTab },
+      { label: 'Filiais', Component: PriceTableBranchesTab },
+    ],
+    initial: () => ({ itens: [], filiais: [] }),
+  },
+  promotion: {
+    tabs: [{ label: 'Descontos', Component: PromotionDiscountsTab }],
+    initial: () => ({ categorias: [] }),
+  },
   person: {
     tabs: [
       { label: 'Endereços', Component: AddressesTab },

@@ -138,8 +138,8 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
           // Another customer: the return's sale or the receipt's receivables chosen for the previous one no longer apply.
           update((b) =>
             b.operation.id_cliente === choice.id_cliente
-              ? draft.setCustomer(b, choice)
-              : clearModeData(draft.setCustomer(b, choice)),
+              ? draft.setCustomer(b, choice, context.pricing ?? null)
+              : clearModeData(draft.setCustomer(b, choice, context.pricing ?? null)),
           );
           screen.customerDone();
         }}

@@ -29,7 +29,7 @@ describe('CustomerPanel (F6)', () => {
     await user.keyboard('mari');
     await waitFor(() => expect(listed()).toEqual(['Maria Souza529.982.247-25', 'Mariana Lima11.222.333/0001-81']));
     await user.keyboard('{Enter}');
-    expect(onPick).toHaveBeenCalledExactlyOnceWith({ id_cliente: 1, cliente_nome: 'Maria Souza', cliente_cpf_cnpj: '52998224725' });
+    expect(onPick).toHaveBeenCalledExactlyOnceWith({ id_cliente: 1, cliente_nome: 'Maria Souza', cliente_cpf_cnpj: '52998224725', id_tabela_preco_padrao: null });
   });
 
   it('moves the choice with the arrow keys', async () => {
@@ -37,7 +37,7 @@ describe('CustomerPanel (F6)', () => {
     await user.keyboard('mari');
     await waitFor(() => expect(listed()).toHaveLength(2));
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}{ArrowDown}{Enter}');
-    expect(onPick).toHaveBeenCalledExactlyOnceWith({ id_cliente: 2, cliente_nome: 'Mariana Lima', cliente_cpf_cnpj: '11222333000181' });
+    expect(onPick).toHaveBeenCalledExactlyOnceWith({ id_cliente: 2, cliente_nome: 'Mariana Lima', cliente_cpf_cnpj: '11222333000181', id_tabela_preco_padrao: null });
   });
 
   it('finds a customer by a formatted CPF', async () => {

@@ -15,6 +15,8 @@ export interface CustomerChoice {
   id_cliente: number | null;
   cliente_nome: string | null;
   cliente_cpf_cnpj: string | null;
+  /** The customer's default price table (id_tabela_preco_padrao). */
+  id_tabela_preco_padrao?: number | null;
 }
 
 interface Props {
@@ -72,8 +74,14 @@ function CustomerForm({ onPick, onQuick }: Pick<Props, 'onPick'> & { onQuick: ((
     }, 120);
     return () => clearTimeout(timer);
   }, [text]);
-  const pick = (p: LocalRow) =>
-    onPick({ id_cliente: Number(p['id_pessoa']), cliente_nome: textOf(p, 'nome'), cliente_cpf_cnpj: documentOf(p) });
+  const pick = (p: LocalRow) => {
+    // The customer's default price table: the sale's lines are priced by it (draft.setCustomer).
+    const table = p['id_tabela_preco_padrao'];
+    onPick({
+      id_cliente: Number(p['id_pessoa']), cliente_nome: textOf(p, 'nome'), cliente_cpf_cnpj: documentOf(p),
+      id_tabela_preco_padrao: typeof table === 'number' ? table : null,
+    });
+  };
   return (
     <form
       onSubmit={(event) => {

@@ -18,6 +18,8 @@ export interface ProductDoc {
   preco_venda: Cents;
   preco_atacado: Cents;
   quantidade_atacarejo: Milli | null;
+  /** The product's category: price tables and promotions may price by it (price-check.ts linePricing). */
+  id_categoria?: number | null;
   /** The unit of measure (its abbreviation is read when a scanned line goes into the sale). */
   id_unidade_medida: number | null;
 }
@@ -83,6 +85,7 @@ export function productDoc(row: LocalRow): ProductDoc {
     preco_venda: cents(row['preco_venda']) ?? 0,
     preco_atacado: cents(row['preco_atacado']) ?? 0,
     quantidade_atacarejo: atacarejo ? quantityFromDecimal(atacarejo) : null,
+    id_categoria: num(row['id_categoria']),
     id_unidade_medida: num(row['id_unidade_medida']),
   };
 }

@@ -45,6 +45,8 @@ export interface IndexedHit {
   preco_venda: number;
   preco_atacado: number;
   quantidade_atacarejo: number | null;
+  /** The product's category (price tables and promotions may price by it). */
+  id_categoria?: number | null;
   /** The version of the prices (the branch grid row's data_alteracao). */
   versao_preco: string | null;
 }
@@ -154,6 +156,7 @@ class CatalogStore {
       preco_venda: grid.preco_venda ?? product.preco_venda,
       preco_atacado: grid.preco_atacado ?? product.preco_atacado,
       quantidade_atacarejo: product.quantidade_atacarejo,
+      ...(product.id_categoria !== undefined ? { id_categoria: product.id_categoria } : {}),
       versao_preco: grid.data_alteracao,
     };
   }

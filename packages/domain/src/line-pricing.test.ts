@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { makeSaleBody, makeSaleBodyItem, makeSaleRefs } from './factories.ts';
+import {
+  bestPromotion,
+  linePricing,
+  PRICE_MESSAGES,
+  priceTableError,
+  tableInUse,
+  type SaleLinePrice,
+} from './price-check.ts';
+import { applyRule, priceTableIssues, promotionIssues, PRICE_RULE_MESSAGES, saleDay, type PriceTable, type Promotion } from './price-rules.ts';
+import { discountLimitError } from './sale-build.ts';
+
+// A T-shirt (variation 1 in branch 1, category 5): 100,00 retail, 80,00 wholesale.
+const base = { preco_venda: 10_000, preco_atacado: 8000 };
+const shirt = { id_produto_grade_filial: 1, id_categoria: 5 };
+const table = (over: Partial<PriceTable> = {}): PriceTable => ({
+  id_tabela_preco: 3,
+  situacao: 'Ativo',
+  tipo_aplicado: 'Desconto',
+  tipo_valor: 'Percentual',
+  valor_varejo: 1000,
+  valor_atacado: 500,
+  filiais: [1],
+  categorias: new Map(),
+  grades: new Map(),
+  ...over,
+});
+const promotion = (over: Partial<Promotion> = {}): Promotion => ({
+  id_promocao: 9,
+  situacao: 'Ativo',
+  data_inicio: '2026-11-01',
+  data_fim: '2026-11-30',
+  is_gestao: true,
+  is_desconto: true,
+  categorias: new Map([[5, { tipo: 'Percentual', venda: 1000, atacado: 1000 }]]),
+  grades: new Map(),
+  ...over,
+});
+const at = '2026-11-27';
+const none = { table: null, promotions: [], at };
+
+describe('applyRule', () => {
+  it('discounts and surcharges by percentage (rounded half-up to the centavo) or by value, never below zero', () => {
+    expect(applyRule(3990, 'Desconto', 'Percentual', 1000)).toBe(3591);
+    expect(applyRule(3995, 'Desconto', 'Percentual', 1000)).toBe(3596); // 35,955 → 35,96
+    expect(applyRule(3990, 'Acrescimo', 'Percentual', 2500)).toBe(4988);
+    expect(applyRule(3990, 'Desconto', 'Valor', 500)).toBe(3490);
+    expect(applyRule(3990, 'Acrescimo', 'Valor', 10)).toBe(4000);
+    expect(applyRule(300, 'Desconto', 'Valor', 500)).toBe(0);
+  });
+});
+
+describe('linePricing: branch price, then the price table, then the best promotion', () => {
+  it('keeps the branch prices with no table and no promotion', () => {
+    expect(linePricing(base, shirt, none)).toEqual({ ...base, id_tabela_preco: null, id_promocao: null });
+  });
+
+  it('applies the table to retail and wholesale with their own values', () => {
+    expect(linePricing(base, shirt, { ...none, table: table() })).toEqual({
+      preco_venda: 9000, preco_atacado: 7600, id_tabela_preco: 3, id_promocao: null,
+    });
+  });
+
+  it("prefers the table's rule for the variation over its rule for the category over its own values", () => {
+    const byCategory = table({ categorias: new Map([[5, { tipo_aplicado: 'Acrescimo', tipo_valor: 'Valor', valor_varejo: 500, valor_atacado: 0 }]]) });
+    expect(linePricing(base, shirt, { ...none, table: byCategory }).preco_venda).toBe(10_500);
+    const byGrid = table({
+      categorias: byCategory.categorias,
+      grades: new Map([[1, { tipo_aplicado: 'Desconto', tipo_valor: 'Valor', valor_varejo: 100, valor_atacado: 100 }]]),
+    });
+    expect(linePricing(base, shirt, { ...none, table: byGrid })).toMatchObject({ preco_venda: 9900, preco_atacado: 7900 });
+    expect(linePricing(base, { id_produto_grade_filial: 2, id_categoria: 6 }, { ...none, table: byGrid }).preco_venda).toBe(9000);
+  });
+
+  it('applies the promotion after the table, and names both', () => {
+    expect(linePricing(base, shirt, { table: table(), promotions: [promotion()], at })).toEqual({
+      preco_venda: 8100, preco_atacado: 6840, id_tabela_preco: 3, id_promocao: 9,
+    });
+  });
+
+  it('leaves a wholesale price of 0 (not set) at 0', () => {
+    expect(linePricing({ preco_venda: 10_000, preco_atacado: 0 }, shirt, { table: table(), promotions: [promotion()], at }).preco_atacado).toBe(0);
+  });
+
+  it('ignores a promotion that is inactive, out of its period, cashback only, e-commerce only or of another category', () => {
+    for (const p of [
+      promotion({ situacao: 'Inativo' }),
+      promotion({ data_inicio: '2026-11-28' }),
+      promotion({ data_fim: '2026-11-26' }),
+      promotion({ is_desconto: false }),
+      promotion({ is_gestao: false }),
+      promotion({ categorias: new Map([[6, { tipo: 'Percentual', venda: 1000, atacado: 1000 }]]) }),
+    ]) {
+      expect(linePricing(base, shirt, { ...none, promotions: [p] })).toMatchObject({ preco_venda: 10_000, id_promocao: null });
+    }
+  });
+
+  it("takes a promotion's rule for the variation over its rule for the category", () => {
+    const p = promotion({ grades: new Map([[1, { tipo: 'Valor', venda: 100, atacado: 0 }]]) });
+    expect(linePricing(base, shirt, { ...none, promotions: [p] })).toMatchObject({ preco_venda: 9900, preco_atacado: 8000 });
+  });
+
+  it('chooses among overlapping promotions the lowest retail price, then the lowest wholesale, then the oldest', () => {
+    const ten = promotion({ id_promocao: 20 });
+    const fifteen = promotion({ id_promocao: 21, categorias: new Map([[5, { tipo: 'Percentual', venda: 1500, atacado: 0 }]]) });
+    const tenMoreWholesale = promotion({ id_promocao: 22, categorias: new Map([[5, { tipo: 'Valor', venda: 1000, atacado: 2000 }]]) });
+    const tenAgain = promotion({ id_promocao: 19 });
+    expect(bestPromotion(base, shirt, [ten, fifteen], at)?.promotion.id_promocao).toBe(21);
+    expect(bestPromotion(base, shirt, [ten, tenMoreWholesale], at)?.promotion.id_promocao).toBe(22);
+    expect(bestPromotion(base, shirt, [ten, tenAgain], at)?.promotion.id_promocao).toBe(19);
+  });
+});
+
+describe('tableInUse', () => {
+  it("uses the customer's table where it is offered and active, else the branch's, else none", () => {
+    const customer = table({ id_tabela_preco: 3 });
+    const branch = table({ id_tabela_preco: 1, valor_varejo: 0 });
+    expect(tableInUse(customer, branch, 1)?.id_tabela_preco).toBe(3);
+    expect(tableInUse(table({ filiais: [2] }), branch, 1)?.id_tabela_preco).toBe(1);
+    expect(tableInUse(table({ situacao: 'Inativo' }), branch, 1)?.id_tabela_preco).toBe(1);
+    expect(tableInUse(null, table({ id_tabela_preco: 1, filiais: [2] }), 1)).toBeNull();
+  });
+});
+
+describe('the server check of a line priced by a table and a promotion', () => {
+  const priced = (over: Partial<SaleLinePrice> = {}): Map<number, SaleLinePrice> => {
+    const p = linePricing(base, shirt, { table: table(), promotions: [promotion()], at });
+    return new Map([[1, { id_produto: 7, quantidade_atacarejo: null, limits: { perc_max_aumento_preco_produto: 0, perc_max_reducao_preco_produto: 0 }, ...p, ...over }]]);
+  };
+  const line = (over = {}) => makeSaleBodyItem({ id_produto_grade_filial: 1, descricao: 'Camiseta', valor_unitario: 81, id_tabela_preco: 3, id_promocao: 9, ...over });
+
+  it('accepts the price after the table and the promotion', () => {
+    expect(priceTableError({ itens: [line()] }, priced())).toBeNull();
+  });
+
+  it('refuses the price without the promotion, and a promotion or a table the line claims but the server did not find', () => {
+    expect(priceTableError({ itens: [line({ valor_unitario: 90, id_promocao: null })] }, priced())).toBe(
+      PRICE_MESSAGES.priceMismatch('Camiseta', 8100, 9000),
+    );
+    expect(priceTableError({ itens: [line({ id_promocao: 77 })] }, priced())).toBe(PRICE_MESSAGES.promotionNotInEffect('Camiseta'));
+    expect(priceTableError({ itens: [line({ valor_unitario: 90 })] }, priced({ id_promocao: null, preco_venda: 9000 }))).toBe(
+      PRICE_MESSAGES.promotionNotInEffect('Camiseta'),
+    );
+    expect(priceTableError({ itens: [line({ id_tabela_preco: 4 })] }, priced())).toBe(PRICE_MESSAGES.tableNotInUse('Camiseta'));
+  });
+
+  it("does not count the promotion against the user's discount limit, but counts a manual discount", () => {
+    const refs = makeSaleRefs({ discountLimit: 500, prices: priced() });
+    // 81,00 after 19% of table and promotion, with no manual discount: within a 5% limit.
+    expect(discountLimitError(makeSaleBody({ itens: [line()] }), refs)).toBeNull();
+    // A manual discount of 4,06 on 81,00 (5,01%) is above it.
+    expect(discountLimitError(makeSaleBody({ itens: [line({ valor_desconto_item: 4.06 })] }), refs)).not.toBeNull();
+    expect(discountLimitError(makeSaleBody({ itens: [line({ valor_desconto_item: 4.05 })] }), refs)).toBeNull();
+  });
+});
+
+describe('the registers rules and the sale day', () => {
+  it('refuses a percentage discount above 100% and a period that ends before it starts', () => {
+    expect(priceTableIssues({ tipo_valor: 'Percentual', tipo_aplicado: 'Desconto', valor_varejo: 100.01, valor_atacado: 100 })).toEqual([
+      { field: 'valor_varejo', message: PRICE_RULE_MESSAGES.discountAbove100 },
+    ]);
+    expect(priceTableIssues({ tipo_valor: 'Percentual', tipo_aplicado: 'Acrescimo', valor_varejo: 150 })).toEqual([]);
+    expect(priceTableIssues({ tipo_valor: 'Valor', valor_varejo: 150 })).toEqual([]);
+    expect(promotionIssues({ data_inicio: '2026-11-02', data_fim: '2026-11-01' })).toEqual([{ field: 'data_fim', message: PRICE_RULE_MESSAGES.periodInverted }]);
+    expect(promotionIssues({ data_inicio: '2026-11-02', data_fim: '2026-11-02' })).toEqual([]);
+  });
+
+  it("takes the sale's day in the branch's time zone", () => {
+    expect(saleDay('2026-11-28T02:30:00.000Z')).toBe('2026-11-27');
+    expect(saleDay('2026-11-28T03:00:00.000Z')).toBe('2026-11-28');
+    expect(saleDay('2026-11-28T02:30:00.000Z', 0)).toBe('2026-11-28');
+  });
+});
