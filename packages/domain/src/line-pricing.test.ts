@@ -134,7 +134,7 @@ describe('the server check of a line priced by a table and a promotion', () => {
     expect(priceTableError({ itens: [line()] }, priced())).toBeNull();
   });
 
-  it('refuses the price without the promotion, and a promotion or a table the line claims but the server did not find', () => {
+  it('refuses the price without the promotion when the server has no price before it, and a promotion or a table the line claims but the server did not find', () => {
     expect(priceTableError({ itens: [line({ valor_unitario: 90, id_promocao: null })] }, priced())).toBe(
       PRICE_MESSAGES.priceMismatch('Camiseta', 8100, 9000),
     );
@@ -143,6 +143,18 @@ describe('the server check of a line priced by a table and a promotion', () => {
       PRICE_MESSAGES.promotionNotInEffect('Camiseta'),
     );
     expect(priceTableError({ itens: [line({ id_tabela_preco: 4 })] }, priced())).toBe(PRICE_MESSAGES.tableNotInUse('Camiseta'));
+  });
+
+  it('takes the price before the promotion on a line that does not claim it (a till that did not know it yet), never a lower one', () => {
+    const withBefore = priced({ sem_promocao: { preco_venda: 9000, preco_atacado: 7200 } });
+    expect(priceTableError({ itens: [line({ valor_unitario: 90, id_promocao: null })] }, withBefore)).toBeNull();
+    expect(priceTableError({ itens: [line({ valor_unitario: 81, id_promocao: null })] }, withBefore)).toBe(
+      PRICE_MESSAGES.priceMismatch('Camiseta', 9000, 8100),
+    );
+    // A line of the same variation that claims the promotion holds every line of it to the promotion.
+    expect(priceTableError({ itens: [line(), line({ id_item: 'b', valor_unitario: 90, id_promocao: null })] }, withBefore)).toBe(
+      PRICE_MESSAGES.priceMismatch('Camiseta', 8100, 9000),
+    );
   });
 
   it("does not count the promotion against the user's discount limit, but counts a manual discount", () => {

@@ -78,6 +78,12 @@ export interface SaleLinePrice extends WholesalePricing {
   /** The table and promotion preco_venda / preco_atacado come from (linePricing); absent: none (an older caller). */
   id_tabela_preco?: number | null | undefined;
   id_promocao?: number | null | undefined;
+  /**
+   * With a promotion in effect: the prices without it (table only). A line that does not name the promotion is priced
+   * from these: a till that has not received the promotion yet (offline, or a promotion that began a moment ago)
+   * charged the price it knew, which the customer paid and which gives nothing away; it is never refused for it.
+   */
+  sem_promocao?: PricePair | undefined;
 }
 
 /** The prices of a variation after its table and promotion (linePricing), with their ids for the line. */
@@ -238,7 +244,7 @@ export function expectedUnitPrices(
 export function priceTableError(body: Pick<SaleBody, 'itens'>, prices: ReadonlyMap<number, SaleLinePrice>): string | null {
   const claimed = tableClaimError(body, prices);
   if (claimed) return claimed;
-  const expected = expectedUnitPrices(body.itens, prices);
+  const expected = expectedUnitPrices(body.itens, unclaimedPromotions(body.itens, prices));
   for (const [i, item] of body.itens.entries()) {
     const esperado = expected[i];
     if (esperado === null || esperado === undefined) continue; // not the branch's: referenceError refuses it
@@ -250,6 +256,25 @@ export function priceTableError(body: Pick<SaleBody, 'itens'>, prices: ReadonlyM
     }
   }
   return null;
+}
+
+/**
+ * `prices` where a variation's lines all leave its promotion unnamed: their prices without it (sem_promocao). The
+ * promotion is the shop's offer to lower a price; a line that does not claim it is held to the price before it.
+ */
+export function unclaimedPromotions(
+  itens: readonly Pick<SaleBodyItem, 'id_produto_grade_filial' | 'id_promocao'>[],
+  prices: ReadonlyMap<number, SaleLinePrice>,
+): ReadonlyMap<number, SaleLinePrice> {
+  const claimed = new Set(itens.filter((i) => i.id_promocao != null).map((i) => i.id_produto_grade_filial));
+  let adjusted: Map<number, SaleLinePrice> | null = null;
+  for (const item of itens) {
+    const price = prices.get(item.id_produto_grade_filial);
+    if (!price?.sem_promocao || price.id_promocao == null || claimed.has(item.id_produto_grade_filial)) continue;
+    adjusted ??= new Map(prices);
+    adjusted.set(item.id_produto_grade_filial, { ...price, ...price.sem_promocao, id_promocao: null });
+  }
+  return adjusted ?? prices;
 }
 
 /**

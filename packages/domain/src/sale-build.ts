@@ -44,7 +44,7 @@ import { initialOrderStatus } from './order-rules.ts';
 import { buildInstallments, type Installment, type Payment } from './payment.ts';
 import { createsReceivables } from './payment-method.ts';
 import { creditOnSale, customerCreditError } from './credit-rules.ts';
-import { priceLimitError, priceTableError } from './price-check.ts';
+import { priceLimitError, priceTableError, unclaimedPromotions } from './price-check.ts';
 import { validateDiscount } from './price-limits.ts';
 import type { SaleBody, SaleBodyPayment, SaleRefs } from './sale-input.ts';
 import { validateFinish } from './sale-validation.ts';
@@ -401,6 +401,8 @@ function dayOf(body: SaleBody): string {
  */
 function toOperation(body: SaleBody, refs: SaleRefs): Operation {
   const voucher = body.modo_operacao === 'ValeCredito';
+  // A line that did not claim its variation's promotion was priced without it (price-check.ts unclaimedPromotions).
+  const priced = unclaimedPromotions(body.itens, refs.prices);
   const itens = body.itens.map((i) =>
     makeItem({
       id_item: i.id_item,
@@ -420,8 +422,8 @@ function toOperation(body: SaleBody, refs: SaleRefs): Operation {
       is_preco_alterado: i.is_preco_alterado ?? false,
       // The table and promotion the server priced the variation by (the line's claims were checked against them); a
       // voucher sale's line is the voucher's value, priced by neither.
-      id_tabela_preco: voucher ? null : (refs.prices.get(i.id_produto_grade_filial)?.id_tabela_preco ?? null),
-      id_promocao: voucher ? null : (refs.prices.get(i.id_produto_grade_filial)?.id_promocao ?? null),
+      id_tabela_preco: voucher ? null : (priced.get(i.id_produto_grade_filial)?.id_tabela_preco ?? null),
+      id_promocao: voucher ? null : (priced.get(i.id_produto_grade_filial)?.id_promocao ?? null),
       id_cenario_fiscal: i.id_cenario_fiscal ?? null,
       id_usuario_vendedor: i.id_usuario_vendedor ?? body.id_usuario_vendedor ?? null,
       observacao: i.observacao ?? null,

@@ -113,12 +113,25 @@ describe('POST /api/operacao prices by the table in use and the best promotion',
     expect(await stored(body)).toEqual([{ valor_unitario: off(f.product.preco, 10), id_promocao: promocao, id_tabela_preco: tabelaPadrao }]);
   });
 
-  it('refuses the full price while the promotion is on, writing nothing', async () => {
-    const body = sale(f.product.preco, { id_promocao: null });
+  it('refuses the full price on a line that claims the promotion, writing nothing', async () => {
+    const body = sale(f.product.preco, { id_promocao: promocao });
     const res = await t.call('POST', '/operacao', body, cashier);
     expect(res.status).toBe(400);
     expect(res.json['message']).toBe(PRICE_MESSAGES.priceMismatch(f.product.descricao, cents(off(f.product.preco, 10)), cents(f.product.preco)));
     expect(await countRows(t.db, 'pedido WHERE id_operacao = $1', [body.id_operacao])).toBe(0);
+  });
+
+  it('takes the price before the promotion from a till that did not know it yet, and no lower price without the claim', async () => {
+    // Offline, or the promotion began a moment ago: the till charged the price it knew; the sale is never lost for it.
+    const body = sale(f.product.preco, { id_promocao: null });
+    const res = await t.call('POST', '/operacao', body, cashier);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect((await stored(body))[0]).toMatchObject({ valor_unitario: f.product.preco, id_promocao: null });
+    // The promotion's price without naming it: not a price the till could have given.
+    const unclaimed = sale(off(f.product.preco, 10), { id_promocao: null });
+    const refused = await t.call('POST', '/operacao', unclaimed, cashier);
+    expect(refused.status).toBe(400);
+    expect(refused.json['message']).toBe(PRICE_MESSAGES.priceMismatch(f.product.descricao, cents(f.product.preco), cents(off(f.product.preco, 10))));
   });
 
   it('refuses a dishonest cashier claiming a promotion that does not exist or has expired, or a table not assigned', async () => {

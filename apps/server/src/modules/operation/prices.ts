@@ -68,8 +68,14 @@ export async function loadLinePrices(
   for (const [id, pricing] of current) {
     const { perc_max_aumento_preco_produto, perc_max_reducao_preco_produto } = effectiveLimits(user, await productLimits(tx, org, id));
     const branchPrices = priceAtVersion(history.get(id) ?? [], pricing, versions.get(id), receivedAt);
-    const priced = linePricing(branchPrices, { id_produto_grade_filial: id, id_categoria: categoryOf.get(id) ?? null }, context);
-    prices.set(id, { ...pricing, ...priced, limits: { perc_max_aumento_preco_produto, perc_max_reducao_preco_produto } });
+    const variation = { id_produto_grade_filial: id, id_categoria: categoryOf.get(id) ?? null };
+    const priced = linePricing(branchPrices, variation, context);
+    // A line that does not claim the promotion may carry the price before it (price-check.ts unclaimedPromotions).
+    const unpromoted = priced.id_promocao === null ? null : linePricing(branchPrices, variation, { ...context, promotions: [] });
+    prices.set(id, {
+      ...pricing, ...priced, limits: { perc_max_aumento_preco_produto, perc_max_reducao_preco_produto },
+      ...(unpromoted ? { sem_promocao: { preco_venda: unpromoted.preco_venda, preco_atacado: unpromoted.preco_atacado } } : {}),
+    });
   }
   return prices;
 }
