@@ -107,9 +107,11 @@ export function requiresCustomer(method: Pick<PaymentMethod, 'meio_pagamento' | 
 
 /**
  * Whether the shop collects the payment itself in installments (crediário, boleto, trade bill, ...): each
- * installment becomes a receivable. Store credit is spent from a balance, not collected.
+ * installment becomes a receivable of the customer. Store credit is spent from a balance, not collected; a card
+ * payment, installments or not, is owed by the card operator (card-receivables.ts), never by the customer.
  */
 export function createsReceivables(method: Pick<PaymentMethod, 'meio_pagamento' | 'utilizar_parcela'>): boolean {
   if (isCustomerCredit(method.meio_pagamento)) return false;
+  if (isCard(method.meio_pagamento)) return false;
   return method.utilizar_parcela || requiresCustomer(method);
 }

@@ -30,6 +30,9 @@ import * as q from './queries.ts';
 import * as w from './writes.ts';
 import { nextSequence } from '../../db/sequence.ts';
 import { insertReceivable } from '../finance/service.ts';
+import { insertCardReceivables } from '../finance/card-receivables.ts';
+import { saleDay } from '@pdv/domain/price-rules';
+import { branchOffset } from './pricing-queries.ts';
 import { takeStock } from '../stock/service.ts';
 import { markPendingSend } from './consignment-mode.ts';
 import { issueSoldVoucher, lockVouchers, redeemVoucherPayments, voucherProduct } from './voucher.ts';
@@ -131,6 +134,16 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
       vencimento: receivable.data_vencimento, id_pessoa: body.id_cliente ?? null, id_meio_pagamento: receivable.id_meio_pagamento,
       id_pedido, id_nota_fiscal, id_operacao: body.id_operacao,
     });
+  }
+  // Card payments are owed by their operators, on their credit days (finance card-receivables.ts); a quote takes none.
+  if (body.modo_operacao !== 'Orcamento') {
+    await insertCardReceivables(tx, {
+      org, id_filial: body.id_filial, numero, sequencia: sale.receivables.length + 1, id_pedido, id_nota_fiscal, id_operacao: body.id_operacao,
+      dia: saleDay(soldAt, await branchOffset(tx, org, body.id_filial)),
+    }, operation.pagamentos.flatMap((p) => (p.meio_pagamento ? [{
+      meio_pagamento: p.meio_pagamento.meio_pagamento, id_meio_pagamento: p.meio_pagamento.id_meio_pagamento,
+      id_operadora_cartao: p.id_operadora_cartao, valor: p.valor_total, quantidade_parcelas: p.quantidade_parcelas,
+    }] : [])));
   }
 
   // Crédito em Loja payments spend the customer's credit under its account's row lock (never below zero); a quote's
