@@ -3,8 +3,8 @@
  * credit or debit card payment of a sale that names its operator, one receivable per installment, owed by the
  * operator's person (its acquirer, operadora_cartao.id_pessoa), due on its credit days, gross or net of the fee per
  * the branch's descontar_taxa_cartao_credito. The finance module owns documento_financeiro's writes (owners.test).
- * A payment without an operator, or an operator without a person, leaves none: there is nobody to collect from
- * (the point of sale asks for the operator of a card payment, 001 §5).
+ * A payment without an operator takes its method's default one; none there either, or an operator without a person,
+ * leaves none: there is nobody to collect from.
  */
 import { cardReceivables, type CardOperatorTerms } from '@pdv/domain/card-receivables';
 import { isCard } from '@pdv/domain/payment-method';
@@ -30,12 +30,22 @@ export interface CardSale {
   dia: string;
   id_pedido: number | null;
   id_nota_fiscal: number | null;
-  id_operacao: string;
+  id_operacao: string | null;
 }
 
 /** Writes the operator receivables of the sale's card payments; answers how many. */
 export async function insertCardReceivables(tx: Tx, sale: CardSale, payments: readonly CardPayment[]): Promise<number> {
-  const cards = payments.filter((p) => isCard(p.meio_pagamento) && p.id_operadora_cartao !== null && p.valor > 0);
+  const given = payments.filter((p) => isCard(p.meio_pagamento) && p.valor > 0);
+  if (given.length === 0) return 0;
+  // A payment that names no operator is the method's default operator's (meio_pagamento.id_operadora_cartao).
+  const { rows: defaults } = await tx.query<{ id: number; op: number | null }>(
+    'SELECT id_meio_pagamento AS id, id_operadora_cartao AS op FROM meio_pagamento WHERE id_organization = $1 AND id_meio_pagamento = ANY($2::int[])',
+    [sale.org, [...new Set(given.map((p) => p.id_meio_pagamento))]],
+  );
+  const defaultOf = new Map(defaults.map((d) => [d.id, d.op]));
+  const cards = given
+    .map((p) => ({ ...p, id_operadora_cartao: p.id_operadora_cartao ?? defaultOf.get(p.id_meio_pagamento) ?? null }))
+    .filter((p) => p.id_operadora_cartao !== null);
   if (cards.length === 0) return 0;
   const ids = [...new Set(cards.map((p) => p.id_operadora_cartao!))];
   const { rows } = await tx.query<{ id: number; id_pessoa: number | null; taxa: string; dias_credito: number; taxas_parcela: unknown;

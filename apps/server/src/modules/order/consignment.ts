@@ -25,6 +25,7 @@ import type { Caller } from '../auth/caller.ts';
 import { findDefaultModels, findMethods, findSaleConfig } from '../settings/queries.ts';
 import { reserveStock, takeReservedStock, type StockContext, type StockLine } from '../stock/service.ts';
 import { insertReceivable } from '../finance/service.ts';
+import { insertCardReceivables } from '../finance/card-receivables.ts';
 import { invoiceOrders, type GivenPayment } from './invoice-list.ts';
 import { loadOrThrow } from './service.ts';
 import { branchOffsetHours, lockOrder, type LockedOrder } from './writes.ts';
@@ -192,7 +193,8 @@ export async function finishConsignment(tx: Tx, caller: Caller, id_pedido: numbe
 
 /**
  * The payments of a consignment's sale must add up to its invoice's total; each installment of a method the shop
- * collects itself (createsReceivables) becomes a receivable of the customer, through the finance owner.
+ * collects itself (createsReceivables) becomes a receivable of the customer, and a card payment the receivables of
+ * its method's card operator, through the finance owner.
  */
 async function receivablesOfSale(tx: Tx, caller: Caller, order: LockedOrder, id_nota_fiscal: number, given: readonly GivenPayment[]): Promise<void> {
   const org = caller.id_organization;
@@ -209,6 +211,9 @@ async function receivablesOfSale(tx: Tx, caller: Caller, order: LockedOrder, id_
   for (const p of given) {
     const method = methods.get(p.id_meio_pagamento);
     if (!method) throw badRequest(SALE_BUILD_MESSAGES.methodNotFound);
+  }
+  for (const p of given) {
+    const method = methods.get(p.id_meio_pagamento)!;
     if (!createsReceivables(method)) continue;
     for (const installment of buildInstallments(valueOf(p), p.quantidade_parcelas, today)) {
       sequencia += 1;
@@ -219,6 +224,15 @@ async function receivablesOfSale(tx: Tx, caller: Caller, order: LockedOrder, id_
       });
     }
   }
+  // Card payments are owed by their method's operator (finance card-receivables.ts).
+  await insertCardReceivables(tx, {
+    org, id_filial: caller.id_filial, numero: `PED-${order.nsu}`, sequencia: sequencia + 1, dia: today, id_pedido: order.id_pedido,
+    id_nota_fiscal, id_operacao: null,
+  }, given.map((p) => {
+    const method = methods.get(p.id_meio_pagamento)!;
+    return { meio_pagamento: method.meio_pagamento, id_meio_pagamento: method.id_meio_pagamento, id_operadora_cartao: null, valor: valueOf(p),
+      quantidade_parcelas: p.quantidade_parcelas };
+  }));
 }
 
 /** POST /order/consignment_invoice_sell {id_pedido, modelo?, pagamentos?}: an invoice draft of the items waiting for it. */
