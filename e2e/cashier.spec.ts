@@ -3,6 +3,7 @@
  * the cashier opens it at /cashier, sells in cash, makes a sangria, counts blind with a difference, closes it with a
  * supervisor's grant (the difference is above the branch's limit) and sees the Z report.
  */
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { CASHIER_MESSAGES } from '../packages/domain/src/cashier.ts';
 import { api, finish, money, operations, pay, scan, sellables } from './checkout-steps.ts';
@@ -142,12 +143,12 @@ test('a till shift: refused sale before opening, open, cash sale, sangria, blind
   }
 });
 
-test('offline: a shift opened, a sangria and a cash sale made without network reach the server once each', async ({ page, context }) => {
+test('offline: a shift opened, a sangria and a cash sale made without network reach the server once each; a close offline with a difference awaits a supervisor', async ({ page, context }) => {
   test.setTimeout(240_000);
   await signIn(page, USERS.caixa);
   await waitForLocalCopy(page);
   const token = await managerToken(page);
-  await configure(page, token, { forcar_controle_caixa: true });
+  await configure(page, token, { forcar_controle_caixa: true, valor_limite_diferenca_caixa: 0 });
   try {
     await expect.poll(async () => (await localRows(page, 'config'))[0]?.['forcar_controle_caixa'], { timeout: 60_000 }).toBe(true);
     const [product] = await sellables(page);
@@ -196,17 +197,38 @@ test('offline: a shift opened, a sangria and a cash sale made without network re
     const kinds = (detail.json['operacoes'] as Array<{ tipo: string }>).map((o) => o.tipo).sort();
     expect(kinds).toEqual(['Abertura', 'Sangria', 'Venda']);
 
-    // Closed online, counted exactly: no supervisor needed.
+    // Counted R$ 1,00 short and closed offline: no supervisor can be asked there (the limit is R$ 0,00), so the shift
+    // reaches the server closed and awaiting a supervisor's approval, which the manager gives online.
     await goByMenu(page, 'Caixa');
     await expect(page.getByText(/Seu caixa está aberto desde/)).toBeVisible();
     await expect(page.getByText(/pendente de envio/)).toHaveCount(0);
+    await context.setOffline(true);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
     await page.keyboard.press('F4');
     const verification = page.getByRole('dialog', { name: /Apuração do caixa/ });
     await verification.getByRole('textbox', { name: 'Apurado Dinheiro' }).focus();
-    await page.keyboard.type(String(Math.round((50 - 10 + total) * 100)));
+    await page.keyboard.type(String(Math.round((50 - 10 + total - 1) * 100)));
     await verification.getByRole('button', { name: 'Fechar caixa' }).click();
     await expect(verification).toBeHidden();
-    await expect(page.getByRole('table', { name: 'Caixas' }).getByRole('row').nth(1)).toContainText('Fechado');
+    await expect(page.getByText(/Seu caixa está aberto desde/)).toHaveCount(0);
+    await context.setOffline(false);
+    await expect.poll(async () => {
+      const found = await api(page, '/cashier/find_by_id', { id_caixa: caixa?.id_caixa });
+      return [found.json['situacao'], found.json['is_aguardando_autorizacao']];
+    }, { timeout: 30_000 }).toEqual(['Fechado', true]);
+    const row = page.getByRole('table', { name: 'Caixas' }).getByRole('row').nth(1);
+    await page.reload();
+    await expect(row).toContainText('Aguardando autorização');
+    await page.screenshot({ path: '/tmp/cashier-awaiting-approval.png' });
+    const shift = (await api(page, '/cashier/find_by_id', { id_caixa: caixa?.id_caixa })).json;
+    const approved = await page.request.post('/api/cashier/event', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { id_evento: randomUUID(), tipo: 'AprovacaoDiferenca', uuid_caixa: shift['uuid_caixa'], id_filial: shift['id_filial'], data: new Date().toISOString() },
+    });
+    expect(approved.status(), await approved.text()).toBe(200);
+    await page.reload();
+    await expect(row).toContainText('Fechado');
+    await expect(row).not.toContainText('Aguardando autorização');
   } finally {
     await context.setOffline(false);
     await configure(page, token, { forcar_controle_caixa: false });

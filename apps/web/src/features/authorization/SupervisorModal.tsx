@@ -6,10 +6,11 @@
  * in this form's state only and is cleared after every attempt; no hash is ever stored. So there is no offline
  * approval: without a connection the modal says so and does not send (SUPERVISOR_NEEDS_CONNECTION).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput, getDefaultZIndex } from '@mantine/core';
 import { errorDisplayOf } from '../../api/errors.ts';
 import { validateSupervisor, type SupervisorGrant, type SupervisorRequest, type ValidateSupervisor } from './validate.ts';
+import { useOnline } from '../../ui/useOnline.ts';
 
 export const SUPERVISOR_MODAL_TITLE = 'Autorização do supervisor';
 export const SUPERVISOR_NEEDS_CONNECTION =
@@ -120,19 +121,4 @@ function SupervisorForm({ permission, purpose, onAuthorized, onCancel, validate 
       </Stack>
     </form>
   );
-}
-
-/** The browser's connection state, kept current by its online and offline events. */
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => globalThis.navigator?.onLine ?? true);
-  useEffect(() => {
-    const update = () => setOnline(globalThis.navigator?.onLine ?? true);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
 }

@@ -20,7 +20,11 @@ import { useSignedIn } from '../auth/sessionContext.ts';
 import { useSupervisorAuthorization } from '../authorization/useSupervisorAuthorization.tsx';
 import { pdfBlobOf } from '../checkout/modes/voucher/voucherPrint.ts';
 import { KeyHint, ShortcutButton, useShortcuts } from '../invoice/shortcuts.tsx';
-import { OpenPanel, OperationPanel, VerificationPanel } from './CashierPanels.tsx';
+import { LOCAL_SHIFT, OpenPanel, OperationPanel, VerificationPanel } from './CashierPanels.tsx';
+import { useOnline } from '../../ui/useOnline.ts';
+import { useLiveQuery } from '../../db/useLiveQuery.ts';
+import { localDb } from '../../db/database.ts';
+import { loadPaymentOptions } from '../checkout/catalog.ts';
 import { useTill } from './useTill.ts';
 
 async function openReport(id_caixa: number): Promise<void> {
@@ -52,8 +56,17 @@ export function CashierPage() {
   const mine = till.shift;
   const myRow = rows.find((r) => r.uuid_caixa === mine?.uuid_caixa) ?? null;
 
+  const online = useOnline();
+  // Offline, the verification of the user's open shift is counted blind from this device (LOCAL_SHIFT when the server
+  // has not numbered it yet); its events wait in the outbox like the rest.
+  const methods = useLiveQuery(async () => (await loadPaymentOptions(localDb(), till.id_filial)).methods, []);
+  const offlineShift = !online && mine ? {
+    shift: mine, usuario: till.usuario,
+    methods: methods.map((m) => ({ id_meio_pagamento: Number(m['id_meio_pagamento']), descricao: String(m['descricao']), meio_pagamento: String(m['meio_pagamento']) })),
+  } : null;
   const verifyMine = () => {
-    if (mine?.id_caixa != null) setVerifying(mine.id_caixa);
+    if (!online && mine) setVerifying(mine.id_caixa ?? LOCAL_SHIFT);
+    else if (mine?.id_caixa != null) setVerifying(mine.id_caixa);
     else if (myRow) setVerifying(myRow.id_caixa);
   };
   useShortcuts([
@@ -170,6 +183,7 @@ export function CashierPage() {
         key={verifying ?? 0}
         id_caixa={verifying}
         id_usuario={till.id_usuario}
+        offline={offlineShift}
         onClose={() => setVerifying(null)}
         onCount={till.count}
         onCloseShift={till.close}

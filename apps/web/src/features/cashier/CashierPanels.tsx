@@ -13,6 +13,7 @@ import { call } from '../../api/client.ts';
 import { errorDisplayOf } from '../../api/errors.ts';
 import { MoneyInput } from '../../ui/MaskedInputs.tsx';
 import { formatInZone } from '@pdv/domain/time-zone';
+import type { LocalShift } from './tillEvents.ts';
 
 export function OpenPanel({ opened, onClose, onOpen }: {
   opened: boolean; onClose: () => void; onOpen: (valor: number, observacao: string | null) => Promise<boolean>;
@@ -89,11 +90,33 @@ const TIPO_LABEL: Record<string, string> = {
   Abertura: 'Abertura', Venda: 'Venda', Suprimento: 'Suprimento', Sangria: 'Sangria', Devolucao: 'Devolução', Estorno: 'Estorno', Recebimento: 'Recebimento',
 };
 
+/** The verification panel of the user's shift opened offline and not numbered by the server yet. */
+export const LOCAL_SHIFT = -1;
+
+/** The user's open shift as this device knows it, with the methods to count: the verification while offline. */
+export interface OfflineVerification {
+  shift: LocalShift;
+  usuario: string;
+  methods: ReadonlyArray<{ id_meio_pagamento: number; descricao: string; meio_pagamento: string }>;
+}
+
+/** A blind verification of the local shift (nothing expected shown; the server computes it when the close arrives). */
+function offlineDetail(o: OfflineVerification, id_usuario: number): CashierDetail {
+  return {
+    id_caixa: o.shift.id_caixa ?? LOCAL_SHIFT, uuid_caixa: o.shift.uuid_caixa, id_filial: o.shift.id_filial, id_usuario, usuario: o.usuario,
+    data_abertura: o.shift.data_abertura, data_fechamento: null, situacao: CASHIER_STATUS.open, is_aberto: true, valor_abertura: 0,
+    is_offline: true, is_duplicado: false, is_aguardando_autorizacao: false, ver_esperado: false, operacoes: [], apuracao: [],
+    meios_pagamento: [...o.methods],
+  };
+}
+
 /** The verification of one shift: its operations, the count per method (added or replaced) and the close. */
-export function VerificationPanel({ id_caixa, id_usuario, onClose, onCount, onCloseShift, onReport }: {
+export function VerificationPanel({ id_caixa, id_usuario, offline, onClose, onCount, onCloseShift, onReport }: {
   id_caixa: number | null;
   /** The signed-in user: its own open shift may be counted and closed. */
   id_usuario: number;
+  /** Offline: the user's open shift from this device (counted blind here, sent when the connection is back). */
+  offline?: OfflineVerification | null;
   onClose: () => void;
   onCount: (uuid: string, id_meio_pagamento: number, valor: number) => Promise<boolean>;
   onCloseShift: (uuid: string) => Promise<boolean>;
@@ -102,11 +125,13 @@ export function VerificationPanel({ id_caixa, id_usuario, onClose, onCount, onCl
   const detail = useQuery({
     queryKey: ['cashierFindById', id_caixa],
     queryFn: ({ signal }) => call('cashierFindById', { id_caixa: id_caixa ?? 0 }, { signal }),
-    enabled: id_caixa !== null,
+    enabled: id_caixa !== null && id_caixa !== LOCAL_SHIFT,
   });
   const [typed, setTyped] = useState<Record<number, number | null>>({});
   const [busy, setBusy] = useState(false);
-  const d: CashierDetail | undefined = detail.data;
+  const local = offline && id_caixa !== null && (id_caixa === LOCAL_SHIFT || id_caixa === offline.shift.id_caixa)
+    ? offlineDetail(offline, id_usuario) : null;
+  const d: CashierDetail | undefined = local ?? detail.data;
   const open = d?.situacao === CASHIER_STATUS.open && d.id_usuario === id_usuario;
 
   const saveCounts = async () => {
@@ -137,9 +162,14 @@ export function VerificationPanel({ id_caixa, id_usuario, onClose, onCount, onCl
   const counted = new Map(d?.apuracao.map((a) => [a.id_meio_pagamento, a]) ?? []);
 
   return (
-    <Drawer opened={id_caixa !== null} onClose={onClose} position="right" size="xl" title={`Apuração do caixa ${id_caixa ?? ''}`}>
-      {detail.isPending && <Loader size="sm" aria-label="Carregando" />}
-      {detail.isError && <Alert color="red" variant="light">{errorDisplayOf(detail.error).text}</Alert>}
+    <Drawer opened={id_caixa !== null} onClose={onClose} position="right" size="xl" title={`Apuração do caixa ${id_caixa === null || id_caixa === LOCAL_SHIFT ? '' : id_caixa}`.trim()}>
+      {!local && detail.isPending && <Loader size="sm" aria-label="Carregando" />}
+      {!local && detail.isError && <Alert color="red" variant="light">{errorDisplayOf(detail.error).text}</Alert>}
+      {local && (
+        <Alert variant="light" color="yellow" mb="sm">
+          Sem conexão: a apuração e o fechamento ficam pendentes e são enviados assim que a conexão voltar.
+        </Alert>
+      )}
       {d && (
         <Stack>
           <Group gap="xs">

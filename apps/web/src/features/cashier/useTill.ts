@@ -80,6 +80,8 @@ export function useTill(ask: (permission: string, purpose?: { origem?: string; i
     shift,
     pending,
     id_usuario,
+    id_filial,
+    usuario: session.usuario.nome,
     open: async (valor: number, observacao: string | null) =>
       report(await run({ tipo: CASHIER_EVENT.open, uuid_caixa: crypto.randomUUID(), valor: valor / 100, observacao }), CASHIER_MESSAGES.opened),
     movement: async (uuid_caixa: string, tipo: 'Sangria' | 'Suprimento', valor: number, observacao: string) =>
