@@ -1,6 +1,6 @@
 /**
  * Issue 23: the till shift. With forcar_controle_caixa on, the point of sale refuses to sell before the shift is open;
- * the cashier opens it at /cashier, sells in cash, makes a sangria, counts blind with a difference, closes it with a
+ * the cashier opens it at /cashier, sells in cash and by card, makes a sangria, counts blind with a difference, closes it with a
  * supervisor's grant (the difference is above the branch's limit) and sees the Z report.
  */
 import { randomUUID } from 'node:crypto';
@@ -32,7 +32,7 @@ async function configure(page: Page, token: string, values: Record<string, unkno
   expect(res.status(), await res.text()).toBe(200);
 }
 
-test('a till shift: refused sale before opening, open, cash sale, sangria, blind close with a difference, Z report', async ({ page }) => {
+test('a till shift: refused sale before opening, open, cash and card sales, sangria, blind close with a difference, Z report', async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, USERS.caixa);
   await waitForLocalCopy(page);
@@ -93,6 +93,17 @@ test('a till shift: refused sale before opening, open, cash sale, sangria, blind
     await (await popup).close();
     await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 20_000 }).toEqual(['Processado']);
 
+    // 3b. Another sale by credit card: its slip is counted apart, and the card operator owes it.
+    await scan(page, product.barcode);
+    await expect(lines).toHaveCount(2);
+    const cardTotal = money(await totals.getByLabel('Total', { exact: true }).textContent());
+    await pay(page, 'Cartão de Crédito');
+    const cardPopup = page.waitForEvent('popup');
+    await finish(page, true, 'pre', true);
+    await expect(page.getByText(SUCCESS)).toBeVisible();
+    await (await cardPopup).close();
+    await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 20_000 }).toEqual(['Processado', 'Processado']);
+
     // 4. A sangria of R$ 30,00 with its reason.
     await goByMenu(page, 'Caixa');
     await expect(page.getByText(/Seu caixa está aberto desde/)).toBeVisible();
@@ -113,6 +124,8 @@ test('a till shift: refused sale before opening, open, cash sale, sangria, blind
     const cash = Math.round((100 + total - 30 - 1) * 100);
     await verification.getByRole('textbox', { name: 'Apurado Dinheiro' }).focus();
     await page.keyboard.type(String(cash));
+    await verification.getByRole('textbox', { name: 'Apurado Cartão de Crédito' }).focus();
+    await page.keyboard.type(String(Math.round(cardTotal * 100)));
     await page.screenshot({ path: '/tmp/cashier-verification.png' });
     await verification.getByRole('button', { name: 'Fechar caixa' }).click();
     await expect(page.getByRole('dialog', { name: 'Aviso' })).toContainText(CASHIER_MESSAGES.differenceNeedsAuthorization);
@@ -132,6 +145,7 @@ test('a till shift: refused sale before opening, open, cash sale, sangria, blind
     await first.getByRole('button', { name: 'Apuração' }).click();
     await expect(verification.getByRole('columnheader', { name: 'Diferença' })).toBeVisible();
     await expect(verification.getByRole('row', { name: /Dinheiro/ })).toContainText('-R$ 1,00');
+    await expect(verification.getByRole('row', { name: /Cartão de Crédito/ })).toContainText('R$ 0,00');
     await page.screenshot({ path: '/tmp/cashier-closed.png' });
     const report = page.waitForEvent('popup');
     await verification.getByRole('button', { name: 'Relatório Z' }).click();
