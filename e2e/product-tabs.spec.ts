@@ -41,9 +41,11 @@ test('the manager fills the product tabs of a product', async ({ page }) => {
   await expect(first).toBeVisible();
   const supplierName = (await first.innerText()).replace(/ \(.*\)$/, '');
   await first.click();
+  await expect(supplier).not.toHaveValue('');
   await page.getByLabel('Código do produto no fornecedor').fill('FORN-778');
   await page.getByLabel('Código do produto no fornecedor').press('Enter');
-  await expect(page.getByText('Fornecedor vinculado.')).toBeVisible();
+  // Exact: 'Nenhum fornecedor vinculado.' contains the toast's words.
+  await expect(page.getByText('Fornecedor vinculado.', { exact: true })).toBeVisible();
   const suppliers = page.getByRole('table', { name: 'Fornecedores do produto' });
   await expect(suppliers.getByRole('cell', { name: supplierName, exact: true })).toBeVisible();
   await expect(suppliers.getByRole('cell', { name: 'FORN-778' })).toBeVisible();

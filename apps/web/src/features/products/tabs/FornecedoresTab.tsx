@@ -63,9 +63,9 @@ export function FornecedoresTab({ id_produto, readOnly }: { id_produto: number; 
         <Group align="flex-end" wrap="nowrap">
           <Select label="Fornecedor" placeholder="Nome ou CNPJ/CPF" searchable data-autofocus autoFocus w={360} data={data}
             value={draft.id_pessoa ? String(draft.id_pessoa) : null} onSearchChange={setSearch} nothingFoundMessage="Nenhum fornecedor encontrado"
-            onChange={(v, o) => setDraft({ ...draft, id_pessoa: v ? Number(v) : null, nome: o?.label ?? '' })} />
+            onChange={(v, o) => setDraft((d) => d && { ...d, id_pessoa: v ? Number(v) : null, nome: o?.label ?? '' })} />
           <TextInput label="Código do produto no fornecedor" maxLength={60} value={draft.codigo}
-            onChange={(e) => setDraft({ ...draft, codigo: e.currentTarget.value })}
+            onChange={(e) => { const codigo = e.currentTarget.value; setDraft((d) => d && { ...d, codigo }); }}
             onKeyDown={(e) => e.key === 'Enter' && void save(draft)} />
           <Button loading={tab.busy} onClick={() => void save(draft)}>Salvar</Button>
           <Button variant="default" onClick={() => setDraft(null)}>Cancelar</Button>
