@@ -3,13 +3,12 @@
  * a table's branches and its rules per category, a promotion's discounts per category. Rules per variation in a
  * branch are kept as they are (the API writes them; this form does not edit them yet) and counted above the list.
  */
-import { Alert, Checkbox, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { localDb } from '../../db/database.ts';
 import { useLiveQuery } from '../../db/useLiveQuery.ts';
 import { ChildRowsEditor, type ChildColumn, type ChildRow } from '../settings/ChildRowsEditor.tsx';
 import type { ExtensionTabProps } from '../registers/extensions.ts';
-import { useBranchOptions } from '../finance-settings/branches.ts';
-import { branchIds, toggleBranch } from '../finance-settings/values.ts';
+import { BranchChecklist } from '../finance-settings/PaymentBranchesTab.tsx';
 
 const readCategories = () => localDb().rows('category').toArray();
 
@@ -27,30 +26,12 @@ const rowsOf = (value: unknown): ChildRow[] => (Array.isArray(value) ? (value as
 
 const TYPE_LABELS = { Percentual: 'Percentual (%)', Valor: 'Valor (R$)' };
 
-export function PriceTableBranchesTab({ values, set, errors, readOnly }: ExtensionTabProps) {
-  const selected = branchIds(values['filiais']);
-  const options = useBranchOptions(selected);
+export function PriceTableBranchesTab(props: ExtensionTabProps) {
   return (
-    <Stack gap="sm" maw={720}>
-      <Text size="sm" c="dimmed">
-        A tabela vale nas filiais marcadas: no ponto de venda, para os clientes que a têm como padrão e, na filial cuja
-        tabela padrão ela é, para todas as vendas.
-      </Text>
-      {options.map((b) => (
-        <Checkbox
-          key={b.id_filial}
-          label={b.nome}
-          checked={selected.includes(b.id_filial)}
-          disabled={readOnly}
-          onChange={(e) => set('filiais', toggleBranch(selected, b.id_filial, e.currentTarget.checked))}
-        />
-      ))}
-      {errors['filiais'] && (
-        <Alert color="red" variant="light" role="alert">
-          {errors['filiais']}
-        </Alert>
-      )}
-    </Stack>
+    <BranchChecklist
+      {...props}
+      hint="A tabela vale nas filiais marcadas: no ponto de venda, para os clientes que a têm como padrão e, na filial cuja tabela padrão ela é, para todas as vendas."
+    />
   );
 }
 
