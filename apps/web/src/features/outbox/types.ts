@@ -51,6 +51,9 @@ export interface ReceiptDocument {
   sequencia: number;
   data_vencimento: string;
   saldo: Cents;
+  /** Late interest and fine as listed (the server computes them again for the receipt's day); absent on older drafts. */
+  juros?: Cents;
+  multa?: Cents;
 }
 
 /** The prices the wholesale rule switches between (000 §4.6), kept with the line. */
