@@ -25,6 +25,7 @@ export const RECONCILIATION_MESSAGES = {
   fileMissing: 'Selecione o arquivo OFX do extrato.',
   fileInvalid: 'O arquivo enviado não pôde ser lido.',
   cardNote: 'Crédito da operadora conciliado com o extrato bancário.',
+  cardUndoNote: 'Conciliação desfeita: a baixa do crédito da operadora foi estornada.',
   periodInvalid: 'A data final deve ser igual ou posterior à data inicial.',
   periodTooLong: 'O período deve ter no máximo 366 dias.',
 } as const;

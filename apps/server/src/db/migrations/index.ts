@@ -32,6 +32,7 @@ import { sql as priceIndexer } from './043_price_indexer.ts';
 import { sql as cashierReceipt } from './044_cashier_receipt.ts';
 import { sql as cashierCloseApproval } from './045_cashier_close_approval.ts';
 import { sql as personOfflineQuickSave } from './030_person_offline_quick_save.ts';
+import { sql as reconciliationCardDischarge } from './033_reconciliation_card_discharge.ts';
 import { sql as bankReconciliation } from './041_bank_reconciliation.ts';
 import { sql as pricesPromotions } from './042_prices_promotions.ts';
 import { sql as financeSettings } from './024_finance_settings.ts';
@@ -91,4 +92,5 @@ export const migrations: Migration[] = [
   { version: 39, name: 'inventory', sql: inventory },
   { version: 42, name: 'prices_promotions', sql: pricesPromotions },
   { version: 30, name: 'person_offline_quick_save', sql: personOfflineQuickSave },
+  { version: 33, name: 'reconciliation_card_discharge', sql: reconciliationCardDischarge },
 ];

@@ -22,6 +22,8 @@ export interface LineRow {
   id_documento_financeiro_lancamento: number | null;
   id_conta_bancaria_lancamento: number | null;
   data_conciliacao: string | null;
+  /** The bound discharge was made by the confirm (a card operator's credit): undo reverses it. */
+  is_baixa_gerada: boolean;
 }
 
 export interface Counterpart {
@@ -42,7 +44,7 @@ export const counterpartKey = (c: Pick<Counterpart, 'tipo' | 'id_documento_finan
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 const LINE_COLUMNS = `id_conta_conciliacao, id_conta, fitid, tipo, data_emissao_nfe::text AS data_emissao_nfe, valor::text AS valor, memo, documento,
-  nome_arquivo, situacao, id_documento_financeiro_lancamento, id_conta_bancaria_lancamento, data_conciliacao`;
+  nome_arquivo, situacao, id_documento_financeiro_lancamento, id_conta_bancaria_lancamento, data_conciliacao, is_baixa_gerada`;
 
 function lineOf(r: Record<string, unknown>): LineRow {
   return {
@@ -57,6 +59,7 @@ function lineOf(r: Record<string, unknown>): LineRow {
     nome_arquivo: typeof r['nome_arquivo'] === 'string' ? r['nome_arquivo'] : null,
     situacao: r['situacao'] === 'Conciliado' ? 'Conciliado' : 'Pendente',
     id_documento_financeiro_lancamento: num(r['id_documento_financeiro_lancamento']),
+    is_baixa_gerada: r['is_baixa_gerada'] === true,
     id_conta_bancaria_lancamento: num(r['id_conta_bancaria_lancamento']),
     data_conciliacao: r['data_conciliacao'] instanceof Date ? r['data_conciliacao'].toISOString() : typeof r['data_conciliacao'] === 'string' ? r['data_conciliacao'] : null,
   };
@@ -229,14 +232,26 @@ export async function boundCounterparts(tx: Tx, org: number, ids: readonly numbe
   return new Map(rows.map((r) => [Number(r['id_conta_conciliacao']), counterpartOf(r)]));
 }
 
-export async function bind(tx: Tx, org: number, id: number, link: { id_documento_financeiro_lancamento: number | null; id_conta_bancaria_lancamento: number | null }, id_usuario: number | null): Promise<void> {
+export async function bind(
+  tx: Tx, org: number, id: number, link: { id_documento_financeiro_lancamento: number | null; id_conta_bancaria_lancamento: number | null },
+  id_usuario: number | null, generated = false,
+): Promise<void> {
   const linked = link.id_documento_financeiro_lancamento !== null || link.id_conta_bancaria_lancamento !== null;
   await tx.query(
     `UPDATE conta_conciliacao SET situacao = $5, id_documento_financeiro_lancamento = $3, id_conta_bancaria_lancamento = $4,
-            id_usuario_conciliacao = $6, data_conciliacao = CASE WHEN $5 = 'Conciliado' THEN now() END, data_alteracao = now()
+            id_usuario_conciliacao = $6, data_conciliacao = CASE WHEN $5 = 'Conciliado' THEN now() END, data_alteracao = now(),
+            is_baixa_gerada = $7
       WHERE id_organization = $1 AND id_conta_conciliacao = $2`,
-    [org, id, link.id_documento_financeiro_lancamento, link.id_conta_bancaria_lancamento, linked ? 'Conciliado' : 'Pendente', id_usuario],
+    [org, id, link.id_documento_financeiro_lancamento, link.id_conta_bancaria_lancamento, linked ? 'Conciliado' : 'Pendente', id_usuario,
+      linked && generated],
   );
+}
+
+/** The branch of a launch of the organization (its discharge's scope), or null. */
+export async function launchBranch(tx: Tx, org: number, id: number): Promise<number | null> {
+  const { rows } = await tx.query<{ id_filial: number }>(
+    'SELECT id_filial FROM documento_financeiro_lancamento WHERE id_organization = $1 AND id_documento_financeiro_lancamento = $2', [org, id]);
+  return rows[0]?.id_filial ?? null;
 }
 
 /**

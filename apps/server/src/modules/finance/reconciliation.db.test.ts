@@ -141,6 +141,19 @@ describe('bank conciliation', () => {
     expect(ok.json).toMatchObject({ situacao: 'Conciliado', correspondencia: { tipo: 'Lancamento', id_documento_financeiro: doc['id_documento_financeiro'], data: '2026-03-16' } });
     const settled = await expectOk(t, 'documentFinancialFindById', { id_documento_financeiro: doc['id_documento_financeiro'] }, manager);
     expect(settled.json).toMatchObject({ situacao: 'Quitado', saldo: 0 });
+
+    // Undone: the discharge the confirm made is reversed, the receivable is open again and proposed again.
+    await expectOk(t, 'bankReconciliationUndo', { id_conta_conciliacao: line.id_conta_conciliacao }, manager);
+    const reopened = await expectOk(t, 'documentFinancialFindById', { id_documento_financeiro: doc['id_documento_financeiro'] }, manager);
+    expect(reopened.json).toMatchObject({ situacao: 'Aberto', saldo: 89.9 });
+    const launches = reopened.json['lancamentos'] as Array<Record<string, unknown>>;
+    expect(launches.map((l) => [l['valor'], l['is_estornado']])).toEqual([[89.9, true]]);
+    const proposed = (await find({ visao: 'sugeridas' })).rows.find((r) => r['fitid'] === `card-${RUN}`)!;
+    expect(proposed.correspondencia).toMatchObject({ tipo: 'Cartao', id_documento_financeiro: doc['id_documento_financeiro'] });
+    // Confirmed again: paid once, not twice.
+    await expectOk(t, 'bankReconciliationConfirm', { id_conta_conciliacao: line.id_conta_conciliacao, id_documento_financeiro: doc['id_documento_financeiro'] }, manager);
+    const again = await expectOk(t, 'documentFinancialFindById', { id_documento_financeiro: doc['id_documento_financeiro'] }, manager);
+    expect(again.json).toMatchObject({ situacao: 'Quitado', saldo: 0 });
   });
 
   it('answers another organization exactly as a row that does not exist', async () => {

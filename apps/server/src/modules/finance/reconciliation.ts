@@ -11,7 +11,8 @@
  *   card operator's expected credit (an open receivable of the operator settling into this account), which is then
  *   discharged into the account on the line's date for its balance and the new launch bound. The launch row is
  *   locked first, and a launch is bound to one line at most (unique index).
- * - Undo unbinds a line (a card credit's discharge stays: reverse it on the document if it was wrong).
+ * - Undo unbinds a line; a card credit's discharge that the confirm made is reversed with it (is_baixa_gerada), so the
+ *   operator's receivable is open again for the right line.
  */
 import { accountDigits, parseOfx, type OfxStatement } from '@pdv/banking/ofx';
 import { matchStatement, RECONCILIATION_MANUAL_DAYS, RECONCILIATION_MESSAGES as M, RECONCILIATION_TOLERANCE_DAYS } from '@pdv/domain/bank-reconciliation';
@@ -123,7 +124,8 @@ export const reconciliationHandlers = {
     if (!c) throw badRequest(M.candidateNotFound);
     if (c.valor !== line.valor) throw badRequest(M.valueMismatch);
     let link = { id_documento_financeiro_lancamento: c.id_documento_financeiro_lancamento, id_conta_bancaria_lancamento: c.id_conta_bancaria_lancamento };
-    if (c.tipo === 'Cartao') {
+    const generated = c.tipo === 'Cartao';
+    if (generated) {
       const paid = await svc.discharge(tx, { org, id_filial: c.id_filial! }, caller.id_usuario, {
         documentos: [c.id_documento_financeiro!], valor_total: toDecimal(c.valor), valor_desconto: 0, valor_acrescimo: 0, calcular_juros_multa: false,
         id_conta: line.id_conta, data_pagamento: line.data_emissao_nfe, observacao: M.cardNote,
@@ -132,7 +134,7 @@ export const reconciliationHandlers = {
       if (!launch) throw badRequest(M.candidateNotFound);
       link = { id_documento_financeiro_lancamento: launch.id_documento_financeiro_lancamento, id_conta_bancaria_lancamento: null };
     }
-    await q.bind(tx, org, line.id_conta_conciliacao, link, caller.id_usuario);
+    await q.bind(tx, org, line.id_conta_conciliacao, link, caller.id_usuario, generated);
     return lineDetail(tx, org, line.id_conta_conciliacao);
   },
   bankReconciliationCandidates: async ({ tx, caller, body }) => {
@@ -152,6 +154,10 @@ export const reconciliationHandlers = {
     if (!line) throw notFound();
     if (line.situacao !== 'Conciliado') throw badRequest(M.notReconciled);
     await q.bind(tx, org, line.id_conta_conciliacao, { id_documento_financeiro_lancamento: null, id_conta_bancaria_lancamento: null }, null);
+    // The discharge the confirm made for a card operator's credit goes with it: the operator's receivable is open again.
+    const made = line.is_baixa_gerada ? line.id_documento_financeiro_lancamento : null;
+    const branch = made === null ? null : await q.launchBranch(tx, org, made);
+    if (made !== null && branch !== null) await svc.reverseLaunch(tx, { org, id_filial: branch }, made, M.cardUndoNote);
     return lineDetail(tx, org, line.id_conta_conciliacao);
   },
 } satisfies Partial<Handlers>;
