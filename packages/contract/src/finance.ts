@@ -245,3 +245,8 @@ export const bankTransferBody = z.object({
   descricao: z.string().trim().max(200).optional(),
 }).strict();
 export const bankTransferResult = z.object({ id_transferencia: z.string(), lancamentos: z.array(bankLaunch) });
+/** A transfer made by mistake reversed whole (both halves), with the reason. */
+export const bankTransferCancelBody = z.object({
+  id_transferencia: z.uuid({ error: 'id_transferencia deve ser um UUID.' }),
+  observacao: z.string().trim().min(1, { error: FINANCE_MESSAGES.reversalNote }).max(200),
+}).strict();

@@ -42,6 +42,8 @@ export const FINANCE_MESSAGES = {
   accountPlanNotFound: 'Plano de contas não encontrado.',
   costCenterNotFound: 'Centro de custo não encontrado.',
   transferSameAccount: 'Escolha contas diferentes para a transferência.',
+  transferNotFound: 'Transferência não encontrada.',
+  transferAlreadyReversed: 'Esta transferência já foi estornada.',
 } as const;
 
 export type FinancialSituation = 'Aberto' | 'Parcial' | 'Quitado' | 'Estornado';

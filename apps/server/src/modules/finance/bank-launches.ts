@@ -9,8 +9,9 @@ import { FINANCE_MESSAGES } from '@pdv/domain/financial-document';
 import { fromDecimal, toDecimal, type Cents } from '@pdv/domain/money';
 import { localDate } from '@pdv/domain/period';
 import type { Tx } from '../../db/database.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
+import { releaseReversedTransfers } from './reconciliation-queries.ts';
 
 /** Every live movement of the organization's accounts, one row each, signed by its kind (also the cash flow's realized part). */
 export const MOVEMENTS = `(
@@ -129,5 +130,28 @@ export const bankLaunchHandlers = {
         caller.id_usuario, body.data_efetivacao ?? localDate(new Date())],
     );
     return { id_transferencia, lancamentos: rows.map(launchOut) };
+  },
+  /**
+   * Reverses a transfer made by mistake, both halves at once (is_estornado, the reason kept in the description); a
+   * statement line bound to either half goes back to Pendente. Locked first: two reversals never both pass.
+   */
+  bankAccountTransferCancel: async ({ tx, caller, body }) => {
+    const org = caller.id_organization;
+    const { rows: halves } = await tx.query<{ is_estornado: boolean }>(
+      `SELECT is_estornado FROM conta_bancaria_lancamento
+        WHERE id_organization = $1 AND id_transferencia = $2 AND data_exclusao IS NULL ORDER BY id_conta_bancaria_lancamento FOR UPDATE`,
+      [org, body.id_transferencia],
+    );
+    if (halves.length === 0) throw new HttpError(404, FINANCE_MESSAGES.transferNotFound);
+    if (halves.some((h) => h.is_estornado)) throw badRequest(FINANCE_MESSAGES.transferAlreadyReversed);
+    const { rows } = await tx.query<Record<string, unknown>>(
+      `UPDATE conta_bancaria_lancamento SET is_estornado = true, descricao = left(descricao || ' (estornada: ' || $3 || ')', 400), data_alteracao = now()
+        WHERE id_organization = $1 AND id_transferencia = $2 AND data_exclusao IS NULL
+        RETURNING NULL::int AS id_documento_financeiro_lancamento, id_conta_bancaria_lancamento, NULL::int AS id_documento_financeiro, id_filial,
+                  data_efetivacao::text AS data_efetivacao, tipo, valor::text AS valor, descricao`,
+      [org, body.id_transferencia, body.observacao],
+    );
+    await releaseReversedTransfers(tx, org);
+    return { id_transferencia: body.id_transferencia, lancamentos: rows.sort((a, b) => String(b['tipo']).localeCompare(String(a['tipo']))).map(launchOut) };
   },
 } satisfies Partial<Handlers>;

@@ -256,6 +256,22 @@ describe('bank account launches', () => {
     const zero = await t.call('POST', '/bank_account/transfer', { id_conta_origem: from, id_conta_destino: to, valor: 0 }, manager);
     expect(zero.status).toBe(400);
     expect(await rowCount('SELECT count(*) AS n FROM conta_bancaria_lancamento')).toBe(before);
+
+    // Made by mistake: reversed whole, both balances back, once; with a reason; another organization cannot reach it.
+    const id_transferencia = res.json['id_transferencia'] as string;
+    const noReason = await t.call('POST', '/bank_account/transfer/cancel', { id_transferencia, observacao: ' ' }, manager);
+    expect(noReason.status).toBe(400);
+    expect(noReason.json['erros']).toEqual([`observacao: ${FINANCE_MESSAGES.reversalNote}`]);
+    const theirs = await t.call('POST', '/bank_account/transfer/cancel', { id_transferencia, observacao: 'Engano' }, other);
+    expect([theirs.status, theirs.json['message']]).toEqual([404, FINANCE_MESSAGES.transferNotFound]);
+    const undone = await expectOk(t, 'bankAccountTransferCancel', { id_transferencia, observacao: 'Conta errada' }, manager);
+    expect((undone.json['lancamentos'] as Array<Record<string, unknown>>).map((l) => l['descricao'])).toEqual([
+      'Reforço de caixa (estornada: Conta errada)', 'Reforço de caixa (estornada: Conta errada)',
+    ]);
+    expect((await expectOk(t, 'bankAccountLaunchFind', { id_conta: from }, manager)).json).toMatchObject({ saldo_final: 0 });
+    expect((await expectOk(t, 'bankAccountLaunchFind', { id_conta: to }, manager)).json).toMatchObject({ saldo_final: 0 });
+    const twice = await t.call('POST', '/bank_account/transfer/cancel', { id_transferencia, observacao: 'De novo' }, manager);
+    expect([twice.status, twice.json['message']]).toEqual([400, FINANCE_MESSAGES.transferAlreadyReversed]);
   });
 });
 
