@@ -33,6 +33,7 @@ import * as bol from './boleto.ts';
 import * as rec from './reconciliation.ts';
 import { quickCustomerBody, quickCustomerResult } from './quick-customer.ts';
 import * as cx from './cashier.ts';
+import * as pr from './price-readjust.ts';
 import { LIST_BY_CHANGES_BODIES, listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -217,6 +218,9 @@ const productRoutes = {
     method: 'POST', path: '/price-history/list', auth: 'session', permission: PROD_READ,
     scope: 'branch', idFields: ['id_produto_grade_filial'], body: prod.priceHistoryListBody, response: prod.priceHistoryListResult,
   }),
+  // The price readjust (price-readjust.ts): it changes product prices, so the product register's write permission.
+  priceReadjustSimulate: route({ method: 'POST', path: '/price-readjust/simulate', auth: 'session', permission: PROD_MANAGE, scope: 'branch', body: pr.readjustBody, response: pr.readjustSimulation }),
+  priceReadjustApply: route({ method: 'POST', path: '/price-readjust/apply', auth: 'session', permission: PROD_MANAGE, scope: 'branch', body: pr.readjustApplyBody, response: pr.readjustApplyResult }),
 } as const;
 
 /** The point of sale's return and receipt modes (000 §1): the customer's sales, receivables and credit balance. */

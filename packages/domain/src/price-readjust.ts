@@ -111,9 +111,9 @@ const MARKUP_MIN = -(BASIS_POINTS_PER_UNIT - 1); // −99,99%
 const PERCENT_MAX = 10 * BASIS_POINTS_PER_UNIT; // 1.000%
 
 /** The issues of one rule (values as the rule holds them: basis points or centavos). */
-export function markupRuleIssues(rule: Readonly<Record<string, unknown>>): FieldIssue[] {
+export function markupRuleIssues(rule: object): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  const { descricao, tipo, valor, preco_base, preco_alvo } = rule;
+  const { descricao, tipo, valor, preco_base, preco_alvo } = rule as Readonly<Record<string, unknown>>;
   if (typeof descricao !== 'string' || descricao.trim() === '') issues.push({ field: 'descricao', message: M.ruleDescription });
   if (!MARKUP_TYPES.includes(tipo as MarkupType)) issues.push({ field: 'tipo', message: M.ruleType });
   if (!BASE_PRICES.includes(preco_base as BasePrice)) issues.push({ field: 'preco_base', message: M.ruleBase });
