@@ -37,12 +37,12 @@ export function PriceReadjustPage() {
       <Paper withBorder p="sm" component="form" onSubmit={(e) => { e.preventDefault(); void r.simulate(); }} aria-label="Filtros e regra do reajuste">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
-            <MultiSelect label="Categorias" placeholder="Todas" data={options.categories} value={form.id_categoria} onChange={(v) => set({ id_categoria: v })}
-              searchable clearable limit={50} nothingFoundMessage="Nenhuma categoria" data-autofocus autoFocus />
-            <MultiSelect label="Marcas" placeholder="Todas" data={options.brands} value={form.id_marca} onChange={(v) => set({ id_marca: v })}
-              searchable clearable limit={50} nothingFoundMessage="Nenhuma marca" />
-            <MultiSelect label="Produtos" placeholder="Todos" data={options.products} value={form.id_produto} onChange={(v) => set({ id_produto: v })}
-              searchable clearable limit={30} nothingFoundMessage="Nenhum produto" />
+            <MultiSelect label="Categorias" placeholder={form.id_categoria.length > 0 ? undefined : 'Todas'} data={options.categories} value={form.id_categoria} onChange={(v) => set({ id_categoria: v })}
+              searchable clearable selectFirstOptionOnChange limit={50} nothingFoundMessage="Nenhuma categoria" autoFocus />
+            <MultiSelect label="Marcas" placeholder={form.id_marca.length > 0 ? undefined : 'Todas'} data={options.brands} value={form.id_marca} onChange={(v) => set({ id_marca: v })}
+              searchable clearable selectFirstOptionOnChange limit={50} nothingFoundMessage="Nenhuma marca" />
+            <MultiSelect label="Produtos" placeholder={form.id_produto.length > 0 ? undefined : 'Todos'} data={options.products} value={form.id_produto} onChange={(v) => set({ id_produto: v })}
+              searchable clearable selectFirstOptionOnChange limit={30} nothingFoundMessage="Nenhum produto" />
           </SimpleGrid>
           <Group gap="lg" align="flex-start">
             <Stack gap={4}>
@@ -67,7 +67,7 @@ export function PriceReadjustPage() {
                   onChange={(v) => set({ alvo: (PERCENT_TARGETS.find((t) => t === v) ?? 'preco_venda') })} w={200} />
               </>
             ) : (
-              <Select label="Configuração de preço" data={options.configurations} value={form.id_configuracao_preco} searchable w={280}
+              <Select label="Configuração de preço" data={options.configurations} value={form.id_configuracao_preco} searchable selectFirstOptionOnChange w={280}
                 onChange={(v) => set({ id_configuracao_preco: v })} nothingFoundMessage="Nenhuma configuração ativa" />
             )}
           </Group>
