@@ -51,9 +51,9 @@ export const READJUST_MAX_PRICES = 5000;
 export const MARKUP_TYPES = ['Markup', 'Margem', 'Valor'] as const;
 export type MarkupType = (typeof MARKUP_TYPES)[number];
 export const MARKUP_TYPE_LABELS: Readonly<Record<MarkupType, string>> = {
-  Markup: 'Markup (% sobre o preço base)',
-  Margem: 'Margem (% sobre o preço final)',
-  Valor: 'Valor (R$ sobre o preço base)',
+  Markup: 'Markup (%)',
+  Margem: 'Margem (%)',
+  Valor: 'Valor (R$)',
 };
 
 /** The prices a rule reads (preco_compra is the product's; the others the variation's in the branch). */

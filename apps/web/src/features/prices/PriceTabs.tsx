@@ -120,8 +120,9 @@ export function PriceConfigurationRulesTab({ values, set, errors, readOnly }: Ex
       maxRows={20}
       hint={
         <Text size="sm" c="dimmed">
-          As regras valem na ordem da lista: uma regra sobre o preço de venda lê o preço que a regra anterior calculou. Um produto sem o preço
-          base (sem custo informado) mantém o seu preço. Use a configuração em Reajuste de preços.
+          Markup: preço base + %. Margem: a % do preço final que fica como margem sobre o preço base. Valor: preço base + R$. As regras
+          valem na ordem da lista: uma regra sobre o preço de venda lê o preço que a regra anterior calculou. Um produto sem o preço base
+          (sem custo informado) mantém o seu preço. Use a configuração em Reajuste de preços.
         </Text>
       }
     />
