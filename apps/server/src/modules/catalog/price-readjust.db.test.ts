@@ -165,9 +165,41 @@ describe('price readjust by percent', () => {
     // Prices sent by a client are not a member of the body.
     const withPrices = await t.call('POST', '/price-readjust/apply', { ...base, assinatura, linhas: [{ id_produto_grade_filial: 1, preco_venda_novo: 0.01 }] }, manager);
     expect(withPrices.status).toBe(400);
-    // Without the product register's write permission: 403.
+    // Without the price permission (the cashier): 403.
     expect((await t.call('POST', '/price-readjust/apply', { ...base, assinatura }, cashier)).status).toBe(403);
     expect((await t.call('POST', '/price-readjust/simulate', base, cashier)).status).toBe(403);
+    expect(await prices(ids)).toEqual(before);
+  });
+});
+
+describe('price readjust in another branch', () => {
+  it('refuses a branch where the user\'s profile does not manage prices, and writes nothing', async () => {
+    const ids = await productsOf('gerente@demo.com.br', 1, 5);
+    const id_marca = await brandWith(manager, 'Marca de Filial', ids);
+    const active = await branchOf('gerente@demo.com.br');
+    // The manager's profile in the other branch becomes the sellers' (no price permission).
+    const [swap] = await rows<{ id: number; gerente: number; vendedor: number; filial: number }>(
+      `SELECT pfu.id_perfil_filial_usuario AS id, pfu.id_perfil_filial AS gerente, pv.id_perfil_filial AS vendedor, pf.id_filial AS filial
+         FROM perfil_filial_usuario pfu
+         JOIN usuario u ON u.id_organization = pfu.id_organization AND u.id_usuario = pfu.id_usuario
+         JOIN perfil_filial pf ON pf.id_organization = pfu.id_organization AND pf.id_perfil_filial = pfu.id_perfil_filial
+         JOIN perfil_filial pv ON pv.id_organization = pf.id_organization AND pv.id_filial = pf.id_filial
+         JOIN perfil p ON p.id_organization = pv.id_organization AND p.id_perfil = pv.id_perfil AND p.descricao = 'Vendedor'
+        WHERE u.email = 'gerente@demo.com.br' AND pf.id_filial <> $1`,
+      [active],
+    );
+    const before = await prices(ids);
+    await rows('UPDATE perfil_filial_usuario SET id_perfil_filial = $2 WHERE id_perfil_filial_usuario = $1', [swap!.id, swap!.vendedor]);
+    try {
+      const body = { modo: 'Percentual', percentual: 5, filtros: { id_marca: [id_marca] }, filiais: [active, swap!.filial] };
+      const res = await t.call('POST', '/price-readjust/simulate', body, manager);
+      expect(res.status).toBe(400);
+      expect(res.json['message']).toBe(M.branchNotAllowed);
+      // The active branch alone is the manager's to readjust.
+      await expectOk(t, 'priceReadjustSimulate', { ...body, filiais: [active] }, manager);
+    } finally {
+      await rows('UPDATE perfil_filial_usuario SET id_perfil_filial = $2 WHERE id_perfil_filial_usuario = $1', [swap!.id, swap!.gerente]);
+    }
     expect(await prices(ids)).toEqual(before);
   });
 });

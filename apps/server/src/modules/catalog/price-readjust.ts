@@ -7,7 +7,7 @@
  * - The rule is the domain's (price-readjust.ts readjustPrices): by percent, or by a live, active price configuration
  *   of the organization with its markup rules in order.
  * - Branches: the active one by default; each one named must be one of the user's, where the user's profile may
- *   manage products (the route's permission, held in that branch). Filters name live rows of the organization.
+ *   manage prices (the route's permission, held in that branch). Filters name live rows of the organization.
  * - Written: produto_grade_filial.preco_venda / preco_atacado (the catalog module owns them, owners.test). Migration
  *   018's trigger records each new price in preco_historico with the user (app.id_usuario) and, since 047, the
  *   readjust (app.id_reajuste_preco, set around the UPDATE); reajuste_preco keeps the readjust itself. The product's
@@ -27,8 +27,8 @@ import type { Handlers } from '../../http/handlers.ts';
 import { loadCaller, type Caller } from '../auth/caller.ts';
 import { resolvePrices } from './prices.ts';
 
-/** The routes' permission (manage products, routes.ts), checked again in each other branch named. */
-const PRODUCTS = 'FncListarProduto';
+/** The routes' permission (manage prices, routes.ts), checked again in each other branch named. */
+const PRICES = 'FncListarTabelaPreco';
 
 const refuse = (field: string, message: string) => badRequest(message, undefined, [`${field}: ${message}`]);
 
@@ -63,7 +63,7 @@ async function branchesOf(tx: Tx, caller: Caller, asked: readonly number[] | und
     if (!caller.branches.some((b) => b.id_filial === id_filial)) throw refuse('filiais', M.branchNotAllowed);
     if (id_filial === caller.id_filial) continue;
     const there = await loadCaller(tx, caller.id_organization, caller.id_usuario, id_filial);
-    if (!there.ability.can('manage', PRODUCTS)) throw refuse('filiais', M.branchNotAllowed);
+    if (!there.ability.can('manage', PRICES)) throw refuse('filiais', M.branchNotAllowed);
   }
   return wanted.sort((a, b) => a - b);
 }
