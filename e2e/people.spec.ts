@@ -11,6 +11,7 @@ import { MESSAGES } from '../packages/domain/src/messages.ts';
 import { cpfCheckDigits, formatCpf } from '../packages/domain/src/documents.ts';
 import { PERSON_MESSAGES } from '../packages/domain/src/person.ts';
 import { REGISTER_MESSAGES } from '../packages/contract/src/registers/descriptor.ts';
+import { QUICK_SAVED_OFFLINE } from '../apps/web/src/features/people/quickCustomer.ts';
 
 /** A valid CPF of this run. */
 function newCpf(seed: number): string {
@@ -148,6 +149,67 @@ test('the demo cashier, without the people register, quick-saves a customer from
     .poll(async () => (await operations(page)).filter((op) => op['id_cliente'] === local?.['id_pessoa']).map((op) => op['situacao']), { timeout: 30_000 })
     .toContain('Processado');
   await page.screenshot({ path: '/tmp/people-quick-save.png' });
+});
+
+test('with the network off the cashier quick-saves a customer, sells to them twice, and the server gets one person', async ({ page, context }) => {
+  test.setTimeout(150_000);
+  const cpf = newCpf(4);
+  const nome = `Sem Rede E2E ${cpf.slice(0, 5)}`;
+  await signIn(page, USERS.caixa);
+  await page.goto('/checkout');
+  await waitForLocalCopy(page);
+  const [first] = await sellables(page);
+  if (!first) throw new Error('no products to sell');
+  const lines = page.getByRole('table', { name: 'Itens da venda' }).getByRole('row');
+  const drawer = page.getByRole('dialog', { name: 'Cliente (F6)' });
+  const quick = drawer.getByRole('form', { name: 'Cadastro rápido de cliente' });
+
+  await context.setOffline(true);
+  await scan(page, first.barcode);
+  await expect(lines).toHaveCount(2);
+  await page.keyboard.press('F6');
+  await expect(drawer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' })).toBeFocused();
+  await page.keyboard.type(nome);
+  await page.keyboard.press('Insert');
+  await expect(quick.getByLabel('Nome', { exact: true })).toHaveValue(nome);
+  // The same checks as online: a bad CPF is said beside its field.
+  await quick.getByLabel('CPF ou CNPJ').fill('111.222.333-00');
+  await quick.getByLabel('CPF ou CNPJ').press('Enter');
+  await expect(quick.getByText(REGISTER_MESSAGES.invalidCpf)).toBeVisible();
+  await quick.getByLabel('CPF ou CNPJ').fill(cpf);
+  await quick.getByLabel('CPF ou CNPJ').press('Enter');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByText(QUICK_SAVED_OFFLINE)).toBeVisible();
+  await expect(page.getByText(`Cliente: ${nome} ${formatCpf(cpf)}`)).toBeVisible();
+  await page.screenshot({ path: '/tmp/people-quick-save-offline.png' });
+  await pay(page, 'Dinheiro');
+  await finish(page, false);
+
+  // The next sale, still offline: F6 finds the customer saved on this device.
+  await scan(page, first.barcode);
+  await expect(lines).toHaveCount(2);
+  await page.keyboard.press('F6');
+  await expect(drawer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' })).toBeFocused();
+  await page.keyboard.type(cpf);
+  await expect(drawer.getByRole('table', { name: 'Clientes encontrados' }).getByRole('row').first()).toContainText(nome);
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeHidden();
+  await pay(page, 'Dinheiro');
+  await finish(page, false);
+  const mine = async () => (await operations(page)).filter((op) => op['cliente_cpf_cnpj'] === cpf);
+  expect((await mine()).map((op) => op['situacao'])).toEqual(['Pendente', 'Pendente']);
+
+  // Back online: both sales reach the server, as one customer's.
+  await context.setOffline(false);
+  await expect.poll(async () => (await mine()).map((op) => op['situacao']), { timeout: 60_000 }).toEqual(['Processado', 'Processado']);
+  const ids = (await mine()).map((op) => (op['resultado'] as Record<string, unknown>)['id_cliente']);
+  expect(typeof ids[0]).toBe('number');
+  expect(ids[1]).toBe(ids[0]);
+  const found = await api(page, '/people/quick-create', { nome: 'Outro', cpf });
+  expect(found.status).toBe(400);
+  // The temporary row left the local copy; the sync brings the server's.
+  await expect.poll(async () => (await localRows(page, 'people')).filter((p) => p['cpf'] === cpf).map((p) => p['id_pessoa']), { timeout: 30_000 })
+    .toEqual([ids[0]]);
 });
 
 test("a sale on credit the customer's rules refuse asks a supervisor, and goes on with the grant", async ({ page }) => {

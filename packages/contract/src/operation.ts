@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { money, quantity } from './amounts.ts';
 import { id } from './common.ts';
+import { quickCustomerBody } from './quick-customer.ts';
 import { MESSAGES } from '@pdv/domain/messages';
 
 const text = (max: number) => z.string().max(max, { error: `Texto com mais de ${max} caracteres.` });
@@ -88,6 +89,12 @@ export const operacaoBody = z.object({
   modelo: z.enum(['55', '65'], { error: "modelo deve ser '55', '65' ou nulo." }).nullable(),
   id_filial: id,
   id_cliente: id.nullish(),
+  /**
+   * A customer saved by the point of sale's quick save with the network off: the till's UUID for it and the quick
+   * save's body. The server finds it (by that UUID, else by its CPF or CNPJ) or creates it, in the sale's transaction,
+   * and the sale is that person's. Sent instead of id_cliente.
+   */
+  cliente_rapido: z.object({ uuid: z.uuid({ error: 'cliente_rapido.uuid deve ser um UUID.' }), cadastro: quickCustomerBody }).strict().nullish(),
   id_usuario_vendedor: id.nullish(),
   cliente_cpf_cnpj: z.string().regex(/^(\d{11}|[0-9A-Z]{12}\d{2})$/, { error: 'CPF/CNPJ inválido.' }).nullish(),
   data_inicio: z.iso.datetime({ offset: true, error: 'data_inicio inválida.' }).refine(since1900, { error: 'data_inicio inválida.' }),
@@ -121,8 +128,12 @@ export const operacaoBody = z.object({
   id_autorizacao_credito: id.nullish(),
 }).refine((body) => ITEMLESS_MODES.has(body.modo_operacao) || body.itens.length > 0, {
   error: MESSAGES.noItems, path: ['itens'],
+}).refine((body) => body.cliente_rapido == null || body.id_cliente == null, {
+  error: MESSAGES.quickCustomerWithId, path: ['cliente_rapido'],
 });
 export type OperacaoBody = z.input<typeof operacaoBody>;
+/** A customer quick-saved offline, as the operation carries it (its till UUID and the quick save's body). */
+export type ClienteRapido = NonNullable<OperacaoBody['cliente_rapido']>;
 
 export const operacaoResult = z.object({
   id_operacao: z.string(),
@@ -144,5 +155,7 @@ export const operacaoResult = z.object({
   saldo_pessoa_usado: z.number().optional(),
   /** Recebimento: the receivables paid off. */
   documentos_financeiros: z.array(z.number().int()).optional(),
+  /** The customer of the sale when it was sent as cliente_rapido (found or created by the server). */
+  id_cliente: z.number().int().nullish(),
 });
 export type OperacaoResult = z.infer<typeof operacaoResult>;

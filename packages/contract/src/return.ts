@@ -60,6 +60,9 @@ export const openReceivable = z.object({
   data_vencimento: z.string(),
   valor_documento: z.number(),
   saldo: z.number(),
+  /** Late interest and fine if received today (the branch's settings, 002 §4): the till collects them with the balance. */
+  valor_juros: z.number(),
+  valor_multa: z.number(),
   situacao: z.string(),
 });
 export type OpenReceivable = z.infer<typeof openReceivable>;

@@ -47,6 +47,7 @@ export const MESSAGES = {
   receiptRefusesItems: 'Não é possível inserir itens na operação de recebimento.',
   // Finishing a sale (ours).
   noItems: 'Adicione ao menos um item para concluir a operação.',
+  quickCustomerWithId: 'Informe o cliente cadastrado ou o cadastro rápido feito sem conexão, não os dois.',
   paymentsShort: (missing: Cents) => `O valor pago não cobre o total da operação. Falta pagar ${formatMoney(missing)}.`,
   // Item save (000 §5, spec; the composition of the stock message is ours).
   stockAddressMissing: 'Endereço de estoque não selecionado.',

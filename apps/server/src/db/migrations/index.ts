@@ -31,6 +31,7 @@ import { sql as boleto } from './038_boleto.ts';
 import { sql as priceIndexer } from './043_price_indexer.ts';
 import { sql as cashierReceipt } from './044_cashier_receipt.ts';
 import { sql as cashierCloseApproval } from './045_cashier_close_approval.ts';
+import { sql as personOfflineQuickSave } from './030_person_offline_quick_save.ts';
 import { sql as bankReconciliation } from './041_bank_reconciliation.ts';
 import { sql as pricesPromotions } from './042_prices_promotions.ts';
 import { sql as priceReadjust } from './047_price_readjust.ts';
@@ -91,4 +92,5 @@ export const migrations: Migration[] = [
   { version: 39, name: 'inventory', sql: inventory },
   { version: 42, name: 'prices_promotions', sql: pricesPromotions },
   { version: 47, name: 'price_readjust', sql: priceReadjust },
+  { version: 30, name: 'person_offline_quick_save', sql: personOfflineQuickSave },
 ];

@@ -12,7 +12,8 @@ import { releaseReversed } from './reconciliation-queries.ts';
 export interface LaunchWrite {
   id_documento_financeiro: number;
   id_meio_pagamento: number | null;
-  id_conta: number;
+  /** The bank account the money went to; null: the till's shift (a receipt at the point of sale). */
+  id_conta: number | null;
   valor: Cents;
   valor_baixado: Cents;
   valor_desconto: Cents;

@@ -87,25 +87,6 @@ export async function lockReceivables(tx: Tx, org: number, id_filial: number, id
   return rows.map(toReceivable);
 }
 
-/** Pays off open receivables (baixa): the conditional UPDATE only takes those still open. Answers how many it took. */
-export async function settleReceivables(tx: Tx, org: number, ids: number[], id_operacao: string): Promise<number> {
-  // Each one paid off leaves its launch (a discharge of its whole balance), as a discharge on /documentFinancial does.
-  await tx.query(
-    `INSERT INTO documento_financeiro_lancamento (id_organization, id_documento_financeiro, id_filial, tipo, id_meio_pagamento,
-       valor, valor_baixado, observacao)
-     SELECT id_organization, id_documento_financeiro, id_filial, 'Baixa', NULL::int, saldo, saldo, $3::text
-       FROM documento_financeiro WHERE id_organization = $1 AND id_documento_financeiro = ANY($2::int[]) AND ${OPEN}`,
-    [org, ids, `Recebido na operação ${id_operacao}.`],
-  );
-  const { rowCount } = await tx.query(
-    `UPDATE documento_financeiro SET saldo = 0, situacao = 'Quitado', data_quitacao = now(), data_ultimo_pagamento = now(),
-            data_alteracao = now(), observacao = concat_ws(' ', observacao, $3::text)
-      WHERE id_organization = $1 AND id_documento_financeiro = ANY($2::int[]) AND ${OPEN}`,
-    [org, ids, `Recebido na operação ${id_operacao}.`],
-  );
-  return rowCount ?? 0;
-}
-
 /** Reverses (estorno) the invoice's receivables nobody has paid yet. */
 export async function reverseInvoiceReceivables(tx: Tx, org: number, id_nota_fiscal: number): Promise<void> {
   await tx.query(

@@ -11,7 +11,7 @@ import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import type { OperacaoResult, operacaoBody } from '@pdv/contract/operation';
 import type { z } from 'zod';
 import { MESSAGES } from '@pdv/domain/messages';
-import { fromDecimal, toDecimal } from '@pdv/domain/money';
+import { fromDecimal, sum, toDecimal } from '@pdv/domain/money';
 import { MODO_OPERACAO_NOME } from '@pdv/domain/operation';
 import { MEIO_PAGAMENTO, requiresCustomer } from '@pdv/domain/payment-method';
 import { receiptChange, RETURN_MESSAGES, validateReceiptPayments } from '@pdv/domain/return-rules';
@@ -20,7 +20,7 @@ import { badRequest } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import * as settings from '../settings/queries.ts';
 import { lockReceivables } from '../finance/queries.ts';
-import { settleReceivables } from '../finance/service.ts';
+import { receiptCharges, settleReceivables } from '../finance/service.ts';
 import { recordReceipt, saleShiftRefusal } from '../cashier/service.ts';
 
 type Body = z.output<typeof operacaoBody>;
@@ -44,7 +44,13 @@ export async function processReceipt(tx: Tx, caller: Caller, body: Body): Promis
     if (!doc || doc.saldo <= 0 || (doc.situacao !== 'Aberto' && doc.situacao !== 'Parcial')) throw badRequest(RETURN_MESSAGES.receiptDocumentNotOpen);
     if (doc.id_pessoa !== body.id_cliente) throw badRequest(RETURN_MESSAGES.receiptOtherCustomer);
   }
-  const due = documents.reduce((total, d) => total + d.saldo, 0);
+  // Each one with its late interest and fine on the branch's date of the receipt (the rule of /documentFinancial's
+  // discharge), in the order the cashier chose them.
+  const scope = { org, id_filial: body.id_filial };
+  const chosen = ids.map((id) => documents.find((d) => d.id_documento_financeiro === id)!);
+  const { on, charges } = await receiptCharges(tx, scope, chosen, new Date(receivedAt));
+  const owed = chosen.map((d, i) => ({ ...d, juros: charges[i]!.juros, multa: charges[i]!.multa }));
+  const due = sum(owed.map((d) => d.saldo + d.juros + d.multa));
 
   const methods = await settings.findMethods(tx, org, [...new Set(body.pagamentos.map((p) => p.id_meio_pagamento))]);
   const payments = body.pagamentos.map((p) => {
@@ -58,7 +64,11 @@ export async function processReceipt(tx: Tx, caller: Caller, body: Body): Promis
   const errors = validateReceiptPayments(due, payments);
   if (errors.length > 0) throw badRequest(errors[0]!.message, undefined, errors.map((e) => e.message));
 
-  await settleReceivables(tx, org, ids, body.id_operacao);
+  const single = new Set(payments.map((p) => p.id_meio_pagamento));
+  await settleReceivables(tx, scope, owed, {
+    id_operacao: body.id_operacao, id_usuario: caller.id_usuario, on,
+    id_meio_pagamento: single.size === 1 ? payments[0]!.id_meio_pagamento : null,
+  });
   const troco = receiptChange(due, payments);
   await recordReceipt(tx, {
     org, id_filial: body.id_filial, id_usuario: caller.id_usuario, data: receivedAt, id_operacao: body.id_operacao, id_pedido: null,

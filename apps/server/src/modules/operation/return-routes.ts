@@ -9,6 +9,7 @@ import type { Handlers } from '../../http/handlers.ts';
 import { notFound } from '../../http/errors.ts';
 import { creditBalance } from '../credit/queries.ts';
 import { openReceivables } from '../finance/queries.ts';
+import { receiptCharges } from '../finance/service.ts';
 import * as rq from './return-queries.ts';
 
 export const returnHandlers = {
@@ -44,10 +45,12 @@ export const returnHandlers = {
     const org = caller.id_organization;
     if (!(await rq.customerExists(tx, org, body.id_cliente))) throw notFound();
     const rows = await openReceivables(tx, org, caller.id_filial, body.id_cliente);
+    const { charges } = await receiptCharges(tx, { org, id_filial: caller.id_filial }, rows, new Date());
     return {
-      rows: rows.map((r) => ({
+      rows: rows.map((r, i) => ({
         id_documento_financeiro: r.id_documento_financeiro, numero: r.numero, sequencia: r.sequencia, data_emissao: r.data_emissao,
-        data_vencimento: r.data_vencimento, valor_documento: toDecimal(r.valor_documento), saldo: toDecimal(r.saldo), situacao: r.situacao,
+        data_vencimento: r.data_vencimento, valor_documento: toDecimal(r.valor_documento), saldo: toDecimal(r.saldo),
+        valor_juros: toDecimal(charges[i]!.juros), valor_multa: toDecimal(charges[i]!.multa), situacao: r.situacao,
       })),
     };
   },

@@ -251,6 +251,38 @@ describe('mode Recebimento', () => {
     expect(relisted.filter((r) => ids.includes(r.id_documento_financeiro))).toEqual([]);
   });
 
+  it('charges a late receivable its fine and interest of the receipt day, by the rule of /documentFinancial', async () => {
+    const [first] = await crediarioSale();
+    const [before] = await sql<{ m: string; d: number; j: string }>(
+      'SELECT percentual_multa::text AS m, dias_para_multa AS d, percentual_juros::text AS j FROM filial_configuracao WHERE id_filial = $1', [f.id_filial]);
+    // 2% fine after 5 days, 3% a month of interest; the instalment fell due 40 days ago, its balance R$ 100,00.
+    await sql(`UPDATE filial_configuracao SET percentual_multa = 2, dias_para_multa = 5, percentual_juros = 3
+                WHERE id_filial = $1`, [f.id_filial]);
+    await sql(`UPDATE documento_financeiro SET valor_documento = 100, valor_atualizado = 100, saldo = 100,
+                data_vencimento = (now() AT TIME ZONE 'America/Sao_Paulo')::date - 40 WHERE id_documento_financeiro = $1`, [first]);
+    try {
+      const rows = (await t.call('POST', '/operacao/recebimento/titulos', { id_cliente: f.id_cliente }, cashier)).json['rows'] as Array<Record<string, number>>;
+      const late = rows.find((r) => r['id_documento_financeiro'] === first)!;
+      // lateCharges: fine 2% of 100,00; interest 3% × 40/30 of 100,00.
+      expect([late['saldo'], late['valor_multa'], late['valor_juros']]).toEqual([100, 2, 4]);
+      // The balance alone does not pay it.
+      const short = await t.call('POST', '/operacao', receipt([first!], 100), cashier);
+      expect(short.status).toBe(400);
+      expect(String(short.json['message'])).toMatch(/^O valor pago não cobre os títulos selecionados/);
+      const res = await t.call('POST', '/operacao', receipt([first!], 110), cashier);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(res.json).toMatchObject({ valor_total: 106, valor_troco: 4 });
+      expect(await sql('SELECT situacao, saldo::float AS saldo FROM documento_financeiro WHERE id_documento_financeiro = $1', [first]))
+        .toEqual([{ situacao: 'Quitado', saldo: 0 }]);
+      expect(await sql(`SELECT valor::float AS valor, valor_baixado::float AS baixado, valor_juros::float AS juros, valor_multa::float AS multa,
+                               id_conta FROM documento_financeiro_lancamento WHERE id_documento_financeiro = $1`, [first]))
+        .toEqual([{ valor: 106, baixado: 100, juros: 4, multa: 2, id_conta: null }]);
+    } finally {
+      await sql('UPDATE filial_configuracao SET percentual_multa = $2, dias_para_multa = $3, percentual_juros = $4 WHERE id_filial = $1',
+        [f.id_filial, before!.m, before!.d, before!.j]);
+    }
+  });
+
   it('refuses items, a short payment, credit payments and another customer\'s receivables, writing nothing', async () => {
     const ids = await crediarioSale();
     const sale = saleBody(f);

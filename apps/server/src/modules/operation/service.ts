@@ -41,31 +41,38 @@ import { processReceipt } from './receipt.ts';
 import { processReturn } from './return.ts';
 import { recordSale, saleShiftRefusal } from '../cashier/service.ts';
 import { modeTakesTillMoney } from '@pdv/domain/cashier';
+import { customerOfOfflineQuickSave } from '../people/quick-customer.ts';
 
 type Body = z.output<typeof operacaoBody>;
 
 /** The origem recorded on a supervisor's authorization spent by a sale (its discount, its credit). */
 const DISCOUNT_GRANT_ORIGIN = 'operacao';
 
-export async function processOperation(tx: Tx, caller: Caller, body: Body): Promise<OperacaoResult> {
+export async function processOperation(tx: Tx, caller: Caller, sent: Body): Promise<OperacaoResult> {
   const org = caller.id_organization;
   // The sale belongs to the branch it was made in, which must be one of the user's (offline sales arrive later).
-  if (!caller.branches.some((b) => b.id_filial === body.id_filial)) throw notFound();
+  if (!caller.branches.some((b) => b.id_filial === sent.id_filial)) throw notFound();
 
   // The UUID and the hash of the content are claimed first: a resend gets the first answer, a replay by someone else
   // or with other content a 409 (claim.ts).
-  const replay = await claimOperation(tx, caller, body);
+  const replay = await claimOperation(tx, caller, sent);
   if (replay) return replay;
 
   // An operation dated in the future, or begun longer ago than an offline sale's prices stay acceptable, is refused
   // (price-check.ts; the refusal rolls the claim back).
   const receivedAt = new Date().toISOString();
-  const badDate = operationDateError(body, receivedAt);
+  const badDate = operationDateError(sent, receivedAt);
   if (badDate) throw badRequest(badDate);
+
+  // A customer saved offline by the quick save comes with the sale: found or created here, in the sale's transaction
+  // (a refusal below rolls it back), and the sale is that person's from here on.
+  const quick = sent.cliente_rapido ?? null;
+  const body: Body = quick ? { ...sent, id_cliente: await customerOfOfflineQuickSave(tx, org, sent.id_filial, quick) } : sent;
+  const withCustomer = (result: OperacaoResult): OperacaoResult => (quick ? { ...result, id_cliente: body.id_cliente ?? null } : result);
 
   // A return gives back part of an earlier sale as customer credit; a receipt pays off open receivables (own files).
   if (body.modo_operacao === 'Devolucao' || body.modo_operacao === 'Recebimento') {
-    const result = body.modo_operacao === 'Devolucao' ? await processReturn(tx, caller, body) : await processReceipt(tx, caller, body);
+    const result = withCustomer(body.modo_operacao === 'Devolucao' ? await processReturn(tx, caller, body) : await processReceipt(tx, caller, body));
     await q.storeResult(tx, org, body.id_operacao, result);
     await notifyEvent(tx, 'process', org, body.id_filial, { ...result });
     return result;
@@ -167,12 +174,12 @@ export async function processOperation(tx: Tx, caller: Caller, body: Body): Prom
     });
   }
 
-  const result: OperacaoResult = {
+  const result: OperacaoResult = withCustomer({
     ...(voucher ? { id_vale_credito: voucher.id_vale_credito, codigo_vale_credito: voucher.codigo } : {}),
     id_operacao: body.id_operacao, situacao: 'Processado', duplicado: false, id_pedido, nsu, id_nota_fiscal,
     valor_total: toDecimal(totals.liquido), valor_troco: toDecimal(totals.troco),
     ...(usado > 0 ? { saldo_pessoa_usado: toDecimal(usado) } : {}),
-  };
+  });
   await q.storeResult(tx, org, body.id_operacao, result);
   await notifyEvent(tx, 'process', org, body.id_filial, { ...result });
   return result;

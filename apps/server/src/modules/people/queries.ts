@@ -27,6 +27,18 @@ export async function documentTaken(tx: Tx, org: number, column: 'cpf' | 'cnpj',
   return rows.length > 0;
 }
 
+/** The live person of the organization with this CPF or CNPJ, or saved offline with this till UUID (null: none). */
+export async function personByDocumentOrUuid(tx: Tx, org: number, uuid: string, cpf: string | null, cnpj: string | null): Promise<number | null> {
+  const { rows } = await tx.query<{ id_pessoa: number }>(
+    `SELECT id_pessoa FROM pessoa
+      WHERE id_organization = $1 AND data_exclusao IS NULL
+        AND (uuid_cadastro = $2 OR ($3::text IS NOT NULL AND cpf = $3) OR ($4::text IS NOT NULL AND cnpj = $4))
+      ORDER BY (uuid_cadastro = $2) IS TRUE DESC, id_pessoa LIMIT 1`,
+    [org, uuid, cpf, cnpj],
+  );
+  return rows[0]?.id_pessoa ?? null;
+}
+
 const ADDRESS_COLUMNS = ['tipo', 'descricao', 'is_principal', 'nome', 'cep', 'endereco', 'numero', 'complemento', 'bairro', 'cidade', 'uf', 'telefone'] as const;
 
 export async function liveAddresses(tx: Tx, org: number, id_pessoa: number): Promise<Array<PersonAddress & { id_pessoa_endereco: number }>> {
@@ -125,11 +137,11 @@ export interface QuickCustomerRow {
 }
 
 /** A new customer with only these columns; every other one (credit rules, price table, seller) keeps its default. */
-export async function insertQuickCustomer(tx: Tx, org: number, p: QuickCustomerRow): Promise<number> {
+export async function insertQuickCustomer(tx: Tx, org: number, p: QuickCustomerRow, uuid: string | null = null): Promise<number> {
   const { rows } = await tx.query<{ id_pessoa: number }>(
-    `INSERT INTO pessoa (id_organization, tipo, nome, cpf, cnpj, telefone, email, is_cliente)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, true) RETURNING id_pessoa`,
-    [org, p.tipo, p.nome, p.cpf, p.cnpj, p.telefone, p.email],
+    `INSERT INTO pessoa (id_organization, tipo, nome, cpf, cnpj, telefone, email, is_cliente, uuid_cadastro)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8) RETURNING id_pessoa`,
+    [org, p.tipo, p.nome, p.cpf, p.cnpj, p.telefone, p.email, uuid],
   );
   const row = rows[0];
   if (!row) throw new Error('pessoa insert returned no row');

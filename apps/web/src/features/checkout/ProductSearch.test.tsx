@@ -6,6 +6,7 @@ import { localDb, type LocalRow } from '../../db/database.ts';
 import { renderUi } from '../../testing/dom.tsx';
 import { NOT_FOUND, ProductSearch } from './ProductSearch.tsx';
 import { announceRows } from './search/catalogChanges.ts';
+import { withGtinCheckDigit } from '@pdv/domain/gtin';
 
 const product: LocalRow = { id_produto: 1, descricao: 'Bermuda Jeans', sku: 'BJ', situacao: 'Ativo', preco_venda: '59.90', preco_atacado: '49.90' };
 const grid: LocalRow = { id_produto_grade: 10, id_produto_grade_filial: 110, id_produto: 1, descricao: 'Geral', is_padrao: true, situacao: 'Ativo' };
@@ -34,5 +35,38 @@ describe('ProductSearch before the catalogue is loaded', () => {
     await db.updater.bulkPut(['product', 'grid', 'barcode'].map((table) => ({ table, date_change: 'x', offset: 1, loading: 0, is_loaded: 1 })));
     await waitFor(() => expect(screen.getByRole('table', { name: 'Produtos encontrados' }).textContent).toContain('Bermuda Jeans'), { timeout: 4000 });
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('ProductSearch with a scanner', () => {
+  it('adds two codes scanned back to back, in their order, the second typed while the first is looked up', async () => {
+    const db = localDb();
+    const first = withGtinCheckDigit('789100000001');
+    const second = withGtinCheckDigit('789100000002');
+    await db.rows('product').bulkPut([
+      { id_produto: 21, descricao: 'Camiseta Lisa', sku: 'CL', situacao: 'Ativo', preco_venda: '39.90', preco_atacado: '35.00' },
+      { id_produto: 22, descricao: 'Meia Esportiva', sku: 'ME', situacao: 'Ativo', preco_venda: '12.90', preco_atacado: '10.00' },
+    ]);
+    await db.rows('grid').bulkPut([
+      { id_produto_grade: 31, id_produto_grade_filial: 131, id_produto: 21, descricao: 'Geral', is_padrao: true, situacao: 'Ativo' },
+      { id_produto_grade: 32, id_produto_grade_filial: 132, id_produto: 22, descricao: 'Geral', is_padrao: true, situacao: 'Ativo' },
+    ]);
+    await db.rows('barcode').bulkPut([
+      { id_produto_codigo_barra: 41, id_produto_grade: 31, codigo: first },
+      { id_produto_codigo_barra: 42, id_produto_grade: 32, codigo: second },
+    ]);
+    const picked: string[] = [];
+    const onPick = vi.fn(async (hit: { descricao: string }) => {
+      // A slow sale screen: the line is drawn a while after the code was found.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      picked.push(hit.descricao);
+    });
+    const { user } = renderUi(<ProductSearch onPick={onPick} />);
+    const box = screen.getByRole('textbox', { name: 'Pesquisar produto' });
+    box.focus();
+    await user.keyboard(`${first}{Enter}${second}{Enter}`);
+    await waitFor(() => expect(picked).toEqual(['Camiseta Lisa', 'Meia Esportiva']));
+    expect(box).toHaveProperty('value', '');
+    expect(screen.queryByText(NOT_FOUND)).toBeNull();
   });
 });

@@ -113,8 +113,19 @@ export const ProductSearch = memo(
     /**
      * Adds the line. A listed result is read again from the local copy: the sale takes the row as it is now. A scanned
      * code's line was just read: the box is emptied in the same pass that draws the line (no render before it).
+     * `taken`: the box was emptied when Enter was pressed (a scanned code), and what is in it now is the next code.
      */
-    const pick = async (hit: ProductHit, fresh = false) => {
+    const pick = async (hit: ProductHit, fresh = false, taken = false) => {
+      if (taken) {
+        const current = fresh ? hit : await hitOfGrid(localDb(), hit.id_produto_grade);
+        if (!current) {
+          productIndex(localDb()).forget(hit.id_produto_grade);
+          setMissing(hit.descricao);
+          return;
+        }
+        await onPick(current);
+        return;
+      }
       if (fresh) {
         let done = false;
         try {
@@ -137,16 +148,42 @@ export const ProductSearch = memo(
       await onPick(current);
     };
 
+    /** The scanned codes being looked up, in the order their Enter was pressed (their lines are added in that order). */
+    const scans = useRef<Promise<void>>(Promise.resolve());
+
+    /**
+     * A scanned code: the box is emptied at once, since a scanner types the next code while this one is looked up in
+     * the local copy (emptying it after the lookup cut the next code in two). The lines are added in scan order.
+     */
+    const onScan = (query: string): Promise<void> => {
+      clear();
+      setMissing(null);
+      const lookup = async () => {
+        const barcode = await findByBarcode(localDb(), query);
+        if (barcode) return pick(barcode, true, true);
+        const weighed = /^\d{13}$/.test(query) ? await findWeighed(localDb(), query, weighedSettingsOf(config)) : null;
+        if (weighed) return pick(weighed, true, true);
+        // The catalogue is still loading: the code is back in the box (unless the next one is being typed), the box
+        // says why, and the results come by themselves.
+        if (loaded !== true) {
+          setText((now) => (now === '' ? query : now));
+          return;
+        }
+        const found = (await searchProducts(localDb(), query)).hits[0];
+        if (found) return pick(found, false, true);
+        setMissing(query);
+      };
+      const mine = scans.current.then(lookup);
+      scans.current = mine.catch(() => undefined);
+      return mine;
+    };
+
     const onEnter = async () => {
       const query = text.trim();
       if (query === '') return;
       const listed = result?.query === query ? result.hits[active] : undefined;
       if (listed) return pick(listed);
-      const barcode = /^\d{8,14}$/.test(query) ? await findByBarcode(localDb(), query) : null;
-      if (barcode) return pick(barcode, true);
-      // A weighed product's barcode (the branch's settings): its product, with the weight or price it carries.
-      const weighed = /^\d{13}$/.test(query) ? await findWeighed(localDb(), query, weighedSettingsOf(config)) : null;
-      if (weighed) return pick(weighed, true);
+      if (/^\d{8,14}$/.test(query)) return onScan(query);
       // The catalogue is still loading: the text stays, the box says why, and the results come by themselves (an
       // Enter now must not add whatever the search finds once the load ends).
       if (loaded !== true) return;

@@ -8,7 +8,7 @@ import type { OperationTotals } from '@pdv/domain/operation';
 import type { OperationBundle, StoredItem } from '../outbox/types.ts';
 import type { Seller } from './catalog.ts';
 import { totalsOf } from './draft.ts';
-import { receiptTotals } from './modes/modeDraft.ts';
+import { documentDue, receiptTotals } from './modes/modeDraft.ts';
 import { useSaleView, type SaleView } from './saleView.ts';
 
 /**
@@ -205,7 +205,7 @@ export function TotalsPanel({
                 <Text size="xs">
                   Título {d.numero}/{d.sequencia} · venc. {formatDay(d.data_vencimento.slice(0, 10))}
                 </Text>
-                <Text size="xs">{formatMoney(d.saldo)}</Text>
+                <Text size="xs">{formatMoney(documentDue(d))}</Text>
               </Group>
             ))}
             <Line label="Total" value={formatMoney(receipt.devido)} strong />

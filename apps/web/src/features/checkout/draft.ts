@@ -3,6 +3,7 @@
  * `recompute`: the wholesale rule, the subtotal discount spread over the lines, the lines' and the operation's
  * derived values, all from packages/domain.
  */
+import type { ClienteRapido } from '@pdv/contract/operation';
 import { makeItem, makeOperation } from '@pdv/domain/factories';
 import { withItemTotals, type TipoPreco } from '@pdv/domain/item';
 import { mulDivRound, type Cents, type Milli } from '@pdv/domain/money';
@@ -207,6 +208,8 @@ export interface CustomerChoice {
   cliente_cpf_cnpj: string | null;
   /** The customer's default price table (id_tabela_preco_padrao). */
   id_tabela_preco_padrao?: number | null;
+  /** A customer quick-saved offline on this device (id_cliente is its temporary id): sent with the sale. */
+  cliente_rapido?: ClienteRapido | null;
 }
 
 /**
@@ -214,8 +217,8 @@ export interface CustomerChoice {
  * the branch's: the operation's id_tabela_preco) and every line is priced again (repriceLines).
  */
 export function setCustomer(bundle: OperationBundle, customer: CustomerChoice, pricing?: LocalPricing | null): OperationBundle {
-  const { id_tabela_preco_padrao, ...fields } = customer;
-  const operation = { ...bundle.operation, ...fields };
+  const { id_tabela_preco_padrao, cliente_rapido, ...fields } = customer;
+  const operation = { ...bundle.operation, ...fields, cliente_rapido: cliente_rapido ?? null };
   if (!pricing) return { ...bundle, operation };
   const withTable = { ...bundle, operation: { ...operation, id_tabela_preco: tableFor(pricing, id_tabela_preco_padrao ?? null) } };
   return repriceLines(withTable, pricing);

@@ -15,7 +15,10 @@ function modeNote({ operation }: OperationBundle): string | null {
     return `Devolução de ${operation.numero_origem ?? 'venda'}.${credit != null ? ` Crédito gerado ao cliente: ${formatMoney(fromDecimal(credit))}.` : ''}`;
   }
   if (operation.modo_operacao === 'Recebimento') {
-    const docs = (operation.documentos_financeiros ?? []).map((d) => `${d.numero}/${d.sequencia} (${formatMoney(d.saldo)})`);
+    const docs = (operation.documentos_financeiros ?? []).map((d) => {
+      const charges = (d.juros ?? 0) + (d.multa ?? 0);
+      return `${d.numero}/${d.sequencia} (${formatMoney(d.saldo)}${charges > 0 ? ` + juros e multa ${formatMoney(charges)}` : ''})`;
+    });
     return `Títulos recebidos: ${docs.join(', ')}.`;
   }
   return null;

@@ -29,7 +29,9 @@ export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle
     modo_operacao: modo,
     modelo,
     id_filial: operation.id_filial,
-    id_cliente: operation.id_cliente,
+    // A customer quick-saved offline has only a temporary id here: the server gets its data instead.
+    id_cliente: operation.cliente_rapido ? null : operation.id_cliente,
+    ...(operation.cliente_rapido ? { cliente_rapido: operation.cliente_rapido } : {}),
     id_usuario_vendedor: operation.id_usuario_vendedor,
     cliente_cpf_cnpj: operation.cliente_cpf_cnpj,
     data_inicio: operation.data_inicio,

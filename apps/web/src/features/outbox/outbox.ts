@@ -17,6 +17,7 @@ import { errorDisplayOf, isApiError } from '../../api/errors.ts';
 import type { PdvDatabase } from '../../db/database.ts';
 import { InvalidOperationError, toOperacaoBody } from './body.ts';
 import { loadBundle, operationTable } from './operations.ts';
+import { forgetOfflineCustomer } from '../people/offlineCustomer.ts';
 import type { StoredOperation } from './types.ts';
 
 export const OUTBOX_LOCK = 'pdv-outbox';
@@ -98,6 +99,8 @@ async function sendOne(deps: OutboxDeps, id: string): Promise<Outcome | null> {
           }
         : null,
     );
+    // The customer quick-saved offline is on the server now: its temporary row goes (the sync brings the real one).
+    if (bundle.operation.cliente_rapido) await forgetOfflineCustomer(deps.db, bundle.operation.cliente_rapido.uuid);
     return 'processed';
   } catch (error) {
     if (isRefusal(error)) {

@@ -3,7 +3,7 @@
  * payments in 'payment', all keyed by the client's UUID (id_operacao). Amounts are centavos, quantities thousandths,
  * as in the domain. Fields beyond the domain's are local bookkeeping.
  */
-import type { OperacaoResult } from '@pdv/contract/operation';
+import type { ClienteRapido, OperacaoResult } from '@pdv/contract/operation';
 import type { Item } from '@pdv/domain/item';
 import type { Cents, Milli } from '@pdv/domain/money';
 import type { Operation } from '@pdv/domain/operation';
@@ -17,6 +17,11 @@ export interface StoredOperation extends Omit<Operation, 'itens' | 'pagamentos'>
   /** CPF or CNPJ printed on the receipt (digits only). */
   cliente_cpf_cnpj: string | null;
   cliente_nome: string | null;
+  /**
+   * The customer quick-saved on this device with the network off (id_cliente is then its temporary negative id in the
+   * local copy): sent as cliente_rapido, the server finds or creates the person with the sale.
+   */
+  cliente_rapido?: ClienteRapido | null;
   /** Sends tried (the outbox's backoff and the pending screen read it). */
   tentativas: number;
   /** The server's answer once processed. */
@@ -46,6 +51,9 @@ export interface ReceiptDocument {
   sequencia: number;
   data_vencimento: string;
   saldo: Cents;
+  /** Late interest and fine as listed (the server computes them again for the receipt's day); absent on older drafts. */
+  juros?: Cents;
+  multa?: Cents;
 }
 
 /** The prices the wholesale rule switches between (000 §4.6), kept with the line. */

@@ -1,9 +1,10 @@
 /**
  * F6's quick save of a customer (002 §2 "people quick-save"): name, CPF or CNPJ, phone, e-mail and an optional main
  * address, checked by the contract's schema (quickCustomer.ts) and saved by POST /api/people/quick-create under the
- * point of sale's permission (online only: the server refuses a CPF or CNPJ already registered). The answer is the
- * person as the local copy holds it: it is put there at once (the next pull brings the same row), so the customer can
- * be searched and picked before any sync; the saved customer is picked for the sale.
+ * point of sale's permission (the server refuses a CPF or CNPJ already registered). The answer is the person as the
+ * local copy holds it: it is put there at once (the next pull brings the same row), so the customer can be searched
+ * and picked before any sync; the saved customer is picked for the sale. With the network off the customer is kept on
+ * this device and sent with its sales (offlineCustomer.ts).
  */
 import { useState } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
@@ -12,15 +13,18 @@ import { errorDisplayOf, isApiError } from '../../api/errors.ts';
 import { localDb } from '../../db/database.ts';
 import { maskCep, maskCnpj, maskCpf, maskPhone } from '../../ui/masks.ts';
 import { toast } from '../../ui/toast.ts';
-import { checkQuickCustomer, EMPTY_QUICK_CUSTOMER, errorsOfQuickRefusal, type QuickCustomer } from './quickCustomer.ts';
+import type { ClienteRapido } from '@pdv/contract/operation';
+import { saveOfflineCustomer } from './offlineCustomer.ts';
+import { QUICK_SAVED_OFFLINE, checkQuickCustomer, EMPTY_QUICK_CUSTOMER, errorsOfQuickRefusal, type QuickCustomer } from './quickCustomer.ts';
 
-export const QUICK_SAVE_OFFLINE = 'Sem conexão: o cadastro rápido de cliente precisa do servidor.';
 export const QUICK_SAVED = 'Cliente cadastrado.';
 
 export interface SavedCustomer {
   id_pessoa: number;
   nome: string;
   documento: string | null;
+  /** Saved offline: what the sale carries to the server (id_pessoa is then a temporary negative id). */
+  rapido?: ClienteRapido;
 }
 
 const maskDocument = (v: string) => (v.replace(/[^0-9A-Za-z]/g, '').length > 11 ? maskCnpj(v) : maskCpf(v));
@@ -37,10 +41,6 @@ export function QuickCustomerForm({ initial, onSaved, onBack }: { initial: strin
   };
   const save = async () => {
     if (busy) return;
-    if (!navigator.onLine) {
-      setOther([QUICK_SAVE_OFFLINE]);
-      return;
-    }
     const checked = checkQuickCustomer(values);
     if (!checked.ok) {
       setErrors(checked.fields);
@@ -49,6 +49,13 @@ export function QuickCustomerForm({ initial, onSaved, onBack }: { initial: strin
     }
     setBusy(true);
     try {
+      if (!navigator.onLine) {
+        // The same checks ran above; the server runs them again (and finds a CPF registered meanwhile) with the sale.
+        const { row, rapido } = await saveOfflineCustomer(localDb(), checked.body);
+        toast.success(QUICK_SAVED_OFFLINE);
+        onSaved({ id_pessoa: Number(row['id_pessoa']), nome: String(row['nome']), documento: (row['cpf'] ?? row['cnpj'] ?? null) as string | null, rapido });
+        return;
+      }
       const { pessoa } = await call('personQuickCreate', checked.body);
       await localDb().rows('people').put(pessoa);
       toast.success(QUICK_SAVED);

@@ -10,6 +10,9 @@ import { normalizeCnpj, onlyDigits } from '@pdv/domain/documents';
 import type { z } from 'zod';
 import type { ErrorBody } from '@pdv/contract/common';
 
+/** The quick save with the network off: kept on this device and sent with the sale (offlineCustomer.ts). */
+export const QUICK_SAVED_OFFLINE = 'Sem conexão: cliente salvo neste aparelho; ele será cadastrado no servidor junto com a venda.';
+
 export interface QuickCustomer {
   nome: string;
   documento: string;

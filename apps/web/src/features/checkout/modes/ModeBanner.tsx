@@ -45,6 +45,9 @@ export function ModeBanner({ bundle }: { bundle: OperationBundle }) {
                     </Table.Td>
                     <Table.Td>vence {formatDay(d.data_vencimento)}</Table.Td>
                     <Table.Td ta="right">{formatMoney(d.saldo)}</Table.Td>
+                    <Table.Td ta="right" c="dimmed">
+                      {(d.juros ?? 0) + (d.multa ?? 0) > 0 ? `+ juros ${formatMoney(d.juros ?? 0)}, multa ${formatMoney(d.multa ?? 0)}` : ''}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -39,8 +39,8 @@ describe('receivables drawer (F5 in Recebimento)', { timeout: 20_000 }, () => {
   it('focuses the first receivable once listed; ↓ moves, Space ticks, Enter confirms', async () => {
     calls.call.mockResolvedValueOnce({
       rows: [
-        { id_documento_financeiro: 1, numero: 'PED-1', sequencia: 1, data_vencimento: '2026-12-01', saldo: '10.00' },
-        { id_documento_financeiro: 2, numero: 'PED-2', sequencia: 1, data_vencimento: '2026-12-02', saldo: '25.50' },
+        { id_documento_financeiro: 1, numero: 'PED-1', sequencia: 1, data_vencimento: '2026-12-01', saldo: '10.00', valor_juros: 0, valor_multa: 0 },
+        { id_documento_financeiro: 2, numero: 'PED-2', sequencia: 1, data_vencimento: '2026-12-02', saldo: '25.50', valor_juros: 0.35, valor_multa: 0.51 },
       ],
     });
     const onApply = vi.fn();
@@ -49,9 +49,11 @@ describe('receivables drawer (F5 in Recebimento)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(firstBox));
     await user.keyboard('{ArrowDown} ');
     expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Receber PED-2/1' }));
+    // The late one's interest and fine are listed and counted in what is due.
+    expect(screen.getByText(/A receber:/).textContent).toContain('26,36');
     await user.keyboard('{Enter}');
     expect(onApply).toHaveBeenCalledExactlyOnceWith([
-      { id_documento_financeiro: 2, numero: 'PED-2', sequencia: 1, data_vencimento: '2026-12-02', saldo: 2550 },
+      { id_documento_financeiro: 2, numero: 'PED-2', sequencia: 1, data_vencimento: '2026-12-02', saldo: 2550, juros: 35, multa: 51 },
     ]);
   });
 });

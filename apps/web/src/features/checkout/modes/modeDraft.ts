@@ -77,10 +77,13 @@ export function setReceiptDocuments(bundle: OperationBundle, documents: ReceiptD
   return { ...bundle, operation: { ...bundle.operation, documentos_financeiros: documents } };
 }
 
-/** What a receipt must collect: the open balance of the chosen receivables. */
+/** What a receipt must collect: the open balance of the chosen receivables with their late interest and fine. */
 export function receiptDue(bundle: OperationBundle): Cents {
-  return sum((bundle.operation.documentos_financeiros ?? []).map((d) => d.saldo));
+  return sum((bundle.operation.documentos_financeiros ?? []).map(documentDue));
 }
+
+/** What one chosen receivable costs the customer: its balance, interest and fine. */
+export const documentDue = (d: ReceiptDocument): Cents => d.saldo + (d.juros ?? 0) + (d.multa ?? 0);
 
 /** The balance still to pay in the receipt mode (for the payment panel). */
 export function receiptBalance(bundle: OperationBundle): Cents {

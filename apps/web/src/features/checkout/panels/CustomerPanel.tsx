@@ -10,14 +10,10 @@ import { formatCpfCnpj, isValidCnpj, isValidCpf, onlyDigits } from '@pdv/domain/
 import { localDb } from '../../../db/database.ts';
 import { searchPeople, textOf } from '../catalog.ts';
 import { QuickCustomerForm } from '../../people/QuickCustomerForm.tsx';
+import { offlineCustomerOf } from '../../people/offlineCustomer.ts';
+import type { CustomerChoice } from '../draft.ts';
 
-export interface CustomerChoice {
-  id_cliente: number | null;
-  cliente_nome: string | null;
-  cliente_cpf_cnpj: string | null;
-  /** The customer's default price table (id_tabela_preco_padrao). */
-  id_tabela_preco_padrao?: number | null;
-}
+export type { CustomerChoice };
 
 interface Props {
   opened: boolean;
@@ -51,7 +47,7 @@ function CustomerChooser({ onPick, canSave }: Pick<Props, 'onPick'> & { canSave:
       <QuickCustomerForm
         initial={quick}
         onBack={() => setQuick(null)}
-        onSaved={(c) => onPick({ id_cliente: c.id_pessoa, cliente_nome: c.nome, cliente_cpf_cnpj: c.documento })}
+        onSaved={(c) => onPick({ id_cliente: c.id_pessoa, cliente_nome: c.nome, cliente_cpf_cnpj: c.documento, ...(c.rapido ? { cliente_rapido: c.rapido } : {}) })}
       />
     );
   }
@@ -75,11 +71,14 @@ function CustomerForm({ onPick, onQuick }: Pick<Props, 'onPick'> & { onQuick: ((
     return () => clearTimeout(timer);
   }, [text]);
   const pick = (p: LocalRow) => {
+    const rapido = offlineCustomerOf(p);
     // The customer's default price table: the sale's lines are priced by it (draft.setCustomer).
     const table = p['id_tabela_preco_padrao'];
     onPick({
       id_cliente: Number(p['id_pessoa']), cliente_nome: textOf(p, 'nome'), cliente_cpf_cnpj: documentOf(p),
       id_tabela_preco_padrao: typeof table === 'number' ? table : null,
+      // A customer quick-saved on this device offline: the sale carries it (draft.setCustomer).
+      ...(rapido ? { cliente_rapido: rapido } : {}),
     });
   };
   return (

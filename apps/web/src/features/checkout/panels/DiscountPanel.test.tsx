@@ -5,6 +5,7 @@ import { formatMoney, formatPercent } from '@pdv/domain/money';
 import { MESSAGES } from '@pdv/domain/messages';
 import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import { ApiError } from '../../../api/errors.ts';
+import { MantineProvider } from '@mantine/core';
 import { renderUi } from '../../../testing/dom.tsx';
 import { useSupervisorAuthorization } from '../../authorization/useSupervisorAuthorization.tsx';
 import type { ValidateSupervisor } from '../../authorization/validate.ts';
@@ -110,12 +111,22 @@ describe('DiscountPanel: limits of the product and of the user, and the supervis
     expect(validate).not.toHaveBeenCalled();
   });
 
-  it("says to wait, and applies nothing, while the line's product limit is still being read", async () => {
+  it("says to wait while the line's product limit is still being read, and applies the discount once it arrives", async () => {
     const validate = vi.fn<ValidateSupervisor>();
-    const { user, onApply } = await openSupervised(validate, { item: undefined, total: 1000 });
-    await user.keyboard('1{Enter}');
+    const onApply = vi.fn((_target: DiscountTarget, _value: number, _id: number | null) => undefined);
+    const view = renderUi(<Supervised validate={validate} onApply={onApply} maxBp={{ item: undefined, total: 1000 }} />);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Desconto (%)')));
+    await view.user.keyboard('1{Enter}');
     expect(screen.getByRole('alert').textContent).toBe(PRODUCT_LIMIT_LOADING);
     expect(onApply).not.toHaveBeenCalled();
+    // The read answers (the product's own 2%): the Enter already pressed applies the 1% without another key.
+    view.rerender(
+      <MantineProvider env="test">
+        <Supervised validate={validate} onApply={onApply} maxBp={{ item: 200, total: 1000 }} />
+      </MantineProvider>,
+    );
+    await waitFor(() => expect(onApply).toHaveBeenCalledWith('item', 100, null));
+    expect(onApply).toHaveBeenCalledTimes(1);
   });
 
   it("above the product's limit opens the supervisor modal on the user field; the manager's grant applies it with its id", async () => {

@@ -6,7 +6,7 @@
  * Above the limit the panel says why and, when `authorize` is given, asks a supervisor at once (the supervisor modal:
  * Esc declines and the cursor is back in the field); a grant applies the discount with its id.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAsking } from './useAsking.ts';
 import { Button, Drawer, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import {
@@ -57,11 +57,17 @@ function DiscountForm({ bases, maxBp, onApply, authorize }: Omit<Props, 'opened'
   const [tipo, setTipo] = useState<TipoDesconto>('Percentual');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Enter pressed while the product's own limit was still being read: the discount goes on once it arrives.
+  const [pending, setPending] = useState(false);
   const base = target === 'item' ? (bases.item ?? 0) : bases.total;
   const max = maxBp[target];
 
   const submit = async () => {
-    if (max === undefined) return setError(PRODUCT_LIMIT_LOADING);
+    if (max === undefined) {
+      setPending(true);
+      return setError(PRODUCT_LIMIT_LOADING);
+    }
+    setPending(false);
     const parsed = tipo === 'Percentual' ? parsePercentBR(value) : parseMoneyBR(value);
     if (parsed === null) return setError('Informe o desconto.');
     // Type, sign and at most the whole base: nothing a supervisor could release.
@@ -77,6 +83,14 @@ function DiscountForm({ bases, maxBp, onApply, authorize }: Omit<Props, 'opened'
     const id = await authorize(`Desconto de ${formatMoney(cents)} ${what} (sobre ${formatMoney(base)}, máximo ${formatPercent(max)})`);
     if (id !== null) onApply(target, cents, id);
   };
+
+  // The Enter already pressed, run once when the limit arrives from the local copy (an outside answer, not derived
+  // state: the effect is the place for it). submit reads this render's state.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (pending && max !== undefined) void submit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pending, max]);
 
   return (
     <form
@@ -107,7 +121,10 @@ function DiscountForm({ bases, maxBp, onApply, authorize }: Omit<Props, 'opened'
         <TextInput
           label={tipo === 'Percentual' ? 'Desconto (%)' : 'Desconto (R$)'}
           value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            setPending(false);
+          }}
           onKeyDown={(e) => {
             // Keyboard: "%" and "$" switch the type, Tab/ArrowKeys are left to the controls.
             if (e.key === '%') {

@@ -8,7 +8,7 @@ import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/cor
 import type { AnpData } from '@pdv/contract/product-tabs';
 import { call } from '../../../api/client.ts';
 import { confirm } from '../../../ui/confirm.tsx';
-import { TabError } from './TabError.tsx';
+import { TabError, TabPending } from './TabError.tsx';
 import { useTabCall } from './useTabCall.ts';
 
 const EMPTY: AnpData = {
@@ -39,10 +39,11 @@ export function CombustivelAnpTab({ id_produto, readOnly }: { id_produto: number
     if (!(await confirm('Remover os dados ANP deste produto?'))) return;
     await tab.run(() => call('productAnpDelete', { id_produto }), 'Dados ANP removidos.', (r) => r);
   };
+  if (!tab.data) return <TabPending error={tab.error} />;
 
   return (
     <Stack gap="sm" maw={720}>
-      {tab.data && !tab.data.anp && <Text size="sm" c="dimmed">Preencha somente para combustíveis (grupo de combustível da NF-e).</Text>}
+      {!tab.data.anp && <Text size="sm" c="dimmed">Preencha somente para combustíveis (grupo de combustível da NF-e).</Text>}
       <Group align="flex-end" grow>
         <TextInput label="Código ANP" required maxLength={9} inputMode="numeric" readOnly={readOnly} value={values.codigo_anp}
           onChange={(e) => set({ codigo_anp: e.currentTarget.value.replace(/\D/g, '') })} />
@@ -66,7 +67,7 @@ export function CombustivelAnpTab({ id_produto, readOnly }: { id_produto: number
       <TabError error={tab.error} />
       {!readOnly && (
         <Group justify="flex-end">
-          {tab.data?.anp && <Button variant="subtle" color="red" disabled={tab.busy} onClick={() => void remove()}>Remover dados ANP</Button>}
+          {tab.data.anp && <Button variant="subtle" color="red" disabled={tab.busy} onClick={() => void remove()}>Remover dados ANP</Button>}
           <Button loading={tab.busy} onClick={save}>Salvar dados ANP</Button>
         </Group>
       )}

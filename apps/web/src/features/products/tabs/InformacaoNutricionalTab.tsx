@@ -8,7 +8,7 @@ import { Button, Group, NumberInput, Select, Stack, Table, Text, TextInput } fro
 import type { NutritionResult } from '@pdv/contract/product-tabs';
 import { DAILY_VALUES, NUTRIENT_LABELS, NUTRIENTS, dailyValuePercent, type Nutrient, type NutritionLaw } from '@pdv/domain/nutrition';
 import { call } from '../../../api/client.ts';
-import { TabError } from './TabError.tsx';
+import { TabError, TabPending } from './TabError.tsx';
 import { useTabCall } from './useTabCall.ts';
 
 type Values = Omit<NutritionResult, 'id_produto' | 'cadastrada'>;
@@ -27,7 +27,7 @@ export function InformacaoNutricionalTab({ id_produto, readOnly }: { id_produto:
       setValues(rest);
     }
   }
-  if (!values) return <TabError error={tab.error} />;
+  if (!values) return <TabPending error={tab.error} />;
 
   const setAmount = (n: Nutrient, amount: number | null) =>
     setValues({ ...values, [n]: amount, [pct(n)]: dailyValuePercent(values.tipo_lei, n, amount) });

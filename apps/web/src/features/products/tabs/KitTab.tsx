@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { call } from '../../../api/client.ts';
-import { TabError } from './TabError.tsx';
+import { TabError, TabPending } from './TabError.tsx';
 import { useOptions } from './useOptions.ts';
 import { useTabCall } from './useTabCall.ts';
 
@@ -60,6 +60,7 @@ export function KitTab({ id_produto, readOnly }: { id_produto: number; readOnly:
   const save = () => void tab.run(() => call('productKitSave', {
     id_produto, itens: lines.map((l) => ({ id_produto_grade: l.id_produto_grade, quantidade: l.quantidade })),
   }), 'Kit salvo.', (r) => r);
+  if (!tab.data) return <TabPending error={tab.error} />;
 
   return (
     <Stack gap="sm">
@@ -78,7 +79,7 @@ export function KitTab({ id_produto, readOnly }: { id_produto: number; readOnly:
         </Group>
       )}
       <TabError error={tab.error} />
-      {!tab.data ? null : lines.length === 0 ? (
+      {lines.length === 0 ? (
         <Text c="dimmed">Este produto não é um kit: nenhum componente.</Text>
       ) : (
         <Table striped aria-label="Componentes do kit">

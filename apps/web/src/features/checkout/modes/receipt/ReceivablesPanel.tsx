@@ -1,5 +1,6 @@
 /**
- * F5 in the receipt mode: the customer's open receivables of the branch (from the server), by due date; the cashier
+ * F5 in the receipt mode: the customer's open receivables of the branch (from the server), by due date, each with its
+ * late interest and fine of today (the branch's settings, the discharge rule of /documentFinancial); the cashier
  * ticks the ones to receive (the first is focused once listed; ↑/↓ move, Space ticks) and confirms with Enter. The
  * payments come next, with F8.
  */
@@ -10,6 +11,7 @@ import { formatMoney, fromDecimal, sum } from '@pdv/domain/money';
 import { formatDay } from '@pdv/domain/return-rules';
 import { call } from '../../../../api/client.ts';
 import type { ReceiptDocument } from '../../../outbox/types.ts';
+import { documentDue } from '../modeDraft.ts';
 
 interface Props {
   opened: boolean;
@@ -21,7 +23,7 @@ interface Props {
 
 export function ReceivablesPanel(props: Props) {
   return (
-    <Drawer opened={props.opened} onClose={props.onClose} position="right" size="lg" title="Títulos a receber (F5)">
+    <Drawer opened={props.opened} onClose={props.onClose} position="right" size="xl" title="Títulos a receber (F5)">
       {props.opened && <ReceivablesForm {...props} />}
     </Drawer>
   );
@@ -58,7 +60,7 @@ function ReceivablesForm({ idCliente, chosen, onApply }: Props) {
     .filter((r) => picked.has(r.id_documento_financeiro))
     .map((r) => ({
       id_documento_financeiro: r.id_documento_financeiro, numero: r.numero, sequencia: r.sequencia,
-      data_vencimento: r.data_vencimento, saldo: fromDecimal(r.saldo),
+      data_vencimento: r.data_vencimento, saldo: fromDecimal(r.saldo), juros: fromDecimal(r.valor_juros), multa: fromDecimal(r.valor_multa),
     }));
   const toggle = (id: number) =>
     setPicked((current) => {
@@ -79,13 +81,16 @@ function ReceivablesForm({ idCliente, chosen, onApply }: Props) {
         {list.isError && <Alert color="red">{list.error.message}</Alert>}
         {list.data && rows.length === 0 && <Text c="dimmed">Este cliente não tem títulos em aberto nesta filial.</Text>}
         {rows.length > 0 && (
-          <Table aria-label="Títulos em aberto" ref={table}>
+          <Table aria-label="Títulos em aberto" ref={table} style={{ whiteSpace: 'nowrap' }}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th />
                 <Table.Th>Documento</Table.Th>
                 <Table.Th>Vencimento</Table.Th>
                 <Table.Th ta="right">Saldo</Table.Th>
+                <Table.Th ta="right">Juros</Table.Th>
+                <Table.Th ta="right">Multa</Table.Th>
+                <Table.Th ta="right">A pagar</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -104,6 +109,9 @@ function ReceivablesForm({ idCliente, chosen, onApply }: Props) {
                   </Table.Td>
                   <Table.Td>{formatDay(r.data_vencimento)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(fromDecimal(r.saldo))}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(fromDecimal(r.valor_juros))}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(fromDecimal(r.valor_multa))}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(fromDecimal(r.saldo) + fromDecimal(r.valor_juros) + fromDecimal(r.valor_multa))}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -117,7 +125,7 @@ function ReceivablesForm({ idCliente, chosen, onApply }: Props) {
         )}
         <Group justify="space-between">
           <Text>
-            A receber: <b>{formatMoney(sum(documents.map((d) => d.saldo)))}</b>
+            A receber: <b>{formatMoney(sum(documents.map(documentDue)))}</b>
           </Text>
           <Button type="submit">
             Confirmar <Kbd size="xs" ml={6}>Enter</Kbd>
