@@ -24,6 +24,8 @@ const EVERY_SETTINGS_ENTRY = [
   'Promoções',
   'Grupos de comissão',
   'Indexadores de preço',
+  'Configurações de preço',
+  'Reajuste de preços',
   'Endereços de estoque',
   'Tipos de movimentação',
   'Etiquetas',

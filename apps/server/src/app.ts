@@ -24,6 +24,7 @@ import { operationHandlers } from './modules/operation/routes.ts';
 import { cashierHandlers } from './modules/cashier/routes.ts';
 import { orderHandlers } from './modules/order/routes.ts';
 import { priceHistoryHandlers } from './modules/catalog/price-history.ts';
+import { priceReadjustHandlers } from './modules/catalog/price-readjust.ts';
 import { importHandlers } from './modules/import/routes.ts';
 import { financeHandlers } from './modules/finance/routes.ts';
 import { boletoHandlers } from './modules/finance/boleto-routes.ts';
@@ -49,7 +50,7 @@ import type { TokenService } from './modules/auth/token.ts';
 import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...cashierHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...importHandlers, ...financeHandlers, ...boletoHandlers, ...bankLaunchHandlers, ...reconciliationHandlers, ...cashFlowHandlers, ...stockHandlers, ...stockDocumentHandlers, ...inventoryHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...cashierHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...priceReadjustHandlers, ...importHandlers, ...financeHandlers, ...boletoHandlers, ...bankLaunchHandlers, ...reconciliationHandlers, ...cashFlowHandlers, ...stockHandlers, ...stockDocumentHandlers, ...inventoryHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
   ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
   ...branchHandlers, ...platformHandlers, ...productTabHandlers,
 };

@@ -29,6 +29,7 @@ import { InventoryListPage } from './features/inventory/InventoryListPage.tsx';
 import { inventoryRoutes } from './features/inventory/routes.tsx';
 import { NotAuthorizedPage } from './ui/NotAuthorizedPage.tsx';
 import { NotFoundPage } from './ui/NotFoundPage.tsx';
+import { PriceReadjustPage } from './features/prices/PriceReadjustPage.tsx';
 
 /** The screens built so far, by the spec's path; every other menu entry is pending. */
 const SCREENS: Record<string, () => ReactNode> = {
@@ -49,6 +50,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/cashFlow': () => <CashFlowPage />,
   '/stockMovement': () => <StockMovementListPage />,
   '/inventory': () => <InventoryListPage />,
+  '/price-readjust': () => <PriceReadjustPage />,
 };
 
 const ENTRIES: MenuEntry[] = [...MAIN_MENU, ...SETTINGS_MENU.flatMap((group) => group.entries)];

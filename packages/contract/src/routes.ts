@@ -33,6 +33,7 @@ import * as bol from './boleto.ts';
 import * as rec from './reconciliation.ts';
 import { quickCustomerBody, quickCustomerResult } from './quick-customer.ts';
 import * as cx from './cashier.ts';
+import * as pr from './price-readjust.ts';
 import { LIST_BY_CHANGES_BODIES, listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -187,6 +188,7 @@ const invoiceRoutes = {
 
 const PROD_READ = { action: 'read', subject: 'FncListarProduto' } as const;
 const PROD_MANAGE = { action: 'manage', subject: 'FncListarProduto' } as const;
+const PRICE_MANAGE = { action: 'manage', subject: 'FncListarTabelaPreco' } as const;
 
 /**
  * The product register and the product calls of the point of sale (001 §7 Products; catalog module's product
@@ -217,6 +219,10 @@ const productRoutes = {
     method: 'POST', path: '/price-history/list', auth: 'session', permission: PROD_READ,
     scope: 'branch', idFields: ['id_produto_grade_filial'], body: prod.priceHistoryListBody, response: prod.priceHistoryListResult,
   }),
+  // The price readjust (price-readjust.ts): the Comercial group's price permission, as the price configurations (the
+  // indexers, also repricing products, have theirs): docs/decisions.md "Price configuration and price readjust".
+  priceReadjustSimulate: route({ method: 'POST', path: '/price-readjust/simulate', auth: 'session', permission: PRICE_MANAGE, scope: 'branch', body: pr.readjustBody, response: pr.readjustSimulation }),
+  priceReadjustApply: route({ method: 'POST', path: '/price-readjust/apply', auth: 'session', permission: PRICE_MANAGE, scope: 'branch', body: pr.readjustApplyBody, response: pr.readjustApplyResult }),
 } as const;
 
 /** The point of sale's return and receipt modes (000 §1): the customer's sales, receivables and credit balance. */

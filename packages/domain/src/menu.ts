@@ -87,6 +87,10 @@ export const SETTINGS_MENU: MenuGroup[] = [
       { label: 'Promoções', path: '/promotion', permission: 'FncListarPromocao' },
       { label: 'Grupos de comissão', path: '/commission', permission: 'FncListarGrupoComissao', pending: true },
       { label: 'Indexadores de preço', path: '/indexer', permission: 'ViewIndexadorPreco' },
+      // 002 §2 lists the price configuration and the readjust among the screens without paths nor permissions: ours,
+      // under the price tables' permission (docs/decisions.md, "Price configuration and price readjust").
+      { label: 'Configurações de preço', path: '/price-configuration', permission: 'FncListarTabelaPreco' },
+      { label: 'Reajuste de preços', path: '/price-readjust', permission: 'FncListarTabelaPreco' },
     ],
   },
   {

@@ -35,6 +35,7 @@ import { sql as personOfflineQuickSave } from './030_person_offline_quick_save.t
 import { sql as reconciliationCardDischarge } from './033_reconciliation_card_discharge.ts';
 import { sql as bankReconciliation } from './041_bank_reconciliation.ts';
 import { sql as pricesPromotions } from './042_prices_promotions.ts';
+import { sql as priceReadjust } from './047_price_readjust.ts';
 import { sql as financeSettings } from './024_finance_settings.ts';
 import { sql as productTabs } from './028_product_tabs.ts';
 import { sql as label } from './031_label.ts';
@@ -91,6 +92,7 @@ export const migrations: Migration[] = [
   { version: 41, name: 'bank_reconciliation', sql: bankReconciliation },
   { version: 39, name: 'inventory', sql: inventory },
   { version: 42, name: 'prices_promotions', sql: pricesPromotions },
+  { version: 47, name: 'price_readjust', sql: priceReadjust },
   { version: 30, name: 'person_offline_quick_save', sql: personOfflineQuickSave },
   { version: 33, name: 'reconciliation_card_discharge', sql: reconciliationCardDischarge },
 ];

@@ -6,6 +6,8 @@ export interface PriceScope {
   /** Only per-branch grid rows with ids in this range. */
   fromGradeFilial?: number;
   toGradeFilial?: number;
+  /** Only these per-branch grid rows. */
+  ids?: readonly number[];
 }
 
 const pick = (field: string) => `CASE r.k WHEN 'g' THEN ig.${field} WHEN 'c' THEN ic.${field} ELSE t.${field} END`;
@@ -47,7 +49,8 @@ export async function resolvePrices(tx: Tx, id_organization: number, scope: Pric
       JOIN produto p ON p.id_organization = g.id_organization AND p.id_produto = g.id_produto
      WHERE pgf.id_organization = $1 AND pgf.data_exclusao IS NULL
        AND ($3::integer IS NULL OR pgf.id_produto_grade_filial >= $3)
-       AND ($4::integer IS NULL OR pgf.id_produto_grade_filial <= $4))`;
+       AND ($4::integer IS NULL OR pgf.id_produto_grade_filial <= $4)
+       AND ($5::integer[] IS NULL OR pgf.id_produto_grade_filial = ANY($5::integer[])))`;
   const { rows } = await tx.query<{ written: number }>(
     /* sql */ `
     WITH resolved AS MATERIALIZED (${resolvedPricesSelect(gridRows, '$1', '($2::integer IS NULL OR t.id_tabela_preco = $2)')}),
@@ -70,7 +73,7 @@ export async function resolvePrices(tx: Tx, id_organization: number, scope: Pric
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM upserted) + (SELECT count(*) FROM dropped) AS written`,
-    [id_organization, scope.id_tabela_preco ?? null, scope.fromGradeFilial ?? null, scope.toGradeFilial ?? null],
+    [id_organization, scope.id_tabela_preco ?? null, scope.fromGradeFilial ?? null, scope.toGradeFilial ?? null, scope.ids ?? null],
   );
   return Number(rows[0]?.written ?? 0);
 }

@@ -9,6 +9,9 @@ import { useLiveQuery } from '../../db/useLiveQuery.ts';
 import { ChildRowsEditor, type ChildColumn, type ChildRow } from '../settings/ChildRowsEditor.tsx';
 import type { ExtensionTabProps } from '../registers/extensions.ts';
 import { BranchChecklist } from '../finance-settings/PaymentBranchesTab.tsx';
+import {
+  BASE_PRICE_LABELS, BASE_PRICES, MARKUP_TYPE_LABELS, MARKUP_TYPES, TARGET_PRICE_LABELS, TARGET_PRICES,
+} from '@pdv/domain/price-readjust';
 
 const readCategories = () => localDb().rows('category').toArray();
 
@@ -89,6 +92,37 @@ export function PromotionDiscountsTab({ values, set, errors, readOnly }: Extensi
         <Text size="sm" c="dimmed">
           No ponto de venda vale, para cada produto, a promoção em vigor que dá o menor preço.
           {produtos.length > 0 ? ` Descontos por variação do produto: ${produtos.length}.` : ''}
+        </Text>
+      }
+    />
+  );
+}
+
+/** A price configuration's markup rules (register price-configuration.ts, `regras`), applied in their order. */
+export function PriceConfigurationRulesTab({ values, set, errors, readOnly }: ExtensionTabProps) {
+  const columns: ChildColumn[] = [
+    { name: 'descricao', label: 'Descrição', kind: 'text', max: 100, required: true },
+    { name: 'preco_alvo', label: 'Preço alvo', kind: 'select', options: TARGET_PRICES, optionLabels: TARGET_PRICE_LABELS },
+    { name: 'preco_base', label: 'Preço base', kind: 'select', options: BASE_PRICES, optionLabels: BASE_PRICE_LABELS },
+    { name: 'tipo', label: 'Tipo', kind: 'select', options: MARKUP_TYPES, optionLabels: MARKUP_TYPE_LABELS },
+    { name: 'valor', label: 'Valor (% ou R$)', kind: 'decimal', decimals: 2 },
+  ];
+  return (
+    <ChildRowsEditor
+      columns={columns}
+      rows={rowsOf(values['regras'])}
+      onChange={(next) => set('regras', next)}
+      blank={() => ({ descricao: '', preco_alvo: 'preco_venda', preco_base: 'preco_custo', tipo: 'Markup', valor: 0 })}
+      readOnly={readOnly}
+      error={errors['regras']}
+      noun="regra"
+      empty="Nenhuma regra de markup."
+      maxRows={20}
+      hint={
+        <Text size="sm" c="dimmed">
+          Markup: preço base + %. Margem: a % do preço final que fica como margem sobre o preço base. Valor: preço base + R$. As regras
+          valem na ordem da lista: uma regra sobre o preço de venda lê o preço que a regra anterior calculou. Um produto sem o preço base
+          (sem custo informado) mantém o seu preço. Use a configuração em Reajuste de preços.
         </Text>
       }
     />

@@ -12,7 +12,7 @@ import { InstallmentsTab, PlanBranchesTab } from '../finance-settings/Installmen
 import { PaymentBranchesTab } from '../finance-settings/PaymentBranchesTab.tsx';
 import { RatesTab } from '../finance-settings/RatesTab.tsx';
 import { AddressesTab, PersonBranchesTab } from '../people/PersonTabs.tsx';
-import { PriceTableBranchesTab, PriceTableRulesTab, PromotionDiscountsTab } from '../prices/PriceTabs.tsx';
+import { PriceConfigurationRulesTab, PriceTableBranchesTab, PriceTableRulesTab, PromotionDiscountsTab } from '../prices/PriceTabs.tsx';
 import type { RegisterExtension } from './extensions.ts';
 import { IndexerVariationsTab } from './IndexerVariationsTab.tsx';
 
@@ -83,6 +83,10 @@ export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtens
   promotion: {
     tabs: [{ label: 'Descontos', Component: PromotionDiscountsTab }],
     initial: () => ({ categorias: [] }),
+  },
+  priceConfiguration: {
+    tabs: [{ label: 'Regras de markup', Component: PriceConfigurationRulesTab }],
+    initial: () => ({ regras: [] }),
   },
   person: {
     tabs: [
