@@ -17,6 +17,7 @@ import { personHooks } from './modules/people/hooks.ts';
 import { attributeHooks, categoryHooks, serviceHooks } from './modules/catalog/catalogue-hooks.ts';
 import { priceIndexerHooks } from './modules/catalog/indexer-hooks.ts';
 import { priceTableHooks, promotionHooks } from './modules/catalog/price-hooks.ts';
+import { commissionGroupHooks } from './modules/commission/group-hooks.ts';
 
 export const REGISTER_HOOKS: RegisterHookTable = {
   branch: branchHooks,
@@ -38,5 +39,6 @@ export const REGISTER_HOOKS: RegisterHookTable = {
   priceIndexer: priceIndexerHooks,
   tablePrice: priceTableHooks,
   promotion: promotionHooks,
+  commissionGroup: commissionGroupHooks,
   accountPlan: treeHooks({ table: 'plano_conta', id: 'id_plano_conta', parent: 'id_plano_conta_pai' }),
 };

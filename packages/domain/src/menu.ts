@@ -85,7 +85,7 @@ export const SETTINGS_MENU: MenuGroup[] = [
     entries: [
       { label: 'Tabelas de preço', path: '/table-price', permission: 'FncListarTabelaPreco' },
       { label: 'Promoções', path: '/promotion', permission: 'FncListarPromocao' },
-      { label: 'Grupos de comissão', path: '/commission', permission: 'FncListarGrupoComissao', pending: true },
+      { label: 'Grupos de comissão', path: '/commission', permission: 'FncListarGrupoComissao' },
       { label: 'Indexadores de preço', path: '/indexer', permission: 'ViewIndexadorPreco' },
     ],
   },

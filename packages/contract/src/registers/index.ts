@@ -32,6 +32,7 @@ import { person } from './person.ts';
 import { priceIndexer } from './price-indexer.ts';
 import { tablePrice } from './price-table.ts';
 import { promotion } from './promotion.ts';
+import { commissionGroup } from './commission-group.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
 export const REGISTERS = [
@@ -64,6 +65,7 @@ export const REGISTERS = [
   priceIndexer,
   tablePrice,
   promotion,
+  commissionGroup,
 ] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];

@@ -33,6 +33,7 @@ import { sql as cashierReceipt } from './044_cashier_receipt.ts';
 import { sql as cashierCloseApproval } from './045_cashier_close_approval.ts';
 import { sql as bankReconciliation } from './041_bank_reconciliation.ts';
 import { sql as pricesPromotions } from './042_prices_promotions.ts';
+import { sql as commission } from './046_commission.ts';
 import { sql as financeSettings } from './024_finance_settings.ts';
 import { sql as productTabs } from './028_product_tabs.ts';
 import { sql as label } from './031_label.ts';
@@ -89,4 +90,5 @@ export const migrations: Migration[] = [
   { version: 41, name: 'bank_reconciliation', sql: bankReconciliation },
   { version: 39, name: 'inventory', sql: inventory },
   { version: 42, name: 'prices_promotions', sql: pricesPromotions },
+  { version: 46, name: 'commission', sql: commission },
 ];
