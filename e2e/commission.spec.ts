@@ -40,7 +40,7 @@ test('the manager creates a commission group and the report matches the sales ma
   await expect(page.getByRole('switch', { name: /^Financeiro/ })).not.toBeChecked();
   await page.getByRole('tab', { name: 'Vendedores' }).click();
   await page.getByRole('button', { name: 'Adicionar vendedor' }).click();
-  const who = page.getByRole('textbox', { name: 'Vendedor (vendedor 1)' });
+  const who = page.getByRole('combobox', { name: 'Vendedor (vendedor 1)' });
   await who.click();
   await page.getByRole('option', { name: 'Marina Souza' }).click();
   await page.getByRole('textbox', { name: 'Comissão do vendedor (%) (vendedor 1)' }).fill('5,00');
