@@ -45,6 +45,17 @@ test('the manager creates a commission group and the report matches the sales ma
   await page.getByRole('option', { name: 'Marina Souza' }).click();
   await page.getByRole('textbox', { name: 'Comissão do vendedor (%) (vendedor 1)' }).fill('5,00');
   await page.screenshot({ path: '/tmp/commission-form-sellers.png', fullPage: true });
+  // A goal range far above the day's sales (it raises nothing here), and a look at the other tabs.
+  await page.getByRole('tab', { name: 'Faixas de meta' }).click();
+  await page.getByRole('button', { name: 'Adicionar faixa' }).click();
+  await page.getByRole('textbox', { name: 'Valor inicial (R$) (faixa 1)' }).fill('1000000,00');
+  await page.getByRole('textbox', { name: 'Percentual (%) (faixa 1)' }).fill('8,00');
+  await page.screenshot({ path: '/tmp/commission-form-ranges.png', fullPage: true });
+  await page.getByRole('tab', { name: 'Categorias e produtos' }).click();
+  await expect(page.getByText('Nenhuma categoria com percentual próprio.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Meios de pagamento' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Dinheiro' })).not.toBeChecked();
+  await page.screenshot({ path: '/tmp/commission-form-methods.png', fullPage: true });
   await page.getByRole('button', { name: /^Salvar/ }).click();
   await expect(page.getByText('Registro salvo com sucesso.')).toBeVisible();
   const list = page.getByRole('table', { name: 'Grupos de comissão' });
@@ -54,7 +65,7 @@ test('the manager creates a commission group and the report matches the sales ma
   const group = (found.json['rows'] as Row[])[0];
   const detail = await api(page, '/commission_group/find_by_id', { id_grupo_comissao: group?.['id_grupo_comissao'] });
   expect(detail.json).toMatchObject({ descricao: nome, tipo: 'Geral', descontar_valores: true, financeiro: false,
-    vendedores: [{ id_usuario: marina, percentual: 5 }] });
+    vendedores: [{ id_usuario: marina, percentual: 5 }], faixas: [{ valor_inicio_faixa: 1_000_000, valor_final_faixa: null, percentual: 8 }] });
 
   // 2. What the report said before, then the sales: Marina sells two lines and one more unit, Carlos one line.
   const before = await api(page, '/commission/find_report', { data_inicio: today(), data_fim: today() });

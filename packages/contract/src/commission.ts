@@ -9,7 +9,12 @@ import { z } from 'zod';
 import { COMMISSION_MESSAGES as M, reportPeriodIssue } from '@pdv/domain/commission';
 import { id } from './common.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use AAAA-MM-DD).' });
+/** A day of the calendar (2026-02-30 and 3000-00-00 are not). */
+const isDay = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use AAAA-MM-DD).' }).refine(isDay, { error: 'Data inválida (use AAAA-MM-DD).' });
 
 export const commissionReportBody = z
   .object({

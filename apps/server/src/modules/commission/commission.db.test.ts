@@ -190,6 +190,11 @@ describe('the commission report per seller and period', () => {
     const inverted = await t.call('POST', '/commission/find_report', { data_inicio: '2026-11-02', data_fim: '2026-11-01' }, manager);
     expect(inverted.status).toBe(400);
     expect(inverted.json['complement']).toBe(`data_fim: ${M.periodOrder}`);
+    for (const data_fim of ['3000-00-00', '2026-02-30']) {
+      const impossible = await t.call('POST', '/commission/find_report', { data_inicio: '2026-01-01', data_fim }, manager);
+      expect(impossible.status).toBe(400);
+      expect(impossible.json['complement']).toBe('data_fim: Data inválida (use AAAA-MM-DD).');
+    }
     const lastYear = await t.call('POST', '/commission/find_report', { data_inicio: '2020-01-01', data_fim: '2020-01-31' }, manager);
     expect(lastYear.json).toEqual({ rows: [], totais: { total_vendas: 0, total_devolucoes: 0, base_comissao: 0, valor_comissao: 0 } });
   });
