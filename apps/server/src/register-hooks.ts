@@ -18,6 +18,7 @@ import { attributeHooks, categoryHooks, serviceHooks } from './modules/catalog/c
 import { priceIndexerHooks } from './modules/catalog/indexer-hooks.ts';
 import { priceTableHooks, promotionHooks } from './modules/catalog/price-hooks.ts';
 import { priceConfigurationHooks } from './modules/catalog/price-config-hooks.ts';
+import { commissionGroupHooks } from './modules/commission/group-hooks.ts';
 
 export const REGISTER_HOOKS: RegisterHookTable = {
   branch: branchHooks,
@@ -40,5 +41,6 @@ export const REGISTER_HOOKS: RegisterHookTable = {
   tablePrice: priceTableHooks,
   promotion: promotionHooks,
   priceConfiguration: priceConfigurationHooks,
+  commissionGroup: commissionGroupHooks,
   accountPlan: treeHooks({ table: 'plano_conta', id: 'id_plano_conta', parent: 'id_plano_conta_pai' }),
 };

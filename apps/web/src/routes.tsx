@@ -27,6 +27,7 @@ import { StockMovementListPage } from './features/stock/StockMovementListPage.ts
 import { stockRoutes } from './features/stock/routes.tsx';
 import { InventoryListPage } from './features/inventory/InventoryListPage.tsx';
 import { inventoryRoutes } from './features/inventory/routes.tsx';
+import { commissionRoutes } from './features/commission/routes.tsx';
 import { NotAuthorizedPage } from './ui/NotAuthorizedPage.tsx';
 import { NotFoundPage } from './ui/NotFoundPage.tsx';
 import { PriceReadjustPage } from './features/prices/PriceReadjustPage.tsx';
@@ -119,6 +120,7 @@ export function AppRoutes() {
         {productRoutes()}
         {stockRoutes()}
         {inventoryRoutes()}
+        {commissionRoutes()}
         <Route path="/not-authorized" element={<NotAuthorizedPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

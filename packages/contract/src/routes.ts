@@ -34,6 +34,7 @@ import * as rec from './reconciliation.ts';
 import { quickCustomerBody, quickCustomerResult } from './quick-customer.ts';
 import * as cx from './cashier.ts';
 import * as pr from './price-readjust.ts';
+import * as com from './commission.ts';
 import { LIST_BY_CHANGES_BODIES, listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -369,6 +370,11 @@ const cashierRoutes = {
 } as const;
 
 /** Supervisor authorizations (001 §3, §7): asked and listed at the point of sale; granted only by validate-user-credential. */
+/** The commission report per seller and period (issue 30; modules/commission), of the active branch's sales. */
+const commissionRoutes = {
+  commissionReport: route({ method: 'POST', path: '/commission/find_report', auth: 'session', permission: { action: 'read', subject: 'FncListarGrupoComissao' }, scope: 'branch', body: com.commissionReportBody, response: com.commissionReportResult }),
+} as const;
+
 const authorizationRoutes = {
   authorizationCreate: route({ method: 'POST', path: '/authorization/create', auth: 'session', permission: PDV_MANAGE, scope: 'branch', body: auth.authorizationCreateBody, response: auth.authorization }),
   authorizationUpdate: route({ method: 'PUT', path: '/authorization/update', auth: 'session', permission: PDV_MANAGE, scope: 'branch', idFields: ['id_autorizacao'], body: auth.authorizationUpdateBody, response: auth.authorization }),
@@ -401,7 +407,7 @@ const branchRoutes = {
   platformAppsActive: route({ method: 'POST', path: '/platform/get-apps-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: br.appsActiveResult }),
 } as const;
 
-export const routes = { ...baseRoutes, ...authorizationRoutes, ...cashierRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...financeRoutes, ...stockDocumentRoutes, ...inventoryRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
+export const routes = { ...baseRoutes, ...commissionRoutes, ...authorizationRoutes, ...cashierRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...financeRoutes, ...stockDocumentRoutes, ...inventoryRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

@@ -85,7 +85,7 @@ export const SETTINGS_MENU: MenuGroup[] = [
     entries: [
       { label: 'Tabelas de preço', path: '/table-price', permission: 'FncListarTabelaPreco' },
       { label: 'Promoções', path: '/promotion', permission: 'FncListarPromocao' },
-      { label: 'Grupos de comissão', path: '/commission', permission: 'FncListarGrupoComissao', pending: true },
+      { label: 'Grupos de comissão', path: '/commission', permission: 'FncListarGrupoComissao' },
       { label: 'Indexadores de preço', path: '/indexer', permission: 'ViewIndexadorPreco' },
       // 002 §2 lists the price configuration and the readjust among the screens without paths nor permissions: ours,
       // under the price tables' permission (docs/decisions.md, "Price configuration and price readjust").

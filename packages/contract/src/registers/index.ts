@@ -33,6 +33,7 @@ import { priceIndexer } from './price-indexer.ts';
 import { tablePrice } from './price-table.ts';
 import { promotion } from './promotion.ts';
 import { priceConfiguration } from './price-configuration.ts';
+import { commissionGroup } from './commission-group.ts';
 import { registerRouteDefs, type RegisterRoutes } from './routes.ts';
 
 export const REGISTERS = [
@@ -66,6 +67,7 @@ export const REGISTERS = [
   tablePrice,
   promotion,
   priceConfiguration,
+  commissionGroup,
 ] as const satisfies readonly RegisterDescriptor[];
 
 type Registers = (typeof REGISTERS)[number];

@@ -16,7 +16,7 @@ import {
 const readCategories = () => localDb().rows('category').toArray();
 
 /** The live categories of the local copy, as a select's values and labels (by descricao). */
-function useCategories(): { ids: number[]; labels: Record<string, string> } {
+export function useCategories(): { ids: number[]; labels: Record<string, string> } {
   const rows = useLiveQuery(readCategories, []);
   const live = rows
     .filter((r) => !r['data_exclusao'])

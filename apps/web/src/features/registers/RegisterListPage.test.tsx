@@ -158,3 +158,32 @@ describe('the register list', () => {
     });
   });
 });
+
+describe("a register's list actions (extension listActions)", () => {
+  it('the commission groups open their report by the Relatório button and by Alt+P', async () => {
+    const { commissionGroup } = await import('@pdv/contract/registers/commission-group');
+    const { MemoryRouter, Route, Routes } = await import('react-router');
+    api.callList.mockResolvedValue({ rows: [], count: 0 });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const page = (
+      <QueryClientProvider client={client}>
+        <ModalsProvider>
+          <MemoryRouter initialEntries={['/commission']}>
+            <Routes>
+              <Route path="/commission" element={<RegisterListPage descriptor={commissionGroup} />} />
+              <Route path="/commission/report" element={<p>Tela do relatório</p>} />
+            </Routes>
+          </MemoryRouter>
+        </ModalsProvider>
+      </QueryClientProvider>
+    );
+    const first = renderUi(page);
+    await first.user.click(await screen.findByRole('button', { name: /Relatório/ }));
+    expect(await screen.findByText('Tela do relatório')).toBeTruthy();
+    first.unmount();
+    const second = renderUi(page);
+    await screen.findByRole('button', { name: /Relatório/ });
+    await second.user.keyboard('{Alt>}p{/Alt}');
+    expect(await screen.findByText('Tela do relatório')).toBeTruthy();
+  });
+});

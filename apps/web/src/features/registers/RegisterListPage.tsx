@@ -7,6 +7,7 @@
 import { ListPagination } from '../../ui/ListPagination.tsx';
 import { useArrivalFocus } from '../../ui/arrivalFocus.ts';
 import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { isInUseRefusal, type RegisterDescriptor } from '@pdv/contract/registers/descriptor';
@@ -23,6 +24,7 @@ import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from '../invoice
 import { registerApi, routeOf } from './api.ts';
 import { cellText, isNumeric, listFields, textOf, type Row } from './fields.ts';
 import { REGISTER_EXTENSIONS } from './extension-table.ts';
+import type { RegisterExtension } from './extensions.ts';
 import { RegisterForm } from './RegisterForm.tsx';
 
 type SituacaoFilter = 'Todos' | typeof SITUACAO_ATIVO | typeof SITUACAO_INATIVO;
@@ -45,6 +47,7 @@ export function RegisterListPage({ descriptor: d, routed }: { descriptor: Regist
   const canCreate = canManage && ext?.create !== false;
   const canDelete = canManage && ext?.delete !== false;
   const rowActions = (ext?.rowActions ?? []).filter((a) => !a.manage || canManage);
+  const listActions = ext?.listActions ?? [];
   const [sort, setSort] = useState(d.list.sort);
   const [situacao, setSituacao] = useState<SituacaoFilter>('Todos');
   const [active, setActive] = useState<number | null>(null);
@@ -154,6 +157,7 @@ export function RegisterListPage({ descriptor: d, routed }: { descriptor: Regist
           <Text size="sm" c="dimmed" aria-live="polite">
             {list.query.data ? countLabel(list.count) : ' '}
           </Text>
+          {listActions.length > 0 && <ListActions actions={listActions} />}
           {canCreate && (
             <ShortcutButton shortcut="Insert" onClick={openNew}>
               {d.label.feminine ? 'Nova' : 'Novo'}
@@ -281,6 +285,7 @@ export function RegisterListPage({ descriptor: d, routed }: { descriptor: Regist
           {canDelete && <KeyHint keys="Del" label="Excluir" />}
           {canManage && d.situacao && <KeyHint keys="Alt+I" label="Ativar/Inativar" />}
           <KeyHint keys="PgUp/PgDn" label="Página" />
+          {listActions.map((a) => <KeyHint key={a.path} keys={a.shortcut} label={a.label} />)}
         </Group>
       </Paper>
       <RegisterForm
@@ -296,4 +301,15 @@ export function RegisterListPage({ descriptor: d, routed }: { descriptor: Regist
       />
     </Stack>
   );
+}
+
+/** The buttons above the list that open another screen of the register, with their shortcuts (extension listActions). */
+function ListActions({ actions }: { actions: NonNullable<RegisterExtension['listActions']> }) {
+  const navigate = useNavigate();
+  useShortcuts(actions.map((a) => [a.shortcut, () => void navigate(a.path)] satisfies Shortcut));
+  return actions.map((a) => (
+    <ShortcutButton key={a.path} shortcut={a.shortcut} variant="default" onClick={() => void navigate(a.path)}>
+      {a.label}
+    </ShortcutButton>
+  ));
 }

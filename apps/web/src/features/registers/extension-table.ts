@@ -14,6 +14,7 @@ import { RatesTab } from '../finance-settings/RatesTab.tsx';
 import { AddressesTab, PersonBranchesTab } from '../people/PersonTabs.tsx';
 import { PriceConfigurationRulesTab, PriceTableBranchesTab, PriceTableRulesTab, PromotionDiscountsTab } from '../prices/PriceTabs.tsx';
 import type { RegisterExtension } from './extensions.ts';
+import { CommissionCategoriesTab, CommissionPaymentMethodsTab, CommissionRangesTab, CommissionSellersTab } from '../commission/CommissionTabs.tsx';
 import { IndexerVariationsTab } from './IndexerVariationsTab.tsx';
 
 export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtension>>> = {
@@ -87,6 +88,16 @@ export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtens
   priceConfiguration: {
     tabs: [{ label: 'Regras de markup', Component: PriceConfigurationRulesTab }],
     initial: () => ({ regras: [] }),
+  },
+  commissionGroup: {
+    tabs: [
+      { label: 'Vendedores', Component: CommissionSellersTab },
+      { label: 'Categorias e produtos', Component: CommissionCategoriesTab },
+      { label: 'Faixas de meta', Component: CommissionRangesTab },
+      { label: 'Meios de pagamento', Component: CommissionPaymentMethodsTab },
+    ],
+    initial: () => ({ vendedores: [], categorias: [], faixas: [], meios_pagamento: [] }),
+    listActions: [{ label: 'Relatório', shortcut: 'Alt+P', path: '/commission/report' }],
   },
   person: {
     tabs: [

@@ -33,6 +33,8 @@ export interface RegisterExtension {
   initial?: () => FormValues;
   /** Buttons on each list row. */
   rowActions?: readonly RowAction[];
+  /** Buttons above the list opening another screen of the register, each with its shortcut (the commission report). */
+  listActions?: ReadonlyArray<{ label: string; shortcut: string; path: string }>;
   /** A list cell of its own (a category indented under its parent); undefined: the field's text as usual. */
   cell?: (name: string, row: Row) => ReactNode | undefined;
   /** false: rows are not created (or deleted) from the list (a branch's configuration comes with the branch). */
