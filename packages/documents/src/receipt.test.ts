@@ -59,6 +59,15 @@ describe('receipt', () => {
     expect(all.join(' ')).toContain('CPF/CNPJ 529.982.247-25');
   });
 
+  it('prints a promotion under its line with the price before it', () => {
+    const base = sale();
+    const promoted = { ...base.itens[1]!, valor_unitario: 1200, valor_total: 1200, promocao: { de: 1500 } };
+    const all = texts(receiptDocument({ ...base, itens: [base.itens[0]!, promoted] }).content);
+    expect(all).toContain('    Promoção');
+    expect(all).toContain('de R$ 15,00 por R$ 12,00');
+    expect(texts(receiptDocument(base).content)).not.toContain('    Promoção');
+  });
+
   it('cuts descriptions at 32 characters', () => {
     expect(cutDescription('Camiseta básica algodão orgânico manga curta')).toHaveLength(32);
     expect(cutDescription('Meia')).toBe('Meia');

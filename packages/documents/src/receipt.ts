@@ -24,6 +24,8 @@ export interface ReceiptLine {
   valor_unitario: Cents;
   valor_desconto: Cents;
   valor_total: Cents;
+  /** Priced by a promotion (000 §3.3 id_promocao): the unit price it had before, printed under the line. */
+  promocao?: { de: Cents } | null;
 }
 
 export interface ReceiptCard {
@@ -124,6 +126,7 @@ function lineContent(line: ReceiptLine, index: number): Content[] {
     { text: `${String(index + 1).padStart(3, '0')} ${cutDescription(line.descricao)}`, fontSize: RECEIPT_FONTS.body },
     row(`    ${quantity}`, formatMoney(line.valor_total + line.valor_desconto)),
   ];
+  if (line.promocao) content.push(row('    Promoção', `de ${formatMoney(line.promocao.de)} por ${formatMoney(line.valor_unitario)}`));
   if (line.valor_desconto > 0) content.push(row('    Desconto', `-${formatMoney(line.valor_desconto)}`));
   return content;
 }

@@ -35,6 +35,15 @@ describe('the point of sale slip', () => {
     expect(receiptData(bundleOf('Venda', true), context({ fuso_horario: null }), 'Caixa').fuso_horario).toBe(-3);
   });
 
+  it('marks a line priced by a promotion with the price of its type before it, and no other', () => {
+    const bundle = bundleOf('Venda', true);
+    const [line] = bundle.itens;
+    const base = { preco_venda: 5000, preco_atacado: 4500 };
+    const promoted = { ...line!, id_promocao: 9, valor_unitario: 4000, precos: { preco_venda: 4000, preco_atacado: 3600, quantidade_atacarejo: null, base } };
+    const data = receiptData({ ...bundle, itens: [promoted, { ...line!, id_item: 'x', ordem: 2 }] }, context(), 'Caixa');
+    expect(data.itens.map((i) => i.promocao)).toEqual([{ de: 5000 }, null]);
+  });
+
   it('adds the exchange voucher to a sale when the branch asks, one per product when asked', () => {
     const asked = context({ impressao_comprovante_troca: true, impressao_comprovante_troca_por_produto: true, dias_tolerancia_troca: 30 });
     expect(receiptData(bundleOf('Venda', true), asked, 'Caixa').troca).toEqual({ valido_ate: '31/01/2026', por_produto: true });

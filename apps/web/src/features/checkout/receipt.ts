@@ -1,8 +1,8 @@
 /** The finished sale as the 80 mm receipt, rendered in the browser and opened in a tab (works offline). */
 import type { ReceiptData } from '@pdv/documents/receipt';
-import type { OperationBundle } from '../outbox/types.ts';
+import type { OperationBundle, StoredItem } from '../outbox/types.ts';
 import type { SaleContext } from './catalog.ts';
-import { formatMoney, fromDecimal } from '@pdv/domain/money';
+import { formatMoney, fromDecimal, type Cents } from '@pdv/domain/money';
 import { receiptDue } from './modes/modeDraft.ts';
 import { exchangeDeadline, formatDay } from '@pdv/domain/return-rules';
 import { slipShowsChange, slipTitle } from '@pdv/domain/slip';
@@ -39,6 +39,14 @@ export function exchangeVoucher({ operation }: OperationBundle, context: SaleCon
   };
 }
 
+/** A line priced by a promotion, with the unit price of its type before it (absent on lines stored without it). */
+function promotionOf(item: StoredItem): { de: Cents } | null {
+  const base = item.precos?.base;
+  if (item.id_promocao == null || !base) return null;
+  const de = item.tipo_preco === 'Atacado' ? base.preco_atacado : base.preco_venda;
+  return de > item.valor_unitario ? { de } : null;
+}
+
 export function receiptData(bundle: OperationBundle, context: SaleContext, operador: string): ReceiptData {
   const { operation } = bundle;
   const branch = context.branch;
@@ -69,6 +77,7 @@ export function receiptData(bundle: OperationBundle, context: SaleContext, opera
         valor_unitario: i.valor_unitario,
         valor_desconto: i.valor_desconto,
         valor_total: i.valor_total,
+        promocao: promotionOf(i),
       })),
     bruto: operation.valor_total,
     desconto: operation.valor_desconto,
