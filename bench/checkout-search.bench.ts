@@ -32,6 +32,9 @@ const PRODUCTS = Number(process.env['BENCH_SEARCH_PRODUCTS'] ?? 100_000);
 const QUERIES = Number(process.env['BENCH_SEARCH_QUERIES'] ?? 120);
 const SCAN_QUERIES = Number(process.env['BENCH_SEARCH_SCANS'] ?? 15);
 const BARCODE_SCANS = Number(process.env['BENCH_BARCODE_SCANS'] ?? 100);
+/** Price tables and active promotions in the local copy while scanning (issue 30's speed goal: 50 and 200). */
+const PRICE_TABLES = Number(process.env['BENCH_PRICE_TABLES'] ?? 50);
+const PROMOTIONS = Number(process.env['BENCH_PROMOTIONS'] ?? 200);
 const CHROMIUM = '/usr/bin/chromium';
 const EMAIL = 'caixa@demo.com.br';
 const PASSWORD = 'demo1234';
@@ -116,8 +119,8 @@ async function localCopyLoaded(page: Page): Promise<boolean> {
  * Writes `count` products (2 or 3 variations each, a GTIN-13 per variation) into 'pdv', and stock at the branch's
  * sale address for the first variation of the first `stocked` products. Answers the codes of those variations.
  */
-async function writeCatalogue(page: Page, count: number, stocked: number): Promise<{ ms: number; grids: number; codes: string[] }> {
-  return page.evaluate<{ ms: number; grids: number; codes: string[] }>(`(async () => {
+async function writeCatalogue(page: Page, count: number, stocked: number): Promise<{ ms: number; grids: number; codes: string[]; grades: number[] }> {
+  return page.evaluate<{ ms: number; grids: number; codes: string[]; grades: number[] }>(`(async () => {
     ${PAGE_HELPERS}
     const BASE = ${BASE_ID};
     const KINDS = [['Camiseta', ['PP','P','M','G','GG','XG']], ['Camisa', ['PP','P','M','G','GG','XG']],
@@ -137,7 +140,7 @@ async function writeCatalogue(page: Page, count: number, stocked: number): Promi
     const address = addresses.find((a) => a.id_endereco_estoque === config.id_endereco_estoque_venda) ?? addresses[0];
     const unit = (units.find((u) => u.sigla === 'PC') ?? units[0]).id_unidade_medida;
     const started = performance.now();
-    const products = [], grids = [], barcodes = [], stock = [], codes = [];
+    const products = [], grids = [], barcodes = [], stock = [], codes = [], scanned = [];
     let written = 0;
     const flush = async (force) => {
       if (!force && products.length < 5000) return;
@@ -173,13 +176,61 @@ async function writeCatalogue(page: Page, count: number, stocked: number): Promi
           stock.push({ id_estoque: grade, id_filial: config.id_filial, id_endereco_estoque: address.id_endereco_estoque,
             id_produto_grade_filial: grade, quantidade: 1000, quantidade_reserva: 0, data_exclusao: null });
           codes.push(code);
+          scanned.push(grade);
         }
       }
       await flush(false);
     }
     await flush(true);
     db.close();
-    return { ms: performance.now() - started, grids: written, codes };
+    return { ms: performance.now() - started, grids: written, codes, grades: scanned };
+  })()`);
+}
+
+/**
+ * Issue 30's pricing load, written into the local copy: PRICE_TABLES price tables of the branch (each with 200 entries
+ * per variation, the first one the branch's default, so every scanned line is priced through a table) and PROMOTIONS
+ * promotions in effect today, each on 50 variations, the scanned ones among them (so the best-promotion rule runs on
+ * every scan). Answers how many table entries and promotion entries were written.
+ */
+async function writePricing(page: Page, tables: number, promotions: number, grades: number[]): Promise<{ entries: number; promoted: number }> {
+  return page.evaluate<{ entries: number; promoted: number }>(`(async () => {
+    ${PAGE_HELPERS}
+    const grades = ${JSON.stringify(grades)};
+    const db = await openPdv();
+    const [config] = await req(db.transaction('config').objectStore('config').getAll());
+    const filial = config.id_filial;
+    const today = new Date(Date.now() - 3 * 3600000).toISOString().slice(0, 10);
+    const far = '2099-12-31';
+    const tx = db.transaction(['table_price', 'promotion', 'branch'], 'readwrite');
+    let entries = 0, promoted = 0;
+    for (let t = 1; t <= ${tables}; t++) {
+      const itens = [];
+      for (let i = 0; i < 200; i++) {
+        const g = ${BASE_ID} + ((t * 997 + i * 31) % 100000) * 3;
+        itens.push({ id_produto_grade_filial: g, id_categoria: null, tipo_aplicado: 'Desconto', tipo_valor: 'Percentual', valor_varejo: 2, valor_atacado: 1 });
+      }
+      if (t === 1) for (const g of grades) itens.push({ id_produto_grade_filial: g, id_categoria: null, tipo_aplicado: 'Desconto', tipo_valor: 'Percentual', valor_varejo: 3, valor_atacado: 2 });
+      entries += itens.length;
+      tx.objectStore('table_price').put({ id_tabela_preco: 90000 + t, descricao: 'Tabela bench ' + t, situacao: 'Ativo', tipo_aplicado: 'Desconto',
+        tipo_valor: 'Percentual', valor_varejo: 1, valor_atacado: 0, filiais: [{ id_filial: filial }], itens, data_exclusao: null });
+    }
+    for (let p = 1; p <= ${promotions}; p++) {
+      const produtos = [];
+      for (let i = 0; i < 50; i++) {
+        const g = ${BASE_ID} + ((p * 389 + i * 53) % 100000) * 3;
+        produtos.push({ id_produto_grade_filial: g, tipo: 'Percentual', venda: 5 + (p % 10), atacado: 3 });
+      }
+      for (const [k, g] of grades.entries()) if (k % ${Math.max(1, promotions)} === p - 1 || p <= 3) produtos.push({ id_produto_grade_filial: g, tipo: 'Percentual', venda: 4 + p, atacado: 2 });
+      promoted += produtos.length;
+      tx.objectStore('promotion').put({ id_promocao: 90000 + p, descricao: 'Promoção bench ' + p, situacao: 'Ativo', data_inicio: today, data_fim: far,
+        is_gestao: true, is_desconto: true, categorias: [], produtos, data_exclusao: null });
+    }
+    const branch = await req(tx.objectStore('branch').get(filial));
+    if (branch && ${tables} > 0) tx.objectStore('branch').put({ ...branch, id_tabela_preco_padrao: 90001 });
+    await done(tx);
+    db.close();
+    return { entries, promoted };
   })()`);
 }
 
@@ -342,6 +393,9 @@ export const checkoutSearchBenchmark: Benchmark = {
       const written = await writeCatalogue(page, PRODUCTS, BARCODE_SCANS);
       process.stdout.write(`  wrote ${PRODUCTS.toLocaleString('en')} products, ${written.grids.toLocaleString('en')} variations and barcodes `
         + `into IndexedDB in ${(written.ms / 1000).toFixed(1)} s\n`);
+      const pricing = await writePricing(page, PRICE_TABLES, PROMOTIONS, written.grades);
+      process.stdout.write(`  pricing: ${PRICE_TABLES} price tables (${pricing.entries.toLocaleString('en')} entries, the first the branch's default), `
+        + `${PROMOTIONS} promotions in effect (${pricing.promoted.toLocaleString('en')} entries)\n`);
 
       // A fresh page at /checkout builds the word index from the tables.
       await page.goto('/checkout');
@@ -391,6 +445,15 @@ export const checkoutSearchBenchmark: Benchmark = {
         dom.push(t.dom);
         painted.push(t.painted);
       }
+      // The lines were priced by a table and a promotion (the pricing load was in use), as the draft stored them.
+      const priced = await page.evaluate<{ lines: number; table: number; promotion: number }>(`(async () => {
+        ${PAGE_HELPERS}
+        const db = await openPdv();
+        const items = await req(db.transaction('item').objectStore('item').getAll());
+        db.close();
+        return { lines: items.length, table: items.filter((i) => i.id_tabela_preco != null).length, promotion: items.filter((i) => i.id_promocao != null).length };
+      })()`);
+      process.stdout.write(`  lines in the draft: ${priced.lines}, priced by a table ${priced.table}, by a promotion ${priced.promotion}\n`);
       const floor = await rawBarcodeLookup(page, written.codes);
       const bare = await frameAfterBareChange(page, Math.max(dom.length, 20));
       process.stdout.write(`  barcode: ${dom.length} scans, to DOM p50 ${median(dom).toFixed(1)} ms p95 ${percentile(dom, 95).toFixed(1)} ms; `
@@ -405,7 +468,7 @@ export const checkoutSearchBenchmark: Benchmark = {
         { name: `text search top 25 p95, search start to results in the page (${size}, ${times.length} queries)`, value: p95, unit: 'ms',
           baseline: scanP95, baselineName: `linear scan of the same rows, p95 of ${scans.length}`, ratio: p95 / scanP95,
           goal: 'p95 ≤ 50 ms and ratio ≤ 0.1', met: p95 <= 50 && p95 / scanP95 <= 0.1 },
-        { name: `barcode scan, Enter keydown to line in the DOM, p95 (${dom.length} scans)`, value: percentile(dom, 95), unit: 'ms',
+        { name: `barcode scan, Enter keydown to line in the DOM, p95 (${dom.length} scans; ${PRICE_TABLES} price tables, ${PROMOTIONS} promotions)`, value: percentile(dom, 95), unit: 'ms',
           baseline: floor, baselineName: 'raw IndexedDB get on barcode.codigo, median', ratio: percentile(dom, 95) / floor,
           goal: 'p95 ≤ 50 ms', met: percentile(dom, 95) <= 50 },
         { name: `barcode scan, Enter keydown to the next frame (painted), p95`, value: percentile(painted, 95), unit: 'ms',

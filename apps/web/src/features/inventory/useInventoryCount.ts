@@ -14,6 +14,7 @@ import { isApiError } from '../../api/errors.ts';
 import { localDb, type LocalRow } from '../../db/database.ts';
 import { useLiveQuery } from '../../db/useLiveQuery.ts';
 import { showError } from '../../ui/showError.ts';
+import { useOnline } from '../../ui/useOnline.ts';
 import { toast } from '../../ui/toast.ts';
 import { findByBarcode, hitOfGrid, stockOf, type ProductHit } from '../checkout/catalog.ts';
 import { countDb, type LocalCount } from './countStore.ts';
@@ -38,21 +39,6 @@ export async function lookupCode(code: string): Promise<ProductHit | null> {
     if (hit) return hit;
   }
   return null;
-}
-
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
-  return online;
 }
 
 /** Reads the inventory's lines of every phone after a sync, from where the last read ended, into the local copy. */
