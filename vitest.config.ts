@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.db.test.ts', '**/*.pg.test.ts', '**/node_modules/**'],
+          // The screens' tests (jsdom, typed keys) take 1-5 s and more on a loaded machine: the 5 s default failed
+          // them while other work ran. A timeout is no assertion; 20 s leaves room without hiding a hang.
+          testTimeout: 20_000,
         },
       },
       {

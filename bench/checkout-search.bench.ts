@@ -414,7 +414,8 @@ export const checkoutSearchBenchmark: Benchmark = {
         await search.fill('');
         const before = await page.evaluate<number>(`performance.getEntriesByName('${SEARCH_MEASURE}').length`);
         await search.fill(query);
-        await page.waitForFunction(`performance.getEntriesByName('${SEARCH_MEASURE}').length > ${before}`, undefined, { timeout: 30_000 });
+        // Polled with evaluate: the app's Content Security Policy forbids the string eval that waitForFunction needs.
+        await waitFor(async () => (await page.evaluate<number>(`performance.getEntriesByName('${SEARCH_MEASURE}').length`)) > before, 30_000, 'the search measure', 5);
         const m = await page.evaluate<{ duration: number; hits: number }>(
           `(() => { const m = performance.getEntriesByName('${SEARCH_MEASURE}').at(-1); return { duration: m.duration, hits: m.detail.hits }; })()`);
         if (process.env['BENCH_DEBUG']) process.stdout.write(`    ${JSON.stringify(query)}: ${m.duration.toFixed(1)} ms, ${m.hits} hits\n`);

@@ -110,3 +110,40 @@ test('a 10% promotion on a category and a customer price table price the sale on
     await managerContext.close();
   }
 });
+
+test('the manager gives one product variation its own discount in the promotion form', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, USERS.gerente);
+  await waitForLocalCopy(page);
+  const [first] = await sellables(page);
+  if (!first) throw new Error('no products to sell');
+  const grid = (await localRows(page, 'grid')).find((g) => g['id_produto_grade_filial'] === first.id_produto_grade_filial) as Row;
+  const product = (await localRows(page, 'product')).find((p) => p['id_produto'] === grid['id_produto']) as Row;
+  const nome = `Promoção do produto ${Date.now() % 1_000_000}`;
+  const created = await api(page, '/promotion/create', { descricao: nome, data_inicio: day(-1), data_fim: day(1) });
+  expect(created.status, JSON.stringify(created.json)).toBe(200);
+  const id = Number(created.json['id_promocao']);
+  try {
+    await settingsMenu(page).getByRole('link', { name: 'Promoções' }).click();
+    const list = page.getByRole('table', { name: 'Promoções' });
+    await list.getByRole('cell', { name: nome, exact: true }).click();
+    await page.keyboard.press('Enter');
+    await page.getByRole('tab', { name: 'Descontos' }).click();
+    await expect(page.getByText('Nenhum desconto por produto.')).toBeVisible();
+    await page.getByRole('button', { name: 'Adicionar desconto por produto' }).click();
+    const pick = page.getByRole('textbox', { name: /^Produto \(variação\)/ }).or(page.getByRole('combobox', { name: /^Produto \(variação\)/ })).first();
+    await pick.click();
+    const words = String(product['descricao']).split(/\s+/).slice(0, 3).join(' ');
+    await pick.fill(words);
+    await page.getByRole('option', { name: new RegExp(`^${String(product['descricao']).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click();
+    await page.getByRole('textbox', { name: /^Desconto no varejo \(desconto por produto 1\)/ }).fill('15');
+    await page.screenshot({ path: '/tmp/prices-promotion-product.png' });
+    await page.getByRole('button', { name: /^Salvar/ }).click();
+    await expect.poll(async () => {
+      const found = await api(page, '/promotion/find_by_id', { id_promocao: id });
+      return (found.json['produtos'] as Row[] | undefined)?.map((p) => [p['venda'], typeof p['id_produto_grade_filial']]);
+    }, { timeout: 20_000 }).toEqual([[15, 'number']]);
+  } finally {
+    expect((await api(page, '/promotion/enable-disable', { id_promocao: id, situacao: 'Inativo' })).status).toBe(200);
+  }
+});

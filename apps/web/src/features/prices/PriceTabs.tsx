@@ -1,14 +1,16 @@
 /**
  * The price table and promotion forms' own tabs (registers price-table.ts and promotion.ts, their `extra` members):
- * a table's branches and its rules per category, a promotion's discounts per category. Rules per variation in a
- * branch are kept as they are (the API writes them; this form does not edit them yet) and counted above the list.
+ * a table's branches and its rules per category and per product variation, a promotion's discounts per category and
+ * per product variation. A variation is one of the active branch's (id_produto_grade_filial), searched in the local
+ * copy as the point of sale does (VariationSelect); rules of other branches' variations are kept as they are.
  */
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { localDb } from '../../db/database.ts';
 import { useLiveQuery } from '../../db/useLiveQuery.ts';
 import { ChildRowsEditor, type ChildColumn, type ChildRow } from '../settings/ChildRowsEditor.tsx';
 import type { ExtensionTabProps } from '../registers/extensions.ts';
 import { BranchChecklist } from '../finance-settings/PaymentBranchesTab.tsx';
+import { VariationSelect } from './VariationSelect.tsx';
 import {
   BASE_PRICE_LABELS, BASE_PRICES, MARKUP_TYPE_LABELS, MARKUP_TYPES, TARGET_PRICE_LABELS, TARGET_PRICES,
 } from '@pdv/domain/price-readjust';
@@ -29,6 +31,12 @@ const rowsOf = (value: unknown): ChildRow[] => (Array.isArray(value) ? (value as
 
 const TYPE_LABELS = { Percentual: 'Percentual (%)', Valor: 'Valor (R$)' };
 
+/** A rule's product variation, searched in the local copy. */
+const VARIATION_COLUMN: ChildColumn = {
+  name: 'id_produto_grade_filial', label: 'Produto (variação)', kind: 'custom', required: true,
+  input: (p) => <VariationSelect value={p.value} onChange={p.onChange} readOnly={p.readOnly} label={p.label} ariaLabel={p.ariaLabel} />,
+};
+
 export function PriceTableBranchesTab(props: ExtensionTabProps) {
   return (
     <BranchChecklist
@@ -41,60 +49,74 @@ export function PriceTableBranchesTab(props: ExtensionTabProps) {
 export function PriceTableRulesTab({ values, set, errors, readOnly }: ExtensionTabProps) {
   const categories = useCategories();
   const all = rowsOf(values['itens']);
+  const byCategory = all.filter((r) => r['id_produto_grade_filial'] == null);
   const byVariation = all.filter((r) => r['id_produto_grade_filial'] != null);
-  const columns: ChildColumn[] = [
-    { name: 'id_categoria', label: 'Categoria', kind: 'select', options: categories.ids, optionLabels: categories.labels, required: true },
+  const values_: ChildColumn[] = [
     { name: 'tipo_aplicado', label: 'Tipo aplicado', kind: 'select', options: ['Desconto', 'Acrescimo'], optionLabels: { Desconto: 'Desconto', Acrescimo: 'Acréscimo' } },
     { name: 'tipo_valor', label: 'Tipo de valor', kind: 'select', options: ['Percentual', 'Valor'], optionLabels: TYPE_LABELS },
     { name: 'valor_varejo', label: 'Valor no varejo', kind: 'decimal', decimals: 2 },
     { name: 'valor_atacado', label: 'Valor no atacado', kind: 'decimal', decimals: 2 },
   ];
+  const blank = { tipo_aplicado: 'Desconto', tipo_valor: 'Percentual', valor_varejo: 0, valor_atacado: 0 };
   return (
-    <ChildRowsEditor
-      columns={columns}
-      rows={all.filter((r) => r['id_produto_grade_filial'] == null)}
-      onChange={(next) => set('itens', [...next, ...byVariation])}
-      blank={() => ({ id_categoria: null, tipo_aplicado: 'Desconto', tipo_valor: 'Percentual', valor_varejo: 0, valor_atacado: 0 })}
-      readOnly={readOnly}
-      error={errors['itens']}
-      noun="regra"
-      empty="Nenhuma regra por categoria: a tabela aplica os seus valores a todos os produtos."
-      hint={
-        <Text size="sm" c="dimmed">
-          A regra de uma categoria vale no lugar dos valores da tabela para os produtos dela.
-          {byVariation.length > 0 ? ` Regras por variação do produto: ${byVariation.length}.` : ''}
-        </Text>
-      }
-    />
+    <Stack gap="lg">
+      <ChildRowsEditor
+        columns={[{ name: 'id_categoria', label: 'Categoria', kind: 'select', options: categories.ids, optionLabels: categories.labels, required: true }, ...values_]}
+        rows={byCategory}
+        onChange={(next) => set('itens', [...next, ...byVariation])}
+        blank={() => ({ id_categoria: null, ...blank })}
+        readOnly={readOnly}
+        error={errors['itens']}
+        noun="regra"
+        empty="Nenhuma regra por categoria: a tabela aplica os seus valores a todos os produtos."
+        hint={<Text size="sm" c="dimmed">A regra de uma categoria vale no lugar dos valores da tabela para os produtos dela.</Text>}
+      />
+      <ChildRowsEditor
+        columns={[VARIATION_COLUMN, ...values_]}
+        rows={byVariation}
+        onChange={(next) => set('itens', [...byCategory, ...next])}
+        blank={() => ({ id_produto_grade_filial: null, id_categoria: null, ...blank })}
+        readOnly={readOnly}
+        noun="regra por produto"
+        empty="Nenhuma regra por produto."
+        hint={<Text size="sm" c="dimmed">A regra de um produto (variação nesta filial) vale no lugar da regra da categoria dele.</Text>}
+      />
+    </Stack>
   );
 }
 
 export function PromotionDiscountsTab({ values, set, errors, readOnly }: ExtensionTabProps) {
   const categories = useCategories();
-  const produtos = rowsOf(values['produtos']);
-  const columns: ChildColumn[] = [
-    { name: 'id_categoria', label: 'Categoria', kind: 'select', options: categories.ids, optionLabels: categories.labels, required: true },
+  const discount: ChildColumn[] = [
     { name: 'tipo', label: 'Tipo de desconto', kind: 'select', options: ['Percentual', 'Valor'], optionLabels: TYPE_LABELS },
     { name: 'venda', label: 'Desconto no varejo', kind: 'decimal', decimals: 2 },
     { name: 'atacado', label: 'Desconto no atacado', kind: 'decimal', decimals: 2 },
   ];
+  const blank = { tipo: 'Percentual', venda: 0, atacado: 0 };
   return (
-    <ChildRowsEditor
-      columns={columns}
-      rows={rowsOf(values['categorias'])}
-      onChange={(next) => set('categorias', next)}
-      blank={() => ({ id_categoria: null, tipo: 'Percentual', venda: 0, atacado: 0 })}
-      readOnly={readOnly}
-      error={errors['categorias'] ?? errors['produtos']}
-      noun="desconto"
-      empty="Nenhum desconto por categoria."
-      hint={
-        <Text size="sm" c="dimmed">
-          No ponto de venda vale, para cada produto, a promoção em vigor que dá o menor preço.
-          {produtos.length > 0 ? ` Descontos por variação do produto: ${produtos.length}.` : ''}
-        </Text>
-      }
-    />
+    <Stack gap="lg">
+      <ChildRowsEditor
+        columns={[{ name: 'id_categoria', label: 'Categoria', kind: 'select', options: categories.ids, optionLabels: categories.labels, required: true }, ...discount]}
+        rows={rowsOf(values['categorias'])}
+        onChange={(next) => set('categorias', next)}
+        blank={() => ({ id_categoria: null, ...blank })}
+        readOnly={readOnly}
+        error={errors['categorias'] ?? errors['produtos']}
+        noun="desconto"
+        empty="Nenhum desconto por categoria."
+        hint={<Text size="sm" c="dimmed">No ponto de venda vale, para cada produto, a promoção em vigor que dá o menor preço.</Text>}
+      />
+      <ChildRowsEditor
+        columns={[VARIATION_COLUMN, ...discount]}
+        rows={rowsOf(values['produtos'])}
+        onChange={(next) => set('produtos', next)}
+        blank={() => ({ id_produto_grade_filial: null, ...blank })}
+        readOnly={readOnly}
+        noun="desconto por produto"
+        empty="Nenhum desconto por produto."
+        hint={<Text size="sm" c="dimmed">O desconto de um produto (variação nesta filial) vale no lugar do desconto da categoria dele.</Text>}
+      />
+    </Stack>
   );
 }
 

@@ -18,7 +18,9 @@ export interface ChildColumn {
    * number: a Mantine number input (empty is null); decimal: typed as pt-BR text, read on each change (empty is null),
    * shown with its decimals on blur; integer: digits only (empty is 0).
    */
-  kind: 'text' | 'select' | 'number' | 'decimal' | 'integer';
+  kind: 'text' | 'select' | 'number' | 'decimal' | 'integer' | 'custom';
+  /** custom: the input itself (a picker of its own, e.g. a product variation searched in the local copy). */
+  input?: (props: { value: unknown; onChange: (v: unknown) => void; readOnly: boolean; label: string | undefined; ariaLabel: string }) => ReactNode;
   /** select: the values offered (a number column's values as text, converted back on change). */
   options?: readonly (string | number)[];
   /** select: the text shown for a value (the value itself when absent). */
@@ -72,6 +74,7 @@ interface CellProps {
 
 function CellInput({ column, value, onChange, readOnly, label, bare = false }: CellProps) {
   const shownLabel = bare ? undefined : column.label;
+  if (column.kind === 'custom' && column.input) return column.input({ value, onChange, readOnly, label: shownLabel, ariaLabel: label });
   if (column.kind === 'select') {
     const numeric = typeof column.options?.[0] === 'number';
     return (
