@@ -19,7 +19,8 @@ export default defineConfig({
   // demo user's active branch, the login throttle); the tests of one file run in order on their worker's server.
   workers: Number(process.env['E2E_WORKERS'] ?? 2),
   reporter,
-  timeout: 30_000,
+  // 60 s per test unless it says more: a CI run on a loaded machine took product-tabs past 30 s (it now says 120 s).
+  timeout: 60_000,
   // 10 s: the e2e run shares 2 cores between two browsers, two servers and Playwright; 5 s was missed under load.
   expect: { timeout: 10_000 },
   use: {
