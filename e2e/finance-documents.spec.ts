@@ -300,3 +300,73 @@ test('a late receivable: the discharge proposes its interest and fine from the b
     await configure({ percentual_multa: 0, dias_para_multa: 0, percentual_juros: 0 });
   }
 });
+
+test('a transfer between accounts made by mistake: listed in the side panel, reversed with its reason, the balances back', async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = `Reforço ${Date.now() % 100000}`;
+  await signIn(page, USERS.gerente);
+  const movement = async () => {
+    const res = await api(page, '/bank_account/moviment', {});
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return new Map((res.json['rows'] as Array<Record<string, unknown>>).map((r) => [String(r['descricao']), r]));
+  };
+  const before = await movement();
+  await page.goto('/documentFinancial');
+  await expect(page.getByRole('heading', { name: 'Documentos financeiros' })).toBeVisible();
+  await page.keyboard.press('Alt+C');
+  const panel = page.getByRole('dialog', { name: 'Contas: resumo e transferência' });
+  const summary = panel.getByRole('table', { name: 'Resumo das contas' });
+  await expect(summary.getByRole('row').filter({ hasText: 'Caixa da loja' })).toBeVisible();
+
+  // The transfer: R$ 12,34 from the shop's till to the collection account.
+  const pick = async (label: string, text: string, option: string) => {
+    const box = panel.getByRole('combobox', { name: label });
+    await box.fill(text);
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await expect(page.getByRole('option', { name: option })).toBeVisible();
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(box).toHaveValue(option);
+  };
+  await pick('Conta de origem', 'Caixa', 'Caixa da loja');
+  await pick('Conta de destino', 'Brasil', 'Banco do Brasil cobrança');
+  await panel.getByRole('textbox', { name: 'Valor' }).focus();
+  await page.keyboard.type('1234');
+  await expect(panel.getByRole('textbox', { name: 'Valor' })).toHaveValue('R$ 12,34');
+  await panel.getByRole('textbox', { name: 'Descrição' }).fill(tag);
+  await panel.getByRole('button', { name: 'Transferir' }).press('Enter');
+  const transfers = panel.getByRole('table', { name: 'Transferências do mês' });
+  const line = transfers.getByRole('row').filter({ hasText: tag });
+  await expect(line).toContainText('Caixa da loja');
+  await expect(line).toContainText('Banco do Brasil cobrança');
+  await expect(line).toContainText('R$ 12,34');
+  const moved = await movement();
+  expect(Number(moved.get('Caixa da loja')!['saidas'])).toBeCloseTo(Number(before.get('Caixa da loja')!['saidas']) + 12.34, 2);
+  expect(Number(moved.get('Banco do Brasil cobrança')!['entradas'])).toBeCloseTo(Number(before.get('Banco do Brasil cobrança')!['entradas']) + 12.34, 2);
+
+  // Estornar: the reason asked, then both halves reversed.
+  await line.getByRole('button', { name: /Estornar transferência/ }).press('Enter');
+  const reason = panel.getByRole('textbox', { name: 'Motivo do estorno' });
+  await expect(reason).toBeFocused();
+  await page.screenshot({ path: '/tmp/finance-transfer-reverse.png', fullPage: true });
+  await page.keyboard.type('Conta de destino errada');
+  await page.keyboard.press('Enter');
+  await expect(reason).toBeHidden();
+  await expect(line).toContainText('Estornada');
+  await expect(line).toContainText('(estornada: Conta de destino errada)');
+  await expect(line.getByRole('button', { name: /Estornar/ })).toHaveCount(0);
+
+  const found = await api(page, '/bank_account/transfer/find', {});
+  expect((found.json['rows'] as Array<Record<string, unknown>>).find((r) => String(r['descricao']).startsWith(tag))).toMatchObject({ is_estornado: true, valor: 12.34 });
+  const after = await movement();
+  for (const account of ['Caixa da loja', 'Banco do Brasil cobrança']) {
+    expect(Number(after.get(account)!['saldo_final']), account).toBeCloseTo(Number(before.get(account)!['saldo_final']), 2);
+  }
+  // The summary shows the balances the server has now.
+  const caixa = after.get('Caixa da loja')!;
+  const brl = (v: unknown) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(Number(v));
+  await expect(summary.getByRole('row').filter({ hasText: 'Caixa da loja' }).getByRole('cell').nth(3)).toHaveText(brl(caixa['saidas']));
+  await page.screenshot({ path: '/tmp/finance-transfer-reversed.png', fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+});

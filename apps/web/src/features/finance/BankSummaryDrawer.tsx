@@ -144,14 +144,14 @@ function Transfers({ rows, loading, canReverse, onReversed }: { rows: BankTransf
           )}
           {rows.map((r) => (
             <Table.Tr key={r.id_transferencia} c={r.is_estornado ? 'dimmed' : undefined} aria-selected={reversing?.id_transferencia === r.id_transferencia}>
-              <Table.Td>{brDate(r.data_efetivacao)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{brDate(r.data_efetivacao)}</Table.Td>
               <Table.Td>{r.conta_origem}</Table.Td>
               <Table.Td>{r.conta_destino}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap', textDecoration: r.is_estornado ? 'line-through' : undefined }}>{money(r.valor)}</Table.Td>
               <Table.Td><Text size="sm" lineClamp={2}>{r.descricao}</Text></Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {r.is_estornado
-                  ? <Badge color="gray">Estornada</Badge>
+                  ? <Badge color="gray" variant="light" style={{ overflow: 'visible' }}>Estornada</Badge>
                   : canReverse && (
                     <Button size="compact-xs" variant="light" color="red" aria-label={`Estornar transferência de ${money(r.valor)} de ${r.conta_origem} para ${r.conta_destino}`}
                       onClick={() => { setReversing(r); setNote(''); }}>
