@@ -5,7 +5,7 @@
  * (/bank_account/transfer/cancel), a reversed one kept on the list marked "Estornada".
  */
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Drawer, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Drawer, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { BankTransferRow } from '@pdv/contract/finance';
 import type { FieldDef } from '@pdv/contract/registers/descriptor';
@@ -151,7 +151,7 @@ function Transfers({ rows, loading, canReverse, onReversed }: { rows: BankTransf
               <Table.Td><Text size="sm" lineClamp={2}>{r.descricao}</Text></Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {r.is_estornado
-                  ? <Badge color="gray" variant="light" style={{ overflow: 'visible' }}>Estornada</Badge>
+                  ? <Text size="sm" fw={600} c="dimmed">Estornada</Text>
                   : canReverse && (
                     <Button size="compact-xs" variant="light" color="red" aria-label={`Estornar transferência de ${money(r.valor)} de ${r.conta_origem} para ${r.conta_destino}`}
                       onClick={() => { setReversing(r); setNote(''); }}>
