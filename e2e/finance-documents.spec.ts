@@ -155,10 +155,22 @@ test('three receivables discharged with one payment and a discount, allocated in
   const tag = `Mensalidade ${Date.now() % 100000}`;
   await signIn(page, USERS.gerente);
   const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+  const ids = new Map<number, number>();
   for (const valor of [10, 20, 30]) {
     const res = await api(page, '/document-financial/create', { operacao: 'Entrada', valor_documento: valor, data_vencimento: today, observacao: tag });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
+    ids.set(valor, Number(res.json['id_documento_financeiro']));
   }
+  const launchesOf = async (valor: number) => {
+    const res = await api(page, '/document_financial_launch/find_by_document_financial', { id_documento_financeiro: ids.get(valor) });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return res.json['rows'] as Array<Record<string, unknown>>;
+  };
+  const documentOf = async (valor: number) => {
+    const res = await api(page, '/document-financial/find', { search: tag, filter: { data_inicio: '2000-01-01', data_fim: '2099-12-31' } });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return (res.json['rows'] as Array<Record<string, unknown>>).find((r) => r['id_documento_financeiro'] === ids.get(valor))!;
+  };
   await page.goto('/documentFinancial');
   await expect(page.getByRole('heading', { name: 'Documentos financeiros' })).toBeVisible();
   await page.keyboard.press('F2');
@@ -198,6 +210,43 @@ test('three receivables discharged with one payment and a discount, allocated in
   await expect(table.getByRole('row').filter({ hasText: 'Quitado' })).toHaveCount(3);
   await expect(total(page, 'Pago')).toHaveText('R$ 57,00');
   await expect(total(page, 'Em aberto')).toHaveText('R$ 0,00');
+
+  // On the server, each document got one launch with its share of the payment and of the discount.
+  for (const [valor, paid, discount] of [[30, 28.5, 1.5], [20, 19, 1], [10, 9.5, 0.5]] as const) {
+    const launches = await launchesOf(valor);
+    expect(launches, `launches of the R$ ${valor} document`).toHaveLength(1);
+    expect(launches[0]).toMatchObject({ valor: paid, valor_desconto: discount, valor_baixado: valor, valor_juros: 0, valor_multa: 0, is_estornado: false, conta_descricao: 'Itaú movimento' });
+    expect(await documentOf(valor)).toMatchObject({ situacao: 'Quitado', saldo: 0, valor_pago: paid });
+  }
+
+  // The R$ 10,00 one was a mistake: its launch reversed with a note (Alt+L), the document open again.
+  const ten = table.getByRole('row').filter({ hasText: 'R$ 10,00' });
+  await ten.getByRole('cell').nth(1).click();
+  await expect(ten).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Alt+L');
+  const launchDrawer = page.getByRole('dialog', { name: /Lançamentos de/ });
+  const launchLines = launchDrawer.getByRole('table', { name: 'Lançamentos' }).getByRole('row');
+  await expect(launchLines).toHaveCount(2);
+  await expect(launchLines.nth(1)).toContainText('R$ 9,50');
+  await launchLines.nth(1).getByRole('button', { name: 'Estornar' }).press('Enter');
+  await expect(launchDrawer.getByRole('textbox', { name: 'Motivo do estorno' })).toBeFocused();
+  await page.keyboard.type('Cliente pagou só dois meses');
+  await launchDrawer.getByRole('button', { name: 'Confirmar estorno' }).press('Enter');
+  await expect(launchLines.nth(1)).toContainText('Estornado');
+  await expect(launchDrawer).toContainText('saldo R$ 10,00');
+  await page.keyboard.press('Escape');
+  await expect(launchDrawer).toBeHidden();
+  await expect(ten).toContainText('Aberto');
+  await expect(table.getByRole('row').filter({ hasText: 'Quitado' })).toHaveCount(2);
+  await expect(total(page, 'Pago')).toHaveText('R$ 47,50');
+  await expect(total(page, 'Em aberto')).toHaveText('R$ 10,00');
+  const reversed = await launchesOf(10);
+  expect(reversed).toHaveLength(1);
+  expect(reversed[0]).toMatchObject({ is_estornado: true, observacao_estorno: 'Cliente pagou só dois meses' });
+  expect(reversed[0]!['data_estorno']).not.toBeNull();
+  expect(await documentOf(10)).toMatchObject({ situacao: 'Aberto', saldo: 10, valor_pago: 0 });
+  expect(await documentOf(20)).toMatchObject({ situacao: 'Quitado', saldo: 0 });
+  expect(await documentOf(30)).toMatchObject({ situacao: 'Quitado', saldo: 0 });
 });
 
 test('a late receivable: the discharge proposes its interest and fine from the branch configuration', async ({ page }) => {
@@ -250,4 +299,74 @@ test('a late receivable: the discharge proposes its interest and fine from the b
   } finally {
     await configure({ percentual_multa: 0, dias_para_multa: 0, percentual_juros: 0 });
   }
+});
+
+test('a transfer between accounts made by mistake: listed in the side panel, reversed with its reason, the balances back', async ({ page }) => {
+  test.setTimeout(120_000);
+  const tag = `Reforço ${Date.now() % 100000}`;
+  await signIn(page, USERS.gerente);
+  const movement = async () => {
+    const res = await api(page, '/bank_account/moviment', {});
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return new Map((res.json['rows'] as Array<Record<string, unknown>>).map((r) => [String(r['descricao']), r]));
+  };
+  const before = await movement();
+  await page.goto('/documentFinancial');
+  await expect(page.getByRole('heading', { name: 'Documentos financeiros' })).toBeVisible();
+  await page.keyboard.press('Alt+C');
+  const panel = page.getByRole('dialog', { name: 'Contas: resumo e transferência' });
+  const summary = panel.getByRole('table', { name: 'Resumo das contas' });
+  await expect(summary.getByRole('row').filter({ hasText: 'Caixa da loja' })).toBeVisible();
+
+  // The transfer: R$ 12,34 from the shop's till to the collection account.
+  const pick = async (label: string, text: string, option: string) => {
+    const box = panel.getByRole('combobox', { name: label });
+    await box.fill(text);
+    await expect(page.getByRole('option')).toHaveCount(1);
+    await expect(page.getByRole('option', { name: option })).toBeVisible();
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(box).toHaveValue(option);
+  };
+  await pick('Conta de origem', 'Caixa', 'Caixa da loja');
+  await pick('Conta de destino', 'Brasil', 'Banco do Brasil cobrança');
+  await panel.getByRole('textbox', { name: 'Valor' }).focus();
+  await page.keyboard.type('1234');
+  await expect(panel.getByRole('textbox', { name: 'Valor' })).toHaveValue('R$ 12,34');
+  await panel.getByRole('textbox', { name: 'Descrição' }).fill(tag);
+  await panel.getByRole('button', { name: 'Transferir' }).press('Enter');
+  const transfers = panel.getByRole('table', { name: 'Transferências do mês' });
+  const line = transfers.getByRole('row').filter({ hasText: tag });
+  await expect(line).toContainText('Caixa da loja');
+  await expect(line).toContainText('Banco do Brasil cobrança');
+  await expect(line).toContainText('R$ 12,34');
+  const moved = await movement();
+  expect(Number(moved.get('Caixa da loja')!['saidas'])).toBeCloseTo(Number(before.get('Caixa da loja')!['saidas']) + 12.34, 2);
+  expect(Number(moved.get('Banco do Brasil cobrança')!['entradas'])).toBeCloseTo(Number(before.get('Banco do Brasil cobrança')!['entradas']) + 12.34, 2);
+
+  // Estornar: the reason asked, then both halves reversed.
+  await line.getByRole('button', { name: /Estornar transferência/ }).press('Enter');
+  const reason = panel.getByRole('textbox', { name: 'Motivo do estorno' });
+  await expect(reason).toBeFocused();
+  await page.screenshot({ path: '/tmp/finance-transfer-reverse.png', fullPage: true });
+  await page.keyboard.type('Conta de destino errada');
+  await page.keyboard.press('Enter');
+  await expect(reason).toBeHidden();
+  await expect(line).toContainText('Estornada');
+  await expect(line).toContainText('(estornada: Conta de destino errada)');
+  await expect(line.getByRole('button', { name: /Estornar/ })).toHaveCount(0);
+
+  const found = await api(page, '/bank_account/transfer/find', {});
+  expect((found.json['rows'] as Array<Record<string, unknown>>).find((r) => String(r['descricao']).startsWith(tag))).toMatchObject({ is_estornado: true, valor: 12.34 });
+  const after = await movement();
+  for (const account of ['Caixa da loja', 'Banco do Brasil cobrança']) {
+    expect(Number(after.get(account)!['saldo_final']), account).toBeCloseTo(Number(before.get(account)!['saldo_final']), 2);
+  }
+  // The summary shows the balances the server has now.
+  const caixa = after.get('Caixa da loja')!;
+  const brl = (v: unknown) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(Number(v));
+  await expect(summary.getByRole('row').filter({ hasText: 'Caixa da loja' }).getByRole('cell').nth(3)).toHaveText(brl(caixa['saidas']));
+  await page.screenshot({ path: '/tmp/finance-transfer-reversed.png', fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
 });

@@ -245,6 +245,21 @@ export const bankTransferBody = z.object({
   descricao: z.string().trim().max(200).optional(),
 }).strict();
 export const bankTransferResult = z.object({ id_transferencia: z.string(), lancamentos: z.array(bankLaunch) });
+/** The transfers between accounts of a period (the current month when left out), newest first: the side panel's list. */
+export const bankTransferFindBody = bankMovementBody;
+export const bankTransferRow = z.object({
+  id_transferencia: z.string(),
+  data_efetivacao: z.string(),
+  valor: z.number(),
+  descricao: z.string(),
+  id_conta_origem: z.number().int(),
+  conta_origem: z.string(),
+  id_conta_destino: z.number().int(),
+  conta_destino: z.string(),
+  is_estornado: z.boolean(),
+});
+export type BankTransferRow = z.infer<typeof bankTransferRow>;
+export const bankTransferFindResult = z.object({ rows: z.array(bankTransferRow) });
 /** A transfer made by mistake reversed whole (both halves), with the reason. */
 export const bankTransferCancelBody = z.object({
   id_transferencia: z.uuid({ error: 'id_transferencia deve ser um UUID.' }),

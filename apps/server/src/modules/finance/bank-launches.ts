@@ -131,6 +131,37 @@ export const bankLaunchHandlers = {
     );
     return { id_transferencia, lancamentos: rows.map(launchOut) };
   },
+  /** The period's transfers, one row per pair (its Debito half names the origin, its Credito half the destination), newest first. */
+  bankAccountTransferFind: async ({ tx, caller, body }) => {
+    const [from, to] = period(body);
+    const { rows } = await tx.query<Record<string, unknown>>(
+      `SELECT d.id_transferencia::text AS id_transferencia, d.data_efetivacao::text AS data_efetivacao, d.valor::text AS valor, d.descricao,
+              d.is_estornado, d.id_conta AS id_conta_origem, co.descricao AS conta_origem, c.id_conta AS id_conta_destino, cd.descricao AS conta_destino
+         FROM conta_bancaria_lancamento d
+         JOIN conta_bancaria_lancamento c ON c.id_organization = d.id_organization AND c.id_transferencia = d.id_transferencia
+                                          AND c.tipo = 'Credito' AND c.data_exclusao IS NULL
+         JOIN conta_bancaria co ON co.id_organization = d.id_organization AND co.id_conta = d.id_conta
+         JOIN conta_bancaria cd ON cd.id_organization = c.id_organization AND cd.id_conta = c.id_conta
+        WHERE d.id_organization = $1 AND d.tipo = 'Debito' AND d.id_transferencia IS NOT NULL AND d.data_exclusao IS NULL
+          AND d.data_efetivacao BETWEEN $2::date AND $3::date
+        ORDER BY d.data_efetivacao DESC, d.id_conta_bancaria_lancamento DESC
+        LIMIT 200`,
+      [caller.id_organization, from, to],
+    );
+    return {
+      rows: rows.map((r) => ({
+        id_transferencia: String(r['id_transferencia']),
+        data_efetivacao: String(r['data_efetivacao']),
+        valor: toDecimal(fromDecimal(String(r['valor']))),
+        descricao: typeof r['descricao'] === 'string' ? r['descricao'] : '',
+        id_conta_origem: Number(r['id_conta_origem']),
+        conta_origem: String(r['conta_origem']),
+        id_conta_destino: Number(r['id_conta_destino']),
+        conta_destino: String(r['conta_destino']),
+        is_estornado: r['is_estornado'] === true,
+      })),
+    };
+  },
   /**
    * Reverses a transfer made by mistake, both halves at once (is_estornado, the reason kept in the description); a
    * statement line bound to either half goes back to Pendente. Locked first: two reversals never both pass.

@@ -259,6 +259,12 @@ describe('bank account launches', () => {
 
     // Made by mistake: reversed whole, both balances back, once; with a reason; another organization cannot reach it.
     const id_transferencia = res.json['id_transferencia'] as string;
+    const listed = async (caller: string) => ((await expectOk(t, 'bankAccountTransferFind', {}, caller)).json['rows'] as Array<Record<string, unknown>>)
+      .find((r) => r['id_transferencia'] === id_transferencia);
+    expect(await listed(manager)).toMatchObject({
+      valor: 25.5, descricao: 'Reforço de caixa', id_conta_origem: from, conta_origem: `Origem ${RUN}`, id_conta_destino: to, conta_destino: `Destino ${RUN}`, is_estornado: false,
+    });
+    expect(await listed(other)).toBeUndefined();
     const noReason = await t.call('POST', '/bank_account/transfer/cancel', { id_transferencia, observacao: ' ' }, manager);
     expect(noReason.status).toBe(400);
     expect(noReason.json['erros']).toEqual([`observacao: ${FINANCE_MESSAGES.reversalNote}`]);
@@ -270,6 +276,7 @@ describe('bank account launches', () => {
     ]);
     expect((await expectOk(t, 'bankAccountLaunchFind', { id_conta: from }, manager)).json).toMatchObject({ saldo_final: 0 });
     expect((await expectOk(t, 'bankAccountLaunchFind', { id_conta: to }, manager)).json).toMatchObject({ saldo_final: 0 });
+    expect(await listed(manager)).toMatchObject({ is_estornado: true, descricao: 'Reforço de caixa (estornada: Conta errada)' });
     const twice = await t.call('POST', '/bank_account/transfer/cancel', { id_transferencia, observacao: 'De novo' }, manager);
     expect([twice.status, twice.json['message']]).toEqual([400, FINANCE_MESSAGES.transferAlreadyReversed]);
   });

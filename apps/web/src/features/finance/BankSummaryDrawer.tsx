@@ -1,11 +1,13 @@
 /**
  * The accounts' summary and transfer side panel (002 §2): every active account's movement in the current month
- * (/bank_account/moviment: balance before, in, out, balance after) and a transfer between two accounts
- * (/bank_account/transfer).
+ * (/bank_account/moviment: balance before, in, out, balance after), a transfer between two accounts
+ * (/bank_account/transfer) and the month's transfers (/bank_account/transfer/find), a live one reversed with its reason
+ * (/bank_account/transfer/cancel), a reversed one kept on the list marked "Estornada".
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Drawer, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { BankTransferRow } from '@pdv/contract/finance';
 import type { FieldDef } from '@pdv/contract/registers/descriptor';
 import { toDecimal } from '@pdv/domain/money';
 import { call } from '../../api/client.ts';
@@ -29,6 +31,11 @@ export function BankSummaryDrawer({ opened, canTransfer, onClose }: { opened: bo
 
 function Body({ canTransfer }: { canTransfer: boolean }) {
   const movement = useQuery({ queryKey: ['bank-account', 'movement'], queryFn: ({ signal }) => call('bankAccountMovement', {}, { signal }) });
+  const transfers = useQuery({ queryKey: ['bank-account', 'transfers'], queryFn: ({ signal }) => call('bankAccountTransferFind', {}, { signal }) });
+  const refresh = () => {
+    void movement.refetch();
+    void transfers.refetch();
+  };
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
   const [valor, setValor] = useState<number | null>(null);
@@ -44,7 +51,7 @@ function Body({ canTransfer }: { canTransfer: boolean }) {
         toast.success('Transferência registrada.');
         setValor(null);
         setDescricao('');
-        void movement.refetch();
+        refresh();
       },
       (error: unknown) => showError(error),
     ).finally(() => setBusy(false));
@@ -86,6 +93,86 @@ function Body({ canTransfer }: { canTransfer: boolean }) {
             </SimpleGrid>
             <Group justify="flex-end">
               <Button type="submit" loading={busy} disabled={from === null || to === null || !valor}>Transferir</Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+      <Transfers rows={transfers.data?.rows ?? []} loading={transfers.isPending} canReverse={canTransfer} onReversed={refresh} />
+    </Stack>
+  );
+}
+
+const brDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+
+function Transfers({ rows, loading, canReverse, onReversed }: { rows: BankTransferRow[]; loading: boolean; canReverse: boolean; onReversed: () => void }) {
+  const [reversing, setReversing] = useState<BankTransferRow | null>(null);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const reverse = (event: FormEvent) => {
+    event.preventDefault();
+    if (reversing === null || note.trim() === '' || busy) return;
+    setBusy(true);
+    void call('bankAccountTransferCancel', { id_transferencia: reversing.id_transferencia, observacao: note.trim() }).then(
+      () => {
+        toast.success('Transferência estornada.');
+        setReversing(null);
+        setNote('');
+        onReversed();
+      },
+      (error: unknown) => showError(error),
+    ).finally(() => setBusy(false));
+  };
+
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">Transferências do mês</Title>
+      <Table withTableBorder verticalSpacing={4} aria-label="Transferências do mês">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Data</Table.Th>
+            <Table.Th>De</Table.Th>
+            <Table.Th>Para</Table.Th>
+            <Table.Th ta="right">Valor</Table.Th>
+            <Table.Th>Descrição</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && (
+            <Table.Tr><Table.Td colSpan={6}><Text size="sm" c="dimmed">{loading ? 'Carregando…' : 'Nenhuma transferência no mês.'}</Text></Table.Td></Table.Tr>
+          )}
+          {rows.map((r) => (
+            <Table.Tr key={r.id_transferencia} c={r.is_estornado ? 'dimmed' : undefined} aria-selected={reversing?.id_transferencia === r.id_transferencia}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{brDate(r.data_efetivacao)}</Table.Td>
+              <Table.Td>{r.conta_origem}</Table.Td>
+              <Table.Td>{r.conta_destino}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap', textDecoration: r.is_estornado ? 'line-through' : undefined }}>{money(r.valor)}</Table.Td>
+              <Table.Td><Text size="sm" lineClamp={2}>{r.descricao}</Text></Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {r.is_estornado
+                  ? <Text size="sm" fw={600} c="dimmed">Estornada</Text>
+                  : canReverse && (
+                    <Button size="compact-xs" variant="light" color="red" aria-label={`Estornar transferência de ${money(r.valor)} de ${r.conta_origem} para ${r.conta_destino}`}
+                      onClick={() => { setReversing(r); setNote(''); }}>
+                      Estornar
+                    </Button>
+                  )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {reversing !== null && (
+        <form onSubmit={reverse} aria-label="Estorno da transferência">
+          <Stack gap="xs">
+            <Text size="sm">
+              Estornar a transferência de <b>{money(reversing.valor)}</b> de {reversing.conta_origem} para {reversing.conta_destino}: as duas contas voltam ao saldo anterior.
+            </Text>
+            <TextInput label="Motivo do estorno" withAsterisk value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={200} data-autofocus autoFocus />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setReversing(null)}>Voltar</Button>
+              <Button type="submit" color="red" loading={busy} disabled={note.trim() === ''}>Confirmar estorno</Button>
             </Group>
           </Stack>
         </form>
