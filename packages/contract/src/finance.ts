@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { FINANCE_MESSAGES, FINANCIAL_SITUATIONS, type FinancialSituation } from '@pdv/domain/financial-document';
 import { money } from './amounts.ts';
-import { id, listQuery } from './common.ts';
+import { id, listQuery, listResult } from './common.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use AAAA-MM-DD).' });
 export const financialOperation = z.enum(['Entrada', 'Saida'], { error: "A operação deve ser 'Entrada' (a receber) ou 'Saida' (a pagar)." });
@@ -265,3 +265,11 @@ export const bankTransferCancelBody = z.object({
   id_transferencia: z.uuid({ error: 'id_transferencia deve ser um UUID.' }),
   observacao: z.string().trim().min(1, { error: FINANCE_MESSAGES.reversalNote }).max(200),
 }).strict();
+
+/** The banks by COMPE code (001 §7 /bank/find {search, take, skip}): the code with its zeros and the name. */
+export const bankRow = z.object({ id_banco: z.number().int(), codigo: z.string(), nome: z.string() });
+export const bankFindBody = listQuery.strict();
+export const bankFindResult = listResult(bankRow);
+/** 001 §7 /bank/find_by_branch {where:{id_filial}}: the banks the branch keeps accounts in. */
+export const bankFindByBranchBody = z.object({ where: z.object({ id_filial: id }).strict() }).strict();
+export const bankFindByBranchResult = z.object({ rows: z.array(bankRow) });

@@ -79,7 +79,30 @@ async function usableAccount(tx: Tx, org: number, id_conta: number, active: bool
   return rows.length > 0;
 }
 
+const BANK_COLUMNS = 'b.id_banco, b.codigo, b.nome';
+
 export const bankLaunchHandlers = {
+  /** The banks by COMPE code or name (the list every organization shares), in code order. */
+  bankFind: async ({ tx, body }) => {
+    const like = `%${body.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const { rows } = await tx.query<{ id_banco: number; codigo: string; nome: string; total: string }>(
+      `SELECT ${BANK_COLUMNS}, count(*) OVER () AS total FROM banco b
+        WHERE b.codigo ILIKE $1 OR b.nome ILIKE $1 ORDER BY b.codigo LIMIT $2 OFFSET $3`,
+      [like, body.take, body.skip],
+    );
+    return { rows: rows.map(({ total: _t, ...r }) => r), count: Number(rows[0]?.total ?? 0) };
+  },
+  /** The banks of the live accounts a branch of the caller's keeps (404 for a branch that is not the caller's). */
+  bankFindByBranch: async ({ tx, caller, body }) => {
+    const id_filial = body.where.id_filial;
+    if (!caller.branches.some((b) => b.id_filial === id_filial)) throw notFound();
+    const { rows } = await tx.query<{ id_banco: number; codigo: string; nome: string }>(
+      `SELECT DISTINCT ${BANK_COLUMNS} FROM conta_bancaria c JOIN banco b ON b.id_banco = c.id_banco
+        WHERE c.id_organization = $1 AND c.id_filial = $2 AND c.data_exclusao IS NULL AND c.situacao = 'Ativo' ORDER BY b.codigo`,
+      [caller.id_organization, id_filial],
+    );
+    return { rows };
+  },
   bankAccountLaunchFind: async ({ tx, caller, body }) => {
     const org = caller.id_organization;
     if (!(await usableAccount(tx, org, body.id_conta, false))) throw notFound();

@@ -282,6 +282,31 @@ describe('bank account launches', () => {
   });
 });
 
+describe('banks (001 §7 /bank/find and /bank/find_by_branch)', () => {
+  it('lists the banks by code or name, paged, and the banks of a branch\'s live accounts; another branch is 404', async () => {
+    const all = await expectOk(t, 'bankFind', { search: '', take: 5, skip: 0 }, manager);
+    expect((all.json['rows'] as Array<Record<string, unknown>>)[0]).toEqual({ id_banco: 1, codigo: '001', nome: 'Banco do Brasil' });
+    expect(all.json['count']).toBeGreaterThan(5);
+    const byName = await expectOk(t, 'bankFind', { search: 'itaú' }, manager);
+    expect((byName.json['rows'] as Array<Record<string, unknown>>).map((r) => r['codigo'])).toContain('341');
+    const byCode = await expectOk(t, 'bankFind', { search: '237' }, manager);
+    expect((byCode.json['rows'] as Array<Record<string, unknown>>).map((r) => r['codigo'])).toEqual(['237']);
+    expect((await t.call('POST', '/bank/find', { search: '%' }, manager)).json['count']).toBe(0);
+
+    const [branch, foreignBranch] = await t.db.system(async (tx) => {
+      const mine = await tx.query<{ id: number }>(`SELECT f.id_filial AS id FROM filial f JOIN organization o USING (id_organization) WHERE o.nome = 'Demo Moda' AND f.codigo_filial = '1'`);
+      await tx.query(`INSERT INTO conta_bancaria (id_organization, descricao, id_banco, id_filial)
+        SELECT id_organization, 'Bradesco da loja ${RUN}', 237, $1 FROM organization WHERE nome = 'Demo Moda'`, [mine.rows[0]!.id]);
+      const theirs = await tx.query<{ id: number }>(`SELECT f.id_filial AS id FROM filial f JOIN organization o USING (id_organization) WHERE o.nome <> 'Demo Moda' LIMIT 1`);
+      return [mine.rows[0]!.id, theirs.rows[0]!.id];
+    });
+    const banks = await expectOk(t, 'bankFindByBranch', { where: { id_filial: branch } }, manager);
+    expect((banks.json['rows'] as Array<Record<string, unknown>>).map((r) => r['codigo'])).toContain('237');
+    expect((await t.call('POST', '/bank/find_by_branch', { where: { id_filial: foreignBranch } }, manager)).status).toBe(404);
+    expect((await t.call('POST', '/bank/find', {}, noPermission)).status).toBe(403);
+  });
+});
+
 describe('split and cancel', () => {
   it('splits an open document into instalments adding up to it, and refuses a split that does not add up', async () => {
     const doc = await create({ valor_documento: 100 });
