@@ -202,3 +202,12 @@ export async function balance(tx: Tx, s: q.Scope, body: { search: string; skip: 
     count,
   };
 }
+
+/** The stock report's lines (002 §9): the position now, which is the end of today's (no movement is dated ahead). */
+export async function report(tx: Tx, s: q.Scope, body: { id_endereco_estoque?: number | undefined }) {
+  const rows = await q.findReport(tx, s, body.id_endereco_estoque ?? null);
+  return {
+    data_referencia: localDate(new Date()),
+    rows: rows.map((r) => ({ ...r, quantidade: Number(r.quantidade), preco_custo_medio: Number(r.preco_custo_medio) })),
+  };
+}

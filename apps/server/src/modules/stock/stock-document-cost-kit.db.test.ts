@@ -166,3 +166,29 @@ describe('kits in stock documents', () => {
     expect((await expectOk(t, 'stockMovementFindById', { id_documento_estoque: id }, manager)).json['situacao']).toBe(0);
   });
 });
+
+describe('stock report', () => {
+  it("lists the branch's non-zero balances per variation and address with the average cost, one address when asked, only the caller's", async () => {
+    const { pgf: [g] } = await makeProduct('Relatório item', [ids.branch1]);
+    await run(types.entrada, [
+      { id_produto_grade_filial: g, id_endereco_estoque: addr.a, quantidade: 4, valor_unitario: 2.5 },
+      { id_produto_grade_filial: g, id_endereco_estoque: addr.b, quantidade: 1.5, valor_unitario: 2.5 },
+    ]);
+    const res = await expectOk(t, 'stockReport', {}, manager);
+    type Row = { sku: string; descricao: string; endereco: string; quantidade: number; preco_custo_medio: number };
+    const rows = res.json['rows'] as Row[];
+    const mine = rows.filter((r) => r.descricao === 'Relatório item');
+    expect(mine.map((r) => [r.quantidade, r.preco_custo_medio]).sort((x, y) => x[0]! - y[0]!)).toEqual([[1.5, 2.5], [4, 2.5]]);
+    expect(rows.every((r) => r.quantidade !== 0)).toBe(true);
+    expect(res.json['data_referencia']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const onlyB = (await expectOk(t, 'stockReport', { id_endereco_estoque: addr.b }, manager)).json['rows'] as Row[];
+    expect(onlyB.filter((r) => r.descricao === 'Relatório item').map((r) => r.quantidade)).toEqual([1.5]);
+    expect(new Set(onlyB.map((r) => r.endereco)).size).toBe(1);
+    const foreign = (await expectOk(t, 'stockReport', {}, other)).json['rows'] as Row[];
+    expect(foreign.some((r) => r.descricao === 'Relatório item')).toBe(false);
+    const cashier = await t.login('caixa@demo.com.br');
+    expect((await t.call('POST', '/stock/report', {}, cashier)).status).toBe(403);
+    expect((await t.call('POST', '/stock/report', { id_endereco_estoque: 'x' }, manager)).status).toBe(400);
+    expect((await t.call('POST', '/stock/report', { id_filial: ids.branch2 }, manager)).status).toBe(400);
+  });
+});
