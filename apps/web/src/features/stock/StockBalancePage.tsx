@@ -75,7 +75,7 @@ export function StockBalancePage() {
   useShortcuts([
     ['Alt+P', () => void pdf(), { inInputs: true }],
     ['F2', () => searchRef.current?.focus()],
-    ['Escape', () => void navigate('/stockMovement')],
+    ['Escape', () => void navigate('/stockMovement'), { inInputs: true }],
     ['PgUp', () => goTo(page - 1), { inInputs: true }],
     ['PgDn', () => goTo(page + 1), { inInputs: true }],
   ]);
