@@ -3,7 +3,8 @@
  * A4: one line per variation and stock address of the branch with its quantity, the variation's average cost in the
  * branch and the value (quantity × average cost, half up to the centavo), a subtotal per product when it has more
  * than one line, and the report's totals. `stockReportDocument` is pure (a pdfmake definition); the web renders it
- * (pdf.ts renderPdf) like the other reports. Not wired yet: no server read with the costs nor a balance screen call it.
+ * (pdf.ts renderPdf) from POST /stock/report's rows, on the stock balance screen (Alt+P). Lines of one product are
+ * told apart by their description (adjacent products with the same description share a subtotal).
  */
 import type { TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import { formatMoney, formatQuantity, multiplyByQuantity, sum, type Cents, type Milli } from '@pdv/domain/money';
