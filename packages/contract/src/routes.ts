@@ -263,6 +263,7 @@ const stockDocumentRoutes = {
   stockMovementCancel: route({ method: 'POST', path: '/stock-movement/cancel', auth: 'session', permission: STK_MANAGE, scope: 'branch', idFields: ['id_documento_estoque'], body: sd.stockDocumentByIdBody, response: sd.stockDocumentDetail }),
   stockMovementSearchProduct: route({ method: 'POST', path: '/stock-movement/search-product', auth: 'session', permission: STK_READ, scope: 'branch', body: sd.stockProductSearchBody, response: sd.stockProductSearchResult }),
   stockBalance: route({ method: 'POST', path: '/stock/balance', auth: 'session', permission: STK_READ, scope: 'branch', body: sd.stockBalanceBody, response: sd.stockBalanceResult }),
+  stockReport: route({ method: 'POST', path: '/stock/report', auth: 'session', permission: STK_READ, scope: 'branch', body: sd.stockReportBody, response: sd.stockReportResult }),
 } as const;
 
 /**

@@ -119,3 +119,22 @@ export const stockBalanceRow = z.object({
 });
 export type StockBalanceRow = z.infer<typeof stockBalanceRow>;
 export const stockBalanceResult = z.object({ rows: z.array(stockBalanceRow), count: z.number().int() });
+
+/**
+ * The stock report of the active branch (002 §9: detailed, average cost price, reference date today end of day): every
+ * non-zero balance per variation and address, with the variation's average cost in the branch. An optional address.
+ */
+export const stockReportBody = z.object({ id_endereco_estoque: id.optional() }).strict();
+export const stockReportRow = z.object({
+  sku: z.string(),
+  descricao: z.string(),
+  variacao: z.string(),
+  endereco: z.string(),
+  quantidade: z.number(),
+  preco_custo_medio: z.number(),
+});
+export const stockReportResult = z.object({
+  /** The reference day (AAAA-MM-DD, the branch's today): the report is the position at its end. */
+  data_referencia: z.string(),
+  rows: z.array(stockReportRow),
+});

@@ -291,3 +291,21 @@ export async function findBalance(tx: Tx, s: Scope, f: { search: string; id_ende
   const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
   return { rows, count: count.rows[0]?.n ?? 0 };
 }
+
+/** Every non-zero balance of the branch (optionally one address) with the variation's average cost in the branch. */
+export async function findReport(tx: Tx, s: Scope, id_endereco_estoque: number | null) {
+  const { rows } = await tx.query<{ sku: string; descricao: string; variacao: string; endereco: string; quantidade: string; preco_custo_medio: string }>(
+    `SELECT g.sku, p.descricao, g.descricao AS variacao, a.codigo || ' - ' || a.descricao AS endereco,
+            e.quantidade::text AS quantidade, gf.preco_custo_medio::text AS preco_custo_medio
+       FROM estoque e
+       JOIN produto_grade_filial gf ON gf.id_organization = e.id_organization AND gf.id_produto_grade_filial = e.id_produto_grade_filial
+       JOIN produto_grade g ON g.id_organization = gf.id_organization AND g.id_produto_grade = gf.id_produto_grade
+       JOIN produto p ON p.id_organization = g.id_organization AND p.id_produto = g.id_produto
+       JOIN endereco_estoque a ON a.id_organization = e.id_organization AND a.id_endereco_estoque = e.id_endereco_estoque
+      WHERE e.id_organization = $1 AND e.id_filial = $2 AND e.data_exclusao IS NULL AND e.quantidade <> 0
+        AND ($3::int IS NULL OR e.id_endereco_estoque = $3)
+      ORDER BY p.descricao, p.id_produto, g.descricao, a.codigo, e.id_estoque`,
+    [s.org, s.id_filial, id_endereco_estoque],
+  );
+  return rows;
+}

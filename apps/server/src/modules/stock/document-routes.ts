@@ -9,7 +9,8 @@ import { findDocuments } from './document-queries.ts';
 
 const actor = (c: Caller): svc.Actor => ({ org: c.id_organization, id_filial: c.id_filial, id_usuario: c.id_usuario });
 
-export const stockDocumentHandlers = {
+/** The handlers, given how entries keep the average cost (the catalog's, wired in app.ts). */
+export const stockDocumentHandlersWith = (costs: svc.EntryCostBook) => ({
   stockMovementFind: async ({ tx, caller, body }) => {
     const { rows, count } = await findDocuments(tx, actor(caller), { search: body.search, ...body.filter }, body);
     return { rows: rows.map(svc.documentOut), count };
@@ -21,8 +22,9 @@ export const stockDocumentHandlers = {
     return svc.updateDocument(tx, actor(caller), id_documento_estoque, rest);
   },
   stockMovementDelete: ({ tx, caller, body }) => svc.deleteDocument(tx, actor(caller), body.id_documento_estoque),
-  stockMovementProcess: ({ tx, caller, body }) => svc.moveDocument(tx, actor(caller), body.id_documento_estoque, 'process'),
-  stockMovementCancel: ({ tx, caller, body }) => svc.moveDocument(tx, actor(caller), body.id_documento_estoque, 'cancel'),
+  stockMovementProcess: ({ tx, caller, body }) => svc.moveDocument(tx, actor(caller), body.id_documento_estoque, 'process', costs),
+  stockMovementCancel: ({ tx, caller, body }) => svc.moveDocument(tx, actor(caller), body.id_documento_estoque, 'cancel', costs),
   stockMovementSearchProduct: ({ tx, caller, body }) => svc.searchProducts(tx, actor(caller), body.search),
   stockBalance: ({ tx, caller, body }) => svc.balance(tx, actor(caller), body),
-} satisfies Partial<Handlers>;
+  stockReport: ({ tx, caller, body }) => svc.report(tx, actor(caller), body),
+}) satisfies Partial<Handlers>;

@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import type { stockDocumentCreateBody } from '@pdv/contract/stock-document';
 import { ValidationError } from '@pdv/domain/errors';
-import { fromDecimal, quantityFromDecimal, quantityToDecimal, quantityToDecimalString, toDecimalString } from '@pdv/domain/money';
+import { fromDecimal, quantityFromDecimal, quantityToDecimal, quantityToDecimalString, toDecimalString, type Cents, type Milli } from '@pdv/domain/money';
 import { localDate } from '@pdv/domain/period';
 import {
   documentKind, documentTotals, itemTotal, movementsOf, STOCK_DOCUMENT_MESSAGES as M, transition, validateItems,
@@ -19,9 +19,22 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { findSaleConfig } from '../settings/queries.ts';
 import * as q from './document-queries.ts';
-import { moveDocumentStock } from './service.ts';
+import { documentReversal, moveDocumentStock } from './service.ts';
 
 type Input = z.output<typeof stockDocumentCreateBody>;
+
+/** An entry's line with its unit cost (centavos, 0 = not informed), for the average cost. */
+export interface EntryCostLine {
+  id_produto_grade_filial: number;
+  quantidade: Milli;
+  valor_unitario: Cents;
+}
+
+/**
+ * Keeps the variations' average cost on entries (the catalog's applyEntryAverageCost, wired in app.ts: the catalog owns
+ * produto_grade_filial and imports this module). Called before the entry's movements are written, in its transaction.
+ */
+export type EntryCostBook = (tx: Tx, scope: { org: number; id_filial: number }, lines: readonly EntryCostLine[]) => Promise<void>;
 export interface Actor extends q.Scope {
   id_usuario: number;
 }
@@ -141,26 +154,33 @@ export async function deleteDocument(tx: Tx, a: Actor, id: number) {
   return { id_documento_estoque: id };
 }
 
-/** Processes (forward movements) or cancels (reverse movements when it was processed) the document. */
-export async function moveDocument(tx: Tx, a: Actor, id: number, action: 'process' | 'cancel') {
+/**
+ * Processes (forward movements) or cancels (reverse movements when it was processed) the document. Processing an entry
+ * first updates the variations' average cost (`costs`) from the stock before it. A kit's line moves its components
+ * (the stock owner expands it). Cancelling replays the document's own movements reversed, so it undoes exactly what
+ * processing did even when a kit's components changed since.
+ */
+export async function moveDocument(tx: Tx, a: Actor, id: number, action: 'process' | 'cancel', costs: EntryCostBook) {
   const { doc, step } = await lockFor(tx, a, id, action);
   if (step.moves !== 'none') {
-    const rows = await q.findItems(tx, a, id);
-    const items: StockDocumentItem[] = rows.map((r) => ({
-      id_produto_grade_filial: r.id_produto_grade_filial, id_endereco_estoque: r.id_endereco_estoque,
-      id_endereco_estoque_destino: r.id_endereco_estoque_destino, quantidade: quantityFromDecimal(r.quantidade), valor_unitario: fromDecimal(r.valor_unitario),
-    }));
-    try {
-      validateItems(doc.operacao, items);
-    } catch (e) {
-      refuse(e);
-    }
+    const ctx = { org: a.org, id_filial: a.id_filial, id_usuario: a.id_usuario, id_documento_estoque: id, id_tipo_movimentacao_estoque: doc.id_tipo_movimentacao_estoque };
     const { controla_estoque_negativo } = await findSaleConfig(tx, a.org, a.id_filial);
-    await moveDocumentStock(
-      tx, { org: a.org, id_filial: a.id_filial, id_usuario: a.id_usuario, id_documento_estoque: id, id_tipo_movimentacao_estoque: doc.id_tipo_movimentacao_estoque },
-      movementsOf(doc.operacao, items, step.moves === 'reverse'), controla_estoque_negativo,
-      step.moves === 'reverse' ? 'EstornoDocumentoEstoque' : 'DocumentoEstoque',
-    );
+    if (step.moves === 'reverse') {
+      await moveDocumentStock(tx, ctx, await documentReversal(tx, a.org, id), controla_estoque_negativo, 'EstornoDocumentoEstoque', false);
+    } else {
+      const rows = await q.findItems(tx, a, id);
+      const items: StockDocumentItem[] = rows.map((r) => ({
+        id_produto_grade_filial: r.id_produto_grade_filial, id_endereco_estoque: r.id_endereco_estoque,
+        id_endereco_estoque_destino: r.id_endereco_estoque_destino, quantidade: quantityFromDecimal(r.quantidade), valor_unitario: fromDecimal(r.valor_unitario),
+      }));
+      try {
+        validateItems(doc.operacao, items);
+      } catch (e) {
+        refuse(e);
+      }
+      if (doc.operacao === 'Entrada') await costs(tx, a, items);
+      await moveDocumentStock(tx, ctx, movementsOf(doc.operacao, items, false), controla_estoque_negativo, 'DocumentoEstoque', true);
+    }
   }
   await q.setSituation(tx, a, id, a.id_usuario, step.next === 1 ? 1 : 2);
   return detail(tx, a, id);
@@ -180,5 +200,14 @@ export async function balance(tx: Tx, s: q.Scope, body: { search: string; skip: 
       return { ...r, quantidade: quantityToDecimal(quantidade), quantidade_reserva: quantityToDecimal(reserva), disponivel: quantityToDecimal(quantidade - reserva) };
     }),
     count,
+  };
+}
+
+/** The stock report's lines (002 §9): the position now, which is the end of today's (no movement is dated ahead). */
+export async function report(tx: Tx, s: q.Scope, body: { id_endereco_estoque?: number | undefined }) {
+  const rows = await q.findReport(tx, s, body.id_endereco_estoque ?? null);
+  return {
+    data_referencia: localDate(new Date()),
+    rows: rows.map((r) => ({ ...r, quantidade: Number(r.quantidade), preco_custo_medio: Number(r.preco_custo_medio) })),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Kits (produto_kit_item, migration 028): a kit is a product whose stock is its components'. Every line the stock
- * owner moves (takeStock, returnStock, reserveStock) is first expanded here: a line of a kit's grid row becomes one
+ * owner moves (takeStock, returnStock, reserveStock, and a stock document's processing) is first expanded here: a line of a kit's grid row becomes one
  * line per component, the component's grid row in the same branch and at the same address, with the line's
  * quantity times the component's quantity (in thousandths, exact). A line of any other product passes unchanged. A
  * component without a grid row in the branch refuses the whole call (nothing is moved).

@@ -133,6 +133,17 @@ export async function invoiceNetMovements(tx: Tx, org: number, id_nota_fiscal: n
   return rows;
 }
 
+/** The net of a stock document's movements per (grid row, address), zero nets left out. */
+export async function documentNetMovements(tx: Tx, org: number, id_documento_estoque: number) {
+  const { rows } = await tx.query<{ id_produto_grade_filial: number; id_endereco_estoque: number; quantidade: string }>(
+    `SELECT id_produto_grade_filial, id_endereco_estoque, sum(quantidade)::text AS quantidade FROM movimentacao_estoque
+      WHERE id_organization = $1 AND id_documento_estoque = $2 GROUP BY id_produto_grade_filial, id_endereco_estoque
+      HAVING sum(quantidade) <> 0 ORDER BY id_produto_grade_filial, id_endereco_estoque`,
+    [org, id_documento_estoque],
+  );
+  return rows;
+}
+
 /** An order's movements not yet owned by an invoice become the invoice's. */
 export async function linkOrderMovementsToInvoice(tx: Tx, org: number, id_pedido: number, id_nota_fiscal: number): Promise<void> {
   await tx.query('UPDATE movimentacao_estoque SET id_nota_fiscal = $3 WHERE id_organization = $1 AND id_pedido = $2 AND id_nota_fiscal IS NULL',

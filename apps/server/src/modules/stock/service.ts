@@ -7,7 +7,7 @@
  * their sale is invoiced (takeReservedStock releases and takes them). Rows are changed one conditional
  * UPDATE per (grid row, address) in a fixed order, so two transactions never wait on each other in a cycle.
  * A kit's line moves its components instead (kits.ts): taken, returned and reserved alike, so every path that moves a
- * kit (sale, invoice, consignment, return) moves the same rows.
+ * kit (sale, invoice, consignment, return, stock document) moves the same rows.
  */
 import { MESSAGES } from '@pdv/domain/messages';
 import { quantityFromDecimal, quantityToDecimal, quantityToDecimalString, type Milli } from '@pdv/domain/money';
@@ -162,19 +162,30 @@ export async function openStock(tx: Tx, ctx: Pick<StockContext, 'org' | 'id_fili
 }
 
 /**
- * A stock document's movements (processing it, or reversing it when a processed one is cancelled): each signed move
- * changes its (variation, address) row of the branch with one conditional UPDATE, in the moves' fixed order, and
- * writes its movement naming the document and its movement type. A move out under negative-stock control only
+ * A stock document's movements (processing it, or reversing it when a processed one is cancelled): when processing
+ * (`expand`), a kit's move first becomes its components' (kits.ts, as a sale's lines do); a reversal replays the
+ * document's own movements (documentReversal) as they are. The moves are netted again per (variation, address) and
+ * sorted; each changes its (variation, address) row of the branch with one conditional UPDATE, in that fixed order,
+ * and writes its movement naming the document and its movement type. A move out under negative-stock control only
  * matches while stock minus reservation covers it ("Estoque insuficiente"); without control a missing row starts
- * negative. The variation itself moves (a kit's components are not expanded here).
+ * negative.
  */
 export async function moveDocumentStock(
   tx: Tx,
   ctx: Pick<StockContext, 'org' | 'id_filial' | 'id_usuario'> & { id_documento_estoque: number; id_tipo_movimentacao_estoque: number },
-  moves: readonly StockMove[],
+  documentMoves: readonly StockMove[],
   control: boolean,
   origem: string,
+  expand: boolean,
 ): Promise<void> {
+  const net = new Map<string, StockMove>();
+  for (const m of expand ? await expandKits(tx, ctx.org, ctx.id_filial, documentMoves) : documentMoves) {
+    const key = `${m.id_produto_grade_filial}:${m.id_endereco_estoque}`;
+    const n = net.get(key) ?? { ...m, quantidade: 0 };
+    n.quantidade += m.quantidade;
+    net.set(key, n);
+  }
+  const moves = [...net.values()].filter((m) => m.quantidade !== 0).sort(byPlace);
   for (const move of moves) {
     const p = { org: ctx.org, id_filial: ctx.id_filial, id_produto_grade_filial: move.id_produto_grade_filial, id_endereco_estoque: move.id_endereco_estoque };
     const qty = quantityToDecimal(Math.abs(move.quantidade));
@@ -200,6 +211,13 @@ export async function moveDocumentStock(
       id_documento_estoque: ctx.id_documento_estoque, id_tipo_movimentacao_estoque: ctx.id_tipo_movimentacao_estoque,
     });
   }
+}
+
+/** The opposite of what a stock document's movements did, per (variation, address), for its cancellation. */
+export async function documentReversal(tx: Tx, org: number, id_documento_estoque: number): Promise<StockMove[]> {
+  return (await q.documentNetMovements(tx, org, id_documento_estoque)).map((m) => ({
+    id_produto_grade_filial: m.id_produto_grade_filial, id_endereco_estoque: m.id_endereco_estoque, quantidade: -quantityFromDecimal(m.quantidade),
+  }));
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * /stockMovement: the stock documents of the active branch (002 §2), 10 a page by data_hora_cadastro descending
  * (001 §9), filtered by movement type, situation and document date period, searched by number, description or note.
- * Keyboard first: F2 search, ↑/↓ choose, Enter open, Insert/Alt+N new, Alt+P process, Del cancel, PgUp/PgDn page.
+ * Keyboard first: F2 search, ↑/↓ choose, Enter open, Insert/Alt+N new, Alt+P process, Del cancel, PgUp/PgDn page,
+ * Alt+B the stock balance (and its report PDF).
  */
 import { ListPagination } from '../../ui/ListPagination.tsx';
 import { useRef, useState } from 'react';
@@ -76,6 +77,7 @@ export function StockMovementListPage() {
     ['Insert', openNew, { inInputs: true }],
     ['Alt+N', openNew],
     ['Alt+P', () => void act('process')],
+    ['Alt+B', () => void navigate('/stockMovement/balance')],
     ['Del', () => void act('cancel')],
     ['PgUp', () => setPage(list.page - 1), { inInputs: true }],
     ['PgDn', () => setPage(list.page + 1), { inInputs: true }],
@@ -86,7 +88,10 @@ export function StockMovementListPage() {
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
         <Title order={1} size="h2">Movimentação de estoque</Title>
-        {canManage && <ShortcutButton shortcut="Alt+N" onClick={openNew}>Novo documento</ShortcutButton>}
+        <Group gap="xs">
+          <ShortcutButton shortcut="Alt+B" variant="default" onClick={() => void navigate('/stockMovement/balance')}>Saldo de estoque</ShortcutButton>
+          {canManage && <ShortcutButton shortcut="Alt+N" onClick={openNew}>Novo documento</ShortcutButton>}
+        </Group>
       </Group>
 
       <Paper withBorder p="sm">
@@ -186,6 +191,7 @@ export function StockMovementListPage() {
           <KeyHint keys="Enter" label="Abrir" />
           {canManage && <KeyHint keys="Insert / Alt+N" label="Novo" />}
           {canManage && <KeyHint keys="Alt+P" label="Processar" />}
+          <KeyHint keys="Alt+B" label="Saldo de estoque" />
           {canManage && <KeyHint keys="Del" label="Cancelar" />}
           <KeyHint keys="PgUp/PgDn" label="Página" />
         </Group>

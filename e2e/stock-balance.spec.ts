@@ -1,0 +1,39 @@
+/**
+ * Issue 22, the stock balance and its report: from /stockMovement, Alt+B opens the balance of Loja Centro per variation
+ * and address; a search narrows it to one product; Alt+P opens the stock report PDF in a new tab.
+ */
+import { api } from './checkout-steps.ts';
+import { expect, goByMenu, test, USERS, signIn } from './support.ts';
+
+type Row = Record<string, unknown>;
+
+test('Alt+B shows the stock balance, a search narrows it, and Alt+P opens the stock report PDF', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, USERS.gerente);
+  const first = ((await api(page, '/stock/balance', { take: 1 })).json['rows'] as Row[])[0]!;
+  const sku = String(first['sku']);
+
+  await goByMenu(page, 'Movimentação de estoque');
+  await expect(page.getByRole('heading', { level: 1, name: 'Movimentação de estoque' })).toBeVisible();
+  await page.keyboard.press('Alt+B');
+  await expect(page).toHaveURL(/\/stockMovement\/balance$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Saldo de estoque' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: sku, exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/stock-balance.png', fullPage: true });
+
+  await page.keyboard.press('F2');
+  const search = page.getByRole('searchbox', { name: 'Pesquisar' });
+  await expect(search).toBeFocused();
+  await search.fill(sku);
+  await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(1);
+  await expect.poll(async () => (await page.getByRole('table').getByRole('row').allInnerTexts()).slice(1).every((t) => t.includes(sku))).toBe(true);
+
+  const popup = page.waitForEvent('popup');
+  await page.keyboard.press('Alt+P');
+  const pdf = await popup;
+  await expect.poll(() => pdf.url()).toMatch(/^blob:/);
+  await pdf.close();
+
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/stockMovement$/);
+});
