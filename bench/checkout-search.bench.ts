@@ -443,7 +443,14 @@ export const checkoutSearchBenchmark: Benchmark = {
         await page.evaluate(ARM_SCAN);
         await page.keyboard.type(code);
         await page.keyboard.press('Enter');
-        const t = await page.evaluate<{ dom: number; painted: number }>('window.__scan');
+        // A scan that adds no line (a dialog in the way, a code not found) fails the bench with a picture of the page.
+        const t = await Promise.race([
+          page.evaluate<{ dom: number; painted: number }>('window.__scan'),
+          sleep(20_000).then(async () => {
+            await page.screenshot({ path: join(tmpdir(), 'bench-scan-stuck.png') });
+            throw new Error(`scan ${i + 1} (${code}) added no line in 20 s: see ${join(tmpdir(), 'bench-scan-stuck.png')}`);
+          }),
+        ]);
         dom.push(t.dom);
         painted.push(t.painted);
       }
