@@ -222,7 +222,7 @@ async function writePricing(page: Page, tables: number, promotions: number, grad
         const g = ${BASE_ID} + ((p * 389 + i * 53) % 100000) * 3;
         produtos.push({ id_produto_grade_filial: g, tipo: 'Percentual', venda: 5 + (p % 10), atacado: 3 });
       }
-      for (const [k, g] of grades.entries()) if (k % ${Math.max(1, promotions)} === p - 1 || p <= 3) produtos.push({ id_produto_grade_filial: g, tipo: 'Percentual', venda: 4 + p, atacado: 2 });
+      for (const [k, g] of grades.entries()) if (k % ${Math.max(1, promotions)} === p - 1 || p <= 3) produtos.push({ id_produto_grade_filial: g, tipo: 'Percentual', venda: 4 + (p % 20), atacado: 2 });
       promoted += produtos.length;
       tx.objectStore('promotion').put({ id_promocao: 90000 + p, descricao: 'Promoção bench ' + p, situacao: 'Ativo', data_inicio: today, data_fim: far,
         is_gestao: true, is_desconto: true, categorias: [], produtos, data_exclusao: null });
