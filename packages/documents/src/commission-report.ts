@@ -7,6 +7,7 @@
 import type { TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import { formatMoney, formatPercent, type BasisPoints, type Cents } from '@pdv/domain/money';
 import { pdfBytes } from './danfe-pdf.ts';
+import { brDate, head, reportDocument, right } from './report-frame.ts';
 
 export interface CommissionReportLine {
   nome: string;
@@ -32,9 +33,6 @@ export interface CommissionReportData {
   emitido_em: string;
 }
 
-const brDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
-const right = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
-const head = (text: string, alignment: 'left' | 'right' = 'left'): TableCell => ({ text, bold: true, alignment, fillColor: '#eeeeee' });
 
 export function commissionReportDocument(d: CommissionReportData): TDocumentDefinitions {
   const title = 'Relatório de comissões';
@@ -52,25 +50,12 @@ export function commissionReportDocument(d: CommissionReportData): TDocumentDefi
   }
   body.push([{ text: 'Total', bold: true, colSpan: 3 }, '', '', right(formatMoney(d.totais.total_vendas), true), right(formatMoney(d.totais.total_devolucoes), true),
     right(formatMoney(d.totais.base_comissao), true), '', right(formatMoney(d.totais.valor_comissao), true)]);
-  return {
-    pageSize: 'A4',
-    pageOrientation: 'landscape',
-    pageMargins: [28, 28, 28, 36],
-    defaultStyle: { fontSize: 8 },
-    info: { title, subject: 'Comissões' },
-    footer: (page: number, pages: number) => ({
-      columns: [{ text: `Emitido em ${d.emitido_em}`, margin: [28, 8, 0, 0] }, { text: `Página ${page} de ${pages}`, alignment: 'right', margin: [0, 8, 28, 0] }],
-      fontSize: 7,
-    }),
-    content: [
-      { text: d.loja, bold: true, fontSize: 11 },
-      { text: title, bold: true, fontSize: 13, margin: [0, 2, 0, 2] },
-      { text: filter, margin: [0, 0, 0, 8], color: '#444444' },
-      d.linhas.length === 0
-        ? { text: 'Nenhuma venda no período.', italics: true }
-        : { table: { headerRows: 1, widths: ['*', 120, 40, 80, 70, 70, 40, 70], body }, layout: 'lightHorizontalLines' },
-    ],
-  };
+  return reportDocument({
+    title, subject: 'Comissões', loja: d.loja, subtitle: filter, emitido_em: d.emitido_em, orientation: 'landscape',
+    body: d.linhas.length === 0
+      ? { text: 'Nenhuma venda no período.', italics: true }
+      : { table: { headerRows: 1, widths: ['*', 120, 40, 80, 70, 70, 40, 70], body }, layout: 'lightHorizontalLines' },
+  });
 }
 
 export async function commissionReportPdf(d: CommissionReportData): Promise<Uint8Array> {

@@ -8,6 +8,7 @@
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import { formatMoney, type Cents } from '@pdv/domain/money';
 import { pdfBytes } from './danfe-pdf.ts';
+import { brDate, head, reportDocument, right } from './report-frame.ts';
 
 export interface FinancialReportTotals {
   quantidade: number;
@@ -42,9 +43,6 @@ export interface FinancialReportData {
 }
 
 const SITUACAO: Readonly<Record<string, string>> = { Aberto: 'Aberto', Parcial: 'Parcial', Quitado: 'Quitado', Estornado: 'Cancelado' };
-const brDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
-const right = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
-const head = (text: string, alignment: 'left' | 'right' = 'left'): TableCell => ({ text, bold: true, alignment, fillColor: '#eeeeee' });
 
 function filterLine(d: FinancialReportData): string {
   const parts = [`Vencimento de ${brDate(d.filtro.data_inicio)} a ${brDate(d.filtro.data_fim)}`];
@@ -94,23 +92,11 @@ function detailed(d: FinancialReportData): Content {
 
 export function financialReportDocument(d: FinancialReportData): TDocumentDefinitions {
   const title = `Relatório de documentos financeiros (${d.tipo === 'resumido' ? 'resumido' : 'detalhado'})`;
-  return {
-    pageSize: 'A4',
-    pageOrientation: d.tipo === 'detalhado' ? 'landscape' : 'portrait',
-    pageMargins: [28, 28, 28, 36],
-    defaultStyle: { fontSize: 8 },
-    info: { title, subject: 'Documentos financeiros' },
-    footer: (page: number, pages: number) => ({
-      columns: [{ text: `Emitido em ${d.emitido_em}`, margin: [28, 8, 0, 0] }, { text: `Página ${page} de ${pages}`, alignment: 'right', margin: [0, 8, 28, 0] }],
-      fontSize: 7,
-    }),
-    content: [
-      { text: d.loja, bold: true, fontSize: 11 },
-      { text: title, bold: true, fontSize: 13, margin: [0, 2, 0, 2] },
-      { text: filterLine(d), margin: [0, 0, 0, 8], color: '#444444' },
-      d.grupos.length === 0 ? { text: 'Nenhum documento no filtro.', italics: true } : d.tipo === 'resumido' ? summarized(d) : detailed(d),
-    ],
-  };
+  return reportDocument({
+    title, subject: 'Documentos financeiros', loja: d.loja, subtitle: filterLine(d), emitido_em: d.emitido_em,
+    orientation: d.tipo === 'detalhado' ? 'landscape' : 'portrait',
+    body: d.grupos.length === 0 ? { text: 'Nenhum documento no filtro.', italics: true } : d.tipo === 'resumido' ? summarized(d) : detailed(d),
+  });
 }
 
 export async function financialReportPdf(d: FinancialReportData): Promise<Uint8Array> {

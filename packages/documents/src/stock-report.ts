@@ -9,6 +9,7 @@
 import type { TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import { formatMoney, formatQuantity, multiplyByQuantity, sum, type Cents, type Milli } from '@pdv/domain/money';
 import { pdfBytes } from './danfe-pdf.ts';
+import { head, reportDocument, right } from './report-frame.ts';
 
 export interface StockReportLine {
   sku: string;
@@ -34,8 +35,6 @@ export function stockReportTotals(linhas: readonly StockReportLine[]): { quantid
   return { quantidade: sum(linhas.map((l) => l.quantidade)), valor: sum(linhas.map(lineValue)) };
 }
 
-const right = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
-const head = (text: string, alignment: 'left' | 'right' = 'left'): TableCell => ({ text, bold: true, alignment, fillColor: '#eeeeee' });
 
 export function stockReportDocument(d: StockReportData): TDocumentDefinitions {
   const title = 'Relatório de estoque';
@@ -57,24 +56,13 @@ export function stockReportDocument(d: StockReportData): TDocumentDefinitions {
   }
   const total = stockReportTotals(d.linhas);
   body.push([{ text: 'Total', bold: true, colSpan: 4 }, '', '', '', right(formatQuantity(total.quantidade), true), '', right(formatMoney(total.valor), true)]);
-  return {
-    pageSize: 'A4',
-    pageMargins: [28, 28, 28, 36],
-    defaultStyle: { fontSize: 8 },
-    info: { title, subject: 'Estoque' },
-    footer: (page: number, pages: number) => ({
-      columns: [{ text: `Emitido em ${d.emitido_em}`, margin: [28, 8, 0, 0] }, { text: `Página ${page} de ${pages}`, alignment: 'right', margin: [0, 8, 28, 0] }],
-      fontSize: 7,
-    }),
-    content: [
-      { text: d.loja, bold: true, fontSize: 11 },
-      { text: title, bold: true, fontSize: 13, margin: [0, 2, 0, 2] },
-      { text: `Posição em ${d.referencia} · Detalhado por produto e endereço · Valorizado pelo preço de custo médio`, margin: [0, 0, 0, 8], color: '#444444' },
-      d.linhas.length === 0
-        ? { text: 'Nenhum produto com estoque na filial.', italics: true }
-        : { table: { headerRows: 1, widths: [50, '*', 60, 80, 50, 55, 60], body }, layout: 'lightHorizontalLines' },
-    ],
-  };
+  return reportDocument({
+    title, subject: 'Estoque', loja: d.loja, emitido_em: d.emitido_em,
+    subtitle: `Posição em ${d.referencia} · Detalhado por produto e endereço · Valorizado pelo preço de custo médio`,
+    body: d.linhas.length === 0
+      ? { text: 'Nenhum produto com estoque na filial.', italics: true }
+      : { table: { headerRows: 1, widths: [50, '*', 60, 80, 50, 55, 60], body }, layout: 'lightHorizontalLines' },
+  });
 }
 
 export async function stockReportPdf(d: StockReportData): Promise<Uint8Array> {
