@@ -11,7 +11,7 @@ import { localDate } from '@pdv/domain/period';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
-import { releaseReversedTransfers } from './reconciliation-queries.ts';
+import { releaseReversed } from './reconciliation-queries.ts';
 
 /** Every live movement of the organization's accounts, one row each, signed by its kind (also the cash flow's realized part). */
 export const MOVEMENTS = `(
@@ -205,7 +205,7 @@ export const bankLaunchHandlers = {
                   data_efetivacao::text AS data_efetivacao, tipo, valor::text AS valor, descricao`,
       [org, body.id_transferencia, body.observacao],
     );
-    await releaseReversedTransfers(tx, org);
+    await releaseReversed(tx, org);
     return { id_transferencia: body.id_transferencia, lancamentos: rows.sort((a, b) => String(b['tipo']).localeCompare(String(a['tipo']))).map(launchOut) };
   },
 } satisfies Partial<Handlers>;

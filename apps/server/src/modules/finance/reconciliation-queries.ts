@@ -255,27 +255,19 @@ export async function launchBranch(tx: Tx, org: number, id: number): Promise<num
 }
 
 /**
- * Gives back to Pendente the lines bound to a reversed discharge (a reversal, or a whole document's cancel): the money
- * the line showed no longer matches anything in the books. Called by the launch reversals, in their transaction.
+ * Gives back to Pendente the lines bound to a reversed launch: a discharge (a reversal, or a whole document's cancel)
+ * or a transfer's half. The money the line showed no longer matches anything in the books. Called by the reversals,
+ * in their transaction.
  */
-export async function releaseReversedTransfers(tx: Tx, org: number): Promise<void> {
-  await tx.query(
-    `UPDATE conta_conciliacao c SET situacao = 'Pendente', id_conta_bancaria_lancamento = NULL, id_usuario_conciliacao = NULL,
-            data_conciliacao = NULL, data_alteracao = now()
-       FROM conta_bancaria_lancamento l
-      WHERE c.id_organization = $1 AND l.id_organization = c.id_organization
-        AND l.id_conta_bancaria_lancamento = c.id_conta_bancaria_lancamento AND l.is_estornado`,
-    [org],
-  );
-}
-
 export async function releaseReversed(tx: Tx, org: number): Promise<void> {
   await tx.query(
-    `UPDATE conta_conciliacao c SET situacao = 'Pendente', id_documento_financeiro_lancamento = NULL, id_usuario_conciliacao = NULL,
-            data_conciliacao = NULL, data_alteracao = now()
-       FROM documento_financeiro_lancamento l
-      WHERE c.id_organization = $1 AND l.id_organization = c.id_organization
-        AND l.id_documento_financeiro_lancamento = c.id_documento_financeiro_lancamento AND l.is_estornado`,
+    `UPDATE conta_conciliacao c SET situacao = 'Pendente', id_documento_financeiro_lancamento = NULL, id_conta_bancaria_lancamento = NULL,
+            id_usuario_conciliacao = NULL, data_conciliacao = NULL, is_baixa_gerada = false, data_alteracao = now()
+      WHERE c.id_organization = $1
+        AND (EXISTS (SELECT 1 FROM documento_financeiro_lancamento l WHERE l.id_organization = c.id_organization
+                        AND l.id_documento_financeiro_lancamento = c.id_documento_financeiro_lancamento AND l.is_estornado)
+          OR EXISTS (SELECT 1 FROM conta_bancaria_lancamento l WHERE l.id_organization = c.id_organization
+                        AND l.id_conta_bancaria_lancamento = c.id_conta_bancaria_lancamento AND l.is_estornado))`,
     [org],
   );
 }
