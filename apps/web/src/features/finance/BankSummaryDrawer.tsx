@@ -16,6 +16,7 @@ import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
 import { money } from '../invoice/display.tsx';
 import { RefSelect } from '../registers/RefSelect.tsx';
+import { ReversalReason } from './ReversalReason.tsx';
 
 const FROM: FieldDef = { kind: 'ref', ref: 'bankAccount', label: 'Conta de origem', required: true };
 const TO: FieldDef = { kind: 'ref', ref: 'bankAccount', label: 'Conta de destino', required: true };
@@ -109,8 +110,7 @@ function Transfers({ rows, loading, canReverse, onReversed }: { rows: BankTransf
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const reverse = (event: FormEvent) => {
-    event.preventDefault();
+  const reverse = () => {
     if (reversing === null || note.trim() === '' || busy) return;
     setBusy(true);
     void call('bankAccountTransferCancel', { id_transferencia: reversing.id_transferencia, observacao: note.trim() }).then(
@@ -164,18 +164,16 @@ function Transfers({ rows, loading, canReverse, onReversed }: { rows: BankTransf
         </Table.Tbody>
       </Table>
       {reversing !== null && (
-        <form onSubmit={reverse} aria-label="Estorno da transferência">
-          <Stack gap="xs">
-            <Text size="sm">
-              Estornar a transferência de <b>{money(reversing.valor)}</b> de {reversing.conta_origem} para {reversing.conta_destino}: as duas contas voltam ao saldo anterior.
-            </Text>
-            <TextInput label="Motivo do estorno" withAsterisk value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={200} data-autofocus autoFocus />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setReversing(null)}>Voltar</Button>
-              <Button type="submit" color="red" loading={busy} disabled={note.trim() === ''}>Confirmar estorno</Button>
-            </Group>
-          </Stack>
-        </form>
+        <ReversalReason
+          title="Estorno da transferência"
+          intro={<>Estornar a transferência de <b>{money(reversing.valor)}</b> de {reversing.conta_origem} para {reversing.conta_destino}: as duas contas voltam ao saldo anterior.</>}
+          value={note}
+          onChange={setNote}
+          maxLength={200}
+          busy={busy}
+          onConfirm={reverse}
+          onBack={() => setReversing(null)}
+        />
       )}
     </Stack>
   );

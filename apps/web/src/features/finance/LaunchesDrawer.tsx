@@ -4,7 +4,7 @@
  * document's balance.
  */
 import { useState } from 'react';
-import { Badge, Button, Drawer, Group, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Drawer, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { FinancialDocument } from '@pdv/contract/finance';
 import { call } from '../../api/client.ts';
@@ -12,6 +12,7 @@ import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
 import { money } from '../invoice/display.tsx';
 import { FINANCE_KEYS } from './useFinancialList.ts';
+import { ReversalReason } from './ReversalReason.tsx';
 
 interface Props {
   row: FinancialDocument | null;
@@ -100,13 +101,7 @@ function Body({ row, canManage, onChanged }: { row: FinancialDocument; canManage
         </Table.Tbody>
       </Table>
       {reversing !== null && (
-        <Stack gap="xs">
-          <Textarea label="Motivo do estorno" withAsterisk value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} maxLength={500} data-autofocus autoFocus />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setReversing(null)}>Voltar</Button>
-            <Button color="red" loading={busy} disabled={note.trim() === ''} onClick={reverse}>Confirmar estorno</Button>
-          </Group>
-        </Stack>
+        <ReversalReason value={note} onChange={setNote} multiline maxLength={500} busy={busy} onConfirm={reverse} onBack={() => setReversing(null)} />
       )}
     </Stack>
   );
