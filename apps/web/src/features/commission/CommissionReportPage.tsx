@@ -5,7 +5,6 @@
  * the active branch's sales); Alt+P makes the PDF (packages/documents commission-report.ts), opened in a new tab
  * during the key press like the financial documents report.
  */
-import { showPdfBlob } from '../order/documents/orderDocuments.ts';
 import { useState } from 'react';
 import { Alert, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -65,7 +64,10 @@ export function CommissionReportPage() {
         emitido_em: formatInZone(new Date()),
       };
       const [{ commissionReportDocument }, { renderPdf }] = await Promise.all([import('@pdv/documents/commission-report'), import('@pdv/documents/pdf')]);
-      showPdfBlob(await renderPdf(commissionReportDocument(doc)), target);
+      const url = URL.createObjectURL(await renderPdf(commissionReportDocument(doc)));
+      if (target && !target.closed) target.location.href = url;
+      else window.open(url, '_blank');
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (error) {
       target?.close();
       showError(error);

@@ -4,7 +4,6 @@
  * Valor), Gerar with a spinner; then one result per document: the boletos made (with their PDF) and the failures as
  * 'Erro ao gerar o Boleto do documento {number}. Motivo: {error_message}'. Closing runs the completion callback.
  */
-import { showPdfBlob } from '../order/documents/orderDocuments.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, List, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
@@ -32,7 +31,10 @@ export async function openBoletoPdf(id_boleto: number): Promise<void> {
   const target = window.open('', '_blank');
   try {
     const file = await call('demandPdf', { id_boleto });
-    showPdfBlob(pdfBlobOf(file.pdf_base64), target);
+    const url = URL.createObjectURL(pdfBlobOf(file.pdf_base64));
+    if (target && !target.closed) target.location.href = url;
+    else window.open(url, '_blank');
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
   } catch (error) {
     target?.close();
     showError(error);

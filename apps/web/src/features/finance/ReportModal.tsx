@@ -3,7 +3,6 @@
  * detailed, grouped by due date or by document; the server answers the groups (find_report) and the PDF is made here
  * by packages/documents and opened in a new tab (opened during the key press, so no pop-up blocker stops it).
  */
-import { showPdfBlob } from '../order/documents/orderDocuments.ts';
 import { useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { formatInZone } from '@pdv/domain/time-zone';
@@ -47,7 +46,10 @@ export function ReportModal({ opened, filters, pessoa, onClose }: { opened: bool
         emitido_em: formatInZone(new Date()),
       };
       const [{ financialReportDocument }, { renderPdf }] = await Promise.all([import('@pdv/documents/financial-report'), import('@pdv/documents/pdf')]);
-      showPdfBlob(await renderPdf(financialReportDocument(data)), target);
+      const url = URL.createObjectURL(await renderPdf(financialReportDocument(data)));
+      if (target && !target.closed) target.location.href = url;
+      else window.open(url, '_blank');
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
       onClose();
     } catch (error) {
       target?.close();

@@ -5,7 +5,6 @@
  * POST /stock/report and packages/documents stock-report.ts) of the chosen address or of all, opened in a tab opened
  * during the key press. Esc back to the documents.
  */
-import { showPdfBlob } from '../order/documents/orderDocuments.ts';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -62,7 +61,10 @@ export function StockBalancePage() {
         emitido_em: formatInZone(new Date()),
       };
       const [{ stockReportDocument }, { renderPdf }] = await Promise.all([import('@pdv/documents/stock-report'), import('@pdv/documents/pdf')]);
-      showPdfBlob(await renderPdf(stockReportDocument(doc)), target);
+      const url = URL.createObjectURL(await renderPdf(stockReportDocument(doc)));
+      if (target && !target.closed) target.location.href = url;
+      else window.open(url, '_blank');
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (error) {
       target?.close();
       showError(error);

@@ -45,13 +45,6 @@ export function showPdf(url: string, target: Window | null): void {
   }
 }
 
-/** Shows a PDF made in the browser (a report, a boleto) as showPdf does; its address is freed a minute later. */
-export function showPdfBlob(blob: Blob, target: Window | null): void {
-  const url = URL.createObjectURL(blob);
-  showPdf(url, target);
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /** The order to act on: its id, or a step that resolves with it (saving pending changes first), null to stop. */
 type OrderId = number | (() => Promise<number | null>);
 
