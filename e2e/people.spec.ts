@@ -164,9 +164,10 @@ test('with the network off the cashier quick-saves a customer, sells to them twi
   const drawer = page.getByRole('dialog', { name: 'Cliente (F6)' });
   const quick = drawer.getByRole('form', { name: 'Cadastro rápido de cliente' });
 
-  await context.setOffline(true);
   await scan(page, first.barcode);
   await expect(lines).toHaveCount(2);
+  // The network goes now: the customer is quick-saved and both sales are finished offline.
+  await context.setOffline(true);
   await page.keyboard.press('F6');
   await expect(drawer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' })).toBeFocused();
   await page.keyboard.type(nome);
@@ -185,7 +186,9 @@ test('with the network off the cashier quick-saves a customer, sells to them twi
   await pay(page, 'Dinheiro');
   await finish(page, false);
 
-  // The next sale, still offline: F6 finds the customer saved on this device.
+  // The next sale, still offline, once the finished one has left the screen: F6 finds the customer saved on this device.
+  await expect(page.getByRole('table', { name: 'Itens da venda' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeFocused();
   await scan(page, first.barcode);
   await expect(lines).toHaveCount(2);
   await page.keyboard.press('F6');
