@@ -5,8 +5,8 @@
  * readable (the menu folds by itself at the point of sale).
  */
 import type { Page } from '@playwright/test';
-import { finish, money, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, mainMenu, signIn, waitForLocalCopy, goByMenu } from './support.ts';
+import { finish, money, operations, pay, scan, sellables } from './checkout-steps.ts';
+import { expect, test, USERS, mainMenu, signIn, waitForLocalCopy, goByMenu, localRows } from './support.ts';
 
 const SUCCESS = 'Operação concluída com sucesso.';
 
@@ -181,4 +181,35 @@ test('at 1024 × 768 the menu folds by itself at the point of sale and the lines
   const actions = await list.getByRole('columnheader', { name: 'Ações' }).boundingBox();
   expect((actions?.x ?? 2000) + (actions?.width ?? 0)).toBeLessThanOrEqual(1024);
   await page.screenshot({ path: '/tmp/checkout-friction-1024-orders.png' });
+});
+
+test('a code scanned the moment a sale is confirmed goes to the next sale, never to the finished one', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, USERS.caixa);
+  await waitForLocalCopy(page);
+  const [first, second] = await sellables(page);
+  if (!first || !second) throw new Error('no products to sell');
+  await goByMenu(page, 'Ponto de venda');
+  await scan(page, first.barcode);
+  const lines = page.getByRole('table', { name: 'Itens da venda' }).getByRole('row');
+  await expect(lines).toHaveCount(2);
+  await pay(page, 'Dinheiro');
+  await finish(page, false);
+  // No wait: the scanner fires while the finished sale is still being written and the next one opens.
+  await page.keyboard.type(second.barcode, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(SUCCESS)).toBeVisible();
+  await expect(lines).toHaveCount(2);
+  await expect(searchBox(page)).toHaveValue('');
+  // The finished sale kept its one line (the first product); the next sale has the code scanned.
+  await expect.poll(async () => (await operations(page)).length).toBe(1);
+  const finished = String((await operations(page))[0]?.['id_operacao']);
+  const gridsOf = async (done: boolean) => {
+    const ops = await localRows(page, 'operation');
+    const ids = new Set(ops.filter((op) => (op['situacao'] !== 'EmEdicao') === done).map((op) => String(op['id_operacao'])));
+    return (await localRows(page, 'item')).filter((i) => ids.has(String(i['id_operacao']))).map((i) => i['id_produto_grade_filial']);
+  };
+  expect(finished).not.toBe('undefined');
+  await expect.poll(() => gridsOf(true)).toEqual([first.id_produto_grade_filial]);
+  await expect.poll(() => gridsOf(false)).toEqual([second.id_produto_grade_filial]);
 });

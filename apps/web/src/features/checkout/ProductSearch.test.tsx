@@ -69,4 +69,32 @@ describe('ProductSearch with a scanner', () => {
     expect(box).toHaveProperty('value', '');
     expect(screen.queryByText(NOT_FOUND)).toBeNull();
   });
+
+  it('looks up, in order, the codes scanned while the box was not there, and starts the box with what followed', async () => {
+    const db = localDb();
+    const first = withGtinCheckDigit('789100000011');
+    const second = withGtinCheckDigit('789100000012');
+    await db.rows('product').bulkPut([
+      { id_produto: 51, descricao: 'Boné Aba Reta', sku: 'BA', situacao: 'Ativo', preco_venda: '49.90', preco_atacado: '45.00' },
+      { id_produto: 52, descricao: 'Cinto Couro', sku: 'CC', situacao: 'Ativo', preco_venda: '79.90', preco_atacado: '70.00' },
+    ]);
+    await db.rows('grid').bulkPut([
+      { id_produto_grade: 61, id_produto_grade_filial: 161, id_produto: 51, descricao: 'Geral', is_padrao: true, situacao: 'Ativo' },
+      { id_produto_grade: 62, id_produto_grade_filial: 162, id_produto: 52, descricao: 'Geral', is_padrao: true, situacao: 'Ativo' },
+    ]);
+    await db.rows('barcode').bulkPut([
+      { id_produto_codigo_barra: 71, id_produto_grade: 61, codigo: first },
+      { id_produto_codigo_barra: 72, id_produto_grade: 62, codigo: second },
+    ]);
+    const picked: string[] = [];
+    const onPick = vi.fn(async (hit: { descricao: string }) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      picked.push(hit.descricao);
+    });
+    renderUi(<ProductSearch onPick={onPick} seed={() => `${first}\n${second}\nbon`} />);
+    const box = screen.getByRole('textbox', { name: 'Pesquisar produto' });
+    await waitFor(() => expect(picked).toEqual(['Boné Aba Reta', 'Cinto Couro']));
+    expect(box).toHaveProperty('value', 'bon');
+    expect(onPick).toHaveBeenCalledTimes(2);
+  });
 });

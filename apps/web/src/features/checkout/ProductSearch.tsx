@@ -12,6 +12,7 @@ import { findByBarcode, findWeighed, hitOfGrid, searchProducts, type ProductHit 
 import { productIndex } from './search/productIndex.ts';
 import { scanGate } from './search/scanGate.ts';
 import { CATALOG_LOADING, catalogLoaded, searchNotice } from './search/catalogState.ts';
+import { splitSeed } from './page/searchFocus.ts';
 
 export const NOT_FOUND = 'Nenhum produto encontrado.';
 const SEARCH_DELAY_MS = 120;
@@ -36,7 +37,9 @@ interface Props {
 /** Memoized: the page's own renders skip it (a scanned line redraws it with the items table, to empty the box). */
 export const ProductSearch = memo(
   forwardRef<HTMLInputElement, Props>(function ProductSearch({ onPick, seed, config }, ref) {
-    const [text, setText] = useState(() => seed?.() ?? '');
+    /** What was typed before the box was there: the codes ended by Enter are looked up, the rest starts the box. */
+    const [seeded] = useState(() => splitSeed(seed?.() ?? ''));
+    const [text, setText] = useState(seeded.rest);
     const [page, setPage] = useState(0);
     const [result, setResult] = useState<{ query: string; hits: ProductHit[]; more: boolean; started: number } | null>(
       null,
@@ -155,8 +158,9 @@ export const ProductSearch = memo(
      * A scanned code: the box is emptied at once, since a scanner types the next code while this one is looked up in
      * the local copy (emptying it after the lookup cut the next code in two). The lines are added in scan order.
      */
-    const onScan = (query: string): Promise<void> => {
-      clear();
+    const onScan = (query: string, inBox = true): Promise<void> => {
+      // A code kept while the box was not there was never in it: the box keeps what was typed after it.
+      if (inBox) clear();
       setMissing(null);
       const lookup = async () => {
         const barcode = await findByBarcode(localDb(), query);
@@ -192,6 +196,20 @@ export const ProductSearch = memo(
       setMissing(query);
       clear();
     };
+
+    // The codes scanned while the box was not there (the finished sale was leaving the screen), in their order.
+    const seededRun = useRef(false);
+    useEffect(() => {
+      if (seededRun.current) return;
+      seededRun.current = true;
+      for (const code of seeded.codes) {
+        // A code is looked up; typed words stay in the box for the cashier to choose from the list.
+        if (/^\d{8,14}$/.test(code)) void scanGate.track(onScan(code, false));
+        else setText(code);
+      }
+      // Once, with the box as it first appeared.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, []);
 
     const hits = result && result.query === text.trim() ? result.hits : [];
     const searched = result !== null && result.query === text.trim();

@@ -320,11 +320,17 @@ export function useCheckout() {
         return;
       }
       const carried = carriedAfterFinish(written);
-      const next = () => {
-        show(null);
-        return open(carried);
-      };
-      await runFinish({ db, context, operador: nome, saving: saving.current, online, next, setCredit }, written, receiptTab);
+      // The finished sale leaves the screen at once: a code scanned from now on belongs to the next sale (the search
+      // focus keeps it until the next sale's box is there), never to this one while it is being written.
+      show(null);
+      const next = () => open(carried);
+      const finished = await runFinish(
+        { db, context, operador: nome, saving: saving.current, online, next, setCredit },
+        written,
+        receiptTab,
+      );
+      // Not written (its message shown): the sale comes back as it was.
+      if (!finished) show(b);
     },
     [context, db, nome, open, show],
   );

@@ -28,16 +28,16 @@ export interface FinishRun {
   /** The draft's saves still running (finishing waits for them). */
   saving: Promise<unknown>;
   online: () => boolean;
-  /** Empties the screen and opens the next operation (awaited last). */
+  /** Opens the next operation (the finished one already left the screen; awaited last). */
   next: () => Promise<unknown>;
   setCredit: (credit: CreditInfo) => void;
 }
 
 /**
  * Writes `written` (already validated) as Pendente, sends it when online, tells the cashier what happened and prints.
- * A failed write shows its message and closes the receipt tab.
+ * A failed write shows its message, closes the receipt tab and answers false (nothing was finished).
  */
-export async function runFinish(run: FinishRun, written: OperationBundle, receiptTab: Window | null): Promise<void> {
+export async function runFinish(run: FinishRun, written: OperationBundle, receiptTab: Window | null): Promise<boolean> {
   await run.saving;
   let finished;
   try {
@@ -45,7 +45,7 @@ export async function runFinish(run: FinishRun, written: OperationBundle, receip
   } catch (error) {
     receiptTab?.close();
     void showWarning(error instanceof Error ? error.message : String(error));
-    return;
+    return false;
   }
   toast.success(SUCCESS_MESSAGE);
   const next = run.next();
@@ -61,6 +61,7 @@ export async function runFinish(run: FinishRun, written: OperationBundle, receip
     if (await takesTab(document, run, written, receiptTab)) break;
   }
   await next;
+  return true;
 }
 
 function notify(notice: Notice): void {

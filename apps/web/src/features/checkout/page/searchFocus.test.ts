@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { focusNowhere, typedCharacter } from './searchFocus.ts';
+import { focusNowhere, splitSeed, typedCharacter } from './searchFocus.ts';
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}) => ({
   key: k, ctrlKey: false, altKey: false, metaKey: false, ...mods,
@@ -40,5 +40,14 @@ describe('the keys kept for the product search', () => {
     expect(focusNowhere(document.body, '0')).toBe(false);
     dialog.remove();
     expect(focusNowhere(document.body, '0')).toBe(true);
+  });
+});
+
+describe('the keys kept while the next sale opens', () => {
+  it('splits the codes ended by Enter from the text typed after them', () => {
+    expect(splitSeed('')).toEqual({ codes: [], rest: '' });
+    expect(splitSeed('ber')).toEqual({ codes: [], rest: 'ber' });
+    expect(splitSeed('7891000000011\n')).toEqual({ codes: ['7891000000011'], rest: '' });
+    expect(splitSeed('7891000000011\n7891000000028\n78')).toEqual({ codes: ['7891000000011', '7891000000028'], rest: '78' });
   });
 });

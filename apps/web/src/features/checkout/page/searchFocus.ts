@@ -1,7 +1,8 @@
 /**
  * The point of sale keeps the cashier's typing for the product search (000 §2: a search box; keyboard first): the
  * box has the focus when the screen opens and again after each finished sale (the screen opens the next operation),
- * a key typed while the screen is still opening is kept and put in the box when it appears, and a key typed while
+ * a key typed while the screen is still opening is kept and put in the box when it appears (a code ended by Enter,
+ * as a scanner types it, is looked up then), and a key typed while
  * the focus is on no field (the page itself after a modal closed, the menu link just clicked) moves the focus to the
  * box, which then takes the key.
  */
@@ -37,6 +38,16 @@ export function focusNowhere(target: EventTarget | null, key = ''): boolean {
 }
 
 /**
+ * The keys kept while the box was not there: the codes ended by Enter (each looked up as if typed in the box, in
+ * order), and the text after the last Enter (the box starts with it).
+ */
+export function splitSeed(seed: string): { codes: string[]; rest: string } {
+  const parts = seed.split('\n');
+  const rest = parts.pop() ?? '';
+  return { codes: parts.map((p) => p.trim()).filter((p) => p !== ''), rest };
+}
+
+/**
  * `ready`: the search box is on the screen. Answers `seed`, stable, for the box's first text (the keys typed while
  * it was not). Focuses the box when it appears.
  */
@@ -50,13 +61,17 @@ export function useSearchFocus(ready: boolean, search: RefObject<HTMLInputElemen
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const typed = typedCharacter(event);
+      const typed = typedCharacter(event) ?? (event.key === 'Enter' ? '\n' : null);
       if (typed === null || !focusNowhere(event.target, typed)) return;
       if (!readyNow.current) {
+        // A scanner's Enter ends its code: the code is looked up once the box is there (an Enter with nothing typed
+        // before it is nobody's).
+        if (typed === '\n' && (early.current === '' || early.current.endsWith('\n'))) return;
         early.current += typed;
         event.preventDefault();
         return;
       }
+      if (typed === '\n') return;
       // Focused during the key press, the box takes the character itself.
       search.current?.focus();
     };
