@@ -53,6 +53,30 @@ test('the manager creates a commission group and the report matches the sales ma
   await page.screenshot({ path: '/tmp/commission-form-ranges.png', fullPage: true });
   await page.getByRole('tab', { name: 'Categorias e produtos' }).click();
   await expect(page.getByText('Nenhuma categoria com percentual próprio.')).toBeVisible();
+  // A rate for a product variation none of the sales below sells (searched as the point of sale does), and one for a
+  // service (searched in the service register).
+  const grids = await localRows(page, 'grid');
+  const products = await localRows(page, 'product');
+  const other = grids.find((g) => ![first.id_produto_grade_filial, second.id_produto_grade_filial].includes(Number(g['id_produto_grade_filial']))
+    && products.some((p) => p['id_produto'] === g['id_produto'] && typeof p['descricao'] === 'string'));
+  const otherProduct = products.find((p) => p['id_produto'] === other?.['id_produto']);
+  if (!other || !otherProduct) throw new Error('no third variation in the branch');
+  await page.getByRole('button', { name: 'Adicionar produto' }).click();
+  const pick = page.getByRole('textbox', { name: /^Produto \(variação\)/ }).or(page.getByRole('combobox', { name: /^Produto \(variação\)/ })).first();
+  await pick.click();
+  await pick.fill(String(otherProduct['sku'] ?? otherProduct['descricao']));
+  await page.getByRole('option', { name: new RegExp(`^${String(otherProduct['descricao']).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click();
+  await page.getByRole('textbox', { name: 'Percentual (%) (produto 1)' }).fill('7,50');
+  const servico = `Ajuste de barra ${Date.now() % 1_000_000}`;
+  const createdService = await api(page, '/service/create', { descricao: servico, precos: [{ valor: 15, is_padrao: true }] });
+  expect(createdService.status, JSON.stringify(createdService.json)).toBe(200);
+  await page.getByRole('button', { name: 'Adicionar serviço' }).click();
+  const service = page.getByRole('combobox', { name: 'Serviço (serviço 1)' });
+  await service.click();
+  await service.fill(servico.slice(0, 14));
+  await page.getByRole('option', { name: servico }).click();
+  await page.getByRole('textbox', { name: 'Percentual (%) (serviço 1)' }).fill('12,00');
+  await page.screenshot({ path: '/tmp/commission-form-products.png', fullPage: true });
   await page.getByRole('tab', { name: 'Meios de pagamento' }).click();
   await expect(page.getByRole('checkbox', { name: 'Dinheiro' })).not.toBeChecked();
   await page.screenshot({ path: '/tmp/commission-form-methods.png', fullPage: true });
@@ -65,14 +89,15 @@ test('the manager creates a commission group and the report matches the sales ma
   const group = (found.json['rows'] as Row[])[0];
   const detail = await api(page, '/commission_group/find_by_id', { id_grupo_comissao: group?.['id_grupo_comissao'] });
   expect(detail.json).toMatchObject({ descricao: nome, tipo: 'Geral', descontar_valores: true, financeiro: false,
-    vendedores: [{ id_usuario: marina, percentual: 5 }], faixas: [{ valor_inicio_faixa: 1_000_000, valor_final_faixa: null, percentual: 8 }] });
+    vendedores: [{ id_usuario: marina, percentual: 5 }], faixas: [{ valor_inicio_faixa: 1_000_000, valor_final_faixa: null, percentual: 8 }],
+    produtos: [{ id_produto_grade_filial: Number(other['id_produto_grade_filial']), percentual: 7.5 }],
+    servicos: [{ id_servico: Number(createdService.json['id_servico']), percentual: 12 }] });
 
   // 2. What the report said before, then the sales: Marina sells two lines and one more unit, Carlos one line.
   const before = await api(page, '/commission/find_report', { data_inicio: today(), data_fim: today() });
   expect(before.status, JSON.stringify(before.json)).toBe(200);
   const was = (id: number) => ((before.json['rows'] as Row[]).find((r) => r['id_usuario'] === id) ?? { total_vendas: 0, base_comissao: 0 });
   const [config] = await localRows(page, 'config');
-  const grids = await localRows(page, 'grid');
   const priceOf = (id: number) => cents(Number(grids.find((g) => g['id_produto_grade_filial'] === id)?.['preco_venda']));
   const stock = await localRows(page, 'stock');
   const addressOf = (id: number) => stock.find((s) => s['id_estoque'] === (id === first.id_produto_grade_filial ? first.id_estoque : second.id_estoque))?.['id_endereco_estoque'];

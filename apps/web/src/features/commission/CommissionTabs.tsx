@@ -1,13 +1,16 @@
 /**
  * The commission group form's own tabs (register commission-group.ts, its `extra` members): the sellers with their
- * rate, the rates per category (rates per variation and per service are kept as they are: the API writes them, this
- * form counts them), the goal ranges and the payment methods that count. The rule they feed: packages/domain
+ * rate, the rates per category, per product variation (searched in the local copy) and per service (searched in the
+ * service register), the goal ranges and the payment methods that count. The rule they feed: packages/domain
  * commission.ts.
  */
 import { Alert, Checkbox, Stack, Text } from '@mantine/core';
 import { localDb } from '../../db/database.ts';
 import { useLiveQuery } from '../../db/useLiveQuery.ts';
+import type { FieldDef } from '@pdv/contract/registers/descriptor';
 import { useCategories } from '../prices/PriceTabs.tsx';
+import { VariationSelect } from '../prices/VariationSelect.tsx';
+import { RefSelect } from '../registers/RefSelect.tsx';
 import type { ExtensionTabProps } from '../registers/extensions.ts';
 import { ChildRowsEditor, type ChildColumn, type ChildRow } from '../settings/ChildRowsEditor.tsx';
 import { useSellers } from './sellers.ts';
@@ -37,32 +40,74 @@ export function CommissionSellersTab({ values, set, errors, readOnly }: Extensio
   );
 }
 
+/** A rate's product variation (the active branch's), searched in the local copy as the point of sale does. */
+const VARIATION_COLUMN: ChildColumn = {
+  name: 'id_produto_grade_filial', label: 'Produto (variação)', kind: 'custom', required: true,
+  input: (p) => <VariationSelect value={p.value} onChange={p.onChange} readOnly={p.readOnly} label={p.label} ariaLabel={p.ariaLabel} />,
+};
+
+const SERVICE_FIELD: FieldDef = { kind: 'ref', ref: 'service', label: 'Serviço', required: true };
+
+/** A rate's service, searched in the service register as its list does. */
+const SERVICE_COLUMN: ChildColumn = {
+  name: 'id_servico', label: 'Serviço', kind: 'custom', required: true,
+  input: (p) => (
+    <RefSelect
+      name="id_servico"
+      field={SERVICE_FIELD}
+      label={p.label ?? ''}
+      aria-label={p.ariaLabel}
+      value={typeof p.value === 'number' ? p.value : p.value == null || p.value === '' ? null : Number(p.value)}
+      onChange={p.onChange}
+      error={undefined}
+      withAsterisk={false}
+      readOnly={p.readOnly}
+    />
+  ),
+};
+
 export function CommissionCategoriesTab({ values, set, errors, readOnly }: ExtensionTabProps) {
   const categories = useCategories();
-  const produtos = rowsOf(values['produtos']).length;
-  const servicos = rowsOf(values['servicos']).length;
   const columns: ChildColumn[] = [
     { name: 'id_categoria', label: 'Categoria', kind: 'select', options: categories.ids, optionLabels: categories.labels, required: true },
     PERCENT,
   ];
   return (
-    <ChildRowsEditor
-      columns={columns}
-      rows={rowsOf(values['categorias'])}
-      onChange={(next) => set('categorias', next)}
-      blank={() => ({ id_categoria: null, percentual: 0 })}
-      readOnly={readOnly}
-      error={errors['categorias'] ?? errors['produtos'] ?? errors['servicos']}
-      noun="categoria"
-      empty="Nenhuma categoria com percentual próprio."
-      hint={
-        <Text size="sm" c="dimmed">
-          O percentual de um produto vale no lugar do da sua categoria.
-          {produtos > 0 ? ` Percentuais por variação do produto: ${produtos}.` : ''}
-          {servicos > 0 ? ` Percentuais por serviço: ${servicos}.` : ''}
-        </Text>
-      }
-    />
+    <Stack gap="lg">
+      <ChildRowsEditor
+        columns={columns}
+        rows={rowsOf(values['categorias'])}
+        onChange={(next) => set('categorias', next)}
+        blank={() => ({ id_categoria: null, percentual: 0 })}
+        readOnly={readOnly}
+        error={errors['categorias']}
+        noun="categoria"
+        empty="Nenhuma categoria com percentual próprio."
+        hint={<Text size="sm" c="dimmed">O percentual de uma categoria vale para os produtos dela que o grupo não nomeia abaixo.</Text>}
+      />
+      <ChildRowsEditor
+        columns={[VARIATION_COLUMN, PERCENT]}
+        rows={rowsOf(values['produtos'])}
+        onChange={(next) => set('produtos', next)}
+        blank={() => ({ id_produto_grade_filial: null, percentual: 0 })}
+        readOnly={readOnly}
+        error={errors['produtos']}
+        noun="produto"
+        empty="Nenhum produto com percentual próprio."
+        hint={<Text size="sm" c="dimmed">O percentual de um produto (variação nesta filial) vale no lugar do da sua categoria.</Text>}
+      />
+      <ChildRowsEditor
+        columns={[SERVICE_COLUMN, PERCENT]}
+        rows={rowsOf(values['servicos'])}
+        onChange={(next) => set('servicos', next)}
+        blank={() => ({ id_servico: null, percentual: 0 })}
+        readOnly={readOnly}
+        error={errors['servicos']}
+        noun="serviço"
+        empty="Nenhum serviço com percentual próprio."
+        hint={<Text size="sm" c="dimmed">Os percentuais por serviço valem para os serviços das ordens de serviço.</Text>}
+      />
+    </Stack>
   );
 }
 
