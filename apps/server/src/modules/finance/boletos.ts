@@ -65,7 +65,7 @@ async function prepare(tx: Tx, s: Scope, input: IssueInput, lock: boolean): Prom
 const money = (c: Cents) => toDecimalString(c);
 
 /** One document's boleto, or the reason it cannot have one (001 §5 per document). Writes only when `write`. */
-async function issueOne(tx: Tx, s: Scope, r: Ready, id: number, today: string, id_usuario: number, write: boolean): Promise<{ id_boleto: number | null; error: string | null; numero: string }> {
+async function issueOne(tx: Tx, s: Scope, r: Ready, id: number, today: string, id_usuario: number, write: boolean): Promise<{ id_boleto: number | null; error: string | null; numero: string; email?: string | null }> {
   const [doc] = await q.documentsByIds(tx, s, [id], write);
   if (!doc) return { id_boleto: null, error: M.noFinancialDocument, numero: String(id) };
   const numero = doc.sequencia > 1 ? `${doc.numero}/${doc.sequencia}` : doc.numero;
@@ -105,7 +105,7 @@ async function issueOne(tx: Tx, s: Scope, r: Ready, id: number, today: string, i
     complemento: payer.complemento?.slice(0, 80) ?? null, cidade: (payer.cidade ?? '').slice(0, 100), uf: (payer.uf ?? '').slice(0, 2),
     cep: (payer.cep ?? '').replace(/\D/g, '').slice(0, 8), email: payer.email?.slice(0, 80) ?? null, numero_documento: numero.slice(0, 10), id_usuario,
   });
-  return { id_boleto, error: null, numero };
+  return { id_boleto, error: null, numero, email: payer.email };
 }
 
 /** Issues (or, with write false, validates) one boleto per document; failures are results, not refusals. */
@@ -113,14 +113,16 @@ export async function issueBoletos(tx: Tx, s: Scope, id_usuario: number, input: 
   const ready = await prepare(tx, s, input, write);
   const today = (await branchToday(tx, s)).date;
   const resultados = [];
+  const emails: Array<{ id_boleto: number; email: string | null }> = [];
   for (const id of [...new Set(input.documentos)]) {
     const r = await issueOne(tx, s, ready, id, today, id_usuario, write);
+    if (r.id_boleto !== null) emails.push({ id_boleto: r.id_boleto, email: r.email ?? null });
     resultados.push({
       id_documento_financeiro: id, numero: r.numero, success: r.error === null, id_boleto: r.id_boleto,
       error_message: r.error === null ? null : M.perDocument(r.numero, r.error),
     });
   }
-  return { resultados };
+  return { resultados, emails };
 }
 
 export async function boletoById(tx: Tx, s: Scope, id: number): Promise<DemandRow> {
