@@ -6,7 +6,7 @@
 import type { BoletoRow } from '@pdv/contract/boleto';
 import { toDecimal } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
-import type { BoletoAccount, BoletoConfigParts } from './boleto-banks.ts';
+import type { BoletoAccount, BoletoConfigParts } from '@pdv/banking/bank-adapters';
 import type { Scope } from './document-queries.ts';
 
 export interface ConfigRow extends BoletoConfigParts {

@@ -17,7 +17,7 @@ import { addDays } from '@pdv/domain/payment';
 import { boletoPdf } from '@pdv/documents/boleto-pdf';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
-import { bankAdapter, bankAdapterOf, configProblem, nnKey, readRetorno, retornoNossoNumero, writeRemessa, type BankAdapter } from './boleto-banks.ts';
+import { bankAdapter, bankAdapterOf, configProblem, nnKey, readRetorno, retornoNossoNumero, writeRemessa, type BankAdapter } from '@pdv/banking/bank-adapters';
 import * as bq from './boleto-queries.ts';
 import * as q from './document-queries.ts';
 import { branchToday, discharge } from './documents.ts';

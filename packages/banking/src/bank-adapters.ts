@@ -1,22 +1,22 @@
 /**
- * What the server issues boletos with, per bank (001 §5 'Banco não homologado para emissão de boletos' for the rest):
- * the bank's free-field parts from the account, the configuration and the account's nosso número sequence; the
- * remessa writer (CNAB 400 or 240, packages/banking's layouts) with the beneficiário and títulos of our rows; the
- * retorno reader and how the retorno names the account and the nosso número. Pure: packages/banking does the bytes.
- * Homologated here: CNAB 400 for Itaú (341), Banco do Brasil (001, 7-digit convênio), Bradesco (237), Santander (033),
- * Caixa (104, SIGCB) and Banrisul (041); CNAB 240 for Sicoob (756) and Sicredi (748).
+ * Issuing boletos per bank from an account, a boleto configuration and a nosso número sequence (the server's
+ * /demand routes use it; the shop's local boleto connector can call the same): the bank's free-field parts, the remessa
+ * writer (CNAB 400 or 240, this package's layouts) with the beneficiário and the bank's título codes, the retorno reader
+ * and how the retorno names the account and the nosso número. A bank not here answers 'Banco não homologado para
+ * emissão de boletos' (001 §5). Homologated: CNAB 400 for Itaú (341), Banco do Brasil (001, 7-digit convênio),
+ * Bradesco (237), Santander (033), Caixa (104, SIGCB) and Banrisul (041); CNAB 240 for Sicoob (756) and Sicredi (748).
  */
-import { BANCO_DO_BRASIL_400, BANRISUL_400, BRADESCO_400, CAIXA_400, ITAU_400, SANTANDER_400 } from '@pdv/banking/cnab400-banks';
-import { SICOOB_240, SICREDI_240 } from '@pdv/banking/cnab240-banks';
-import { writeCnab400, type Cnab400Bank } from '@pdv/banking/cnab400';
-import { writeCnab240, type Cnab240Bank } from '@pdv/banking/cnab240';
-import type { Beneficiario, Remessa, Titulo } from '@pdv/banking/cnab-model';
-import { banrisulNc, bradescoNossoNumeroDv, santanderNossoNumeroDv, type FreeFieldParts } from '@pdv/banking/free-field';
+import { BANCO_DO_BRASIL_400, BANRISUL_400, BRADESCO_400, CAIXA_400, ITAU_400, SANTANDER_400 } from './cnab400-banks.ts';
+import { SICOOB_240, SICREDI_240 } from './cnab240-banks.ts';
+import { writeCnab400, type Cnab400Bank } from './cnab400.ts';
+import { writeCnab240, type Cnab240Bank } from './cnab240.ts';
+import type { Beneficiario, Remessa, Titulo } from './cnab-model.ts';
+import { banrisulNc, bradescoNossoNumeroDv, santanderNossoNumeroDv, type FreeFieldParts } from './free-field.ts';
 import {
   BANCO_DO_BRASIL_RETORNO_400, BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, CAIXA_RETORNO_400, febraban240, ITAU_RETORNO_400, SANTANDER_RETORNO_400,
   type Retorno240Bank, type Retorno400Bank,
-} from '@pdv/banking/retorno-banks';
-import { readRetorno240, readRetorno400, type RetornoReport } from '@pdv/banking/retorno';
+} from './retorno-banks.ts';
+import { readRetorno240, readRetorno400, type RetornoReport } from './retorno.ts';
 
 export interface BoletoAccount {
   id_banco: number;
