@@ -4,8 +4,9 @@
  * and a retorno paying one of them (written here in Itaú's CNAB 400 layout) settles it once; the same file again
  * settles nothing.
  */
-import { api } from './checkout-steps.ts';
-import { expect, test, USERS, signIn } from './support.ts';
+import { randomUUID } from 'node:crypto';
+import { api, sellables } from './checkout-steps.ts';
+import { expect, localRows, test, USERS, signIn, waitForLocalCopy } from './support.ts';
 
 type Row = Record<string, unknown>;
 
@@ -125,4 +126,52 @@ test('boletos for two receivables, the PDF, the remessa, and a retorno that sett
   const open = await api(page, '/document-financial/find_by_id', { id_documento_financeiro: docs[1]!['id_documento_financeiro'] });
   expect(open.json).toMatchObject({ situacao: 'Aberto', saldo: 80 });
   await expect(table.getByRole('row').filter({ hasText: 'Quitado' })).toHaveCount(1);
+});
+
+test('an NFC-e paid by boleto: once authorized on the invoice screen, the user is asked and yes issues its boletos', async ({ page }) => {
+  test.setTimeout(180_000);
+  const tag = `Após nota ${Date.now() % 100000}`;
+  await signIn(page, USERS.gerente);
+  await waitForLocalCopy(page);
+  await expect.poll(async () => (await localRows(page, 'method_payment')).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  const [config] = await localRows(page, 'config');
+  const boleto = (await localRows(page, 'method_payment')).find((m) => m['meio_pagamento'] === '15' && m['emitir_boleto_apos_nota']);
+  expect(boleto, 'the demo Boleto method issues boletos after the invoice').toBeTruthy();
+  const [product] = await sellables(page);
+  const addresses = await localRows(page, 'stock_address');
+  const address = config?.['id_endereco_estoque_venda'] ?? addresses.find((a) => a['id_filial'] === config?.['id_filial'])?.['id_endereco_estoque'];
+  const grid = (await localRows(page, 'grid')).find((g) => g['id_produto_grade_filial'] === product?.id_produto_grade_filial);
+  const price = Number(grid?.['preco_venda']);
+  const people = await api(page, '/people/find', { search: 'Juliana Alves' });
+  const pessoa = (people.json['rows'] as Row[])[0]!['id_pessoa'];
+  const accounts = await api(page, '/bank_account/find', { search: 'Itaú' });
+  const itau = (accounts.json['rows'] as Row[])[0]!;
+  expect((await api(page, '/demand_config/create', { descricao: `Itaú ${tag}`, id_conta: itau['id_conta'], carteira: '109', is_padrao: true })).status).toBe(200);
+  const sold = await api(page, '/operacao', {
+    id_operacao: randomUUID(), modo_operacao: 'Venda', modelo: '65', id_filial: config?.['id_filial'], id_cliente: pessoa,
+    data_inicio: new Date().toISOString(),
+    itens: [{ id_item: randomUUID(), tipo_item: 'Produto', id_produto_grade_filial: product?.id_produto_grade_filial,
+      id_endereco_estoque: address, descricao: 'Produto no boleto', quantidade: 2, valor_unitario: price }],
+    pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: boleto?.['id_meio_pagamento'], valor_total: Math.round(price * 200) / 100, quantidade_parcelas: 2 }],
+  });
+  expect(sold.status, JSON.stringify(sold.json)).toBe(200);
+  const id = sold.json['id_nota_fiscal'] as number;
+
+  await page.goto(`/invoice/register/${id}`);
+  await page.getByRole('button', { name: /^Transmitir/ }).click();
+  const ask = page.getByRole('dialog', { name: 'Boletos' });
+  await expect(ask).toBeVisible({ timeout: 60_000 });
+  await expect(ask).toContainText(/Nota fiscal \d+ autorizada\. Deseja emitir os boletos desta nota\?/);
+  await page.screenshot({ path: '/tmp/boleto-after-invoice.png', fullPage: true });
+  const issued = expect(page.getByText('2 boletos emitidos.')).toBeVisible();
+  await ask.getByRole('button', { name: 'Sim' }).click();
+  await issued;
+
+  const docs = (await api(page, '/document-financial/get_documents_by_invoice', { id_nota_fiscal: id })).json['rows'] as Row[];
+  expect(docs).toHaveLength(2);
+  const boletos = await api(page, '/demand/payment-demands-by-documents', { documentos: docs.map((d) => d['id_documento_financeiro']) });
+  expect((boletos.json['rows'] as Row[]).map((r) => r['situacao'])).toEqual(['Pendente', 'Pendente']);
+  // Asked once: the invoice's receivables have their boletos now.
+  const again = await api(page, '/demand/invoice-boletos', { id_nota_fiscal: id });
+  expect(again.json).toMatchObject({ documentos: [], pergunta: null });
 });

@@ -125,6 +125,28 @@ export const BANRISUL_RETORNO_400: Retorno400Bank = {
   },
 };
 
+/**
+ * Caixa SIGCB CNAB 400: agência (4) and código do beneficiário (6) in the header (27-36) and in each detail (18-27), the
+ * 15-digit nosso número after the modalidade (59-73), a rejection's reason of 3 digits in 80-82 and the credit date in
+ * 294-299 (the cnab-layouts YAML for 104). No Caixa retorno sample exists: the account and nosso número positions follow
+ * the SIGCB remessa layout (CAIXA_400); a homologation file is the check before use.
+ */
+export const CAIXA_RETORNO_400: Retorno400Bank = {
+  banco: '104',
+  headerConta: [[27, 30], [31, 36]],
+  detailConta: [[18, 21], [22, 27]],
+  nossoNumero: [59, 73],
+  motivos: [80, 82],
+  motivoSize: 3,
+  positions: { dataCredito: [294, 299] },
+  ocorrencias: {
+    '01': o('registrado', 'Entrada confirmada'), '02': o('baixado', 'Baixa confirmada'), '21': o('pago', 'Liquidação'),
+    '22': o('pago', 'Liquidação em cartório'), '23': o('baixado', 'Baixa por devolução'), '24': o('baixado', 'Baixa por franco pagamento'),
+    '25': o('baixado', 'Baixa por protesto'), '31': o('tarifa', 'Tarifa sobre título vencido'), '32': o('tarifa', 'Outras tarifas de alteração'),
+    '99': o('rejeitado', 'Rejeição do título'),
+  },
+};
+
 /** FEBRABAN CNAB 240 "códigos de movimento retorno" (G-C044), as Sicoob and Sicredi use them. */
 export const FEBRABAN_240_OCORRENCIAS: Record<string, Ocorrencia> = {
   '02': o('registrado', 'Entrada confirmada'), '03': o('rejeitado', 'Entrada rejeitada'), '06': o('pago', 'Liquidação'),

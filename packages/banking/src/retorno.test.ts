@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readRetorno240, readRetorno400, RETORNO_400_POSITIONS } from './retorno.ts';
 import {
-  BANCO_DO_BRASIL_RETORNO_400, BANCO_DO_NORDESTE_RETORNO_400, BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, febraban240, ITAU_RETORNO_400, SANTANDER_RETORNO_240, SANTANDER_RETORNO_400,
+  BANCO_DO_BRASIL_RETORNO_400, BANCO_DO_NORDESTE_RETORNO_400, BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, CAIXA_RETORNO_400, febraban240, ITAU_RETORNO_400, SANTANDER_RETORNO_240, SANTANDER_RETORNO_400,
 } from './retorno-banks.ts';
 import { readFinance } from './testing/reference-data.ts';
+import { retorno400 } from './testing/retorno-builder.ts';
 import { readYaml, yamlFields } from './testing/yaml-lite.ts';
 
 const R = (file: string) => readFinance('retorno-fixtures', file);
@@ -170,5 +171,21 @@ describe('retorno CNAB 400 positions against the YAML layouts', () => {
     const bb = yaml('001', 'retorno', 'detalhe.yml');
     expect([bb.get('nosso_numero'), bb.get('valor_juros')]).toEqual([[...BANCO_DO_BRASIL_RETORNO_400.nossoNumero], [...RETORNO_400_POSITIONS.juros]]);
     expect(yaml('001', 'retorno', 'header_arquivo.yml').get('codigo_cedente')).toEqual([...BANCO_DO_BRASIL_RETORNO_400.headerConta[0]!]);
+  });
+});
+
+describe('retorno CNAB 400, Caixa SIGCB (no sample: a file written at CAIXA_RETORNO_400 positions)', () => {
+  it('reads a payment and a rejection with its 3-digit reason; another beneficiário code is refused', () => {
+    const text = retorno400(CAIXA_RETORNO_400, '1234005507', [
+      { nossoNumero: '000000000000042', ocorrencia: '21', valorTitulo: 12345, valorPago: 12500, juros: 155, data: '2026-11-27' },
+      { nossoNumero: '000000000000043', ocorrencia: '99', valorTitulo: 100, data: '2026-11-27', motivos: '048' },
+    ]);
+    const report = readRetorno400(CAIXA_RETORNO_400, text, { conta: '1234005507', ...anyKnown });
+    expect(report.aplicavel).toBe(true);
+    expect(report.itens).toEqual([
+      expect.objectContaining({ nossoNumero: '42', tipo: 'pago', valorPago: 12500, juros: 155, dataCredito: '2026-11-27' }),
+      expect.objectContaining({ nossoNumero: '43', tipo: 'rejeitado', motivos: ['048'] }),
+    ]);
+    expect(readRetorno400(CAIXA_RETORNO_400, text, { conta: '1234005508', ...anyKnown }).aplicavel).toBe(false);
   });
 });

@@ -31,7 +31,24 @@ export const demandResult = z.object({
   error_message: z.string().nullable(),
   id_boleto: z.number().int().nullable(),
 });
-export const demandCreateResult = z.object({ resultados: z.array(demandResult) });
+export const demandCreateResult = z.object({
+  resultados: z.array(demandResult),
+  /** Boleto e-mails queued (branch configuration enviar_email_boleto and a payer with an e-mail): /demand/send-emails delivers them. */
+  emails: z.number().int().optional(),
+});
+
+/** The boletos an authorized invoice gets after it (000 §4.4, payment methods with emitir_boleto_apos_nota). */
+export const demandInvoiceBody = z.object({ id_nota_fiscal: id }).strict();
+export const demandInvoiceResult = z.object({
+  numero: z.string(),
+  documentos: z.array(z.number().int()),
+  id_configuracao_boleto: z.number().int().nullable(),
+  pergunta: z.string().nullable(),
+  aviso: z.string().nullable(),
+});
+
+export const demandSendEmailsBody = z.object({}).strict();
+export const demandSendEmailsResult = z.object({ enviados: z.number().int(), falhas: z.number().int(), pendentes: z.number().int(), message: z.string() });
 
 export const boletoRow = z.object({
   id_boleto: z.number().int(),

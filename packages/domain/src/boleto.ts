@@ -55,6 +55,17 @@ export const BOLETO_MESSAGES = {
   retornoOtherAccount: 'O arquivo de retorno é de outro banco.',
   cnabUnsupported: (cnab: string, banco: string) => `CNAB ${cnab} não disponível para o banco ${banco}.`,
   noBank: 'A conta bancária da configuração não tem banco.',
+  // After an invoice with a boleto payment is authorized (000 §4.4 gives no wording).
+  askAfterInvoice: (numero: string | number) => `Nota fiscal ${numero} autorizada. Deseja emitir os boletos desta nota?`,
+  invoiceNotAuthorized: 'Os boletos da nota são emitidos depois que ela é autorizada.',
+  invoiceNoConfig: 'Nenhuma configuração de boleto padrão: escolha uma em Financeiro > Documentos financeiros (Alt+G).',
+  issuedCount: (n: number) => (n === 1 ? '1 boleto emitido.' : `${n} boletos emitidos.`),
+  // The boleto by e-mail (branch configuration enviar_email_boleto).
+  mailSubject: (loja: string, numero: string) => `Boleto ${numero} - ${loja}`,
+  mailBody: (nome: string, loja: string, vencimento: string, valor: string, linha: string) =>
+    `Olá, ${nome}!\n\nSegue o boleto de ${loja} no valor de ${valor}, com vencimento em ${vencimento}.\n\nLinha digitável: ${linha}\n`,
+  mailNoAccount: 'A filial não tem conta de e-mail configurada.',
+  mailSent: (enviados: number, falhas: number) => `Boletos por e-mail: ${enviados} enviado(s)${falhas > 0 ? `, ${falhas} com falha` : ''}.`,
 } as const;
 
 export interface FieldIssue {

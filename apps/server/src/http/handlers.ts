@@ -46,8 +46,8 @@ export const OUTSIDE_TRANSACTION: ReadonlySet<RouteName> = new Set<RouteName>([
   'nfeRequestList', 'nfeCancelarLista', 'orderSendReleaseMail', 'giftCardPrint', 'orderGeneratePdf',
   // Their throttle counts each attempt in a transaction of its own, committed whatever the answer.
   'validateUserCredential', 'userChangePassword',
-  // Talks to the branch's SMTP server.
-  'branchEmailTest',
+  // Talk to the branch's SMTP server.
+  'branchEmailTest', 'demandSendEmails',
   // Renders a PDF (the Z report) after reading.
   'cashierReport',
 ]);

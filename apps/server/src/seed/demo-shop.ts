@@ -137,7 +137,10 @@ export const DEMO_SETTINGS: SettingsSeed = {
     { descricao: 'Caixa da loja' },
     { descricao: 'Itaú movimento', id_banco: 341, agencia: '2545', numero: '02366', digito_conta: '1', chave_pix: 'financeiro@demomoda.exemplo.com.br' },
     { descricao: 'Banco do Brasil cobrança', id_banco: 1, agencia: '0001', digito_agencia: '9', numero: '12345678', digito_conta: '9' },
+    { descricao: 'Sicoob cobrança', id_banco: 756, agencia: '4327', digito_agencia: '3', numero: '3666', digito_conta: '8' },
   ],
+  // A CNAB 240 configuration to try (Sicoob: código do cliente 229385, modalidade 01); Itaú's is the user's to create.
+  boletoConfigs: [{ descricao: 'Sicoob CNAB 240', conta: 'Sicoob cobrança', cnab: '240', codigo_cedente: '229385', modalidade: '01', valor_multa: 2, valor_juro: 1 }],
   plans: [
     ['Cartão de crédito 1x a 6x', 0, [[30, 0], [60, 0], [90, 0], [120, 2.99], [150, 3.99], [180, 4.99]]],
     ['Crediário loja 1x a 6x', 50, [[30, 0], [60, 0], [90, 1.99], [120, 2.99], [150, 3.99], [180, 4.99]]],

@@ -80,6 +80,8 @@ export interface SettingsSeed {
   methods: MethodSeed[];
   /** Bank (or till) accounts: a bank's by its COMPE code (id_banco), with valid check digits. */
   accounts?: Array<{ descricao: string; id_banco?: number; agencia?: string; digito_agencia?: string; numero?: string; digito_conta?: string; chave_pix?: string }>;
+  /** Boleto configurations (/demandConfig) of those accounts, by the account's description; none is the default. */
+  boletoConfigs?: Array<{ descricao: string; conta: string; cnab: '400' | '240'; carteira?: string; codigo_cedente?: string; modalidade?: string; valor_multa?: number; valor_juro?: number }>;
   scenarios: ScenarioSeed[];
   /** Every branch gets these series: [modelo, serie]. */
   series: Array<[string, number]>;
@@ -148,6 +150,15 @@ export async function loadSettings(tx: Tx, org: DemoOrganization, seed: Settings
          digito_conta text, chave_pix text, n int)
       ORDER BY r.n`,
     [o, json(seed.accounts ?? [])],
+  );
+  await tx.query(
+    `INSERT INTO configuracao_boleto (id_organization, descricao, id_conta, cnab, carteira, codigo_cedente, modalidade, valor_multa, valor_juro)
+     SELECT $1, r.descricao, c.id_conta, r.cnab, r.carteira, r.codigo_cedente, r.modalidade, coalesce(r.valor_multa, 0), coalesce(r.valor_juro, 0)
+       FROM jsonb_to_recordset($2::jsonb) AS r(descricao text, conta text, cnab text, carteira text, codigo_cedente text, modalidade text,
+         valor_multa numeric, valor_juro numeric, n int)
+       JOIN conta_bancaria c ON c.id_organization = $1 AND c.descricao = r.conta
+      ORDER BY r.n`,
+    [o, json(seed.boletoConfigs ?? [])],
   );
   await tx.query(
     `INSERT INTO operadora_cartao (id_organization, nome, rede, operacao, taxa, dias_credito, id_pessoa, taxas_parcela)

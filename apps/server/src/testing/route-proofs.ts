@@ -15,6 +15,8 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   'nfeInutilizar', 'nfeInutilizarFaixa', 'invoiceItemPost', 'invoiceItemCancel', 'invoicePaymentPost', 'invoicePaymentDelete',
   'invoicePaymentDeleteByInvoice', 'invoiceReferencedPost', 'invoiceReferencedDelete',
   'orderUpdate', 'orderDuplicate', 'giftCardSell', 'giftCardCancel',
+  // The boletos an invoice gets after it: only an authorized one (modules/finance/boleto-invoice.db.test.ts).
+  'demandInvoiceBoletos',
   // A cancelled sale in a till shift: modules/cashier/cashier.db.test.ts.
   'cashierProcessCanceledSale',
   // Order parts: the demo pre-sale has no client (the item and volume checks refuse it) and its payment and volume

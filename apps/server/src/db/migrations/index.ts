@@ -1,4 +1,5 @@
 import { sql as foundation } from './001_foundation.ts';
+import { sql as boletoEmail } from './052_boleto_email.ts';
 import { sql as sync } from './002_sync.ts';
 import { sql as events } from './003_events.ts';
 import { sql as catalog } from './004_catalog.ts';
@@ -97,4 +98,5 @@ export const migrations: Migration[] = [
   { version: 30, name: 'person_offline_quick_save', sql: personOfflineQuickSave },
   { version: 33, name: 'reconciliation_card_discharge', sql: reconciliationCardDischarge },
   { version: 46, name: 'commission', sql: commission },
+  { version: 52, name: 'boleto_email', sql: boletoEmail },
 ];

@@ -23,6 +23,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the message (a boleto's PDF). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType?: string }>;
 }
 
 export interface MailDeps {
@@ -72,6 +74,7 @@ export function smtpMail(options: SmtpOptions = {}): MailDeps {
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.attachments ? { attachments: message.attachments } : {}),
         });
       } catch (error) {
         throw new Error(smtpFailureReason(error), { cause: error });

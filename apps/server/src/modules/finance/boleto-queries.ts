@@ -6,7 +6,7 @@
 import type { BoletoRow } from '@pdv/contract/boleto';
 import { toDecimal } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
-import type { BoletoAccount, BoletoConfigParts } from './boleto-banks.ts';
+import type { BoletoAccount, BoletoConfigParts } from '@pdv/banking/bank-adapters';
 import type { Scope } from './document-queries.ts';
 
 export interface ConfigRow extends BoletoConfigParts {
@@ -23,12 +23,22 @@ export interface ConfigRow extends BoletoConfigParts {
 
 export async function configById(tx: Tx, org: number, id: number): Promise<ConfigRow | undefined> {
   const { rows } = await tx.query<Record<string, unknown>>(
-    `SELECT id_configuracao_boleto, id_conta, cnab, carteira, convenio, codigo_cedente, tipo_multa, valor_multa::float8 AS valor_multa, dias_multa,
+    `SELECT id_configuracao_boleto, id_conta, cnab, carteira, convenio, codigo_cedente, modalidade, codigo_transmissao, tipo_multa, valor_multa::float8 AS valor_multa, dias_multa,
             tipo_juro, valor_juro::float8 AS valor_juro, dias_expiracao, observacao
        FROM configuracao_boleto WHERE id_organization = $1 AND id_configuracao_boleto = $2 AND data_exclusao IS NULL`,
     [org, id],
   );
   return rows[0] as ConfigRow | undefined;
+}
+
+/** The account's configuration (the default first): what identifies the account in a retorno when it has no boleto yet. */
+export async function configOfAccount(tx: Tx, org: number, id_conta: number): Promise<ConfigRow | undefined> {
+  const { rows } = await tx.query<{ id: number }>(
+    `SELECT id_configuracao_boleto AS id FROM configuracao_boleto WHERE id_organization = $1 AND id_conta = $2 AND data_exclusao IS NULL
+      ORDER BY is_padrao DESC, id_configuracao_boleto LIMIT 1`,
+    [org, id_conta],
+  );
+  return rows[0] ? configById(tx, org, rows[0].id) : undefined;
 }
 
 export interface AccountRow extends BoletoAccount {
@@ -178,11 +188,11 @@ export async function pendingOfAccount(tx: Tx, s: Scope, id_conta: number): Prom
   return rows.map((r) => r.id_boleto);
 }
 
-export async function insertRemessa(tx: Tx, s: Scope, r: { id_conta: number; sequencia: number; nome_arquivo: string; conteudo: string; quantidade: number; id_usuario: number }): Promise<number> {
+export async function insertRemessa(tx: Tx, s: Scope, r: { id_conta: number; sequencia: number; cnab: string; nome_arquivo: string; conteudo: string; quantidade: number; id_usuario: number }): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO boleto_remessa (id_organization, id_filial, id_conta, sequencia, cnab, nome_arquivo, conteudo, quantidade, id_usuario)
-     VALUES ($1, $8, $2, $3, '400', $4, $5, $6, $7) RETURNING id_boleto_remessa AS id`,
-    [s.org, r.id_conta, r.sequencia, r.nome_arquivo, r.conteudo, r.quantidade, r.id_usuario, s.id_filial],
+     VALUES ($1, $8, $2, $3, $9, $4, $5, $6, $7) RETURNING id_boleto_remessa AS id`,
+    [s.org, r.id_conta, r.sequencia, r.nome_arquivo, r.conteudo, r.quantidade, r.id_usuario, s.id_filial, r.cnab],
   );
   const id = rows[0]!.id;
   return id;
@@ -237,9 +247,9 @@ export async function updateRetornoReport(tx: Tx, org: number, id: number, relat
 }
 
 /** The boletos of the account in this branch by the nosso número sequence (locked: a retorno settles each once). */
-export async function boletosOfAccount(tx: Tx, s: Scope, id_conta: number): Promise<Array<{ id_boleto: number; nosso_numero: number; id_documento_financeiro: number; settled: boolean }>> {
-  const { rows } = await tx.query<{ id_boleto: number; nosso_numero: string; id_documento_financeiro: number; settled: boolean }>(
-    `SELECT id_boleto, nosso_numero::text AS nosso_numero, id_documento_financeiro, id_boleto_retorno_pagamento IS NOT NULL AS settled FROM boleto
+export async function boletosOfAccount(tx: Tx, s: Scope, id_conta: number): Promise<Array<{ id_boleto: number; nosso_numero: number; nosso_numero_banco: string; id_configuracao_boleto: number; id_documento_financeiro: number; settled: boolean }>> {
+  const { rows } = await tx.query<{ id_boleto: number; nosso_numero: string; nosso_numero_banco: string; id_configuracao_boleto: number; id_documento_financeiro: number; settled: boolean }>(
+    `SELECT id_boleto, nosso_numero::text AS nosso_numero, nosso_numero_banco, id_configuracao_boleto, id_documento_financeiro, id_boleto_retorno_pagamento IS NOT NULL AS settled FROM boleto
       WHERE id_organization = $1 AND id_filial = $2 AND id_conta = $3 ORDER BY id_boleto FOR UPDATE`,
     [s.org, s.id_filial, id_conta],
   );

@@ -5,6 +5,7 @@
 import { notFound } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import type { Caller } from '../auth/caller.ts';
+import * as mail from './boleto-mail.ts';
 import * as bq from './boleto-queries.ts';
 import * as svc from './boletos.ts';
 
@@ -13,8 +14,14 @@ const scope = (c: Caller) => ({ org: c.id_organization, id_filial: c.id_filial }
 export const boletoHandlers = {
   demandFind: ({ tx, caller, body }) => bq.findBoletos(tx, scope(caller), { ...body.filter, search: body.search }, { skip: body.skip, take: body.take }),
   demandGetById: ({ tx, caller, body }) => svc.boletoById(tx, scope(caller), body.id_boleto),
-  demandCreate: ({ tx, caller, body }) => svc.issueBoletos(tx, scope(caller), caller.id_usuario, body, true),
-  demandValidateCreate: ({ tx, caller, body }) => svc.issueBoletos(tx, scope(caller), caller.id_usuario, body, false),
+  demandCreate: async ({ tx, caller, body }) => {
+    const { resultados, emails } = await svc.issueBoletos(tx, scope(caller), caller.id_usuario, body, true);
+    return { resultados, emails: await mail.queueBoletoEmails(tx, scope(caller), emails) };
+  },
+  demandValidateCreate: async ({ tx, caller, body }) => ({ resultados: (await svc.issueBoletos(tx, scope(caller), caller.id_usuario, body, false)).resultados }),
+  demandInvoiceBoletos: ({ tx, caller, body }) => mail.invoiceBoletos(tx, scope(caller), body.id_nota_fiscal),
+  // Outside the request transaction (OUTSIDE_TRANSACTION): no transaction stays open while the SMTP server answers.
+  demandSendEmails: ({ run, caller, deps }) => mail.sendBoletoEmails(run, scope(caller), deps.mail),
   demandByDocuments: async ({ tx, caller, body }) => ({ rows: (await bq.findBoletos(tx, scope(caller), { search: '', documentos: body.documentos })).rows }),
   demandUpdate: ({ tx, caller, body }) => svc.cancel(tx, scope(caller), body.id_boleto),
   demandPdf: ({ tx, caller, body }) => svc.boletoPdfOf(tx, scope(caller), body.id_boleto),

@@ -17,7 +17,7 @@ import { addDays } from '@pdv/domain/payment';
 import { boletoPdf } from '@pdv/documents/boleto-pdf';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
-import { bankAdapter, configProblem, nnKey, readRetorno, writeRemessa, type BankAdapter } from './boleto-banks.ts';
+import { bankAdapter, bankAdapterOf, configProblem, nnKey, readRetorno, retornoNossoNumero, writeRemessa, type BankAdapter } from '@pdv/banking/bank-adapters';
 import * as bq from './boleto-queries.ts';
 import * as q from './document-queries.ts';
 import { branchToday, discharge } from './documents.ts';
@@ -65,7 +65,7 @@ async function prepare(tx: Tx, s: Scope, input: IssueInput, lock: boolean): Prom
 const money = (c: Cents) => toDecimalString(c);
 
 /** One document's boleto, or the reason it cannot have one (001 §5 per document). Writes only when `write`. */
-async function issueOne(tx: Tx, s: Scope, r: Ready, id: number, today: string, id_usuario: number, write: boolean): Promise<{ id_boleto: number | null; error: string | null; numero: string }> {
+async function issueOne(tx: Tx, s: Scope, r: Ready, id: number, today: string, id_usuario: number, write: boolean): Promise<{ id_boleto: number | null; error: string | null; numero: string; email?: string | null }> {
   const [doc] = await q.documentsByIds(tx, s, [id], write);
   if (!doc) return { id_boleto: null, error: M.noFinancialDocument, numero: String(id) };
   const numero = doc.sequencia > 1 ? `${doc.numero}/${doc.sequencia}` : doc.numero;
@@ -81,7 +81,7 @@ async function issueOne(tx: Tx, s: Scope, r: Ready, id: number, today: string, i
   const seq = write ? await bq.drawSequence(tx, s.org, r.account.id_conta, 'sequencia_nosso_numero') : (await bq.peekSequence(tx, s.org, r.account.id_conta, 'sequencia_nosso_numero') ?? 1);
   let codes;
   try {
-    codes = emitirBoleto({ parts: r.adapter.parts(r.account, r.config, seq), valor: doc.saldo, vencimento });
+    codes = emitirBoleto({ parts: r.adapter.parts(r.account, r.config, seq, today.slice(2, 4)), valor: doc.saldo, vencimento });
   } catch (e) {
     if (e instanceof ValidationError) {
       if (write) throw badRequest(M.perDocument(numero, e.message)); // the sequence was drawn: roll back the whole issue
@@ -105,7 +105,7 @@ async function issueOne(tx: Tx, s: Scope, r: Ready, id: number, today: string, i
     complemento: payer.complemento?.slice(0, 80) ?? null, cidade: (payer.cidade ?? '').slice(0, 100), uf: (payer.uf ?? '').slice(0, 2),
     cep: (payer.cep ?? '').replace(/\D/g, '').slice(0, 8), email: payer.email?.slice(0, 80) ?? null, numero_documento: numero.slice(0, 10), id_usuario,
   });
-  return { id_boleto, error: null, numero };
+  return { id_boleto, error: null, numero, email: payer.email };
 }
 
 /** Issues (or, with write false, validates) one boleto per document; failures are results, not refusals. */
@@ -113,14 +113,16 @@ export async function issueBoletos(tx: Tx, s: Scope, id_usuario: number, input: 
   const ready = await prepare(tx, s, input, write);
   const today = (await branchToday(tx, s)).date;
   const resultados = [];
+  const emails: Array<{ id_boleto: number; email: string | null }> = [];
   for (const id of [...new Set(input.documentos)]) {
     const r = await issueOne(tx, s, ready, id, today, id_usuario, write);
+    if (r.id_boleto !== null) emails.push({ id_boleto: r.id_boleto, email: r.email ?? null });
     resultados.push({
       id_documento_financeiro: id, numero: r.numero, success: r.error === null, id_boleto: r.id_boleto,
       error_message: r.error === null ? null : M.perDocument(r.numero, r.error),
     });
   }
-  return { resultados };
+  return { resultados, emails };
 }
 
 export async function boletoById(tx: Tx, s: Scope, id: number): Promise<DemandRow> {
@@ -172,8 +174,10 @@ export async function generateRemessa(tx: Tx, s: Scope, id_usuario: number, id_c
     const multaPct = Number(b['percentual_multa']);
     const multaFixo = cents(b['multa_text']);
     const cancel = b['situacao'] === 'Cancelado';
-    return {
-      ...adapter.titulo(config), ocorrencia: cancel ? '02' : '01', nossoNumero: adapter.fileNossoNumero(config, Number(b['nosso_numero'])),
+    const seq = Number(b['nosso_numero']);
+    const impresso = String(b['nosso_numero_banco']);
+    const titulo: Titulo = {
+      ...adapter.titulo(config, seq, impresso), ocorrencia: cancel ? '02' : '01', nossoNumero: adapter.fileNossoNumero(config, seq, impresso),
       numeroDocumento: txt(b['numero_documento']), usoEmpresa: String(b['id_boleto']), vencimento: String(b['vencimento']), emissao: String(b['emissao']),
       valor: cents(b['valor_text']), especie: '01', aceite: 'N', instrucao1: '00', instrucao2: '00', jurosDia: cents(b['mora_text']),
       ...(b['mora_data'] ? { jurosData: txt(b['mora_data']) } : {}),
@@ -182,18 +186,20 @@ export async function generateRemessa(tx: Tx, s: Scope, id_usuario: number, id_c
       pagadorEndereco: `${String(b['logradouro'])} ${String(b['numero'])}`, pagadorBairro: String(b['bairro']), pagadorCep: String(b['cep']),
       pagadorCidade: String(b['cidade']), pagadorUf: String(b['uf']), diasProtesto: '00',
     };
+    return adapter.finish ? adapter.finish(titulo) : titulo;
   });
   const sequencia = await bq.drawSequence(tx, s.org, id_conta, 'sequencia_arquivo_remessa');
   const today = (await branchToday(tx, s)).date;
   let conteudo: string;
   try {
-    conteudo = writeRemessa(adapter, adapter.beneficiario(account, config, emitente), today, sequencia, titulos);
+    const hora = new Date().toISOString().slice(11, 19).replace(/:/g, '');
+    conteudo = writeRemessa(adapter, adapter.beneficiario(account, config, emitente), today, sequencia, titulos, hora);
   } catch (e) {
     if (e instanceof ValidationError) throw badRequest(e.message);
     throw e;
   }
   const nome_arquivo = `CB${today.slice(8, 10)}${today.slice(5, 7)}${String(sequencia % 100).padStart(2, '0')}.REM`;
-  const id_boleto_remessa = await bq.insertRemessa(tx, s, { id_conta, sequencia, nome_arquivo, conteudo, quantidade: titulos.length, id_usuario });
+  const id_boleto_remessa = await bq.insertRemessa(tx, s, { id_conta, sequencia, cnab: adapter.format.cnab, nome_arquivo, conteudo, quantidade: titulos.length, id_usuario });
   await bq.markRemessa(tx, s, ids, id_boleto_remessa);
   return { id_boleto_remessa, sequencia, nome_arquivo, conteudo, quantidade: titulos.length };
 }
@@ -218,7 +224,7 @@ export async function cancel(tx: Tx, s: Scope, id: number): Promise<DemandRow> {
 export async function processRetorno(tx: Tx, s: Scope, id_usuario: number, input: { id_conta: number; nome_arquivo?: string | undefined; conteudo: string }): Promise<RetornoResult> {
   const account = await bq.accountOf(tx, s, input.id_conta, true);
   if (!account) throw notFound();
-  const adapter = bankAdapter(account.id_banco, '400');
+  const adapter = bankAdapterOf(account.id_banco);
   if (!adapter) throw badRequest(M.bankNotCertified);
   const text = input.conteudo.replace(/\r\n/g, '\n');
   const hash = createHash('sha256').update(text).digest('hex');
@@ -227,14 +233,18 @@ export async function processRetorno(tx: Tx, s: Scope, id_usuario: number, input
   const configs = new Map<number, bq.ConfigRow | undefined>();
   const boletos = await bq.boletosOfAccount(tx, s, input.id_conta);
   const byNn = new Map<string, (typeof boletos)[number]>();
+  let latest: bq.ConfigRow | undefined;
   for (const b of boletos) {
-    const cfgId = await tx.query<{ id: number }>(`SELECT id_configuracao_boleto AS id FROM boleto WHERE id_organization = $1 AND id_boleto = $2`, [s.org, b.id_boleto]);
-    const id = cfgId.rows[0]!.id;
+    const id = b.id_configuracao_boleto;
     if (!configs.has(id)) configs.set(id, await bq.configById(tx, s.org, id));
     const cfg = configs.get(id);
-    if (cfg) byNn.set(nnKey(adapter.fileNossoNumero(cfg, b.nosso_numero)), b);
+    if (cfg) byNn.set(nnKey(retornoNossoNumero(adapter, cfg, b.nosso_numero, b.nosso_numero_banco)), b);
+    latest = cfg ?? latest;
   }
-  const report = readRetorno(adapter, account, input.conteudo, (nn) => byNn.has(nnKey(nn)));
+  // The account's codes the retorno's header names (Bradesco's company code...): the newest boleto's configuration, else the account's.
+  const accountConfig = latest ?? await bq.configOfAccount(tx, s.org, input.id_conta);
+  if (!accountConfig) throw badRequest(M.bankNotCertified);
+  const report = readRetorno(adapter, account, accountConfig, input.conteudo, (nn) => byNn.has(nnKey(nn)));
   const result: RetornoResult = {
     ja_processado: false, aplicado: report.aplicavel, banco: report.banco, erros: report.erros, baixados: 0, rejeitados: 0,
     itens: report.itens.map((i) => ({

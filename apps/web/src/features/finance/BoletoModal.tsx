@@ -11,6 +11,7 @@ import type { FinancialDocument } from '@pdv/contract/finance';
 import { BOLETO_AMOUNT_TYPES, BOLETO_MESSAGES, type BoletoAmountType } from '@pdv/domain/boleto';
 import { call } from '../../api/client.ts';
 import { showError } from '../../ui/showError.ts';
+import { sendQueuedBoletoEmails } from './invoiceBoletos.ts';
 import { money } from '../invoice/display.tsx';
 import { ShortcutButton } from '../invoice/shortcuts.tsx';
 import { pdfBlobOf } from '../checkout/modes/voucher/voucherPrint.ts';
@@ -86,7 +87,10 @@ function Form({ documents, onResults }: { documents: FinancialDocument[]; onResu
     setProblem(null);
     setBusy(true);
     void call('demandCreate', { id_configuracao_boleto: Number(id), documentos: documents.map((d) => d.id_documento_financeiro), ...v }).then(
-      (res) => onResults(res.resultados),
+      (res) => {
+        onResults(res.resultados);
+        if ((res.emails ?? 0) > 0) void sendQueuedBoletoEmails();
+      },
       (error: unknown) => {
         setBusy(false);
         showError(error);

@@ -12,6 +12,7 @@ import type { InvoiceSummary } from '@pdv/contract/invoice';
 import { errorDisplayOf } from '../../api/errors.ts';
 import { countLabel } from '../../ui/format.ts';
 import { useSignedIn } from '../auth/sessionContext.ts';
+import { offerInvoiceBoletos } from '../finance/invoiceBoletos.ts';
 import * as fiscal from './fiscalActions.ts';
 import { ContingencyPanel, useContingency } from './list/ContingencyPanel.tsx';
 import { DisableRangeModal } from './list/DisableRangeModal.tsx';
@@ -71,7 +72,11 @@ export function InvoiceListPage() {
     if (!allow(action) || !actionsFor(row).includes(action)) return;
     if (action === 'abrir') return void open(row);
     const work = {
-      transmitir: fiscal.transmit,
+      // 000 §4.4: once authorized, boletos of a boleto payment whose method issues them after the invoice (the user is asked).
+      transmitir: (r: InvoiceSummary) => fiscal.transmit(r).then(async (ok) => {
+        if (ok) await offerInvoiceBoletos(r.id_nota_fiscal);
+        return ok;
+      }),
       imprimir: (r: InvoiceSummary) => fiscal.print(r).then(() => false),
       consultar: fiscal.consult,
       cancelar: fiscal.cancel,

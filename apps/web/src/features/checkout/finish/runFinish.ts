@@ -13,6 +13,7 @@ import type { OperationBundle } from '../../outbox/types.ts';
 import type { SaleContext } from '../catalog.ts';
 import { transmitAndPrint, type FiscalOutcome } from '../fiscal.ts';
 import type { CreditInfo } from '../modes/return/CreditModal.tsx';
+import { offerInvoiceBoletos } from '../../finance/invoiceBoletos.ts';
 import { openVoucherPdf } from '../modes/voucher/voucherPrint.ts';
 import { openReceipt, receiptData } from '../receipt.ts';
 import { finishOutcome, sendStep, SUCCESS_MESSAGE, type FinishDocument, type Notice } from './finishSteps.ts';
@@ -100,6 +101,8 @@ async function takesTab(
         toast.success(ORDER_MESSAGES.creditGenerated);
         run.setCredit(document.credit);
       }
+      // 000 §4.4: an invoice with a boleto payment whose method issues boletos after the invoice asks whether to issue them.
+      if (outcome.kind === 'authorized' && !document.credit) await offerInvoiceBoletos(document.idNotaFiscal);
       return took;
     }
     case 'receipt':

@@ -18,6 +18,7 @@ import { showError } from '../../../ui/showError.ts';
 import { toast } from '../../../ui/toast.ts';
 import { showWarning } from '../../../ui/warning.tsx';
 import { useSignedIn } from '../../auth/sessionContext.ts';
+import { offerInvoiceBoletos } from '../../finance/invoiceBoletos.ts';
 import * as fiscal from '../fiscalActions.ts';
 import { bodyOf, emptyForm, formFromDetail, totalsOf, validateForSave, validateForTransmit, type InvoiceForm } from '../form.ts';
 import { INVOICE_KEYS } from '../list/useInvoiceList.ts';
@@ -123,8 +124,10 @@ export function useInvoiceEditor(detail: InvoiceDetail | null) {
     } else if (!available.includes('transmitir')) return;
     const target = await savedTarget();
     if (!target) return;
-    await fiscal.transmit(target);
+    const authorized = await fiscal.transmit(target);
     await refreshAll();
+    // 000 §4.4: boletos of a boleto payment whose method issues them after the invoice (the user is asked).
+    if (authorized) await offerInvoiceBoletos(target.id_nota_fiscal);
   };
 
   const print = async () => {
