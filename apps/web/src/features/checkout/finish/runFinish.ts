@@ -14,7 +14,7 @@ import type { SaleContext } from '../catalog.ts';
 import { transmitAndPrint, type FiscalOutcome } from '../fiscal.ts';
 import type { CreditInfo } from '../modes/return/CreditModal.tsx';
 import { openVoucherPdf } from '../modes/voucher/voucherPrint.ts';
-import { openReceipt, receiptData } from '../receipt.ts';
+import { printReceipt, receiptData } from '../receipt.ts';
 import { finishOutcome, sendStep, SUCCESS_MESSAGE, type FinishDocument, type Notice } from './finishSteps.ts';
 
 /** How long the screen waits for the server's answer before telling the cashier the operation is pending. */
@@ -102,8 +102,10 @@ async function takesTab(
       return took;
     }
     case 'receipt':
-      await openReceipt(
+      await printReceipt(
         receiptData({ ...written, operation: document.operation }, run.context, run.operador),
+        written.operation.id_filial,
+        run.context.config,
         tab,
       ).catch((error: unknown) => {
         console.error('Falha ao gerar o comprovante', error);
