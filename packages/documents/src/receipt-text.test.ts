@@ -35,6 +35,7 @@ describe('receipt as text (thermal printer text mode)', () => {
     const lines = text.trimEnd().split('\n');
     expect(lines.every((l) => l.length <= RECEIPT_COLUMNS)).toBe(true);
     expect(lines).toContain('001 Camiseta básica algodão orgânico');
+    expect(lines).toContain(`    2,000 UN x R$ 49,90${' '.repeat(RECEIPT_COLUMNS - 23 - 8)}R$ 99,80`);
     expect(lines.find((l) => l.startsWith('TOTAL '))).toBe(`TOTAL${' '.repeat(RECEIPT_COLUMNS - 5 - 'R$ 104,82'.length)}R$ 104,82`);
     expect(text).toContain('Cartão de Crédito (2x)');
     expect(text).toContain('  Autorização: A1B2');

@@ -23,11 +23,12 @@ function center(text: string, width: number): string {
   return ' '.repeat(Math.floor((width - t.length) / 2)) + t;
 }
 
-/** Label left, value right; a label too long is cut so the value stays whole. */
+/** Label left (its indentation kept), value right; a label too long is cut so the value stays whole. */
 function pair(label: string, value: string, width: number): string {
   const v = clean(value);
   const room = Math.max(1, width - v.length - 1);
-  const l = clean(label).slice(0, room);
+  const indent = /^ */.exec(label)?.[0] ?? '';
+  const l = (indent + clean(label)).slice(0, room);
   return l + ' '.repeat(Math.max(1, width - l.length - v.length)) + v;
 }
 
