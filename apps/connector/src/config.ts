@@ -8,7 +8,8 @@
  *     "perifericos": [
  *       { "id_periferico": 3, "driver": "tcp", "host": "192.168.0.50", "porta": 9100 },
  *       { "id_periferico": 4, "driver": "cups", "fila": "HP_LaserJet" },
- *       { "id_periferico": 5, "driver": "spool", "pasta": "/var/spool/pdv" } ] }
+ *       { "id_periferico": 5, "driver": "spool", "pasta": "/var/spool/pdv" },
+ *       { "id_periferico": 6, "driver": "serial", "porta": "/dev/ttyUSB0", "velocidade": 9600 } ] }
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -33,10 +34,22 @@ const spool = z.object({
   pasta: z.string().min(1),
 });
 
+const serial = z.object({
+  id_periferico: z.number().int().positive(),
+  driver: z.literal('serial'),
+  /** 002 §3 porta_serial: /dev/ttyUSB0, /dev/ttyS0, COM3... */
+  porta: z.string().min(1),
+  /** 002 §3 bits per second. */
+  velocidade: z.number().int().positive().default(9600),
+  bits_dados: z.union([z.literal(5), z.literal(6), z.literal(7), z.literal(8)]).default(8),
+  bits_parada: z.enum(['1', '1.5', '2']).default('1'),
+  paridade: z.enum(['Nenhuma', 'Par', 'Impar', 'Marca', 'Espaco']).default('Nenhuma'),
+});
+
 /** A peripheral whose driver is unknown is kept (it answers 'Não foi possível localizar o tipo da impressora.'). */
 const unknownDriver = z.object({ id_periferico: z.number().int().positive(), driver: z.string().optional() }).loose();
 
-export const peripheralConfig = z.union([tcp, cups, spool]);
+export const peripheralConfig = z.union([tcp, cups, spool, serial]);
 export type PeripheralConfig = z.infer<typeof peripheralConfig>;
 
 export const connectorConfig = z.object({
@@ -48,6 +61,8 @@ export const connectorConfig = z.object({
   origens: z.array(z.string().min(1)).default(['*']),
   /** Time-out of one job, in milliseconds (000 §9: 30 s). */
   tempo_limite_ms: z.number().int().positive().default(PRINT_TIMEOUT_MS),
+  /** How long the checkout scale has to answer, in milliseconds. */
+  tempo_limite_balanca_ms: z.number().int().positive().default(3000),
   /** The lp program CUPS jobs go through. */
   lp: z.string().min(1).default('lp'),
   perifericos: z.array(z.union([peripheralConfig, unknownDriver])).default([]),

@@ -169,7 +169,7 @@ describe('POST /impressao', () => {
   });
 
   it("refuses a bad request with the spec's printing messages", async () => {
-    const url = await connector({ dispositivo: 2, perifericos: [{ id_periferico: 3, driver: 'spool', pasta: spool }, { id_periferico: 5, driver: 'serial', porta: 'COM1' }] });
+    const url = await connector({ dispositivo: 2, perifericos: [{ id_periferico: 3, driver: 'spool', pasta: spool }, { id_periferico: 5, driver: 'usb', porta: 'USB001' }] });
     const ok = { dispositivo: 2, id_periferico: 3, tipo_impressao: 'zpl', data_base64: b64('^XA^XZ') };
     const cases: Array<[unknown, number, string]> = [
       [{ ...ok, id_periferico: undefined }, PRINT_CODES.printerNotSet, PRINT_MESSAGES.printerNotSet],

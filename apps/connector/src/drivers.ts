@@ -2,7 +2,7 @@
  * How a job's bytes reach a printer: a raw TCP socket (port 9100, "JetDirect"), CUPS's `lp` (spawned, the bytes on its
  * standard input; raw for printer languages, filtered for a PDF), or a spool folder (written under a temporary name
  * and renamed, so a program watching the folder never takes half a file). Each resolves when the last byte is
- * delivered and rejects with a pt-BR reason; the caller bounds it with the time-out.
+ * delivered and rejects with a pt-BR reason (a serial printer: serial.ts); the caller bounds it with the time-out.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -11,6 +11,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { PrintKind } from '@pdv/domain/print-connector';
 import type { PeripheralConfig } from './config.ts';
+import type { OpenSerial } from './serial.ts';
 
 export interface DriverJob {
   bytes: Buffer;
@@ -18,12 +19,14 @@ export interface DriverJob {
   /** Aborted at the time-out: the driver drops its socket or child. */
   signal: AbortSignal;
   lp: string;
+  openSerial: OpenSerial;
 }
 
 /** The printer as the log and the messages name it (never the job's content). */
 export function targetOf(p: PeripheralConfig): string {
   if (p.driver === 'tcp') return `${p.host}:${p.porta}`;
   if (p.driver === 'cups') return `lp ${p.fila ?? '(padrão)'}`;
+  if (p.driver === 'serial') return p.porta;
   return p.pasta;
 }
 
@@ -92,8 +95,19 @@ export async function writeSpool(folder: string, job: DriverJob): Promise<string
   return name;
 }
 
+/** Writes the job to a serial printer (the port set as the peripheral's settings say) and closes the port. */
+export async function sendSerial(p: Extract<PeripheralConfig, { driver: 'serial' }>, job: DriverJob): Promise<void> {
+  const port = await job.openSerial(p);
+  try {
+    await port.write(job.bytes);
+  } finally {
+    await port.close();
+  }
+}
+
 export async function deliver(p: PeripheralConfig, job: DriverJob): Promise<void> {
   if (p.driver === 'tcp') await sendTcp(p.host, p.porta, job);
   else if (p.driver === 'cups') await sendCups(p.fila, job);
+  else if (p.driver === 'serial') await sendSerial(p, job);
   else await writeSpool(p.pasta, job);
 }

@@ -10,6 +10,7 @@ import { PRINT_CODES, PRINT_MESSAGES, printCommands, type PrintKind } from '@pdv
 import { isDriverConfig, type ConnectorConfig } from './config.ts';
 import { deliver, targetOf } from './drivers.ts';
 import { escposReceipt } from './escpos.ts';
+import { openSerialPort, type OpenSerial } from './serial.ts';
 
 export interface PrintResult {
   status: number;
@@ -34,7 +35,7 @@ export function printerBytes(kind: PrintKind, data: Buffer, commmand: string | n
   return escposReceipt(data.toString('utf8'), { cut: !words.has('sem_corte'), drawer: words.has('gaveta') });
 }
 
-export async function print(config: ConnectorConfig, body: unknown): Promise<PrintResult> {
+export async function print(config: ConnectorConfig, body: unknown, openSerial: OpenSerial = openSerialPort): Promise<PrintResult> {
   const parsed = printRequest.safeParse(body);
   if (!parsed.success) {
     // The first problem, in the order of the contract's fields: the printer, the kind, the file.
@@ -59,7 +60,7 @@ export async function print(config: ConnectorConfig, body: unknown): Promise<Pri
   const timer = setTimeout(() => controller.abort(), config.tempo_limite_ms);
   try {
     await Promise.race([
-      deliver(peripheral, { bytes, kind: job.tipo_impressao, signal: controller.signal, lp: config.lp }),
+      deliver(peripheral, { bytes, kind: job.tipo_impressao, signal: controller.signal, lp: config.lp, openSerial }),
       new Promise<never>((_, fail) => controller.signal.addEventListener('abort', () => fail(new TimeoutError()), { once: true })),
     ]);
   } catch (error) {

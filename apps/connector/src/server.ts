@@ -1,5 +1,6 @@
 /**
- * The connector's HTTP service (node:http, no framework): POST /impressao, GET /status, and CORS so the web app's
+ * The connector's HTTP service (node:http, no framework): POST /impressao, POST /balanca/peso (the checkout scale,
+ * scale.ts), GET /status, and CORS so the web app's
  * origin (another port or host than the connector's) may call it, including Chromium's private-network preflight. A
  * body above the limit or not JSON is refused with the spec's messages; every job is logged as one JSON line.
  */
@@ -9,6 +10,8 @@ import { PRINT_CODES, PRINT_MESSAGES } from '@pdv/domain/print-connector';
 import { PRINT_MAX_BASE64 } from '@pdv/contract/connector';
 import type { ConnectorConfig } from './config.ts';
 import { print } from './print.ts';
+import { readScale } from './scale.ts';
+import { openSerialPort, type OpenSerial } from './serial.ts';
 
 export type Logger = (line: Record<string, unknown>) => void;
 
@@ -52,7 +55,8 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   });
 }
 
-export function createConnector(config: ConnectorConfig, log: Logger = jsonLogger): Server {
+/** The connector's HTTP server; `openSerial` opens serial ports (a test gives a simulated device). */
+export function createConnector(config: ConnectorConfig, log: Logger = jsonLogger, openSerial: OpenSerial = openSerialPort): Server {
   return createServer((req, res) => {
     const cors = corsHeaders(config, req);
     const path = (req.url ?? '/').split('?')[0];
@@ -65,7 +69,7 @@ export function createConnector(config: ConnectorConfig, log: Logger = jsonLogge
       send(res, 200, { status: 'ok', dispositivo: config.dispositivo ?? null, perifericos: config.perifericos.map((p) => p.id_periferico) }, cors);
       return;
     }
-    if (req.method !== 'POST' || path !== '/impressao') {
+    if (req.method !== 'POST' || (path !== '/impressao' && path !== '/balanca/peso')) {
       send(res, 404, { Codigo: PRINT_CODES.own, Mensagem: `Rota não encontrada: ${req.method ?? ''} ${path ?? ''}` }, cors);
       return;
     }
@@ -78,8 +82,8 @@ export function createConnector(config: ConnectorConfig, log: Logger = jsonLogge
       } catch {
         body = null;
       }
-      const result = await print(config, body);
-      log({ evento: 'impressao', ...result.log, ms: Math.round(performance.now() - started) });
+      const result = path === '/balanca/peso' ? await readScale(config, body, openSerial) : await print(config, body, openSerial);
+      log({ evento: path === '/balanca/peso' ? 'balanca' : 'impressao', ...result.log, ms: Math.round(performance.now() - started) });
       send(res, result.status, result.answer, cors);
     })().catch((error: unknown) => {
       log({ evento: 'impressao', Codigo: PRINT_CODES.own, erro: error instanceof Error ? error.message : String(error) });

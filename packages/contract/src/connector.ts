@@ -31,3 +31,13 @@ export const printAnswer = z.object({
   Mensagem: z.string(),
 });
 export type PrintAnswer = z.infer<typeof printAnswer>;
+
+/**
+ * The checkout scale through the connector (balanca_pdv): POST /balanca/peso {dispositivo, id_periferico}; the spec
+ * shows no path for it, this is ours. The answer adds peso, in kilograms with three decimals, when Codigo is 0.
+ */
+export const scaleReadRequest = printRequest.pick({ dispositivo: true, id_periferico: true });
+export type ScaleReadRequest = z.infer<typeof scaleReadRequest>;
+
+export const scaleReadAnswer = printAnswer.extend({ peso: z.number().optional() });
+export type ScaleReadAnswer = z.infer<typeof scaleReadAnswer>;
