@@ -3,7 +3,7 @@
  * configured"; 001 §8 "no device chosen prompts device selection"): a select of the branch's peripherals of the kind,
  * by description and device, and Selecionar, disabled until one is chosen. `choosePeripheral` opens it and resolves
  * with the choice (kept on this machine for the branch) or null. `PrintersModal` is the same choice for the three
- * printer kinds at once, opened from the header's "Impressoras".
+ * printer kinds and the checkout scale at once, opened from the header's "Impressoras".
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
@@ -13,10 +13,11 @@ import { showError } from '../../ui/showError.ts';
 import { branchPeripherals, choiceLabel } from './peripheralList.ts';
 import { peripheralFor, setPeripheral, type PeripheralChoice } from './peripheralStore.ts';
 
-const KIND_LABEL: Record<'ImpressoraComprovante' | 'ImpressoraEtiqueta' | 'ImpressoraA4', string> = {
+const KIND_LABEL: Record<'ImpressoraComprovante' | 'ImpressoraEtiqueta' | 'ImpressoraA4' | 'Balanca', string> = {
   ImpressoraComprovante: 'Impressora de comprovantes (80 mm)',
   ImpressoraEtiqueta: 'Impressora de etiquetas',
   ImpressoraA4: 'Impressora A4',
+  Balanca: 'Balança do caixa',
 };
 type PrinterKind = keyof typeof KIND_LABEL;
 const PRINTER_KINDS = Object.keys(KIND_LABEL) as PrinterKind[];
@@ -90,7 +91,7 @@ function PrinterRow({ id_filial, tipo }: { id_filial: number; tipo: PrinterKind 
   }
   return (
     <Select label={KIND_LABEL[tipo]} data={data} value={current ? String(current.id_periferico) : null} clearable
-      placeholder={list === null ? 'Carregando...' : 'Nenhuma: abre o PDF'}
+      placeholder={list === null ? 'Carregando...' : tipo === 'Balanca' ? 'Nenhuma: o peso é digitado' : 'Nenhuma: abre o PDF'}
       onChange={(v) => {
         const choice = list?.find((c) => String(c.id_periferico) === v) ?? null;
         setPeripheral(id_filial, key, choice);
@@ -107,7 +108,7 @@ export function PrintersModal({ id_filial, opened, onClose }: { id_filial: numbe
         <Stack gap="sm">
           <Alert variant="light">
             Com uma impressora escolhida, o documento vai pelo conector local do dispositivo; sem ela, ou quando o conector
-            não responde, o PDF abre numa nova aba.
+            não responde, o PDF abre numa nova aba. Com a balança escolhida, Alt+B em Quantidade (F3) lê o peso.
           </Alert>
           {PRINTER_KINDS.map((tipo) => <PrinterRow key={tipo} id_filial={id_filial} tipo={tipo} />)}
           <Group justify="flex-end"><Button onClick={onClose}>Fechar</Button></Group>

@@ -5,17 +5,17 @@
  * message) and the caller's PDF opens instead.
  */
 import { PRINT_MESSAGES, PRINT_TIMEOUT_MS, printOutcome, type PeripheralKey, type PrintKind } from '@pdv/domain/print-connector';
-import type { PrintRequest } from '@pdv/contract/connector';
+import type { PrintRequest, ScaleReadRequest } from '@pdv/contract/connector';
 import { showWarning } from '../../ui/warning.tsx';
 import { peripheralFor, type PeripheralChoice } from './peripheralStore.ts';
 
 export type PrintResult = { ok: true } | { ok: false; message: string };
 
 /** The connector's URL of a device: its address (a host, or a whole http(s) origin) and port. */
-export function connectorUrl(choice: PeripheralChoice): string {
+export function connectorUrl(choice: PeripheralChoice, path = '/impressao'): string {
   const { endereco, porta_connect } = choice.dispositivo;
   const origin = /^https?:\/\//i.test(endereco) ? endereco.replace(/\/+$/, '') : `http://${endereco}`;
-  return /:\d+$/.test(origin.replace(/^https?:\/\//i, '')) ? `${origin}/impressao` : `${origin}:${porta_connect}/impressao`;
+  return /:\d+$/.test(origin.replace(/^https?:\/\//i, '')) ? `${origin}${path}` : `${origin}:${porta_connect}${path}`;
 }
 
 export function toBase64(data: Uint8Array | string): string {
@@ -71,4 +71,28 @@ export async function printThroughConnector(id_filial: number, key: PeripheralKe
   if (result.ok) return 'printed';
   void showWarning(result.message);
   return 'fallback';
+}
+
+/**
+ * The weight on the checkout scale (balanca_pdv) through its device's connector (POST /balanca/peso): thousandths of a
+ * kilogram, or the message to show (the scale's, or 'Não foi possível comunicar com o ModerConnect.').
+ */
+export async function readScaleWeight(choice: PeripheralChoice): Promise<{ ok: true; milli: number } | { ok: false; message: string }> {
+  const body: ScaleReadRequest = { dispositivo: choice.dispositivo.id_dispositivo, id_periferico: choice.id_periferico };
+  let answer: { Codigo?: unknown; Mensagem?: unknown; peso?: unknown };
+  try {
+    const res = await fetch(connectorUrl(choice, '/balanca/peso'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(PRINT_TIMEOUT_MS),
+    });
+    answer = (await res.json()) as typeof answer;
+  } catch (error) {
+    console.error('Conector local inacessível', error);
+    return { ok: false, message: PRINT_MESSAGES.unreachable };
+  }
+  const outcome = printOutcome(answer);
+  if (!outcome.ok) return outcome;
+  return typeof answer.peso === 'number' && answer.peso > 0 ? { ok: true, milli: Math.round(answer.peso * 1000) } : { ok: false, message: PRINT_MESSAGES.unreachable };
 }
