@@ -139,7 +139,9 @@ test("a thermal label model's ZPL reaches a TCP 9100 printer, chosen in the peri
     await page.getByRole('button', { name: 'Impressoras' }).click();
     const printers = page.getByRole('dialog', { name: 'Impressoras deste computador' });
     await expect(printers.getByRole('combobox', { name: 'Impressora de etiquetas' })).toHaveValue(`Zebra GC420t (${device.descricao})`);
+    await expect(printers.getByRole('combobox', { name: 'Impressora de comprovantes (80 mm)' })).toHaveAttribute('placeholder', 'Nenhuma: abre o PDF');
     await expect(printers.getByRole('combobox', { name: 'Impressora de comprovantes (80 mm)' })).toHaveValue('');
+    await expect(printers.getByRole('combobox', { name: 'Balança do caixa' })).toHaveAttribute('placeholder', 'Nenhuma: o peso é digitado');
     await page.screenshot({ path: '/tmp/connector-printers.png' });
   } finally {
     await connector.stop();

@@ -6,15 +6,15 @@ import type { PeripheralChoice } from './peripheralStore.ts';
 interface DeviceRow { id_dispositivo: number; descricao: string; endereco: string | null; porta_connect: number | null }
 interface PeripheralRow { id_periferico: number; descricao: string; tipo: string }
 
-/** The active branch's peripherals of `tipo` on devices with an address and a port (the connector's). */
-export async function branchPeripherals(tipo: PeripheralKind): Promise<PeripheralChoice[]> {
+/** The active branch's peripherals (of `tipo`, or all) on devices with an address and a port (the connector's). */
+export async function branchPeripherals(tipo?: PeripheralKind): Promise<PeripheralChoice[]> {
   const page: unknown = await call('deviceFind', { search: '', take: 200, skip: 0 }, { loading: false });
   const devices = (page as { rows: DeviceRow[] }).rows.filter((d) => (d.endereco ?? '') !== '' && d.porta_connect !== null);
   const details = await Promise.all(
     devices.map(async (d) => {
       // The peripherals are the register's `extra` member, answered by find_by_id (not in the row's type).
       const row: unknown = await call('deviceFindById', { id_dispositivo: d.id_dispositivo }, { loading: false });
-      return ((row as { perifericos?: PeripheralRow[] }).perifericos ?? []).filter((p) => p.tipo === tipo).map((p): PeripheralChoice => ({
+      return ((row as { perifericos?: PeripheralRow[] }).perifericos ?? []).filter((p) => tipo === undefined || p.tipo === tipo).map((p): PeripheralChoice => ({
         id_periferico: p.id_periferico,
         descricao: p.descricao,
         tipo: p.tipo,
