@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { authBenchmark } from './auth.bench.ts';
 import { checkoutSearchBenchmark } from './checkout-search.bench.ts';
+import { connectorPrintBenchmark } from './connector-print.bench.ts';
 import { fiscalBenchmark } from './fiscal.bench.ts';
 import { idbCeilingBenchmark } from './idb-ceiling.bench.ts';
 import { importBenchmark } from './import.bench.ts';
@@ -19,7 +20,8 @@ import { syncBrowserBenchmark } from './sync-browser.bench.ts';
 import { syncPageBenchmark } from './sync-page.bench.ts';
 
 const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, syncBrowserBenchmark, operacaoBenchmark, fiscalBenchmark, loadBenchmark,
-  checkoutSearchBenchmark, idbCeilingBenchmark, pdfBenchmark, registersBenchmark, importBenchmark, inventoryBenchmark];
+  checkoutSearchBenchmark, idbCeilingBenchmark, pdfBenchmark, registersBenchmark, importBenchmark, inventoryBenchmark,
+  connectorPrintBenchmark];
 const only = process.argv.slice(2);
 
 const rows: Array<BenchResult & { bench: string }> = [];

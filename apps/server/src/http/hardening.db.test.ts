@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@pdv/domain/messages';
 import { createTestApp, type TestApp } from '../testing/app.ts';
+import { connectorOrigins } from './security-headers.ts';
 
 let t: TestApp;
 let webDir: string;
@@ -42,7 +43,8 @@ describe('browser security headers', () => {
     expect(csp.get('script-src-attr')).toEqual(["'none'"]);
     expect(csp.get('worker-src')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(csp.get('connect-src')).toEqual(["'self'", 'ws://loja.exemplo:3000', 'wss://loja.exemplo:3000', 'blob:']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'ws://loja.exemplo:3000', 'wss://loja.exemplo:3000', 'blob:',
+      'http://localhost:*', 'http://127.0.0.1:*']);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
     // Inline is allowed for styles only (Mantine's <style> elements), never for scripts.
     expect(csp.get('style-src')).toContain("'unsafe-inline'");
@@ -55,10 +57,15 @@ describe('browser security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it("lets the page call the local connector on loopback and on the origins of CONNECTOR_ORIGINS, nothing else", () => {
+    expect(connectorOrigins({ CONNECTOR_ORIGINS: "http://192.168.0.10:9201 https://caixa1.loja:* http://x;script-src javascript:alert(1)" }))
+      .toEqual(['http://localhost:*', 'http://127.0.0.1:*', 'http://192.168.0.10:9201', 'https://caixa1.loja:*']);
+  });
+
   it('a Host header that is not a plain host name is not copied into the policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { host: "evil; script-src 'unsafe-inline'" } });
     const csp = directives(res.headers['content-security-policy']);
-    expect(csp.get('connect-src')).toEqual(["'self'", "'self'", "'self'", 'blob:']);
+    expect(csp.get('connect-src')).toEqual(["'self'", "'self'", "'self'", 'blob:', 'http://localhost:*', 'http://127.0.0.1:*']);
     expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   });
 

@@ -20,6 +20,19 @@ const sameHostSocket = (scheme: 'ws' | 'wss') => (req: IncomingMessage): string 
   return SAFE_HOST.test(host) ? `${scheme}://${host}` : "'self'";
 };
 
+/** An origin the page may call the shop's local connector at: scheme, host and a port (or any port), nothing else. */
+const SAFE_ORIGIN = /^https?:\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:(\d{1,5}|\*))?$/;
+
+/**
+ * The local connector (docs/connector.md): the web app POSTs /impressao to the device's address and port. This
+ * machine's loopback on any port always; a connector on another machine of the shop's network is named in
+ * CONNECTOR_ORIGINS (space-separated origins; anything that is not a plain origin is ignored).
+ */
+export function connectorOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
+  const extra = (env['CONNECTOR_ORIGINS'] ?? '').split(/\s+/).filter((o) => SAFE_ORIGIN.test(o));
+  return ['http://localhost:*', 'http://127.0.0.1:*', ...extra];
+}
+
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
@@ -34,7 +47,8 @@ export const CONTENT_SECURITY_POLICY = {
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
   // blob: reads back a PDF the page made itself (only this origin's scripts can make one).
-  'connect-src': ["'self'", sameHostSocket('ws'), sameHostSocket('wss'), 'blob:'],
+  // and the shop's local connector (connectorOrigins).
+  'connect-src': ["'self'", sameHostSocket('ws'), sameHostSocket('wss'), 'blob:', ...connectorOrigins()],
   'worker-src': ["'self'"],
   'manifest-src': ["'self'"],
   // The PDF tabs (a blob: URL or a stored file) inherit or receive this policy: Chromium's PDF viewer is a plugin.

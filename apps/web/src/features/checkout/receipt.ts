@@ -7,6 +7,9 @@ import { receiptDue } from './modes/modeDraft.ts';
 import { exchangeDeadline, formatDay } from '@pdv/domain/return-rules';
 import { slipShowsChange, slipTitle } from '@pdv/domain/slip';
 import { branchOffset } from '@pdv/domain/time-zone';
+import { isCard, MEIO_PAGAMENTO } from '@pdv/domain/payment-method';
+import { PERIPHERAL_KEYS, receiptCopies } from '@pdv/domain/print-connector';
+import { printThroughConnector } from '../peripherals/connector.ts';
 
 /** What the return or receipt slip says besides its lines: the original sale, or the receivables paid off. */
 function modeNote({ operation }: OperationBundle): string | null {
@@ -118,4 +121,28 @@ export async function openReceipt(data: ReceiptData, target: Window | null): Pro
   else window.open(url, '_blank');
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   return url;
+}
+
+/**
+ * Prints the receipt on the branch's receipt printer through the local connector when one is chosen on this machine
+ * (ESC/POS text: cut, the drawer kick when cash was paid, two copies of a TEF sale when the branch asks for them,
+ * 002 imprimir_duas_vias_tef); otherwise, or when the connector fails (its message shown), the PDF opens in `target`.
+ */
+export async function printReceipt(data: ReceiptData, id_filial: number, config: SaleContext['config'], target: Window | null): Promise<void> {
+  const paidByTef = data.pagamentos.some((p) => p.utilizar_captura && isCard(p.meio_pagamento));
+  const copies = receiptCopies(config, paidByTef);
+  const sent = await printThroughConnector(id_filial, PERIPHERAL_KEYS.ImpressoraComprovante, {
+    tipo_impressao: 'comprovante',
+    data: async () => {
+      const { receiptText, RECEIPT_CUT_MARK } = await import('@pdv/documents/receipt-text');
+      const text = receiptText(data);
+      return Array.from({ length: copies }, () => text).join(RECEIPT_CUT_MARK);
+    },
+    commmand: data.pagamentos.some((p) => p.meio_pagamento === MEIO_PAGAMENTO.Dinheiro) ? 'gaveta' : null,
+  });
+  if (sent === 'printed') {
+    target?.close();
+    return;
+  }
+  await openReceipt(data, target);
 }

@@ -4,9 +4,10 @@
  * /product/search-to-labels, the price shown (retail or wholesale) and the sheet position to start at; Imprimir
  * (Alt+P) makes the PDF in the browser (packages/documents label-sheet.ts) and opens it in a new tab. The spec's
  * messages ('Etiqueta não informada', 'Nenhum produto para imprimir.') come from the domain's rule before anything is
- * made. Sending a thermal model's source code to its printer goes through the connector (its own issue); until then a
- * thermal model prints as PDF on the label page, and Alt+I downloads its commands filled with the items (ZPL or EPL,
- * 'Código Fonte não informado' when it has none).
+ * made. A thermal model with its source code prints through the local connector (issue 27): its ZPL or EPL filled with
+ * the items goes to the branch's label printer (impressora_etiqueta on this machine; none chosen: the peripheral
+ * selection of 001 §2 opens first); when none is chosen or the connector fails (its message shown) the PDF on the label
+ * page opens instead. Alt+I downloads the filled commands ('Código Fonte não informado' when there are none).
  */
 import { useEffect, useState } from 'react';
 import {
@@ -17,8 +18,15 @@ import type { SearchToLabelsBody } from '@pdv/contract/label-print';
 import { LABEL_SHEET_LAYOUT } from '@pdv/domain/label-settings';
 import { expandLabels, labelLanguage, labelPrintIssue, labelPrinterJob, type LabelModel } from '@pdv/domain/label-print';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
+import { PERIPHERAL_KEYS, PRINT_MESSAGES } from '@pdv/domain/print-connector';
 import { call } from '../../api/client.ts';
 import { showError } from '../../ui/showError.ts';
+import { toast } from '../../ui/toast.ts';
+import { showWarning } from '../../ui/warning.tsx';
+import { useSignedIn } from '../auth/sessionContext.ts';
+import { sendToConnector } from '../peripherals/connector.ts';
+import { choosePeripheral } from '../peripherals/PeripheralModals.tsx';
+import { peripheralFor } from '../peripherals/peripheralStore.ts';
 import { ShortcutButton } from '../invoice/shortcuts.tsx';
 import { showPdf } from '../order/documents/orderDocuments.ts';
 import { Ref } from '../products/fields.tsx';
@@ -86,21 +94,46 @@ function LabelPrintForm({ source }: { source: LabelSource }) {
   };
   const remove = (key: string) => setItems((list) => (list ?? []).filter((i) => i.key !== key));
 
+  const { session } = useSignedIn();
+  const idFilial = session.usuario.id_filial_ativa;
+
+  /** The label PDF in `tab` (opened during the key press when it could be) or a new tab. */
+  const openPdf = async (chosen: ModelRow, list: KeyedLabelItem[], tab: Window | null) => {
+    const [{ labelSheetDocument }, { renderPdf }] = await Promise.all([import('@pdv/documents/label-sheet'), import('@pdv/documents/pdf')]);
+    const blob = await renderPdf(labelSheetDocument(chosen, list, { preco, inicio: inicio - 1 }));
+    const url = URL.createObjectURL(blob);
+    showPdf(url, tab);
+    setTimeout(() => URL.revokeObjectURL(url), 120_000);
+  };
+
+  /** A thermal model's commands to the label printer; false when they were not printed (the PDF opens instead). */
+  const throughConnector = async (chosen: ModelRow, list: KeyedLabelItem[]): Promise<boolean> => {
+    const choice = peripheralFor(idFilial, PERIPHERAL_KEYS.ImpressoraEtiqueta) ?? (await choosePeripheral(idFilial, 'ImpressoraEtiqueta'));
+    if (!choice) return false;
+    const kind = labelLanguage(chosen.codigo_fonte ?? '') === 'ZPL' ? 'zpl' : 'epl';
+    const result = await sendToConnector(choice, kind, labelPrinterJob(chosen, list));
+    if (result.ok) {
+      toast.success(PRINT_MESSAGES.requested);
+      return true;
+    }
+    void showWarning(result.message);
+    return false;
+  };
+
   const print = () => {
     if (busy || items === null) return;
     const issue = labelPrintIssue(model, items);
     setProblem(issue);
     if (issue || !model) return;
-    // The tab is opened while the key or click still counts as the user's, so no pop-up blocker stops it.
-    const tab = window.open('', '_blank');
+    const thermal = model.tipo === 'Termica' && labelPrintIssue(model, items, 'printer') === null;
+    // The tab is opened while the key or click still counts as the user's, so no pop-up blocker stops it; a thermal
+    // model's tab only when its commands could not be printed.
+    const tab = thermal ? null : window.open('', '_blank');
     setBusy(true);
     void (async () => {
       try {
-        const [{ labelSheetDocument }, { renderPdf }] = await Promise.all([import('@pdv/documents/label-sheet'), import('@pdv/documents/pdf')]);
-        const blob = await renderPdf(labelSheetDocument(model, items, { preco, inicio: inicio - 1 }));
-        const url = URL.createObjectURL(blob);
-        showPdf(url, tab);
-        setTimeout(() => URL.revokeObjectURL(url), 120_000);
+        if (thermal && (await throughConnector(model, items))) return;
+        await openPdf(model, items, tab);
       } catch (error) {
         tab?.close();
         showError(error);

@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppShell, Box, Burger, Button, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
+import { device } from '@pdv/contract/registers/device';
 import { useSignedIn } from '../auth/sessionContext.ts';
+import { PrintersModal } from '../peripherals/PeripheralModals.tsx';
 import { ConnectionDot, ConnectionStatus } from '../sync/ConnectionStatus.tsx';
 import { BranchSelect } from './BranchSelect.tsx';
 import { MainSearch } from './mainSearch/MainSearch.tsx';
@@ -13,8 +16,11 @@ interface AppHeaderProps {
 }
 
 export function AppHeader({ mobileOpened, onToggleMobile, collapsed, onToggleCollapsed }: AppHeaderProps) {
-  const { session, logout } = useSignedIn();
+  const { session, logout, ability } = useSignedIn();
   const { usuario } = session;
+  const [printers, setPrinters] = useState(false);
+  // The printers are chosen among the branch's devices (their register's read permission).
+  const canChoosePrinters = ability.can('read', device.permission);
   return (
     <AppShell.Header>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -51,6 +57,14 @@ export function AppHeader({ mobileOpened, onToggleMobile, collapsed, onToggleCol
         <Group gap="md" wrap="nowrap">
           <ConnectionStatus />
           <BranchSelect />
+          {canChoosePrinters && (
+            <>
+              <Button variant="subtle" size="sm" visibleFrom="sm" onClick={() => setPrinters(true)}>
+                Impressoras
+              </Button>
+              <PrintersModal id_filial={usuario.id_filial_ativa} opened={printers} onClose={() => setPrinters(false)} />
+            </>
+          )}
           <Stack gap={0} visibleFrom="md" maw={220}>
             <Text size="sm" fw={600} truncate="end">
               {usuario.nome}

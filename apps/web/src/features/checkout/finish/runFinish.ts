@@ -15,7 +15,7 @@ import { transmitAndPrint, type FiscalOutcome } from '../fiscal.ts';
 import type { CreditInfo } from '../modes/return/CreditModal.tsx';
 import { offerInvoiceBoletos } from '../../finance/invoiceBoletos.ts';
 import { openVoucherPdf } from '../modes/voucher/voucherPrint.ts';
-import { openReceipt, receiptData } from '../receipt.ts';
+import { printReceipt, receiptData } from '../receipt.ts';
 import { finishOutcome, sendStep, SUCCESS_MESSAGE, type FinishDocument, type Notice } from './finishSteps.ts';
 
 /** How long the screen waits for the server's answer before telling the cashier the operation is pending. */
@@ -106,8 +106,10 @@ async function takesTab(
       return took;
     }
     case 'receipt':
-      await openReceipt(
+      await printReceipt(
         receiptData({ ...written, operation: document.operation }, run.context, run.operador),
+        written.operation.id_filial,
+        run.context.config,
         tab,
       ).catch((error: unknown) => {
         console.error('Falha ao gerar o comprovante', error);

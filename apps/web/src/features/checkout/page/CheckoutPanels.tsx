@@ -85,6 +85,7 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
         limits={priceLimitsPercent}
         onClose={close}
         authorize={authorizeLimit}
+        idFilial={pos.idFilial}
         onApply={async (quantidade, preco, authorization) => {
           if (!selectedItem) return false;
           const ok = await pos.changeQuantity(selectedItem.id_item, quantidade);

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { makeItem } from '@pdv/domain/factories';
 import { MESSAGES } from '@pdv/domain/messages';
 import { renderUi } from '../../../testing/dom.tsx';
 import type { StoredItem } from '../../outbox/types.ts';
+import { SCALE_MESSAGES } from '@pdv/domain/scale-reading';
+import { setPeripheral } from '../../peripherals/peripheralStore.ts';
 import { QUANTITY_NOT_A_NUMBER, QUANTITY_TOO_MANY_DECIMALS, QuantityPanel } from './QuantityPanel.tsx';
 
 const item: StoredItem = {
@@ -15,10 +18,10 @@ const item: StoredItem = {
 /** Up to 10% more and 20% less than the list price. */
 const limits = { perc_max_aumento_preco_produto: 10, perc_max_reducao_preco_produto: 20 };
 
-function open(authorize?: (observacao: string) => Promise<number | null>) {
+function open(authorize?: (observacao: string) => Promise<number | null>, idFilial?: number) {
   const onApply = vi.fn((_q: number, _p: number | null, _id: number | null) => Promise.resolve(true));
   const view = renderUi(<QuantityPanel item={item} limits={limits} onClose={() => undefined} onApply={onApply}
-    {...(authorize ? { authorize } : {})} />);
+    {...(authorize ? { authorize } : {})} {...(idFilial !== undefined ? { idFilial } : {})} />);
   return { ...view, onApply, quantity: screen.getByLabelText('Quantidade'), price: screen.getByLabelText('Preço unitário') };
 }
 
@@ -110,5 +113,42 @@ describe('QuantityPanel (F3)', () => {
     await user.type(price, '0{Enter}');
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.itemValueNotPositive);
     expect(authorize).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('QuantityPanel with the checkout scale (balanca_pdv)', () => {
+  const servers: Server[] = [];
+  afterAll(async () => {
+    for (const s of servers) await new Promise((r) => s.close(r));
+  });
+  /** A connector whose scale answers the given bodies in turn. */
+  async function connectorAnswering(...answers: unknown[]): Promise<number> {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end(JSON.stringify(answers.shift())));
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return (server.address() as { port: number }).port;
+  }
+
+  it('fills the quantity with the weight the scale reads (Alt+B), and shows what the scale says when it cannot', async () => {
+    const port = await connectorAnswering({ Codigo: 0, Mensagem: SCALE_MESSAGES.read, peso: 1.25 }, { Codigo: 999, Mensagem: SCALE_MESSAGES.unstable });
+    setPeripheral(4, 'balanca_pdv', { id_periferico: 6, descricao: 'Toledo Prix', tipo: 'Balanca',
+      dispositivo: { id_dispositivo: 1, descricao: 'Caixa 1', endereco: '127.0.0.1', porta_connect: port } });
+    const { user, onApply, quantity } = open(undefined, 4);
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
+    await user.keyboard('{Alt>}b{/Alt}');
+    await waitFor(() => expect((quantity as HTMLInputElement).value).toBe('1,250'));
+    await user.click(screen.getByRole('button', { name: 'Ler balança (Alt+B)' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SCALE_MESSAGES.unstable));
+    await user.click(screen.getByRole('button', { name: /Aplicar/ }));
+    expect(onApply).toHaveBeenCalledWith(1250, null, null);
+  });
+
+  it('offers no scale reading when none is chosen for the branch', async () => {
+    const { quantity } = open(undefined, 9);
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
+    expect(screen.queryByRole('button', { name: 'Ler balança (Alt+B)' })).toBeNull();
   });
 });

@@ -2,15 +2,20 @@
  * F3: quantity and unit price of the selected line (price override within the user's limits, 001 §5). Each field
  * opens selected, so typing replaces it and Enter applies; what cannot apply says why and the panel stays. A typed
  * price above the limits asks a supervisor at once when `authorize` is given (the supervisor modal: Esc declines and
- * the cursor is back in the field); a grant applies the price with its id.
+ * the cursor is back in the field); a grant applies the price with its id. With a checkout scale chosen for the branch
+ * on this machine (balanca_pdv), Ler balança (Alt+B) fills the quantity with the weight read through the connector.
  */
 import { useState, type FocusEvent } from 'react';
 import { Button, Drawer, Stack, Text, TextInput } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { PERIPHERAL_KEYS } from '@pdv/domain/print-connector';
 import { formatDecimalBR, formatMoney, formatQuantity, parseMoneyBR, parseQuantityBR, percentFromDecimal } from '@pdv/domain/money';
 import { MESSAGES } from '@pdv/domain/messages';
 import { referencePrice } from '@pdv/domain/price-check';
 import { validatePriceOverride } from '@pdv/domain/price-limits';
 import type { StoredItem } from '../../outbox/types.ts';
+import { readScaleWeight } from '../../peripherals/connector.ts';
+import { peripheralFor } from '../../peripherals/peripheralStore.ts';
 import { useAsking } from './useAsking.ts';
 
 /** A quantity that is not a number ('abc', '1,2,3'). */
@@ -27,15 +32,18 @@ interface Props {
   onApply: (quantidade: number, valorUnitario: number | null, id_autorizacao: number | null) => Promise<boolean>;
   /** Asks a supervisor for a price beyond the limits (what it is for, in words); the grant's id or null. */
   authorize?: (observacao: string) => Promise<number | null>;
+  /** The sale's branch: its checkout scale on this machine, when one is chosen, is read for the quantity. */
+  idFilial?: number;
 }
 
-export function QuantityPanel({ item, limits, onClose, onApply, authorize }: Props) {
+export function QuantityPanel({ item, limits, onClose, onApply, authorize, idFilial }: Props) {
   const asking = useAsking(authorize);
   return (
     // While the supervisor modal is over the panel, Esc is the modal's (it declines; the panel stays).
     <Drawer opened={item !== null} onClose={onClose} position="right" title="Quantidade e preço (F3)" closeOnEscape={!asking.active}>
       {item && (
-        <QuantityForm key={item.id_item} item={item} limits={limits} onApply={onApply} {...(asking.ask ? { authorize: asking.ask } : {})} />
+        <QuantityForm key={item.id_item} item={item} limits={limits} onApply={onApply} {...(asking.ask ? { authorize: asking.ask } : {})}
+          {...(idFilial !== undefined ? { idFilial } : {})} />
       )}
     </Drawer>
   );
@@ -47,10 +55,24 @@ const tooManyDecimals = (input: string, decimals: number) => (input.trim().split
 /** Selects the field's content when it gets the focus: typing replaces it. */
 const selectOnFocus = (event: FocusEvent<HTMLInputElement>) => event.currentTarget.select();
 
-function QuantityForm({ item, limits, onApply, authorize }: { item: StoredItem } & Pick<Props, 'limits' | 'onApply' | 'authorize'>) {
+function QuantityForm({ item, limits, onApply, authorize, idFilial }: { item: StoredItem } & Pick<Props, 'limits' | 'onApply' | 'authorize' | 'idFilial'>) {
   const [quantity, setQuantity] = useState(formatQuantity(item.quantidade));
   const [price, setPrice] = useState(formatDecimalBR(item.valor_unitario));
   const [error, setError] = useState<string | null>(null);
+  const [scale] = useState(() => (idFilial === undefined ? null : peripheralFor(idFilial, PERIPHERAL_KEYS.Balanca)));
+  const [weighing, setWeighing] = useState(false);
+
+  const weigh = () => {
+    if (!scale || weighing) return;
+    setWeighing(true);
+    void readScaleWeight(scale).then((reading) => {
+      if (reading.ok) {
+        setQuantity(formatQuantity(reading.milli));
+        setError(null);
+      } else setError(reading.message);
+    }).finally(() => setWeighing(false));
+  };
+  useHotkeys([['alt+B', weigh]], [], true);
 
   const submit = async () => {
     if (tooManyDecimals(quantity, 3)) return setError(QUANTITY_TOO_MANY_DECIMALS);
@@ -108,6 +130,11 @@ function QuantityForm({ item, limits, onApply, authorize }: { item: StoredItem }
           <Text c="red" role="alert">
             {error}
           </Text>
+        )}
+        {scale && (
+          <Button variant="light" onClick={weigh} loading={weighing}>
+            Ler balança (Alt+B)
+          </Button>
         )}
         <Button type="submit">Aplicar (Enter)</Button>
       </Stack>

@@ -1,13 +1,17 @@
 /**
  * Print and share of an order, quote or service order (000 §2 "Printing opens a PDF in a new tab", §7.6): the server
  * renders the A4 pre-sale sheet, stores it and answers url_pdf (POST /order/generate-pdf); printing opens it in a new
- * tab, sharing opens the share modal with that link.
+ * tab, sharing opens the share modal with that link. With an A4 printer chosen for the branch on this machine
+ * (impressora_a4), the PDF goes to it through the local connector instead; the tab opens when that fails.
  */
 import type { OrderPdfResult } from '@pdv/contract/order-document';
+import { PERIPHERAL_KEYS } from '@pdv/domain/print-connector';
 import { call } from '../../../api/client.ts';
 import { isAbort, isUnauthorized } from '../../../api/errors.ts';
 import { showError } from '../../../ui/showError.ts';
 import { toast } from '../../../ui/toast.ts';
+import { readStoredSession } from '../../auth/session.ts';
+import { printThroughConnector } from '../../peripherals/connector.ts';
 import { openShareModal } from './ShareModal.tsx';
 
 export type DocumentAction = 'imprimir' | 'compartilhar';
@@ -45,6 +49,23 @@ export function showPdf(url: string, target: Window | null): void {
   }
 }
 
+/**
+ * The A4 PDF at `url` to the branch's A4 printer through the connector when one is chosen on this machine; otherwise,
+ * or when that fails (its message shown), opened in `target`.
+ */
+export async function printA4(url: string, target: Window | null): Promise<void> {
+  const id_filial = readStoredSession(localStorage)?.usuario.id_filial_ativa;
+  const sent = id_filial === undefined ? 'none' : await printThroughConnector(id_filial, PERIPHERAL_KEYS.ImpressoraA4, {
+    tipo_impressao: 'pdf',
+    data: async () => new Uint8Array(await (await fetch(url)).arrayBuffer()),
+  }).catch((error: unknown) => {
+    console.error('Falha ao ler o PDF para a impressora A4', error);
+    return 'fallback' as const;
+  });
+  if (sent === 'printed') target?.close();
+  else showPdf(url, target);
+}
+
 /** The order to act on: its id, or a step that resolves with it (saving pending changes first), null to stop. */
 type OrderId = number | (() => Promise<number | null>);
 
@@ -56,7 +77,7 @@ export async function printOrder(order: OrderId): Promise<OrderPdfResult | null>
     tab?.close();
     return null;
   }
-  showPdf(result.url_pdf, tab);
+  await printA4(result.url_pdf, tab);
   return result;
 }
 
@@ -75,7 +96,7 @@ export async function openOrderSheet(id_pedido: number, tab: Window): Promise<bo
   try {
     const result = await call('orderGeneratePdf', { id_pedido });
     if (tab.closed) return true;
-    showPdf(result.url_pdf, tab);
+    await printA4(result.url_pdf, tab);
     return true;
   } catch (error) {
     console.error('Falha ao gerar a folha A4 do pedido', error);

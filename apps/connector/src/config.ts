@@ -1,0 +1,84 @@
+/**
+ * The connector's configuration: one JSON file per device (002 §3 Device: the machine's id_dispositivo, the address
+ * and port the web app calls, endereco and porta_connect) listing the peripherals plugged into it and how each is
+ * reached. Its path is CONNECTOR_CONFIG; CONNECTOR_PORT and CONNECTOR_HOST override the port and address (a test or
+ * a second connector on one machine). docs/connector.md shows a whole file.
+ *
+ *   { "dispositivo": 1, "endereco": "127.0.0.1", "porta_connect": 9201, "origens": ["http://pdv.loja:3000"],
+ *     "perifericos": [
+ *       { "id_periferico": 3, "driver": "tcp", "host": "192.168.0.50", "porta": 9100 },
+ *       { "id_periferico": 4, "driver": "cups", "fila": "HP_LaserJet" },
+ *       { "id_periferico": 5, "driver": "spool", "pasta": "/var/spool/pdv" },
+ *       { "id_periferico": 6, "driver": "serial", "porta": "/dev/ttyUSB0", "velocidade": 9600 } ] }
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { PRINT_TIMEOUT_MS } from '@pdv/domain/print-connector';
+
+const tcp = z.object({
+  id_periferico: z.number().int().positive(),
+  driver: z.literal('tcp'),
+  host: z.string().min(1),
+  porta: z.number().int().min(1).max(65535).default(9100),
+});
+const cups = z.object({
+  id_periferico: z.number().int().positive(),
+  driver: z.literal('cups'),
+  /** The CUPS queue (002 §3 nome_impressora); absent: the default queue. */
+  fila: z.string().min(1).optional(),
+});
+const spool = z.object({
+  id_periferico: z.number().int().positive(),
+  driver: z.literal('spool'),
+  /** A folder another program (or a shared printer) takes files from. */
+  pasta: z.string().min(1),
+});
+
+const serial = z.object({
+  id_periferico: z.number().int().positive(),
+  driver: z.literal('serial'),
+  /** 002 §3 porta_serial: /dev/ttyUSB0, /dev/ttyS0, COM3... */
+  porta: z.string().min(1),
+  /** 002 §3 bits per second. */
+  velocidade: z.number().int().positive().default(9600),
+  bits_dados: z.union([z.literal(5), z.literal(6), z.literal(7), z.literal(8)]).default(8),
+  bits_parada: z.enum(['1', '1.5', '2']).default('1'),
+  paridade: z.enum(['Nenhuma', 'Par', 'Impar', 'Marca', 'Espaco']).default('Nenhuma'),
+});
+
+/** A peripheral whose driver is unknown is kept (it answers 'Não foi possível localizar o tipo da impressora.'). */
+const unknownDriver = z.object({ id_periferico: z.number().int().positive(), driver: z.string().optional() }).loose();
+
+export const peripheralConfig = z.union([tcp, cups, spool, serial]);
+export type PeripheralConfig = z.infer<typeof peripheralConfig>;
+
+export const connectorConfig = z.object({
+  /** id_dispositivo of this machine (002 §3 Device); absent: any dispositivo is served. */
+  dispositivo: z.number().int().positive().optional(),
+  endereco: z.string().min(1).default('127.0.0.1'),
+  porta_connect: z.number().int().min(0).max(65535).default(9201),
+  /** Origins of the web app allowed to call (CORS); absent or ["*"]: any origin. */
+  origens: z.array(z.string().min(1)).default(['*']),
+  /** Time-out of one job, in milliseconds (000 §9: 30 s). */
+  tempo_limite_ms: z.number().int().positive().default(PRINT_TIMEOUT_MS),
+  /** How long the checkout scale has to answer, in milliseconds. */
+  tempo_limite_balanca_ms: z.number().int().positive().default(3000),
+  /** The lp program CUPS jobs go through. */
+  lp: z.string().min(1).default('lp'),
+  perifericos: z.array(z.union([peripheralConfig, unknownDriver])).default([]),
+});
+export type ConnectorConfig = z.infer<typeof connectorConfig>;
+
+export function isDriverConfig(p: ConnectorConfig['perifericos'][number]): p is PeripheralConfig {
+  return peripheralConfig.safeParse(p).success;
+}
+
+/** The configuration file named by CONNECTOR_CONFIG (none: no peripherals), with the environment's overrides. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ConnectorConfig {
+  const path = env['CONNECTOR_CONFIG'];
+  const raw: unknown = path ? JSON.parse(readFileSync(path, 'utf8')) : {};
+  const config = connectorConfig.parse(raw);
+  if (env['CONNECTOR_PORT']) config.porta_connect = Number(env['CONNECTOR_PORT']);
+  if (env['CONNECTOR_HOST']) config.endereco = env['CONNECTOR_HOST'];
+  return config;
+}

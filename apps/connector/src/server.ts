@@ -1,0 +1,104 @@
+/**
+ * The connector's HTTP service (node:http, no framework): POST /impressao, POST /balanca/peso (the checkout scale,
+ * scale.ts), GET /status, and CORS so the web app's
+ * origin (another port or host than the connector's) may call it, including Chromium's private-network preflight. A
+ * body above the limit or not JSON is refused with the spec's messages; every job is logged as one JSON line.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PRINT_CODES, PRINT_MESSAGES } from '@pdv/domain/print-connector';
+import { PRINT_MAX_BASE64 } from '@pdv/contract/connector';
+import type { ConnectorConfig } from './config.ts';
+import { print } from './print.ts';
+import { readScale } from './scale.ts';
+import { openSerialPort, type OpenSerial } from './serial.ts';
+
+export type Logger = (line: Record<string, unknown>) => void;
+
+export const jsonLogger: Logger = (line) => process.stdout.write(`${JSON.stringify({ hora: new Date().toISOString(), ...line })}\n`);
+
+function corsHeaders(config: ConnectorConfig, req: IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  const any = config.origens.includes('*');
+  if (!origin || (!any && !config.origens.includes(origin))) return {};
+  return {
+    'access-control-allow-origin': any ? '*' : origin,
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-headers': 'content-type',
+    'access-control-max-age': '600',
+    // Chromium's Private Network Access: a page on a public address may call this one on the shop's network.
+    'access-control-allow-private-network': 'true',
+    vary: 'Origin',
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        done(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', fail);
+  });
+}
+
+/** The connector's HTTP server; `openSerial` opens serial ports (a test gives a simulated device). */
+export function createConnector(config: ConnectorConfig, log: Logger = jsonLogger, openSerial: OpenSerial = openSerialPort): Server {
+  return createServer((req, res) => {
+    const cors = corsHeaders(config, req);
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors);
+      res.end();
+      return;
+    }
+    if (req.method === 'GET' && path === '/status') {
+      send(res, 200, { status: 'ok', dispositivo: config.dispositivo ?? null, perifericos: config.perifericos.map((p) => p.id_periferico) }, cors);
+      return;
+    }
+    if (req.method !== 'POST' || (path !== '/impressao' && path !== '/balanca/peso')) {
+      send(res, 404, { Codigo: PRINT_CODES.own, Mensagem: `Rota não encontrada: ${req.method ?? ''} ${path ?? ''}` }, cors);
+      return;
+    }
+    const started = performance.now();
+    void (async () => {
+      const text = await readBody(req, PRINT_MAX_BASE64 + 4096);
+      let body: unknown = null;
+      try {
+        body = text === null ? null : JSON.parse(text);
+      } catch {
+        body = null;
+      }
+      const result = path === '/balanca/peso' ? await readScale(config, body, openSerial) : await print(config, body, openSerial);
+      log({ evento: path === '/balanca/peso' ? 'balanca' : 'impressao', ...result.log, ms: Math.round(performance.now() - started) });
+      send(res, result.status, result.answer, cors);
+    })().catch((error: unknown) => {
+      log({ evento: 'impressao', Codigo: PRINT_CODES.own, erro: error instanceof Error ? error.message : String(error) });
+      if (!res.headersSent) send(res, 500, { Codigo: PRINT_CODES.own, Mensagem: PRINT_MESSAGES.printerFailed('o conector', 'erro interno') }, cors);
+    });
+  });
+}
+
+/** Starts listening; resolves with the port (0 in the configuration picks a free one). */
+export function listen(server: Server, config: ConnectorConfig): Promise<number> {
+  return new Promise((done, fail) => {
+    server.once('error', fail);
+    server.listen(config.porta_connect, config.endereco, () => {
+      server.off('error', fail);
+      done((server.address() as AddressInfo).port);
+    });
+  });
+}
