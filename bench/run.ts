@@ -10,6 +10,7 @@ import { fiscalBenchmark } from './fiscal.bench.ts';
 import { idbCeilingBenchmark } from './idb-ceiling.bench.ts';
 import { importBenchmark } from './import.bench.ts';
 import { inventoryBenchmark } from './inventory.bench.ts';
+import { inventoryCountBenchmark } from './inventory-count.bench.ts';
 import { loadBenchmark } from './load.bench.ts';
 import { operacaoBenchmark } from './operacao.bench.ts';
 import { pdfBenchmark } from './pdf.bench.ts';
@@ -19,7 +20,8 @@ import { syncBrowserBenchmark } from './sync-browser.bench.ts';
 import { syncPageBenchmark } from './sync-page.bench.ts';
 
 const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, syncBrowserBenchmark, operacaoBenchmark, fiscalBenchmark, loadBenchmark,
-  checkoutSearchBenchmark, idbCeilingBenchmark, pdfBenchmark, registersBenchmark, importBenchmark, inventoryBenchmark];
+  checkoutSearchBenchmark, idbCeilingBenchmark, pdfBenchmark, registersBenchmark, importBenchmark, inventoryBenchmark,
+  inventoryCountBenchmark];
 const only = process.argv.slice(2);
 
 const rows: Array<BenchResult & { bench: string }> = [];
