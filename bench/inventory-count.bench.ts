@@ -34,8 +34,6 @@ const CHROMIUM = '/usr/bin/chromium';
 const EMAIL = 'gerente@demo.com.br';
 const PASSWORD = 'demo1234';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Arms the timer of one scan: Enter's keydown to the list showing one more counted place, and to the next frame. */
 const ARM_COUNT = `(() => {
   const counted = () => {
