@@ -161,6 +161,11 @@ export const inventoryCountBenchmark: Benchmark = {
         process.stdout.write(`  ${name}: ${t.dom.length} scans, to the counted line p50 ${median(t.dom).toFixed(1)} ms p95 ${percentile(t.dom, 95).toFixed(1)} ms; `
           + `painted p50 ${median(t.painted).toFixed(1)} ms p95 ${percentile(t.painted, 95).toFixed(1)} ms\n`);
       show('network off', offline);
+      // Does a scan slow down as the list of counted lines grows? The first and the second half apart.
+      const half = Math.floor(offline.dom.length / 2);
+      process.stdout.write(`  to the counted line, scans 1-${half}: p50 ${median(offline.dom.slice(0, half)).toFixed(1)} ms p95 `
+        + `${percentile(offline.dom.slice(0, half), 95).toFixed(1)} ms; scans ${half + 1}-${offline.dom.length}: p50 `
+        + `${median(offline.dom.slice(half)).toFixed(1)} ms p95 ${percentile(offline.dom.slice(half), 95).toFixed(1)} ms\n`);
       process.stdout.write(`  raw barcode index get (median) ${floor.toFixed(2)} ms; a bare DOM change to the next frame p50 ${median(bare).toFixed(1)} ms `
         + `p95 ${percentile(bare, 95).toFixed(1)} ms\n`);
       await context.close();
