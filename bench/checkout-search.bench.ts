@@ -46,7 +46,7 @@ const INDEX_MEASURE = 'pdv:indice-produtos';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
@@ -57,7 +57,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(env: NodeJS.ProcessEnv, logFile: string): Promise<ChildProcess> {
+export async function startServer(env: NodeJS.ProcessEnv, logFile: string): Promise<ChildProcess> {
   const fd = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
@@ -76,7 +76,7 @@ async function startServer(env: NodeJS.ProcessEnv, logFile: string): Promise<Chi
   }
 }
 
-async function stopServer(child: ChildProcess | null): Promise<void> {
+export async function stopServer(child: ChildProcess | null): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   child.kill('SIGTERM');
@@ -85,7 +85,7 @@ async function stopServer(child: ChildProcess | null): Promise<void> {
   clearTimeout(timer);
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string, intervalMs = 200): Promise<void> {
+export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string, intervalMs = 200): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check().catch(() => false))) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
@@ -94,14 +94,14 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 }
 
 /** Page helpers: `req` turns an IDBRequest into a promise, `openPdv` opens the app's database. */
-const PAGE_HELPERS = `
+export const PAGE_HELPERS = `
   const req = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
   const openPdv = () => req(indexedDB.open('pdv'));
   const done = (tx) => new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); tx.onabort = () => reject(tx.error); });
 `;
 
 /** Whether the demo's catalogue and selling tables are read to their end. */
-async function localCopyLoaded(page: Page): Promise<boolean> {
+export async function localCopyLoaded(page: Page): Promise<boolean> {
   return page.evaluate<boolean>(`(async () => {
     ${PAGE_HELPERS}
     if (!(await indexedDB.databases()).some((d) => d.name === 'pdv')) return false;
@@ -120,7 +120,7 @@ async function localCopyLoaded(page: Page): Promise<boolean> {
  * Writes `count` products (2 or 3 variations each, a GTIN-13 per variation) into 'pdv', and stock at the branch's
  * sale address for the first variation of the first `stocked` products. Answers the codes of those variations.
  */
-async function writeCatalogue(page: Page, count: number, stocked: number): Promise<{ ms: number; grids: number; codes: string[]; grades: number[] }> {
+export async function writeCatalogue(page: Page, count: number, stocked: number): Promise<{ ms: number; grids: number; codes: string[]; grades: number[] }> {
   return page.evaluate<{ ms: number; grids: number; codes: string[]; grades: number[] }>(`(async () => {
     ${PAGE_HELPERS}
     const BASE = ${BASE_ID};
@@ -293,7 +293,7 @@ async function linearScan(page: Page, queries: string[]): Promise<number[]> {
 }
 
 /** The raw floor of a barcode lookup: one get on the barcode.codigo index (median over the codes, in the page). */
-async function rawBarcodeLookup(page: Page, codes: string[]): Promise<number> {
+export async function rawBarcodeLookup(page: Page, codes: string[]): Promise<number> {
   return page.evaluate<number>(`(async () => {
     ${PAGE_HELPERS}
     const db = await openPdv();
@@ -330,7 +330,7 @@ const ARM_SCAN = `(() => {
  * The frame's own share of "painted": a bare text change in the page (no app code) to the next frame after it,
  * timed the same way as a scan (requestAnimationFrame then a task), `count` times 20 ms apart. Answers the times.
  */
-async function frameAfterBareChange(page: Page, count: number): Promise<number[]> {
+export async function frameAfterBareChange(page: Page, count: number): Promise<number[]> {
   return page.evaluate<number[]>(`new Promise((resolve) => {
     const times = [];
     const box = document.createElement('div');

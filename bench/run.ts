@@ -11,6 +11,7 @@ import { fiscalBenchmark } from './fiscal.bench.ts';
 import { idbCeilingBenchmark } from './idb-ceiling.bench.ts';
 import { importBenchmark } from './import.bench.ts';
 import { inventoryBenchmark } from './inventory.bench.ts';
+import { inventoryCountBenchmark } from './inventory-count.bench.ts';
 import { loadBenchmark } from './load.bench.ts';
 import { operacaoBenchmark } from './operacao.bench.ts';
 import { pdfBenchmark } from './pdf.bench.ts';
@@ -21,7 +22,7 @@ import { syncPageBenchmark } from './sync-page.bench.ts';
 
 const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, syncBrowserBenchmark, operacaoBenchmark, fiscalBenchmark, loadBenchmark,
   checkoutSearchBenchmark, idbCeilingBenchmark, pdfBenchmark, registersBenchmark, importBenchmark, inventoryBenchmark,
-  connectorPrintBenchmark];
+  connectorPrintBenchmark, inventoryCountBenchmark];
 const only = process.argv.slice(2);
 
 const rows: Array<BenchResult & { bench: string }> = [];

@@ -38,6 +38,7 @@ import { productTabHandlers } from './modules/catalog/product-tabs.ts';
 import { stockHandlers } from './modules/stock/by-branch.ts';
 import { stockDocumentHandlersWith } from './modules/stock/document-routes.ts';
 import { applyEntryAverageCost } from './modules/catalog/average-cost.ts';
+import { transferInvoicing } from './modules/fiscal/transfer-invoice.ts';
 import { inventoryHandlers } from './modules/inventory/routes.ts';
 import { invoiceHandlers } from './modules/invoice/routes.ts';
 import { invoicePartHandlers } from './modules/invoice/parts-routes.ts';
@@ -52,7 +53,7 @@ import type { TokenService } from './modules/auth/token.ts';
 import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...cashierHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...priceReadjustHandlers, ...importHandlers, ...financeHandlers, ...boletoHandlers, ...bankLaunchHandlers, ...reconciliationHandlers, ...cashFlowHandlers, ...commissionHandlers, ...stockHandlers, ...stockDocumentHandlersWith(applyEntryAverageCost), ...inventoryHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...cashierHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...priceReadjustHandlers, ...importHandlers, ...financeHandlers, ...boletoHandlers, ...bankLaunchHandlers, ...reconciliationHandlers, ...cashFlowHandlers, ...commissionHandlers, ...stockHandlers, ...stockDocumentHandlersWith(applyEntryAverageCost, transferInvoicing), ...inventoryHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
   ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
   ...branchHandlers, ...platformHandlers, ...productTabHandlers,
 };

@@ -27,6 +27,8 @@ const header = {
   descricao: z.string().trim().max(100, { error: 'A descrição pode ter no máximo 100 caracteres.' }).nullable().optional(),
   observacao: z.string().trim().max(500, { error: 'A observação pode ter no máximo 500 caracteres.' }).nullable().optional(),
   itens: z.array(stockDocumentItemInput).max(500, { error: 'Um documento de estoque pode ter no máximo 500 itens.' }),
+  /** A transfer to another branch of the organization (issue 22): it goes out with a transfer NF-e when processed. */
+  id_filial_destino: id.nullable().optional().transform((v) => v ?? null),
 };
 export const stockDocumentCreateBody = z.object(header).strict();
 export const stockDocumentUpdateBody = z.object({ id_documento_estoque: id, ...header }).strict();
@@ -67,6 +69,12 @@ export const stockDocument = z.object({
   data_hora_cadastro: z.string(),
   data_processamento: z.string().nullable(),
   data_cancelamento: z.string().nullable(),
+  /** A transfer between branches: the destination branch, and its transfer NF-e once made. */
+  id_filial_destino: z.number().int().nullable(),
+  filial_destino: z.string().nullable(),
+  id_nota_fiscal: z.number().int().nullable(),
+  numero_nota_fiscal: z.number().int().nullable(),
+  situacao_nota_fiscal: z.string().nullable(),
 });
 export type StockDocument = z.infer<typeof stockDocument>;
 export const stockDocumentDetail = stockDocument.extend({ itens: z.array(stockDocumentItem) });

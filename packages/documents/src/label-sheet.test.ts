@@ -114,21 +114,44 @@ describe('label sheets placed to the millimetre', () => {
     const m = model({ modelo: 'A4351', numero_colunas: 5, tamanho_descricao: 20 });
     const sheet = sheetOf(m);
     expect([sheet.columns, sheet.rows]).toEqual([5, 13]);
+    // The published sheet, in millimetres (docs/decisions.md "Pimaco A4351"): A4 210 × 297, labels 38.2 × 21.2,
+    // 40.6 mm from one column to the next (2.4 mm gap), rows touching, margins 10.7 top and bottom, 4.7 left and right.
     const first: Box = { x: 4.7, y: 10.7, w: 38.2, h: 21.2 };
     const last: Box = { x: 4.7 + 4 * 40.6, y: 10.7 + 12 * 21.2, w: 38.2, h: 21.2 };
     expect(last.x + last.w).toBeCloseTo(210 - 4.7, 1);
     expect(last.y + last.h).toBeCloseTo(297 - 10.7, 1);
-    const pdf = await labelSheetPdf(m, [item({ qtd: 65 })]);
-    expect(pdfPageCount(pdf)).toBe(1);
-    const page = drawn(pdfPageContents(pdf)[0] ?? '', 297 * PT_PER_MM);
-    for (const box of [first, last]) {
-      expect(page.rects.filter((r) => inside(box, r))).toHaveLength(30);
-      expect(page.texts.filter((t) => inside(box, t))).toHaveLength(4);
+    for (const [index, box] of [[0, first], [64, last]] as const) {
+      const b = labelBox(sheet, index);
+      expect(b.page).toBe(0);
+      expect([b.x / PT_PER_MM, b.y / PT_PER_MM, b.width / PT_PER_MM, b.height / PT_PER_MM].map((v) => Math.round(v * 100) / 100))
+        .toEqual([box.x, box.y, box.w, box.h].map((v) => Math.round(v * 100) / 100));
     }
-    // The description is cut at 20 characters (001 §9).
+    expect(labelBox(sheet, 65)).toMatchObject({ page: 1, x: labelBox(sheet, 0).x, y: labelBox(sheet, 0).y });
+    const doc = labelSheetDocument(m, [item()]);
+    const size = doc.pageSize as { width: number; height: number };
+    expect([size.width / PT_PER_MM, size.height / PT_PER_MM].map((v) => Math.round(v * 100) / 100)).toEqual([210, 297]);
+
+    // 66 labels: the first page holds 65, whose first and last labels' bars and texts lie inside their boxes.
+    const pdf = await labelSheetPdf(m, [item({ qtd: 64 }), item({ descricao: 'Último', codigo_barras: null, sku: 'ULT-9', qtd: 2 })]);
+    expect(pdfPageCount(pdf)).toBe(2);
+    const page = drawn(pdfPageContents(pdf)[0] ?? '', 297 * PT_PER_MM);
+    expect(page.rects.filter((r) => inside(first, r))).toHaveLength(30);
+    expect(page.texts.filter((t) => inside(first, t))).toHaveLength(4);
+    // The 65th label is the first 'Último': CODE39 of ULT-9 (35 bars), description, variation and SKU, price.
+    expect(page.rects.filter((r) => inside(last, r))).toHaveLength(35);
+    expect(page.texts.filter((t) => inside(last, t))).toHaveLength(3);
+    // Nothing is drawn across a label's edge or in the margins and gaps: every bar and text lies inside one of the 65.
+    const boxes = Array.from({ length: 65 }, (_, i) => labelBox(sheet, i)).map((b) => ({ x: b.x / PT_PER_MM, y: b.y / PT_PER_MM, w: b.width / PT_PER_MM, h: b.height / PT_PER_MM }));
+    expect(page.rects.filter((r) => !boxes.some((b) => inside(b, r)))).toEqual([]);
+    expect(page.texts.filter((t) => !boxes.some((b) => inside(b, t)))).toEqual([]);
+    // The description is cut at 20 characters and the variation at 25 (001 §9).
     const text = pdfTextPages(pdf)[0]?.join('\n') ?? '';
     expect(text).toContain('Camiseta Gola Careca');
     expect(text).not.toContain('Camiseta Gola Careca A');
+    const long = await labelSheetPdf(m, [item({ variacao: 'Azul Marinho Petróleo / GG Extra' })]);
+    const longText = pdfTextPages(long)[0]?.join('\n') ?? '';
+    expect(longText).toContain('Azul Marinho Petróleo / G');
+    expect(longText).not.toContain('Azul Marinho Petróleo / GG');
   });
 
   it('a custom model prints on the 200 × 240 label page, one row of its columns a page, the description cut at 15', { timeout: 30_000 }, async () => {

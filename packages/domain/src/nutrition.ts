@@ -46,3 +46,24 @@ export function dailyValuePercent(law: NutritionLaw, nutrient: Nutrient, amount:
   // Amounts carry at most 3 decimals: in thousandths the division is exact enough to round half up.
   return Math.floor((Math.round(amount * 1000) * 100) / (dv * 1000) + 0.5);
 }
+
+/**
+ * RDC 429/2020 Annex XV (front-of-pack magnifier, "ALTO EM"): added sugars, saturated fat and sodium at or above the
+ * limits per 100 g of a solid or semi-solid food, or per 100 ml of a liquid one. The amounts are per portion and
+ * scaled to 100 g/ml (`quantidade_porcao` in the unit). Sugars here are the added sugars (the table's `acucares`
+ * under RDC 429, whose daily value is IN 75's 50 g of added sugars).
+ */
+export const HIGH_IN_LIMITS = {
+  g: { acucares: 15, gorduras_saturadas: 6, sodio: 600 },
+  ml: { acucares: 7.5, gorduras_saturadas: 3, sodio: 300 },
+} as const;
+
+export function highIn(n: {
+  quantidade_porcao: number; unidade_porcao: 'g' | 'ml'; acucares: number; gorduras_saturadas: number; sodio: number;
+}): { acucares: boolean; gorduras_saturadas: boolean; sodio: boolean } {
+  const limits = HIGH_IN_LIMITS[n.unidade_porcao];
+  // amount per portion × 100 / portion ≥ limit, compared in integers of thousandths (no float rounding at the edge).
+  const at = (amount: number, limit: number) =>
+    n.quantidade_porcao > 0 && Math.round(amount * 1000) * 100 >= Math.round(limit * 1000) * n.quantidade_porcao;
+  return { acucares: at(n.acucares, limits.acucares), gorduras_saturadas: at(n.gorduras_saturadas, limits.gorduras_saturadas), sodio: at(n.sodio, limits.sodio) };
+}

@@ -33,6 +33,14 @@ export const STOCK_DOCUMENT_MESSAGES = {
   variationNotFound: 'Produto não encontrado nesta filial.',
   processed: 'Documento de estoque processado com sucesso.',
   cancelled: 'Documento de estoque cancelado com sucesso.',
+  branchNotFound: 'Filial de destino não encontrada.',
+  sameBranch: 'A filial de destino deve ser diferente da filial de origem.',
+  branchAddressIncomplete: 'Endereço (UF) da filial de origem ou de destino não informado.',
+  destinationBranchNoAddress: 'A filial de destino não tem endereço de estoque.',
+  variationNotInDestination: (descricao: string) => `O produto ${descricao} não está cadastrado na filial de destino.`,
+  transferInvoiceNotCancelled: (numero: number | null) =>
+    `Cancele a NF-e de transferência${numero === null ? '' : ` nº ${numero}`} antes de estornar a transferência, ou faça a transferência de volta a partir da filial de destino.`,
+  transferInvoiceRejected: (message: string) => `Transferência não processada: a NF-e não foi autorizada. ${message}`,
 } as const;
 
 export type StockDocumentKind = 'Entrada' | 'Saida' | 'Transferencia';
@@ -67,13 +75,18 @@ export interface StockDocumentItem {
 }
 
 /** Refuses an item list the kind cannot process, naming the line's field ('itens.2.quantidade'). */
-export function validateItems(kind: StockDocumentKind, items: readonly StockDocumentItem[]): void {
+export function validateItems(kind: StockDocumentKind, items: readonly StockDocumentItem[], toBranch = false): void {
   if (items.length === 0) throw new ValidationError(STOCK_DOCUMENT_MESSAGES.noItems, 'itens');
   items.forEach((item, i) => {
     if (!(item.quantidade > 0)) throw new ValidationError(MESSAGES.quantityNotPositive, `itens.${i}.quantidade`);
     if (item.valor_unitario < 0) throw new ValidationError(MESSAGES.itemValueNotPositive, `itens.${i}.valor_unitario`);
     if (item.id_endereco_estoque === null) throw new ValidationError(MESSAGES.stockAddressMissing, `itens.${i}.id_endereco_estoque`);
-    if (kind === 'Transferencia') {
+    // A transfer to another branch enters the goods at the destination branch's address (resolved there when processed).
+    if (kind === 'Transferencia' && toBranch) {
+      if (item.id_endereco_estoque_destino !== null) {
+        throw new ValidationError(STOCK_DOCUMENT_MESSAGES.destinationNotTransfer, `itens.${i}.id_endereco_estoque_destino`);
+      }
+    } else if (kind === 'Transferencia') {
       if (item.id_endereco_estoque_destino === null) {
         throw new ValidationError(STOCK_DOCUMENT_MESSAGES.destinationMissing, `itens.${i}.id_endereco_estoque_destino`);
       }

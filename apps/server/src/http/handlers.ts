@@ -50,6 +50,8 @@ export const OUTSIDE_TRANSACTION: ReadonlySet<RouteName> = new Set<RouteName>([
   'branchEmailTest', 'demandSendEmails',
   // Renders a PDF (the Z report) after reading.
   'cashierReport',
+  // A transfer between branches transmits its NF-e (stock/transfer.ts).
+  'stockMovementProcess',
 ]);
 
 /**

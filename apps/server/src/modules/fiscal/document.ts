@@ -8,6 +8,7 @@ import { fromDecimal, quantityFromDecimal, toDecimal } from '@pdv/domain/money';
 import { ValidationError } from '@pdv/domain/errors';
 import { chargesSt, itemIcms } from '@pdv/domain/icms-st';
 import { applyScenarioException } from '@pdv/domain/scenario-exception';
+import { transferCfop, transferTaxes } from '@pdv/domain/stock-transfer';
 import { loadCertificate, type Certificate } from '@pdv/fiscal/certificate';
 import { emitSignedNFe, SchemaValidationError } from '@pdv/fiscal/emit';
 import { buildEventoXml } from '@pdv/fiscal/events';
@@ -47,6 +48,14 @@ function address(a: { endereco: string | null; numero: string | null; complement
 
 const bp = (value: string | number) => Math.round(Number(value) * 100);
 
+/** The destination branch of a transfer NF-e as its recipient (CNPJ, name, state registration, address). */
+async function branchRecipient(tx: Tx, org: number, id_filial: number): Promise<q.RecipientRow | null> {
+  const b = await q.findEmitter(tx, org, id_filial);
+  if (!b) return null;
+  return { nome: b.razao_social, cpf: null, cnpj: b.cnpj, ie: b.ie, indicador_ie: b.ie && /\d/.test(b.ie) ? 1 : 9, email: null, telefone: b.telefone,
+    endereco: b.endereco, numero: b.numero, complemento: b.complemento, bairro: b.bairro, id_cidade: b.id_cidade, cidade: b.cidade, uf: b.uf, cep: b.cep };
+}
+
 type ICMS = NFeDet['imposto']['ICMS'];
 
 export async function loadTarget(tx: Tx, org: number, id_filial: number, modelo: '55' | '65') {
@@ -78,7 +87,10 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
   if (modelo === '65' && !csc) throw badRequest(M.cscMissing);
 
   const id = Number(nf['id_nota_fiscal']);
-  const recipient = nf['id_cliente'] ? await q.findRecipient(tx, org, Number(nf['id_cliente'])) : null;
+  // A transfer between branches goes to the destination branch itself (stock/transfer.ts): it is the recipient.
+  const toBranch = nf['id_filial_destino'] === null || nf['id_filial_destino'] === undefined ? null : Number(nf['id_filial_destino']);
+  const recipient = toBranch !== null ? await branchRecipient(tx, org, toBranch)
+    : nf['id_cliente'] ? await q.findRecipient(tx, org, Number(nf['id_cliente'])) : null;
   // The carrier chosen at the point of sale or in the invoice (a person flagged is_transportadora): its document,
   // name, IE and main address go in transp/transporta of an NF-e (an NFC-e carries no carrier nor vehicle).
   const carrier = modelo === '55' && nf['id_transportadora'] ? await q.findRecipient(tx, org, Number(nf['id_transportadora'])) : null;
@@ -101,11 +113,15 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
   const det: NFeDet[] = rows.map((row) => {
     const ncm = row.codigo_ncm;
     if (!ncm) throw badRequest(M.ncmMissing(row.descricao));
-    const r = applyScenarioException(
-      { ...row, cfop: interstate ? row.cfop_externo : row.cfop_interno },
-      exceptions.filter((e) => e.id_cenario_fiscal === row.id_cenario_fiscal),
-      { uf: destinationUf, codigo_ncm: ncm },
-    );
+    const r = toBranch !== null
+      // A transfer: CFOP 5152/6152 and no ICMS, PIS nor COFINS (domain stock-transfer.ts), whatever the scenario says.
+      ? { ...row, ...transferTaxes(simples), cfop: transferCfop(ender.UF, destinationUf), icms_aliquota: '0', icmsst_aliquota: '0', icmsst_mva: '0',
+          fcp_percentual: '0', icms_percentual_reducao_base_calculo: '0', pis_aliquota: '0', cofins_aliquota: '0' }
+      : applyScenarioException(
+        { ...row, cfop: interstate ? row.cfop_externo : row.cfop_interno },
+        exceptions.filter((e) => e.id_cenario_fiscal === row.id_cenario_fiscal),
+        { uf: destinationUf, codigo_ncm: ncm },
+      );
     const cfop = r.cfop;
     if (!cfop || (!r.icms_csosn && !r.icms_cst) || !r.pis_cst || !r.cofins_cst) throw badRequest(M.fiscalScenarioMissing(r.descricao));
     const orig = (r.origem_produto ?? 0) as ICMS['orig'];

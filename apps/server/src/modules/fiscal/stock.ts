@@ -10,6 +10,8 @@ import { takeStock, type StockLine } from '../stock/service.ts';
 
 export async function takeInvoiceStock(tx: Tx, org: number, id_filial: number, id: number, id_usuario: number, nf: Record<string, unknown>) {
   if (nf['operacao'] !== 'Saida') return;
+  // A transfer NF-e between branches: its stock document moves both branches (stock/transfer.ts).
+  if (nf['id_filial_destino'] !== null && nf['id_filial_destino'] !== undefined) return;
   const moved = await tx.query('SELECT 1 FROM movimentacao_estoque WHERE id_organization = $1 AND id_nota_fiscal = $2 LIMIT 1', [org, id]);
   if (moved.rows.length > 0) return;
   const items = await tx.query<{ id_produto_grade_filial: number; id_endereco_estoque: number; quantidade: string }>(

@@ -27,6 +27,11 @@ export interface DocumentRow {
   data_hora_cadastro: Date | string;
   data_processamento: Date | string | null;
   data_cancelamento: Date | string | null;
+  id_filial_destino: number | null;
+  filial_destino: string | null;
+  id_nota_fiscal: number | null;
+  numero_nota_fiscal: number | null;
+  situacao_nota_fiscal: string | null;
 }
 
 const SELECT_DOCUMENT = `
@@ -35,10 +40,14 @@ const SELECT_DOCUMENT = `
          d.quantidade_total::text AS quantidade_total, d.valor_total::text AS valor_total,
          (SELECT count(*)::int FROM documento_estoque_item i WHERE i.id_organization = d.id_organization
              AND i.id_documento_estoque = d.id_documento_estoque AND i.data_exclusao IS NULL) AS itens_count,
-         u.nome AS usuario, d.data_hora_cadastro, d.data_processamento, d.data_cancelamento
+         u.nome AS usuario, d.data_hora_cadastro, d.data_processamento, d.data_cancelamento,
+         d.id_filial_destino, fd.nome_fantasia AS filial_destino, d.id_nota_fiscal, nf.numero_nota_fiscal::int AS numero_nota_fiscal,
+         nf.situacao AS situacao_nota_fiscal
     FROM documento_estoque d
     JOIN tipo_movimentacao_estoque t ON t.id_organization = d.id_organization AND t.id_tipo_movimentacao_estoque = d.id_tipo_movimentacao_estoque
-    LEFT JOIN usuario u ON u.id_organization = d.id_organization AND u.id_usuario = d.id_usuario`;
+    LEFT JOIN usuario u ON u.id_organization = d.id_organization AND u.id_usuario = d.id_usuario
+    LEFT JOIN filial fd ON fd.id_organization = d.id_organization AND fd.id_filial = d.id_filial_destino
+    LEFT JOIN nota_fiscal nf ON nf.id_organization = d.id_organization AND nf.id_nota_fiscal = d.id_nota_fiscal`;
 
 export async function findDocument(tx: Tx, s: Scope, id: number, lock = false): Promise<DocumentRow | undefined> {
   if (lock) {
@@ -170,15 +179,16 @@ export interface HeaderValues {
   data_documento: string;
   quantidade_total: string;
   valor_total: string;
+  id_filial_destino: number | null;
 }
 
 export async function insertDocument(tx: Tx, s: Scope, id_usuario: number, h: HeaderValues): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO documento_estoque (id_organization, id_filial, id_tipo_movimentacao_estoque, operacao, tipo_destino, descricao, observacao,
-       data_documento, quantidade_total, valor_total, id_usuario)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9::numeric, $10::numeric, $11) RETURNING id_documento_estoque AS id`,
+       data_documento, quantidade_total, valor_total, id_usuario, id_filial_destino)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9::numeric, $10::numeric, $11, $12) RETURNING id_documento_estoque AS id`,
     [s.org, s.id_filial, h.id_tipo_movimentacao_estoque, h.operacao, h.tipo_destino, h.descricao, h.observacao, h.data_documento,
-      h.quantidade_total, h.valor_total, id_usuario],
+      h.quantidade_total, h.valor_total, id_usuario, h.id_filial_destino],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('stock document not created');
@@ -188,10 +198,10 @@ export async function insertDocument(tx: Tx, s: Scope, id_usuario: number, h: He
 export async function updateDocument(tx: Tx, s: Scope, id: number, h: HeaderValues): Promise<void> {
   await tx.query(
     `UPDATE documento_estoque SET id_tipo_movimentacao_estoque = $4, operacao = $5, tipo_destino = $6, descricao = $7, observacao = $8,
-       data_documento = $9::date, quantidade_total = $10::numeric, valor_total = $11::numeric, data_alteracao = now()
+       data_documento = $9::date, quantidade_total = $10::numeric, valor_total = $11::numeric, id_filial_destino = $12, data_alteracao = now()
       WHERE id_organization = $1 AND id_filial = $2 AND id_documento_estoque = $3 AND situacao = 0 AND data_exclusao IS NULL`,
     [s.org, s.id_filial, id, h.id_tipo_movimentacao_estoque, h.operacao, h.tipo_destino, h.descricao, h.observacao, h.data_documento,
-      h.quantidade_total, h.valor_total],
+      h.quantidade_total, h.valor_total, h.id_filial_destino],
   );
 }
 
@@ -308,4 +318,37 @@ export async function findReport(tx: Tx, s: Scope, id_endereco_estoque: number |
     [s.org, s.id_filial, id_endereco_estoque],
   );
   return rows;
+}
+
+/** A live branch of the organization (a transfer's destination), with its sale address (else its first address). */
+export async function findBranch(tx: Tx, org: number, id_filial: number) {
+  const { rows } = await tx.query<{ id_filial: number; nome_fantasia: string; id_endereco_estoque: number | null }>(
+    `SELECT f.id_filial, f.nome_fantasia,
+            coalesce((SELECT a.id_endereco_estoque FROM filial_configuracao c JOIN endereco_estoque a ON a.id_organization = c.id_organization
+                         AND a.id_endereco_estoque = c.id_endereco_estoque_venda AND a.data_exclusao IS NULL
+                       WHERE c.id_organization = f.id_organization AND c.id_filial = f.id_filial),
+                     (SELECT a.id_endereco_estoque FROM endereco_estoque a WHERE a.id_organization = f.id_organization
+                         AND a.id_filial = f.id_filial AND a.data_exclusao IS NULL ORDER BY a.codigo, a.id_endereco_estoque LIMIT 1)) AS id_endereco_estoque
+       FROM filial f WHERE f.id_organization = $1 AND f.id_filial = $2 AND f.data_exclusao IS NULL`,
+    [org, id_filial],
+  );
+  return rows[0];
+}
+
+/** The destination branch's variation (produto_grade_filial) of each origin variation, when it has one. */
+export async function destinationVariations(tx: Tx, org: number, id_filial_destino: number, ids: readonly number[]): Promise<Map<number, number>> {
+  const { rows } = await tx.query<{ origem: number; destino: number }>(
+    `SELECT o.id_produto_grade_filial AS origem, d.id_produto_grade_filial AS destino
+       FROM produto_grade_filial o
+       JOIN produto_grade_filial d ON d.id_organization = o.id_organization AND d.id_produto_grade = o.id_produto_grade
+        AND d.id_filial = $2 AND d.data_exclusao IS NULL
+      WHERE o.id_organization = $1 AND o.id_produto_grade_filial = ANY($3::integer[])`,
+    [org, id_filial_destino, ids],
+  );
+  return new Map(rows.map((r) => [r.origem, r.destino]));
+}
+
+export async function linkInvoice(tx: Tx, s: Scope, id: number, id_nota_fiscal: number): Promise<void> {
+  await tx.query('UPDATE documento_estoque SET id_nota_fiscal = $4, data_alteracao = now() WHERE id_organization = $1 AND id_filial = $2 AND id_documento_estoque = $3',
+    [s.org, s.id_filial, id, id_nota_fiscal]);
 }

@@ -11,6 +11,7 @@ import type { stockDocumentCreateBody } from '@pdv/contract/stock-document';
 import { ValidationError } from '@pdv/domain/errors';
 import { fromDecimal, quantityFromDecimal, quantityToDecimal, quantityToDecimalString, toDecimalString, type Cents, type Milli } from '@pdv/domain/money';
 import { localDate } from '@pdv/domain/period';
+import { checkDestinationBranch } from '@pdv/domain/stock-transfer';
 import {
   documentKind, documentTotals, itemTotal, movementsOf, STOCK_DOCUMENT_MESSAGES as M, transition, validateItems,
   type StockDocumentAction, type StockDocumentItem, type StockDocumentKind,
@@ -20,6 +21,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { findSaleConfig } from '../settings/queries.ts';
 import * as q from './document-queries.ts';
 import { documentReversal, moveDocumentStock } from './service.ts';
+import { finishTransfer, reverseTransfer } from './transfer.ts';
 
 type Input = z.output<typeof stockDocumentCreateBody>;
 
@@ -77,6 +79,7 @@ async function prepare(tx: Tx, a: Actor, body: Input): Promise<{ header: q.Heade
   if (!type) throw badRequest(M.typeNotFound, undefined, [`id_tipo_movimentacao_estoque: ${M.typeNotFound}`]);
   if (type.situacao !== 'Ativo') throw badRequest(M.typeInactive, undefined, [`id_tipo_movimentacao_estoque: ${M.typeInactive}`]);
   const kind: StockDocumentKind = documentKind(type);
+  const toBranch = body.id_filial_destino !== null;
   const items: StockDocumentItem[] = body.itens.map((i) => ({
     id_produto_grade_filial: i.id_produto_grade_filial,
     id_endereco_estoque: i.id_endereco_estoque,
@@ -85,9 +88,15 @@ async function prepare(tx: Tx, a: Actor, body: Input): Promise<{ header: q.Heade
     valor_unitario: fromDecimal(i.valor_unitario),
   }));
   try {
-    validateItems(kind, items);
+    if (toBranch && kind !== 'Transferencia') throw new ValidationError(M.destinationNotTransfer, 'id_filial_destino');
+    if (body.id_filial_destino !== null) checkDestinationBranch(a.id_filial, body.id_filial_destino);
+    validateItems(kind, items, toBranch);
   } catch (e) {
     refuse(e);
+  }
+  // The destination must be a live branch of the caller's organization: another's id is simply not found.
+  if (body.id_filial_destino !== null && !(await q.findBranch(tx, a.org, body.id_filial_destino))) {
+    throw badRequest(M.branchNotFound, undefined, [`id_filial_destino: ${M.branchNotFound}`]);
   }
   const addresses = await q.liveAddresses(tx, a, items.flatMap((i) => [i.id_endereco_estoque ?? 0, i.id_endereco_estoque_destino ?? 0]).filter((x) => x > 0));
   const variations = await q.liveVariations(tx, a, items.map((i) => i.id_produto_grade_filial));
@@ -103,7 +112,8 @@ async function prepare(tx: Tx, a: Actor, body: Input): Promise<{ header: q.Heade
     header: {
       id_tipo_movimentacao_estoque: body.id_tipo_movimentacao_estoque,
       operacao: kind,
-      tipo_destino: kind === 'Transferencia' ? 'Endereco' : null,
+      tipo_destino: kind !== 'Transferencia' ? null : toBranch ? 'Filial' : 'Endereco',
+      id_filial_destino: body.id_filial_destino,
       descricao: body.descricao || null,
       observacao: body.observacao || null,
       data_documento: body.data_documento ?? localDate(new Date()),
@@ -162,11 +172,14 @@ export async function deleteDocument(tx: Tx, a: Actor, id: number) {
  */
 export async function moveDocument(tx: Tx, a: Actor, id: number, action: 'process' | 'cancel', costs: EntryCostBook) {
   const { doc, step } = await lockFor(tx, a, id, action);
-  if (step.moves !== 'none') {
+  if (doc.id_filial_destino !== null) {
+    if (action === 'process') await finishTransfer(tx, a, doc);
+    else await reverseTransfer(tx, a, doc);
+  } else if (step.moves !== 'none') {
     const ctx = { org: a.org, id_filial: a.id_filial, id_usuario: a.id_usuario, id_documento_estoque: id, id_tipo_movimentacao_estoque: doc.id_tipo_movimentacao_estoque };
     const { controla_estoque_negativo } = await findSaleConfig(tx, a.org, a.id_filial);
     if (step.moves === 'reverse') {
-      await moveDocumentStock(tx, ctx, await documentReversal(tx, a.org, id), controla_estoque_negativo, 'EstornoDocumentoEstoque', false);
+      await moveDocumentStock(tx, ctx, await documentReversal(tx, a.org, id, a.id_filial), controla_estoque_negativo, 'EstornoDocumentoEstoque', false);
     } else {
       const rows = await q.findItems(tx, a, id);
       const items: StockDocumentItem[] = rows.map((r) => ({

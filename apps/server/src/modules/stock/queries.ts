@@ -134,12 +134,12 @@ export async function invoiceNetMovements(tx: Tx, org: number, id_nota_fiscal: n
 }
 
 /** The net of a stock document's movements per (grid row, address), zero nets left out. */
-export async function documentNetMovements(tx: Tx, org: number, id_documento_estoque: number) {
+export async function documentNetMovements(tx: Tx, org: number, id_documento_estoque: number, id_filial: number) {
   const { rows } = await tx.query<{ id_produto_grade_filial: number; id_endereco_estoque: number; quantidade: string }>(
     `SELECT id_produto_grade_filial, id_endereco_estoque, sum(quantidade)::text AS quantidade FROM movimentacao_estoque
-      WHERE id_organization = $1 AND id_documento_estoque = $2 GROUP BY id_produto_grade_filial, id_endereco_estoque
+      WHERE id_organization = $1 AND id_documento_estoque = $2 AND id_filial = $3 GROUP BY id_produto_grade_filial, id_endereco_estoque
       HAVING sum(quantidade) <> 0 ORDER BY id_produto_grade_filial, id_endereco_estoque`,
-    [org, id_documento_estoque],
+    [org, id_documento_estoque, id_filial],
   );
   return rows;
 }

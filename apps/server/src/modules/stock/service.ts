@@ -213,9 +213,12 @@ export async function moveDocumentStock(
   }
 }
 
-/** The opposite of what a stock document's movements did, per (variation, address), for its cancellation. */
-export async function documentReversal(tx: Tx, org: number, id_documento_estoque: number): Promise<StockMove[]> {
-  return (await q.documentNetMovements(tx, org, id_documento_estoque)).map((m) => ({
+/**
+ * The opposite of what a stock document's movements did in one branch, per (variation, address), for its cancellation
+ * (a transfer between branches moved two).
+ */
+export async function documentReversal(tx: Tx, org: number, id_documento_estoque: number, id_filial: number): Promise<StockMove[]> {
+  return (await q.documentNetMovements(tx, org, id_documento_estoque, id_filial)).map((m) => ({
     id_produto_grade_filial: m.id_produto_grade_filial, id_endereco_estoque: m.id_endereco_estoque, quantidade: -quantityFromDecimal(m.quantidade),
   }));
 }

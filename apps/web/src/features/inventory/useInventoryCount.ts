@@ -156,11 +156,11 @@ export function useInventoryCount(id_inventario: number, id_filial: number) {
   };
 
   /** Deletes this device's line: a line the server never had just goes; another is marked Excluido and sent. */
-  const remove = async (line: LocalCount) => {
+  const remove = useCallback(async (line: LocalCount) => {
     const db = countDb();
     if (line.situacao === 'InclusaoPendente') await db.count.delete(line.uuid);
     else await db.count.put({ ...line, situacao: 'Excluido', data_alteracao: Date.now() });
-  };
+  }, []);
 
   return {
     online, inventory, addresses, places: countedPlaces(mine, server), pending, syncing,

@@ -67,7 +67,7 @@ export function ScaleFileModal({ opened, onClose }: { opened: boolean; onClose: 
         <Select label="Tabela nutricional" data={[{ value: '360', label: 'RDC 360' }, { value: '429', label: 'RDC 429' }]} value={law}
           allowDeselect={false} onChange={(v) => setLaw(v === '429' ? '429' : '360')} />
         {brand === 'Toledo' && law === '429' && (
-          <Text size="sm" c="dimmed">O arquivo nutricional da Toledo (INFNUTRI.TXT) segue a RDC 360: com a RDC 429 só os itens são gerados.</Text>
+          <Text size="sm" c="dimmed">INFNUTRI.TXT no leiaute da RDC 429 do MGV7 (com açúcares adicionados e a lupa &quot;alto em&quot;).</Text>
         )}
         {done && (
           <Alert color={done.missing.length > 0 ? 'yellow' : 'green'} variant="light" role="status">

@@ -32,6 +32,8 @@ interface Header {
   data: string;
   endereco: number | null;
   destino: number | null;
+  /** A transfer to another branch of the organization (its transfer NF-e is issued when processed). */
+  filial: number | null;
   descricao: string;
   observacao: string;
 }
@@ -41,7 +43,7 @@ export function StockMovementRegisterPage() {
   const docId = params['id'] ? Number(params['id']) : null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { ability } = useSignedIn();
+  const { ability, session } = useSignedIn();
   const types = useMovementTypes();
   const addresses = useAddresses();
   const detail = useQuery({
@@ -49,7 +51,7 @@ export function StockMovementRegisterPage() {
     queryFn: () => call('stockMovementFindById', { id_documento_estoque: docId ?? 0 }),
     enabled: docId !== null,
   });
-  const [header, setHeader] = useState<Header>({ tipo: null, data: todayLocal(), endereco: null, destino: null, descricao: '', observacao: '' });
+  const [header, setHeader] = useState<Header>({ tipo: null, data: todayLocal(), endereco: null, destino: null, filial: null, descricao: '', observacao: '' });
   const [lines, setLines] = useState<Line[]>([]);
   const [dirty, setDirty] = useState(false);
   const [loaded, setLoaded] = useState<number | null>(null);
@@ -61,7 +63,7 @@ export function StockMovementRegisterPage() {
     setLoaded(doc.id_documento_estoque);
     setHeader({
       tipo: doc.id_tipo_movimentacao_estoque, data: doc.data_documento, endereco: doc.itens[0]?.id_endereco_estoque ?? null,
-      destino: doc.itens[0]?.id_endereco_estoque_destino ?? null, descricao: doc.descricao ?? '', observacao: doc.observacao ?? '',
+      destino: doc.itens[0]?.id_endereco_estoque_destino ?? null, filial: doc.id_filial_destino, descricao: doc.descricao ?? '', observacao: doc.observacao ?? '',
     });
     setLines(linesOf(doc));
     setDirty(false);
@@ -74,6 +76,11 @@ export function StockMovementRegisterPage() {
   const editable = ability.can('manage', STOCK_PERMISSION) && situacao === 0;
   const kind = types.data?.find((t) => t.id === tipo)?.kind ?? 'Entrada';
   const addressOf = (id: number | null) => addresses.data?.find((a) => a.id === id) ?? null;
+  const toBranch = kind === 'Transferencia' && header.filial !== null;
+  // The destination: this branch (another address) or another branch of the user's (the session's branches).
+  const branchData = [{ value: '0', label: 'Esta filial (outro endereço)' }, ...session.usuario.filiais
+    .filter((f) => f.id_filial !== session.usuario.id_filial_ativa)
+    .map((f) => ({ value: String(f.id_filial), label: `${f.codigo_filial} - ${f.nome_fantasia ?? f.razao_social}` }))];
   const change = (h: Partial<Header>) => {
     setHeader((c) => ({ ...c, ...h }));
     setDirty(true);
@@ -85,8 +92,8 @@ export function StockMovementRegisterPage() {
       toast.warning(MESSAGES.stockAddressMissing);
       return false;
     }
-    const destination = kind === 'Transferencia' ? addressOf(header.destino) : null;
-    if (kind === 'Transferencia' && !destination) {
+    const destination = kind === 'Transferencia' && !toBranch ? addressOf(header.destino) : null;
+    if (kind === 'Transferencia' && !toBranch && !destination) {
       toast.warning(M.destinationMissing);
       return false;
     }
@@ -111,7 +118,8 @@ export function StockMovementRegisterPage() {
     }
     const body = {
       id_tipo_movimentacao_estoque: tipo, data_documento: header.data || undefined, descricao: header.descricao || null,
-      observacao: header.observacao || null, itens: itemsBody(lines, kind === 'Transferencia'),
+      observacao: header.observacao || null, itens: itemsBody(lines, kind === 'Transferencia' && !toBranch),
+      id_filial_destino: toBranch ? header.filial : null,
     };
     const saved = docId === null ? await call('stockMovementCreate', body) : await call('stockMovementUpdate', { id_documento_estoque: docId, ...body });
     queryClient.setQueryData(STOCK_KEYS.detail(saved.id_documento_estoque), saved);
@@ -165,6 +173,7 @@ export function StockMovementRegisterPage() {
   const totals = { quantidade: sum(lines.map((l) => l.quantidade)), valor: sum(lines.map((l) => multiplyByQuantity(l.valor_unitario, l.quantidade))) };
   const addressData = (addresses.data ?? []).map((a) => ({ value: String(a.id), label: a.label }));
   const variations = [...new Set(lines.map((l) => l.id_produto_grade_filial))];
+  const branchLabel = doc?.filial_destino ?? branchData.find((b) => b.value === String(header.filial))?.label ?? '';
 
   return (
     <Stack gap="sm">
@@ -173,6 +182,11 @@ export function StockMovementRegisterPage() {
           <Title order={1} size="h2">{doc ? `Documento de estoque ${doc.id_documento_estoque}` : 'Novo documento de estoque'}</Title>
           <Badge variant="light" color={SITUATION_COLOR[situacao]} data-situacao={situacao}>{STOCK_DOCUMENT_SITUATION_LABELS[situacao]}</Badge>
           <Badge variant="outline">{STOCK_DOCUMENT_KIND_LABELS[kind]}</Badge>
+          {doc?.id_nota_fiscal != null && (
+            <Badge variant="light" color={doc.situacao_nota_fiscal === 'Autorizada' ? 'green' : 'orange'} data-nfe={doc.situacao_nota_fiscal}>
+              NF-e {doc.numero_nota_fiscal ?? ''} {doc.situacao_nota_fiscal}
+            </Badge>
+          )}
         </Group>
         <Group gap="xs">
           <ShortcutButton shortcut="Esc" variant="default" onClick={() => void navigate('/stockMovement')}>Voltar</ShortcutButton>
@@ -194,6 +208,11 @@ export function StockMovementRegisterPage() {
             value={endereco === null ? null : String(endereco)} onChange={(v) => change({ endereco: v ? Number(v) : null })}
             readOnly={!editable} searchable allowDeselect={false} />
           {kind === 'Transferencia' && (
+            <Select label="Filial de destino" withAsterisk data={branchData} value={String(header.filial ?? 0)}
+              onChange={(v) => change({ filial: v && v !== '0' ? Number(v) : null })}
+              readOnly={!editable || lines.length > 0} searchable allowDeselect={false} />
+          )}
+          {kind === 'Transferencia' && !toBranch && (
             <Select label="Endereço de destino" withAsterisk data={addressData}
               value={header.destino === null ? null : String(header.destino)} onChange={(v) => change({ destino: v ? Number(v) : null })}
               readOnly={!editable} searchable allowDeselect={false} />
@@ -227,7 +246,7 @@ export function StockMovementRegisterPage() {
               <Table.Td><Text size="sm">{l.sku}</Text></Table.Td>
               <Table.Td><Text size="sm">{l.descricao} {l.variacao}</Text></Table.Td>
               <Table.Td><Text size="sm">{l.endereco}</Text></Table.Td>
-              {kind === 'Transferencia' && <Table.Td><Text size="sm">{l.endereco_destino}</Text></Table.Td>}
+              {kind === 'Transferencia' && <Table.Td><Text size="sm">{toBranch ? branchLabel : l.endereco_destino}</Text></Table.Td>}
               <Table.Td ta="right"><Text size="sm">{formatQuantity(l.quantidade)}</Text></Table.Td>
               {kind === 'Entrada' && <Table.Td ta="right"><Text size="sm">{formatMoney(l.valor_unitario)}</Text></Table.Td>}
               {kind === 'Entrada' && <Table.Td ta="right"><Text size="sm">{formatMoney(multiplyByQuantity(l.valor_unitario, l.quantidade))}</Text></Table.Td>}
