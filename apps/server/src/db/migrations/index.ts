@@ -43,6 +43,7 @@ import { sql as label } from './031_label.ts';
 import { sql as stockDocument } from './037_stock_document.ts';
 import { sql as inventory } from './039_inventory.ts';
 import { sql as peopleRegister } from './029_people_register.ts';
+import { sql as ibscbsReduction } from './050_ibscbs_reduction.ts';
 
 export interface Migration {
   version: number;
@@ -97,4 +98,5 @@ export const migrations: Migration[] = [
   { version: 30, name: 'person_offline_quick_save', sql: personOfflineQuickSave },
   { version: 33, name: 'reconciliation_card_discharge', sql: reconciliationCardDischarge },
   { version: 46, name: 'commission', sql: commission },
+  { version: 50, name: 'ibscbs_reduction', sql: ibscbsReduction },
 ];
