@@ -16,7 +16,7 @@ test('a CRT 3 branch sells an NFC-e with IBS/CBS: authorized, schema-valid, and 
   test.setTimeout(180_000);
   await signIn(page, USERS.outra);
   await waitForLocalCopy(page);
-  const [first] = await sellables(page);
+  const [first] = await sellables(page, 1);
   if (!first) throw new Error('no products to sell');
   await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
@@ -25,7 +25,7 @@ test('a CRT 3 branch sells an NFC-e with IBS/CBS: authorized, schema-valid, and 
   await expect(page.getByRole('table', { name: 'Itens da venda' }).getByRole('row')).toHaveCount(2);
   await pay(page, 'Dinheiro');
   const popup = page.waitForEvent('popup');
-  await finish(page, true, 'nfce');
+  await finish(page, true, 'nfce', false);
   await expect(page.getByText(TRANSMITTED)).toBeVisible({ timeout: 60_000 });
   const tab = await popup;
   await expect.poll(() => tab.url(), { timeout: 60_000 }).toMatch(/\/api\/nfe\/arquivo\/pdf\//);
