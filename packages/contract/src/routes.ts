@@ -16,6 +16,7 @@ import * as reads from './product-reads.ts';
 import * as lp from './label-print.ts';
 import * as scale from './scale.ts';
 import * as inv from './invoice.ts';
+import * as fl from './fiscal-lists.ts';
 import * as svc from './order-service.ts';
 import { giftCardPrintBody, giftCardPrintResult } from './voucher.ts';
 import * as ret from './return.ts';
@@ -184,6 +185,9 @@ const invoiceRoutes = {
   nfeInutilizarFaixa: route({ method: 'POST', path: '/nfe/inutilizar_faixa', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_filial'], body: inv.nfeDisableRangeBody, response: inv.nfeDisableRangeResult }),
   nfeRequestList: route({ method: 'POST', path: '/nfe/invoice-request-list', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: inv.nfeRequestListBody, response: inv.nfeManyResult }),
   nfeCancelarLista: route({ method: 'POST', path: '/nfe/cancelar-lista', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: inv.nfeCancelManyBody, response: inv.nfeManyResult }),
+  nfeDisablementList: route({ method: 'POST', path: '/nfe/inutilizacao/find', auth: 'session', permission: NF_READ, scope: 'branch', body: fl.disablementListBody, response: fl.disablementListResult }),
+  nfeCorrectionList: route({ method: 'POST', path: '/nfe/carta_correcao/find', auth: 'session', permission: NF_READ, scope: 'branch', body: fl.correctionListBody, response: fl.correctionListResult }),
+  invoiceSalesReturnList: route({ method: 'POST', path: '/invoice/sales_return/find', auth: 'session', permission: NF_READ, scope: 'branch', body: fl.salesReturnListBody, response: fl.salesReturnListResult }),
   nfeContingencia: route({ method: 'POST', path: '/nfe/contingencia', auth: 'session', permission: NF_READ, scope: 'branch', body: inv.contingencyListBody, response: inv.contingencyListResult }),
 } as const;
 
