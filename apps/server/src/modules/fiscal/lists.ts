@@ -21,7 +21,7 @@ function inPeriod(column: string): string {
           AND coalesce($3::date, ((now() AT TIME ZONE 'UTC') + $4 * interval '1 hour')::date)`;
 }
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === 'string' ? v : null);
 const total = (rows: Array<Record<string, unknown>>) => (rows[0] ? Number(rows[0]['total']) : 0);
 
 async function periodParams(tx: Tx, org: number, id_filial: number, p: Period) {
