@@ -185,6 +185,7 @@ const invoiceRoutes = {
   nfeInutilizarFaixa: route({ method: 'POST', path: '/nfe/inutilizar_faixa', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_filial'], body: inv.nfeDisableRangeBody, response: inv.nfeDisableRangeResult }),
   nfeRequestList: route({ method: 'POST', path: '/nfe/invoice-request-list', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: inv.nfeRequestListBody, response: inv.nfeManyResult }),
   nfeCancelarLista: route({ method: 'POST', path: '/nfe/cancelar-lista', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: inv.nfeCancelManyBody, response: inv.nfeManyResult }),
+  invoiceReturnCredit: route({ method: 'POST', path: '/invoice/invoice_return', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal', 'id_pessoa'], body: ord.invoiceReturnCreditBody, response: ord.peopleAccountHistory }),
   nfeDisablementList: route({ method: 'POST', path: '/nfe/inutilizacao/find', auth: 'session', permission: NF_READ, scope: 'branch', body: fl.disablementListBody, response: fl.disablementListResult }),
   nfeCorrectionList: route({ method: 'POST', path: '/nfe/carta_correcao/find', auth: 'session', permission: NF_READ, scope: 'branch', body: fl.correctionListBody, response: fl.correctionListResult }),
   invoiceSalesReturnList: route({ method: 'POST', path: '/invoice/sales_return/find', auth: 'session', permission: NF_READ, scope: 'branch', body: fl.salesReturnListBody, response: fl.salesReturnListResult }),
