@@ -134,6 +134,8 @@ export const invoiceDetail = invoiceSummary.extend({
   uf_placa_veiculo: z.string().nullable(),
   informacoes_adicionais: z.string().nullable(),
   data_contingencia: z.string().nullable(),
+  /** The invoice's seller (the sale's; /invoice/changeSeller changes it). */
+  id_usuario_vendedor: z.number().int().nullable().optional(),
   justificativa_contingencia: z.string().nullable(),
   prazo_contingencia: z.string().nullable(),
   url_pdf: z.string().nullable(),
@@ -275,3 +277,8 @@ export const invoicePaymentPostBody = invoicePaymentInput.extend({ id_nota_fisca
 export const invoicePaymentByIdBody = z.object({ id_nota_fiscal_pagamento: id });
 export const invoiceReferencedPostBody = invoiceReferencedInput.extend({ id_nota_fiscal: id });
 export const invoiceReferencedByIdBody = z.object({ id_nota_referenciada: id });
+
+/** POST /invoice/changeSeller (000 §7.4): the invoice's seller, on the header and every live line. */
+export const invoiceChangeSellerBody = z.object({ id_nota_fiscal: id, id_usuario_vendedor: id.nullable() }).strict();
+/** POST /invoice_item/update_user_seller (000 §7.4): one line's seller, or every line's and the header's without a line. */
+export const invoiceItemSellerBody = z.object({ id_nota_fiscal: id, id_usuario_vendedor: id.nullable(), id_nota_fiscal_item: id.optional() }).strict();
