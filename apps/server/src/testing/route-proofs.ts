@@ -21,7 +21,7 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   // are what the next routes use.
   'orderItemCreate', 'orderItemUpdate', 'orderItemPatchUpdate', 'orderItemCalculateSubtotalDiscount', 'orderPaymentCreate',
   'orderPaymentDelete', 'orderPaymentDeleteByOrder', 'volumeCreate', 'volumeUpdate', 'volumeDelete', 'peopleAccountHistoryCreate',
-  'orderSendReleaseMail', 'consignmentSend', 'consignmentReturn', 'consignmentFinish', 'consignmentSell', 'consignmentCancel',
+  'orderSendReleaseMail', 'invoiceReturnCredit', 'consignmentSend', 'consignmentReturn', 'consignmentFinish', 'consignmentSell', 'consignmentCancel',
   // Service-order parts: the pre-sale is not a service order (objects are refused) and the next routes use its rows.
   'orderServiceSave', 'orderServiceDelete', 'orderObjectSave', 'orderObjectDelete', 'orderObjectSaveImages',
   'orderObjectDeleteImage',

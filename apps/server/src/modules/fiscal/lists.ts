@@ -11,6 +11,7 @@ import type { Handlers } from '../../http/handlers.ts';
 import type { Tx } from '../../db/database.ts';
 import { branchOffset } from '../invoice/queries.ts';
 import { signedLink } from '../invoice/links.ts';
+import { productTaxes } from './product-taxes.ts';
 
 type Period = Pick<z.output<typeof correctionListBody>, 'data_inicial' | 'data_final' | 'search' | 'skip' | 'take'>;
 
@@ -29,6 +30,7 @@ async function periodParams(tx: Tx, org: number, id_filial: number, p: Period) {
 }
 
 export const fiscalListHandlers = {
+  invoiceItemGetProductTaxes: ({ tx, caller, body }) => productTaxes(tx, caller, body),
   nfeDisablementList: async ({ tx, caller, body, deps }) => {
     const org = caller.id_organization;
     const params = await periodParams(tx, org, caller.id_filial, body);

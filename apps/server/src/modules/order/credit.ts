@@ -78,10 +78,10 @@ export async function createHistory(tx: Tx, caller: Caller, body: Body) {
  */
 export async function invoiceReturnCredit(tx: Tx, caller: Caller, body: z.output<typeof invoiceReturnCreditBody>) {
   let id_pessoa = body.id_pessoa ?? null;
-  if (id_pessoa === null && body.id_nota_fiscal) {
+  if (body.id_nota_fiscal) {
     const invoice = await returnInvoiceCredit(tx, caller.id_organization, body.id_nota_fiscal);
     if (!invoice || invoice.id_filial !== caller.id_filial) throw new HttpError(404, FISCAL_MESSAGES.notFound);
-    id_pessoa = invoice.id_cliente;
+    id_pessoa ??= invoice.id_cliente;
   }
   return createHistory(tx, caller, { tipo: 'Devolucao', operacao: 'Entrada', valor: body.valor ?? null, id_nota_fiscal: body.id_nota_fiscal ?? null,
     id_pessoa, observacao: body.observacao });
