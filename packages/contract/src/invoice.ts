@@ -314,3 +314,10 @@ export const productTaxesResult = z.object({
   ibscbs: z.object({ cst: z.string(), classificacao: z.string(), cbs_aliquota: z.number(), ibsuf_aliquota: z.number(),
     ibsmun_aliquota: z.number(), ibs_percentual_reducao: z.number(), cbs_percentual_reducao: z.number() }).nullable(),
 });
+
+/** POST /invoice_item/calculate_subtotal_discount (000 §7.4): a discount on a draft's subtotal, by value or percentage. */
+export const invoiceSubtotalDiscountBody = z.object({
+  id_nota_fiscal: id,
+  valor_desconto: money.optional(),
+  desconto_percentual: z.number().min(0, { error: 'Percentual de desconto inválido.' }).max(100, { error: 'Percentual de desconto inválido.' }).optional(),
+}).strict();

@@ -14,6 +14,8 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   'userResetPassword', 'invoicePut', 'invoiceDelete', 'nfeTransmitir', 'nfeConsultar', 'nfeCancelar', 'nfeCartaCorrecao',
   'nfeInutilizar', 'nfeInutilizarFaixa', 'invoiceItemPost', 'invoiceItemCancel', 'invoicePaymentPost', 'invoicePaymentDelete',
   'invoicePaymentDeleteByInvoice', 'invoiceReferencedPost', 'invoiceReferencedDelete',
+  // Drafts only: invoice/subtotal-discount.db.test.ts.
+  'invoiceItemCalculateSubtotalDiscount', 'invoiceItemResetSubTotalDiscount', 'invoiceItemRecalcValueItems',
   'orderUpdate', 'orderDuplicate', 'giftCardSell', 'giftCardCancel',
   // A cancelled sale in a till shift: modules/cashier/cashier.db.test.ts.
   'cashierProcessCanceledSale',

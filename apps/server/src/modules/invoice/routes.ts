@@ -6,6 +6,7 @@ import type { InvoiceDetail } from '@pdv/contract/invoice';
 import type { Deps } from '../../http/handlers.ts';
 import { signedLink } from './links.ts';
 import { changeSeller, duplicateInvoice } from './copy-seller.ts';
+import { calculateSubtotalDiscount, recalcValueItems, resetSubtotalDiscount } from './subtotal-discount.ts';
 
 /** The XML download link of a detail is a signed one (a browser tab carries no token). */
 function withLinks(detail: InvoiceDetail | null, deps: Deps, org: number): InvoiceDetail {
@@ -45,4 +46,7 @@ export const invoiceHandlers = {
   invoiceDuplicate: ({ tx, caller, body }) => duplicateInvoice(tx, caller, body.id_nota_fiscal),
   invoiceChangeSeller: ({ tx, caller, body }) => changeSeller(tx, caller, body),
   invoiceItemUpdateUserSeller: ({ tx, caller, body }) => changeSeller(tx, caller, body),
+  invoiceItemCalculateSubtotalDiscount: ({ tx, caller, body }) => calculateSubtotalDiscount(tx, caller, body),
+  invoiceItemResetSubTotalDiscount: ({ tx, caller, body }) => resetSubtotalDiscount(tx, caller, body.id_nota_fiscal),
+  invoiceItemRecalcValueItems: ({ tx, caller, body }) => recalcValueItems(tx, caller, body.id_nota_fiscal),
 } satisfies Partial<Handlers>;
