@@ -321,3 +321,6 @@ export const invoiceSubtotalDiscountBody = z.object({
   valor_desconto: money.optional(),
   desconto_percentual: z.number().min(0, { error: 'Percentual de desconto inválido.' }).max(100, { error: 'Percentual de desconto inválido.' }).optional(),
 }).strict();
+
+/** POST /invoice/invoice_link_seller (000 §7.4): a seller for an invoice (and its lines) that has none. */
+export const invoiceLinkSellerBody = z.object({ id_nota_fiscal: id, id_usuario_vendedor: id }).strict();

@@ -4,6 +4,8 @@
  *   the branch (header, live lines, payments, references, volumes), saved through createInvoice, so the checks of a
  *   new invoice apply (invoiceSaveErrors and the active series of the model); no number, key, XML or protocol is
  *   copied, and the stock moves only when the copy is itself authorized.
+ * - /invoice/invoice_link_seller: links a seller to an invoice that lacks one: the header and the live lines without a
+ *   seller of their own take it; lines already sold by someone keep theirs (our reading: the spec names the call only).
  * - /invoice/changeSeller and /invoice_item/update_user_seller: the seller of the invoice (its header and every live
  *   line) or of one line, as /order_item/update_user_seller does for orders: a user of the organization or none
  *   ('Vendedor não encontrado.'). The seller is no part of the fiscal document, so it may change after authorization
@@ -72,5 +74,26 @@ export async function changeSeller(tx: Tx, caller: Caller, body: z.output<typeof
     await tx.query('UPDATE nota_fiscal SET id_usuario_vendedor = $3, data_alteracao = now() WHERE id_organization = $1 AND id_nota_fiscal = $2',
       [org, body.id_nota_fiscal, body.id_usuario_vendedor]);
   }
+  return (await q.loadDetail(tx, org, id_filial, body.id_nota_fiscal))!;
+}
+
+export async function linkSeller(tx: Tx, caller: Caller, body: { id_nota_fiscal: number; id_usuario_vendedor: number }): Promise<InvoiceDetail> {
+  const org = caller.id_organization;
+  const id_filial = activeBranch(caller);
+  const row = await q.findInvoiceRow(tx, org, id_filial, body.id_nota_fiscal, true);
+  if (!row) throw notFound();
+  const { rows } = await tx.query('SELECT 1 FROM usuario WHERE id_organization = $1 AND id_usuario = $2 AND data_exclusao IS NULL',
+    [org, body.id_usuario_vendedor]);
+  if (rows.length === 0) throw badRequest(SALE_BUILD_MESSAGES.sellerNotFound);
+  await tx.query(
+    `UPDATE nota_fiscal_item SET id_usuario_vendedor = $3, data_alteracao = now()
+      WHERE id_organization = $1 AND id_nota_fiscal = $2 AND data_exclusao IS NULL AND NOT is_cancelado AND id_usuario_vendedor IS NULL`,
+    [org, body.id_nota_fiscal, body.id_usuario_vendedor],
+  );
+  await tx.query(
+    `UPDATE nota_fiscal SET id_usuario_vendedor = $3, data_alteracao = now()
+      WHERE id_organization = $1 AND id_nota_fiscal = $2 AND id_usuario_vendedor IS NULL`,
+    [org, body.id_nota_fiscal, body.id_usuario_vendedor],
+  );
   return (await q.loadDetail(tx, org, id_filial, body.id_nota_fiscal))!;
 }

@@ -91,6 +91,21 @@ describe('the seller of an invoice', () => {
     expect(rows.rows[0]).toEqual({ item: seller, header: null });
   });
 
+  it('/invoice/invoice_link_seller gives a seller to the header and the lines without one, keeping the others', async () => {
+    const id = await authorizedNfce();
+    await t.call('POST', '/invoice/changeSeller', { id_nota_fiscal: id, id_usuario_vendedor: null }, manager);
+    const line = (await system<{ id: number }>('SELECT id_nota_fiscal_item AS id FROM nota_fiscal_item WHERE id_nota_fiscal = $1 LIMIT 1', [id])).rows[0]!.id;
+    const managerId = (await system<{ id: number }>(`SELECT id_usuario AS id FROM usuario WHERE email = 'gerente@demo.com.br'`)).rows[0]!.id;
+    await t.call('POST', '/invoice_item/update_user_seller', { id_nota_fiscal: id, id_nota_fiscal_item: line, id_usuario_vendedor: managerId }, manager);
+    const linked = await expectOk(t, 'invoiceLinkSeller', { id_nota_fiscal: id, id_usuario_vendedor: seller }, manager);
+    expect(linked.json['id_usuario_vendedor']).toBe(seller);
+    const rows = await system<{ id: number; v: number }>(
+      'SELECT id_nota_fiscal_item AS id, id_usuario_vendedor AS v FROM nota_fiscal_item WHERE id_nota_fiscal = $1', [id]);
+    for (const r of rows.rows) expect(r.v).toBe(r.id === line ? managerId : seller);
+    const refused = await t.call('POST', '/invoice/invoice_link_seller', { id_nota_fiscal: id, id_usuario_vendedor: otherOrgUser }, manager);
+    expect(refused.json['message']).toBe(SALE_BUILD_MESSAGES.sellerNotFound);
+  });
+
   it("refuses a user of another organization ('Vendedor não encontrado.') and another branch's invoice", async () => {
     const id = await authorizedNfce();
     const refused = await t.call('POST', '/invoice/changeSeller', { id_nota_fiscal: id, id_usuario_vendedor: otherOrgUser }, manager);

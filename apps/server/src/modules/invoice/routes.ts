@@ -5,7 +5,7 @@ import * as q from './queries.ts';
 import type { InvoiceDetail } from '@pdv/contract/invoice';
 import type { Deps } from '../../http/handlers.ts';
 import { signedLink } from './links.ts';
-import { changeSeller, duplicateInvoice } from './copy-seller.ts';
+import { changeSeller, duplicateInvoice, linkSeller } from './copy-seller.ts';
 import { calculateSubtotalDiscount, recalcValueItems, resetSubtotalDiscount } from './subtotal-discount.ts';
 
 /** The XML download link of a detail is a signed one (a browser tab carries no token). */
@@ -44,6 +44,7 @@ export const invoiceHandlers = {
   invoicePost: ({ tx, caller, body }) => createInvoice(tx, caller, body),
   invoicePut: ({ tx, caller, body }) => updateInvoice(tx, caller, body),
   invoiceDuplicate: ({ tx, caller, body }) => duplicateInvoice(tx, caller, body.id_nota_fiscal),
+  invoiceLinkSeller: ({ tx, caller, body }) => linkSeller(tx, caller, body),
   invoiceChangeSeller: ({ tx, caller, body }) => changeSeller(tx, caller, body),
   invoiceItemUpdateUserSeller: ({ tx, caller, body }) => changeSeller(tx, caller, body),
   invoiceItemCalculateSubtotalDiscount: ({ tx, caller, body }) => calculateSubtotalDiscount(tx, caller, body),

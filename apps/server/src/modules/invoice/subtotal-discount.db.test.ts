@@ -45,7 +45,7 @@ async function draft(): Promise<number> {
 
 const lines = async (id: number) => (await system<{ d: string; s: string; total: string }>(
   `SELECT valor_desconto AS d, valor_desconto_subtotal AS s, valor_total AS total FROM nota_fiscal_item WHERE id_nota_fiscal = $1
-    ORDER BY id_nota_fiscal_item`, [id])).rows.map((r) => [Number(r.d), Number(r.s), Number(r.total)]);
+    ORDER BY id_nota_fiscal_item`, [id])).rows.map((r) => [Number(r.d), Number(r.s), Number(r.total)] as const);
 
 describe('the subtotal discount of an invoice draft', () => {
   it('spreads 10% over the lines by their net, to the cent, and the invoice total follows; reset takes it back', async () => {
