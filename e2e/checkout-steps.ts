@@ -17,7 +17,7 @@ export interface Sellable {
 }
 
 /** Two variations with stock at the branch's sale address and a valid GTIN, read from the local copy. */
-export async function sellables(page: Page): Promise<Sellable[]> {
+export async function sellables(page: Page, count = 2): Promise<Sellable[]> {
   await expect
     .poll(async () => {
       const counts = await Promise.all(['stock', 'barcode', 'grid', 'method_payment', 'card_operator', 'stock_address'].map((t) => localRows(page, t)));
@@ -41,9 +41,9 @@ export async function sellables(page: Page): Promise<Sellable[]> {
       id_estoque: stock['id_estoque'],
       quantidade: Number(stock['quantidade']),
     });
-    if (found.length === 2) break;
+    if (found.length === count) break;
   }
-  expect(found).toHaveLength(2);
+  expect(found).toHaveLength(count);
   return found;
 }
 

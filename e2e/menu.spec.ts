@@ -46,7 +46,8 @@ test('the cashier sees only the point of sale, orders, invoices, the till and th
   page,
 }) => {
   await signIn(page, USERS.caixa);
-  await expect(mainMenu(page).getByRole('link')).toHaveText(['Início', 'Ponto de venda', 'Operações pendentes', 'Pedidos', 'Notas fiscais', 'Caixa']);
+  await expect(mainMenu(page).getByRole('link')).toHaveText(['Início', 'Ponto de venda', 'Operações pendentes', 'Pedidos', 'Notas fiscais', 'Inutilizações',
+    'Cartas de correção', 'Devoluções de venda', 'Caixa']);
   // Informações adicionais asks for the Fiscal group's permission (ViewFiscal), Etiquetas for FncListarEtiqueta: the
   // cashier holds neither.
   await expect(settingsMenu(page).getByRole('link')).toHaveCount(0);
@@ -75,6 +76,9 @@ test('the branch-2 user works in "Loja Shopping" only, with its profile\'s menu'
     'Operações pendentes',
     'Pedidos',
     'Notas fiscais',
+    'Inutilizações',
+    'Cartas de correção',
+    'Devoluções de venda',
     'Produtos',
     'Pessoas',
     'Movimentação de estoque',

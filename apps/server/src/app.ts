@@ -43,6 +43,7 @@ import { inventoryHandlers } from './modules/inventory/routes.ts';
 import { invoiceHandlers } from './modules/invoice/routes.ts';
 import { invoicePartHandlers } from './modules/invoice/parts-routes.ts';
 import { fiscalHandlers } from './modules/fiscal/routes.ts';
+import { fiscalListHandlers } from './modules/fiscal/lists.ts';
 import { registerFiscalFiles } from './modules/fiscal/files.ts';
 import { registerStoredFiles } from './storage/files.ts';
 import { retainPdfRenderer } from './pdf/renderer.ts';
@@ -53,7 +54,7 @@ import type { TokenService } from './modules/auth/token.ts';
 import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...cashierHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...priceReadjustHandlers, ...importHandlers, ...financeHandlers, ...boletoHandlers, ...bankLaunchHandlers, ...reconciliationHandlers, ...cashFlowHandlers, ...commissionHandlers, ...stockHandlers, ...stockDocumentHandlersWith(applyEntryAverageCost, transferInvoicing), ...inventoryHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers,
+  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...cashierHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...priceReadjustHandlers, ...importHandlers, ...financeHandlers, ...boletoHandlers, ...bankLaunchHandlers, ...reconciliationHandlers, ...cashFlowHandlers, ...commissionHandlers, ...stockHandlers, ...stockDocumentHandlersWith(applyEntryAverageCost, transferInvoicing), ...inventoryHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers, ...fiscalListHandlers,
   ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
   ...branchHandlers, ...platformHandlers, ...productTabHandlers,
 };

@@ -13,6 +13,7 @@ import { BankConciliationPage } from './features/finance/BankConciliationPage.ts
 import { CashFlowPage } from './features/finance/CashFlowPage.tsx';
 import { InvoiceListPage } from './features/invoice/InvoiceListPage.tsx';
 import { invoiceRoutes } from './features/invoice/routes.tsx';
+import { CorrectionListPage, DisablementListPage, SalesReturnListPage } from './features/invoice/fiscalLists/pages.tsx';
 import { OrderListPage } from './features/order/OrderListPage.tsx';
 import { orderRoutes } from './features/order/routes.tsx';
 import { CheckoutPage } from './features/checkout/CheckoutPage.tsx';
@@ -38,6 +39,9 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/checkout': () => <CheckoutPage />,
   '/operations-pending': () => <PendingOperationsPage />,
   '/invoice': () => <InvoiceListPage />,
+  '/invoice/disablements': () => <DisablementListPage />,
+  '/invoice/corrections': () => <CorrectionListPage />,
+  '/invoice/returns': () => <SalesReturnListPage />,
   '/order': () => <OrderListPage />,
   '/products': () => <ProductListPage />,
   // Every register's list at its menu entry's path (a test checks each has one, not pending, with its permission).

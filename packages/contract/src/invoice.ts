@@ -134,6 +134,8 @@ export const invoiceDetail = invoiceSummary.extend({
   uf_placa_veiculo: z.string().nullable(),
   informacoes_adicionais: z.string().nullable(),
   data_contingencia: z.string().nullable(),
+  /** The invoice's seller (the sale's; /invoice/changeSeller changes it). */
+  id_usuario_vendedor: z.number().int().nullable().optional(),
   justificativa_contingencia: z.string().nullable(),
   prazo_contingencia: z.string().nullable(),
   url_pdf: z.string().nullable(),
@@ -275,3 +277,50 @@ export const invoicePaymentPostBody = invoicePaymentInput.extend({ id_nota_fisca
 export const invoicePaymentByIdBody = z.object({ id_nota_fiscal_pagamento: id });
 export const invoiceReferencedPostBody = invoiceReferencedInput.extend({ id_nota_fiscal: id });
 export const invoiceReferencedByIdBody = z.object({ id_nota_referenciada: id });
+
+/** POST /invoice/changeSeller (000 §7.4): the invoice's seller, on the header and every live line. */
+export const invoiceChangeSellerBody = z.object({ id_nota_fiscal: id, id_usuario_vendedor: id.nullable() }).strict();
+/** POST /invoice_item/update_user_seller (000 §7.4): one line's seller, or every line's and the header's without a line. */
+export const invoiceItemSellerBody = z.object({ id_nota_fiscal: id, id_usuario_vendedor: id.nullable(), id_nota_fiscal_item: id.optional() }).strict();
+
+/**
+ * POST /invoice_item/get_product_taxes (000 §7.4): the taxes a product takes on an invoice of the caller's branch, from
+ * its fiscal scenario (the one named, else the organization's default of the type) after the scenario's exceptions for
+ * the destination state (the customer's, else the branch's) and the product's NCM; IBS/CBS for CRT 3 issuers only.
+ */
+export const productTaxesBody = z.object({
+  id_produto_grade_filial: id,
+  id_cenario_fiscal: id.nullish(),
+  id_cliente: id.nullish(),
+  tipo_nota: z.enum(['Venda', 'Devolucao', 'Consignacao']).optional().default('Venda'),
+}).strict();
+export const productTaxesResult = z.object({
+  id_cenario_fiscal: z.number().int(),
+  cenario: z.string(),
+  codigo_ncm: z.string().nullable(),
+  uf_destino: z.string().nullable(),
+  cfop: z.string().nullable(),
+  icms_cst: z.string().nullable(),
+  icms_csosn: z.string().nullable(),
+  icms_aliquota: z.number(),
+  icmsst_aliquota: z.number(),
+  icmsst_mva: z.number(),
+  fcp_percentual: z.number(),
+  pis_cst: z.string().nullable(),
+  pis_aliquota: z.number(),
+  cofins_cst: z.string().nullable(),
+  cofins_aliquota: z.number(),
+  /** The tax reform's group as the XML will carry it (rates in percent), or null when the issuer leaves it out. */
+  ibscbs: z.object({ cst: z.string(), classificacao: z.string(), cbs_aliquota: z.number(), ibsuf_aliquota: z.number(),
+    ibsmun_aliquota: z.number(), ibs_percentual_reducao: z.number(), cbs_percentual_reducao: z.number() }).nullable(),
+});
+
+/** POST /invoice_item/calculate_subtotal_discount (000 §7.4): a discount on a draft's subtotal, by value or percentage. */
+export const invoiceSubtotalDiscountBody = z.object({
+  id_nota_fiscal: id,
+  valor_desconto: money.optional(),
+  desconto_percentual: z.number().min(0, { error: 'Percentual de desconto inválido.' }).max(100, { error: 'Percentual de desconto inválido.' }).optional(),
+}).strict();
+
+/** POST /invoice/invoice_link_seller (000 §7.4): a seller for an invoice (and its lines) that has none. */
+export const invoiceLinkSellerBody = z.object({ id_nota_fiscal: id, id_usuario_vendedor: id }).strict();

@@ -395,6 +395,17 @@ export const peopleAccountHistoryBody = z.object({
   // A manager's credit (an Entrada without a return invoice): the supervisor's grant of FncAutorizarCreditoGerencial.
   id_autorizacao: id.optional(),
 }).strict();
+/**
+ * POST /invoice/invoice_return (000 §7.4; the credit modal of 001 §4 after a sales-return invoice): the store credit of
+ * a return invoice; the person defaults to the invoice's customer. 'Valor não informado.', 'Nota Fiscal não informado.',
+ * 'Pessoa não localizada.' (001 §5 "Credit on return").
+ */
+export const invoiceReturnCreditBody = z.object({
+  id_nota_fiscal: id.nullable().optional(),
+  valor: moneyInput.nullable().optional(),
+  id_pessoa: id.nullable().optional(),
+  observacao: optionalText(500),
+}).strict();
 export const peopleAccountHistory = z.object({
   id_pessoa_conta_historico: z.number().int(),
   id_pessoa: z.number().int(),

@@ -16,6 +16,7 @@ import * as reads from './product-reads.ts';
 import * as lp from './label-print.ts';
 import * as scale from './scale.ts';
 import * as inv from './invoice.ts';
+import * as fl from './fiscal-lists.ts';
 import * as svc from './order-service.ts';
 import { giftCardPrintBody, giftCardPrintResult } from './voucher.ts';
 import * as ret from './return.ts';
@@ -184,6 +185,18 @@ const invoiceRoutes = {
   nfeInutilizarFaixa: route({ method: 'POST', path: '/nfe/inutilizar_faixa', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_filial'], body: inv.nfeDisableRangeBody, response: inv.nfeDisableRangeResult }),
   nfeRequestList: route({ method: 'POST', path: '/nfe/invoice-request-list', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: inv.nfeRequestListBody, response: inv.nfeManyResult }),
   nfeCancelarLista: route({ method: 'POST', path: '/nfe/cancelar-lista', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: inv.nfeCancelManyBody, response: inv.nfeManyResult }),
+  invoiceDuplicate: route({ method: 'POST', path: '/invoice/invoice-duplicate', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoiceByIdBody, response: inv.invoiceDetail }),
+  invoiceLinkSeller: route({ method: 'POST', path: '/invoice/invoice_link_seller', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoiceLinkSellerBody, response: inv.invoiceDetail }),
+  invoiceChangeSeller: route({ method: 'POST', path: '/invoice/changeSeller', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoiceChangeSellerBody, response: inv.invoiceDetail }),
+  invoiceItemUpdateUserSeller: route({ method: 'POST', path: '/invoice_item/update_user_seller', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoiceItemSellerBody, response: inv.invoiceDetail }),
+  invoiceItemGetProductTaxes: route({ method: 'POST', path: '/invoice_item/get_product_taxes', auth: 'session', permission: NF_READ, scope: 'branch', idFields: ['id_produto_grade_filial', 'id_cenario_fiscal', 'id_cliente'], body: inv.productTaxesBody, response: inv.productTaxesResult }),
+  invoiceItemCalculateSubtotalDiscount: route({ method: 'POST', path: '/invoice_item/calculate_subtotal_discount', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoiceSubtotalDiscountBody, response: inv.invoiceDetail }),
+  invoiceItemResetSubTotalDiscount: route({ method: 'POST', path: '/invoice_item/reset_sub_total_discount', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoiceByIdBody, response: inv.invoiceDetail }),
+  invoiceItemRecalcValueItems: route({ method: 'POST', path: '/invoice_item/recalc_value_items', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoiceByIdBody, response: inv.invoiceDetail }),
+  invoiceReturnCredit: route({ method: 'POST', path: '/invoice/invoice_return', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: ord.invoiceReturnCreditBody, response: ord.peopleAccountHistory }),
+  nfeDisablementList: route({ method: 'POST', path: '/nfe/inutilizacao/find', auth: 'session', permission: NF_READ, scope: 'branch', body: fl.disablementListBody, response: fl.disablementListResult }),
+  nfeCorrectionList: route({ method: 'POST', path: '/nfe/carta_correcao/find', auth: 'session', permission: NF_READ, scope: 'branch', body: fl.correctionListBody, response: fl.correctionListResult }),
+  invoiceSalesReturnList: route({ method: 'POST', path: '/invoice/sales_return/find', auth: 'session', permission: NF_READ, scope: 'branch', body: fl.salesReturnListBody, response: fl.salesReturnListResult }),
   nfeContingencia: route({ method: 'POST', path: '/nfe/contingencia', auth: 'session', permission: NF_READ, scope: 'branch', body: inv.contingencyListBody, response: inv.contingencyListResult }),
 } as const;
 

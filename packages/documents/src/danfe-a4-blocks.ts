@@ -325,6 +325,16 @@ export function taxBlock(data: DanfeData): Block {
         f('V. TOT. TRIBUTOS', t.vTotTrib ?? 0),
         { ...f('V. TOTAL DA NOTA', t.vNF, true), weight: 2 },
       ],
+      // The tax reform's IBS/CBS (IBSCBSTot), a row of its own when the note carries them.
+      ...(t.ibscbs
+        ? [[
+          f('BASE DE CÁLC. IBS/CBS', t.ibscbs.vBC),
+          f('VALOR DO IBS UF', t.ibscbs.vIBSUF),
+          f('VALOR DO IBS MUN.', t.ibscbs.vIBSMun),
+          f('VALOR TOTAL DO IBS', t.ibscbs.vIBS),
+          f('VALOR DA CBS', t.ibscbs.vCBS),
+        ]]
+        : []),
     ]),
   ]);
 }

@@ -127,3 +127,20 @@ describe('DANFE A4', () => {
     expect(pdfPageCount(pdf)).toBe(planPages(data).length);
   }, 60_000);
 });
+
+describe('DANFE A4 with the tax reform (IBSCBSTot)', () => {
+  const IBSCBS_TOT = '<IBSCBSTot><vBCIBSCBS>1234.56</vBCIBSCBS><gIBS><gIBSUF><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSUF>1.23</vIBSUF></gIBSUF>'
+    + '<gIBSMun><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>1.23</vIBS><vCredPres>0.00</vCredPres>'
+    + '<vCredPresCondSus>0.00</vCredPresCondSus></gIBS><gCBS><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vCBS>11.11</vCBS>'
+    + '<vCredPres>0.00</vCredPres><vCredPresCondSus>0.00</vCredPresCondSus></gCBS></IBSCBSTot>';
+
+  it('prints the IBS/CBS base and values under the tax block only when the note carries them', () => {
+    const xml = sampleXml(WITH_PROTOCOL);
+    const [plain = ''] = pageTexts(danfeA4Definition(parseNFe(xml)));
+    expect(plain).not.toContain('VALOR DA CBS');
+    const [withReform = ''] = pageTexts(danfeA4Definition(parseNFe(xml.replace('</ICMSTot>', `</ICMSTot>${IBSCBS_TOT}`))));
+    for (const expected of ['BASE DE CÁLC. IBS/CBS\n1.234,56', 'VALOR DO IBS UF\n1,23', 'VALOR TOTAL DO IBS\n1,23', 'VALOR DA CBS\n11,11']) {
+      expect(withReform).toContain(expected);
+    }
+  });
+});

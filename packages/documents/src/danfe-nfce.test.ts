@@ -145,3 +145,16 @@ describe('DANFE NFC-e', () => {
     expect(pdf.length).toBeGreaterThan(10_000);
   }, 60_000);
 });
+
+describe('DANFE NFC-e with the tax reform (IBSCBSTot)', () => {
+  it('prints the IBS and CBS of the note above the additional information only when it carries them', () => {
+    const xml = authorized(setTag(sampleXml('sped-nfe/nfce.xml'), 'tpEmis', '1'));
+    const tot = '<IBSCBSTot><vBCIBSCBS>80.00</vBCIBSCBS><gIBS><gIBSUF><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSUF>0.08</vIBSUF></gIBSUF>'
+      + '<gIBSMun><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>0.08</vIBS><vCredPres>0.00</vCredPres>'
+      + '<vCredPresCondSus>0.00</vCredPresCondSus></gIBS><gCBS><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vCBS>0.72</vCBS>'
+      + '<vCredPres>0.00</vCredPres><vCredPresCondSus>0.00</vCredPresCondSus></gCBS></IBSCBSTot>';
+    expect(texts(danfeNfceDefinition(parseNFe(xml)).content).join('\n')).not.toContain('CBS: R$');
+    const printed = texts(danfeNfceDefinition(parseNFe(xml.replace('</ICMSTot>', `</ICMSTot>${tot}`))).content).join('\n');
+    expect(printed).toContain('IBS: R$ 0,08  CBS: R$ 0,72  (base R$ 80,00)');
+  });
+});

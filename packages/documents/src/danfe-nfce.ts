@@ -251,6 +251,10 @@ function footer(data: DanfeData): Content[] {
       ),
     );
   }
+  const ibscbs = data.total.ibscbs;
+  if (ibscbs) {
+    content.push(center(`IBS: R$ ${formatCents(ibscbs.vIBS)}  CBS: R$ ${formatCents(ibscbs.vCBS)}  (base R$ ${formatCents(ibscbs.vBC)})`, RECEIPT_FONTS.tiny));
+  }
   const message = [data.infAdic.infCpl, data.infAdic.infAdFisco].filter(Boolean).join('\n');
   if (message) {
     content.push({

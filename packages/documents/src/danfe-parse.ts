@@ -123,6 +123,25 @@ export interface DanfeTotal {
   vNF: Cents;
   /** Lei 12.741/2012 approximate taxes; null when the note does not say. */
   vTotTrib: Cents | null;
+  /** The tax reform's IBS/CBS totals (IBSCBSTot), null when the note has none (Simples Nacional until 2027). */
+  ibscbs: DanfeIbsCbs | null;
+}
+
+export interface DanfeIbsCbs {
+  vBC: Cents;
+  vIBSUF: Cents;
+  vIBSMun: Cents;
+  vIBS: Cents;
+  vCBS: Cents;
+}
+
+function ibsCbsTotal(tot: XmlElement | undefined): DanfeIbsCbs | null {
+  if (!tot) return null;
+  const gIBS = child(tot, 'gIBS');
+  return {
+    vBC: money(tot, 'vBCIBSCBS', true), vIBSUF: money(at(gIBS, 'gIBSUF'), 'vIBSUF'), vIBSMun: money(at(gIBS, 'gIBSMun'), 'vIBSMun'),
+    vIBS: money(gIBS, 'vIBS'), vCBS: money(child(tot, 'gCBS'), 'vCBS'),
+  };
 }
 
 export interface DanfeCard {
@@ -294,7 +313,7 @@ function item(det: XmlElement): DanfeItem {
   };
 }
 
-function total(icmsTot: XmlElement | undefined): DanfeTotal {
+function total(icmsTot: XmlElement | undefined, ibscbsTot: XmlElement | undefined): DanfeTotal {
   if (!icmsTot) throw xmlError('grupo total/ICMSTot ausente');
   const m = (name: string) => money(icmsTot, name);
   return {
@@ -313,6 +332,7 @@ function total(icmsTot: XmlElement | undefined): DanfeTotal {
     vOutro: m('vOutro'),
     vNF: money(icmsTot, 'vNF', true),
     vTotTrib: textAt(icmsTot, 'vTotTrib') === undefined ? null : m('vTotTrib'),
+    ibscbs: ibsCbsTotal(ibscbsTot),
   };
 }
 
@@ -444,7 +464,7 @@ export function parseNFe(xml: string): DanfeData {
         }
       : null,
     itens,
-    total: total(at(inf, 'total', 'ICMSTot')),
+    total: total(at(inf, 'total', 'ICMSTot'), at(inf, 'total', 'IBSCBSTot')),
     transp: transp(child(inf, 'transp')),
     cobr: cobr(child(inf, 'cobr')),
     pag: { detPag: detPag.map(payment), vTroco: money(pag, 'vTroco') },

@@ -47,6 +47,10 @@ export const FISCAL_MESSAGES = {
   branchAddressIncomplete: 'Endereço da filial incompleto (logradouro, número, bairro, município com código IBGE, UF e CEP).',
   branchIeMissing: 'Inscrição estadual da filial não cadastrada.',
   fiscalScenarioMissing: (produto: string) => `Cenário fiscal não encontrado para o produto ${produto}.`,
+  ibsCbsScenarioMissing: (produto: string) =>
+    `Informe o CST e a classificação tributária do IBS/CBS no cenário fiscal do produto ${produto} (obrigatórios no Regime Normal desde 2026).`,
+  ibsCbsClassificationCst: (produto: string) =>
+    `A classificação tributária do IBS/CBS do produto ${produto} não pertence ao seu CST: os 3 primeiros dígitos devem ser o CST.`,
   nfceStCharged: (produto: string) =>
     `A NFC-e não aceita ICMS com substituição tributária cobrada na operação (CST 10, 30, 70 ou 90 com ST; CSOSN 201, 202, 203 ou 900 com ST): emita NF-e para o produto ${produto} ou use um cenário com o ST já retido (CST 60 ou CSOSN 500).`,
   ncmMissing: (produto: string) => `NCM não cadastrado para o produto ${produto}.`,

@@ -26,6 +26,10 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Operações pendentes', path: '/operations-pending', permission: null },
   { label: 'Pedidos', path: '/order', permission: 'FncListarPedido', pending: false },
   { label: 'Notas fiscais', path: '/invoice', permission: 'FncListarNotaFiscal', pending: false },
+  // 002 §2 "disablement and correction lists, sales returns list": the spec names no path nor permission; the invoices'.
+  { label: 'Inutilizações', path: '/invoice/disablements', permission: 'FncListarNotaFiscal' },
+  { label: 'Cartas de correção', path: '/invoice/corrections', permission: 'FncListarNotaFiscal' },
+  { label: 'Devoluções de venda', path: '/invoice/returns', permission: 'FncListarNotaFiscal' },
   { label: 'Produtos', path: '/products', permission: 'FncListarProduto' },
   { label: 'Categorias', path: '/categories', permission: 'FncListarCategoria' },
   { label: 'Atributos', path: '/attributes', permission: 'FncListarAtributo' },

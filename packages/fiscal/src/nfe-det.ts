@@ -81,7 +81,9 @@ export function detXml(det: NFeDet, nItem: number, ctx: DetContext): { xml: stri
   const icms = icmsXml(tax.ICMS, base, ipi?.vIPI ?? 0);
   const pis = tax.PIS ? pisCofinsXml('PIS', tax.PIS, base) : null;
   const cofins = tax.COFINS ? pisCofinsXml('COFINS', tax.COFINS, base) : null;
-  const ibscbs = tax.IBSCBS ? ibsCbsXml(tax.IBSCBS, base) : null;
+  // The IBS/CBS base of the layout (rule UB16-10): the item's value less the PIS, COFINS, ICMS and FCP it carries.
+  const ibsBase = base - (pis?.value ?? 0) - (cofins?.value ?? 0) - icms.values.vICMS - icms.values.vFCP;
+  const ibscbs = tax.IBSCBS ? ibsCbsXml(tax.IBSCBS, ibsBase) : null;
   const vTotTrib = tax.vTotTrib ?? null;
   const imposto = el('imposto', [
     vTotTrib !== null ? `<vTotTrib>${money(vTotTrib)}</vTotTrib>` : '',

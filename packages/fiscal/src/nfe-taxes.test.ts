@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ibsCbsXml, icmsXml, ipiXml, pisCofinsXml } from './nfe-taxes.ts';
+import { effectiveRate, ibsCbsXml, icmsXml, ipiXml, pisCofinsXml } from './nfe-taxes.ts';
 
 describe('icmsXml (normal regime, by CST)', () => {
   it('CST 00: base × rate, FCP on the same base', () => {
@@ -110,5 +110,15 @@ describe('IPI, PIS, COFINS and IBS/CBS', () => {
   it('IBS/CBS without rates (exemption) writes only CST and class', () => {
     expect(ibsCbsXml({ CST: '410', cClassTrib: '410001' }, 100)).toEqual({ xml: '<IBSCBS><CST>410</CST><cClassTrib>410001</cClassTrib></IBSCBS>', values: null });
     expect(() => ibsCbsXml({ CST: '41', cClassTrib: '410001' }, 100)).toThrow("CST de IBS/CBS inválido: '41'.");
+  });
+
+  it('IBS/CBS with reductions writes gRed with the effective rate and taxes on it', () => {
+    // cClassTrib 200025-like: IBS reduced by 60%, CBS by 100%; 2026 test rates 0.10% and 0.90% on 1,234.56.
+    const { xml, values } = ibsCbsXml({ CST: '200', cClassTrib: '200025', pIBSUF: 10, pIBSMun: 0, pCBS: 90, pRedIBS: 6000, pRedCBS: 10_000 }, 123_456);
+    expect(xml).toContain('<gIBSUF><pIBSUF>0.10</pIBSUF><gRed><pRedAliq>60.0000</pRedAliq><pAliqEfet>0.0400</pAliqEfet></gRed><vIBSUF>0.49</vIBSUF></gIBSUF>');
+    expect(xml).toContain('<gCBS><pCBS>0.90</pCBS><gRed><pRedAliq>100.0000</pRedAliq><pAliqEfet>0.0000</pAliqEfet></gRed><vCBS>0.00</vCBS></gCBS>');
+    expect(values).toEqual({ vBC: 123_456, vIBSUF: 49, vIBSMun: 0, vIBS: 49, vCBS: 0 });
+    expect(effectiveRate(90, 3333)).toBe(6000); // 0.90 × 0.6667 = 0.60003 → 0.6000
+    expect(() => ibsCbsXml({ CST: '200', cClassTrib: '200025', pCBS: 90, pRedCBS: 10_001 }, 100)).toThrow('Percentual de redução de alíquota inválido: 100.01.');
   });
 });

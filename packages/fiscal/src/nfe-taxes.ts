@@ -5,7 +5,7 @@
  */
 import { ValidationError } from '@pdv/domain/errors';
 import { computeFcp, computeIcmsSt } from '@pdv/domain/icms-st';
-import { percentOf, type BasisPoints, type Cents } from '@pdv/domain/money';
+import { mulDivRound, percentOf, unscaleToString, type BasisPoints, type Cents } from '@pdv/domain/money';
 import type { IBSCBSInput, ICMSInput, IPIInput, PisCofinsInput } from './types.ts';
 import { el, money, rate, txt } from './xml-writer.ts';
 
@@ -292,6 +292,27 @@ export function pisCofinsXml(kind: 'PIS' | 'COFINS', input: PisCofinsInput, base
   throw new ValidationError(`CST de ${kind} não suportado: ${input.CST}.`, 'CST');
 }
 
+/**
+ * The effective rate of a share after its reduction (gRed/pAliqEfet = p × (1 − pRedAliq / 100)), in ten-thousandths
+ * of a percent (the 4 places of TDec_0302_04RTC), rounded half-up once: 0.90% reduced by 60% = 3600 (0.3600%).
+ */
+export function effectiveRate(p: BasisPoints, pRed: BasisPoints | undefined): number {
+  return mulDivRound(p * 100, 10_000 - (pRed ?? 0), 10_000);
+}
+
+/** One share (gIBSUF, gIBSMun or gCBS): rate, the reduction group when given, and the amount on the effective rate. */
+function share(group: string, name: string, vBC: Cents, p: BasisPoints, pRed: BasisPoints | undefined): { xml: string; value: Cents } {
+  if (pRed !== undefined && (!Number.isSafeInteger(pRed) || pRed < 0 || pRed > 10_000)) {
+    throw new ValidationError(`Percentual de redução de alíquota inválido: ${pRed / 100}.`, 'pRedAliq');
+  }
+  const efet = effectiveRate(p, pRed);
+  const value = mulDivRound(vBC, efet, 1_000_000);
+  const gRed = pRed === undefined ? '' : el('gRed', tag('pRedAliq', rate4(pRed * 100)) + tag('pAliqEfet', rate4(efet)));
+  return { xml: el(group, tag(`p${name}`, rate(p)) + gRed + tag(`v${name}`, money(value))), value };
+}
+
+const rate4 = (tenThousandths: number) => unscaleToString(tenThousandths, 4);
+
 /** `<IBSCBS>`; with any rate given, gIBSCBS with the computed amounts. */
 export function ibsCbsXml(input: IBSCBSInput, base: Cents): { xml: string; values: IBSCBSValues | null } {
   if (!/^\d{3}$/.test(input.CST)) throw new ValidationError(`CST de IBS/CBS inválido: '${input.CST}'.`, 'CST');
@@ -300,15 +321,11 @@ export function ibsCbsXml(input: IBSCBSInput, base: Cents): { xml: string; value
   if (input.pIBSUF === undefined && input.pIBSMun === undefined && input.pCBS === undefined) {
     return { xml: el('IBSCBS', head), values: null };
   }
-  const vBC = input.vBC ?? base;
-  const vIBSUF = percentOf(vBC, input.pIBSUF ?? 0);
-  const vIBSMun = percentOf(vBC, input.pIBSMun ?? 0);
-  const vCBS = percentOf(vBC, input.pCBS ?? 0);
-  const values = { vBC, vIBSUF, vIBSMun, vIBS: vIBSUF + vIBSMun, vCBS };
-  const g = tag('vBC', money(vBC))
-    + el('gIBSUF', tag('pIBSUF', rate(input.pIBSUF ?? 0)) + tag('vIBSUF', money(vIBSUF)))
-    + el('gIBSMun', tag('pIBSMun', rate(input.pIBSMun ?? 0)) + tag('vIBSMun', money(vIBSMun)))
-    + tag('vIBS', money(values.vIBS))
-    + el('gCBS', tag('pCBS', rate(input.pCBS ?? 0)) + tag('vCBS', money(vCBS)));
+  const vBC = Math.max(0, input.vBC ?? base);
+  const uf = share('gIBSUF', 'IBSUF', vBC, input.pIBSUF ?? 0, input.pRedIBS);
+  const mun = share('gIBSMun', 'IBSMun', vBC, input.pIBSMun ?? 0, input.pRedIBS);
+  const cbs = share('gCBS', 'CBS', vBC, input.pCBS ?? 0, input.pRedCBS);
+  const values = { vBC, vIBSUF: uf.value, vIBSMun: mun.value, vIBS: uf.value + mun.value, vCBS: cbs.value };
+  const g = tag('vBC', money(vBC)) + uf.xml + mun.xml + tag('vIBS', money(values.vIBS)) + cbs.xml;
   return { xml: el('IBSCBS', head + el('gIBSCBS', g)), values };
 }

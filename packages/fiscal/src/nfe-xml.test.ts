@@ -90,7 +90,8 @@ describe('buildNFeXml', () => {
     expect(t.vFrete).toBe(250);
     expect(t.vNF).toBe(t.vProd - t.vDesc - 100 + t.vST + t.vFCPST + t.vFrete + t.vIPI);
     expect(between(built.xml, 'ICMSTot')).toContain(`<vNF>${(t.vNF / 100).toFixed(2)}</vNF><vTotTrib>12.34</vTotTrib>`);
-    expect(built.xml).toContain('<IBSCBSTot><vBCIBSCBS>51.48</vBCIBSCBS>');
+    // IBS/CBS base (UB16-10): 51.48 less PIS 0.85, COFINS 3.91, ICMS 6.18 and FCP 1.03 = 39.51.
+    expect(built.xml).toContain('<IBSCBSTot><vBCIBSCBS>39.51</vBCIBSCBS>');
     // The ST and FCP of items 2 (CST 10), 5 (CST 70) and 6 (CST 90 by the operation value) are summed into ICMSTot.
     expect(built.xml).toContain('<ICMS90><orig>0</orig><CST>90</CST><modBC>3</modBC><vBC>49.90</vBC><pICMS>12.00</pICMS><vICMS>5.99</vICMS>'
       + '<vBCFCP>49.90</vBCFCP><pFCP>2.00</pFCP><vFCP>1.00</vFCP><modBCST>6</modBCST><vBCST>49.90</vBCST><pICMSST>18.00</pICMSST>'

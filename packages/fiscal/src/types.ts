@@ -198,6 +198,12 @@ export interface IBSCBSInput {
   pIBSUF?: BasisPoints;
   pIBSMun?: BasisPoints;
   pCBS?: BasisPoints;
+  /**
+   * Rate reductions of the classification (gRed's pRedAliq, a percentage of the rate: 6000 = 60%): the IBS one for the
+   * UF and municipal shares, the CBS one for the CBS. Given (even 0), gRed is written with the effective rate.
+   */
+  pRedIBS?: BasisPoints;
+  pRedCBS?: BasisPoints;
 }
 
 export interface NFeImposto {

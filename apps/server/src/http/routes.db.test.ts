@@ -227,7 +227,9 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'orderItemUpdate') body['quantidade'] = 1;
   if (name === 'demandUpdate') body['situacao'] = 'Cancelado';
   if (name === 'demandRetorno') body['conteudo'] = '02RETORNO';
-  if (name === 'orderItemUpdateUserSeller') body['id_usuario_vendedor'] = null;
+  if (name === 'orderItemUpdateUserSeller' || name === 'invoiceChangeSeller' || name === 'invoiceItemUpdateUserSeller') body['id_usuario_vendedor'] = null;
+  if (name === 'invoiceReturnCredit') body['valor'] = 10;
+  if (name === 'invoiceLinkSeller') body['id_usuario_vendedor'] = demoIds['id_usuario'] ?? 1;
   if (name === 'volumeCreate' || name === 'volumeUpdate') Object.assign(body, { quantidade: 1, peso_liquido: 1, peso_bruto: 1 });
   if (name === 'peopleAccountHistoryCreate') Object.assign(body, { valor: 10, id_nota_fiscal: demoIds['id_nota_fiscal'] });
   if (name === 'orderInvoiceList') body['list_orders'] = [idValue];

@@ -4,6 +4,7 @@
  * definition (its nodes are rewritten while laid out) nor anything holding a function.
  */
 import { cashierZPdf, type CashierZData } from '@pdv/documents/cashier-z';
+import { daccePdf, parseCorrection } from '@pdv/documents/dacce';
 import { danfeA4Pdf } from '@pdv/documents/danfe-a4';
 import { danfeNfcePdf } from '@pdv/documents/danfe-nfce';
 import { parseNFe } from '@pdv/documents/danfe-parse';
@@ -19,7 +20,9 @@ export type PdfJob =
   | { kind: 'voucher'; data: VoucherData }
   | { kind: 'presale'; data: PresaleSheetData }
   /** The Z report of a till shift (modules/cashier). */
-  | { kind: 'cashierZ'; data: CashierZData };
+  | { kind: 'cashierZ'; data: CashierZData }
+  /** The printout of a correction letter (DACCe) from its procEventoNFe. */
+  | { kind: 'dacce'; xml: string; emitente: string };
 
 /** Renders one job (in a render worker; on the calling thread only in tests). */
 export async function renderPdfJob(job: PdfJob): Promise<Uint8Array> {
@@ -34,5 +37,7 @@ export async function renderPdfJob(job: PdfJob): Promise<Uint8Array> {
       return presaleSheetPdf(job.data);
     case 'cashierZ':
       return cashierZPdf(job.data);
+    case 'dacce':
+      return daccePdf(parseCorrection(job.xml, job.emitente));
   }
 }

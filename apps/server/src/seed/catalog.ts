@@ -2,6 +2,7 @@
  * Demo step: the catalogue, people and settings of both demo organizations. Demo Moda gets a believable clothing and
  * footwear shop (demo-shop.ts); Outra Loja a small housewares catalogue, so isolation tests have rows on both sides.
  */
+import { IBSCBS_TEST_RATES_2026 } from '@pdv/domain/ibscbs';
 import type { DemoStep } from './demo.ts';
 import { DEMO_CATALOG, DEMO_SETTINGS } from './demo-shop.ts';
 import { loadCatalog, type CatalogSeed } from './shop-catalog.ts';
@@ -49,7 +50,11 @@ const OTHER_SETTINGS: SettingsSeed = {
   scenarios: [
     { descricao: 'Venda de mercadoria - Regime Normal', regime_tributario: 3, operacao: 1, tipo: 'Venda', is_padrao: true,
       cfop_interno: '5102', cfop_externo: '6102', icms_cst: '00', icms_aliquota: 18, pis_cst: '01', pis_aliquota: 1.65,
-      cofins_cst: '01', cofins_aliquota: 7.6 },
+      cofins_cst: '01', cofins_aliquota: 7.6,
+      // The tax reform's 2026 test rates (NT 2025.002-RTC; CBS 0.9%, IBS 0.1% to the UF, none to the city): a CRT 3
+      // branch writes det/imposto/IBSCBS and IBSCBSTot from them (domain ibscbs.ts).
+      ibscbs_cst: '000', ibscbs_classificacao: '000001', cbs_aliquota: IBSCBS_TEST_RATES_2026.cbs,
+      ibsuf_aliquota: IBSCBS_TEST_RATES_2026.ibsuf, ibsmun_aliquota: IBSCBS_TEST_RATES_2026.ibsmun },
   ],
   series: [['65', 1], ['55', 1]],
   config: { '1': { is_pdv_offline: true, codigo_regime_tributario: 3 } },

@@ -66,6 +66,12 @@ export interface ScenarioSeed {
   pis_aliquota?: number;
   cofins_aliquota?: number;
   movimentar_financeiro?: boolean;
+  /** Tax reform (CRT 3): CST and classification of the IBS/CBS and their rates, in percent. */
+  ibscbs_cst?: string;
+  ibscbs_classificacao?: string;
+  cbs_aliquota?: number;
+  ibsuf_aliquota?: number;
+  ibsmun_aliquota?: number;
 }
 
 export type ConfigSeed = Record<string, string | number | boolean | null>;
@@ -208,13 +214,16 @@ export async function loadSettings(tx: Tx, org: DemoOrganization, seed: Settings
 
   await tx.query(
     `INSERT INTO cenario_fiscal (id_organization, descricao, regime_tributario, operacao, tipo, is_padrao, cfop_interno, cfop_externo,
-       movimentar_financeiro, icms_cst, icms_csosn, icms_aliquota, pis_cst, pis_aliquota, cofins_cst, cofins_aliquota)
+       movimentar_financeiro, icms_cst, icms_csosn, icms_aliquota, pis_cst, pis_aliquota, cofins_cst, cofins_aliquota,
+       ibscbs_cst, ibscbs_classificacao, cbs_aliquota, ibsuf_aliquota, ibsmun_aliquota)
      SELECT $1, r.descricao, r.regime_tributario, r.operacao, r.tipo, r.is_padrao, r.cfop_interno, r.cfop_externo,
             coalesce(r.movimentar_financeiro, true), r.icms_cst, r.icms_csosn, coalesce(r.icms_aliquota, 0), r.pis_cst,
-            coalesce(r.pis_aliquota, 0), r.cofins_cst, coalesce(r.cofins_aliquota, 0)
+            coalesce(r.pis_aliquota, 0), r.cofins_cst, coalesce(r.cofins_aliquota, 0),
+            r.ibscbs_cst, r.ibscbs_classificacao, coalesce(r.cbs_aliquota, 0), coalesce(r.ibsuf_aliquota, 0), coalesce(r.ibsmun_aliquota, 0)
        FROM jsonb_to_recordset($2::jsonb) AS r(descricao text, regime_tributario int, operacao int, tipo text,
          is_padrao boolean, cfop_interno text, cfop_externo text, movimentar_financeiro boolean, icms_cst text, icms_csosn text,
-         icms_aliquota numeric, pis_cst text, pis_aliquota numeric, cofins_cst text, cofins_aliquota numeric, n int)
+         icms_aliquota numeric, pis_cst text, pis_aliquota numeric, cofins_cst text, cofins_aliquota numeric,
+         ibscbs_cst text, ibscbs_classificacao text, cbs_aliquota numeric, ibsuf_aliquota numeric, ibsmun_aliquota numeric, n int)
       ORDER BY r.n`,
     [o, json(seed.scenarios)],
   );

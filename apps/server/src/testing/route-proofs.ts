@@ -14,6 +14,8 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   'userResetPassword', 'invoicePut', 'invoiceDelete', 'nfeTransmitir', 'nfeConsultar', 'nfeCancelar', 'nfeCartaCorrecao',
   'nfeInutilizar', 'nfeInutilizarFaixa', 'invoiceItemPost', 'invoiceItemCancel', 'invoicePaymentPost', 'invoicePaymentDelete',
   'invoicePaymentDeleteByInvoice', 'invoiceReferencedPost', 'invoiceReferencedDelete',
+  // Drafts only: invoice/subtotal-discount.db.test.ts.
+  'invoiceItemCalculateSubtotalDiscount', 'invoiceItemResetSubTotalDiscount', 'invoiceItemRecalcValueItems',
   'orderUpdate', 'orderDuplicate', 'giftCardSell', 'giftCardCancel',
   // The boletos an invoice gets after it: only an authorized one (modules/finance/boleto-invoice.db.test.ts).
   'demandInvoiceBoletos',
@@ -23,7 +25,7 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   // are what the next routes use.
   'orderItemCreate', 'orderItemUpdate', 'orderItemPatchUpdate', 'orderItemCalculateSubtotalDiscount', 'orderPaymentCreate',
   'orderPaymentDelete', 'orderPaymentDeleteByOrder', 'volumeCreate', 'volumeUpdate', 'volumeDelete', 'peopleAccountHistoryCreate',
-  'orderSendReleaseMail', 'consignmentSend', 'consignmentReturn', 'consignmentFinish', 'consignmentSell', 'consignmentCancel',
+  'orderSendReleaseMail', 'invoiceReturnCredit', 'consignmentSend', 'consignmentReturn', 'consignmentFinish', 'consignmentSell', 'consignmentCancel',
   // Service-order parts: the pre-sale is not a service order (objects are refused) and the next routes use its rows.
   'orderServiceSave', 'orderServiceDelete', 'orderObjectSave', 'orderObjectDelete', 'orderObjectSaveImages',
   'orderObjectDeleteImage',

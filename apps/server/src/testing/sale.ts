@@ -36,11 +36,11 @@ export function unitPriceOf(p: FixtureProduct, quantidade: number): { valor_unit
     : { valor_unitario: p.preco, tipo_preco: 'Varejo', is_atacarejo: false };
 }
 
-export async function loadSaleFixture(db: Database, codigoFilial = '1'): Promise<SaleFixture> {
+export async function loadSaleFixture(db: Database, codigoFilial = '1', organization = 'Demo Moda'): Promise<SaleFixture> {
   return db.system(async (tx) => {
     const branch = await tx.query<{ id_filial: number }>(
-      `SELECT f.id_filial FROM filial f JOIN organization o USING (id_organization) WHERE o.nome = 'Demo Moda' AND f.codigo_filial = $1`,
-      [codigoFilial],
+      `SELECT f.id_filial FROM filial f JOIN organization o USING (id_organization) WHERE o.nome = $2 AND f.codigo_filial = $1`,
+      [codigoFilial, organization],
     );
     const id_filial = branch.rows[0]!.id_filial;
     const stock = await tx.query<FixtureProduct>(
@@ -57,11 +57,13 @@ export async function loadSaleFixture(db: Database, codigoFilial = '1'): Promise
     const [product] = stock.rows;
     const second = stock.rows.find((r) => r.id_produto_grade_filial !== product!.id_produto_grade_filial);
     const methods = await tx.query<{ id_meio_pagamento: number; meio_pagamento: string }>(
-      `SELECT id_meio_pagamento, meio_pagamento FROM meio_pagamento m JOIN organization o USING (id_organization) WHERE o.nome = 'Demo Moda'`,
+      `SELECT id_meio_pagamento, meio_pagamento FROM meio_pagamento m JOIN organization o USING (id_organization) WHERE o.nome = $1`,
+      [organization],
     );
     const customer = await tx.query<{ id_pessoa: number }>(
       `SELECT id_pessoa FROM pessoa p JOIN organization o USING (id_organization)
-        WHERE o.nome = 'Demo Moda' AND p.cpf IS NOT NULL AND p.nome <> 'Consumidor Final' ORDER BY id_pessoa LIMIT 1`,
+        WHERE o.nome = $1 AND p.cpf IS NOT NULL AND p.nome <> 'Consumidor Final' ORDER BY id_pessoa LIMIT 1`,
+      [organization],
     );
     return {
       id_filial,

@@ -74,6 +74,8 @@ export const fiscalScenario = {
     cbs_aliquota: rate('Alíquota da CBS', 'IBS/CBS/IS'),
     ibsuf_aliquota: rate('Alíquota do IBS estadual', 'IBS/CBS/IS'),
     ibsmun_aliquota: rate('Alíquota do IBS municipal', 'IBS/CBS/IS'),
+    ibs_percentual_reducao: rate('Redução da alíquota do IBS (%)', 'IBS/CBS/IS'),
+    cbs_percentual_reducao: rate('Redução da alíquota da CBS (%)', 'IBS/CBS/IS'),
     is_aliquota: rate('Alíquota do IS', 'IBS/CBS/IS'),
   },
   situacao: true,

@@ -149,6 +149,21 @@ describe('SefazClient ↔ SEFAZ homologation simulator', { timeout: 60_000 }, ()
     expect((await validateXml(result.nfeProcXml ?? '', 'procNFe')).errors).toEqual([]);
   });
 
+  it('authorizes an NFC-e of a CRT 3 issuer with IBS/CBS, and rejects one whose classification is of another CST with 1024', async () => {
+    const withGroup = (cClassTrib: string) => {
+      const input = nfceInput();
+      return { ...input, emit: { ...input.emit, CRT: 3 as const }, det: input.det.map((d) => ({ ...d, imposto: {
+        ICMS: { orig: 0 as const, CST: '00' as const, pICMS: 1800 }, PIS: { CST: '01', p: 165 }, COFINS: { CST: '01', p: 760 },
+        IBSCBS: { CST: '000', cClassTrib, pIBSUF: 10, pIBSMun: 0, pCBS: 90 } } })) };
+    };
+    const good = await emitSignedNFe(withGroup('000001'), { certificate, validate: false });
+    expect(await client.autorizar(good.xml)).toMatchObject({ cStat: 100, authorized: true });
+    const bad = await emitSignedNFe(withGroup('200025'), { certificate, validate: false });
+    expect(await client.autorizar(bad.xml)).toMatchObject({
+      cStat: 1024, authorized: false, xMotivo: 'Rejeição: Classificação Tributária do IBS e da CBS incompatível com o CST informado [nItem:1]',
+    });
+  });
+
   it('recovers the original protocol when the same signed XML is sent again (204, then consulta)', async () => {
     const nfce = await signedNfce();
     const first = await client.autorizar(nfce.xml);

@@ -4,6 +4,7 @@
 
 import { isValidAccessKey } from '../access-key.ts';
 import { verifyEnvelopedSignature } from './simulator-checks.ts';
+import { ibsCbsRejection } from './simulator-ibscbs.ts';
 import { brasiliaDateTime, SimulatorState, type SimulatedNFe, type SimulatorContext } from './simulator-state.ts';
 import { NFE_NS } from './soap.ts';
 import { child, childrenNamed, childText, elementXml, findFirst, tag, type XmlElement } from './xml.ts';
@@ -102,6 +103,8 @@ function judgeNFe(ctx: SimulatorContext, source: string, nfe: XmlElement, nRec: 
   if (!isValidAccessKey(chave)) return reject(236);
   if (keyFromFields(infNFe) !== chave) return reject(502);
   if (childText(ide, 'tpAmb') !== TP_AMB) return reject(252);
+  const reform = ibsCbsRejection(infNFe);
+  if (reform) return reject(reform.cStat, reform.xMotivo);
 
   const emit = child(infNFe, 'emit');
   const cnpj = (emit && (childText(emit, 'CNPJ') ?? childText(emit, 'CPF'))) ?? '';

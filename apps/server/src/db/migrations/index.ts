@@ -45,6 +45,7 @@ import { sql as label } from './031_label.ts';
 import { sql as stockDocument } from './037_stock_document.ts';
 import { sql as inventory } from './039_inventory.ts';
 import { sql as peopleRegister } from './029_people_register.ts';
+import { sql as ibscbsReduction } from './050_ibscbs_reduction.ts';
 
 export interface Migration {
   version: number;
@@ -100,5 +101,6 @@ export const migrations: Migration[] = [
   { version: 33, name: 'reconciliation_card_discharge', sql: reconciliationCardDischarge },
   { version: 46, name: 'commission', sql: commission },
   { version: 49, name: 'stock_branch_transfer', sql: stockBranchTransfer },
+  { version: 50, name: 'ibscbs_reduction', sql: ibscbsReduction },
   { version: 52, name: 'boleto_email', sql: boletoEmail },
 ];

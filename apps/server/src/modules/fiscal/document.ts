@@ -7,6 +7,7 @@ import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
 import { fromDecimal, quantityFromDecimal, toDecimal } from '@pdv/domain/money';
 import { ValidationError } from '@pdv/domain/errors';
 import { chargesSt, itemIcms } from '@pdv/domain/icms-st';
+import { itemIbsCbs } from '@pdv/domain/ibscbs';
 import { applyScenarioException } from '@pdv/domain/scenario-exception';
 import { transferCfop, transferTaxes } from '@pdv/domain/stock-transfer';
 import { loadCertificate, type Certificate } from '@pdv/fiscal/certificate';
@@ -130,6 +131,14 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
     // An NFC-e is paid at the counter for what it shows: ST charged in the operation would raise vNF above what the
     // customer paid, and SEFAZ's NFC-e rules refuse it (docs/decisions.md, "ICMS-ST and FCP from the scenario").
     if (modelo === '65' && chargesSt(icms.CST ?? icms.CSOSN ?? '', icms.pICMSST ?? 0)) throw badRequest(M.nfceStCharged(r.descricao));
+    // The tax reform's IBS/CBS from the same scenario, for CRT 3 issuers only (domain ibscbs.ts).
+    let ibscbs: ReturnType<typeof itemIbsCbs>;
+    try {
+      ibscbs = itemIbsCbs(r, emitter.codigo_regime_tributario, r.descricao);
+    } catch (error) {
+      if (error instanceof ValidationError) throw badRequest(error.message);
+      throw error;
+    }
     return {
       prod: {
         cProd: r.codigo, cEAN: r.codigo_barras, xProd: r.descricao, NCM: ncm, CEST: r.cest, CFOP: cfop,
@@ -140,6 +149,7 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
         ICMS: { ...icms, orig, CST: icms.CST as ICMS['CST'], CSOSN: icms.CSOSN as ICMS['CSOSN'] },
         PIS: { CST: r.pis_cst, p: bp(r.pis_aliquota) },
         COFINS: { CST: r.cofins_cst, p: bp(r.cofins_aliquota) },
+        IBSCBS: ibscbs,
       },
     };
   });

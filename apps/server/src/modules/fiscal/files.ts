@@ -12,7 +12,7 @@ import type { Deps } from '../../http/handlers.ts';
 import { HttpError } from '../../http/errors.ts';
 import { renderPdf } from '../../pdf/renderer.ts';
 import { draftXml } from './document.ts';
-import { verifyLink } from '../invoice/links.ts';
+import { verifyLink, type LinkKind } from '../invoice/links.ts';
 
 /**
  * 002 impressao_comprovante_troca: a sale's NFC-e prints its exchange voucher below the DANFE (one per product with
@@ -37,6 +37,30 @@ async function exchangeVoucherOf(tx: Tx, org: number, nf: Record<string, unknown
   return { valido_ate: formatDay(exchangeDeadline(emitted, days)), por_produto: config.impressao_comprovante_troca_por_produto };
 }
 
+const LINK_KINDS: readonly LinkKind[] = ['pdf', 'xml', 'inut', 'cce', 'ccepdf'];
+const isLinkKind = (k: string): k is LinkKind => (LINK_KINDS as readonly string[]).includes(k);
+
+/** A disablement's procInutNFe, or a registered correction letter's procEventoNFe (with its issuer, for the DACCe). */
+async function eventDocument(tx: Tx, org: number, kind: 'inut' | 'cce' | 'ccepdf', id: number) {
+  if (kind === 'inut') {
+    const { rows } = await tx.query<{ xml_retorno: string | null; modelo: string; serie: number; numero_inicial: number; numero_final: number }>(
+      'SELECT xml_retorno, modelo, serie, numero_inicial, numero_final FROM inutilizacao WHERE id_organization = $1 AND id_inutilizacao = $2',
+      [org, id],
+    );
+    const r = rows[0];
+    return r?.xml_retorno ? { xml: r.xml_retorno, emitente: '', name: `inutilizacao-${r.modelo}-${r.serie}-${r.numero_inicial}-${r.numero_final}` } : null;
+  }
+  const { rows } = await tx.query<{ xml_retorno: string | null; chave_acesso: string | null; sequencia: number; razao_social: string }>(
+    `SELECT e.xml_retorno, n.chave_acesso, e.sequencia, f.razao_social FROM nota_fiscal_evento e
+       JOIN nota_fiscal n ON n.id_organization = e.id_organization AND n.id_nota_fiscal = e.id_nota_fiscal
+       JOIN filial f ON f.id_organization = n.id_organization AND f.id_filial = n.id_filial
+      WHERE e.id_organization = $1 AND e.id_nota_fiscal_evento = $2 AND e.tipo_evento = '110110'`,
+    [org, id],
+  );
+  const r = rows[0];
+  return r?.xml_retorno ? { xml: r.xml_retorno, emitente: r.razao_social, name: `cce-${r.chave_acesso ?? id}-${r.sequencia}` } : null;
+}
+
 export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
   app.get<{ Params: { kind: string; org: string; id: string }; Querystring: { exp?: string; sig?: string } }>(
     '/api/nfe/arquivo/:kind/:org/:id',
@@ -45,9 +69,20 @@ export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
       const exp = Number(request.query.exp);
       const orgId = Number(org);
       const invoiceId = Number(id);
-      if ((kind !== 'pdf' && kind !== 'xml') || !Number.isInteger(orgId) || !Number.isInteger(invoiceId)
+      if (!isLinkKind(kind) || !Number.isInteger(orgId) || !Number.isInteger(invoiceId)
         || !verifyLink(deps.fiscal.linkSecret, kind, orgId, invoiceId, exp, String(request.query.sig ?? ''), deps.fiscal.now())) {
         throw new HttpError(404, M.notFound);
+      }
+      if (kind === 'inut' || kind === 'cce' || kind === 'ccepdf') {
+        const doc = await deps.db.tenant({ id_organization: orgId }, (tx) => eventDocument(tx, orgId, kind, invoiceId));
+        if (!doc) throw new HttpError(404, M.notFound);
+        if (kind === 'ccepdf') {
+          const pdf = await renderPdf({ kind: 'dacce', xml: doc.xml, emitente: doc.emitente });
+          return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${doc.name}.pdf"`)
+            .send(Buffer.from(pdf));
+        }
+        return reply.header('content-type', 'application/xml; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${doc.name}.xml"`).send(doc.xml);
       }
       const file = await deps.db.tenant({ id_organization: orgId }, async (tx) => {
         const { rows } = await tx.query<Record<string, unknown>>(

@@ -105,6 +105,13 @@ export interface ItemRow {
   pis_aliquota: string;
   cofins_cst: string | null;
   cofins_aliquota: string;
+  ibscbs_cst: string | null;
+  ibscbs_classificacao: string | null;
+  cbs_aliquota: string;
+  ibsuf_aliquota: string;
+  ibsmun_aliquota: string;
+  ibs_percentual_reducao: string;
+  cbs_percentual_reducao: string;
 }
 
 export async function findItems(tx: Tx, org: number, id_nota_fiscal: number, tipo: string): Promise<ItemRow[]> {
@@ -116,7 +123,10 @@ export async function findItems(tx: Tx, org: number, id_nota_fiscal: number, tip
             coalesce(s.icms_percentual_reducao_base_calculo, 0) AS icms_percentual_reducao_base_calculo,
             coalesce(s.icmsst_aliquota, 0) AS icmsst_aliquota, coalesce(s.icmsst_mva, 0) AS icmsst_mva,
             coalesce(s.fcp_percentual, 0) AS fcp_percentual,
-            s.pis_cst, coalesce(s.pis_aliquota, 0) AS pis_aliquota, s.cofins_cst, coalesce(s.cofins_aliquota, 0) AS cofins_aliquota
+            s.pis_cst, coalesce(s.pis_aliquota, 0) AS pis_aliquota, s.cofins_cst, coalesce(s.cofins_aliquota, 0) AS cofins_aliquota,
+            s.ibscbs_cst, s.ibscbs_classificacao, coalesce(s.cbs_aliquota, 0) AS cbs_aliquota,
+            coalesce(s.ibsuf_aliquota, 0) AS ibsuf_aliquota, coalesce(s.ibsmun_aliquota, 0) AS ibsmun_aliquota,
+            coalesce(s.ibs_percentual_reducao, 0) AS ibs_percentual_reducao, coalesce(s.cbs_percentual_reducao, 0) AS cbs_percentual_reducao
        FROM nota_fiscal_item i
        LEFT JOIN LATERAL (
          SELECT * FROM cenario_fiscal c

@@ -123,9 +123,10 @@ describe("a fiscal scenario's exceptions at issue", () => {
       expect(tagOf(totals, 'vNF')).toBe(money(base + pct(vBCST, 18) + pct(vBCST, 2)));
 
       // The normal regime (the branch's CRT and the scenario's regime 3): the exception's CST 10, its own ICMS and FCP
-      // deducted from the ST's.
+      // deducted from the ST's. A CRT 3 item carries IBS/CBS since 2026, so the scenario gets its CST and classification.
       await t.db.system((tx) => tx.query('UPDATE filial_configuracao SET codigo_regime_tributario = 3 WHERE id_filial = $1', [sale.id_filial]));
-      await withException({ icms_cst: '10' }, { regime_tributario: 3, icms_csosn: null, icms_cst: '00' });
+      await withException({ icms_cst: '10' }, { regime_tributario: 3, icms_csosn: null, icms_cst: '00', ibscbs_cst: '000',
+        ibscbs_classificacao: '000001', cbs_aliquota: 0.9, ibsuf_aliquota: 0.1 });
       const normal = await nfe();
       const own = pct(base, 12);
       const fcp = pct(base, 2);
@@ -148,7 +149,8 @@ describe("a fiscal scenario's exceptions at issue", () => {
       await t.db.system((tx) => tx.query('UPDATE filial_configuracao SET codigo_regime_tributario = 1 WHERE id_filial = $1', [sale.id_filial]));
       await expectOk(t, 'fiscalScenarioUpdate', {
         id_cenario_fiscal: plain.scenario, regime_tributario: found.json['regime_tributario'], icms_cst: found.json['icms_cst'],
-        icms_csosn: found.json['icms_csosn'], excecoes: kept,
+        icms_csosn: found.json['icms_csosn'], ibscbs_cst: found.json['ibscbs_cst'], ibscbs_classificacao: found.json['ibscbs_classificacao'],
+        cbs_aliquota: found.json['cbs_aliquota'], ibsuf_aliquota: found.json['ibsuf_aliquota'], excecoes: kept,
       }, manager);
     }
   });

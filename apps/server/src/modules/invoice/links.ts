@@ -6,7 +6,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type LinkKind = 'pdf' | 'xml';
+/** pdf/xml: an invoice's DANFE and XML; inut: a disablement's procInutNFe; cce/ccepdf: a correction letter's procEventoNFe and DACCe. */
+export type LinkKind = 'pdf' | 'xml' | 'inut' | 'cce' | 'ccepdf';
 
 /** Links live one day: long enough to reprint during the shift, short enough not to be a standing credential. */
 export const LINK_TTL_SECONDS = 24 * 3600;

@@ -40,7 +40,7 @@ interface GridInfo {
   origem_produto: number;
 }
 
-async function gridInfo(tx: Tx, org: number, id_filial: number, id: number): Promise<GridInfo | null> {
+export async function gridInfo(tx: Tx, org: number, id_filial: number, id: number): Promise<GridInfo | null> {
   const { rows } = await tx.query<GridInfo>(
     `SELECT pgf.id_produto_grade_filial,
             ${variationDescriptionSql('p', 'pg')} AS descricao,

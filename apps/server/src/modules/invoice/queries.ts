@@ -171,6 +171,7 @@ export async function loadDetail(tx: Tx, org: number, id_filial: number, id: num
     uf_placa_veiculo: (r['uf_placa_veiculo'] as string | null) ?? null,
     informacoes_adicionais: (r['informacoes_adicionais'] as string | null) ?? null,
     data_contingencia: iso(r['data_contingencia']),
+    id_usuario_vendedor: r['id_usuario_vendedor'] === null || r['id_usuario_vendedor'] === undefined ? null : Number(r['id_usuario_vendedor']),
     justificativa_contingencia: (r['justificativa_contingencia'] as string | null) ?? null,
     prazo_contingencia: iso(r['prazo_contingencia']),
     url_pdf: (r['url_pdf'] as string | null) ?? null,

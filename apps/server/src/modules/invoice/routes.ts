@@ -5,6 +5,8 @@ import * as q from './queries.ts';
 import type { InvoiceDetail } from '@pdv/contract/invoice';
 import type { Deps } from '../../http/handlers.ts';
 import { signedLink } from './links.ts';
+import { changeSeller, duplicateInvoice, linkSeller } from './copy-seller.ts';
+import { calculateSubtotalDiscount, recalcValueItems, resetSubtotalDiscount } from './subtotal-discount.ts';
 
 /** The XML download link of a detail is a signed one (a browser tab carries no token). */
 function withLinks(detail: InvoiceDetail | null, deps: Deps, org: number): InvoiceDetail {
@@ -41,4 +43,11 @@ export const invoiceHandlers = {
   },
   invoicePost: ({ tx, caller, body }) => createInvoice(tx, caller, body),
   invoicePut: ({ tx, caller, body }) => updateInvoice(tx, caller, body),
+  invoiceDuplicate: ({ tx, caller, body }) => duplicateInvoice(tx, caller, body.id_nota_fiscal),
+  invoiceLinkSeller: ({ tx, caller, body }) => linkSeller(tx, caller, body),
+  invoiceChangeSeller: ({ tx, caller, body }) => changeSeller(tx, caller, body),
+  invoiceItemUpdateUserSeller: ({ tx, caller, body }) => changeSeller(tx, caller, body),
+  invoiceItemCalculateSubtotalDiscount: ({ tx, caller, body }) => calculateSubtotalDiscount(tx, caller, body),
+  invoiceItemResetSubTotalDiscount: ({ tx, caller, body }) => resetSubtotalDiscount(tx, caller, body.id_nota_fiscal),
+  invoiceItemRecalcValueItems: ({ tx, caller, body }) => recalcValueItems(tx, caller, body.id_nota_fiscal),
 } satisfies Partial<Handlers>;

@@ -11,7 +11,7 @@
  * An invoice of another branch answers like a missing one.
  */
 import type { z } from 'zod';
-import type { peopleAccountHistoryBody } from '@pdv/contract/order';
+import type { invoiceReturnCreditBody, peopleAccountHistoryBody } from '@pdv/contract/order';
 import { managerCreditError, returnCreditError } from '@pdv/domain/credit-rules';
 import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
 import { MESSAGES } from '@pdv/domain/messages';
@@ -69,4 +69,20 @@ export async function createHistory(tx: Tx, caller: Caller, body: Body) {
     ...movimento, saldo: toDecimal(saldo),
     message: body.operacao === 'Entrada' ? ORDER_MESSAGES.creditGenerated : MESSAGES.recordSaved,
   };
+}
+
+/**
+ * POST /invoice/invoice_return: the credit of a return invoice (the same rules as /people_account_history/create with
+ * an invoice: an authorized Devolucao of the caller's branch and of that customer, at most what remains of its value).
+ * The person defaults to the invoice's customer; an invoice of another branch or organization answers like a missing one.
+ */
+export async function invoiceReturnCredit(tx: Tx, caller: Caller, body: z.output<typeof invoiceReturnCreditBody>) {
+  let id_pessoa = body.id_pessoa ?? null;
+  if (body.id_nota_fiscal) {
+    const invoice = await returnInvoiceCredit(tx, caller.id_organization, body.id_nota_fiscal);
+    if (!invoice || invoice.id_filial !== caller.id_filial) throw new HttpError(404, FISCAL_MESSAGES.notFound);
+    id_pessoa ??= invoice.id_cliente;
+  }
+  return createHistory(tx, caller, { tipo: 'Devolucao', operacao: 'Entrada', valor: body.valor ?? null, id_nota_fiscal: body.id_nota_fiscal ?? null,
+    id_pessoa, observacao: body.observacao });
 }

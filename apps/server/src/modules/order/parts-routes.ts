@@ -3,7 +3,7 @@ import type { Handlers } from '../../http/handlers.ts';
 import {
   cancelConsignment, finishConsignment, returnConsignment, sellConsignment, sendConsignment,
 } from './consignment.ts';
-import { createHistory } from './credit.ts';
+import { createHistory, invoiceReturnCredit } from './credit.ts';
 import { invoiceOrders } from './invoice-list.ts';
 import { sendReleaseMail } from './release-mail.ts';
 import {
@@ -30,6 +30,7 @@ export const orderPartHandlers = {
   volumeUpdate: ({ tx, caller, body }) => updateVolume(tx, caller, body),
   volumeDelete: ({ tx, caller, body }) => deleteVolume(tx, caller, body.id_volume),
   peopleAccountHistoryCreate: ({ tx, caller, body }) => createHistory(tx, caller, body),
+  invoiceReturnCredit: ({ tx, caller, body }) => invoiceReturnCredit(tx, caller, body),
   orderInvoiceList: ({ tx, caller, body }) => invoiceOrders(tx, caller, body),
   orderSendReleaseMail: ({ run, caller, body }) => sendReleaseMail(run, caller, body),
   consignmentSend: ({ tx, caller, body }) => sendConsignment(tx, caller, body.id_pedido),
