@@ -37,6 +37,7 @@ import { sql as bankReconciliation } from './041_bank_reconciliation.ts';
 import { sql as pricesPromotions } from './042_prices_promotions.ts';
 import { sql as priceReadjust } from './047_price_readjust.ts';
 import { sql as commission } from './046_commission.ts';
+import { sql as cashback } from './048_cashback.ts';
 import { sql as financeSettings } from './024_finance_settings.ts';
 import { sql as productTabs } from './028_product_tabs.ts';
 import { sql as label } from './031_label.ts';
@@ -97,4 +98,5 @@ export const migrations: Migration[] = [
   { version: 30, name: 'person_offline_quick_save', sql: personOfflineQuickSave },
   { version: 33, name: 'reconciliation_card_discharge', sql: reconciliationCardDischarge },
   { version: 46, name: 'commission', sql: commission },
+  { version: 48, name: 'cashback', sql: cashback },
 ];
