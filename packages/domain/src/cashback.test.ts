@@ -12,6 +12,7 @@ import {
   redemptionError,
   redemptionGiveBack,
   saleCashback,
+  settledCashback,
   type CashbackEntry,
 } from './cashback.ts';
 import type { Promotion, PromotionRule } from './price-rules.ts';
@@ -67,10 +68,12 @@ describe('cashback accrual', () => {
     expect(saleCashback([line, line], () => offers, true)).toEqual({ itens: [500, 500], total: 1000 });
   });
 
-  it('refuses a line claiming another cashback than the rule gives, and accepts a line that sends none', () => {
+  it('refuses a line claiming more cashback than the rule gives; one claiming less earns its claim, one claiming none the rule', () => {
     expect(cashbackClaimError([{ descricao: 'Camisa', valor_cashback: 600 }], [500])).toBe(M.cashbackMismatch('Camisa', 500, 600));
     expect(cashbackClaimError([{ descricao: 'Camisa', valor_cashback: 500 }], [500])).toBeNull();
+    expect(cashbackClaimError([{ descricao: 'Camisa', valor_cashback: 0 }], [500])).toBeNull();
     expect(cashbackClaimError([{ descricao: 'Camisa' }], [500])).toBeNull();
+    expect(settledCashback([{ valor_cashback: 0 }, {}, { valor_cashback: 300 }], [500, 500, 300])).toEqual({ itens: [0, 500, 300], total: 800 });
   });
 });
 

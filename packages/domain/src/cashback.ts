@@ -128,17 +128,33 @@ export function saleCashback<L extends CashbackLine>(
   return { itens, total: itens.reduce((a, b) => a + b, 0) };
 }
 
-/** The first line whose sent valor_cashback differs from the expected one (by position), as a refusal; or null. */
+/**
+ * The first line (by position) claiming more cashback than the rule gives (`expected`), as a refusal; or null. A line
+ * claiming less (a till that has not received a cashback promotion yet, offline or a moment after it began) is not
+ * refused: like a line that does not claim a promotion's price (price-check.ts unclaimedPromotions), it earns what the
+ * till told the customer (settledCashback). A line that claims nothing (an older point of sale) earns the rule's.
+ */
 export function cashbackClaimError(
   sent: ReadonlyArray<{ descricao: string; valor_cashback?: Cents | null | undefined }>,
   expected: readonly Cents[],
 ): string | null {
   for (const [i, line] of sent.entries()) {
-    if (line.valor_cashback == null) continue; // an older point of sale sends none: the server's value is used
+    if (line.valor_cashback == null) continue;
     const esperado = expected[i] ?? 0;
-    if (line.valor_cashback !== esperado) return CASHBACK_MESSAGES.cashbackMismatch(line.descricao, esperado, line.valor_cashback);
+    if (line.valor_cashback > esperado || line.valor_cashback < 0) {
+      return CASHBACK_MESSAGES.cashbackMismatch(line.descricao, esperado, line.valor_cashback);
+    }
   }
   return null;
+}
+
+/** What each line earns once its claim passed cashbackClaimError: its claim, or the rule's when it claims none. */
+export function settledCashback(
+  sent: ReadonlyArray<{ valor_cashback?: Cents | null | undefined }>,
+  expected: readonly Cents[],
+): { itens: Cents[]; total: Cents } {
+  const itens = expected.map((esperado, i) => Math.min(esperado, sent[i]?.valor_cashback ?? esperado));
+  return { itens, total: itens.reduce((a, b) => a + b, 0) };
 }
 
 export const CASHBACK_TIPOS = ['Acumulo', 'Resgate', 'Estorno'] as const;
@@ -223,4 +239,9 @@ export function syncedCashback(saldo: Cents, bloqueios: readonly CashbackEntry[]
   const now = Date.parse(at);
   const bloqueado = bloqueios.reduce((total, e) => total + (Date.parse(e.disponivel_em) > now ? e.valor : 0), 0);
   return { saldo, disponivel: saldo - bloqueado, bloqueado };
+}
+
+/** Whether a sale earns cashback: a sale or an order (not a quote, return, consignment or voucher) with a customer. */
+export function earnsCashback(modo_operacao: string, hasCustomer: boolean): boolean {
+  return hasCustomer && (modo_operacao === 'Venda' || modo_operacao === 'Pedido');
 }

@@ -9,7 +9,7 @@
 import type { OperacaoResult, operacaoBody } from '@pdv/contract/operation';
 import type { z } from 'zod';
 import { fromDecimal, percentFromDecimal, toDecimal } from '@pdv/domain/money';
-import { cashbackClaimError, saleCashback } from '@pdv/domain/cashback';
+import { cashbackClaimError, earnsCashback, saleCashback, settledCashback } from '@pdv/domain/cashback';
 import { isCashback } from '@pdv/domain/payment-method';
 import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import { operationDateError } from '@pdv/domain/price-check';
@@ -110,14 +110,14 @@ export async function processOperation(tx: Tx, caller: Caller, sent: Body): Prom
   if (!sale.ok) throw badRequest(sale.message, undefined, sale.erros);
   const { operation, totals, document } = sale;
   // Cashback (domain cashback.ts): a sale or an order of an identified customer earns what the cashback promotions
-  // of the sale's day give its lines; a line claiming another amount is refused, as a price is. Its Programa de
+  // of the sale's day give its lines; a line claiming more is refused, as a price is (less: it earns its claim). Its Programa de
   // Fidelidade payments redeem the customer's available cashback (below, under the customer's row lock).
-  const earns = (body.modo_operacao === 'Venda' || body.modo_operacao === 'Pedido') && body.id_cliente != null;
-  const cashback = saleCashback(operation.itens, (l) => refs.prices.get(l.id_produto_grade_filial ?? -1)?.cashback ?? [], earns);
-  const cashbackClaim = cashbackClaimError(body.itens.map((i) => ({
-    descricao: i.descricao, valor_cashback: i.valor_cashback == null ? null : fromDecimal(i.valor_cashback),
-  })), cashback.itens);
+  const earns = earnsCashback(body.modo_operacao, body.id_cliente != null);
+  const expectedCashback = saleCashback(operation.itens, (l) => refs.prices.get(l.id_produto_grade_filial ?? -1)?.cashback ?? [], earns);
+  const claims = body.itens.map((i) => ({ descricao: i.descricao, valor_cashback: i.valor_cashback == null ? null : fromDecimal(i.valor_cashback) }));
+  const cashbackClaim = cashbackClaimError(claims, expectedCashback.itens);
   if (cashbackClaim) throw badRequest(cashbackClaim);
+  const cashback = settledCashback(claims, expectedCashback.itens);
   const itens = operation.itens.map((item, i) => ({ ...item, valor_cashback: cashback.itens[i] ?? 0 }));
   const resgatado = body.modo_operacao === 'Orcamento' ? 0
     : operation.pagamentos.filter((p) => isCashback(p.meio_pagamento?.meio_pagamento ?? '')).reduce((a, p) => a + p.valor_total, 0);
