@@ -95,7 +95,7 @@ describe('cashback balance and redemption', () => {
     expect(redemptionError({ ...base, valor: 1001 })).toBe(M.aboveAvailable(1000));
     expect(redemptionError({ ...base, total: 800, valor: 900 })).toBe(M.aboveTotal);
     expect(redemptionError({ ...base, hasCustomer: false, valor: 10 })).toBe(M.customerRequired);
-    expect(redemptionError({ ...base, minimo: 0, disponivel: 0, valor: 10 })).toBe(M.belowMinimum(0, 0));
+    expect(redemptionError({ ...base, minimo: 0, disponivel: 0, valor: 10 })).toBe(M.noneAvailable);
   });
 
   it('offline, takes the pending redemptions of the outbox off the synced balance', () => {

@@ -36,6 +36,7 @@ import type { PricedVariation, Promotion, TipoValor } from './price-rules.ts';
 
 export const CASHBACK_MESSAGES = {
   customerRequired: 'Informe o cliente para usar o cashback.',
+  noneAvailable: 'O cliente não tem cashback disponível para resgate.',
   belowMinimum: (disponivel: Cents, minimo: Cents) =>
     `O cliente tem ${formatMoney(disponivel)} de cashback disponível; o mínimo para resgatar é ${formatMoney(minimo)}.`,
   aboveAvailable: (disponivel: Cents) => `Saldo de cashback insuficiente: disponível ${formatMoney(disponivel)}.`,
@@ -198,7 +199,8 @@ export function availableFrom(soldAt: string, dias: number): string {
 export function redemptionError(r: { hasCustomer: boolean; valor: Cents; disponivel: Cents; minimo: Cents; total: Cents }): string | null {
   if (r.valor <= 0) return null;
   if (!r.hasCustomer) return CASHBACK_MESSAGES.customerRequired;
-  if (r.disponivel <= 0 || r.disponivel < r.minimo) return CASHBACK_MESSAGES.belowMinimum(Math.max(0, r.disponivel), r.minimo);
+  if (r.disponivel <= 0) return CASHBACK_MESSAGES.noneAvailable;
+  if (r.disponivel < r.minimo) return CASHBACK_MESSAGES.belowMinimum(r.disponivel, r.minimo);
   if (r.valor > r.disponivel) return CASHBACK_MESSAGES.aboveAvailable(r.disponivel);
   if (r.valor > r.total) return CASHBACK_MESSAGES.aboveTotal;
   return null;

@@ -126,7 +126,7 @@ describe('cashback redemption', () => {
     expect((await t.call('POST', '/operacao', sale(id), cashier)).status).toBe(200);
     const blocked = await t.call('POST', '/operacao', sale(id, { resgate: 0.5 }), cashier);
     expect(blocked.status).toBe(400);
-    expect(blocked.json['message']).toBe(M.belowMinimum(0, 0));
+    expect(blocked.json['message']).toBe(M.noneAvailable);
     // The block days pass.
     await t.db.system((tx) => tx.query(`UPDATE pessoa_cashback_lancamento SET disponivel_em = now() - interval '1 minute' WHERE id_pessoa = $1`, [id]));
     const above = await t.call('POST', '/operacao', sale(id, { resgate: tenPercent() + 0.01 }), cashier);
