@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { api, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, goByMenu, localRows, signIn, waitForLocalCopy, type Row } from './support.ts';
+import { expect, test, USERS, HOME_BRANCH, TOKEN_KEY, chooseBranch, goByMenu, localRows, signIn, storageItem, waitForLocalCopy, type Row } from './support.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
 const brl = (c: number) => `R$ ${(c / 100).toFixed(2).replace('.', ',')}`;
@@ -41,13 +41,21 @@ test('cashback accrues on a customer sale, stays blocked for the block days and 
   const manager = await managerContext.newPage();
   let promocao = 0;
   const nome = `Cliente Cashback ${Date.now() % 1_000_000}`;
+  // The branch configuration register's update is a PUT (branch-config.spec.ts).
+  const configure = async (values: Row) => {
+    const token = await storageItem(manager, TOKEN_KEY);
+    const res = await manager.request.put('/api/branch-config/update', {
+      data: { id_filial_configuracao: idFilialConfig, ...values }, headers: { authorization: `Bearer ${token ?? ''}` },
+    });
+    return res.status();
+  };
   const setBlockDays = async (dias: number) => {
-    const res = await api(manager, '/branch-config/update', { id_filial_configuracao: idFilialConfig, dias_bloqueio_cashback: dias, valor_resgate_cashback: 0 });
-    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(await configure({ dias_bloqueio_cashback: dias, valor_resgate_cashback: 0 })).toBe(200);
     await expect.poll(async () => (await localRows(page, 'config'))[0]?.['dias_bloqueio_cashback'], { timeout: 20_000 }).toBe(dias);
   };
   try {
     await signIn(manager, USERS.gerente);
+    await chooseBranch(manager, HOME_BRANCH);
     await setBlockDays(7);
     const created = await api(manager, '/promotion/create', {
       descricao: `Cashback da categoria ${Date.now() % 1_000_000}`, data_inicio: day(-1), data_fim: day(1), is_desconto: false, is_cashback: true,
@@ -155,7 +163,7 @@ test('cashback accrues on a customer sale, stays blocked for the block days and 
     await manager.screenshot({ path: '/tmp/cashback-history.png', fullPage: true });
   } finally {
     if (promocao) expect((await api(manager, '/promotion/enable-disable', { id_promocao: promocao, situacao: 'Inativo' })).status).toBe(200);
-    await api(manager, '/branch-config/update', { id_filial_configuracao: idFilialConfig, dias_bloqueio_cashback: diasAntes });
+    await configure({ dias_bloqueio_cashback: diasAntes });
     await managerContext.close();
   }
 });
