@@ -107,6 +107,8 @@ test('cashback accrues on a customer sale, stays blocked for the block days and 
     await value.press('Enter');
     await expect(drawer.getByRole('alert')).toContainText('O cliente não tem cashback disponível para resgate.');
     await page.screenshot({ path: '/tmp/cashback-blocked.png' });
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
     // The branch drops its block days: this sale's cashback is available as soon as the server records it.
     await setBlockDays(0);
     await pay(page, 'Dinheiro', (total / 100).toFixed(2).replace('.', ','));
@@ -135,8 +137,19 @@ test('cashback accrues on a customer sale, stays blocked for the block days and 
     await expect(totals.getByLabel('Pago', { exact: true })).toHaveText(brl(earned));
     await pay(page, 'Dinheiro', ((total - earned) / 100).toFixed(2).replace('.', ','));
     await page.screenshot({ path: '/tmp/cashback-redeemed.png' });
-    const popup = page.waitForEvent('popup');
-    await finish(page, true);
+    // Finished with its receipt (the earlier sales turned printing off with P: it is turned on again here).
+    await page.keyboard.press('F10');
+    const seller = page.getByRole('dialog', { name: 'Vendedor (F7)' });
+    await expect(seller.getByRole('textbox', { name: 'Nome do vendedor' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog', { name: 'Finalizar operação (F10)' });
+    await expect(modal).toBeVisible();
+    const label = (await modal.locator('label').filter({ hasText: /Pré-venda/ }).first().textContent()) ?? '';
+    await page.keyboard.press(label.trim().charAt(0));
+    if (!(await modal.getByRole('checkbox').isChecked())) await page.keyboard.press('P');
+    await expect(modal.getByRole('checkbox')).toBeChecked();
+    const popup = page.waitForEvent('popup', { timeout: 30_000 });
+    await modal.getByRole('button', { name: 'Confirmar (Enter)' }).press('Enter');
     const receipt = await popup;
     await expect.poll(() => receipt.url(), { timeout: 20_000 }).toMatch(/^blob:/);
     await receipt.close();
