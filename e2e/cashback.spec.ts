@@ -153,6 +153,7 @@ test('cashback accrues on a customer sale, stays blocked for the block days and 
     const receipt = await popup;
     await expect.poll(() => receipt.url(), { timeout: 20_000 }).toMatch(/^blob:/);
     await receipt.close();
+    await page.screenshot({ path: '/tmp/cashback-after-receipt.png' });
     await expect.poll(async () => (await operations(page)).length === 3 && (await operations(page)).every((op) => op['situacao'] === 'Processado'),
       { timeout: 20_000 }).toBe(true);
     const third = (await operations(page)).find((op) => (op['resultado'] as Row | undefined)?.['valor_cashback_resgatado'] !== undefined);
@@ -160,18 +161,12 @@ test('cashback accrues on a customer sale, stays blocked for the block days and 
     history = await api(manager, '/people_cashback/history', { id_pessoa: idPessoa });
     expect((history.json['lancamentos'] as Row[]).map((e) => e['tipo'])).toEqual(['Acumulo', 'Resgate', 'Acumulo', 'Acumulo']);
 
-    // The customer's Cashback tab in the person form.
-    await goByMenu(manager, 'Pessoas');
-    await expect(manager).toHaveURL(/\/people$/);
-    await manager.getByRole('textbox', { name: 'Pesquisar' }).fill(nome);
-    const cell = manager.getByRole('table', { name: 'Pessoas' }).getByRole('cell', { name: nome, exact: true });
-    await expect(cell).toBeVisible();
-    await cell.click();
-    await manager.keyboard.press('Enter');
-    await expect(manager).toHaveURL(new RegExp(`/people/register/${idPessoa}$`));
-    await manager.getByRole('tab', { name: 'Cashback' }).click();
+    // The customer's Cashback tab in the person form (opened at its address, as the list opens it).
+    await manager.goto(`/people/register/${idPessoa}`);
+    const form = manager.getByRole('form', { name: 'Pessoa' });
+    await form.getByRole('tab', { name: 'Cashback' }).click({ timeout: 30_000 });
     const ledger = manager.getByRole('table', { name: 'Histórico de cashback' });
-    await expect(ledger.getByRole('row')).toHaveCount(5);
+    await expect(ledger.getByRole('row')).toHaveCount(5, { timeout: 20_000 });
     await expect(manager.getByLabel('Disponível para resgate')).toHaveText(brl(earned));
     await manager.screenshot({ path: '/tmp/cashback-history.png', fullPage: true });
   } finally {
