@@ -181,6 +181,35 @@ describe('cashback reversal and history', () => {
     expect(await countRows(t.db, `pessoa_cashback_lancamento WHERE id_pessoa = $1 AND tipo = 'Estorno'`, [id])).toBe(2);
   });
 
+  it("takes back the returned lines' share of the accrual, once per return", async () => {
+    await branchCashback(0, 7);
+    const id = await customer();
+    const body = saleBody(f, { id_cliente: id }, 2);
+    const res = await t.call('POST', '/operacao', body, cashier);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const id_pedido = Number(res.json['id_pedido']);
+    const { rows } = await t.db.system((tx) => tx.query<{ id: number; vc: string }>(
+      'SELECT id_pedido_item AS id, valor_cashback::text AS vc FROM pedido_item WHERE id_pedido = $1', [id_pedido]));
+    const line = rows[0]!;
+    const earnedCents = cents(Number(line.vc));
+    expect(earnedCents).toBeGreaterThan(0);
+    const devolucao: OperacaoBody = {
+      id_operacao: randomUUID(), modo_operacao: 'Devolucao', modelo: null, id_filial: f.id_filial, id_cliente: id,
+      data_inicio: new Date().toISOString(), id_pedido_origem: id_pedido,
+      itens: [{ id_item: randomUUID(), tipo_item: 'Produto', id_produto_grade_filial: f.product.id_produto_grade_filial,
+        id_endereco_estoque: f.product.id_endereco_estoque, descricao: f.product.descricao, quantidade: 1,
+        valor_unitario: f.product.preco, id_item_origem: line.id }],
+      pagamentos: [],
+    };
+    const returned = await t.call('POST', '/operacao', devolucao, cashier);
+    expect(returned.status, JSON.stringify(returned.json)).toBe(200);
+    expect(await t.call('POST', '/operacao', devolucao, cashier)).toMatchObject({ status: 200 });
+    const h = await history(id);
+    const left = earnedCents - Math.round(earnedCents / 2);
+    expect(h).toMatchObject({ saldo: left / 100, bloqueado: left / 100, disponivel: 0 });
+    expect((h['lancamentos'] as Array<Record<string, unknown>>).filter((e) => e['tipo'] === 'Estorno')).toHaveLength(1);
+  });
+
   it('answers 404 for a person of another organization or none', async () => {
     const res = await t.call('POST', '/people_cashback/history', { id_pessoa: 999_999 }, manager);
     expect(res.status).toBe(404);
