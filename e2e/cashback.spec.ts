@@ -41,6 +41,7 @@ test('cashback accrues on a customer sale, stays blocked for the block days and 
   const manager = await managerContext.newPage();
   let promocao = 0;
   const nome = `Cliente Cashback ${Date.now() % 1_000_000}`;
+  const promoName = `Cashback da categoria ${Date.now() % 1_000_000}`;
   // The branch configuration register's update is a PUT (branch-config.spec.ts).
   const configure = async (values: Row) => {
     const token = await storageItem(manager, TOKEN_KEY);
@@ -58,7 +59,7 @@ test('cashback accrues on a customer sale, stays blocked for the block days and 
     await chooseBranch(manager, HOME_BRANCH);
     await setBlockDays(7);
     const created = await api(manager, '/promotion/create', {
-      descricao: `Cashback da categoria ${Date.now() % 1_000_000}`, data_inicio: day(-1), data_fim: day(1), is_desconto: false, is_cashback: true,
+      descricao: promoName, data_inicio: day(-1), data_fim: day(1), is_desconto: false, is_cashback: true,
       categorias: [{ id_categoria: categoria, tipo: 'Percentual', venda: 0, atacado: 0, cashback_tipo: 'Percentual', cashback_venda: 10, cashback_atacado: 10 }],
     });
     expect(created.status, JSON.stringify(created.json)).toBe(200);
@@ -169,6 +170,18 @@ test('cashback accrues on a customer sale, stays blocked for the block days and 
     await expect(ledger.getByRole('row')).toHaveCount(5, { timeout: 20_000 });
     await expect(manager.getByLabel('Disponível para resgate')).toHaveText(brl(earned));
     await manager.screenshot({ path: '/tmp/cashback-history.png', fullPage: true });
+
+    // The promotion form's Cashback tab shows the category's cashback.
+    await manager.goto('/promotion');
+    await manager.getByRole('textbox', { name: 'Pesquisar' }).fill(promoName);
+    const promoCell = manager.getByRole('table', { name: 'Promoções' }).getByRole('cell', { name: promoName, exact: true });
+    await expect(promoCell).toBeVisible();
+    await promoCell.click();
+    await manager.keyboard.press('Enter');
+    await manager.getByRole('tab', { name: 'Cashback' }).click({ timeout: 20_000 });
+    await expect(manager.getByText('Nenhum cashback por categoria.')).toBeHidden();
+    await expect(manager.getByText('Vale para vendas com cliente identificado', { exact: false })).toBeVisible();
+    await manager.screenshot({ path: '/tmp/cashback-promotion-tab.png', fullPage: true });
   } finally {
     if (promocao) expect((await api(manager, '/promotion/enable-disable', { id_promocao: promocao, situacao: 'Inativo' })).status).toBe(200);
     await configure({ dias_bloqueio_cashback: diasAntes });
