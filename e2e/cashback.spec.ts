@@ -173,10 +173,9 @@ test('cashback accrues on a customer sale, stays blocked for the block days and 
 
     // The promotion form's Cashback tab shows the category's cashback.
     await manager.goto('/promotion');
-    await manager.getByRole('textbox', { name: 'Pesquisar' }).fill(promoName);
     const promoCell = manager.getByRole('table', { name: 'Promoções' }).getByRole('cell', { name: promoName, exact: true });
     await expect(promoCell).toBeVisible();
-    await promoCell.click();
+    await promoCell.click({ timeout: 20_000 });
     await manager.keyboard.press('Enter');
     await manager.getByRole('tab', { name: 'Cashback' }).click({ timeout: 20_000 });
     await expect(manager.getByText('Nenhum cashback por categoria.')).toBeHidden();
