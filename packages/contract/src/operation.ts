@@ -41,6 +41,11 @@ export const operacaoItem = z.object({
    */
   id_tabela_preco: id.nullish(),
   id_promocao: id.nullish(),
+  /**
+   * The cashback the device computed for the line (cashback.ts saleCashback; 000 §3.3). Optional (older points of
+   * sale do not send it); sent, it must be the one the server computes.
+   */
+  valor_cashback: money.nullish(),
   id_cenario_fiscal: id.nullish(),
   id_usuario_vendedor: id.nullish(),
   observacao: text(500).nullish(),
@@ -153,6 +158,9 @@ export const operacaoResult = z.object({
   saldo_credito: z.number().optional(),
   /** The customer's credit spent by credit-type payments (Crédito em Loja, code 21). */
   saldo_pessoa_usado: z.number().optional(),
+  /** The cashback the sale earned (blocked for the branch's days) and the cashback it redeemed (tPag 19 payments). */
+  valor_cashback: z.number().optional(),
+  valor_cashback_resgatado: z.number().optional(),
   /** Recebimento: the receivables paid off. */
   documentos_financeiros: z.array(z.number().int()).optional(),
   /** The customer of the sale when it was sent as cliente_rapido (found or created by the server). */

@@ -36,6 +36,7 @@ import { quickCustomerBody, quickCustomerResult } from './quick-customer.ts';
 import * as cx from './cashier.ts';
 import * as pr from './price-readjust.ts';
 import * as com from './commission.ts';
+import * as cb from './cashback.ts';
 import { LIST_BY_CHANGES_BODIES, listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -250,6 +251,8 @@ const returnRoutes = {
 
 /** The point of sale's quick save of a customer (F6): the till's permission, a create-only body (quick-customer.ts). */
 const peopleRoutes = {
+  // A customer's cashback balance and history (issue 30; modules/cashback).
+  peopleCashbackHistory: route({ method: 'POST', path: '/people_cashback/history', auth: 'session', permission: { action: 'read', subject: 'FncListarPessoa' }, scope: 'organization', idFields: ['id_pessoa'], body: cb.cashbackHistoryBody, response: cb.cashbackHistoryResult }),
   personQuickCreate: route({ method: 'POST', path: '/people/quick-create', auth: 'session', permission: PDV_MANAGE, scope: 'branch', body: quickCustomerBody, response: quickCustomerResult }),
 } as const;
 

@@ -88,12 +88,21 @@ export function isCustomerCredit(code: string): boolean {
   return code === MEIO_PAGAMENTO.CreditoEmLoja;
 }
 
+/**
+ * Programa de Fidelidade (tPag 19): the customer's cashback paying (cashback.ts; valor_cashback_resgatado), taken from
+ * the customer's available cashback balance, never a receivable.
+ */
+export function isCashback(code: string): boolean {
+  return code === MEIO_PAGAMENTO.ProgramaFidelidade;
+}
+
 /** Methods that are a debt or a balance of the customer at the shop, whatever their installment setting. */
 const CUSTOMER_METHODS: ReadonlySet<string> = new Set([
   MEIO_PAGAMENTO.CreditoLoja,
   MEIO_PAGAMENTO.DuplicataMercantil,
   MEIO_PAGAMENTO.Boleto,
   MEIO_PAGAMENTO.CreditoEmLoja,
+  MEIO_PAGAMENTO.ProgramaFidelidade,
 ]);
 
 /**
@@ -111,7 +120,7 @@ export function requiresCustomer(method: Pick<PaymentMethod, 'meio_pagamento' | 
  * payment, installments or not, is owed by the card operator (card-receivables.ts), never by the customer.
  */
 export function createsReceivables(method: Pick<PaymentMethod, 'meio_pagamento' | 'utilizar_parcela'>): boolean {
-  if (isCustomerCredit(method.meio_pagamento)) return false;
+  if (isCustomerCredit(method.meio_pagamento) || isCashback(method.meio_pagamento)) return false;
   if (isCard(method.meio_pagamento)) return false;
   return method.utilizar_parcela || requiresCustomer(method);
 }

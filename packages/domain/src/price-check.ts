@@ -25,6 +25,7 @@
  *   PRICE_VERSION_WINDOW_MS before the server received it is refused (operationDateError): the window that bounds the
  *   price versions bounds the sale too.
  */
+import type { CashbackOffer } from './cashback.ts';
 import type { TipoPreco } from './item.ts';
 import { MESSAGES } from './messages.ts';
 import { formatMoney, fromDecimal, quantityFromDecimal, type Cents } from './money.ts';
@@ -84,6 +85,8 @@ export interface SaleLinePrice extends WholesalePricing {
    * charged the price it knew, which the customer paid and which gives nothing away; it is never refused for it.
    */
   sem_promocao?: PricePair | undefined;
+  /** The cashback offers for the variation on the sale's day (cashback.ts cashbackOffers); absent: none. */
+  cashback?: readonly CashbackOffer[] | undefined;
 }
 
 /** The prices of a variation after its table and promotion (linePricing), with their ids for the line. */

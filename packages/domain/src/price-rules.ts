@@ -48,6 +48,10 @@ export interface PromotionRule {
   tipo: TipoValor;
   venda: number;
   atacado: number;
+  /** Its cashback when the promotion is_cashback (cashback.ts): Percentual or Valor, retail and wholesale. */
+  cashback_tipo?: TipoValor | undefined;
+  cashback_venda?: number | undefined;
+  cashback_atacado?: number | undefined;
 }
 
 export interface Promotion {
@@ -58,6 +62,8 @@ export interface Promotion {
   data_fim: string;
   is_gestao: boolean;
   is_desconto: boolean;
+  /** The promotion gives cashback to an identified customer (cashback.ts); absent: false. */
+  is_cashback?: boolean | undefined;
   categorias: ReadonlyMap<number, PromotionRule>;
   grades: ReadonlyMap<number, PromotionRule>;
 }

@@ -36,6 +36,8 @@ export interface SaleBodyItem {
   /** The price table (000 §3.3) and the promotion the line was priced by (price-check.ts linePricing). */
   id_tabela_preco?: number | null | undefined;
   id_promocao?: number | null | undefined;
+  /** Decimal: the cashback the device computed for the line (cashback.ts saleCashback); absent: not claimed. */
+  valor_cashback?: number | null | undefined;
   id_cenario_fiscal?: number | null | undefined;
   id_usuario_vendedor?: number | null | undefined;
   observacao?: string | null | undefined;

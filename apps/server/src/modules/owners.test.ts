@@ -25,6 +25,9 @@ const OWNERS: Readonly<Record<string, string>> = {
   conta_conciliacao: 'modules/finance/',
   pessoa_conta_corrente: 'modules/credit/',
   pessoa_conta_historico: 'modules/credit/',
+  // The customer's cashback and its ledger (migration 048).
+  pessoa_cashback: 'modules/cashback/',
+  pessoa_cashback_lancamento: 'modules/cashback/',
   vale_credito: 'modules/giftcard/',
   // Till shifts: the sale side calls the cashier's recordSale.
   caixa: 'modules/cashier/',

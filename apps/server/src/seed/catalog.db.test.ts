@@ -148,7 +148,7 @@ describe('demo people and settings', () => {
     );
     expect(methods.map((m) => [m.descricao, m.meio_pagamento])).toEqual([
       ['Dinheiro', '01'], ['Cartão de Crédito', '03'], ['Cartão de Débito', '04'], ['PIX', '17'], ['Boleto', '15'],
-      ['Crediário', '05'], ['Vale Crédito', '12'], ['Crédito em Loja', '21'],
+      ['Crediário', '05'], ['Vale Crédito', '12'], ['Crédito em Loja', '21'], ['Cashback', '19'],
     ]);
     expect(methods.every((m) => m.filiais === 2)).toBe(true);
     const parcelas = await rows<{ parcela: number }>(

@@ -155,6 +155,8 @@ export const DEMO_SETTINGS: SettingsSeed = {
     { descricao: 'Vale Crédito', codigo: '12', tecla: 'F8' },
     // The customer's store credit (returns): spent under the credit account's row lock (order/credit.ts).
     { descricao: 'Crédito em Loja', codigo: '21', tecla: 'F9' },
+    // The customer's cashback (Programa de Fidelidade, tPag 19): redeemed under the customer's cashback row lock (modules/cashback).
+    { descricao: 'Cashback', codigo: '19' },
   ],
   scenarios: [
     { descricao: 'Venda de mercadoria - Simples Nacional', regime_tributario: 1, operacao: 1, tipo: 'Venda', is_padrao: true,

@@ -2,8 +2,8 @@
  * Promotion (002 §3 Price and sales configuration), the discount kind: its period in days (data_inicio to data_fim,
  * both included), situacao, channels (is_gestao: the point of sale and the back office; is_ecommerce), and its
  * discounts per category (`categorias`, promocao_categoria: Percentual or Valor, retail `venda` and wholesale
- * `atacado`) or per variation in a branch (`produtos`, promocao_produto, same fields). Cashback comes with the
- * cashback part of issue 30. Children written by the register's hooks. Synced to the point of sale (promotion, with
+ * `atacado`) or per variation in a branch (`produtos`, promocao_produto, same fields). Cashback (is_cashback, the
+ * rules' cashback_* fields) accrues to an identified customer's sale: domain cashback.ts. Children written by the register's hooks. Synced to the point of sale (promotion, with
  * its discounts), which prices by it: price-check.ts linePricing (the best of overlapping promotions: bestPromotion).
  */
 import { z } from 'zod';
@@ -16,6 +16,11 @@ const rule = {
   tipo: z.enum(TIPOS_VALOR, { error: 'Tipo de valor inválido.' }).optional().default('Percentual'),
   venda: amount.optional().default(0),
   atacado: amount.optional().default(0),
+  // The cashback the rule gives when the promotion is_cashback (002 §3; migration 048): Percentual of the line's
+  // total or Valor per unit, retail (cashback_venda) and wholesale (cashback_atacado); domain cashback.ts.
+  cashback_tipo: z.enum(TIPOS_VALOR, { error: 'Tipo de valor inválido.' }).optional().default('Percentual'),
+  cashback_venda: amount.optional().default(0),
+  cashback_atacado: amount.optional().default(0),
 };
 
 export const promotionCategory = z.object({ id_categoria: id('Categoria inválida.'), ...rule }).strict();
@@ -36,6 +41,7 @@ export const promotion = {
     is_gestao: { kind: 'boolean', label: 'Vale no ponto de venda e na gestão', default: true, list: true },
     is_ecommerce: { kind: 'boolean', label: 'Vale no e-commerce', default: false },
     is_desconto: { kind: 'boolean', label: 'Desconto', default: true },
+    is_cashback: { kind: 'boolean', label: 'Cashback', default: false },
   },
   situacao: true,
   list: { pageSize: 20, sort: { column: 'descricao', order: 'ASC' } },

@@ -39,6 +39,7 @@ import { sql as pricesPromotions } from './042_prices_promotions.ts';
 import { sql as priceReadjust } from './047_price_readjust.ts';
 import { sql as commission } from './046_commission.ts';
 import { sql as stockBranchTransfer } from './049_stock_branch_transfer.ts';
+import { sql as cashback } from './048_cashback.ts';
 import { sql as financeSettings } from './024_finance_settings.ts';
 import { sql as productTabs } from './028_product_tabs.ts';
 import { sql as label } from './031_label.ts';
@@ -100,6 +101,7 @@ export const migrations: Migration[] = [
   { version: 30, name: 'person_offline_quick_save', sql: personOfflineQuickSave },
   { version: 33, name: 'reconciliation_card_discharge', sql: reconciliationCardDischarge },
   { version: 46, name: 'commission', sql: commission },
+  { version: 48, name: 'cashback', sql: cashback },
   { version: 49, name: 'stock_branch_transfer', sql: stockBranchTransfer },
   { version: 50, name: 'ibscbs_reduction', sql: ibscbsReduction },
   { version: 52, name: 'boleto_email', sql: boletoEmail },

@@ -120,10 +120,16 @@ interface PromotionEntry {
   tipo: string;
   venda: number;
   atacado: number;
+  cashback_tipo?: string;
+  cashback_venda?: number;
+  cashback_atacado?: number;
 }
 
+// A percentage cashback above 100% is refused as a discount above 100% is (the cashback would exceed the line).
 const ruleIssue = (e: PromotionEntry) =>
-  priceRuleIssues({ tipo_aplicado: 'Desconto', tipo_valor: e.tipo, valor_varejo: e.venda, valor_atacado: e.atacado })[0];
+  priceRuleIssues({ tipo_aplicado: 'Desconto', tipo_valor: e.tipo, valor_varejo: e.venda, valor_atacado: e.atacado })[0] ??
+  priceRuleIssues({ tipo_aplicado: 'Desconto', tipo_valor: e.cashback_tipo ?? 'Percentual', valor_varejo: e.cashback_venda ?? 0,
+    valor_atacado: e.cashback_atacado ?? 0 })[0];
 
 export const promotionHooks: RegisterHooks = {
   async beforeWrite(h, values, extra, id) {
@@ -158,9 +164,11 @@ export const promotionHooks: RegisterHooks = {
       if (!list) continue;
       await tx.query(`DELETE FROM ${table} WHERE id_organization = $1 AND id_promocao = $2`, [org, id]);
       await tx.query(
-        `INSERT INTO ${table} (id_organization, id_promocao, ${column}, tipo, venda, atacado)
-         SELECT $1, $2, r.${column}, r.tipo, r.venda, r.atacado
-           FROM jsonb_to_recordset($3::jsonb) AS r(${column} integer, tipo text, venda numeric, atacado numeric)`,
+        `INSERT INTO ${table} (id_organization, id_promocao, ${column}, tipo, venda, atacado, cashback_tipo, cashback_venda, cashback_atacado)
+         SELECT $1, $2, r.${column}, r.tipo, r.venda, r.atacado, coalesce(r.cashback_tipo, 'Percentual'), coalesce(r.cashback_venda, 0),
+                coalesce(r.cashback_atacado, 0)
+           FROM jsonb_to_recordset($3::jsonb) AS r(${column} integer, tipo text, venda numeric, atacado numeric, cashback_tipo text,
+                cashback_venda numeric, cashback_atacado numeric)`,
         [org, id, JSON.stringify(list)],
       );
     }
@@ -168,7 +176,8 @@ export const promotionHooks: RegisterHooks = {
   async detail(h, row) {
     const params = [h.scope.id_organization, row['id_promocao']];
     const of = (table: string, column: string) => h.ctx.tx.query<Row>(
-      `SELECT ${column}, tipo, venda::float8 AS venda, atacado::float8 AS atacado FROM ${table}
+      `SELECT ${column}, tipo, venda::float8 AS venda, atacado::float8 AS atacado, cashback_tipo, cashback_venda::float8 AS cashback_venda,
+              cashback_atacado::float8 AS cashback_atacado FROM ${table}
         WHERE id_organization = $1 AND id_promocao = $2 ORDER BY ${column}`, params);
     const categorias = await of('promocao_categoria', 'id_categoria');
     const produtos = await of('promocao_produto', 'id_produto_grade_filial');

@@ -17,7 +17,8 @@ export interface FiscalCopy {
 }
 
 export async function insertItems(tx: Tx, org: number, parent: Parent, items: Item[], fiscal?: Map<number, FiscalCopy>) {
-  // Every line keeps the price table and promotion it was priced by (000 §3.3, price-check.ts linePricing).
+  // Every line keeps the price table and promotion it was priced by (000 §3.3, price-check.ts linePricing), and the
+  // cashback it earned (cashback.ts).
   // An order line also keeps whether its price was typed (the wholesale rule then leaves it alone when the order changes).
   const extra = parent.table === 'nota_fiscal' ? ', codigo_ncm, cest, origem_produto' : ', is_preco_alterado';
   for (const item of items) {
@@ -27,7 +28,8 @@ export async function insertItems(tx: Tx, org: number, parent: Parent, items: It
       toDecimal(item.valor_unitario), toDecimal(item.valor_sub_total), toDecimal(item.valor_desconto_item),
       toDecimal(item.valor_desconto_subtotal), toDecimal(item.valor_desconto), toDecimal(item.valor_total),
       toDecimal(item.frete), toDecimal(item.seguro), toDecimal(item.outros), item.tipo_preco, item.is_atacarejo,
-      item.id_cenario_fiscal, item.cfop, item.id_usuario_vendedor, item.observacao, item.id_tabela_preco, item.id_promocao];
+      item.id_cenario_fiscal, item.cfop, item.id_usuario_vendedor, item.observacao, item.id_tabela_preco, item.id_promocao,
+      toDecimal(item.valor_cashback)];
     if (parent.table === 'nota_fiscal') params.push(f?.codigo_ncm ?? null, f?.cest ?? null, f?.origem_produto ?? 0);
     else params.push(item.is_preco_alterado);
     const placeholders = params.map((_, i) => `$${i + 1}`).join(', ');
@@ -35,7 +37,7 @@ export async function insertItems(tx: Tx, org: number, parent: Parent, items: It
       `INSERT INTO ${parent.table}_item (id_organization, id_${parent.table}, tipo_item, id_produto_grade_filial,
          id_endereco_estoque, descricao, sku, codigo_barras, unidade_comercial, quantidade, valor_unitario, valor_sub_total,
          valor_desconto_item, valor_desconto_subtotal, valor_desconto, valor_total, frete, seguro, outros, tipo_preco,
-         is_atacarejo, id_cenario_fiscal, cfop, id_usuario_vendedor, observacao, id_tabela_preco, id_promocao${extra})
+         is_atacarejo, id_cenario_fiscal, cfop, id_usuario_vendedor, observacao, id_tabela_preco, id_promocao, valor_cashback${extra})
        VALUES (${placeholders})`,
       params,
     );

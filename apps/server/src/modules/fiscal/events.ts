@@ -14,6 +14,7 @@ import { sefazFor } from './sefaz.ts';
 import type { FiscalContext } from './service.ts';
 import { reverseInvoiceReceivables } from '../finance/service.ts';
 import { giveStockBack } from '../stock/service.ts';
+import { reverseSaleCashback } from '../cashback/service.ts';
 
 type Row = Record<string, unknown>;
 
@@ -63,6 +64,7 @@ export async function cancelInvoice(ctx: FiscalContext, id: number, justificativ
         [ctx.org, id, answer.cStat, answer.xMotivo],
       );
       await giveStockBack(tx, ctx.org, ctx.id_filial, id, ctx.id_usuario, 'CancelamentoNotaFiscal');
+      await reverseSaleCashback(tx, { org: ctx.org, id_usuario: ctx.id_usuario, id_nota_fiscal: id });
       await reverseInvoiceReceivables(tx, ctx.org, id);
     }
     await releaseEvent(tx, ctx, id);
@@ -127,6 +129,7 @@ export async function consultInvoice(ctx: FiscalContext, id: number): Promise<Fi
         [ctx.org, id, answer.xMotivo],
       );
       await giveStockBack(tx, ctx.org, ctx.id_filial, id, ctx.id_usuario, 'CancelamentoNotaFiscal');
+      await reverseSaleCashback(tx, { org: ctx.org, id_usuario: ctx.id_usuario, id_nota_fiscal: id });
     }
     const row = await tx.query<Row>('SELECT * FROM nota_fiscal WHERE id_organization = $1 AND id_nota_fiscal = $2', [ctx.org, id]);
     return fiscal(row.rows[0]!, answer.cStat === 100 || answer.cStat === 150 || answer.cStat === 101,

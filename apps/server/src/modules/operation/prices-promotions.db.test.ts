@@ -61,7 +61,8 @@ describe('the price table and promotion registers', () => {
       categorias: [{ id_categoria: categoria, tipo: 'Percentual', venda: 10, atacado: 10 }],
     }, manager);
     promocao = Number(created.json['id_promocao']);
-    expect(created.json['categorias']).toEqual([{ id_categoria: categoria, tipo: 'Percentual', venda: 10, atacado: 10 }]);
+    expect(created.json['categorias']).toEqual([{ id_categoria: categoria, tipo: 'Percentual', venda: 10, atacado: 10,
+      cashback_tipo: 'Percentual', cashback_venda: 0, cashback_atacado: 0 }]);
     const old = await expectOk(t, 'promotionCreate', {
       descricao: 'Queima do mês passado', data_inicio: day(-40), data_fim: day(-10),
       categorias: [{ id_categoria: categoria, tipo: 'Percentual', venda: 50, atacado: 50 }],

@@ -8,6 +8,7 @@
  */
 import { linePricing, PRICE_VERSION_WINDOW_MS, priceAtVersion, tableInUse, type SaleLinePrice } from '@pdv/domain/price-check';
 import { saleDay } from '@pdv/domain/price-rules';
+import { cashbackOffers } from '@pdv/domain/cashback';
 import { effectiveLimits } from '@pdv/domain/price-limits';
 import type { Tx } from '../../db/database.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -74,6 +75,7 @@ export async function loadLinePrices(
     const unpromoted = priced.id_promocao === null ? null : linePricing(branchPrices, variation, { ...context, promotions: [] });
     prices.set(id, {
       ...pricing, ...priced, limits: { perc_max_aumento_preco_produto, perc_max_reducao_preco_produto },
+      cashback: cashbackOffers(variation, context.promotions, day),
       ...(unpromoted ? { sem_promocao: { preco_venda: unpromoted.preco_venda, preco_atacado: unpromoted.preco_atacado } } : {}),
     });
   }

@@ -82,32 +82,40 @@ interface DiscountRow {
   tipo: string;
   venda: string;
   atacado: string;
+  cashback_tipo: string;
+  cashback_venda: string;
+  cashback_atacado: string;
 }
 
-const discountOf = (r: DiscountRow): PromotionRule => ({ tipo: r.tipo as TipoValor, venda: fromDecimal(r.venda), atacado: fromDecimal(r.atacado) });
+const discountOf = (r: DiscountRow): PromotionRule => ({
+  tipo: r.tipo as TipoValor, venda: fromDecimal(r.venda), atacado: fromDecimal(r.atacado),
+  cashback_tipo: r.cashback_tipo as TipoValor, cashback_venda: fromDecimal(r.cashback_venda), cashback_atacado: fromDecimal(r.cashback_atacado),
+});
+const RULE_COLUMNS = 'tipo, venda::text, atacado::text, cashback_tipo, cashback_venda::text, cashback_atacado::text';
 
 /**
  * The organization's live promotions whose period holds `day` (YYYY-MM-DD), with their discounts for the given
- * categories and variations (the domain still checks situacao, channel and kind: promotionActive).
+ * categories and variations, with their cashback (the domain still checks situacao, channel and kind: promotionActive,
+ * cashbackActive).
  */
 export async function loadPromotions(
   tx: Tx, org: number, day: string, categories: readonly number[], grids: readonly number[],
 ): Promise<Promotion[]> {
-  const { rows } = await tx.query<{ id_promocao: number; situacao: string; data_inicio: string; data_fim: string; is_gestao: boolean; is_desconto: boolean }>(
+  const { rows } = await tx.query<{ id_promocao: number; situacao: string; data_inicio: string; data_fim: string; is_gestao: boolean; is_desconto: boolean; is_cashback: boolean }>(
     `SELECT id_promocao, situacao, to_char(data_inicio, 'YYYY-MM-DD') AS data_inicio, to_char(data_fim, 'YYYY-MM-DD') AS data_fim,
-            is_gestao, is_desconto
+            is_gestao, is_desconto, is_cashback
        FROM promocao WHERE id_organization = $1 AND data_exclusao IS NULL AND data_inicio <= $2::date AND data_fim >= $2::date`,
     [org, day],
   );
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id_promocao);
   const cats = await tx.query<DiscountRow>(
-    `SELECT id_promocao, id_categoria AS id, tipo, venda::text, atacado::text FROM promocao_categoria
+    `SELECT id_promocao, id_categoria AS id, ${RULE_COLUMNS} FROM promocao_categoria
       WHERE id_organization = $1 AND id_promocao = ANY($2::integer[]) AND id_categoria = ANY($3::integer[])`,
     [org, ids, categories],
   );
   const prods = await tx.query<DiscountRow>(
-    `SELECT id_promocao, id_produto_grade_filial AS id, tipo, venda::text, atacado::text FROM promocao_produto
+    `SELECT id_promocao, id_produto_grade_filial AS id, ${RULE_COLUMNS} FROM promocao_produto
       WHERE id_organization = $1 AND id_promocao = ANY($2::integer[]) AND id_produto_grade_filial = ANY($3::integer[])`,
     [org, ids, grids],
   );

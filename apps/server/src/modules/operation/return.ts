@@ -19,6 +19,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { moveCustomerCredit } from '../credit/service.ts';
+import { reverseReturnedCashback } from '../cashback/service.ts';
 import { creditBalance } from '../credit/queries.ts';
 import { returnStock } from '../stock/service.ts';
 import * as settings from '../settings/queries.ts';
@@ -98,6 +99,10 @@ export async function processReturn(tx: Tx, caller: Caller, body: Body, now: Dat
   await returnStock(tx, { org, id_filial: body.id_filial, id_usuario: caller.id_usuario, id_operacao: body.id_operacao,
     id_pedido: origem === 'Pedido' ? originId : null, id_nota_fiscal: id_nota_fiscal ?? (origem === 'NotaFiscal' ? originId : null) },
   requests.map(({ line, quantidade }) => ({ id_produto_grade_filial: line.id_produto_grade_filial, id_endereco_estoque: line.id_endereco_estoque, quantidade })));
+
+  // The returned lines' share of the sale's cashback is taken back (cashback module; once per return).
+  await reverseReturnedCashback(tx, { org, id_usuario: caller.id_usuario, id_operacao: body.id_operacao, origem, id_origem: originId,
+    lines: requests.map(({ line, quantidade }) => ({ id_item_origem: line.id_item_origem, quantidade })) });
 
   let saldo: number | null = await creditBalance(tx, org, body.id_cliente);
   if (credit > 0) {

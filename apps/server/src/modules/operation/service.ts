@@ -8,7 +8,9 @@
  */
 import type { OperacaoResult, operacaoBody } from '@pdv/contract/operation';
 import type { z } from 'zod';
-import { percentFromDecimal, toDecimal } from '@pdv/domain/money';
+import { fromDecimal, percentFromDecimal, toDecimal } from '@pdv/domain/money';
+import { cashbackClaimError, earnsCashback, saleCashback, settledCashback } from '@pdv/domain/cashback';
+import { isCashback } from '@pdv/domain/payment-method';
 import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import { operationDateError } from '@pdv/domain/price-check';
 import { buildSale, creditError, limitError } from '@pdv/domain/sale-build';
@@ -42,6 +44,8 @@ import { processReturn } from './return.ts';
 import { recordSale, saleShiftRefusal } from '../cashier/service.ts';
 import { modeTakesTillMoney } from '@pdv/domain/cashier';
 import { customerOfOfflineQuickSave } from '../people/quick-customer.ts';
+import { accrueCashback, redeemCashback } from '../cashback/service.ts';
+import { recordOnSale } from '../cashback/queries.ts';
 
 type Body = z.output<typeof operacaoBody>;
 
@@ -105,6 +109,18 @@ export async function processOperation(tx: Tx, caller: Caller, sent: Body): Prom
   const sale = buildSale(saleBody, refs);
   if (!sale.ok) throw badRequest(sale.message, undefined, sale.erros);
   const { operation, totals, document } = sale;
+  // Cashback (domain cashback.ts): a sale or an order of an identified customer earns what the cashback promotions
+  // of the sale's day give its lines; a line claiming more is refused, as a price is (less: it earns its claim). Its Programa de
+  // Fidelidade payments redeem the customer's available cashback (below, under the customer's row lock).
+  const earns = earnsCashback(body.modo_operacao, body.id_cliente != null);
+  const expectedCashback = saleCashback(operation.itens, (l) => refs.prices.get(l.id_produto_grade_filial ?? -1)?.cashback ?? [], earns);
+  const claims = body.itens.map((i) => ({ descricao: i.descricao, valor_cashback: i.valor_cashback == null ? null : fromDecimal(i.valor_cashback) }));
+  const cashbackClaim = cashbackClaimError(claims, expectedCashback.itens);
+  if (cashbackClaim) throw badRequest(cashbackClaim);
+  const cashback = settledCashback(claims, expectedCashback.itens);
+  const itens = operation.itens.map((item, i) => ({ ...item, valor_cashback: cashback.itens[i] ?? 0 }));
+  const resgatado = body.modo_operacao === 'Orcamento' ? 0
+    : operation.pagamentos.filter((p) => isCashback(p.meio_pagamento?.meio_pagamento ?? '')).reduce((a, p) => a + p.valor_total, 0);
   const header: w.DocumentHeader = {
     org, id_filial: body.id_filial, id_operacao: body.id_operacao, id_usuario: caller.id_usuario,
     id_cliente: body.id_cliente ?? null, id_usuario_vendedor: body.id_usuario_vendedor ?? null,
@@ -121,13 +137,13 @@ export async function processOperation(tx: Tx, caller: Caller, sent: Body): Prom
     nsu = await nextSequence(tx, org, body.id_filial, 'pedido');
     id_pedido = await w.insertOrder(tx, header, nsu, document.situacao, document.operacao);
     if (document.release) await changeOrderStatus(tx, org, id_pedido, 'Liberado', caller.id_usuario);
-    await lines.insertItems(tx, org, { table: 'pedido', id: id_pedido }, operation.itens);
+    await lines.insertItems(tx, org, { table: 'pedido', id: id_pedido }, itens);
     if (document.pendingSend) await markPendingSend(tx, org, id_pedido);
     await lines.insertPayments(tx, org, { table: 'pedido', id: id_pedido }, operation.pagamentos);
   } else {
     const { kind: _kind, ...invoice } = document;
     id_nota_fiscal = await w.insertInvoice(tx, { ...header, ...invoice });
-    await lines.insertItems(tx, org, { table: 'nota_fiscal', id: id_nota_fiscal }, operation.itens, refs.fiscal);
+    await lines.insertItems(tx, org, { table: 'nota_fiscal', id: id_nota_fiscal }, itens, refs.fiscal);
     await lines.insertPayments(tx, org, { table: 'nota_fiscal', id: id_nota_fiscal }, operation.pagamentos);
   }
 
@@ -159,6 +175,16 @@ export async function processOperation(tx: Tx, caller: Caller, sent: Body): Prom
   const usado = quote ? 0 : await spendCustomerCredit(tx, { org, id_filial: body.id_filial, id_usuario: caller.id_usuario,
     id_operacao: body.id_operacao, id_cliente: body.id_cliente ?? null, id_pedido, id_nota_fiscal }, operation.pagamentos);
 
+  // Cashback: the redemption first (this sale's own accrual is never spent by it), then the accrual.
+  if (body.id_cliente != null && (resgatado > 0 || cashback.total > 0)) {
+    const ref = { org, id_filial: body.id_filial, id_usuario: caller.id_usuario, id_pessoa: body.id_cliente, id_operacao: body.id_operacao,
+      id_pedido, id_nota_fiscal };
+    await redeemCashback(tx, ref, resgatado, totals.liquido, receivedAt);
+    await accrueCashback(tx, ref, cashback.total, soldAt);
+    await recordOnSale(tx, org, id_pedido !== null ? { table: 'pedido', id: id_pedido } : { table: 'nota_fiscal', id: id_nota_fiscal! },
+      { valor_cashback: cashback.total, valor_cashback_resgatado: resgatado });
+  }
+
   // Voucher payments take their balances; a sold voucher is issued.
   await redeemVoucherPayments(tx, caller, body, sale.redemptions, { id_pedido, id_nota_fiscal });
   const voucher = body.modo_operacao === 'ValeCredito' && id_pedido !== null
@@ -179,6 +205,8 @@ export async function processOperation(tx: Tx, caller: Caller, sent: Body): Prom
     id_operacao: body.id_operacao, situacao: 'Processado', duplicado: false, id_pedido, nsu, id_nota_fiscal,
     valor_total: toDecimal(totals.liquido), valor_troco: toDecimal(totals.troco),
     ...(usado > 0 ? { saldo_pessoa_usado: toDecimal(usado) } : {}),
+    ...(cashback.total > 0 ? { valor_cashback: toDecimal(cashback.total) } : {}),
+    ...(resgatado > 0 ? { valor_cashback_resgatado: toDecimal(resgatado) } : {}),
   });
   await q.storeResult(tx, org, body.id_operacao, result);
   await notifyEvent(tx, 'process', org, body.id_filial, { ...result });

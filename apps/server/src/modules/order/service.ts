@@ -4,6 +4,7 @@
  * take turns; the rules (transitions, locking, invoicing, customer) are the domain's (order-rules.ts).
  */
 import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
+import { reverseSaleCashback } from '../cashback/service.ts';
 import type { z } from 'zod';
 import type { OrderFull, orderCreateBody, orderFindBody, orderUpdateBody } from '@pdv/contract/order';
 import { fromDecimal } from '@pdv/domain/money';
@@ -127,6 +128,10 @@ export async function updateOrder(tx: Tx, caller: Caller, body: UpdateBody): Pro
   await w.updateOrderHeader(tx, {
     org, id_pedido: order.id_pedido, situacao: target, statusChanged: target !== order.situacao, id_usuario: caller.id_usuario, liquido,
   }, header);
+  // A cancelled order gives its cashback back (its accrual reversed, its redemption returned; once).
+  if (target === 'Cancelado' && order.situacao !== 'Cancelado') {
+    await reverseSaleCashback(tx, { org, id_usuario: caller.id_usuario, id_pedido: order.id_pedido });
+  }
   return loadOrThrow(tx, caller, caller.id_filial, order.id_pedido);
 }
 

@@ -9,6 +9,7 @@ import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
 import type { OrderStatus } from '@pdv/domain/operation-state';
 import type { Tx } from '../../db/database.ts';
 import { badRequest } from '../../http/errors.ts';
+import { reverseSaleCashback } from '../cashback/service.ts';
 
 /**
  * Moves the order to `to`. Refuses a transition the table does not allow (and a missing order); moving to the status
@@ -28,6 +29,7 @@ export async function changeOrderStatus(tx: Tx, org: number, id_pedido: number, 
       WHERE id_organization = $1 AND id_pedido = $2`,
     [org, id_pedido, to, id_usuario],
   );
+  if (to === 'Cancelado') await reverseSaleCashback(tx, { org, id_usuario, id_pedido });
 }
 
 /**

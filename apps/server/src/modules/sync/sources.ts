@@ -41,6 +41,20 @@ function fromRegister(d: RegisterDescriptor): SyncSource {
   return { table: d.table, id: d.id, columns: `${rowColumns(d).join(', ')}, ${STAMPS}` };
 }
 
+/**
+ * A customer's cashback as the point of sale needs it (domain cashback.ts): cashback_saldo, the total balance, and
+ * cashback_bloqueios, the entries not yet available when the row was read ({disponivel_em, valor}). The till's
+ * available balance at its instant t is the total less the blocked entries still after t, so an accrual becomes
+ * redeemable on time without another sync. A ledger entry touches its person (migration 048): the row comes again.
+ */
+const cashbackSql = (p: string) => /* sql */ `
+  coalesce((SELECT cb.saldo FROM pessoa_cashback cb WHERE cb.id_organization = ${p}.id_organization AND cb.id_pessoa = ${p}.id_pessoa), 0)
+    AS cashback_saldo,
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('disponivel_em', to_char(l.disponivel_em AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'valor', l.valor) ORDER BY l.disponivel_em), '[]'::jsonb)
+     FROM pessoa_cashback_lancamento l
+    WHERE l.id_organization = ${p}.id_organization AND l.id_pessoa = ${p}.id_pessoa AND l.disponivel_em > now()) AS cashback_bloqueios`;
+
 /** The sources of the hand-written groups of SYNC_GROUPS. */
 const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
   branch: {
@@ -172,14 +186,16 @@ const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
     table: 'promocao',
     id: 'id_promocao',
     from: /* sql */ `(SELECT p.*,
-        ${children('promocao_categoria', 'id_promocao', `'id_categoria', c.id_categoria, 'tipo', c.tipo, 'venda', c.venda, 'atacado', c.atacado`, 'true', 'id_categoria')} AS categorias,
-        ${children('promocao_produto', 'id_promocao', `'id_produto_grade_filial', c.id_produto_grade_filial, 'tipo', c.tipo, 'venda', c.venda, 'atacado', c.atacado`,
+        ${children('promocao_categoria', 'id_promocao', `'id_categoria', c.id_categoria, 'tipo', c.tipo, 'venda', c.venda, 'atacado', c.atacado, 'cashback_tipo', c.cashback_tipo,
+          'cashback_venda', c.cashback_venda, 'cashback_atacado', c.cashback_atacado`, 'true', 'id_categoria')} AS categorias,
+        ${children('promocao_produto', 'id_promocao', `'id_produto_grade_filial', c.id_produto_grade_filial, 'tipo', c.tipo, 'venda', c.venda, 'atacado', c.atacado,
+          'cashback_tipo', c.cashback_tipo, 'cashback_venda', c.cashback_venda, 'cashback_atacado', c.cashback_atacado`,
           'true', 'id_produto_grade_filial')} AS produtos
        FROM promocao p) AS promocao`,
     columns: `id_promocao, descricao, to_char(data_inicio, 'YYYY-MM-DD') AS data_inicio, to_char(data_fim, 'YYYY-MM-DD') AS data_fim, situacao,
       is_ecommerce, is_gestao, is_desconto, is_cashback, categorias, produtos, ${STAMPS}`,
   },
-  // What selling needs: identity, documents, contacts, the main address and the credit rules with the open receivables
+  // What selling needs: identity, documents, contacts, the main address, the cashback (cashbackSql) and the credit rules with the open receivables
   // by due date (parcelas_abertas: a receivable touches its person, migration 029), so a sale on credit is judged
   // offline on current totals; overdue is counted against the day of the sale. No birth date, RG,
   // gender, notes or social profiles.
@@ -191,6 +207,7 @@ const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
         p.celular, p.email, p.id_pais, p.id_tabela_preco_padrao, p.id_usuario_vendedor_padrao, p.bloquear_venda_saldo_vencido,
         p.bloquear_venda_sem_saldo, p.valor_devedor_maximo, p.valor_vencido_maximo, e.id_pessoa_endereco, e.cep, e.endereco,
         e.numero, e.complemento, e.bairro, e.id_cidade, e.cidade, e.uf, ${openInstallmentsSql('p')} AS parcelas_abertas,
+        ${cashbackSql('p')},
         p.data_cadastro, p.data_alteracao, p.data_exclusao
        FROM pessoa p
        LEFT JOIN pessoa_endereco e
@@ -198,7 +215,7 @@ const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
     columns: `id_pessoa, tipo, nome, apelido, cpf, cnpj, ie, indicador_ie, situacao, is_cliente, is_fornecedor, is_consumidor_final,
       is_transportadora, is_operadora_cartao, telefone, celular, email, id_pais, id_tabela_preco_padrao, id_usuario_vendedor_padrao,
       bloquear_venda_saldo_vencido, bloquear_venda_sem_saldo, valor_devedor_maximo, valor_vencido_maximo, id_pessoa_endereco, cep,
-      endereco, numero, complemento, bairro, id_cidade, cidade, uf, parcelas_abertas, ${STAMPS}`,
+      endereco, numero, complemento, bairro, id_cidade, cidade, uf, parcelas_abertas, cashback_saldo, cashback_bloqueios, ${STAMPS}`,
   },
   people_account: {
     table: 'pessoa_conta_corrente',

@@ -194,6 +194,8 @@ export function TotalsPanel({
 }) {
   const { operation } = bundle;
   const receipt = operation.modo_operacao === 'Recebimento' ? receiptTotals(bundle) : null;
+  // What the customer earns with this sale (draft.ts recompute: domain saleCashback).
+  const cashback = bundle.itens.reduce((t, i) => t + (i.is_cancelado ? 0 : i.valor_cashback), 0);
   return (
     <Paper withBorder p="sm" role="region" aria-label="Totais">
       <Stack gap={4}>
@@ -230,6 +232,7 @@ export function TotalsPanel({
             <Line label="Troco" value={formatMoney(totals.troco)} strong />
           </>
         )}
+        {cashback > 0 && <Line label="Cashback da compra" value={formatMoney(cashback)} />}
         {bundle.pagamentos.map((p) => (
           <Group key={p.id_pagamento} justify="space-between" wrap="nowrap">
             <Text size="xs">

@@ -17,6 +17,8 @@ import {
 import { repriceForWholesale, type WholesalePricing } from '@pdv/domain/wholesale';
 import type { OperationBundle, StoredItem, StoredOperation, StoredPayment } from '../outbox/types.ts';
 import { linePricing } from '@pdv/domain/price-check';
+import { cashbackOffers, earnsCashback, saleCashback, type CashbackOffer } from '@pdv/domain/cashback';
+import { saleDay, type PricedVariation } from '@pdv/domain/price-rules';
 import type { ProductHit } from './catalog.ts';
 import { contextOf, tableFor, type LocalPricing } from './pricing.ts';
 
@@ -72,6 +74,12 @@ export function recompute(bundle: OperationBundle): OperationBundle {
     itens = applySubtotalDiscount(repriced, 0);
   }
   itens = itens.map((item) => withItemTotals(item));
+  // The cashback each line earns (cashback.ts saleCashback, which POST /api/operacao runs again): a sale or order of
+  // an identified customer (or one saved offline with the sale), from the offers kept with the line.
+  const op = bundle.operation;
+  const earned = saleCashback(itens, (item) => item.precos?.cashback ?? [],
+    earnsCashback(op.modo_operacao, op.id_cliente != null || op.cliente_rapido != null));
+  itens = itens.map((item, i) => ({ ...item, valor_cashback: earned.itens[i] ?? 0 }));
   const operation = withOperationTotals({ ...toDomain({ ...bundle, itens }) });
   return {
     operation: {
@@ -99,6 +107,11 @@ export interface LineContext {
 /** The unit price a managed line takes from its prices: wholesale when it is wholesale (by choice or by the rule). */
 function unitPriceOf(item: Pick<StoredItem, 'tipo_preco'>, prices: { preco_venda: Cents; preco_atacado: Cents }): Cents {
   return item.tipo_preco === 'Atacado' && prices.preco_atacado > 0 ? prices.preco_atacado : prices.preco_venda;
+}
+
+/** The cashback offers for a variation on the sale's day (cashback.ts), from the local copy's promotions. */
+function offersOf(pricing: LocalPricing, operation: { data_inicio: string }, variation: PricedVariation): CashbackOffer[] {
+  return cashbackOffers(variation, pricing.promotions, saleDay(operation.data_inicio, pricing.fusoHoras));
 }
 
 /**
@@ -149,6 +162,9 @@ export function addProduct(
       quantidade_atacarejo: hit.quantidade_atacarejo,
       base,
       id_categoria,
+      ...(context.pricing
+        ? { cashback: offersOf(context.pricing, bundle.operation, { id_produto_grade_filial: hit.id_produto_grade_filial, id_categoria }) }
+        : {}),
     },
     versao_preco: hit.versao_preco,
   };
@@ -237,7 +253,8 @@ export function repriceLines(bundle: OperationBundle, pricing: LocalPricing): Op
     const priced = linePricing(precos.base, { id_produto_grade_filial: item.id_produto_grade_filial, id_categoria: precos.id_categoria ?? null }, context);
     const next: StoredItem = {
       ...item,
-      precos: { ...precos, preco_venda: priced.preco_venda, preco_atacado: priced.preco_atacado },
+      precos: { ...precos, preco_venda: priced.preco_venda, preco_atacado: priced.preco_atacado,
+        cashback: offersOf(pricing, bundle.operation, { id_produto_grade_filial: item.id_produto_grade_filial, id_categoria: precos.id_categoria ?? null }) },
       id_tabela_preco: priced.id_tabela_preco,
       id_promocao: priced.id_promocao,
     };

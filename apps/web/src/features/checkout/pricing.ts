@@ -53,6 +53,9 @@ const discountOf = (row: LocalRow): PromotionRule => ({
   tipo: row['tipo'] === 'Valor' ? 'Valor' : 'Percentual',
   venda: hundredths(row['venda']),
   atacado: hundredths(row['atacado']),
+  cashback_tipo: row['cashback_tipo'] === 'Valor' ? 'Valor' : 'Percentual',
+  cashback_venda: hundredths(row['cashback_venda']),
+  cashback_atacado: hundredths(row['cashback_atacado']),
 });
 
 /** A synced promotion row (with categorias and produtos) as the domain's Promotion. */
@@ -65,6 +68,7 @@ export function promotionOf(row: LocalRow): Promotion {
     data_fim: str(row['data_fim'], '').slice(0, 10),
     is_gestao: row['is_gestao'] !== false,
     is_desconto: row['is_desconto'] !== false,
+    is_cashback: row['is_cashback'] === true,
     categorias: by('categorias', 'id_categoria'),
     grades: by('produtos', 'id_produto_grade_filial'),
   };

@@ -3,7 +3,7 @@ import type { ModoOperacao } from '@pdv/domain/operation';
 import { makeBundle } from '../outbox/testing.ts';
 import type { OperationBundle } from '../outbox/types.ts';
 import type { SaleContext } from './catalog.ts';
-import { receiptData } from './receipt.ts';
+import { cashbackNote, receiptData } from './receipt.ts';
 
 const context = (config: Record<string, unknown> = {}): SaleContext => ({
   config: { id_filial: 1, fuso_horario: -3, ...config }, id_endereco_estoque: 3, id_cenario_fiscal: 1, series: [], methods: [],
@@ -48,5 +48,22 @@ describe('the point of sale slip', () => {
     const asked = context({ impressao_comprovante_troca: true, impressao_comprovante_troca_por_produto: true, dias_tolerancia_troca: 30 });
     expect(receiptData(bundleOf('Venda', true), asked, 'Caixa').troca).toEqual({ valido_ate: '31/01/2026', por_produto: true });
     expect(receiptData(bundleOf('Consignacao', false), asked, 'Caixa').troca).toBeNull();
+  });
+});
+
+describe('the slip and cashback', () => {
+  it('says what the sale earned (with the block days) and what cashback paid', () => {
+    const bundle = bundleOf('Venda', true);
+    const [line] = bundle.itens;
+    const [payment] = bundle.pagamentos;
+    if (!line || !payment?.meio_pagamento) throw new Error('the test bundle has a line and a payment');
+    const withCashback: OperationBundle = {
+      ...bundle,
+      itens: [{ ...line, valor_cashback: 150 }],
+      pagamentos: [{ ...payment, valor_total: 250, meio_pagamento: { ...payment.meio_pagamento, meio_pagamento: '19', descricao: 'Cashback' } }],
+    };
+    expect(cashbackNote(withCashback, context({ dias_bloqueio_cashback: 7 }))).toBe('Cashback usado: R$ 2,50. Cashback desta compra: R$ 1,50, disponível em 7 dias.');
+    expect(receiptData(withCashback, context({ dias_bloqueio_cashback: 0 }), 'Caixa').observacao).toContain('Cashback desta compra: R$ 1,50.');
+    expect(cashbackNote(bundle, context())).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { receiptDue } from './modes/modeDraft.ts';
 import { exchangeDeadline, formatDay } from '@pdv/domain/return-rules';
 import { slipShowsChange, slipTitle } from '@pdv/domain/slip';
 import { branchOffset } from '@pdv/domain/time-zone';
-import { isCard, MEIO_PAGAMENTO } from '@pdv/domain/payment-method';
+import { isCard, isCashback, MEIO_PAGAMENTO } from '@pdv/domain/payment-method';
 import { PERIPHERAL_KEYS, receiptCopies } from '@pdv/domain/print-connector';
 import { printThroughConnector } from '../peripherals/connector.ts';
 
@@ -25,6 +25,18 @@ function modeNote({ operation }: OperationBundle): string | null {
     return `Títulos recebidos: ${docs.join(', ')}.`;
   }
   return null;
+}
+
+/** The cashback the sale earned (blocked for the branch's days) and the cashback that paid it (cashback.ts). */
+export function cashbackNote(bundle: OperationBundle, context: SaleContext): string | null {
+  const earned = bundle.itens.filter((i) => !i.is_cancelado).reduce((t, i) => t + i.valor_cashback, 0);
+  const used = bundle.pagamentos.filter((p) => isCashback(p.meio_pagamento?.meio_pagamento ?? '')).reduce((t, p) => t + p.valor_total, 0);
+  const days = Number(context.config?.['dias_bloqueio_cashback'] ?? 0);
+  const parts = [
+    used > 0 ? `Cashback usado: ${formatMoney(used)}.` : null,
+    earned > 0 ? `Cashback desta compra: ${formatMoney(earned)}${days > 0 ? `, disponível em ${days} dia${days === 1 ? '' : 's'}` : ''}.` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : null;
 }
 
 /**
@@ -102,7 +114,7 @@ export function receiptData(bundle: OperationBundle, context: SaleContext, opera
       },
     })),
     troca: exchangeVoucher(bundle, context),
-    observacao: [modeNote(bundle), processed ? null : 'Operação pendente de envio ao servidor.'].filter(Boolean).join(' ') || null,
+    observacao: [modeNote(bundle), cashbackNote(bundle, context), processed ? null : 'Operação pendente de envio ao servidor.'].filter(Boolean).join(' ') || null,
   };
 }
 

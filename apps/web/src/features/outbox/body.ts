@@ -66,6 +66,8 @@ export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle
         // The table and promotion the line was priced by (lines stored before name none: judged by their price).
         ...(item.id_tabela_preco != null ? { id_tabela_preco: item.id_tabela_preco } : {}),
         ...(item.id_promocao != null ? { id_promocao: item.id_promocao } : {}),
+        // The cashback the line earned, claimed only by lines priced with their cashback offers (older lines: none).
+        ...(item.precos?.cashback !== undefined ? { valor_cashback: toDecimal(item.valor_cashback) } : {}),
         id_cenario_fiscal: item.id_cenario_fiscal,
         id_usuario_vendedor: item.id_usuario_vendedor,
         observacao: item.observacao,

@@ -7,6 +7,7 @@ import type { Table } from 'dexie';
 import type { PdvDatabase } from '../../db/database.ts';
 import { quantityFromDecimal, quantityToDecimal, type Cents } from '@pdv/domain/money';
 import { voucherRedemptions } from '@pdv/domain/voucher-rules';
+import { isCashback } from '@pdv/domain/payment-method';
 import { transition } from '@pdv/domain/operation-state';
 import type { OperationBundle, StoredItem, StoredOperation, StoredPayment } from './types.ts';
 
@@ -183,6 +184,25 @@ export async function voucherHeldLocally(db: PdvDatabase, idValeCredito: number,
       if (id === except) continue;
       const payments = await paymentTable(db).where('id_operacao').equals(id).toArray();
       held += voucherRedemptions(payments).get(idValeCredito) ?? 0;
+    }
+    return held;
+  });
+}
+
+/**
+ * The cashback this device's operations finished but not yet processed by the server (Pendente, EmProcessamento)
+ * redeem for a customer (their Programa de Fidelidade payments): the synced balance does not know them yet
+ * (cashback.ts offlineAvailable). `except` leaves one operation out (the sale being made).
+ */
+export async function cashbackHeldLocally(db: PdvDatabase, idCliente: number, except: string | null = null): Promise<Cents[]> {
+  return db.transaction('r', [operationTable(db), paymentTable(db)], async () => {
+    const waiting = await operationTable(db).where('situacao').anyOf(['Pendente', 'EmProcessamento']).toArray();
+    const held: Cents[] = [];
+    for (const op of waiting) {
+      if (op.id_operacao === except || op.id_cliente !== idCliente) continue;
+      const payments = await paymentTable(db).where('id_operacao').equals(op.id_operacao).toArray();
+      const valor = payments.filter((p) => isCashback(p.meio_pagamento?.meio_pagamento ?? '')).reduce((t, p) => t + p.valor_total, 0);
+      if (valor > 0) held.push(valor);
     }
     return held;
   });

@@ -7,6 +7,7 @@ import type { ClienteRapido, OperacaoResult } from '@pdv/contract/operation';
 import type { Item } from '@pdv/domain/item';
 import type { Cents, Milli } from '@pdv/domain/money';
 import type { Operation } from '@pdv/domain/operation';
+import type { CashbackOffer } from '@pdv/domain/cashback';
 import type { Payment } from '@pdv/domain/payment';
 import type { VoucherFacts } from '@pdv/domain/voucher-rules';
 import type { Closing } from './refused.ts';
@@ -70,6 +71,11 @@ export interface LinePricing {
    */
   base?: { preco_venda: Cents; preco_atacado: Cents };
   id_categoria?: number | null;
+  /**
+   * The cashback offers for the variation on the sale's day (cashback.ts cashbackOffers), set when the line is priced;
+   * the line's valor_cashback follows from them (recompute). Absent on lines stored before: they claim no cashback.
+   */
+  cashback?: CashbackOffer[];
 }
 
 export interface StoredItem extends Item {

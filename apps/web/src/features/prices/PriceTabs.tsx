@@ -120,6 +120,50 @@ export function PromotionDiscountsTab({ values, set, errors, readOnly }: Extensi
   );
 }
 
+/**
+ * A cashback promotion's cashback per category and per variation (002 §3: cashback_tipo, cashback_venda,
+ * cashback_atacado; domain cashback.ts): the same rows as the discounts tab (a row may give a discount and cashback).
+ */
+export function PromotionCashbackTab({ values, set, errors, readOnly }: ExtensionTabProps) {
+  const categories = useCategories();
+  const cashback: ChildColumn[] = [
+    { name: 'cashback_tipo', label: 'Tipo de cashback', kind: 'select', options: ['Percentual', 'Valor'], optionLabels: TYPE_LABELS },
+    { name: 'cashback_venda', label: 'Cashback no varejo', kind: 'decimal', decimals: 2 },
+    { name: 'cashback_atacado', label: 'Cashback no atacado', kind: 'decimal', decimals: 2 },
+  ];
+  const blank = { tipo: 'Percentual', venda: 0, atacado: 0, cashback_tipo: 'Percentual', cashback_venda: 0, cashback_atacado: 0 };
+  return (
+    <Stack gap="lg">
+      <Text size="sm" c={values['is_cashback'] === true ? 'dimmed' : 'orange'}>
+        {values['is_cashback'] === true
+          ? 'Vale para vendas com cliente identificado: percentual do total do item ou valor por unidade, bloqueado pelos dias da filial.'
+          : 'Marque “Cashback” na aba principal para esta promoção gerar cashback.'}
+      </Text>
+      <ChildRowsEditor
+        columns={[{ name: 'id_categoria', label: 'Categoria', kind: 'select', options: categories.ids, optionLabels: categories.labels, required: true }, ...cashback]}
+        rows={rowsOf(values['categorias'])}
+        onChange={(next) => set('categorias', next)}
+        blank={() => ({ id_categoria: null, ...blank })}
+        readOnly={readOnly}
+        error={errors['categorias'] ?? errors['produtos']}
+        noun="cashback"
+        empty="Nenhum cashback por categoria."
+        hint={<Text size="sm" c="dimmed">Com várias promoções em vigor, vale para cada produto a que dá mais cashback.</Text>}
+      />
+      <ChildRowsEditor
+        columns={[VARIATION_COLUMN, ...cashback]}
+        rows={rowsOf(values['produtos'])}
+        onChange={(next) => set('produtos', next)}
+        blank={() => ({ id_produto_grade_filial: null, ...blank })}
+        readOnly={readOnly}
+        noun="cashback por produto"
+        empty="Nenhum cashback por produto."
+        hint={<Text size="sm" c="dimmed">O cashback de um produto (variação nesta filial) vale no lugar do cashback da categoria dele.</Text>}
+      />
+    </Stack>
+  );
+}
+
 /** A price configuration's markup rules (register price-configuration.ts, `regras`), applied in their order. */
 export function PriceConfigurationRulesTab({ values, set, errors, readOnly }: ExtensionTabProps) {
   const columns: ChildColumn[] = [

@@ -12,7 +12,8 @@ import { InstallmentsTab, PlanBranchesTab } from '../finance-settings/Installmen
 import { PaymentBranchesTab } from '../finance-settings/PaymentBranchesTab.tsx';
 import { RatesTab } from '../finance-settings/RatesTab.tsx';
 import { AddressesTab, PersonBranchesTab } from '../people/PersonTabs.tsx';
-import { PriceConfigurationRulesTab, PriceTableBranchesTab, PriceTableRulesTab, PromotionDiscountsTab } from '../prices/PriceTabs.tsx';
+import { PriceConfigurationRulesTab, PriceTableBranchesTab, PriceTableRulesTab, PromotionCashbackTab, PromotionDiscountsTab } from '../prices/PriceTabs.tsx';
+import { CashbackTab } from '../cashback/CashbackTab.tsx';
 import type { RegisterExtension } from './extensions.ts';
 import { CommissionCategoriesTab, CommissionPaymentMethodsTab, CommissionRangesTab, CommissionSellersTab } from '../commission/CommissionTabs.tsx';
 import { IndexerVariationsTab } from './IndexerVariationsTab.tsx';
@@ -82,7 +83,7 @@ export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtens
     initial: () => ({ itens: [], filiais: [] }),
   },
   promotion: {
-    tabs: [{ label: 'Descontos', Component: PromotionDiscountsTab }],
+    tabs: [{ label: 'Descontos', Component: PromotionDiscountsTab }, { label: 'Cashback', Component: PromotionCashbackTab }],
     initial: () => ({ categorias: [] }),
   },
   priceConfiguration: {
@@ -103,6 +104,7 @@ export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtens
     tabs: [
       { label: 'Endereços', Component: AddressesTab },
       { label: 'Filiais', Component: PersonBranchesTab },
+      { label: 'Cashback', Component: CashbackTab },
     ],
     initial: () => ({ enderecos: [], filiais: [] }),
   },

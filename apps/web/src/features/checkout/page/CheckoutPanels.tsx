@@ -10,6 +10,7 @@ import { effectiveLimits } from '@pdv/domain/price-limits';
 import { localDb } from '../../../db/database.ts';
 import { useSignedIn } from '../../auth/sessionContext.ts';
 import { voucherHeldLocally } from '../../outbox/operations.ts';
+import { tillCashback } from '../cashback.ts';
 import type { OperationBundle } from '../../outbox/types.ts';
 import type { SaleContext } from '../catalog.ts';
 import * as draft from '../draft.ts';
@@ -123,6 +124,8 @@ function SalePanels({ screen, bundle, context, totals }: Props) {
         saldo={saldo}
         pagamentos={bundle.pagamentos}
         voucherHeld={(id) => voucherHeldLocally(localDb(), id, bundle.operation.id_operacao)}
+        cashback={async () => (bundle.operation.id_cliente == null ? null
+          : tillCashback(localDb(), bundle.operation.id_cliente, pos.idFilial, bundle.operation.id_operacao))}
         onClose={close}
         onAdd={(payment) => {
           update((b) => draft.addPayment(b, payment));

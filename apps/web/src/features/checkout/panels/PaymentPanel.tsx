@@ -11,7 +11,9 @@ import type { LocalRow } from '../../../db/database.ts';
 import { makePayment, makePaymentMethod } from '@pdv/domain/factories';
 import { formatDecimalBR, formatMoney, fromDecimal, parseMoneyBR, type Cents } from '@pdv/domain/money';
 import { buildInstallments } from '@pdv/domain/payment';
-import { isCard, isCash, type PaymentMethod } from '@pdv/domain/payment-method';
+import { isCard, isCash, isCashback, type PaymentMethod } from '@pdv/domain/payment-method';
+import { redemptionError } from '@pdv/domain/cashback';
+import type { TillCashback } from '../cashback.ts';
 import { validatePayment } from '@pdv/domain/payment-validation';
 import { installmentPlanError } from '@pdv/domain/sale-build';
 import type { GiftCard } from '@pdv/contract/order';
@@ -37,6 +39,8 @@ interface Props {
    * lookup's balance is lowered by it.
    */
   voucherHeld?: (idValeCredito: number) => Promise<Cents>;
+  /** The customer's cashback this till may redeem (checkout/cashback.ts tillCashback); absent: no cashback payment. */
+  cashback?: () => Promise<TillCashback | null>;
   onClose: () => void;
   onAdd: (payment: Omit<StoredPayment, 'ordem'>) => void;
 }
@@ -63,7 +67,7 @@ export function PaymentPanel(props: Props) {
   );
 }
 
-function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagamentos, voucherHeld, onAdd }: Props) {
+function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagamentos, voucherHeld, cashback, onAdd }: Props) {
   const [methodId, setMethodId] = useState<string | null>(null);
   const [amount, setAmount] = useState(formatDecimalBR(saldo));
   // The proposed amount follows the balance until the cashier types one (a line scanned just before F8 lands after
@@ -82,6 +86,8 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
   const [voucher, setVoucher] = useState<GiftCard | null>(null);
   /** The voucher's facts as the point of sale judges them: its balance less what operations not yet sent hold. */
   const [voucherFacts, setVoucherFacts] = useState<VoucherFacts | null>(null);
+  /** The customer's cashback for a Programa de Fidelidade payment (cashback.ts), read when that method is chosen. */
+  const [cashbackFacts, setCashbackFacts] = useState<TillCashback | null>(null);
   const methodInput = useRef<HTMLInputElement>(null);
   const amountInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -95,6 +101,8 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
   const method = row ? methodOf(row) : null;
   const card = method !== null && isCard(method.meio_pagamento);
   const voucherMethod = method !== null && isVoucherMethod(method.meio_pagamento);
+  const cashbackMethod = method !== null && isCashback(method.meio_pagamento);
+  const cashbackTaken = pagamentos.filter((p) => isCashback(p.meio_pagamento?.meio_pagamento ?? '')).reduce((t, p) => t + p.valor_total, 0);
   const plan = context.installments.find((p) => p['id_parcelamento'] === row?.['id_parcelamento']);
   const planDays = Array.isArray(plan?.['parcelas']) ? (plan['parcelas'] as LocalRow[]).map((p) => Number(p['dias_parcela'])) : [];
   const maxParcelas = method?.utilizar_parcela ? Math.max(1, planDays.length || 1) : 1;
@@ -122,7 +130,18 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
     setAccountId(typeof account === 'number' ? String(account) : null);
     setVoucher(null);
     setVoucherFacts(null);
+    setCashbackFacts(null);
     setError(null);
+    if (chosen && isCashback(textOf(chosen, 'meio_pagamento')) && cashback) {
+      void cashback().then((facts) => {
+        setCashbackFacts(facts);
+        // The balance due, or the cashback this till may still redeem when it is less.
+        if (facts) {
+          setAmountTyped(true);
+          setAmount(formatDecimalBR(Math.max(0, Math.min(saldo, facts.disponivel - cashbackTaken))));
+        }
+      });
+    }
   };
 
   // A method's shortcut key picks it; the value is then selected, so Enter adds the payment or a typed value replaces it.
@@ -191,6 +210,13 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
           });
           if (refused) return setError(refused);
         }
+        if (cashbackMethod) {
+          // This payment with the sale's other cashback payments, against what this till may redeem (the server checks again).
+          const facts = cashbackFacts ?? { disponivel: 0, bloqueado: 0, minimo: 0 };
+          const refused = redemptionError({ hasCustomer: idCliente !== null, valor: valor + cashbackTaken, disponivel: facts.disponivel,
+            minimo: facts.minimo, total: saldo + cashbackTaken });
+          if (refused) return setError(refused);
+        }
         const operator = context.operators.find((o) => String(o['id_operadora_cartao']) === operatorId);
         onAdd({
           ...payment,
@@ -228,6 +254,13 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
             held={fromDecimal(voucher.saldo) - voucherFacts.saldo}
             taken={pagamentos.filter((p) => p.id_vale_credito === voucher.id_vale_credito).reduce((t, p) => t + p.valor_total, 0)}
           />
+        )}
+        {cashbackMethod && cashbackFacts && (
+          <Text size="sm" data-testid="cashback-disponivel">
+            Cashback disponível: <b>{formatMoney(Math.max(0, cashbackFacts.disponivel - cashbackTaken))}</b>
+            {cashbackFacts.bloqueado > 0 && <> · bloqueado: {formatMoney(cashbackFacts.bloqueado)}</>}
+            {cashbackFacts.minimo > 0 && <> · mínimo para resgate: {formatMoney(cashbackFacts.minimo)}</>}
+          </Text>
         )}
         <TextInput
           label="Valor"
