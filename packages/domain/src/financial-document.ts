@@ -44,6 +44,7 @@ export const FINANCE_MESSAGES = {
   transferSameAccount: 'Escolha contas diferentes para a transferência.',
   transferNotFound: 'Transferência não encontrada.',
   transferAlreadyReversed: 'Esta transferência já foi estornada.',
+  checkoutTotalMismatch: 'O valor total não confere com o saldo dos documentos com juros e multa.',
 } as const;
 
 export type FinancialSituation = 'Aberto' | 'Parcial' | 'Quitado' | 'Estornado';
