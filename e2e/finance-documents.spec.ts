@@ -68,17 +68,18 @@ test('a payable: created, discharged in part then in full into a bank account, t
   await expect(total(page, 'Em aberto')).toHaveText('R$ 0,00');
   await page.screenshot({ path: '/tmp/finance-list.png', fullPage: true });
 
-  // Alt+L: the launches; the last one reversed with a note.
+  // Alt+L: the launches (the document's opening, then its discharges); the last one reversed with a note.
   await page.keyboard.press('Alt+L');
   const launches = page.getByRole('dialog', { name: /Lançamentos de/ });
   const lines = launches.getByRole('table', { name: 'Lançamentos' }).getByRole('row');
-  await expect(lines).toHaveCount(3);
-  await expect(lines.nth(2)).toContainText('Itaú movimento');
-  await lines.nth(2).getByRole('button', { name: 'Estornar' }).press('Enter');
+  await expect(lines).toHaveCount(4);
+  await expect(lines.nth(1)).toContainText('Abertura');
+  await expect(lines.nth(3)).toContainText('Itaú movimento');
+  await lines.nth(3).getByRole('button', { name: 'Estornar' }).press('Enter');
   await expect(launches.getByRole('textbox', { name: 'Motivo do estorno' })).toBeFocused();
   await page.keyboard.type('Pago em duplicidade');
   await launches.getByRole('button', { name: 'Confirmar estorno' }).press('Enter');
-  await expect(lines.nth(2)).toContainText('Estornado');
+  await expect(lines.nth(3)).toContainText('Estornado');
   await expect(launches).toContainText('saldo R$ 100,00');
   await page.screenshot({ path: '/tmp/finance-launches.png', fullPage: true });
   await page.keyboard.press('Escape');
@@ -226,13 +227,13 @@ test('three receivables discharged with one payment and a discount, allocated in
   await page.keyboard.press('Alt+L');
   const launchDrawer = page.getByRole('dialog', { name: /Lançamentos de/ });
   const launchLines = launchDrawer.getByRole('table', { name: 'Lançamentos' }).getByRole('row');
-  await expect(launchLines).toHaveCount(2);
-  await expect(launchLines.nth(1)).toContainText('R$ 9,50');
-  await launchLines.nth(1).getByRole('button', { name: 'Estornar' }).press('Enter');
+  await expect(launchLines).toHaveCount(3);
+  await expect(launchLines.nth(2)).toContainText('R$ 9,50');
+  await launchLines.nth(2).getByRole('button', { name: 'Estornar' }).press('Enter');
   await expect(launchDrawer.getByRole('textbox', { name: 'Motivo do estorno' })).toBeFocused();
   await page.keyboard.type('Cliente pagou só dois meses');
   await launchDrawer.getByRole('button', { name: 'Confirmar estorno' }).press('Enter');
-  await expect(launchLines.nth(1)).toContainText('Estornado');
+  await expect(launchLines.nth(2)).toContainText('Estornado');
   await expect(launchDrawer).toContainText('saldo R$ 10,00');
   await page.keyboard.press('Escape');
   await expect(launchDrawer).toBeHidden();
@@ -295,7 +296,7 @@ test('a late receivable: the discharge proposes its interest and fine from the b
     await expect(total(page, 'Pago')).toHaveText('R$ 103,00');
     await page.keyboard.press('Alt+L');
     const launches = page.getByRole('dialog', { name: /Lançamentos de/ });
-    await expect(launches.getByRole('table', { name: 'Lançamentos' }).getByRole('row').nth(1)).toContainText('R$ 103,00');
+    await expect(launches.getByRole('table', { name: 'Lançamentos' }).getByRole('row').nth(2)).toContainText('R$ 103,00');
   } finally {
     await configure({ percentual_multa: 0, dias_para_multa: 0, percentual_juros: 0 });
   }

@@ -227,6 +227,7 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'orderItemUpdate') body['quantidade'] = 1;
   if (name === 'demandUpdate') body['situacao'] = 'Cancelado';
   if (name === 'demandRetorno') body['conteudo'] = '02RETORNO';
+  if (name === 'documentFinancialDischargeCheckout') Object.assign(body, { documentos: [1], valor_total: 1, pagamentos: [{ id_meio_pagamento: 1, valor_total: 1 }] });
   if (name === 'orderItemUpdateUserSeller') body['id_usuario_vendedor'] = null;
   if (name === 'volumeCreate' || name === 'volumeUpdate') Object.assign(body, { quantidade: 1, peso_liquido: 1, peso_bruto: 1 });
   if (name === 'peopleAccountHistoryCreate') Object.assign(body, { valor: 10, id_nota_fiscal: demoIds['id_nota_fiscal'] });

@@ -26,6 +26,7 @@ import { sql as catalogues } from './026_catalogues.ts';
 import { sql as productRegister } from './027_product_register.ts';
 import { sql as stockOpening } from './032_stock_opening.ts';
 import { sql as financialLaunches } from './035_financial_launches.ts';
+import { sql as financialOpeningLaunch } from './034_financial_opening_launch.ts';
 import { sql as cashier } from './036_cashier.ts';
 import { sql as boleto } from './038_boleto.ts';
 import { sql as priceIndexer } from './043_price_indexer.ts';
@@ -97,4 +98,5 @@ export const migrations: Migration[] = [
   { version: 30, name: 'person_offline_quick_save', sql: personOfflineQuickSave },
   { version: 33, name: 'reconciliation_card_discharge', sql: reconciliationCardDischarge },
   { version: 46, name: 'commission', sql: commission },
+  { version: 34, name: 'financial_opening_launch', sql: financialOpeningLaunch },
 ];

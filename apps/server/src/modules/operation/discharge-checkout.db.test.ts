@@ -100,10 +100,16 @@ describe('discharge_document_checkout', () => {
     const ids = await crediarioSale();
     const before = await state(ids);
     const total = toDecimal(before.reduce((a, r) => a + fromDecimal(String(r['saldo'])), 0));
-    // Another organization's user naming these documents: they are not its (as missing ones).
+    // Another organization's user: this customer is not its (404 as a missing one), and with a customer of its own
+    // these documents are nobody's there.
     const foreign = await t.call('POST', PATH, body(ids, total), other);
-    expect(foreign.status).toBe(400);
-    expect(foreign.json['message']).toBe('Título não encontrado ou já recebido.');
+    expect(foreign.status).toBe(404);
+    const theirCustomer = (await sql<{ id: number }>(
+      `SELECT p.id_pessoa AS id FROM pessoa p JOIN organization o USING (id_organization) WHERE o.nome <> 'Demo Moda' AND p.data_exclusao IS NULL
+        AND p.id_organization = (SELECT id_organization FROM usuario WHERE email = 'outra@demo.com.br') ORDER BY p.id_pessoa LIMIT 1`))[0]!.id;
+    const theirs = await t.call('POST', PATH, body(ids, total, total, { id_cliente: theirCustomer }), other);
+    expect(theirs.status).toBe(400);
+    expect(theirs.json['message']).toBe('Título não encontrado ou já recebido.');
     const cases: Array<[Record<string, unknown>, string]> = [
       [body(ids, -total), 'O valor não pode ser negativo.'],
       [body(ids, total, -1), 'O valor não pode ser negativo.'],

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { fromDecimal, toDecimal } from '@pdv/domain/money';
+import { notFound } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import { details } from '../finance/documents.ts';
 import { maskCardData } from './card-data.ts';
 import { receiveAtTill } from './receipt.ts';
+import { customerExists } from './return-queries.ts';
 import { returnHandlers } from './return-routes.ts';
 import { processOperation } from './service.ts';
 import { voucherPrintHandlers } from './voucher-print.ts';
@@ -16,6 +18,8 @@ export const operationHandlers = {
    * is no longer what the documents owe.
    */
   documentFinancialDischargeCheckout: async ({ tx, caller, body }) => {
+    // Another organization's customer answers like a missing one (its documents then are nobody's here).
+    if (!(await customerExists(tx, caller.id_organization, body.id_cliente))) throw notFound();
     const r = await receiveAtTill(tx, caller, {
       id_operacao: randomUUID(), id_filial: caller.id_filial, id_cliente: body.id_cliente, documentos: body.documentos,
       pagamentos: body.pagamentos, receivedAt: new Date().toISOString(), expectedTotal: fromDecimal(body.valor_total),
