@@ -9,11 +9,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { FinancialDocument } from '@pdv/contract/finance';
 import { LAUNCH_TYPE } from '@pdv/domain/financial-document';
 import { call } from '../../api/client.ts';
-import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
 import { money } from '../invoice/display.tsx';
 import { FINANCE_KEYS } from './useFinancialList.ts';
 import { ReversalReason } from './ReversalReason.tsx';
+import { financialCall, showFailure } from './financialCall.ts';
 
 interface Props {
   row: FinancialDocument | null;
@@ -48,16 +48,14 @@ function Body({ row, canManage, onChanged }: { row: FinancialDocument; canManage
   const reverse = () => {
     if (reversing === null || busy) return;
     setBusy(true);
-    void call('documentFinancialLaunchCancel', { id_documento_financeiro_lancamento: reversing, observacao: note }).then(
-      () => {
-        toast.success(reversingOpening ? 'Documento estornado.' : 'Lançamento estornado.');
-        setReversing(null);
-        setNote('');
-        void detail.refetch();
-        onChanged();
-      },
-      (error: unknown) => showError(error),
-    ).finally(() => setBusy(false));
+    void financialCall('documentFinancialLaunchCancel', { id_documento_financeiro_lancamento: reversing, observacao: note }).then((r) => {
+      if (!r.issuccess) return showFailure(r);
+      toast.success(reversingOpening ? 'Documento estornado.' : 'Lançamento estornado.');
+      setReversing(null);
+      setNote('');
+      void detail.refetch();
+      onChanged();
+    }).finally(() => setBusy(false));
   };
 
   return (
