@@ -25,7 +25,7 @@ describe('the financial documents wrappers (001 §7: issuccess false plus the se
   });
 
   it('answers issuccess false with the server\'s pt-BR message on a refusal, without throwing', async () => {
-    const fetch = vi.fn(async () => answer(400, { message: FINANCE_MESSAGES.dischargeAboveOpen }));
+    const fetch = vi.fn(() => Promise.resolve(answer(400, { message: FINANCE_MESSAGES.dischargeAboveOpen })));
     vi.stubGlobal('fetch', fetch);
     const r = await financialCall('documentFinancialDischarge', { documentos: [1], valor_total: 10, id_conta: 1 });
     expect(r).toMatchObject({ issuccess: false, message: FINANCE_MESSAGES.dischargeAboveOpen });
@@ -33,12 +33,12 @@ describe('the financial documents wrappers (001 §7: issuccess false plus the se
   });
 
   it('answers issuccess true with the parsed data on success', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(200, { numero: '42' })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(answer(200, { numero: '42' }))));
     expect(await financialCall('documentFinancialNextNumber', {})).toEqual({ issuccess: true, data: { numero: '42' } });
   });
 
   it('answers issuccess false with the client\'s message when the server cannot be reached, and throws an abort on', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     const r = await financialCall('documentFinancialNextNumber', {});
     expect(r.issuccess).toBe(false);
     expect(r.issuccess === false && r.message).toMatch(/conex|servidor|rede/i);
