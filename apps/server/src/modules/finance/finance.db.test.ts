@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINANCE_MESSAGES } from '@pdv/domain/financial-document';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { expectOk } from '../../testing/routes.ts';
+import { insertReceivable, reverseInvoiceReceivables } from './service.ts';
 import { backfillOpeningLaunches } from '../../db/migrations/034_financial_opening_launch.ts';
 
 let t: TestApp;
@@ -394,6 +395,28 @@ describe('opening launch (Abertura, 002 §4)', () => {
     const theirs = await t.call('POST', '/document_financial_launch/cancel_document_launch', { id_documento_financeiro_lancamento: fresh.lancamentos[0]!['id_documento_financeiro_lancamento'], observacao: 'Alheio' }, other);
     expect(theirs.status).toBe(404);
     expect(await byId(fresh.id_documento_financeiro)).toMatchObject({ situacao: 'Aberto', saldo: 100 });
+  });
+
+  it('a sale\'s receivable has its opening launch, and a cancelled invoice reverses the open ones with it', async () => {
+    const nota = 900_000 + Number(RUN);
+    const ids = await t.db.system(async (tx) => {
+      const [b] = (await tx.query<{ org: number; id_filial: number }>(
+        `SELECT f.id_organization AS org, f.id_filial FROM filial f JOIN organization o USING (id_organization) WHERE o.nome = 'Demo Moda' AND f.codigo_filial = '1'`)).rows;
+      const [m] = (await tx.query<{ id: number }>('SELECT id_meio_pagamento AS id FROM meio_pagamento WHERE id_organization = $1 ORDER BY 1 LIMIT 1', [b!.org])).rows;
+      for (const sequencia of [1, 2]) {
+        await insertReceivable(tx, { org: b!.org, id_filial: b!.id_filial, numero: `NF-${RUN}`, sequencia, valor: 2500, vencimento: due(15),
+          id_pessoa: pessoa, id_meio_pagamento: m!.id, id_pedido: null, id_nota_fiscal: nota, id_operacao: null });
+      }
+      const rows = (await tx.query<{ id: number }>('SELECT id_documento_financeiro AS id FROM documento_financeiro WHERE id_nota_fiscal = $1 ORDER BY sequencia', [nota])).rows;
+      await reverseInvoiceReceivables(tx, b!.org, nota);
+      return rows.map((r) => r.id);
+    });
+    expect(ids).toHaveLength(2);
+    for (const id of ids) {
+      const d = await byId(id);
+      expect(d).toMatchObject({ situacao: 'Estornado', saldo: 0 });
+      expect(d.lancamentos).toEqual([expect.objectContaining({ tipo: 'Abertura', valor: 25, is_estornado: true, observacao_estorno: FINANCE_MESSAGES.documentReversedNote })]);
+    }
   });
 
   it('migration 034 gives the documents made before it their opening launch, reversed with a cancelled document', async () => {
