@@ -96,6 +96,21 @@ test('a payable: created, discharged in part then in full into a bank account, t
   await page.screenshot({ path: '/tmp/finance-accounts.png', fullPage: true });
   await page.keyboard.press('Escape');
   await expect(summary).toBeHidden();
+
+  // The opening launch reversed (002 §4): the whole document with it, every launch of it reversed.
+  await page.keyboard.press('Alt+L');
+  await expect(lines).toHaveCount(4);
+  await lines.nth(1).getByRole('button', { name: 'Estornar' }).press('Enter');
+  await expect(launches).toContainText('Estornar a abertura estorna o documento inteiro');
+  await expect(launches.getByRole('textbox', { name: 'Motivo do estorno' })).toBeFocused();
+  await page.keyboard.type('Lançado por engano');
+  await launches.getByRole('button', { name: 'Confirmar estorno' }).press('Enter');
+  for (const i of [1, 2, 3]) await expect(lines.nth(i)).toContainText('Estornado');
+  await expect(launches).toContainText('saldo R$ 0,00');
+  await page.screenshot({ path: '/tmp/finance-opening-reversed.png', fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(launches).toBeHidden();
+  await expect(row).toContainText('Estornado');
 });
 
 test('a crediário sale at the point of sale becomes a receivable in the list', async ({ page }) => {
