@@ -71,7 +71,7 @@ function Body({ row, canManage, onChanged }: { row: FinancialDocument; canManage
             <Table.Th>Data</Table.Th>
             <Table.Th>Tipo</Table.Th>
             <Table.Th>Conta</Table.Th>
-            <Table.Th ta="right">Pago</Table.Th>
+            <Table.Th ta="right">Valor</Table.Th>
             <Table.Th ta="right">Baixado</Table.Th>
             <Table.Th>Situação</Table.Th>
             <Table.Th />
