@@ -68,17 +68,18 @@ test('a payable: created, discharged in part then in full into a bank account, t
   await expect(total(page, 'Em aberto')).toHaveText('R$ 0,00');
   await page.screenshot({ path: '/tmp/finance-list.png', fullPage: true });
 
-  // Alt+L: the launches; the last one reversed with a note.
+  // Alt+L: the launches (the document's opening, then its discharges); the last one reversed with a note.
   await page.keyboard.press('Alt+L');
   const launches = page.getByRole('dialog', { name: /Lançamentos de/ });
   const lines = launches.getByRole('table', { name: 'Lançamentos' }).getByRole('row');
-  await expect(lines).toHaveCount(3);
-  await expect(lines.nth(2)).toContainText('Itaú movimento');
-  await lines.nth(2).getByRole('button', { name: 'Estornar' }).press('Enter');
+  await expect(lines).toHaveCount(4);
+  await expect(lines.nth(1)).toContainText('Abertura');
+  await expect(lines.nth(3)).toContainText('Itaú movimento');
+  await lines.nth(3).getByRole('button', { name: 'Estornar' }).press('Enter');
   await expect(launches.getByRole('textbox', { name: 'Motivo do estorno' })).toBeFocused();
   await page.keyboard.type('Pago em duplicidade');
   await launches.getByRole('button', { name: 'Confirmar estorno' }).press('Enter');
-  await expect(lines.nth(2)).toContainText('Estornado');
+  await expect(lines.nth(3)).toContainText('Estornado');
   await expect(launches).toContainText('saldo R$ 100,00');
   await page.screenshot({ path: '/tmp/finance-launches.png', fullPage: true });
   await page.keyboard.press('Escape');
@@ -95,6 +96,21 @@ test('a payable: created, discharged in part then in full into a bank account, t
   await page.screenshot({ path: '/tmp/finance-accounts.png', fullPage: true });
   await page.keyboard.press('Escape');
   await expect(summary).toBeHidden();
+
+  // The opening launch reversed (002 §4): the whole document with it, every launch of it reversed.
+  await page.keyboard.press('Alt+L');
+  await expect(lines).toHaveCount(4);
+  await lines.nth(1).getByRole('button', { name: 'Estornar' }).press('Enter');
+  await expect(launches).toContainText('Estornar a abertura estorna o documento inteiro');
+  await expect(launches.getByRole('textbox', { name: 'Motivo do estorno' })).toBeFocused();
+  await page.keyboard.type('Lançado por engano');
+  await launches.getByRole('button', { name: 'Confirmar estorno' }).press('Enter');
+  for (const i of [1, 2, 3]) await expect(lines.nth(i)).toContainText('Estornado');
+  await expect(launches).toContainText('saldo R$ 0,00');
+  await page.screenshot({ path: '/tmp/finance-opening-reversed.png', fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(launches).toBeHidden();
+  await expect(row).toContainText('Cancelado');
 });
 
 test('a crediário sale at the point of sale becomes a receivable in the list', async ({ page }) => {
@@ -211,9 +227,9 @@ test('three receivables discharged with one payment and a discount, allocated in
   await expect(total(page, 'Pago')).toHaveText('R$ 57,00');
   await expect(total(page, 'Em aberto')).toHaveText('R$ 0,00');
 
-  // On the server, each document got one launch with its share of the payment and of the discount.
+  // On the server, each document got one discharge (besides its opening launch) with its share of the payment and of the discount.
   for (const [valor, paid, discount] of [[30, 28.5, 1.5], [20, 19, 1], [10, 9.5, 0.5]] as const) {
-    const launches = await launchesOf(valor);
+    const launches = (await launchesOf(valor)).filter((l) => l['tipo'] === 'Baixa');
     expect(launches, `launches of the R$ ${valor} document`).toHaveLength(1);
     expect(launches[0]).toMatchObject({ valor: paid, valor_desconto: discount, valor_baixado: valor, valor_juros: 0, valor_multa: 0, is_estornado: false, conta_descricao: 'Itaú movimento' });
     expect(await documentOf(valor)).toMatchObject({ situacao: 'Quitado', saldo: 0, valor_pago: paid });
@@ -226,13 +242,13 @@ test('three receivables discharged with one payment and a discount, allocated in
   await page.keyboard.press('Alt+L');
   const launchDrawer = page.getByRole('dialog', { name: /Lançamentos de/ });
   const launchLines = launchDrawer.getByRole('table', { name: 'Lançamentos' }).getByRole('row');
-  await expect(launchLines).toHaveCount(2);
-  await expect(launchLines.nth(1)).toContainText('R$ 9,50');
-  await launchLines.nth(1).getByRole('button', { name: 'Estornar' }).press('Enter');
+  await expect(launchLines).toHaveCount(3);
+  await expect(launchLines.nth(2)).toContainText('R$ 9,50');
+  await launchLines.nth(2).getByRole('button', { name: 'Estornar' }).press('Enter');
   await expect(launchDrawer.getByRole('textbox', { name: 'Motivo do estorno' })).toBeFocused();
   await page.keyboard.type('Cliente pagou só dois meses');
   await launchDrawer.getByRole('button', { name: 'Confirmar estorno' }).press('Enter');
-  await expect(launchLines.nth(1)).toContainText('Estornado');
+  await expect(launchLines.nth(2)).toContainText('Estornado');
   await expect(launchDrawer).toContainText('saldo R$ 10,00');
   await page.keyboard.press('Escape');
   await expect(launchDrawer).toBeHidden();
@@ -240,7 +256,7 @@ test('three receivables discharged with one payment and a discount, allocated in
   await expect(table.getByRole('row').filter({ hasText: 'Quitado' })).toHaveCount(2);
   await expect(total(page, 'Pago')).toHaveText('R$ 47,50');
   await expect(total(page, 'Em aberto')).toHaveText('R$ 10,00');
-  const reversed = await launchesOf(10);
+  const reversed = (await launchesOf(10)).filter((l) => l['tipo'] === 'Baixa');
   expect(reversed).toHaveLength(1);
   expect(reversed[0]).toMatchObject({ is_estornado: true, observacao_estorno: 'Cliente pagou só dois meses' });
   expect(reversed[0]!['data_estorno']).not.toBeNull();
@@ -295,7 +311,7 @@ test('a late receivable: the discharge proposes its interest and fine from the b
     await expect(total(page, 'Pago')).toHaveText('R$ 103,00');
     await page.keyboard.press('Alt+L');
     const launches = page.getByRole('dialog', { name: /Lançamentos de/ });
-    await expect(launches.getByRole('table', { name: 'Lançamentos' }).getByRole('row').nth(1)).toContainText('R$ 103,00');
+    await expect(launches.getByRole('table', { name: 'Lançamentos' }).getByRole('row').nth(2)).toContainText('R$ 103,00');
   } finally {
     await configure({ percentual_multa: 0, dias_para_multa: 0, percentual_juros: 0 });
   }

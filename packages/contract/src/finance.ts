@@ -138,6 +138,22 @@ export const financialDischargeBody = z.object({
   observacao: note.nullable().optional(),
 }).strict();
 export const financialDischargeResult = z.object({ documentos: z.array(financialDocumentDetail), lancamentos: z.array(financialLaunch) });
+/**
+ * The till's discharge (discharge_document_checkout, 001 §7): the customer's checked receivables received at the point
+ * of sale with the payments taken, by the same rule as POST /api/operacao's receipt mode. valor_total is what the
+ * screen showed (balances with interest and fine); another amount owed on the server refuses it.
+ */
+export const dischargeCheckoutBody = z.object({
+  id_cliente: id,
+  documentos: z.array(id).min(1, { error: FINANCE_MESSAGES.noDocuments }).max(100),
+  valor_total: money,
+  pagamentos: z.array(z.object({ id_meio_pagamento: id, valor_total: money }).strict()).min(1).max(20),
+}).strict();
+export const dischargeCheckoutResult = z.object({
+  valor_total: z.number(),
+  valor_troco: z.number(),
+  documentos: z.array(financialDocumentDetail),
+});
 
 export const launchCancelBody = z.object({
   id_documento_financeiro_lancamento: id,

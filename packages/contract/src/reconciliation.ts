@@ -103,7 +103,10 @@ const cashFlowAmounts = {
 };
 export const cashFlowResult = z.object({
   saldo_inicial: z.number(),
-  dias: z.array(z.object({ data: z.string(), ...cashFlowAmounts, saldo: z.number(), saldo_previsto: z.number() })),
+  /** Per day: its opening balances (the day before's closing), what moved and was expected, its closing balances. */
+  dias: z.array(z.object({
+    data: z.string(), saldo_inicial: z.number(), saldo_inicial_previsto: z.number(), ...cashFlowAmounts, saldo: z.number(), saldo_previsto: z.number(),
+  })),
   totais: z.object(cashFlowAmounts),
   saldo_final: z.number(),
   saldo_final_previsto: z.number(),

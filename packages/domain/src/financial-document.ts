@@ -44,7 +44,16 @@ export const FINANCE_MESSAGES = {
   transferSameAccount: 'Escolha contas diferentes para a transferência.',
   transferNotFound: 'Transferência não encontrada.',
   transferAlreadyReversed: 'Esta transferência já foi estornada.',
+  openingLaunchNote: 'Abertura do documento.',
+  checkoutTotalMismatch: 'O valor total não confere com o saldo dos documentos com juros e multa.',
 } as const;
+
+/**
+ * A document launch's tipo (002 §3): the opening launch each document gets when created (its original amount; reversing
+ * it reverses the whole document, 002 §4) and the discharges (baixas).
+ */
+export const LAUNCH_TYPE = { opening: 'Abertura', discharge: 'Baixa' } as const;
+export type LaunchType = (typeof LAUNCH_TYPE)[keyof typeof LAUNCH_TYPE];
 
 export type FinancialSituation = 'Aberto' | 'Parcial' | 'Quitado' | 'Estornado';
 export const FINANCIAL_SITUATIONS: readonly FinancialSituation[] = ['Aberto', 'Parcial', 'Quitado', 'Estornado'];

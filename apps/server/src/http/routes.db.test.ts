@@ -227,6 +227,7 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'orderItemUpdate') body['quantidade'] = 1;
   if (name === 'demandUpdate') body['situacao'] = 'Cancelado';
   if (name === 'demandRetorno') body['conteudo'] = '02RETORNO';
+  if (name === 'documentFinancialDischargeCheckout') Object.assign(body, { documentos: [1], valor_total: 1, pagamentos: [{ id_meio_pagamento: 1, valor_total: 1 }] });
   if (name === 'orderItemUpdateUserSeller' || name === 'invoiceChangeSeller' || name === 'invoiceItemUpdateUserSeller') body['id_usuario_vendedor'] = null;
   if (name === 'invoiceReturnCredit') body['valor'] = 10;
   if (name === 'invoiceLinkSeller') body['id_usuario_vendedor'] = demoIds['id_usuario'] ?? 1;

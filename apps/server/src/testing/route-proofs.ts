@@ -20,6 +20,8 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   // The boletos an invoice gets after it: only an authorized one (modules/finance/boleto-invoice.db.test.ts).
   'demandInvoiceBoletos',
   // A cancelled sale in a till shift: modules/cashier/cashier.db.test.ts.
+  // The till's discharge needs the customer's open receivables: modules/operation/discharge-checkout.db.test.ts.
+  'documentFinancialDischargeCheckout',
   'cashierProcessCanceledSale',
   // Order parts: the demo pre-sale has no client (the item and volume checks refuse it) and its payment and volume
   // are what the next routes use.

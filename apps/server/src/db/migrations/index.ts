@@ -27,6 +27,7 @@ import { sql as catalogues } from './026_catalogues.ts';
 import { sql as productRegister } from './027_product_register.ts';
 import { sql as stockOpening } from './032_stock_opening.ts';
 import { sql as financialLaunches } from './035_financial_launches.ts';
+import { sql as financialOpeningLaunch } from './034_financial_opening_launch.ts';
 import { sql as cashier } from './036_cashier.ts';
 import { sql as boleto } from './038_boleto.ts';
 import { sql as priceIndexer } from './043_price_indexer.ts';
@@ -105,4 +106,5 @@ export const migrations: Migration[] = [
   { version: 49, name: 'stock_branch_transfer', sql: stockBranchTransfer },
   { version: 50, name: 'ibscbs_reduction', sql: ibscbsReduction },
   { version: 52, name: 'boleto_email', sql: boletoEmail },
+  { version: 34, name: 'financial_opening_launch', sql: financialOpeningLaunch },
 ];

@@ -21,7 +21,7 @@ export const MOVEMENTS = `(
     FROM documento_financeiro_lancamento l
     JOIN documento_financeiro d ON d.id_organization = l.id_organization AND d.id_documento_financeiro = l.id_documento_financeiro
     LEFT JOIN pessoa p ON p.id_organization = d.id_organization AND p.id_pessoa = d.id_pessoa
-   WHERE l.id_conta IS NOT NULL AND NOT l.is_estornado
+   WHERE l.id_conta IS NOT NULL AND NOT l.is_estornado AND l.tipo = 'Baixa'
   UNION ALL
   SELECT c.id_organization, c.id_conta, c.data_efetivacao, c.tipo, c.valor, c.descricao, NULL::int, c.id_conta_bancaria_lancamento, NULL::int, c.id_filial
     FROM conta_bancaria_lancamento c WHERE NOT c.is_estornado AND c.data_exclusao IS NULL

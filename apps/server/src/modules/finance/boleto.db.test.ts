@@ -151,7 +151,7 @@ describe('remessa and retorno', () => {
     expect(first.json).toMatchObject({ aplicado: true, ja_processado: false, baixados: 1 });
     const doc = (await expectOk(t, 'documentFinancialFindById', { id_documento_financeiro: a.id }, manager)).json;
     expect(doc).toMatchObject({ situacao: 'Quitado', saldo: 0 });
-    expect((doc['lancamentos'] as Json[]).map((l) => [l['valor'], l['valor_juros']])).toEqual([[201.5, 1.5]]);
+    expect((doc['lancamentos'] as Json[]).map((l) => [l['tipo'], l['valor'], l['valor_juros']])).toEqual([['Abertura', 200, 0], ['Baixa', 201.5, 1.5]]);
     const second = await expectOk(t, 'demandRetorno', { id_conta: itau, nome_arquivo: 'RET.RET', conteudo: retorno }, manager);
     expect(second.json).toMatchObject({ ja_processado: true, baixados: 0 });
     // The same payment line in another file (a different header date): the boleto is settled once.
@@ -160,7 +160,7 @@ describe('remessa and retorno', () => {
     const third = await expectOk(t, 'demandRetorno', { id_conta: itau, conteudo: lines.join('\r\n') }, manager);
     expect(third.json['ja_processado']).toBe(false);
     expect(third.json['baixados']).toBe(0);
-    expect(await count(`SELECT count(*) AS n FROM documento_financeiro_lancamento WHERE id_documento_financeiro = $1`, [a.id])).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM documento_financeiro_lancamento WHERE id_documento_financeiro = $1 AND tipo = 'Baixa'`, [a.id])).toBe(1);
   });
 
   it('applies nothing of a file with an unknown nosso número or of another account, and isolates accounts', async () => {

@@ -4,7 +4,9 @@
  * bank-launches.ts' MOVEMENTS) and what the branch's open receivables and payables still expect on their due dates
  * (their balance; a card sale's receivable on its credit date). The realized balance starts from every movement
  * before the period; the forecast balance adds the expected amounts of the period's days (overdue documents from
- * before the period are not in it: they are the financial documents list's). Periods up to 366 days.
+ * before the period are not in it: they are the financial documents list's). Each day has its opening balances
+ * (saldo_inicial, saldo_inicial_previsto: the day before's closing) and its closing ones (saldo, saldo_previsto).
+ * Periods up to 366 days.
  */
 import { RECONCILIATION_MESSAGES as M } from '@pdv/domain/bank-reconciliation';
 import { fromDecimal, toDecimal } from '@pdv/domain/money';
@@ -53,11 +55,12 @@ export const cashFlowHandlers = {
     const totais = { entradas: 0, saidas: 0, a_receber: 0, a_pagar: 0 };
     const dias = rows.map((r) => {
       const v = { entradas: fromDecimal(r.entradas), saidas: fromDecimal(r.saidas), a_receber: fromDecimal(r.a_receber), a_pagar: fromDecimal(r.a_pagar) };
+      const opening = { saldo_inicial: toDecimal(saldo), saldo_inicial_previsto: toDecimal(previsto) };
       saldo += v.entradas - v.saidas;
       previsto += v.entradas - v.saidas + v.a_receber - v.a_pagar;
       for (const k of Object.keys(totais) as Array<keyof typeof totais>) totais[k] += v[k];
       return {
-        data: r.data, entradas: toDecimal(v.entradas), saidas: toDecimal(v.saidas), a_receber: toDecimal(v.a_receber), a_pagar: toDecimal(v.a_pagar),
+        data: r.data, ...opening, entradas: toDecimal(v.entradas), saidas: toDecimal(v.saidas), a_receber: toDecimal(v.a_receber), a_pagar: toDecimal(v.a_pagar),
         saldo: toDecimal(saldo), saldo_previsto: toDecimal(previsto),
       };
     });

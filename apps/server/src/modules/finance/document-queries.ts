@@ -44,10 +44,13 @@ export interface DocumentRow {
   baixas: number;
 }
 
+// The live discharges (the opening launch, tipo Abertura, pays nothing).
 const PAID = `(SELECT coalesce(sum(l.valor), 0) FROM documento_financeiro_lancamento l
-   WHERE l.id_organization = d.id_organization AND l.id_documento_financeiro = d.id_documento_financeiro AND NOT l.is_estornado)`;
+   WHERE l.id_organization = d.id_organization AND l.id_documento_financeiro = d.id_documento_financeiro AND NOT l.is_estornado
+     AND l.tipo = 'Baixa')`;
 const LIVE = `(SELECT count(*) FROM documento_financeiro_lancamento l
-   WHERE l.id_organization = d.id_organization AND l.id_documento_financeiro = d.id_documento_financeiro AND NOT l.is_estornado)`;
+   WHERE l.id_organization = d.id_organization AND l.id_documento_financeiro = d.id_documento_financeiro AND NOT l.is_estornado
+     AND l.tipo = 'Baixa')`;
 
 const COLUMNS = `d.id_documento_financeiro, d.id_filial, d.numero, d.sequencia, d.operacao, d.situacao,
   d.valor_documento::text AS valor_documento, d.valor_atualizado::text AS valor_atualizado, d.saldo::text AS saldo,

@@ -5,7 +5,7 @@
  * document-queries.ts. Whatever is refused is refused before anything is written, or the transaction rolls back.
  */
 import {
-  allocateDischarge, canCancel, canDischarge, canEdit, canSplit, checkSplit, FINANCE_MESSAGES, lateCharges, typedDischarge,
+  allocateDischarge, canCancel, canDischarge, canEdit, canSplit, checkSplit, FINANCE_MESSAGES, LAUNCH_TYPE, lateCharges, typedDischarge,
   type ChargeConfig, type FinancialOperation,
 } from '@pdv/domain/financial-document';
 import { fromDecimal, scaleDecimal, toDecimal, type Cents } from '@pdv/domain/money';
@@ -128,8 +128,9 @@ async function toWrite(tx: Tx, s: Scope, operacao: FinancialOperation, d: Docume
   };
 }
 
-export async function createDocument(tx: Tx, s: Scope, operacao: FinancialOperation, d: DocumentInput): Promise<FinancialDocumentDetail> {
+export async function createDocument(tx: Tx, s: Scope, operacao: FinancialOperation, d: DocumentInput, id_usuario: number | null = null): Promise<FinancialDocumentDetail> {
   const id = await q.insertDocument(tx, s, operacao, await toWrite(tx, s, operacao, d));
+  await lq.insertOpeningLaunches(tx, s.org, [id], id_usuario);
   return detail(tx, s, id);
 }
 
@@ -137,6 +138,7 @@ export async function updateDocument(tx: Tx, s: Scope, id: number, d: DocumentIn
   const doc = await one(tx, s, id, true);
   if (!canEdit(doc.situacao, doc.baixas)) throw badRequest(FINANCE_MESSAGES.editNotOpen);
   await q.updateDocument(tx, s, id, await toWrite(tx, s, doc.operacao, { numero: doc.numero, sequencia: doc.sequencia, ...d }, id));
+  await lq.syncOpeningLaunch(tx, s, id);
   return detail(tx, s, id);
 }
 
@@ -161,6 +163,8 @@ export async function splitDocument(tx: Tx, s: Scope, id: number, parcelas: Read
     ids.push(await q.insertDocument(tx, s, doc.operacao, { ...base, sequencia: sequencia++, valor: parts[i + 1] ?? 0, data_vencimento: p.data_vencimento },
       { id_nota_fiscal: doc.id_nota_fiscal, id_pedido: doc.id_pedido }));
   }
+  await lq.syncOpeningLaunch(tx, s, id);
+  await lq.insertOpeningLaunches(tx, s.org, ids.slice(1), null);
   return details(tx, s, ids);
 }
 
@@ -168,7 +172,7 @@ export async function splitDocument(tx: Tx, s: Scope, id: number, parcelas: Read
  * Cancels (estorno of the whole document, 002 §4) documents all or none: each live launch of theirs is marked
  * reversed with the note, and the document becomes Estornado with a zero balance.
  */
-export async function cancelDocuments(tx: Tx, s: Scope, ids: readonly number[]): Promise<FinancialDocumentDetail[]> {
+export async function cancelDocuments(tx: Tx, s: Scope, ids: readonly number[], note: string = FINANCE_MESSAGES.documentReversedNote): Promise<FinancialDocumentDetail[]> {
   const unique = [...new Set(ids)];
   const docs = await q.documentsByIds(tx, s, unique, true);
   if (docs.length !== unique.length) throw notFound();
@@ -176,7 +180,7 @@ export async function cancelDocuments(tx: Tx, s: Scope, ids: readonly number[]):
     if (d.situacao === 'Estornado') throw badRequest(FINANCE_MESSAGES.alreadyCancelled);
     if (!canCancel(d.situacao)) throw badRequest(FINANCE_MESSAGES.alreadyCancelled);
   }
-  await lq.reverseLaunchesOf(tx, s, unique, FINANCE_MESSAGES.documentReversedNote);
+  await lq.reverseLaunchesOf(tx, s, unique, note);
   if (await q.cancelDocuments(tx, s, unique) !== unique.length) throw badRequest(FINANCE_MESSAGES.alreadyCancelled);
   return details(tx, s, unique);
 }
@@ -236,11 +240,21 @@ export async function discharge(tx: Tx, s: Scope, id_usuario: number, input: Dis
   return { documentos, lancamentos };
 }
 
-/** Reverses one discharge (estorno): the launch is marked reversed with the note and its amount returns to the balance. */
+/**
+ * Reverses one launch (estorno) with its note. A discharge is marked reversed and its amount returns to the balance;
+ * the opening launch (tipo Abertura) reverses the whole document: every launch of it reversed, the document Estornado
+ * (002 §4 "Deleting an opening-type launch marks all launches reversed"), as cancelDocuments does.
+ */
 export async function reverseLaunch(tx: Tx, s: Scope, id: number, note: string): Promise<FinancialDocumentDetail> {
   const launch = await lq.launchById(tx, s, id);
   if (!launch) throw notFound();
-  await one(tx, s, launch.id_documento_financeiro, true);
+  const doc = await one(tx, s, launch.id_documento_financeiro, true);
+  if (launch.tipo === LAUNCH_TYPE.opening) {
+    if (launch.is_estornado || doc.situacao === 'Estornado') throw badRequest(FINANCE_MESSAGES.launchAlreadyReversed);
+    const [d] = await cancelDocuments(tx, s, [doc.id_documento_financeiro], note);
+    if (!d) throw notFound();
+    return d;
+  }
   if (await lq.reverseLaunch(tx, s, id, note) !== 1) throw badRequest(FINANCE_MESSAGES.launchAlreadyReversed);
   if (await q.moveBalance(tx, s, launch.id_documento_financeiro, launch.valor_baixado, null) !== 1) throw badRequest(FINANCE_MESSAGES.notOpen);
   return detail(tx, s, launch.id_documento_financeiro);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINANCE_MESSAGES } from '@pdv/domain/financial-document';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { expectOk } from '../../testing/routes.ts';
+import { insertReceivable, reverseInvoiceReceivables } from './service.ts';
+import { backfillOpeningLaunches } from '../../db/migrations/034_financial_opening_launch.ts';
 
 let t: TestApp;
 let manager: string;
@@ -17,6 +19,9 @@ const thisMonth = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice
 const due = (day: number) => `${thisMonth()}${String(day).padStart(2, '0')}`;
 
 type Doc = Record<string, unknown> & { id_documento_financeiro: number; lancamentos: Array<Record<string, unknown>> };
+
+/** The discharges among a document's launches (the first launch of each is its opening, tipo Abertura). */
+const baixas = (launches: unknown) => (launches as Array<Record<string, unknown>>).filter((l) => l['tipo'] === 'Baixa');
 
 async function create(fields: Record<string, unknown> = {}, token = manager): Promise<Doc> {
   const res = await expectOk(t, 'documentFinancialCreate', { operacao: 'Saida', valor_documento: 100, data_vencimento: due(10), ...fields }, token);
@@ -114,11 +119,12 @@ describe('discharge and reversal', () => {
     const launch = (second.json['lancamentos'] as Array<Record<string, unknown>>)[0]!;
     expect(launch).toMatchObject({ valor: 65, valor_baixado: 70, valor_desconto: 5, id_conta: conta, is_estornado: false });
     const launches = await expectOk(t, 'documentFinancialLaunchFind', { id_documento_financeiro: doc.id_documento_financeiro }, manager);
-    expect((launches.json['rows'] as unknown[]).length).toBe(2);
+    expect((launches.json['rows'] as Array<Record<string, unknown>>).map((l) => [l['tipo'], l['valor'], l['valor_baixado']]))
+      .toEqual([['Abertura', 100, 0], ['Baixa', 30, 30], ['Baixa', 65, 70]]);
 
     const reversed = await expectOk(t, 'documentFinancialLaunchCancel', { id_documento_financeiro_lancamento: launch['id_documento_financeiro_lancamento'], observacao: 'Pago em duplicidade' }, manager);
     expect(reversed.json).toMatchObject({ situacao: 'Parcial', saldo: 70, valor_pago: 30 });
-    expect((reversed.json['lancamentos'] as Array<Record<string, unknown>>)[1]).toMatchObject({ is_estornado: true, observacao_estorno: 'Pago em duplicidade' });
+    expect(baixas(reversed.json['lancamentos'])[1]).toMatchObject({ is_estornado: true, observacao_estorno: 'Pago em duplicidade' });
 
     const twice = await t.call('POST', '/document_financial_launch/cancel_document_launch', { id_documento_financeiro_lancamento: launch['id_documento_financeiro_lancamento'], observacao: 'De novo' }, manager);
     expect(twice.status).toBe(400);
@@ -178,10 +184,10 @@ describe('launches by hand, invoice and report', () => {
     const doc = await create({ valor_documento: 200 });
     const res = await expectOk(t, 'documentFinancialLaunchCreate', { id_documento_financeiro: doc.id_documento_financeiro, valor: 55, valor_juros: 3, valor_multa: 2, id_conta: conta, observacao: 'Pago no banco' }, manager);
     expect(res.json).toMatchObject({ situacao: 'Parcial', saldo: 150, valor_pago: 55 });
-    const launch = (res.json['lancamentos'] as Array<Record<string, unknown>>)[0]!;
+    const launch = baixas(res.json['lancamentos'])[0]!;
     expect(launch).toMatchObject({ valor: 55, valor_juros: 3, valor_multa: 2, valor_baixado: 50, observacao: 'Pago no banco' });
     const updated = await expectOk(t, 'documentFinancialLaunchUpdate', { id_documento_financeiro_lancamento: launch['id_documento_financeiro_lancamento'], observacao: 'Pago na agência', data_efetivacao: due(2) }, manager);
-    expect((updated.json['lancamentos'] as Array<Record<string, unknown>>)[0]).toMatchObject({ observacao: 'Pago na agência', data_efetivacao: due(2), valor: 55 });
+    expect(baixas(updated.json['lancamentos'])[0]).toMatchObject({ observacao: 'Pago na agência', data_efetivacao: due(2), valor: 55 });
     const over = await t.call('POST', '/document_financial_launch/create', { id_documento_financeiro: doc.id_documento_financeiro, valor: 150.01, id_conta: conta }, manager);
     expect(over.status).toBe(400);
     expect(over.json['message']).toBe(FINANCE_MESSAGES.dischargeAboveOpen);
@@ -223,7 +229,7 @@ describe('bank account launches', () => {
     await expectOk(t, 'documentFinancialDischarge', { documentos: [receivable.id_documento_financeiro], valor_total: 100, id_conta: account }, manager);
     const paid = await expectOk(t, 'documentFinancialDischarge', { documentos: [payable.id_documento_financeiro], valor_total: 40, id_conta: account }, manager);
     const extra = await expectOk(t, 'documentFinancialLaunchCreate', { id_documento_financeiro: (await create({ operacao: 'Entrada', valor_documento: 5 })).id_documento_financeiro, valor: 5, id_conta: account }, manager);
-    await expectOk(t, 'documentFinancialLaunchCancel', { id_documento_financeiro_lancamento: (extra.json['lancamentos'] as Array<Record<string, unknown>>)[0]!['id_documento_financeiro_lancamento'], observacao: 'Errado' }, manager);
+    await expectOk(t, 'documentFinancialLaunchCancel', { id_documento_financeiro_lancamento: baixas(extra.json['lancamentos'])[0]!['id_documento_financeiro_lancamento'], observacao: 'Errado' }, manager);
 
     const res = await expectOk(t, 'bankAccountLaunchFind', { id_conta: account }, manager);
     expect((res.json['rows'] as Array<Record<string, unknown>>).map((r) => [r['tipo'], r['valor']])).toEqual([['Credito', 100], ['Debito', 40]]);
@@ -338,7 +344,10 @@ describe('split and cancel', () => {
     const [bb, cc] = many.json['documentos'] as Doc[];
     expect(bb).toMatchObject({ situacao: 'Estornado' });
     expect(cc).toMatchObject({ situacao: 'Estornado', saldo: 0, valor_pago: 0 });
-    expect(cc!.lancamentos).toEqual([expect.objectContaining({ is_estornado: true, observacao_estorno: FINANCE_MESSAGES.documentReversedNote })]);
+    expect(cc!.lancamentos).toEqual([
+      expect.objectContaining({ tipo: 'Abertura', is_estornado: true, observacao_estorno: FINANCE_MESSAGES.documentReversedNote }),
+      expect.objectContaining({ tipo: 'Baixa', is_estornado: true, observacao_estorno: FINANCE_MESSAGES.documentReversedNote }),
+    ]);
 
     const res = await t.call('POST', '/document-financial/discharge_document_financial', { documentos: [a.id_documento_financeiro], valor_total: 10, id_conta: conta }, manager);
     expect(res.status).toBe(400);
@@ -348,6 +357,82 @@ describe('split and cancel', () => {
     const reverse = await t.call('POST', '/document_financial_launch/cancel_document_launch', { id_documento_financeiro_lancamento: cc!.lancamentos[0]!['id_documento_financeiro_lancamento'], observacao: 'De novo' }, manager);
     expect(reverse.status).toBe(400);
     expect(await byId(c.id_documento_financeiro)).toMatchObject({ situacao: 'Estornado', saldo: 0 });
+  });
+});
+
+describe('opening launch (Abertura, 002 §4)', () => {
+  it('a new document has one opening launch with its amount, which pays nothing and follows an edit of the amount', async () => {
+    const doc = await create({ valor_documento: 80 });
+    expect(doc).toMatchObject({ valor_pago: 0, saldo: 80 });
+    expect(doc.lancamentos).toEqual([expect.objectContaining({ tipo: 'Abertura', valor: 80, valor_baixado: 0, id_conta: null, is_estornado: false })]);
+    const edited = await expectOk(t, 'documentFinancialUpdate', { id_documento_financeiro: doc.id_documento_financeiro, valor_documento: 90, data_vencimento: due(11) }, manager);
+    expect((edited.json as Doc).lancamentos).toEqual([expect.objectContaining({ tipo: 'Abertura', valor: 90 })]);
+    // Splitting: the document keeps the first instalment, each new one gets its own opening launch.
+    const split = await expectOk(t, 'documentFinancialSplit', { id_documento_financeiro: doc.id_documento_financeiro, parcelas: [
+      { valor: 50, data_vencimento: due(11) }, { valor: 40, data_vencimento: due(21) }] }, manager);
+    expect((split.json['documentos'] as Doc[]).map((d) => d.lancamentos.map((l) => [l['tipo'], l['valor']]))).toEqual([[['Abertura', 50]], [['Abertura', 40]]]);
+  });
+
+  it('reversing the opening launch reverses every launch of the document and cancels it, once', async () => {
+    const account = await t.db.system(async (tx) => Number((await tx.query<{ id: number }>(
+      `INSERT INTO conta_bancaria (id_organization, descricao) SELECT id_organization, 'Abertura ${RUN}' FROM organization WHERE nome = 'Demo Moda' RETURNING id_conta AS id`)).rows[0]?.id));
+    const doc = await create({ valor_documento: 100 });
+    await expectOk(t, 'documentFinancialDischarge', { documentos: [doc.id_documento_financeiro], valor_total: 30, id_conta: account }, manager);
+    await expectOk(t, 'documentFinancialDischarge', { documentos: [doc.id_documento_financeiro], valor_total: 20, id_conta: account }, manager);
+    const opening = (await byId(doc.id_documento_financeiro)).lancamentos.find((l) => l['tipo'] === 'Abertura')!;
+    const res = await expectOk(t, 'documentFinancialLaunchCancel', { id_documento_financeiro_lancamento: opening['id_documento_financeiro_lancamento'], observacao: 'Lançado por engano' }, manager);
+    expect(res.json).toMatchObject({ situacao: 'Estornado', saldo: 0, valor_pago: 0 });
+    expect((res.json as Doc).lancamentos.map((l) => [l['tipo'], l['is_estornado'], l['observacao_estorno']])).toEqual([
+      ['Abertura', true, 'Lançado por engano'], ['Baixa', true, 'Lançado por engano'], ['Baixa', true, 'Lançado por engano']]);
+    // The discharges left the account's movement with it.
+    const moves = await expectOk(t, 'bankAccountLaunchFind', { id_conta: account }, manager);
+    expect(moves.json).toMatchObject({ count: 0, entradas: 0, saidas: 0 });
+    const twice = await t.call('POST', '/document_financial_launch/cancel_document_launch', { id_documento_financeiro_lancamento: opening['id_documento_financeiro_lancamento'], observacao: 'De novo' }, manager);
+    expect(twice.status).toBe(400);
+    expect(twice.json['message']).toBe(FINANCE_MESSAGES.launchAlreadyReversed);
+    // Another organization's user cannot reach it.
+    const fresh = await create();
+    const theirs = await t.call('POST', '/document_financial_launch/cancel_document_launch', { id_documento_financeiro_lancamento: fresh.lancamentos[0]!['id_documento_financeiro_lancamento'], observacao: 'Alheio' }, other);
+    expect(theirs.status).toBe(404);
+    expect(await byId(fresh.id_documento_financeiro)).toMatchObject({ situacao: 'Aberto', saldo: 100 });
+  });
+
+  it('a sale\'s receivable has its opening launch, and a cancelled invoice reverses the open ones with it', async () => {
+    const nota = 900_000 + Number(RUN);
+    const ids = await t.db.system(async (tx) => {
+      const [b] = (await tx.query<{ org: number; id_filial: number }>(
+        `SELECT f.id_organization AS org, f.id_filial FROM filial f JOIN organization o USING (id_organization) WHERE o.nome = 'Demo Moda' AND f.codigo_filial = '1'`)).rows;
+      const [m] = (await tx.query<{ id: number }>('SELECT id_meio_pagamento AS id FROM meio_pagamento WHERE id_organization = $1 ORDER BY 1 LIMIT 1', [b!.org])).rows;
+      for (const sequencia of [1, 2]) {
+        await insertReceivable(tx, { org: b!.org, id_filial: b!.id_filial, numero: `NF-${RUN}`, sequencia, valor: 2500, vencimento: due(15),
+          id_pessoa: pessoa, id_meio_pagamento: m!.id, id_pedido: null, id_nota_fiscal: nota, id_operacao: null });
+      }
+      const rows = (await tx.query<{ id: number }>('SELECT id_documento_financeiro AS id FROM documento_financeiro WHERE id_nota_fiscal = $1 ORDER BY sequencia', [nota])).rows;
+      await reverseInvoiceReceivables(tx, b!.org, nota);
+      return rows.map((r) => r.id);
+    });
+    expect(ids).toHaveLength(2);
+    for (const id of ids) {
+      const d = await byId(id);
+      expect(d).toMatchObject({ situacao: 'Estornado', saldo: 0 });
+      expect(d.lancamentos).toEqual([expect.objectContaining({ tipo: 'Abertura', valor: 25, is_estornado: true, observacao_estorno: FINANCE_MESSAGES.documentReversedNote })]);
+    }
+  });
+
+  it('migration 034 gives the documents made before it their opening launch, reversed with a cancelled document', async () => {
+    const [open, cancelled] = await t.db.system(async (tx) => {
+      const ins = async (situacao: string, saldo: number) => Number((await tx.query<{ id: number }>(
+        `INSERT INTO documento_financeiro (id_organization, id_filial, numero, operacao, situacao, valor_documento, valor_atualizado, saldo, data_vencimento)
+         SELECT f.id_organization, f.id_filial, 'OLD-${RUN}', 'Saida', $1, 70, 70, $2, CURRENT_DATE FROM filial f JOIN organization o USING (id_organization)
+          WHERE o.nome = 'Demo Moda' AND f.codigo_filial = '1' RETURNING id_documento_financeiro AS id`, [situacao, saldo])).rows[0]?.id);
+      return [await ins('Aberto', 70), await ins('Estornado', 0)];
+    });
+    await t.db.system((tx) => tx.exec(backfillOpeningLaunches));
+    await t.db.system((tx) => tx.exec(backfillOpeningLaunches));
+    const rows = await t.db.system(async (tx) => (await tx.query(
+      `SELECT id_documento_financeiro AS id, tipo, valor::float AS valor, is_estornado FROM documento_financeiro_lancamento
+        WHERE id_documento_financeiro = ANY($1) ORDER BY id_documento_financeiro`, [[open, cancelled]])).rows);
+    expect(rows).toEqual([{ id: open, tipo: 'Abertura', valor: 70, is_estornado: false }, { id: cancelled, tipo: 'Abertura', valor: 70, is_estornado: true }]);
   });
 });
 

@@ -33,7 +33,7 @@ describe('discharges under concurrency (PostgreSQL)', () => {
     const { rows } = await t.db.system((tx) => tx.query<{ saldo: string; situacao: string; pago: string; n: string }>(
       `SELECT d.saldo::text AS saldo, d.situacao, sum(l.valor)::text AS pago, count(l.*)::text AS n
          FROM documento_financeiro d JOIN documento_financeiro_lancamento l USING (id_organization, id_documento_financeiro)
-        WHERE d.id_documento_financeiro = $1 GROUP BY d.saldo, d.situacao`, [id]));
+        WHERE d.id_documento_financeiro = $1 AND l.tipo = 'Baixa' GROUP BY d.saldo, d.situacao`, [id]));
     expect(rows[0]).toEqual({ saldo: '0.00', situacao: 'Quitado', pago: '100.00', n: '10' });
   });
 });

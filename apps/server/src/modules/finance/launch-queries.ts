@@ -3,6 +3,7 @@
  * documents, the reversal of one launch or of all a document's. Only the finance module writes the table
  * (owners.test.ts); every query is scoped by the caller's organization and active branch.
  */
+import { FINANCE_MESSAGES, LAUNCH_TYPE } from '@pdv/domain/financial-document';
 import { fromDecimal, toDecimal, type Cents } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
 import { iso } from '../../db/rows.ts';
@@ -29,12 +30,39 @@ export async function insertLaunch(tx: Tx, s: Scope, l: LaunchWrite): Promise<nu
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO documento_financeiro_lancamento (id_organization, id_documento_financeiro, id_filial, tipo, id_meio_pagamento, id_conta,
        valor, valor_baixado, valor_desconto, valor_acrescimo, valor_juros, valor_multa, observacao, id_usuario_lancamento, data_efetivacao)
-     VALUES ($1, $2, $3, 'Baixa', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id_documento_financeiro_lancamento AS id`,
+     VALUES ($1, $2, $3, '${LAUNCH_TYPE.discharge}', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id_documento_financeiro_lancamento AS id`,
     [s.org, l.id_documento_financeiro, s.id_filial, l.id_meio_pagamento, l.id_conta, toDecimal(l.valor), toDecimal(l.valor_baixado),
       toDecimal(l.valor_desconto), toDecimal(l.valor_acrescimo), toDecimal(l.valor_juros), toDecimal(l.valor_multa), l.observacao,
       l.id_usuario, l.data_efetivacao],
   );
   return Number(rows[0]?.id);
+}
+
+/**
+ * The opening launch (tipo Abertura, 002 §4) of the documents `ids` just created: their original amount, nothing
+ * discharged, no bank account (migration 034 made it for the older ones). Reversing it reverses the whole document.
+ */
+export async function insertOpeningLaunches(tx: Tx, org: number, ids: readonly number[], id_usuario: number | null): Promise<void> {
+  await tx.query(
+    `INSERT INTO documento_financeiro_lancamento (id_organization, id_documento_financeiro, id_filial, tipo, id_meio_pagamento, valor,
+       valor_baixado, observacao, id_usuario_lancamento, data_efetivacao)
+     SELECT d.id_organization, d.id_documento_financeiro, d.id_filial, '${LAUNCH_TYPE.opening}', d.id_meio_pagamento, d.valor_documento, 0, $3,
+            $4, d.data_emissao::date
+       FROM documento_financeiro d WHERE d.id_organization = $1 AND d.id_documento_financeiro = ANY($2::int[])`,
+    [org, ids, FINANCE_MESSAGES.openingLaunchNote, id_usuario],
+  );
+}
+
+/** The opening launch follows its document's amount while the document has no discharge (update, split). */
+export async function syncOpeningLaunch(tx: Tx, s: Scope, id: number): Promise<void> {
+  await tx.query(
+    `UPDATE documento_financeiro_lancamento l SET valor = d.valor_documento, id_meio_pagamento = d.id_meio_pagamento,
+            data_efetivacao = d.data_emissao::date, data_alteracao = now()
+       FROM documento_financeiro d
+      WHERE l.id_organization = $1 AND l.id_filial = $2 AND l.id_documento_financeiro = $3 AND l.tipo = '${LAUNCH_TYPE.opening}'
+        AND NOT l.is_estornado AND d.id_organization = l.id_organization AND d.id_documento_financeiro = l.id_documento_financeiro`,
+    [s.org, s.id_filial, id],
+  );
 }
 
 export interface LaunchRow {

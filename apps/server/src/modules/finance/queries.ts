@@ -6,6 +6,8 @@
 import { fromDecimal, toDecimal, type Cents } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
 import { iso } from '../../db/rows.ts';
+import { FINANCE_MESSAGES } from '@pdv/domain/financial-document';
+import { insertOpeningLaunches } from './launch-queries.ts';
 
 export interface NewReceivable {
   org: number;
@@ -23,14 +25,16 @@ export interface NewReceivable {
   id_operacao: string | null;
 }
 
+/** A receivable and its opening launch (launch-queries insertOpeningLaunches). */
 export async function insertReceivable(tx: Tx, d: NewReceivable): Promise<void> {
-  await tx.query(
+  const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO documento_financeiro (id_organization, id_filial, numero, sequencia, operacao, valor_documento,
        valor_atualizado, saldo, data_vencimento, id_pessoa, id_meio_pagamento, id_pedido, id_nota_fiscal, id_operacao)
-     VALUES ($1, $2, $3, $4, 'Entrada', $5, $5, $5, $6, $7, $8, $9, $10, $11)`,
+     VALUES ($1, $2, $3, $4, 'Entrada', $5, $5, $5, $6, $7, $8, $9, $10, $11) RETURNING id_documento_financeiro AS id`,
     [d.org, d.id_filial, d.numero, d.sequencia, toDecimal(d.valor), d.vencimento, d.id_pessoa, d.id_meio_pagamento,
       d.id_pedido, d.id_nota_fiscal, d.id_operacao],
   );
+  await insertOpeningLaunches(tx, d.org, rows.map((r) => Number(r.id)), null);
 }
 
 export interface Receivable {
@@ -87,12 +91,15 @@ export async function lockReceivables(tx: Tx, org: number, id_filial: number, id
   return rows.map(toReceivable);
 }
 
-/** Reverses (estorno) the invoice's receivables nobody has paid yet. */
+/** Reverses (estorno) the invoice's receivables nobody has paid yet, with their opening launches (their only live ones). */
 export async function reverseInvoiceReceivables(tx: Tx, org: number, id_nota_fiscal: number): Promise<void> {
   await tx.query(
-    `UPDATE documento_financeiro SET situacao = 'Estornado', data_estorno = now(), saldo = 0, data_alteracao = now()
-      WHERE id_organization = $1 AND id_nota_fiscal = $2 AND situacao = 'Aberto'`,
-    [org, id_nota_fiscal],
+    `WITH reversed AS (
+       UPDATE documento_financeiro SET situacao = 'Estornado', data_estorno = now(), saldo = 0, data_alteracao = now()
+        WHERE id_organization = $1 AND id_nota_fiscal = $2 AND situacao = 'Aberto' RETURNING id_organization, id_documento_financeiro)
+     UPDATE documento_financeiro_lancamento l SET is_estornado = true, data_estorno = now(), observacao_estorno = $3, data_alteracao = now()
+       FROM reversed r WHERE l.id_organization = r.id_organization AND l.id_documento_financeiro = r.id_documento_financeiro AND NOT l.is_estornado`,
+    [org, id_nota_fiscal, FINANCE_MESSAGES.documentReversedNote],
   );
 }
 

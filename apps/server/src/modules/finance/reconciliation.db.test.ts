@@ -147,7 +147,7 @@ describe('bank conciliation', () => {
     const reopened = await expectOk(t, 'documentFinancialFindById', { id_documento_financeiro: doc['id_documento_financeiro'] }, manager);
     expect(reopened.json).toMatchObject({ situacao: 'Aberto', saldo: 89.9 });
     const launches = reopened.json['lancamentos'] as Array<Record<string, unknown>>;
-    expect(launches.map((l) => [l['valor'], l['is_estornado']])).toEqual([[89.9, true]]);
+    expect(launches.map((l) => [l['tipo'], l['valor'], l['is_estornado']])).toEqual([['Abertura', 89.9, false], ['Baixa', 89.9, true]]);
     const proposed = (await find({ visao: 'sugeridas' })).rows.find((r) => r['fitid'] === `card-${RUN}`)!;
     expect(proposed.correspondencia).toMatchObject({ tipo: 'Cartao', id_documento_financeiro: doc['id_documento_financeiro'] });
     // Confirmed again: paid once, not twice.

@@ -48,7 +48,7 @@ export const financeHandlers = {
   documentFinancialFindById: ({ tx, caller, body }) => svc.detail(tx, scope(caller), body.id_documento_financeiro),
   documentFinancialCreate: ({ tx, caller, body }) => {
     const { operacao, ...d } = body;
-    return svc.createDocument(tx, scope(caller), operacao, d);
+    return svc.createDocument(tx, scope(caller), operacao, d, caller.id_usuario);
   },
   documentFinancialUpdate: ({ tx, caller, body }) => {
     const { id_documento_financeiro, ...d } = body;

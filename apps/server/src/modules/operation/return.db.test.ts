@@ -240,7 +240,7 @@ describe('mode Recebimento', () => {
     expect(await sql('SELECT situacao, saldo::float AS saldo FROM documento_financeiro WHERE id_documento_financeiro = ANY($1) ORDER BY 1', [ids]))
       .toEqual([{ situacao: 'Quitado', saldo: 0 }, { situacao: 'Quitado', saldo: 0 }]);
     // Each one paid off has its launch (what /documentFinancial shows as paid), once, resend or not.
-    const launches = () => sql<{ valor: number }>('SELECT valor::float AS valor FROM documento_financeiro_lancamento WHERE id_documento_financeiro = ANY($1) ORDER BY id_documento_financeiro', [ids]);
+    const launches = () => sql<{ valor: number }>('SELECT valor::float AS valor FROM documento_financeiro_lancamento WHERE id_documento_financeiro = ANY($1) AND tipo = \'Baixa\' ORDER BY id_documento_financeiro', [ids]);
     expect((await launches()).map((l) => l.valor)).toEqual([mine[0]!.saldo, mine[1]!.saldo]);
     expect((await t.call('POST', '/operacao', body, cashier)).json).toEqual({ ...res.json, duplicado: true });
     expect(await launches()).toHaveLength(2);
@@ -275,7 +275,7 @@ describe('mode Recebimento', () => {
       expect(await sql('SELECT situacao, saldo::float AS saldo FROM documento_financeiro WHERE id_documento_financeiro = $1', [first]))
         .toEqual([{ situacao: 'Quitado', saldo: 0 }]);
       expect(await sql(`SELECT valor::float AS valor, valor_baixado::float AS baixado, valor_juros::float AS juros, valor_multa::float AS multa,
-                               id_conta FROM documento_financeiro_lancamento WHERE id_documento_financeiro = $1`, [first]))
+                               id_conta FROM documento_financeiro_lancamento WHERE id_documento_financeiro = $1 AND tipo = 'Baixa'`, [first]))
         .toEqual([{ valor: 106, baixado: 100, juros: 4, multa: 2, id_conta: null }]);
     } finally {
       await sql('UPDATE filial_configuracao SET percentual_multa = $2, dias_para_multa = $3, percentual_juros = $4 WHERE id_filial = $1',

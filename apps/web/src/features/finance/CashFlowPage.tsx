@@ -58,16 +58,17 @@ export function CashFlowPage() {
         <Total label="Saldo final" value={data?.saldo_final} />
         <Total label="Saldo final previsto" value={data?.saldo_final_previsto} />
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={820}>
+      <Table.ScrollContainer minWidth={920}>
         <Table withTableBorder highlightOnHover verticalSpacing={4} aria-label="Fluxo de caixa por dia" style={{ whiteSpace: 'nowrap' }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Dia</Table.Th>
+              <Table.Th ta="right">Saldo inicial</Table.Th>
               <Table.Th ta="right">Entradas</Table.Th>
               <Table.Th ta="right">Saídas</Table.Th>
               <Table.Th ta="right">A receber</Table.Th>
               <Table.Th ta="right">A pagar</Table.Th>
-              <Table.Th ta="right">Saldo</Table.Th>
+              <Table.Th ta="right">Saldo final</Table.Th>
               <Table.Th ta="right">Saldo previsto</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -77,6 +78,7 @@ export function CashFlowPage() {
               return (
                 <Table.Tr key={d.data} c={idle ? 'dimmed' : undefined} data-dia={d.data}>
                   <Table.Td>{brDate(d.data)} <Text span size="xs" c="dimmed">{WEEKDAY[new Date(`${d.data}T12:00:00Z`).getUTCDay()]}</Text></Table.Td>
+                  <Table.Td ta="right">{money(d.saldo_inicial)}</Table.Td>
                   <Table.Td ta="right" c={d.entradas ? 'green' : undefined}>{money(d.entradas)}</Table.Td>
                   <Table.Td ta="right" c={d.saidas ? 'red' : undefined}>{money(d.saidas)}</Table.Td>
                   <Table.Td ta="right">{money(d.a_receber)}</Table.Td>
@@ -91,6 +93,7 @@ export function CashFlowPage() {
             <Table.Tfoot>
               <Table.Tr fw={700}>
                 <Table.Td>Total</Table.Td>
+                <Table.Td ta="right">{money(data.saldo_inicial)}</Table.Td>
                 <Table.Td ta="right">{money(data.totais.entradas)}</Table.Td>
                 <Table.Td ta="right">{money(data.totais.saidas)}</Table.Td>
                 <Table.Td ta="right">{money(data.totais.a_receber)}</Table.Td>

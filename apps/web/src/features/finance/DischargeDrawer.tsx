@@ -11,12 +11,11 @@ import type { FieldDef } from '@pdv/contract/registers/descriptor';
 import { ValidationError } from '@pdv/domain/errors';
 import { allocateDischarge, dischargeDue, type DischargeRow } from '@pdv/domain/financial-document';
 import { formatMoney, fromDecimal, sum, toDecimal } from '@pdv/domain/money';
-import { call } from '../../api/client.ts';
 import { DateField, MoneyInput } from '../../ui/MaskedInputs.tsx';
-import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
 import { RefSelect } from '../registers/RefSelect.tsx';
 import { todayLocal } from './useFinancialList.ts';
+import { financialCall, showFailure } from './financialCall.ts';
 
 const CONTA: FieldDef = { kind: 'ref', ref: 'bankAccount', label: 'Conta bancária', required: true };
 const MEIO: FieldDef = { kind: 'ref', ref: 'paymentMethod', label: 'Meio de pagamento' };
@@ -78,7 +77,7 @@ function Body({ documents, onDone }: { documents: readonly FinancialDocument[]; 
     }
     if (problem || busy) return;
     setBusy(true);
-    void call('documentFinancialDischarge', {
+    void financialCall('documentFinancialDischarge', {
       documentos: documents.map((d) => d.id_documento_financeiro),
       valor_total: toDecimal(paid),
       valor_desconto: toDecimal(desconto ?? 0),
@@ -88,13 +87,11 @@ function Body({ documents, onDone }: { documents: readonly FinancialDocument[]; 
       id_meio_pagamento: meio,
       data_pagamento: data || undefined,
       observacao: observacao.trim() || null,
-    }).then(
-      (result) => {
-        toast.success(`Baixa registrada em ${result.lancamentos.length} documento(s).`);
-        onDone();
-      },
-      (error: unknown) => showError(error),
-    ).finally(() => setBusy(false));
+    }).then((r) => {
+      if (!r.issuccess) return showFailure(r);
+      toast.success(`Baixa registrada em ${r.data.lancamentos.length} documento(s).`);
+      onDone();
+    }).finally(() => setBusy(false));
   };
 
   return (

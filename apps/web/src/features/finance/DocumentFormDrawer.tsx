@@ -8,12 +8,11 @@ import { Button, Drawer, Group, SegmentedControl, SimpleGrid, Stack, Text, Texta
 import type { FinancialDocument } from '@pdv/contract/finance';
 import type { FieldDef } from '@pdv/contract/registers/descriptor';
 import { fromDecimal, toDecimal } from '@pdv/domain/money';
-import { call } from '../../api/client.ts';
 import { DateField, MoneyInput } from '../../ui/MaskedInputs.tsx';
-import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
 import { RefSelect } from '../registers/RefSelect.tsx';
 import { todayLocal } from './useFinancialList.ts';
+import { financialCall, showFailure } from './financialCall.ts';
 
 const ref = (name: string, label: string): FieldDef => ({ kind: 'ref', ref: name, label });
 const REFS = {
@@ -75,15 +74,13 @@ function FormBody({ row, operacao: initial, onSaved }: { row: FinancialDocument 
     };
     setBusy(true);
     const save = row
-      ? call('documentFinancialUpdate', { id_documento_financeiro: row.id_documento_financeiro, ...fields })
-      : call('documentFinancialCreate', { operacao, ...fields });
-    void save.then(
-      (saved) => {
-        toast.success(`Documento ${saved.numero}/${saved.sequencia} salvo.`);
-        onSaved();
-      },
-      (error: unknown) => showError(error),
-    ).finally(() => setBusy(false));
+      ? financialCall('documentFinancialUpdate', { id_documento_financeiro: row.id_documento_financeiro, ...fields })
+      : financialCall('documentFinancialCreate', { operacao, ...fields });
+    void save.then((r) => {
+      if (!r.issuccess) return showFailure(r);
+      toast.success(`Documento ${r.data.numero}/${r.data.sequencia} salvo.`);
+      onSaved();
+    }).finally(() => setBusy(false));
   };
 
   const refProps = (field: FieldDef, value: number | null, onChange: (v: number | null) => void) => ({

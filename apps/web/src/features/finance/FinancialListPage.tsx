@@ -16,11 +16,9 @@ import type { FieldDef } from '@pdv/contract/registers/descriptor';
 import { BOLETO_MESSAGES } from '@pdv/domain/boleto';
 import { canCancel, canDischarge, canEdit, canSplit, FINANCE_MESSAGES, FINANCIAL_SITUATIONS, type FinancialSituation } from '@pdv/domain/financial-document';
 import { errorDisplayOf } from '../../api/errors.ts';
-import { call } from '../../api/client.ts';
 import { confirm } from '../../ui/confirm.tsx';
 import { countLabel } from '../../ui/format.ts';
 import { DateField } from '../../ui/MaskedInputs.tsx';
-import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
 import { useSignedIn } from '../auth/sessionContext.ts';
 import { money } from '../invoice/display.tsx';
@@ -36,6 +34,7 @@ import { DocumentFormDrawer } from './DocumentFormDrawer.tsx';
 import { LaunchesDrawer } from './LaunchesDrawer.tsx';
 import { SplitModal } from './SplitModal.tsx';
 import { FINANCE_KEYS, useFinancialList } from './useFinancialList.ts';
+import { financialCall, showFailure } from './financialCall.ts';
 
 export const FINANCE_PERMISSION = 'FncListarDocumentoFinanceiro';
 const PESSOA: FieldDef = { kind: 'ref', ref: 'person', label: 'Pessoa' };
@@ -94,15 +93,13 @@ export function FinancialListPage() {
     const names = docs.map((d) => `${d.numero}/${d.sequencia}`).join(', ');
     const paid = docs.some((d) => d.valor_pago > 0) ? ' As baixas serão estornadas.' : '';
     if (!(await confirm(`Cancelar ${docs.length === 1 ? 'o documento' : 'os documentos'} ${names}?${paid}`, 'Cancelar documento', { confirm: 'Cancelar documento', cancel: 'Voltar' }))) return;
-    try {
-      if (docs.length === 1 && docs[0]) await call('documentFinancialCancel', { id_documento_financeiro: docs[0].id_documento_financeiro });
-      else await call('documentFinancialCancelMany', { ids: docs.map((d) => d.id_documento_financeiro) });
-      toast.success(docs.length === 1 ? 'Documento cancelado.' : 'Documentos cancelados.');
-      setChecked([]);
-      await refresh();
-    } catch (error) {
-      showError(error);
-    }
+    const r = docs.length === 1 && docs[0]
+      ? await financialCall('documentFinancialCancel', { id_documento_financeiro: docs[0].id_documento_financeiro })
+      : await financialCall('documentFinancialCancelMany', { ids: docs.map((d) => d.id_documento_financeiro) });
+    if (!r.issuccess) return showFailure(r);
+    toast.success(docs.length === 1 ? 'Documento cancelado.' : 'Documentos cancelados.');
+    setChecked([]);
+    await refresh();
   };
   /** 001 §5: only receivables in Aberto get a boleto. */
   const issueBoletos = () => {

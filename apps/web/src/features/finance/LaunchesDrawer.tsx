@@ -1,18 +1,19 @@
 /**
  * The launches of a document (/document_financial_launch/find_by_document_financial) and the reversal (estorno) of one
- * discharge with its note (cancel_document_launch): the launch stays, marked reversed, and its amount returns to the
- * document's balance.
+ * with its note (cancel_document_launch): a discharge stays, marked reversed, and its amount returns to the document's
+ * balance; the opening launch (Abertura) reverses the whole document with every launch of it (002 §4).
  */
 import { useState } from 'react';
 import { Badge, Button, Drawer, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { FinancialDocument } from '@pdv/contract/finance';
+import { LAUNCH_TYPE } from '@pdv/domain/financial-document';
 import { call } from '../../api/client.ts';
-import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
 import { money } from '../invoice/display.tsx';
 import { FINANCE_KEYS } from './useFinancialList.ts';
 import { ReversalReason } from './ReversalReason.tsx';
+import { financialCall, showFailure } from './financialCall.ts';
 
 interface Props {
   row: FinancialDocument | null;
@@ -42,20 +43,19 @@ function Body({ row, canManage, onChanged }: { row: FinancialDocument; canManage
   const [busy, setBusy] = useState(false);
   const doc = detail.data;
   const launches = doc?.lancamentos ?? [];
+  const reversingOpening = launches.some((l) => l.id_documento_financeiro_lancamento === reversing && l.tipo === LAUNCH_TYPE.opening);
 
   const reverse = () => {
     if (reversing === null || busy) return;
     setBusy(true);
-    void call('documentFinancialLaunchCancel', { id_documento_financeiro_lancamento: reversing, observacao: note }).then(
-      () => {
-        toast.success('Lançamento estornado.');
-        setReversing(null);
-        setNote('');
-        void detail.refetch();
-        onChanged();
-      },
-      (error: unknown) => showError(error),
-    ).finally(() => setBusy(false));
+    void financialCall('documentFinancialLaunchCancel', { id_documento_financeiro_lancamento: reversing, observacao: note }).then((r) => {
+      if (!r.issuccess) return showFailure(r);
+      toast.success(reversingOpening ? 'Documento estornado.' : 'Lançamento estornado.');
+      setReversing(null);
+      setNote('');
+      void detail.refetch();
+      onChanged();
+    }).finally(() => setBusy(false));
   };
 
   return (
@@ -69,8 +69,9 @@ function Body({ row, canManage, onChanged }: { row: FinancialDocument; canManage
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Data</Table.Th>
+            <Table.Th>Tipo</Table.Th>
             <Table.Th>Conta</Table.Th>
-            <Table.Th ta="right">Pago</Table.Th>
+            <Table.Th ta="right">Valor</Table.Th>
             <Table.Th ta="right">Baixado</Table.Th>
             <Table.Th>Situação</Table.Th>
             <Table.Th />
@@ -78,11 +79,12 @@ function Body({ row, canManage, onChanged }: { row: FinancialDocument; canManage
         </Table.Thead>
         <Table.Tbody>
           {launches.length === 0 && (
-            <Table.Tr><Table.Td colSpan={6}><Text size="sm" c="dimmed">Nenhum lançamento.</Text></Table.Td></Table.Tr>
+            <Table.Tr><Table.Td colSpan={7}><Text size="sm" c="dimmed">Nenhum lançamento.</Text></Table.Td></Table.Tr>
           )}
           {launches.map((l) => (
             <Table.Tr key={l.id_documento_financeiro_lancamento}>
               <Table.Td>{brDate(l.data_efetivacao)}</Table.Td>
+              <Table.Td>{l.tipo}</Table.Td>
               <Table.Td>{l.conta_descricao ?? '—'}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{money(l.valor)}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{money(l.valor_baixado)}</Table.Td>
@@ -101,7 +103,9 @@ function Body({ row, canManage, onChanged }: { row: FinancialDocument; canManage
         </Table.Tbody>
       </Table>
       {reversing !== null && (
-        <ReversalReason value={note} onChange={setNote} multiline maxLength={500} busy={busy} onConfirm={reverse} onBack={() => setReversing(null)} />
+        <ReversalReason
+          intro={reversingOpening ? 'Estornar a abertura estorna o documento inteiro: todos os lançamentos dele ficam estornados.' : undefined}
+          value={note} onChange={setNote} multiline maxLength={500} busy={busy} onConfirm={reverse} onBack={() => setReversing(null)} />
       )}
     </Stack>
   );

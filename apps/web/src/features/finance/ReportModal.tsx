@@ -8,11 +8,11 @@ import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/co
 import { formatInZone } from '@pdv/domain/time-zone';
 import { fromDecimal } from '@pdv/domain/money';
 import type { FinancialReportData } from '@pdv/documents/financial-report';
-import { call } from '../../api/client.ts';
 import { showError } from '../../ui/showError.ts';
 import { useSignedIn } from '../auth/sessionContext.ts';
 import { activeBranchName } from '../auth/session.ts';
 import { financeFindBody, type FinanceFilters } from './useFinancialList.ts';
+import { financialCall, showFailure } from './financialCall.ts';
 
 type Totals = { quantidade: number; valor_documento: number; valor_pago: number; saldo: number };
 const cents = (t: Totals) => ({ quantidade: t.quantidade, valor_documento: fromDecimal(t.valor_documento), valor_pago: fromDecimal(t.valor_pago), saldo: fromDecimal(t.saldo) });
@@ -29,7 +29,12 @@ export function ReportModal({ opened, filters, pessoa, onClose }: { opened: bool
     setBusy(true);
     try {
       const { filter, search } = financeFindBody(filters, 1);
-      const r = await call('documentFinancialFindReport', { filter, search, tipo, agrupamento });
+      const answer = await financialCall('documentFinancialFindReport', { filter, search, tipo, agrupamento });
+      if (!answer.issuccess) {
+        target?.close();
+        return showFailure(answer);
+      }
+      const r = answer.data;
       const data: FinancialReportData = {
         loja: activeBranchName(session.usuario),
         filtro: { data_inicio: filters.data_inicio, data_fim: filters.data_fim, operacao: filters.operacao, situacoes: filters.situacoes, pessoa, search: filters.search.trim() },

@@ -9,10 +9,9 @@ import type { FinancialDocument } from '@pdv/contract/finance';
 import { ValidationError } from '@pdv/domain/errors';
 import { checkSplit, monthlyDueDates, splitAmount } from '@pdv/domain/financial-document';
 import { formatMoney, fromDecimal, toDecimal } from '@pdv/domain/money';
-import { call } from '../../api/client.ts';
 import { DateField, MoneyInput } from '../../ui/MaskedInputs.tsx';
-import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
+import { financialCall, showFailure } from './financialCall.ts';
 
 interface Props {
   row: FinancialDocument | null;
@@ -50,16 +49,14 @@ function Body({ row, onDone }: { row: FinancialDocument; onDone: () => void }) {
     event.preventDefault();
     if (problem || busy || dates.length !== values.length) return;
     setBusy(true);
-    void call('documentFinancialSplit', {
+    void financialCall('documentFinancialSplit', {
       id_documento_financeiro: row.id_documento_financeiro,
       parcelas: values.map((v, i) => ({ valor: toDecimal(v), data_vencimento: dates[i] ?? first })),
-    }).then(
-      (result) => {
-        toast.success(`Documento desmembrado em ${result.documentos.length} parcelas.`);
-        onDone();
-      },
-      (error: unknown) => showError(error),
-    ).finally(() => setBusy(false));
+    }).then((r) => {
+      if (!r.issuccess) return showFailure(r);
+      toast.success(`Documento desmembrado em ${r.data.documentos.length} parcelas.`);
+      onDone();
+    }).finally(() => setBusy(false));
   };
 
   return (
