@@ -158,7 +158,7 @@ describe.each(CASES)('$nome ($banco), CNAB $cnab', (c) => {
     expect(first.json).toMatchObject({ aplicado: true, ja_processado: false, baixados: 1 });
     const doc = (await expectOk(t, 'documentFinancialFindById', { id_documento_financeiro: a.id }, manager)).json;
     expect(doc).toMatchObject({ situacao: 'Quitado', saldo: 0 });
-    expect((doc['lancamentos'] as Json[]).map((l) => [l['valor'], l['valor_juros']])).toEqual([[125, 1.55]]);
+    expect((doc['lancamentos'] as Json[]).map((l) => [l['tipo'], l['valor'], l['valor_juros']])).toEqual([['Abertura', 123.45, 0], ['Baixa', 125, 1.55]]);
     const again = await expectOk(t, 'demandRetorno', { id_conta, conteudo: retorno }, manager);
     expect(again.json).toMatchObject({ ja_processado: true, baixados: 0 });
     // The same payment in another file (one more line, a registration of b): nothing is settled twice.
@@ -169,7 +169,7 @@ describe.each(CASES)('$nome ($banco), CNAB $cnab', (c) => {
     ]);
     const third = await expectOk(t, 'demandRetorno', { id_conta, conteudo: other }, manager);
     expect(third.json).toMatchObject({ aplicado: true, ja_processado: false, baixados: 0 });
-    expect(await count(`SELECT count(*) AS n FROM documento_financeiro_lancamento WHERE id_documento_financeiro = $1`, [a.id])).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM documento_financeiro_lancamento WHERE id_documento_financeiro = $1 AND tipo = 'Baixa'`, [a.id])).toBe(1);
     const docB = (await expectOk(t, 'documentFinancialFindById', { id_documento_financeiro: b.id }, manager)).json;
     expect(docB['situacao']).toBe('Aberto');
     // A retorno naming another account applies nothing.
