@@ -348,6 +348,16 @@ export async function destinationVariations(tx: Tx, org: number, id_filial_desti
   return new Map(rows.map((r) => [r.origem, r.destino]));
 }
 
+/** The average cost (centavos as decimal text) of the origin's variations: what a transfer's goods cost the shop. */
+export async function averageCosts(tx: Tx, org: number, id_filial: number, ids: readonly number[]): Promise<Map<number, string>> {
+  const { rows } = await tx.query<{ id: number; custo: string }>(
+    `SELECT id_produto_grade_filial AS id, coalesce(preco_custo_medio, 0)::text AS custo FROM produto_grade_filial
+      WHERE id_organization = $1 AND id_filial = $2 AND id_produto_grade_filial = ANY($3::integer[])`,
+    [org, id_filial, ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.custo]));
+}
+
 export async function linkInvoice(tx: Tx, s: Scope, id: number, id_nota_fiscal: number): Promise<void> {
   await tx.query('UPDATE documento_estoque SET id_nota_fiscal = $4, data_alteracao = now() WHERE id_organization = $1 AND id_filial = $2 AND id_documento_estoque = $3',
     [s.org, s.id_filial, id, id_nota_fiscal]);

@@ -173,7 +173,7 @@ export async function deleteDocument(tx: Tx, a: Actor, id: number) {
 export async function moveDocument(tx: Tx, a: Actor, id: number, action: 'process' | 'cancel', costs: EntryCostBook) {
   const { doc, step } = await lockFor(tx, a, id, action);
   if (doc.id_filial_destino !== null) {
-    if (action === 'process') await finishTransfer(tx, a, doc);
+    if (action === 'process') await finishTransfer(tx, a, doc, costs);
     else await reverseTransfer(tx, a, doc);
   } else if (step.moves !== 'none') {
     const ctx = { org: a.org, id_filial: a.id_filial, id_usuario: a.id_usuario, id_documento_estoque: id, id_tipo_movimentacao_estoque: doc.id_tipo_movimentacao_estoque };

@@ -88,6 +88,12 @@ describe('transfers between branches', () => {
   it('transfers 5 units from Loja Centro to Loja Shopping with an authorized transfer NF-e (CFOP 5152), both balances moved', async () => {
     const origin0 = await stockAt(sale.product.id_produto_grade_filial, sale.product.id_endereco_estoque);
     const dest0 = await stockAt(destGrade, destAddress);
+    // The goods cost R$ 20,00 at the origin and the destination's average is R$ 10,00 over its stock.
+    await t.db.system(async (tx) => {
+      await tx.query('UPDATE produto_grade_filial SET preco_custo_medio = 20 WHERE id_produto_grade_filial = $1', [sale.product.id_produto_grade_filial]);
+      await tx.query('UPDATE produto_grade_filial SET preco_custo_medio = 10 WHERE id_produto_grade_filial = $1', [destGrade]);
+    });
+    const destStock = Number((await one<{ q: string }>('SELECT coalesce(sum(quantidade), 0)::text AS q FROM estoque WHERE id_produto_grade_filial = $1 AND data_exclusao IS NULL', [destGrade])).q);
     const id = await create(5);
     const draft = await expectOk(t, 'stockMovementFindById', { id_documento_estoque: id }, manager);
     expect(draft.json).toMatchObject({ tipo_destino: 'Filial', id_filial_destino: ids.branch2, filial_destino: 'Loja Shopping', id_nota_fiscal: null });
@@ -97,6 +103,11 @@ describe('transfers between branches', () => {
     expect(done.json).toMatchObject({ situacao: 1, situacao_nota_fiscal: 'Autorizada' });
     expect(await stockAt(sale.product.id_produto_grade_filial, sale.product.id_endereco_estoque)).toBe(origin0 - 5);
     expect(await stockAt(destGrade, destAddress)).toBe(dest0 + 5);
+    // An entry at the destination at the origin's average cost (the line has no unit value); the origin's stays.
+    const average = async (g: number) => Number((await one<{ c: string }>('SELECT preco_custo_medio::text AS c FROM produto_grade_filial WHERE id_produto_grade_filial = $1', [g])).c);
+    const expected = destStock > 0 ? Math.round(((Math.max(destStock, 0) * 1000 + 5 * 2000) / (destStock + 5))) / 100 : 20;
+    expect(await average(destGrade)).toBe(expected);
+    expect(await average(sale.product.id_produto_grade_filial)).toBe(20);
 
     const nf = await invoiceOf(id);
     expect(nf.situacao).toBe('Autorizada');

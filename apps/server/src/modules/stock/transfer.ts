@@ -21,6 +21,7 @@ import type { Deps } from '../../http/handlers.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { findSaleConfig } from '../settings/queries.ts';
 import * as q from './document-queries.ts';
+import type { EntryCostBook } from './documents.ts';
 import { documentReversal, moveDocumentStock } from './service.ts';
 
 export interface Actor extends q.Scope {
@@ -121,11 +122,19 @@ export async function prepareTransfer(tx: Tx, a: Actor, id: number, invoicing: T
  * destination's address. No negative-stock refusal here: step 1 checked the origin before the NF-e went out, and once
  * SEFAZ authorized it the goods are on their way (as an authorized sale invoice takes its stock).
  */
-export async function finishTransfer(tx: Tx, a: Actor, doc: q.DocumentRow): Promise<void> {
+export async function finishTransfer(tx: Tx, a: Actor, doc: q.DocumentRow, costs: EntryCostBook): Promise<void> {
   if (doc.id_filial_destino === null) return;
   if (doc.situacao_nota_fiscal !== 'Autorizada') throw badRequest(M.transferInvoiceRejected(''));
   const rows = await q.findItems(tx, a, doc.id_documento_estoque);
   const { items } = await destinationOf(tx, a, doc.id_filial_destino, rows);
+  // An entry at the destination: its average cost takes the goods at the line's unit value, or, without one, at the
+  // origin's average cost (what they cost the shop), before the destination's stock grows.
+  const origin = await q.averageCosts(tx, a.org, a.id_filial, rows.map((r) => r.id_produto_grade_filial));
+  await costs(tx, { org: a.org, id_filial: doc.id_filial_destino }, items.map((item, i) => ({
+    id_produto_grade_filial: item.id_produto_grade_filial,
+    quantidade: item.quantidade,
+    valor_unitario: item.valor_unitario > 0 ? item.valor_unitario : fromDecimal(origin.get(rows[i]!.id_produto_grade_filial) ?? '0'),
+  })));
   await moveDocumentStock(tx, originCtx(a, doc), movementsOf('Saida', itemsOf(rows), false), false, 'DocumentoEstoque', true);
   await moveDocumentStock(tx, { ...originCtx(a, doc), id_filial: doc.id_filial_destino }, movementsOf('Entrada', items, false), false, 'DocumentoEstoque', true);
 }
