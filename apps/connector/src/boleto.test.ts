@@ -77,6 +77,7 @@ describe('POST /boleto/emitir', () => {
     expect(res.body.Mensagem).toBe(BOLETO_CONNECTOR_MESSAGES.invalid('lista_titulos.0.data_vencimento: data fora do formato aaaa-mm-dd'));
     const empty = await post<BoletoEmitirAnswer>('/boleto/emitir', { banco, cedente, conta, lista_titulos: [] });
     expect(empty.body.Codigo).toBe(PRINT_CODES.own);
+    expect(empty.body.Mensagem).toMatch(/^Requisição de boleto inválida: lista_titulos: .*(pequeno|menor|ao menos|mínimo)/i);
     const notJson = await fetch(`${url}/boleto/emitir`, { method: 'POST', body: '{' });
     expect(((await notJson.json()) as { Codigo: number }).Codigo).toBe(PRINT_CODES.own);
   });

@@ -16,7 +16,10 @@ import { bankAdapter, configProblem, nnKey, readRetorno, writeRemessa, type Bank
 import type { Titulo } from '@pdv/banking/cnab-model';
 import { emitirBoleto } from '@pdv/banking/emitir';
 import { boletoPdf } from '@pdv/documents/boleto-pdf';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+/** Zod's own messages (a missing field, a wrong type) in pt-BR; the contract's custom ones win. */
+const PT_BR = { error: z.locales.ptBR().localeError };
 
 export interface BoletoResult {
   status: number;
@@ -78,7 +81,7 @@ export function remessaTitulo(r: Ready, t: TituloIn, impresso: string): Titulo {
 const money = (v: number) => v.toFixed(2).replace('.', ',');
 
 export async function emitir(body: unknown): Promise<BoletoResult> {
-  const parsed = boletoEmitirRequest.safeParse(body);
+  const parsed = boletoEmitirRequest.safeParse(body, PT_BR);
   if (!parsed.success) return refuse(M.invalid(problem(parsed.error)));
   const req = parsed.data;
   const r = ready(req);
@@ -116,7 +119,7 @@ export async function emitir(body: unknown): Promise<BoletoResult> {
 }
 
 export function gerarRemessa(body: unknown): BoletoResult {
-  const parsed = boletoRemessaRequest.safeParse(body);
+  const parsed = boletoRemessaRequest.safeParse(body, PT_BR);
   if (!parsed.success) return refuse(M.invalid(problem(parsed.error)));
   const req = parsed.data;
   const r = ready(req);
@@ -137,7 +140,7 @@ export function gerarRemessa(body: unknown): BoletoResult {
 }
 
 export function lerRetorno(body: unknown): BoletoResult {
-  const parsed = boletoRetornoRequest.safeParse(body);
+  const parsed = boletoRetornoRequest.safeParse(body, PT_BR);
   if (!parsed.success) return refuse(M.invalid(problem(parsed.error)));
   const req = parsed.data;
   const r = ready(req);
