@@ -1,5 +1,5 @@
 /**
- * The connector's HTTP service (node:http, no framework): POST /impressao, POST /balanca/peso (the checkout scale,
+ * The connector's HTTP service (node:http, no framework): POST /impressao, POST /boleto/* (boleto.ts), POST /balanca/peso (the checkout scale,
  * scale.ts), GET /status, and CORS so the web app's
  * origin (another port or host than the connector's) may call it, including Chromium's private-network preflight. A
  * body above the limit or not JSON is refused with the spec's messages; every job is logged as one JSON line.
@@ -11,6 +11,7 @@ import { PRINT_MAX_BASE64 } from '@pdv/contract/connector';
 import type { ConnectorConfig } from './config.ts';
 import { print } from './print.ts';
 import { readScale } from './scale.ts';
+import { emitir, gerarRemessa, lerRetorno } from './boleto.ts';
 import { openSerialPort, type OpenSerial } from './serial.ts';
 
 export type Logger = (line: Record<string, unknown>) => void;
@@ -69,7 +70,8 @@ export function createConnector(config: ConnectorConfig, log: Logger = jsonLogge
       send(res, 200, { status: 'ok', dispositivo: config.dispositivo ?? null, perifericos: config.perifericos.map((p) => p.id_periferico) }, cors);
       return;
     }
-    if (req.method !== 'POST' || (path !== '/impressao' && path !== '/balanca/peso')) {
+    const boleto = path === '/boleto/emitir' || path === '/boleto/gerar_remessa' || path === '/boleto/ler_retorno';
+    if (req.method !== 'POST' || (path !== '/impressao' && path !== '/balanca/peso' && !boleto)) {
       send(res, 404, { Codigo: PRINT_CODES.own, Mensagem: `Rota não encontrada: ${req.method ?? ''} ${path ?? ''}` }, cors);
       return;
     }
@@ -82,8 +84,11 @@ export function createConnector(config: ConnectorConfig, log: Logger = jsonLogge
       } catch {
         body = null;
       }
-      const result = path === '/balanca/peso' ? await readScale(config, body, openSerial) : await print(config, body, openSerial);
-      log({ evento: path === '/balanca/peso' ? 'balanca' : 'impressao', ...result.log, ms: Math.round(performance.now() - started) });
+      const result = path === '/balanca/peso' ? await readScale(config, body, openSerial)
+        : path === '/boleto/emitir' ? await emitir(body)
+          : path === '/boleto/gerar_remessa' ? gerarRemessa(body)
+            : path === '/boleto/ler_retorno' ? lerRetorno(body) : await print(config, body, openSerial);
+      log({ evento: path === '/balanca/peso' ? 'balanca' : boleto ? path.slice(1).replace('/', '_') : 'impressao', ...result.log, ms: Math.round(performance.now() - started) });
       send(res, result.status, result.answer, cors);
     })().catch((error: unknown) => {
       log({ evento: 'impressao', Codigo: PRINT_CODES.own, erro: error instanceof Error ? error.message : String(error) });

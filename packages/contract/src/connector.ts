@@ -41,3 +41,123 @@ export type ScaleReadRequest = z.infer<typeof scaleReadRequest>;
 
 export const scaleReadAnswer = printAnswer.extend({ peso: z.number().optional() });
 export type ScaleReadAnswer = z.infer<typeof scaleReadAnswer>;
+
+/**
+ * The local boleto connector (001 §7): POST /boleto/emitir {banco, cedente, conta, lista_titulos}, /boleto/gerar_remessa
+ * and /boleto/ler_retorno at the chosen device's address. Dates yyyy-mm-dd, money in reais with 2 decimals, interest
+ * code '1' ('A' for collection type 8), protest days 0, species DM (packages/domain boleto-connector.ts). The answer
+ * is {Codigo, Mensagem} plus the result; a bad body is code 999 with the first problem in pt-BR.
+ */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isoDate = z.string().regex(ISO_DATE, { error: 'data fora do formato aaaa-mm-dd' });
+const reais = z.number().nonnegative().max(99_999_999.99);
+const texto = (max: number) => z.string().max(max);
+
+export const boletoBanco = z.object({
+  /** Collection type code 1-48 (TIPO_COBRANCA of packages/domain boleto-connector.ts). */
+  tipo_cobranca: z.number().int().min(1).max(48),
+  /** The internal bank id (FEBRABAN code: 341, 1, 237...). */
+  id_banco: z.number().int().positive(),
+  /** '400' or '240'. */
+  cnab: z.enum(['400', '240']),
+});
+
+export const boletoCedente = z.object({
+  nome: texto(200).min(1),
+  cnpj: texto(18).min(11),
+  carteira: texto(10).nullable(),
+  convenio: texto(20).nullable(),
+  codigo_cedente: texto(20).nullable(),
+  modalidade: texto(10).nullable().optional(),
+  codigo_transmissao: texto(30).nullable().optional(),
+});
+
+export const boletoConta = z.object({
+  agencia: texto(10).min(1),
+  digito_agencia: texto(2).nullable(),
+  numero: texto(20).min(1),
+  digito_conta: texto(2).nullable(),
+});
+
+export const boletoSacado = z.object({
+  nome: texto(200).min(1),
+  cnpj_cpf: texto(18).min(11),
+  logradouro: texto(100),
+  numero: texto(20),
+  bairro: texto(80),
+  cidade: texto(100),
+  uf: texto(2),
+  cep: texto(9),
+});
+
+export const boletoTitulo = z.object({
+  /** The account's nosso número sequence drawn for this boleto. */
+  nosso_numero: z.number().int().positive(),
+  /** The nosso número as printed (remessa of a boleto issued before; optional for emitir). */
+  nosso_numero_impresso: texto(30).optional(),
+  numero_documento: texto(10),
+  data_documento: isoDate,
+  data_vencimento: isoDate,
+  valor: reais.positive(),
+  especie: z.literal('DM'),
+  aceite: z.enum(['S', 'N']),
+  codigo_mora: z.enum(['1', 'A']),
+  /** Interest a day in reais, from data_mora_juros. */
+  valor_mora_juros: reais,
+  data_mora_juros: isoDate.nullable(),
+  /** Fine: a percentage (2 decimals) or a fixed amount. */
+  percentual_multa: z.number().nonnegative().max(100),
+  valor_multa: reais,
+  data_multa: isoDate.nullable(),
+  dias_protesto: z.literal(0),
+  /** 'R' registro, 'B' pedido de baixa (remessa only). */
+  ocorrencia: z.enum(['R', 'B']).default('R'),
+  sacado: boletoSacado,
+  instrucoes: z.array(texto(200)).max(5).default([]),
+});
+
+export const boletoEmitirRequest = z.object({
+  banco: boletoBanco,
+  cedente: boletoCedente,
+  conta: boletoConta,
+  lista_titulos: z.array(boletoTitulo).min(1).max(1000),
+});
+export type BoletoEmitirRequest = z.infer<typeof boletoEmitirRequest>;
+export type BoletoEmitirTitulo = z.input<typeof boletoTitulo>;
+
+export const boletoEmitido = z.object({
+  nosso_numero: z.number().int(),
+  nosso_numero_impresso: z.string(),
+  codigo_barras: z.string(),
+  linha_digitavel: z.string(),
+  pdf_base64: z.string(),
+});
+export const boletoEmitirAnswer = printAnswer.extend({ boletos: z.array(boletoEmitido).optional() });
+export type BoletoEmitirAnswer = z.infer<typeof boletoEmitirAnswer>;
+
+export const boletoRemessaRequest = boletoEmitirRequest.extend({
+  /** The account's remessa file sequence. */
+  numero_remessa: z.number().int().positive(),
+  data_geracao: isoDate,
+  /** 'hhmmss' (CNAB 240 header). */
+  hora_geracao: z.string().regex(/^\d{6}$/).default('000000'),
+});
+export type BoletoRemessaRequest = z.infer<typeof boletoRemessaRequest>;
+export const boletoRemessaAnswer = printAnswer.extend({ remessa: z.string().optional() });
+export type BoletoRemessaAnswer = z.infer<typeof boletoRemessaAnswer>;
+
+export const boletoRetornoRequest = z.object({
+  banco: boletoBanco,
+  cedente: boletoCedente,
+  conta: boletoConta,
+  /** The retorno file's text (latin-1 read as text by the web app). */
+  retorno: z.string().min(1).max(PRINT_MAX_BASE64),
+  /** Nossos números (as the retorno carries them, leading zeros aside) the shop knows; absent: all are known. */
+  conhecidos: z.array(z.string().max(30)).optional(),
+});
+export type BoletoRetornoRequest = z.infer<typeof boletoRetornoRequest>;
+export const boletoRetornoAnswer = printAnswer.extend({
+  itens: z.array(z.record(z.string(), z.unknown())).optional(),
+  erros: z.array(z.object({ linha: z.number(), mensagem: z.string() })).optional(),
+});
+export type BoletoRetornoAnswer = z.infer<typeof boletoRetornoAnswer>;
