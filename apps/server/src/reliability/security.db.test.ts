@@ -126,6 +126,7 @@ beforeAll(async () => {
   ids['id_nota_fiscal'] = nfce.json['id_nota_fiscal'] as number;
   ids['id_invoice'] = ids['id_nota_fiscal'];
   ids['id_pedido_item'] = await one('SELECT id_pedido_item AS id FROM pedido_item WHERE id_pedido = $1 LIMIT 1', [ids['id_pedido']]);
+  ids['id_usuario'] = await one(`SELECT id_usuario AS id FROM usuario WHERE email = 'gerente@demo.com.br'`);
   ids['id_pedido_pagamento'] = await one('SELECT id_pedido_pagamento AS id FROM pedido_pagamento WHERE id_pedido = $1 LIMIT 1', [ids['id_pedido']]);
   ids['id_nota_fiscal_item'] = await one('SELECT id_nota_fiscal_item AS id FROM nota_fiscal_item WHERE id_nota_fiscal = $1 LIMIT 1', [ids['id_nota_fiscal']]);
   ids['id_nota_fiscal_pagamento'] = await one('SELECT id_nota_fiscal_pagamento AS id FROM nota_fiscal_pagamento WHERE id_nota_fiscal = $1 LIMIT 1',
@@ -168,6 +169,9 @@ function bodyFor(name: RouteName, id: number): Record<string, unknown> {
     orderItemUpdate: { quantidade: 1 },
     orderItemPatchUpdate: { quantidade: 1 },
     orderItemUpdateUserSeller: { id_usuario_vendedor: null },
+    invoiceChangeSeller: { id_usuario_vendedor: null },
+    invoiceItemUpdateUserSeller: { id_usuario_vendedor: null },
+    invoiceLinkSeller: { id_usuario_vendedor: ids['id_usuario'] },
     volumeCreate: { quantidade: 1, peso_liquido: 1, peso_bruto: 1 },
     volumeUpdate: { quantidade: 1, peso_liquido: 1, peso_bruto: 1 },
     orderPaymentCreate: { id_meio_pagamento: sale.methods['01'], valor_total: 10 },
