@@ -57,7 +57,9 @@ export async function redeemCashback(tx: Tx, s: SaleRef, valor: Cents, total: Ce
   if (valor <= 0) return;
   await lock(tx, s.org, s.id_pessoa);
   if (await q.findOfOperation(tx, s.org, s.id_operacao, 'Resgate')) return;
-  const balance = await balanceAt(tx, s.org, s.id_pessoa, at);
+  // Read once the lock is held: a redemption committed meanwhile is dated with its own request's clock, which may be
+  // later than this request's `at`, and must count already (seen on PostgreSQL with parallel redemptions).
+  const balance = await balanceAt(tx, s.org, s.id_pessoa, new Date().toISOString());
   const { minimo } = await q.branchSettings(tx, s.org, s.id_filial);
   const refused = redemptionError({ hasCustomer: true, valor, disponivel: balance.disponivel, minimo, total });
   if (refused) throw badRequest(refused);
