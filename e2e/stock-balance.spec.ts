@@ -31,7 +31,8 @@ test('Alt+B shows the stock balance, a search narrows it, and Alt+P opens the st
   const popup = page.waitForEvent('popup');
   await page.keyboard.press('Alt+P');
   const pdf = await popup;
-  await expect.poll(() => pdf.url()).toMatch(/^blob:/);
+  // The report of every balance is drawn in the page: under a loaded CI run it took longer than the default 10 s.
+  await expect.poll(() => pdf.url(), { timeout: 60_000 }).toMatch(/^blob:/);
   await pdf.close();
 
   await page.keyboard.press('Escape');
