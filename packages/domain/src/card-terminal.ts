@@ -311,7 +311,7 @@ const blank = (v: string | null | undefined) => v === null || v === undefined ||
  * A credit or debit payment whose method uses capture claims a terminal transaction: it must carry the terminal's
  * authorization code, brand code (§9), integration type, NSU and date; the acquirer CNPJ, when sent, must be valid
  * (checked by the caller with its CNPJ rule). Answers the message, or null. Typed card payments (no capture) may leave
- * them empty; a brand or integration type sent anyway must still be a code.
+ * them empty or typed (they are judged by the card-data mask only).
  */
 export function cardFieldsError(p: CardPaymentFields, capture: boolean, isValidCnpj: (cnpj: string) => boolean): string | null {
   if (capture) {
@@ -325,11 +325,9 @@ export function cardFieldsError(p: CardPaymentFields, capture: boolean, isValidC
     if (missing.length > 0) return CARD_TERMINAL_MESSAGES.cardDataMissing(missing.join(', '));
     if (p.cartao_tipo_integracao !== CARD_INTEGRATION.integrated) return CARD_TERMINAL_MESSAGES.integrationInvalid;
   }
-  if (capture && !isCardBrandCode(p.cartao_bandeira)) return CARD_TERMINAL_MESSAGES.brandInvalid;
-  if (!blank(p.cartao_tipo_integracao) && p.cartao_tipo_integracao !== '1' && p.cartao_tipo_integracao !== '2') {
-    return CARD_TERMINAL_MESSAGES.integrationInvalid;
-  }
+  if (!capture) return null;
+  if (!isCardBrandCode(p.cartao_bandeira)) return CARD_TERMINAL_MESSAGES.brandInvalid;
   if (!blank(p.cartao_cnpj_instituicao) && !isValidCnpj(p.cartao_cnpj_instituicao ?? '')) return CARD_TERMINAL_MESSAGES.acquirerInvalid;
-  if (capture && Number.isNaN(Date.parse(p.cartao_data_hora_transacao ?? ''))) return CARD_TERMINAL_MESSAGES.dateInvalid;
+  if (Number.isNaN(Date.parse(p.cartao_data_hora_transacao ?? ''))) return CARD_TERMINAL_MESSAGES.dateInvalid;
   return null;
 }
