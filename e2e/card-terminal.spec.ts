@@ -11,28 +11,31 @@
  */
 import type { Page } from '@playwright/test';
 import { CARD_TERMINAL_MESSAGES as M } from '../packages/domain/src/card-terminal.ts';
-import { api, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
+import { api, finish, operations, scan, sellables } from './checkout-steps.ts';
 import { startConnector, type E2EConnector } from './connector.ts';
 import { expect, localRows, resetActiveBranch, setStorageItem, signIn, storageItem, test, USERS, waitForLocalCopy, type Row } from './support.ts';
 
 const TRANSMITTED = /Nota Fiscal (\d+) transmitida com sucesso/;
 const suffix = String(Date.now() % 1_000_000);
+// Names no other spec's method name is part of (the method box filters by substring), removed after the file.
 const METHODS = {
-  tefCredit: `Crédito TEF ${suffix}`,
-  tefDebit: `Débito TEF ${suffix}`,
-  veroCredit: `Crédito VERO ${suffix}`,
-  veroPix: `PIX VERO ${suffix}`,
+  tefCredit: `TEF Crédito ${suffix}`,
+  tefDebit: `TEF Débito ${suffix}`,
+  veroCredit: `VERO Crédito ${suffix}`,
+  veroPix: `VERO Instantâneo ${suffix}`,
 };
 
 let connector: E2EConnector;
+const created: number[] = [];
+let managerToken = '';
 
 test.beforeAll(async ({ browser }) => {
   connector = await startConnector({ tef: { driver: 'simulador', passo_ms: 700 }, vero: { driver: 'simulador' } });
   // The manager creates the methods with capture, with the demo credit method's card operator.
   const page = await browser.newPage();
   try {
-    const token = await resetActiveBranch(page, USERS.gerente);
-    const headers = { authorization: `Bearer ${token ?? ''}` };
+    managerToken = (await resetActiveBranch(page, USERS.gerente)) ?? '';
+    const headers = { authorization: `Bearer ${managerToken}` };
     const list = await page.request.post('/api/card_operator/find', { headers, data: { take: 1 } });
     const operators = ((await list.json()) as Row)['rows'] as Row[] | undefined;
     const operadora = operators?.[0]?.['id_operadora_cartao'] ?? null;
@@ -41,6 +44,7 @@ test.beforeAll(async ({ browser }) => {
         headers, data: { descricao, meio_pagamento, utilizar_captura: true, modelo_captura, id_operadora_cartao: operadora },
       });
       expect(res.status(), await res.text()).toBe(200);
+      created.push(Number(((await res.json()) as Row)['id_meio_pagamento']));
     };
     await create(METHODS.tefCredit, '03', 'TEF');
     await create(METHODS.tefDebit, '04', 'TEF');
@@ -53,8 +57,19 @@ test.beforeAll(async ({ browser }) => {
   expect(((await link.json()) as Row)['Mensagem']).toBe(M.linked);
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({ browser }) => {
   await connector?.stop();
+  // The methods made here are inactivated (sales use them, so they cannot be deleted): no longer offered at the till.
+  const page = await browser.newPage();
+  try {
+    for (const id of created) {
+      const res = await page.request.post('/api/payment_method/enable-disable', { headers: { authorization: `Bearer ${managerToken}` },
+        data: { id_meio_pagamento: id, situacao: 'Inativo' } });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+  } finally {
+    await page.close();
+  }
 });
 
 /** The caixa at the point of sale, with this connector chosen as the branch's card terminal on this machine. */
@@ -132,18 +147,17 @@ test('a declined TEF debit adds no payment; an approved one removed from the sal
   await expect(drawer).toBeHidden({ timeout: 30_000 });
   const totals = page.getByRole('region', { name: 'Totais' });
   await expect(totals).toContainText(METHODS.tefDebit);
-  const local = await localRows(page, 'payment').catch(() => [] as Row[]);
-  const payment = local.find((p) => p['cartao_nsu']) ?? null;
+  // The local payment holds the terminal's data (NSU, date) the cancellation is sent with.
+  const payment = (await localRows(page, 'payment')).find((p) => p['cartao_nsu'] && p['cartao_bandeira'] === '02') ?? null;
+  expect(payment, 'the approved debit payment with its NSU').not.toBeNull();
 
   await totals.getByRole('button', { name: 'Remover pagamento' }).click();
   await expect(page.getByText(M.cancelled)).toBeVisible({ timeout: 30_000 });
   await expect(totals).not.toContainText(METHODS.tefDebit);
   // The terminal no longer holds it: cancelling the same NSU again is refused (7).
-  if (payment) {
-    const again = await fetch(`${connector.url}/adm/cancelamento`, { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ valor: Number(payment['valor_total']) / 100, nsu: payment['cartao_nsu'], data: String(payment['cartao_data_hora_transacao']).slice(0, 10) }) });
-    expect(((await again.json()) as { tef: Row }).tef['resultado']).toBe(7);
-  }
+  const again = await fetch(`${connector.url}/adm/cancelamento`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ valor: Number(payment?.['valor_total']) / 100, nsu: payment?.['cartao_nsu'], data: String(payment?.['cartao_data_hora_transacao']).slice(0, 10) }) });
+  expect(((await again.json()) as { tef: Row }).tef['resultado']).toBe(7);
 });
 
 test('a VERO payment still in progress after the polling asks to keep checking, then is approved; VERO refuses Pix', async ({ page }) => {

@@ -369,7 +369,8 @@ function capturedCardError(body: SaleBody, refs: SaleRefs): string | null {
   for (const p of body.pagamentos) {
     const method = refs.methods.get(p.id_meio_pagamento);
     if (!method) continue;
-    const capture = method.utilizar_captura === true && (isCard(method.meio_pagamento) || method.meio_pagamento === '17');
+    // Cards only: a Pix through the TEF client has no brand (its txid and NSU are kept as sent).
+    const capture = method.utilizar_captura === true && isCard(method.meio_pagamento);
     const refused = cardFieldsError(p, capture, isValidCnpj);
     if (refused) return refused;
   }

@@ -14,7 +14,7 @@ type Handler = (url: string, body: Record<string, unknown> | null) => unknown;
 function stubFetch(handler: Handler) {
   const calls: Array<{ url: string; body: Record<string, unknown> | null }> = [];
   vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
     calls.push({ url, body });
     try {
       const answer = handler(url, body);
