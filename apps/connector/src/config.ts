@@ -52,6 +52,22 @@ const unknownDriver = z.object({ id_periferico: z.number().int().positive(), dri
 export const peripheralConfig = z.union([tcp, cups, spool, serial]);
 export type PeripheralConfig = z.infer<typeof peripheralConfig>;
 
+/** The shop's TEF client (001 §7 Card capture): the SiTef agent (AgenteCliSiTef) or the FAKE terminal for tests. */
+const tefSitef = z.object({
+  driver: z.literal('sitef'),
+  url: z.string().min(1),
+  sitef_ip: z.string().min(1),
+  empresa: z.string().min(1),
+  terminal: z.string().min(1),
+  operador: z.string().optional(),
+  parametros_adicionais: z.string().optional(),
+});
+const tefSimulator = z.object({ driver: z.literal('simulador'), passo_ms: z.number().int().min(0).max(10_000).default(150) });
+
+/** The VERO integration: its host (forwarding the spec's calls) or the FAKE simulator. */
+const veroHttp = z.object({ driver: z.literal('http'), url: z.string().min(1), token: z.string().optional() });
+const veroSimulator = z.object({ driver: z.literal('simulador') });
+
 export const connectorConfig = z.object({
   /** id_dispositivo of this machine (002 §3 Device); absent: any dispositivo is served. */
   dispositivo: z.number().int().positive().optional(),
@@ -66,6 +82,11 @@ export const connectorConfig = z.object({
   /** The lp program CUPS jobs go through. */
   lp: z.string().min(1).default('lp'),
   perifericos: z.array(z.union([peripheralConfig, unknownDriver])).default([]),
+  /** The card driver's TEF client; absent: the TEF routes answer 'Não foi possível realizar a transação TEF'. */
+  tef: z.union([tefSitef, tefSimulator]).optional(),
+  /** 001 §9: the TEF time-out, 180 s. */
+  tempo_limite_tef_ms: z.number().int().positive().default(180_000),
+  vero: z.union([veroHttp, veroSimulator]).optional(),
 });
 export type ConnectorConfig = z.infer<typeof connectorConfig>;
 

@@ -13,6 +13,10 @@ import { print } from './print.ts';
 import { readScale } from './scale.ts';
 import { emitir, gerarRemessa, lerRetorno } from './boleto.ts';
 import { openSerialPort, type OpenSerial } from './serial.ts';
+import { FakeTerminal, SitefAgentDriver, type TefDriver } from './tef-drivers.ts';
+import { TEF_PATHS, TefService } from './tef.ts';
+import { simulatorScript, VERO_CALLS, veroCall, VeroHttpAdapter, VeroSimulator, type VeroAdapter, type VeroCall } from './vero.ts';
+import { VERO_CLIENT_TIMEOUT_MS } from '@pdv/domain/card-terminal';
 
 export type Logger = (line: Record<string, unknown>) => void;
 
@@ -58,6 +62,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
 
 /** The connector's HTTP server; `openSerial` opens serial ports (a test gives a simulated device). */
 export function createConnector(config: ConnectorConfig, log: Logger = jsonLogger, openSerial: OpenSerial = openSerialPort): Server {
+  const tefDriver: TefDriver | null = !config.tef ? null
+    : config.tef.driver === 'simulador' ? new FakeTerminal(config.tef.passo_ms) : new SitefAgentDriver(config.tef);
+  const tef = new TefService(tefDriver, config.tempo_limite_tef_ms);
+  const vero: VeroAdapter | null = !config.vero ? null
+    : config.vero.driver === 'simulador' ? new VeroSimulator() : new VeroHttpAdapter(config.vero.url, config.vero.token, VERO_CLIENT_TIMEOUT_MS);
   return createServer((req, res) => {
     const cors = corsHeaders(config, req);
     const path = (req.url ?? '/').split('?')[0];
@@ -68,6 +77,40 @@ export function createConnector(config: ConnectorConfig, log: Logger = jsonLogge
     }
     if (req.method === 'GET' && path === '/status') {
       send(res, 200, { status: 'ok', dispositivo: config.dispositivo ?? null, perifericos: config.perifericos.map((p) => p.id_periferico) }, cors);
+      return;
+    }
+    if (req.method === 'GET' && path === '/tef/status') {
+      send(res, 200, tef.status(), cors);
+      return;
+    }
+    const tefOperation = path ? TEF_PATHS[path] : undefined;
+    const veroName = path?.startsWith('/vero/') ? (VERO_CALLS as readonly string[]).find((c) => path === `/vero/${c}`) as VeroCall | undefined : undefined;
+    const cardPath = tefOperation !== undefined || veroName !== undefined || path === '/tef/simulador' || path === '/vero/simulador';
+    if (req.method === 'POST' && cardPath) {
+      void (async () => {
+        const text = await readBody(req, 64 * 1024);
+        let body: unknown = null;
+        try {
+          body = text === null ? null : JSON.parse(text);
+        } catch {
+          body = null;
+        }
+        const started = performance.now();
+        let result: { status: number; answer: unknown; log: Record<string, unknown> };
+        if (path === '/tef/simulador') result = tef.simulate(body);
+        else if (path === '/vero/simulador') {
+          const script = simulatorScript.safeParse(body);
+          result = vero instanceof VeroSimulator && script.success
+            ? (vero.enqueue(script.data), { status: 200, answer: { ok: true }, log: { simulador: script.data } })
+            : { status: vero instanceof VeroSimulator ? 400 : 404, answer: { mensagem: 'Simulador VERO não configurado ou roteiro inválido.' }, log: {} };
+        } else if (tefOperation) result = await tef.run(tefOperation, body);
+        else result = await veroCall(vero, veroName as VeroCall, body);
+        log({ evento: tefOperation ? 'tef' : 'vero', rota: path, ...result.log, ms: Math.round(performance.now() - started) });
+        send(res, result.status, result.answer, cors);
+      })().catch((error: unknown) => {
+        log({ evento: 'cartao', rota: path, erro: error instanceof Error ? error.message : String(error) });
+        if (!res.headersSent) send(res, 500, { Codigo: PRINT_CODES.own, Mensagem: PRINT_MESSAGES.printerFailed('o conector', 'erro interno') }, cors);
+      });
       return;
     }
     const boleto = path === '/boleto/emitir' || path === '/boleto/gerar_remessa' || path === '/boleto/ler_retorno';

@@ -75,6 +75,8 @@ export const operacaoPagamento = z.object({
   cartao_data_hora_transacao: text(40).nullish(),
   cartao_descricao_transacao: text(100).nullish(),
   txid_pix: text(60).nullish(),
+  /** The terminal's NSU of a captured card payment (000 §3.4; /adm/cancelamento cancels by it). */
+  cartao_nsu: text(20).nullish(),
   /** A credit voucher paying (method code 12): redeemed from its balance in the operation's transaction. */
   id_vale_credito: id.nullish(),
 });

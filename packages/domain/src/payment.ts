@@ -38,6 +38,8 @@ export interface Payment {
   cartao_data_hora_transacao: string | null;
   cartao_descricao_transacao: string | null;
   txid_pix: string | null;
+  /** The terminal's NSU of a captured card payment (null when typed). */
+  cartao_nsu?: string | null;
   payload_tef: string | null;
   id_vale_credito: number | null;
 }

@@ -42,7 +42,9 @@ import type { OrderStatus } from './operation-state.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
 import { initialOrderStatus } from './order-rules.ts';
 import { buildInstallments, type Installment, type Payment } from './payment.ts';
-import { createsReceivables } from './payment-method.ts';
+import { createsReceivables, isCard } from './payment-method.ts';
+import { cardFieldsError } from './card-terminal.ts';
+import { isValidCnpj } from './documents.ts';
 import { creditOnSale, customerCreditError } from './credit-rules.ts';
 import { priceLimitError, priceTableError, unclaimedPromotions } from './price-check.ts';
 import { validateDiscount } from './price-limits.ts';
@@ -185,7 +187,7 @@ export function buildSale(body: SaleBody, refs: SaleRefs): SaleDecision {
 }
 
 function decide(body: SaleBody, refs: SaleRefs): SaleDecision {
-  const refused = referenceError(body, refs) ?? modeError(body, refs) ?? voucherError(body, refs)
+  const refused = referenceError(body, refs) ?? modeError(body, refs) ?? voucherError(body, refs) ?? capturedCardError(body, refs)
     ?? unitPriceError(body, refs) ?? (refs.discountAuthorized ? null : limitError(body, refs));
   if (refused) return refuse(refused);
 
@@ -358,6 +360,23 @@ function modeError(body: SaleBody, refs: SaleRefs): string | null {
   return null;
 }
 
+/**
+ * A credit or debit payment whose method uses capture (utilizar_captura) claims a terminal transaction: it carries
+ * the terminal's data (card-terminal.ts cardFieldsError: authorization code, §9 brand code, integration type 1, NSU,
+ * date, a valid acquirer CNPJ when sent). A typed card payment may leave them empty.
+ */
+function capturedCardError(body: SaleBody, refs: SaleRefs): string | null {
+  for (const p of body.pagamentos) {
+    const method = refs.methods.get(p.id_meio_pagamento);
+    if (!method) continue;
+    // Cards only: a Pix through the TEF client has no brand (its txid and NSU are kept as sent).
+    const capture = method.utilizar_captura === true && isCard(method.meio_pagamento);
+    const refused = cardFieldsError(p, capture, isValidCnpj);
+    if (refused) return refused;
+  }
+  return null;
+}
+
 /** Each payment's voucher consistency, then each voucher named: found, usable, holding what its payments take. */
 function voucherError(body: SaleBody, refs: SaleRefs): string | null {
   for (const p of body.pagamentos) {
@@ -486,6 +505,7 @@ function toPayment(body: SaleBody, p: SaleBodyPayment, refs: SaleRefs): Payment 
     cartao_data_hora_transacao: p.cartao_data_hora_transacao ?? null,
     cartao_descricao_transacao: p.cartao_descricao_transacao ?? null,
     txid_pix: p.txid_pix ?? null,
+    cartao_nsu: p.cartao_nsu ?? null,
     id_vale_credito: p.id_vale_credito ?? null,
   });
 }

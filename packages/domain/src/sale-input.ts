@@ -64,6 +64,7 @@ export interface SaleBodyPayment {
   cartao_data_hora_transacao?: string | null | undefined;
   cartao_descricao_transacao?: string | null | undefined;
   txid_pix?: string | null | undefined;
+  cartao_nsu?: string | null | undefined;
   id_vale_credito?: number | null | undefined;
 }
 

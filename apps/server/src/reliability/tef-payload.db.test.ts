@@ -18,7 +18,7 @@ import { SKIP_SECOND_RUN } from './variant.ts';
 
 /** The payment fields of the spec a TEF answer fills (the allow-list), as the contract and pedido_pagamento have them. */
 export const TEF_FIELDS = ['cartao_codigo_autorizacao', 'cartao_bandeira', 'cartao_tipo_integracao', 'cartao_cnpj_instituicao',
-  'cartao_data_hora_transacao', 'cartao_descricao_transacao', 'txid_pix'] as const;
+  'cartao_data_hora_transacao', 'cartao_descricao_transacao', 'txid_pix', 'cartao_nsu'] as const;
 
 let t: TestApp;
 let manager: string;
@@ -126,7 +126,7 @@ describe.skipIf(SKIP_SECOND_RUN)('TEF payloads keep only the fields of the spec'
         `SELECT ${TEF_FIELDS.join(', ')} FROM pedido_pagamento WHERE id_pedido = $1`, [res.json['id_pedido']]));
       expect(rows[0]).toEqual({ cartao_codigo_autorizacao: '654321', cartao_bandeira: 'Mastercard', cartao_tipo_integracao: '2',
         cartao_cnpj_instituicao: cnpj, cartao_data_hora_transacao: '2026-11-22T10:15:00-03:00', cartao_descricao_transacao: 'DEBITO A VISTA',
-        txid_pix: null });
+        txid_pix: null, cartao_nsu: null });
     }
   });
 });

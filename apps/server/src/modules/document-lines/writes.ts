@@ -52,13 +52,14 @@ export async function insertPayments(tx: Tx, org: number, parent: Parent, paymen
       `INSERT INTO ${parent.table}_pagamento (id_organization, id_${parent.table}, id_meio_pagamento, meio_pagamento,
          descricao, valor_total, quantidade_parcelas, parcelamento, id_operadora_cartao, id_conta, cartao_codigo_autorizacao,
          cartao_bandeira, cartao_tipo_integracao, cartao_cnpj_instituicao, cartao_data_hora_transacao,
-         cartao_descricao_transacao, txid_pix, id_vale_credito)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+         cartao_descricao_transacao, txid_pix, id_vale_credito, cartao_nsu)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
       [org, parent.id, method.id_meio_pagamento, method.meio_pagamento, method.descricao, toDecimal(p.valor_total),
         p.quantidade_parcelas,
         JSON.stringify(p.parcelamento.map((i) => ({ ...i, valor: toDecimal(i.valor), juros: toDecimal(i.juros) }))),
         p.id_operadora_cartao, p.id_conta, p.cartao_codigo_autorizacao, p.cartao_bandeira, p.cartao_tipo_integracao,
-        p.cartao_cnpj_instituicao, p.cartao_data_hora_transacao, p.cartao_descricao_transacao, p.txid_pix, p.id_vale_credito],
+        p.cartao_cnpj_instituicao, p.cartao_data_hora_transacao, p.cartao_descricao_transacao, p.txid_pix, p.id_vale_credito,
+        p.cartao_nsu ?? null],
     );
   }
 }

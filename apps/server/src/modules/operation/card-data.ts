@@ -24,6 +24,7 @@ interface CardFields {
   cartao_data_hora_transacao?: string | null | undefined;
   cartao_descricao_transacao?: string | null | undefined;
   txid_pix?: string | null | undefined;
+  cartao_nsu?: string | null | undefined;
 }
 
 /** The free-text fields of a sale (the parsed body of POST /api/operacao has them all). */
@@ -47,6 +48,7 @@ export function maskCardData<T extends SaleText>(body: T): T {
       cartao_data_hora_transacao: mask(p.cartao_data_hora_transacao),
       cartao_descricao_transacao: mask(p.cartao_descricao_transacao),
       txid_pix: mask(p.txid_pix),
+      cartao_nsu: mask(p.cartao_nsu),
     })),
   };
 }

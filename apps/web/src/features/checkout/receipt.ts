@@ -1,4 +1,5 @@
 /** The finished sale as the 80 mm receipt, rendered in the browser and opened in a tab (works offline). */
+import { CARD_BRANDS, isCardBrandCode } from '@pdv/domain/card-terminal';
 import type { ReceiptData } from '@pdv/documents/receipt';
 import type { OperationBundle, StoredItem } from '../outbox/types.ts';
 import type { SaleContext } from './catalog.ts';
@@ -108,7 +109,8 @@ export function receiptData(bundle: OperationBundle, context: SaleContext, opera
       parcelas: p.quantidade_parcelas,
       cartao: {
         operadora: p.operadora_nome,
-        bandeira: p.cartao_bandeira,
+        // The terminal's §9 brand code printed by name (a typed brand as typed).
+        bandeira: isCardBrandCode(p.cartao_bandeira) ? CARD_BRANDS[p.cartao_bandeira] : p.cartao_bandeira,
         codigo_autorizacao: p.cartao_codigo_autorizacao,
         data_hora: p.cartao_data_hora_transacao,
       },

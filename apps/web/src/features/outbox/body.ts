@@ -94,6 +94,7 @@ export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle
         cartao_data_hora_transacao: payment.cartao_data_hora_transacao,
         cartao_descricao_transacao: payment.cartao_descricao_transacao,
         txid_pix: payment.txid_pix,
+        cartao_nsu: payment.cartao_nsu ?? null,
         id_vale_credito: payment.id_vale_credito,
       })),
     ...(modo === 'Devolucao'

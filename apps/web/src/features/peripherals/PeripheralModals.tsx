@@ -13,11 +13,12 @@ import { showError } from '../../ui/showError.ts';
 import { branchPeripherals, choiceLabel } from './peripheralList.ts';
 import { peripheralFor, setPeripheral, type PeripheralChoice } from './peripheralStore.ts';
 
-const KIND_LABEL: Record<'ImpressoraComprovante' | 'ImpressoraEtiqueta' | 'ImpressoraA4' | 'Balanca', string> = {
+const KIND_LABEL: Record<'ImpressoraComprovante' | 'ImpressoraEtiqueta' | 'ImpressoraA4' | 'Balanca' | 'POS', string> = {
   ImpressoraComprovante: 'Impressora de comprovantes (80 mm)',
   ImpressoraEtiqueta: 'Impressora de etiquetas',
   ImpressoraA4: 'Impressora A4',
   Balanca: 'Balança do caixa',
+  POS: 'Terminal de cartão (TEF / POS)',
 };
 type PrinterKind = keyof typeof KIND_LABEL;
 const PRINTER_KINDS = Object.keys(KIND_LABEL) as PrinterKind[];

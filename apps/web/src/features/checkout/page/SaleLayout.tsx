@@ -111,7 +111,7 @@ export function SaleLayout({ screen, bundle, context, totals, seed }: Props) {
             <LiveTotalsPanel
               sale={pos.sale}
               sellers={context.sellers}
-              onRemovePayment={(id) => update((b) => draft.removePayment(b, id))}
+              onRemovePayment={screen.onRemovePayment}
             />
             <Paper withBorder p="sm">
               <ShortcutList onAction={screen.onShortcut} />

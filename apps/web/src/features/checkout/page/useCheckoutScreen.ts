@@ -2,6 +2,7 @@
  * The point of sale screen's state and actions over useCheckout: which panel is open, the keyboard (every action has
  * an F-key; the cashier never needs the mouse) and the way F10 reaches the finish. The decisions are pageSteps.ts's.
  */
+import { releasePayment } from '../terminal/releasePayment.ts';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useHotkeys } from '@mantine/hooks';
 import { MANAGER_PERMISSIONS, SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
@@ -280,6 +281,12 @@ export function useCheckoutScreen() {
     return granted !== null;
   };
 
+  const removePayment = async (id: string) => {
+    const current = pos.sale.get().bundle ?? bundle;
+    const payment = current?.pagamentos.find((p) => p.id_pagamento === id);
+    if (!payment || !current) return;
+    if (await releasePayment(payment, current.operation.id_filial)) update((b) => draft.removePayment(b, id));
+  };
   const removeLine = async (id: string) => {
     const item = (pos.sale.get().bundle ?? bundle)?.itens.find((i) => i.id_item === id);
     if (!item) return;
@@ -310,7 +317,7 @@ export function useCheckoutScreen() {
       case 'close':
         return close();
       case 'removePayment':
-        return update((b) => draft.removePayment(b, command.id));
+        return void removePayment(command.id);
       case 'finish':
         return startFinish();
       case 'removeItem':
@@ -331,6 +338,12 @@ export function useCheckoutScreen() {
     latestAction.current = action;
   });
   const onShortcut = useCallback((key: string) => latestAction.current(key), []);
+  const latestRemovePayment = useRef(removePayment);
+  useLayoutEffect(() => {
+    latestRemovePayment.current = removePayment;
+  });
+  /** The totals panel's remove button: a card payment the terminal approved is cancelled there first (issue 28). */
+  const onRemovePayment = useCallback((id: string) => void latestRemovePayment.current(id), []);
   const latestRemove = useRef(removeLine);
   useLayoutEffect(() => {
     latestRemove.current = removeLine;
@@ -420,6 +433,7 @@ export function useCheckoutScreen() {
     canIssueVoucher,
     supervisor,
     onRemoveLine,
+    onRemovePayment,
     close,
     pickSeller,
     proceedToFinish,

@@ -6,7 +6,7 @@
  * is in it, before the screen's own key (F2 closes the panel only when no method has F2). A credit voucher is judged with every line of the sale that names it (voucherBalanceError).
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Button, Drawer, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Drawer, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { LocalRow } from '../../../db/database.ts';
 import { makePayment, makePaymentMethod } from '@pdv/domain/factories';
 import { formatDecimalBR, formatMoney, fromDecimal, parseMoneyBR, type Cents } from '@pdv/domain/money';
@@ -23,6 +23,12 @@ import { voucherBalanceError } from '../modes/voucher/voucherDraft.ts';
 import type { StoredPayment } from '../../outbox/types.ts';
 import { textOf, type SaleContext } from '../catalog.ts';
 import { methodOfKey } from './methodShortcut.ts';
+import { CARD_TERMINAL_MESSAGES, terminalFlow } from '@pdv/domain/card-terminal';
+import { PERIPHERAL_KEYS } from '@pdv/domain/print-connector';
+import { choosePeripheral } from '../../peripherals/PeripheralModals.tsx';
+import { peripheralFor } from '../../peripherals/peripheralStore.ts';
+import { confirm } from '../../../ui/confirm.tsx';
+import { runTef, runVero, type TerminalResult } from '../terminal/cardTerminal.ts';
 
 interface Props {
   opened: boolean;
@@ -88,6 +94,8 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
   const [voucherFacts, setVoucherFacts] = useState<VoucherFacts | null>(null);
   /** The customer's cashback for a Programa de Fidelidade payment (cashback.ts), read when that method is chosen. */
   const [cashbackFacts, setCashbackFacts] = useState<TillCashback | null>(null);
+  /** The card terminal at work (issue 28): its messages, shown while the payment waits for it. */
+  const [terminal, setTerminal] = useState<string[] | null>(null);
   const methodInput = useRef<HTMLInputElement>(null);
   const amountInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -218,12 +226,34 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
           if (refused) return setError(refused);
         }
         const operator = context.operators.find((o) => String(o['id_operadora_cartao']) === operatorId);
-        onAdd({
+        const line = {
           ...payment,
           id_vale_credito: voucherMethod && voucher ? voucher.id_vale_credito : null,
           vale_credito: voucherMethod ? voucherFacts : null,
           operadora_nome: card && operator ? textOf(operator, 'nome') : null,
-        });
+        };
+        // A method with capture (utilizar_captura) pays through the card terminal of its modelo_captura (001 §5).
+        const flow = method ? terminalFlow(method) : { kind: 'none' as const };
+        if (flow.kind === 'refused') return setError(flow.message);
+        if (flow.kind === 'none') return onAdd(line);
+        if (terminal) return;
+        setError(null);
+        setTerminal([CARD_TERMINAL_MESSAGES.waitingTerminal]);
+        void (async () => {
+          const choice = peripheralFor(idFilial, PERIPHERAL_KEYS.POS) ?? (await choosePeripheral(idFilial, 'POS'));
+          let result: TerminalResult;
+          if (!choice) result = { ok: false, message: CARD_TERMINAL_MESSAGES.noTerminal };
+          else if (flow.model === 'TEF') result = await runTef(choice, flow.operation, valor, count, (m) => setTerminal(m.length > 0 ? m : null));
+          else {
+            result = await runVero(choice, flow.operation === 'debito' ? 'debito' : 'credito', valor, count, idOperacao, {
+              keepChecking: () => confirm(CARD_TERMINAL_MESSAGES.keepChecking, 'Terminal de cartão'),
+              onStatus: (status) => setTerminal([CARD_TERMINAL_MESSAGES.waitingTerminal, status]),
+            });
+          }
+          setTerminal(null);
+          if (!result.ok) return setError(result.message);
+          onAdd({ ...line, ...result.fields });
+        })();
       }}
     >
       <Stack>
@@ -313,12 +343,25 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
             {formatMoney(change)}
           </Text>
         </Group>
+        {terminal && (
+          <Stack gap={4} aria-label="Terminal de cartão" role="status">
+            <Group gap="xs">
+              <Loader size="sm" />
+              <Text fw={700}>{CARD_TERMINAL_MESSAGES.waitingTerminal}</Text>
+            </Group>
+            {terminal.slice(1).map((m, i) => (
+              <Text key={i} size="sm" ff="monospace">
+                {m}
+              </Text>
+            ))}
+          </Stack>
+        )}
         {error && (
           <Text c="red" role="alert">
             {error}
           </Text>
         )}
-        <Button type="submit">Adicionar pagamento (Enter)</Button>
+        <Button type="submit" loading={terminal !== null}>Adicionar pagamento (Enter)</Button>
       </Stack>
     </form>
   );
