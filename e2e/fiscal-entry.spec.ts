@@ -1,6 +1,6 @@
 /**
  * Issue 32 e2e: the manager imports a supplier's NF-e XML (its own product and supplier, made here): the file is read
- * (F9), the one item without a match gets its product by hand in the grid (typed SKU + Enter), F10 confirms; the
+ * (F9), the one item without a match gets its product by hand in the grid (its description typed + Enter), F10 confirms; the
  * stock of the product rose by the invoice's quantity at its net cost (ICMS out for the normal regime of the branch
  * is not assumed: the net cost is checked against what the screen showed), the payables of the duplicates exist, the
  * invoice is listed in Notas de entrada, and importing the same XML again is refused with the pt-BR message.
@@ -27,8 +27,9 @@ test('imports a supplier XML, matching an item by hand: stock and payables appea
   const run = randomInt(10_000, 99_999);
   const units = (await call('/measure-unit/find', { take: 1 }))['rows'] as Row[];
   const sku = `E2ENFE${run}`;
-  const product = await call('/product/create', { descricao: `Caderno importado ${run}`, sku, id_unidade_medida: units[0]!['id_unidade_medida'], preco_venda: 30 });
-  const grid = ((await call('/stock-movement/search-product', { search: sku }))['rows'] as Row[])[0]!;
+  const name = `Caderno importado ${run}`;
+  await call('/product/create', { descricao: name, sku, id_unidade_medida: units[0]!['id_unidade_medida'], preco_venda: 30 });
+  const grid = ((await call('/stock-movement/search-product', { search: name }))['rows'] as Row[])[0]!;
   const supplierBase = `${run}000`.padStart(8, '7').slice(0, 8) + '0001';
   const supplierCnpj = supplierBase + cnpjCheckDigits(supplierBase);
   const branches = (await call('/branch/find', { take: 50 }))['rows'] as Row[];
@@ -53,9 +54,9 @@ test('imports a supplier XML, matching an item by hand: stock and payables appea
   // The item's product by hand: its SKU and Enter.
   const picker = page.getByRole('textbox', { name: 'Produto do item 1' });
   await picker.click();
-  await picker.fill(sku);
+  await picker.fill(name);
   await picker.press('Enter');
-  await expect(picker).toHaveValue(new RegExp(sku));
+  await expect(picker).toHaveValue(new RegExp(name));
   await expect(items.getByText('Manual')).toBeVisible();
   await page.screenshot({ path: '/tmp/fiscal-entry-import.png', fullPage: true });
   await page.keyboard.press('F10');
@@ -73,7 +74,6 @@ test('imports a supplier XML, matching an item by hand: stock and payables appea
   const item = (detail['itens'] as Row[])[0]!;
   expect(item['id_produto_grade_filial']).toBe(grid['id_produto_grade_filial']);
   expect(Number(item['valor_custo_unitario'])).toBeCloseTo(Number(item['valor_custo_liquido']) / 5, 2);
-  void product;
 
   // Listed in Notas de entrada.
   await page.goto('/invoice/entries');
