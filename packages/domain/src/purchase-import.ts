@@ -36,7 +36,8 @@ export const PURCHASE_IMPORT_MESSAGES = {
   itemNotMatched: (n: number) => `Item ${n}: produto não vinculado.`,
   itemMatchUnknown: (n: number) => `Item ${n}: item não existe na nota fiscal.`,
   productNotFound: (n: number) => `Item ${n}: produto não encontrado nesta filial.`,
-  unitNotFound: (n: number) => `Item ${n}: unidade logística não encontrada para o produto.`,
+  quantityNotPositive: (n: number) => `Item ${n}: a quantidade deve ser maior que zero.`,
+  quantityTooLarge: (n: number) => `Item ${n}: quantidade em estoque acima do permitido (999.999,999).`,
   stockAddressMissing: 'Configure o endereço de estoque da venda da filial antes de importar notas.',
   entryTypeMissing: 'Nenhum tipo de movimentação de estoque de entrada ativo encontrado.',
   imported: 'Nota fiscal importada com sucesso.',
@@ -93,6 +94,9 @@ export function netAcquisitionCost(line: EntryLineAmounts, regime: EntryRegime):
   const pisCofinsCredit = !isSimples(regime.crt) && regime.pisCofinsNaoCumulativo ? line.vPIS + line.vCOFINS : 0;
   return { gross, icmsCredit, pisCofinsCredit, net: Math.max(0, gross - icmsCredit - pisCofinsCredit) };
 }
+
+/** The largest stock quantity of one line (the contracts' quantity cap), thousandths. */
+export const MAX_STOCK_QUANTITY: Milli = 999_999_999;
 
 /** Stock units entered for qCom commercial units of a logistics unit holding `multiplier` stock units (thousandths). */
 export function stockQuantity(qCom: Milli, multiplier: Milli): Milli {

@@ -92,6 +92,9 @@ describe('purchase invoice import', () => {
     expect(first).toMatchObject({ valor_custo_bruto: 120, credito_icms: 21.6, credito_pis_cofins: 0, valor_custo_liquido: 98.4 });
     expect(first?.produto).toMatchObject({ id_produto_grade_filial: byGtin, origem: 'gtin', multiplicador: 12 });
     expect(second?.produto).toBeNull();
+    // Non-cumulative PIS/COFINS (asked on the screen): 1,65% + 7,6% of 120,00 come out too.
+    const lucroReal = (await expectOk(t, 'invoiceImportPreview', { xml, pis_cofins_nao_cumulativo: true }, manager)).json as unknown as PurchaseImportPreview;
+    expect(lucroReal.itens[0]).toMatchObject({ credito_icms: 21.6, credito_pis_cofins: 11.1, valor_custo_liquido: 87.3 });
 
     const people = await count('pessoa WHERE cnpj = $1', [SUPPLIER]);
     const refused = await t.call('POST', '/invoice-import/confirm', { xml }, manager);
@@ -157,6 +160,11 @@ describe('purchase invoice import', () => {
     const bad = await t.call('POST', '/invoice-import/confirm', { xml: ours.xml, itens: [{ n_item: 1, id_produto_grade_filial: 2_000_000_000 }] }, manager);
     expect(bad.status).toBe(400);
     expect(bad.json['message']).toBe(M.productNotFound(1));
+    const big = invoice([{ cProd: 'X3', xProd: 'ITEM', qCom: 2_000, vUnCom: 1_00 }]);
+    const huge = await t.call('POST', '/invoice-import/confirm', { xml: big.xml, itens: [{ n_item: 1, id_produto_grade_filial: g, multiplicador: 999_999.999 }] }, manager);
+    expect(huge.status).toBe(400);
+    expect(huge.json['message']).toBe(M.quantityTooLarge(1));
+    expect(await count('nota_fiscal_entrada WHERE chave_acesso = $1', [big.chave])).toBe(0);
     const unknownItem = await t.call('POST', '/invoice-import/confirm', { xml: ours.xml, itens: [{ n_item: 7, id_produto_grade_filial: g }] }, manager);
     expect(unknownItem.json['message']).toBe(M.itemMatchUnknown(7));
 

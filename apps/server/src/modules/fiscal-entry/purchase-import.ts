@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { purchaseImportConfirmBody, purchaseImportPreviewBody, PurchaseImportDetail, PurchaseImportPreview } from '@pdv/contract/purchase-import';
 import { onlyDigits } from '@pdv/domain/documents';
 import { quantityFromDecimal, quantityToDecimal, quantityToDecimalString, toDecimal, toDecimalString, type Cents, type Milli } from '@pdv/domain/money';
-import { netAcquisitionCost, PURCHASE_IMPORT_MESSAGES as M, stockQuantity, unitCost, type NetCost } from '@pdv/domain/purchase-import';
+import { MAX_STOCK_QUANTITY, netAcquisitionCost, PURCHASE_IMPORT_MESSAGES as M, stockQuantity, unitCost, type NetCost } from '@pdv/domain/purchase-import';
 import { checkPurchaseNFe, PurchaseNFeError, type PurchaseItem, type PurchaseNFe } from '@pdv/fiscal/purchase-nfe';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -143,6 +143,8 @@ export async function confirmImport(tx: Tx, caller: Caller, body: ConfirmBody): 
   if (unmatched) throw badRequest(M.itemNotMatched(unmatched.item.nItem));
   const lines = proposals.map((p) => {
     const quantidade = stockQuantity(p.item.qCom, p.match!.mult);
+    if (quantidade <= 0) throw badRequest(M.quantityNotPositive(p.item.nItem));
+    if (quantidade > MAX_STOCK_QUANTITY) throw badRequest(M.quantityTooLarge(p.item.nItem));
     return { ...p, match: p.match!, quantidade, unit: unitCost(p.cost.net, quantidade) };
   });
   const address = await q.entryAddress(tx, s, c.branch.id_endereco_estoque_venda);
