@@ -79,6 +79,8 @@ test('the branch-2 user works in "Loja Shopping" only, with its profile\'s menu'
     'Inutilizações',
     'Cartas de correção',
     'Devoluções de venda',
+    'Importação de XML',
+    'Notas de entrada',
     'Produtos',
     'Pessoas',
     'Movimentação de estoque',
