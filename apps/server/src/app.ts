@@ -35,6 +35,7 @@ import { commissionHandlers } from './modules/commission/routes.ts';
 import { cashbackHandlers } from './modules/cashback/routes.ts';
 import { productHandlers } from './modules/catalog/product-routes.ts';
 import { peopleHandlers } from './modules/people/routes.ts';
+import { fiscalEntryHandlers } from './modules/fiscal-entry/routes.ts';
 import { productTabHandlers } from './modules/catalog/product-tabs.ts';
 import { stockHandlers } from './modules/stock/by-branch.ts';
 import { stockDocumentHandlersWith } from './modules/stock/document-routes.ts';
@@ -55,7 +56,7 @@ import type { TokenService } from './modules/auth/token.ts';
 import { Lifecycle } from './http/lifecycle.ts';
 
 export const handlers: Handlers = {
-  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...cashierHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...priceReadjustHandlers, ...importHandlers, ...financeHandlers, ...boletoHandlers, ...bankLaunchHandlers, ...reconciliationHandlers, ...cashFlowHandlers, ...commissionHandlers, ...cashbackHandlers, ...stockHandlers, ...stockDocumentHandlersWith(applyEntryAverageCost, transferInvoicing), ...inventoryHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers, ...fiscalListHandlers,
+  ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...cashierHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...priceReadjustHandlers, ...importHandlers, ...financeHandlers, ...boletoHandlers, ...bankLaunchHandlers, ...reconciliationHandlers, ...cashFlowHandlers, ...commissionHandlers, ...cashbackHandlers, ...stockHandlers, ...stockDocumentHandlersWith(applyEntryAverageCost, transferInvoicing), ...inventoryHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers, ...fiscalListHandlers, ...fiscalEntryHandlers,
   ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
   ...branchHandlers, ...platformHandlers, ...productTabHandlers,
 };

@@ -32,6 +32,8 @@ import { commissionRoutes } from './features/commission/routes.tsx';
 import { NotAuthorizedPage } from './ui/NotAuthorizedPage.tsx';
 import { NotFoundPage } from './ui/NotFoundPage.tsx';
 import { PriceReadjustPage } from './features/prices/PriceReadjustPage.tsx';
+import { InvoiceImportPage } from './features/fiscal-entry/InvoiceImportPage.tsx';
+import { InvoiceEntryListPage } from './features/fiscal-entry/InvoiceEntryListPage.tsx';
 
 /** The screens built so far, by the spec's path; every other menu entry is pending. */
 const SCREENS: Record<string, () => ReactNode> = {
@@ -42,6 +44,8 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/invoice/disablements': () => <DisablementListPage />,
   '/invoice/corrections': () => <CorrectionListPage />,
   '/invoice/returns': () => <SalesReturnListPage />,
+  '/invoice/import': () => <InvoiceImportPage />,
+  '/invoice/entries': () => <InvoiceEntryListPage />,
   '/order': () => <OrderListPage />,
   '/products': () => <ProductListPage />,
   // Every register's list at its menu entry's path (a test checks each has one, not pending, with its permission).

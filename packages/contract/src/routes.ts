@@ -29,6 +29,7 @@ import * as br from './branch.ts';
 import * as imp from './import.ts';
 import * as fin from './finance.ts';
 import * as sd from './stock-document.ts';
+import * as pi from './purchase-import.ts';
 import * as invt from './inventory.ts';
 import * as bol from './boleto.ts';
 import * as rec from './reconciliation.ts';
@@ -269,6 +270,14 @@ const STK_READ = { action: 'read', subject: 'FncListarMovimentacaoEstoque' } as 
 const STK_MANAGE = { action: 'manage', subject: 'FncListarMovimentacaoEstoque' } as const;
 
 /** Stock documents of the active branch and its stock balance (stock module, the one writer of the stock). */
+/** Purchase invoices imported from the supplier's NF-e XML (issue 32, purchase-import.ts): the invoices' permission. */
+const purchaseImportRoutes = {
+  invoiceImportPreview: route({ method: 'POST', path: '/invoice-import/preview', auth: 'session', permission: NF_MANAGE, scope: 'branch', bodyLimit: 6_000_000, body: pi.purchaseImportPreviewBody, response: pi.purchaseImportPreview }),
+  invoiceImportConfirm: route({ method: 'POST', path: '/invoice-import/confirm', auth: 'session', permission: NF_MANAGE, scope: 'branch', bodyLimit: 6_000_000, body: pi.purchaseImportConfirmBody, response: pi.purchaseImportDetail }),
+  invoiceImportFind: route({ method: 'POST', path: '/invoice-import/find', auth: 'session', permission: NF_READ, scope: 'branch', body: pi.purchaseImportFindBody, response: pi.purchaseImportFindResult }),
+  invoiceImportFindById: route({ method: 'POST', path: '/invoice-import/find_by_id', auth: 'session', permission: NF_READ, scope: 'branch', body: pi.purchaseImportByIdBody, response: pi.purchaseImportDetail }),
+};
+
 const stockDocumentRoutes = {
   stockMovementFind: route({ method: 'POST', path: '/stock-movement/find', auth: 'session', permission: STK_READ, scope: 'branch', body: sd.stockDocumentFindBody, response: sd.stockDocumentFindResult }),
   stockMovementFindById: route({ method: 'POST', path: '/stock-movement/find_by_id', auth: 'session', permission: STK_READ, scope: 'branch', idFields: ['id_documento_estoque'], body: sd.stockDocumentByIdBody, response: sd.stockDocumentDetail }),
@@ -431,7 +440,7 @@ const branchRoutes = {
   platformAppsActive: route({ method: 'POST', path: '/platform/get-apps-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: br.appsActiveResult }),
 } as const;
 
-export const routes = { ...baseRoutes, ...commissionRoutes, ...authorizationRoutes, ...cashierRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...financeRoutes, ...stockDocumentRoutes, ...inventoryRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
+export const routes = { ...baseRoutes, ...commissionRoutes, ...authorizationRoutes, ...cashierRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...financeRoutes, ...stockDocumentRoutes, ...purchaseImportRoutes, ...inventoryRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

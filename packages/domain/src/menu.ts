@@ -30,6 +30,9 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Inutilizações', path: '/invoice/disablements', permission: 'FncListarNotaFiscal' },
   { label: 'Cartas de correção', path: '/invoice/corrections', permission: 'FncListarNotaFiscal' },
   { label: 'Devoluções de venda', path: '/invoice/returns', permission: 'FncListarNotaFiscal' },
+  // 002 §2 "invoice import from XML" (issue 32): no path nor permission in the spec; the invoices'.
+  { label: 'Importação de XML', path: '/invoice/import', permission: 'FncListarNotaFiscal' },
+  { label: 'Notas de entrada', path: '/invoice/entries', permission: 'FncListarNotaFiscal' },
   { label: 'Produtos', path: '/products', permission: 'FncListarProduto' },
   { label: 'Categorias', path: '/categories', permission: 'FncListarCategoria' },
   { label: 'Atributos', path: '/attributes', permission: 'FncListarAtributo' },

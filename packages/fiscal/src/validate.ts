@@ -42,6 +42,10 @@ export const SCHEMA_FILES = {
   envCCe: 'envCCe_v1.00.xsd',
   retEnvEvento: 'retEnvEvento_v1.00.xsd',
   procEventoNFe: 'procEventoNFe_v1.00.xsd',
+  /** NFeDistribuicaoDFe (sefaz/dist-dfe.ts). */
+  distDFeInt: 'distDFeInt_v1.01.xsd',
+  retDistDFeInt: 'retDistDFeInt_v1.01.xsd',
+  resNFe: 'resNFe_v1.01.xsd',
 } as const;
 
 export type SchemaName = keyof typeof SCHEMA_FILES;

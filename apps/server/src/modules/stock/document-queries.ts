@@ -114,7 +114,7 @@ export interface ItemRow {
 
 export async function findItems(tx: Tx, s: Scope, id: number): Promise<ItemRow[]> {
   const { rows } = await tx.query<ItemRow>(
-    `SELECT i.id_documento_estoque_item, i.ordem, i.id_produto_grade_filial, g.sku, p.descricao, g.descricao AS variacao,
+    `SELECT i.id_documento_estoque_item, i.ordem, i.id_produto_grade_filial, coalesce(g.sku, p.sku) AS sku, p.descricao, g.descricao AS variacao,
             i.id_endereco_estoque, a.codigo || ' - ' || a.descricao AS endereco,
             i.id_endereco_estoque_destino, CASE WHEN b.id_endereco_estoque IS NOT NULL THEN b.codigo || ' - ' || b.descricao END AS endereco_destino,
             i.quantidade::text AS quantidade, i.valor_unitario::text AS valor_unitario, i.valor_total::text AS valor_total
@@ -260,7 +260,7 @@ export async function deleteDocument(tx: Tx, s: Scope, id: number): Promise<void
 export async function searchVariations(tx: Tx, s: Scope, search: string) {
   const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
   const { rows } = await tx.query<{ id_produto_grade_filial: number; sku: string; codigo_barras: string | null; descricao: string; variacao: string; preco_custo: string }>(
-    `SELECT gf.id_produto_grade_filial, g.sku,
+    `SELECT gf.id_produto_grade_filial, coalesce(g.sku, p.sku) AS sku,
             (SELECT b.codigo FROM produto_codigo_barra b WHERE b.id_organization = g.id_organization AND b.id_produto_grade = g.id_produto_grade
                 AND b.data_exclusao IS NULL ORDER BY (b.codigo = $4) DESC, b.id_produto_codigo_barra LIMIT 1) AS codigo_barras,
             p.descricao, g.descricao AS variacao, p.preco_custo::text AS preco_custo
@@ -270,7 +270,7 @@ export async function searchVariations(tx: Tx, s: Scope, search: string) {
       WHERE gf.id_organization = $1 AND gf.id_filial = $2 AND gf.data_exclusao IS NULL
         AND (g.sku = $4 OR EXISTS (SELECT 1 FROM produto_codigo_barra b WHERE b.id_organization = g.id_organization
                AND b.id_produto_grade = g.id_produto_grade AND b.codigo = $4 AND b.data_exclusao IS NULL)
-             OR lower(p.descricao) LIKE $3 OR lower(g.sku) LIKE $3)
+             OR p.sku = $4 OR lower(p.descricao) LIKE $3 OR lower(coalesce(g.sku, p.sku)) LIKE $3)
       ORDER BY (g.sku = $4 OR EXISTS (SELECT 1 FROM produto_codigo_barra b WHERE b.id_organization = g.id_organization
                AND b.id_produto_grade = g.id_produto_grade AND b.codigo = $4 AND b.data_exclusao IS NULL)) DESC, p.descricao, g.descricao
       LIMIT 15`,
@@ -288,12 +288,12 @@ export async function findBalance(tx: Tx, s: Scope, f: { search: string; id_ende
        JOIN produto p ON p.id_organization = g.id_organization AND p.id_produto = g.id_produto
        JOIN endereco_estoque a ON a.id_organization = e.id_organization AND a.id_endereco_estoque = e.id_endereco_estoque
       WHERE e.id_organization = $1 AND e.id_filial = $2 AND e.data_exclusao IS NULL
-        AND ($3 = '%%' OR lower(p.descricao) LIKE $3 OR lower(g.sku) LIKE $3 OR lower(g.descricao) LIKE $3)
+        AND ($3 = '%%' OR lower(p.descricao) LIKE $3 OR lower(coalesce(g.sku, p.sku)) LIKE $3 OR lower(g.descricao) LIKE $3)
         AND ($4::int IS NULL OR e.id_endereco_estoque = $4) AND ($5::int IS NULL OR e.id_produto_grade_filial = $5)`;
   const params = [s.org, s.id_filial, like, f.id_endereco_estoque ?? null, f.id_produto_grade_filial ?? null];
   const { rows } = await tx.query<{ id_estoque: number; id_produto_grade_filial: number; sku: string; descricao: string; variacao: string;
     id_endereco_estoque: number; endereco: string; quantidade: string; quantidade_reserva: string }>(
-    `SELECT e.id_estoque, e.id_produto_grade_filial, g.sku, p.descricao, g.descricao AS variacao, e.id_endereco_estoque,
+    `SELECT e.id_estoque, e.id_produto_grade_filial, coalesce(g.sku, p.sku) AS sku, p.descricao, g.descricao AS variacao, e.id_endereco_estoque,
             a.codigo || ' - ' || a.descricao AS endereco, e.quantidade::text AS quantidade, e.quantidade_reserva::text AS quantidade_reserva
        ${from} ORDER BY p.descricao, g.descricao, a.codigo LIMIT $6 OFFSET $7`,
     [...params, page.take, page.skip],
@@ -305,7 +305,7 @@ export async function findBalance(tx: Tx, s: Scope, f: { search: string; id_ende
 /** Every non-zero balance of the branch (optionally one address) with the variation's average cost in the branch. */
 export async function findReport(tx: Tx, s: Scope, id_endereco_estoque: number | null) {
   const { rows } = await tx.query<{ sku: string; descricao: string; variacao: string; endereco: string; quantidade: string; preco_custo_medio: string }>(
-    `SELECT g.sku, p.descricao, g.descricao AS variacao, a.codigo || ' - ' || a.descricao AS endereco,
+    `SELECT coalesce(g.sku, p.sku) AS sku, p.descricao, g.descricao AS variacao, a.codigo || ' - ' || a.descricao AS endereco,
             e.quantidade::text AS quantidade, gf.preco_custo_medio::text AS preco_custo_medio
        FROM estoque e
        JOIN produto_grade_filial gf ON gf.id_organization = e.id_organization AND gf.id_produto_grade_filial = e.id_produto_grade_filial
