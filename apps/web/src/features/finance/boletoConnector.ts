@@ -90,7 +90,8 @@ export async function postToConnector<T extends { Codigo: number; Mensagem: stri
 
 /** The branch's devices with a connector address and port (what the device picker of 001 §2 lists). */
 export async function connectorDevices(): Promise<ConnectorDevice[]> {
-  const page = (await call('deviceFind', { search: '', take: 200, skip: 0 }, { loading: false })) as unknown as { rows: Array<{ id_dispositivo: number; descricao: string; endereco: string | null; porta_connect: number | null }> };
+  const found: unknown = await call('deviceFind', { search: '', take: 200, skip: 0 }, { loading: false });
+  const page = found as { rows: Array<{ id_dispositivo: number; descricao: string; endereco: string | null; porta_connect: number | null }> };
   return page.rows.filter((d) => (d.endereco ?? '') !== '' && d.porta_connect !== null)
     .map((d) => ({ id_dispositivo: d.id_dispositivo, descricao: d.descricao, endereco: d.endereco ?? '', porta_connect: d.porta_connect ?? 0 }));
 }
