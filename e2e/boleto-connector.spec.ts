@@ -7,6 +7,7 @@
  * then the remessa through the connector (checked and stored by the server) and a retorno read by the connector and
  * settled by the server once.
  */
+import { itauAccountDigit } from '../packages/domain/src/bank-account.ts';
 import { api } from './checkout-steps.ts';
 import { startConnector } from './connector.ts';
 import { freePort } from './server.ts';
@@ -45,7 +46,7 @@ test('boletos for two receivables issued through the local connector, listed, in
   const connector = await startConnector({ dispositivo: device.json['id_dispositivo'], perifericos: [] }, port);
   try {
     const conta = String(40000 + (run % 10000)).padStart(5, '0');
-    const account = await api(page, '/bank_account/create', { descricao: `Itaú ${tag}`, id_banco: 341, agencia: '2545', numero: conta, digito_conta: '1' });
+    const account = await api(page, '/bank_account/create', { descricao: `Itaú ${tag}`, id_banco: 341, agencia: '2545', numero: conta, digito_conta: itauAccountDigit('2545', conta) });
     expect(account.status, JSON.stringify(account.json)).toBe(200);
     const cfgName = `Itaú 109 ${tag}`;
     const cfg = await api(page, '/demand_config/create', { descricao: cfgName, id_conta: account.json['id_conta'], carteira: '109', valor_multa: 2, valor_juro: 1 });
@@ -117,9 +118,7 @@ test('boletos for two receivables issued through the local connector, listed, in
     await expect(drawer.getByLabel('Conector escolhido')).toHaveText(`Conector: ${deviceName}`);
     const accountSelect = drawer.getByRole('combobox', { name: 'Conta bancária' });
     await accountSelect.fill(tag);
-    await expect(page.getByRole('option', { name: `Itaú ${tag}` })).toBeVisible();
-    await accountSelect.press('ArrowDown');
-    await accountSelect.press('Enter');
+    await page.getByRole('option', { name: `Itaú ${tag}` }).click();
     await expect(accountSelect).toHaveValue(`Itaú ${tag}`);
     const download = page.waitForEvent('download');
     await drawer.getByRole('button', { name: 'Gerar remessa' }).click();

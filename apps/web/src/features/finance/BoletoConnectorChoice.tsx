@@ -20,12 +20,19 @@ function stored(): ConnectorDevice | null {
   }
 }
 
-/** The remembered device and its setter (null: none chosen yet). */
+const CHANGED = 'pdv-conector-boleto';
+
+/** The remembered device and its setter (null: none chosen yet); every screen holding it follows a new choice. */
 export function useBoletoDevice(): [ConnectorDevice | null, (d: ConnectorDevice) => void] {
   const [device, setDevice] = useState<ConnectorDevice | null>(stored);
+  useEffect(() => {
+    const follow = () => setDevice(stored());
+    window.addEventListener(CHANGED, follow);
+    return () => window.removeEventListener(CHANGED, follow);
+  }, []);
   return [device, (d) => {
     localStorage.setItem(KEY, JSON.stringify(d));
-    setDevice(d);
+    window.dispatchEvent(new Event(CHANGED));
   }];
 }
 
