@@ -151,3 +151,69 @@ test('boletos for two receivables issued through the local connector, listed, in
     await connector.stop();
   }
 });
+
+test("with the connector unreachable each document fails with the spec's message, and the next try reuses its reserved nosso número", async ({ page }) => {
+  test.setTimeout(180_000);
+  const run = (Date.now() + 5) % 100000;
+  const tag = `Conector parado ${run}`;
+  await signIn(page, USERS.gerente);
+  const port = await freePort();
+  const deviceName = `Conector parado ${run}`;
+  const device = await api(page, '/device/create', { descricao: deviceName, tipo: 'Caixa', endereco: '127.0.0.1', porta_connect: port, perifericos: [] });
+  expect(device.status).toBe(200);
+  const conta = String(50000 + (run % 10000)).padStart(5, '0');
+  const account = await api(page, '/bank_account/create', { descricao: `Itaú ${tag}`, id_banco: 341, agencia: '2545', numero: conta, digito_conta: itauAccountDigit('2545', conta) });
+  expect(account.status).toBe(200);
+  const cfgName = `Itaú 109 ${tag}`;
+  expect((await api(page, '/demand_config/create', { descricao: cfgName, id_conta: account.json['id_conta'], carteira: '109' })).status).toBe(200);
+  const people = await api(page, '/people/find', { search: 'Juliana Alves' });
+  const now = new Date(Date.now() - 3 * 3_600_000);
+  const due = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+  const doc = await api(page, '/document-financial/create', { operacao: 'Entrada', valor_documento: 55, data_vencimento: due, id_pessoa: (people.json['rows'] as Row[])[0]!['id_pessoa'], observacao: tag });
+  expect(doc.status).toBe(200);
+  const numero = String(doc.json['numero']);
+
+  await page.goto('/documentFinancial');
+  const table = page.getByRole('table', { name: 'Documentos financeiros' });
+  await expect(table).toBeVisible();
+  await page.keyboard.press('F2');
+  await page.keyboard.type(tag);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const issue = async () => {
+    await table.getByRole('checkbox', { name: `Marcar ${numero}/1` }).check();
+    await page.keyboard.press('Alt+G');
+    const modal = page.getByRole('dialog', { name: 'Gerar boletos' });
+    const configSelect = modal.getByRole('combobox', { name: 'Configuração de boleto' });
+    await configSelect.click();
+    await page.getByRole('option', { name: cfgName }).click();
+    await expect(configSelect).toHaveValue(cfgName);
+    await modal.getByRole('switch', { name: 'Emitir pelo conector local' }).check();
+    return modal;
+  };
+
+  // No connector on the device's port: the picker first (nothing chosen on this machine yet), then the failure.
+  const modal = await issue();
+  await modal.getByRole('combobox', { name: 'Dispositivo' }).click();
+  await page.getByRole('option', { name: deviceName }).click();
+  await modal.getByRole('button', { name: 'Selecionar' }).click();
+  await modal.getByRole('button', { name: /Gerar boletos/ }).click();
+  const results = page.getByRole('dialog', { name: 'Boletos gerados' });
+  await expect(results.getByRole('list', { name: 'Erros dos boletos' })).toHaveText(`Erro ao gerar o Boleto do documento ${numero}. Motivo: Não foi possível comunicar com o ModerConnect.`);
+  await results.getByRole('button', { name: 'Fechar' }).first().click();
+  await expect(results).toBeHidden();
+  expect(((await api(page, '/demand/payment-demands-by-documents', { documentos: [doc.json['id_documento_financeiro']] })).json['rows'] as Row[]).length).toBe(0);
+
+  // The connector up: the same device (remembered), the boleto issued with the number reserved by the first try.
+  const connector = await startConnector({ dispositivo: device.json['id_dispositivo'], perifericos: [] }, port);
+  try {
+    const again = await issue();
+    await expect(again.getByLabel('Conector escolhido')).toHaveText(`Conector: ${deviceName}`);
+    await again.getByRole('button', { name: /Gerar boletos/ }).click();
+    await expect(results.getByText('1 boleto gerado')).toBeVisible();
+    const rows = (await api(page, '/demand/payment-demands-by-documents', { documentos: [doc.json['id_documento_financeiro']] })).json['rows'] as Row[];
+    expect(rows.map((r) => [r['situacao'], Number(r['nosso_numero'])])).toEqual([['Pendente', 1]]);
+    expect((await api(page, '/bank_account/get-next-our-number', { id_conta: account.json['id_conta'] })).json['numero']).toBe(2);
+  } finally {
+    await connector.stop();
+  }
+});
