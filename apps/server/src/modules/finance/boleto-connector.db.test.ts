@@ -116,6 +116,16 @@ describe('boletos issued by the local connector', () => {
     expect(alien.status).toBe(400);
     const alienReserve = await t.call('POST', '/demand/connector-reserve', { id_configuracao_boleto: config, documentos: [a.id] }, other);
     expect([alienReserve.status, alienReserve.json['message']]).toEqual([400, M.noConfig]);
+    // Another organization's document in the manager's reservation: no such document here, no number drawn.
+    const theirs = await expectOk(t, 'documentFinancialCreate', { operacao: 'Entrada', valor_documento: 10, data_vencimento: future(5) }, other);
+    const theirId = theirs.json['id_documento_financeiro'] as number;
+    const before = await nextNumber();
+    const foreign = await expectOk(t, 'demandConnectorReserve', { id_configuracao_boleto: config, documentos: [theirId] }, manager);
+    expect(foreign.json['resultados']).toEqual([expect.objectContaining({ success: false, error_message: M.perDocument(String(theirId), M.noFinancialDocument) })]);
+    expect(foreign.json['documentos']).toEqual([]);
+    expect(await nextNumber()).toBe(before);
+    const foreignRecord = await t.call('POST', '/demand/connector-record', { boletos: [{ ...honest, id_documento_financeiro: theirId }] }, manager);
+    expect([foreignRecord.status, foreignRecord.json['message']]).toEqual([400, M.reservationMissing(String(theirId), honest!.nosso_numero)]);
     const forbidden = await t.call('POST', '/demand/connector-reserve', { id_configuracao_boleto: config, documentos: [a.id] }, noPermission);
     expect(forbidden.status).toBe(403);
     expect(await count(`SELECT count(*) AS n FROM boleto WHERE id_documento_financeiro = $1`, [a.id])).toBe(0);
