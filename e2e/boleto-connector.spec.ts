@@ -46,9 +46,9 @@ test('boletos for two receivables issued through the local connector, listed, in
   const connector = await startConnector({ dispositivo: device.json['id_dispositivo'], perifericos: [] }, port);
   try {
     const conta = String(40000 + (run % 10000)).padStart(5, '0');
-    const account = await api(page, '/bank_account/create', { descricao: `Itaú ${tag}`, id_banco: 341, agencia: '2545', numero: conta, digito_conta: itauAccountDigit('2545', conta) });
+    const account = await api(page, '/bank_account/create', { descricao: `Cobrança ${tag}`, id_banco: 341, agencia: '2545', numero: conta, digito_conta: itauAccountDigit('2545', conta) });
     expect(account.status, JSON.stringify(account.json)).toBe(200);
-    const cfgName = `Itaú 109 ${tag}`;
+    const cfgName = `Carteira 109 ${tag}`;
     const cfg = await api(page, '/demand_config/create', { descricao: cfgName, id_conta: account.json['id_conta'], carteira: '109', valor_multa: 2, valor_juro: 1 });
     expect(cfg.status).toBe(200);
     const people = await api(page, '/people/find', { search: 'Juliana Alves' });
@@ -118,8 +118,8 @@ test('boletos for two receivables issued through the local connector, listed, in
     await expect(drawer.getByLabel('Conector escolhido')).toHaveText(`Conector: ${deviceName}`);
     const accountSelect = drawer.getByRole('combobox', { name: 'Conta bancária' });
     await accountSelect.fill(tag);
-    await page.getByRole('option', { name: `Itaú ${tag}` }).click();
-    await expect(accountSelect).toHaveValue(`Itaú ${tag}`);
+    await page.getByRole('option', { name: `Cobrança ${tag}` }).click();
+    await expect(accountSelect).toHaveValue(`Cobrança ${tag}`);
     const download = page.waitForEvent('download');
     await drawer.getByRole('button', { name: 'Gerar remessa' }).click();
     const file = await download;
@@ -162,9 +162,9 @@ test("with the connector unreachable each document fails with the spec's message
   const device = await api(page, '/device/create', { descricao: deviceName, tipo: 'Caixa', endereco: '127.0.0.1', porta_connect: port, perifericos: [] });
   expect(device.status).toBe(200);
   const conta = String(50000 + (run % 10000)).padStart(5, '0');
-  const account = await api(page, '/bank_account/create', { descricao: `Itaú ${tag}`, id_banco: 341, agencia: '2545', numero: conta, digito_conta: itauAccountDigit('2545', conta) });
+  const account = await api(page, '/bank_account/create', { descricao: `Cobrança ${tag}`, id_banco: 341, agencia: '2545', numero: conta, digito_conta: itauAccountDigit('2545', conta) });
   expect(account.status).toBe(200);
-  const cfgName = `Itaú 109 ${tag}`;
+  const cfgName = `Carteira 109 ${tag}`;
   expect((await api(page, '/demand_config/create', { descricao: cfgName, id_conta: account.json['id_conta'], carteira: '109' })).status).toBe(200);
   const people = await api(page, '/people/find', { search: 'Juliana Alves' });
   const now = new Date(Date.now() - 3 * 3_600_000);
