@@ -68,6 +68,7 @@ export function remessaTitulo(r: Ready, t: TituloIn, impresso: string): Titulo {
   const titulo: Titulo = {
     ...adapter.titulo(config, t.nosso_numero, impresso), ocorrencia: t.ocorrencia === 'B' ? '02' : '01',
     nossoNumero: adapter.fileNossoNumero(config, t.nosso_numero, impresso), numeroDocumento: t.numero_documento,
+    ...(t.uso_empresa ? { usoEmpresa: t.uso_empresa } : {}),
     vencimento: t.data_vencimento, emissao: t.data_documento, valor: cents(t.valor), especie: '01', aceite: t.aceite,
     instrucao1: '00', instrucao2: '00', jurosDia: cents(t.valor_mora_juros), ...(t.data_mora_juros ? { jurosData: t.data_mora_juros } : {}),
     ...(multa > 0 && t.data_multa ? { multaCodigo: t.percentual_multa > 0 ? '2' : '1', multa, multaData: t.data_multa } : {}),

@@ -189,3 +189,50 @@ describe('retorno CNAB 400, Caixa SIGCB (no sample: a file written at CAIXA_RETO
     expect(readRetorno400(CAIXA_RETORNO_400, text, { conta: '1234005508', ...anyKnown }).aplicavel).toBe(false);
   });
 });
+
+describe('retorno CNAB 400, Caixa SIGCB, written at the positions of the SIGCB YAML (cnab-layouts glauberportella cef cobranca_sigcb.yml)', () => {
+  const sigcb = readYaml(readFinance('cnab-layouts', 'glauberportella', 'config', 'cef', 'cnab400', 'cobranca_sigcb.yml'));
+  const retorno = sigcb['retorno'] as Record<string, Record<string, unknown>>;
+  const fields = (m: unknown) => new Map(yamlFields(m as Parameters<typeof yamlFields>[0]).map((f) => [f.name, f]));
+  /** A 400-character line with each named field of the YAML filled (numbers zero-padded to the field's size). */
+  function line(layout: Map<string, { start: number; end: number }>, values: Record<string, string | number>): string {
+    const l = Array.from({ length: 400 }, () => ' ');
+    for (const [name, value] of Object.entries(values)) {
+      const f = layout.get(name);
+      if (!f) throw new Error(`the SIGCB YAML has no field ${name}`);
+      const size = f.end - f.start + 1;
+      const text = typeof value === 'number' ? String(value).padStart(size, '0') : value.padEnd(size, ' ');
+      expect(text.length, name).toBe(size);
+      for (let i = 0; i < size; i++) l[f.start - 1 + i] = text[i]!;
+    }
+    return l.join('');
+  }
+
+  it('reads the account, the 17-digit nosso número (modalidade 14 + 15 digits), a payment with interest and fee, and a rejection', () => {
+    const header = line(fields(retorno['header_arquivo']), {
+      codigo_registro: 0, codigo_retorno: 2, literal_retorno: 'RETORNO', codigo_servico: 1, literal_servico: 'COBRANCA', codigo_agencia: 1234,
+      codigo_beneficiario: 5507, nome_empresa: 'LOJA EXEMPLO', codigo_banco: 104, nome_banco: 'C ECON FEDERAL', data_geracao: 271126,
+      numero_sequencial_retorno: 1, numero_sequencial_registro: 1,
+    });
+    const detail = fields((retorno['detalhes'] as Record<string, unknown>)['segmento_1']);
+    const common = { codigo_registro: 1, tipo_inscricao: 2, numero_inscricao: 11222333000181, codigo_agencia: 1234, codigo_beneficiario: 5507, carteira: 1, codigo_banco: 104 };
+    const paid = line(detail, {
+      ...common, nosso_numero: '14000000000000042', codigo_ocorrencia: 21, data_ocorrencia: 261126, numero_documento_cobranca: '123', vencimento: 301126,
+      valor: 12345, valor_tarifa: 250, valor_principal: 12500, valor_juros: 155, data_credito: '271126', numero_sequencial_registro: 2,
+    });
+    const rejected = line(detail, {
+      ...common, nosso_numero: '14000000000000043', codigo_rejeicao: 48, codigo_ocorrencia: 99, data_ocorrencia: 261126, vencimento: 301126, valor: 100,
+      numero_sequencial_registro: 3,
+    });
+    const trailer = line(fields(retorno['trailer_arquivo']), { codigo_registro: 9, codigo_retorno: 2, codigo_servico: 1, codigo_banco: 104, numero_sequencial_registro: 4 });
+    const text = [header, paid, rejected, trailer].join('\r\n');
+    const report = readRetorno400(CAIXA_RETORNO_400, text, { conta: '1234005507', ...anyKnown });
+    expect(report.erros).toEqual([]);
+    expect(report.aplicavel).toBe(true);
+    expect(report.itens).toEqual([
+      expect.objectContaining({ nossoNumero: '42', tipo: 'pago', valorTitulo: 12345, valorPago: 12500, juros: 155, tarifa: 250, dataCredito: '2026-11-27', dataOcorrencia: '2026-11-26', vencimento: '2026-11-30' }),
+      expect.objectContaining({ nossoNumero: '43', tipo: 'rejeitado', motivos: ['048'] }),
+    ]);
+    expect(readRetorno400(CAIXA_RETORNO_400, text, { conta: '1234005508', ...anyKnown }).aplicavel).toBe(false);
+  });
+});

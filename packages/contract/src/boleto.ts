@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { BOLETO_AMOUNT_TYPES, BOLETO_MESSAGES, BOLETO_STATES } from '@pdv/domain/boleto';
 import { id } from './common.ts';
+import { boletoBanco, boletoCedente, boletoConta, boletoRemessaRequest } from './connector.ts';
 
 const amountType = z.enum(BOLETO_AMOUNT_TYPES, { error: "O tipo deve ser 'Percentual' ou 'Valor'." });
 const rate = z.number({ error: 'Valor inválido.' }).min(0, { error: 'Valor inválido.' }).max(999_999.99, { error: 'Valor inválido.' });
@@ -122,3 +123,62 @@ export type RetornoResult = z.infer<typeof retornoResult>;
 
 export const nextNumberBody = z.object({ id_conta: id }).strict();
 export const nextNumberResult = z.object({ numero: z.number().int() });
+
+/**
+ * Boletos through the shop's local connector (001 §7 Local boleto connector): the server reserves the nosso números
+ * (same checks as /demand/create; one open reservation per document, reused when sent again), the web app sends the
+ * /boleto/emitir payload to the connector, and the server records what the connector answered once the barcode and
+ * the linha digitável match what packages/banking builds for the reserved number.
+ */
+export const connectorConfig = z.object({
+  cnab: z.string(), carteira: z.string().nullable(), convenio: z.string().nullable(), codigo_cedente: z.string().nullable(),
+  modalidade: z.string().nullable(), codigo_transmissao: z.string().nullable(),
+  tipo_multa: amountType, valor_multa: z.number(), dias_multa: z.number().int(), tipo_juro: amountType, valor_juro: z.number(),
+  dias_expiracao: z.number().int(), observacao: z.string().nullable(),
+});
+export const connectorAccount = z.object({
+  id_banco: z.number().int().nullable(), agencia: z.string(), digito_agencia: z.string().nullable(), numero: z.string(), digito_conta: z.string().nullable(),
+});
+export const connectorReserved = z.object({
+  id_documento_financeiro: z.number().int(),
+  nosso_numero: z.number().int(),
+  numero: z.string(),
+  data_vencimento: z.string(),
+  /** Reais, 2 decimals. */
+  valor: z.number(),
+  pagador: z.object({ nome: z.string(), cpf_cnpj: z.string(), endereco: z.string(), numero: z.string(), bairro: z.string(), cidade: z.string(), uf: z.string(), cep: z.string() }),
+});
+export const demandReserveResult = z.object({
+  resultados: z.array(demandResult),
+  config: connectorConfig,
+  conta: connectorAccount,
+  emitente: z.object({ nome: z.string(), cnpj: z.string() }),
+  /** The branch's date of issue ('yyyy-mm-dd'). */
+  data_documento: z.string(),
+  documentos: z.array(connectorReserved),
+});
+export type DemandReserveResult = z.infer<typeof demandReserveResult>;
+
+export const demandRecordBody = z.object({
+  boletos: z.array(z.object({
+    id_documento_financeiro: id,
+    nosso_numero: z.number().int().positive(),
+    codigo_barras: z.string().max(60),
+    linha_digitavel: z.string().max(80),
+  }).strict()).min(1, { error: BOLETO_MESSAGES.noBoletoSelected }).max(1000),
+}).strict();
+export const demandRecordResult = z.object({ resultados: z.array(demandResult), emails: z.number().int().optional() });
+
+/** The connector's remessa: what the server would write (the connector writes it, the server checks and records it). */
+export const connectorRemessaBody = z.object({ id_conta: id }).strict();
+export const connectorRemessaRecordBody = z.object({
+  id_conta: id,
+  numero_remessa: z.number().int().positive(),
+  data_geracao: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  hora_geracao: z.string().regex(/^\d{6}$/),
+  conteudo: z.string({ error: BOLETO_MESSAGES.fileMissing }).min(1, { error: BOLETO_MESSAGES.fileMissing }).max(5_000_000),
+}).strict();
+/** The account's connector header for /boleto/ler_retorno, and the nossos números the account's boletos carry. */
+export const connectorAccountBody = z.object({ id_conta: id }).strict();
+export const connectorRemessaResult = boletoRemessaRequest;
+export const connectorAccountResult = z.object({ banco: boletoBanco, cedente: boletoCedente, conta: boletoConta, conhecidos: z.array(z.string()) });

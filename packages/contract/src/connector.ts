@@ -96,6 +96,8 @@ export const boletoTitulo = z.object({
   /** The nosso número as printed (remessa of a boleto issued before; optional for emitir). */
   nosso_numero_impresso: texto(30).optional(),
   numero_documento: texto(10),
+  /** The company's own reference of the título in the remessa (the server's boleto id). */
+  uso_empresa: texto(25).optional(),
   data_documento: isoDate,
   data_vencimento: isoDate,
   valor: reais.positive(),

@@ -77,4 +77,7 @@ export const BOLETO_CONNECTOR_MESSAGES = {
   pickerTitle: 'Selecionar dispositivo',
   pickerLabel: 'Dispositivo',
   noDevice: 'Nenhum dispositivo cadastrado.',
+  chooseDevice: 'Selecione o dispositivo do conector local.',
+  /** Web: what the connector read of a retorno, before the server applies it. */
+  retornoRead: (itens: number, erros: number) => `Leitura do conector: ${itens} título(s), ${erros} problema(s).`,
 } as const;

@@ -66,6 +66,13 @@ export const BOLETO_MESSAGES = {
     `Olá, ${nome}!\n\nSegue o boleto de ${loja} no valor de ${valor}, com vencimento em ${vencimento}.\n\nLinha digitável: ${linha}\n`,
   mailNoAccount: 'A filial não tem conta de e-mail configurada.',
   mailSent: (enviados: number, falhas: number) => `Boletos por e-mail: ${enviados} enviado(s)${falhas > 0 ? `, ${falhas} com falha` : ''}.`,
+  // Boletos issued by the local connector (001 §7 Local boleto connector): the server reserves, checks and records.
+  reservationMissing: (numero: string | number, nossoNumero: number) => `O nosso número ${nossoNumero} não está reservado para o documento ${numero}.`,
+  barcodeMismatch: (numero: string | number) => `O código de barras do boleto do documento ${numero} não confere com o nosso número reservado.`,
+  lineMismatch: (numero: string | number) => `A linha digitável do boleto do documento ${numero} não confere com o código de barras.`,
+  balanceChanged: 'O saldo do documento mudou depois da reserva: gere o boleto de novo.',
+  remessaChanged: 'Os boletos pendentes da conta mudaram: gere a remessa de novo.',
+  remessaMismatch: 'O arquivo de remessa do conector não confere com os boletos pendentes da conta.',
 } as const;
 
 export interface FieldIssue {

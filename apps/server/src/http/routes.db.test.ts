@@ -227,6 +227,7 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'orderItemUpdate') body['quantidade'] = 1;
   if (name === 'demandUpdate') body['situacao'] = 'Cancelado';
   if (name === 'demandRetorno') body['conteudo'] = '02RETORNO';
+  if (name === 'demandConnectorRemessaRecord') Object.assign(body, { numero_remessa: 1, data_geracao: '2026-01-01', hora_geracao: '000000', conteudo: '01REMESSA' });
   if (name === 'documentFinancialDischargeCheckout') Object.assign(body, { documentos: [1], valor_total: 1, pagamentos: [{ id_meio_pagamento: 1, valor_total: 1 }] });
   if (name === 'orderItemUpdateUserSeller' || name === 'invoiceChangeSeller' || name === 'invoiceItemUpdateUserSeller') body['id_usuario_vendedor'] = null;
   if (name === 'invoiceReturnCredit') body['valor'] = 10;

@@ -21,6 +21,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   boleto_remessa: 'modules/finance/',
   boleto_retorno: 'modules/finance/',
   boleto_email: 'modules/finance/',
+  boleto_reserva: 'modules/finance/',
   // Bank conciliation lines (imported OFX statements): the finance module's reconciliation.ts.
   conta_conciliacao: 'modules/finance/',
   pessoa_conta_corrente: 'modules/credit/',

@@ -45,6 +45,8 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   // Boletos: a remessa needs pending boletos of a homologated bank's account and a retorno a file of it (the demo
   // register's first account is the till); boleto.db.test.ts proves them.
   'demandUpdateRemessa', 'demandRetorno',
+  // Through the connector: the same (a homologated bank's account, pending boletos); boleto-connector.db.test.ts proves them.
+  'demandConnectorRemessa', 'demandConnectorRemessaRecord', 'demandConnectorAccount',
   // Registers (packages/contract/src/registers): the situacao change and the delete would change the demo rows the
   // next routes use; registers.db.test.ts proves them, with every other route of each register.
   ...(Object.keys(registerRouteTable()) as RouteName[]).filter((n) => /(Situacao|Delete)$/.test(n)),

@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors.ts';
 import type { Handlers } from '../../http/handlers.ts';
 import type { Caller } from '../auth/caller.ts';
 import * as mail from './boleto-mail.ts';
+import * as conn from './boleto-connector.ts';
 import * as bq from './boleto-queries.ts';
 import * as svc from './boletos.ts';
 
@@ -28,6 +29,14 @@ export const boletoHandlers = {
   demandUpdateRemessa: ({ tx, caller, body }) => svc.generateRemessa(tx, scope(caller), caller.id_usuario, body.id_conta),
   demandRemessaFile: ({ tx, caller, body }) => svc.remessaFile(tx, scope(caller), body.id_boleto_remessa),
   demandRetorno: ({ tx, caller, body }) => svc.processRetorno(tx, scope(caller), caller.id_usuario, body),
+  demandConnectorReserve: ({ tx, caller, body }) => conn.reserve(tx, scope(caller), caller.id_usuario, body),
+  demandConnectorRecord: async ({ tx, caller, body }) => {
+    const { resultados, emails } = await conn.record(tx, scope(caller), caller.id_usuario, body);
+    return { resultados, emails: await mail.queueBoletoEmails(tx, scope(caller), emails) };
+  },
+  demandConnectorRemessa: ({ tx, caller, body }) => conn.remessaRequest(tx, scope(caller), body.id_conta),
+  demandConnectorRemessaRecord: ({ tx, caller, body }) => conn.recordRemessa(tx, scope(caller), caller.id_usuario, body),
+  demandConnectorAccount: ({ tx, caller, body }) => conn.retornoRequest(tx, scope(caller), body.id_conta),
   bankAccountNextOurNumber: async ({ tx, caller, body }) => {
     const n = await bq.peekSequence(tx, caller.id_organization, body.id_conta, 'sequencia_nosso_numero');
     if (n === undefined) throw notFound();

@@ -34,10 +34,10 @@ export interface IssueInput {
   valor_juro?: number | undefined;
 }
 
-interface Ready { config: bq.ConfigRow; account: bq.AccountRow; adapter: BankAdapter; emitente: bq.Emitente }
+export interface Ready { config: bq.ConfigRow; account: bq.AccountRow; adapter: BankAdapter; emitente: bq.Emitente }
 
 /** The overall checks of 001 §5, in its order: documents, configuration, account, branch, bank. */
-async function prepare(tx: Tx, s: Scope, input: IssueInput, lock: boolean): Promise<Ready> {
+export async function prepare(tx: Tx, s: Scope, input: IssueInput, lock: boolean): Promise<Ready> {
   if (input.documentos.length === 0) throw badRequest(M.noDocuments);
   if (input.id_configuracao_boleto == null) throw badRequest(M.noConfig);
   const stored = await bq.configById(tx, s.org, input.id_configuracao_boleto);
@@ -64,38 +64,36 @@ async function prepare(tx: Tx, s: Scope, input: IssueInput, lock: boolean): Prom
 
 const money = (c: Cents) => toDecimalString(c);
 
-/** One document's boleto, or the reason it cannot have one (001 §5 per document). Writes only when `write`. */
-async function issueOne(tx: Tx, s: Scope, r: Ready, id: number, today: string, id_usuario: number, write: boolean): Promise<{ id_boleto: number | null; error: string | null; numero: string; email?: string | null }> {
-  const [doc] = await q.documentsByIds(tx, s, [id], write);
-  if (!doc) return { id_boleto: null, error: M.noFinancialDocument, numero: String(id) };
+export interface Eligible { doc: q.DocumentRow; numero: string; payer: bq.PayerRow }
+
+/** The per-document checks of 001 §5 (the document of the branch, Entrada and Aberto, no live boleto, the payer). */
+export async function eligibleDocument(tx: Tx, s: Scope, id: number, lock: boolean): Promise<Eligible | { error: string; numero: string }> {
+  const [doc] = await q.documentsByIds(tx, s, [id], lock);
+  if (!doc) return { error: M.noFinancialDocument, numero: String(id) };
   const numero = doc.sequencia > 1 ? `${doc.numero}/${doc.sequencia}` : doc.numero;
-  if (doc.operacao !== 'Entrada' || doc.situacao !== 'Aberto') return { id_boleto: null, error: M.notEligible, numero };
-  if (await bq.liveBoletoOf(tx, s, id)) return { id_boleto: null, error: M.alreadyIssued, numero };
+  if (doc.operacao !== 'Entrada' || doc.situacao !== 'Aberto') return { error: M.notEligible, numero };
+  if (await bq.liveBoletoOf(tx, s, id)) return { error: M.alreadyIssued, numero };
   const payer = doc.id_pessoa === null ? undefined : await bq.payerOf(tx, s.org, doc.id_pessoa);
   const issue = boletoDocumentIssue(doc.saldo, payer ? {
     nome: payer.nome, cpf: payer.cpf, cnpj: payer.cnpj,
     endereco: payer.has_address ? { cep: payer.cep, endereco: payer.endereco, numero: payer.numero, bairro: payer.bairro, cidade: payer.cidade, uf: payer.uf } : null,
   } : null);
-  if (issue || !payer) return { id_boleto: null, error: issue ?? M.payerMissing, numero };
-  const vencimento = doc.data_vencimento >= today ? doc.data_vencimento : addDays(today, r.config.dias_expiracao);
-  const seq = write ? await bq.drawSequence(tx, s.org, r.account.id_conta, 'sequencia_nosso_numero') : (await bq.peekSequence(tx, s.org, r.account.id_conta, 'sequencia_nosso_numero') ?? 1);
-  let codes;
-  try {
-    codes = emitirBoleto({ parts: r.adapter.parts(r.account, r.config, seq, today.slice(2, 4)), valor: doc.saldo, vencimento });
-  } catch (e) {
-    if (e instanceof ValidationError) {
-      if (write) throw badRequest(M.perDocument(numero, e.message)); // the sequence was drawn: roll back the whole issue
-      return { id_boleto: null, error: e.message, numero };
-    }
-    throw e;
-  }
-  if (!write) return { id_boleto: null, error: null, numero };
-  const multa = boletoAmount(r.config.tipo_multa, r.config.valor_multa, doc.saldo);
-  const juroMes = boletoAmount(r.config.tipo_juro, r.config.valor_juro, doc.saldo);
-  const id_boleto = await bq.insertBoleto(tx, s, {
-    id_documento_financeiro: id, id_configuracao_boleto: r.config.id_configuracao_boleto, id_conta: r.account.id_conta, nosso_numero: seq,
+  if (issue || !payer) return { error: issue ?? M.payerMissing, numero };
+  return { doc, numero, payer };
+}
+
+/** The due date of a document's boleto: its own, or today plus the configuration's expiration when it is past. */
+export const boletoDueDate = (r: Ready, doc: q.DocumentRow, today: string) => (doc.data_vencimento >= today ? doc.data_vencimento : addDays(today, r.config.dias_expiracao));
+
+/** The boleto row of an eligible document with its codes (the server's issue and the connector's record write the same). */
+export function newBoleto(r: Ready, e: Eligible, seq: number, codes: { nossoNumero: string; codigoBarras: string; linhaDigitavel: string }, vencimento: string, valor: Cents, id_usuario: number): bq.NewBoleto {
+  const { payer, numero } = e;
+  const multa = boletoAmount(r.config.tipo_multa, r.config.valor_multa, valor);
+  const juroMes = boletoAmount(r.config.tipo_juro, r.config.valor_juro, valor);
+  return {
+    id_documento_financeiro: e.doc.id_documento_financeiro, id_configuracao_boleto: r.config.id_configuracao_boleto, id_conta: r.account.id_conta, nosso_numero: seq,
     nosso_numero_banco: codes.nossoNumero, codigo_barra: codes.codigoBarras, linha_digitavel: codes.linhaDigitavel, data_vencimento: vencimento,
-    valor: money(doc.saldo),
+    valor: money(valor),
     // Interest: a percentage is a month's rate of the value (Valor: an amount a month), charged a day from the day after the due date.
     data_mora_juros: juroMes > 0 ? addDays(vencimento, 1) : null, valor_mora_juros: money(r.config.tipo_juro === 'Valor' ? juroMes : Math.round(juroMes / 30)),
     data_multa: multa > 0 ? addDays(vencimento, Math.max(1, r.config.dias_multa)) : null,
@@ -104,8 +102,29 @@ async function issueOne(tx: Tx, s: Scope, r: Ready, id: number, today: string, i
     logradouro: (payer.endereco ?? '').slice(0, 100), numero: (payer.numero ?? '').slice(0, 20), bairro: (payer.bairro ?? '').slice(0, 80),
     complemento: payer.complemento?.slice(0, 80) ?? null, cidade: (payer.cidade ?? '').slice(0, 100), uf: (payer.uf ?? '').slice(0, 2),
     cep: (payer.cep ?? '').replace(/\D/g, '').slice(0, 8), email: payer.email?.slice(0, 80) ?? null, numero_documento: numero.slice(0, 10), id_usuario,
-  });
-  return { id_boleto, error: null, numero, email: payer.email };
+  };
+}
+
+/** One document's boleto, or the reason it cannot have one (001 §5 per document). Writes only when `write`. */
+async function issueOne(tx: Tx, s: Scope, r: Ready, id: number, today: string, id_usuario: number, write: boolean): Promise<{ id_boleto: number | null; error: string | null; numero: string; email?: string | null }> {
+  const e = await eligibleDocument(tx, s, id, write);
+  if ('error' in e) return { id_boleto: null, error: e.error, numero: e.numero };
+  const { doc, numero } = e;
+  const vencimento = boletoDueDate(r, doc, today);
+  const seq = write ? await bq.drawSequence(tx, s.org, r.account.id_conta, 'sequencia_nosso_numero') : (await bq.peekSequence(tx, s.org, r.account.id_conta, 'sequencia_nosso_numero') ?? 1);
+  let codes;
+  try {
+    codes = emitirBoleto({ parts: r.adapter.parts(r.account, r.config, seq, today.slice(2, 4)), valor: doc.saldo, vencimento });
+  } catch (err) {
+    if (err instanceof ValidationError) {
+      if (write) throw badRequest(M.perDocument(numero, err.message)); // the sequence was drawn: roll back the whole issue
+      return { id_boleto: null, error: err.message, numero };
+    }
+    throw err;
+  }
+  if (!write) return { id_boleto: null, error: null, numero };
+  const id_boleto = await bq.insertBoleto(tx, s, newBoleto(r, e, seq, codes, vencimento, doc.saldo, id_usuario));
+  return { id_boleto, error: null, numero, email: e.payer.email };
 }
 
 /** Issues (or, with write false, validates) one boleto per document; failures are results, not refusals. */
@@ -158,8 +177,8 @@ export async function boletoPdfOf(tx: Tx, s: Scope, id: number): Promise<{ nome_
   return { nome_arquivo: `boleto-${txt(b['numero_documento']) || String(id)}.pdf`, pdf_base64: Buffer.from(pdf).toString('base64') };
 }
 
-/** The remessa of the account's pending boletos of the branch (and the cancel occurrence of the cancelled sent ones). */
-export async function generateRemessa(tx: Tx, s: Scope, id_usuario: number, id_conta: number) {
+/** What a remessa of the account's pending boletos of the branch holds (locked): its títulos, adapter and codes. */
+export async function remessaPlan(tx: Tx, s: Scope, id_conta: number) {
   const account = await bq.accountOf(tx, s, id_conta, true);
   if (!account) throw notFound();
   const ids = await bq.pendingOfAccount(tx, s, id_conta);
@@ -188,20 +207,36 @@ export async function generateRemessa(tx: Tx, s: Scope, id_usuario: number, id_c
     };
     return adapter.finish ? adapter.finish(titulo) : titulo;
   });
-  const sequencia = await bq.drawSequence(tx, s.org, id_conta, 'sequencia_arquivo_remessa');
-  const today = (await branchToday(tx, s)).date;
-  let conteudo: string;
+  return { account, ids, rows, config, emitente, adapter, titulos };
+}
+export type RemessaPlan = Awaited<ReturnType<typeof remessaPlan>>;
+
+/** The remessa file of a plan (a bad field of a boleto is a 400 with its message). */
+export function remessaText(p: RemessaPlan, today: string, sequencia: number, hora: string): string {
   try {
-    const hora = new Date().toISOString().slice(11, 19).replace(/:/g, '');
-    conteudo = writeRemessa(adapter, adapter.beneficiario(account, config, emitente), today, sequencia, titulos, hora);
+    return writeRemessa(p.adapter, p.adapter.beneficiario(p.account, p.config, p.emitente), today, sequencia, p.titulos, hora);
   } catch (e) {
     if (e instanceof ValidationError) throw badRequest(e.message);
     throw e;
   }
+}
+
+/** Stores a remessa of a plan under the account's drawn sequence; its boletos become RemessaGerada. */
+export async function storeRemessa(tx: Tx, s: Scope, id_usuario: number, p: RemessaPlan, today: string, sequencia: number, conteudo: string) {
+  const id_conta = p.account.id_conta;
   const nome_arquivo = `CB${today.slice(8, 10)}${today.slice(5, 7)}${String(sequencia % 100).padStart(2, '0')}.REM`;
-  const id_boleto_remessa = await bq.insertRemessa(tx, s, { id_conta, sequencia, cnab: adapter.format.cnab, nome_arquivo, conteudo, quantidade: titulos.length, id_usuario });
-  await bq.markRemessa(tx, s, ids, id_boleto_remessa);
-  return { id_boleto_remessa, sequencia, nome_arquivo, conteudo, quantidade: titulos.length };
+  const id_boleto_remessa = await bq.insertRemessa(tx, s, { id_conta, sequencia, cnab: p.adapter.format.cnab, nome_arquivo, conteudo, quantidade: p.titulos.length, id_usuario });
+  await bq.markRemessa(tx, s, p.ids, id_boleto_remessa);
+  return { id_boleto_remessa, sequencia, nome_arquivo, conteudo, quantidade: p.titulos.length };
+}
+
+/** The remessa of the account's pending boletos of the branch (and the cancel occurrence of the cancelled sent ones). */
+export async function generateRemessa(tx: Tx, s: Scope, id_usuario: number, id_conta: number) {
+  const p = await remessaPlan(tx, s, id_conta);
+  const sequencia = await bq.drawSequence(tx, s.org, id_conta, 'sequencia_arquivo_remessa');
+  const today = (await branchToday(tx, s)).date;
+  const conteudo = remessaText(p, today, sequencia, new Date().toISOString().slice(11, 19).replace(/:/g, ''));
+  return storeRemessa(tx, s, id_usuario, p, today, sequencia, conteudo);
 }
 
 export async function remessaFile(tx: Tx, s: Scope, id: number) {

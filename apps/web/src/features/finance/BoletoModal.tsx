@@ -5,7 +5,7 @@
  * 'Erro ao gerar o Boleto do documento {number}. Motivo: {error_message}'. Closing runs the completion callback.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, List, Modal, NumberInput, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import type { FinancialDocument } from '@pdv/contract/finance';
 import { BOLETO_AMOUNT_TYPES, BOLETO_MESSAGES, type BoletoAmountType } from '@pdv/domain/boleto';
@@ -15,6 +15,9 @@ import { sendQueuedBoletoEmails } from './invoiceBoletos.ts';
 import { money } from '../invoice/display.tsx';
 import { ShortcutButton } from '../invoice/shortcuts.tsx';
 import { pdfBlobOf } from '../checkout/modes/voucher/voucherPrint.ts';
+import { BOLETO_CONNECTOR_MESSAGES } from '@pdv/domain/boleto-connector';
+import { BoletoConnectorChoice, useBoletoDevice } from './BoletoConnectorChoice.tsx';
+import { issueThroughConnector } from './boletoConnector.ts';
 
 interface Props {
   documents: FinancialDocument[];
@@ -26,7 +29,7 @@ interface Config {
   id_configuracao_boleto: number; descricao: string; is_padrao: boolean;
   tipo_multa: BoletoAmountType; valor_multa: number; dias_multa: number; tipo_juro: BoletoAmountType; valor_juro: number;
 }
-interface Result { id_documento_financeiro: number; numero: string; success: boolean; error_message: string | null; id_boleto: number | null }
+interface Result { id_documento_financeiro: number; numero: string; success: boolean; error_message: string | null; id_boleto: number | null; pdf_base64?: string }
 
 export async function openBoletoPdf(id_boleto: number): Promise<void> {
   const target = window.open('', '_blank');
@@ -40,6 +43,13 @@ export async function openBoletoPdf(id_boleto: number): Promise<void> {
     target?.close();
     showError(error);
   }
+}
+
+/** A PDF the connector answered, opened in a new tab. */
+function openPdfBase64(base64: string): void {
+  const url = URL.createObjectURL(pdfBlobOf(base64));
+  window.open(url, '_blank');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export function BoletoModal({ documents, onClose, onDone }: Props) {
@@ -65,6 +75,8 @@ function Form({ documents, onResults }: { documents: FinancialDocument[]; onResu
   const [v, setV] = useState<Omit<Config, 'id_configuracao_boleto' | 'descricao' | 'is_padrao'> | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [viaConnector, setViaConnector] = useState(false);
+  const [device, setDevice] = useBoletoDevice();
 
   useEffect(() => {
     void call('boletoConfigFind', { search: '', take: 100, skip: 0 }).then((res) => {
@@ -84,9 +96,14 @@ function Form({ documents, onResults }: { documents: FinancialDocument[]; onResu
     event?.preventDefault();
     if (busy) return;
     if (!id || !v) return setProblem(BOLETO_MESSAGES.selectConfig);
+    if (viaConnector && !device) return setProblem(BOLETO_CONNECTOR_MESSAGES.chooseDevice);
     setProblem(null);
     setBusy(true);
-    void call('demandCreate', { id_configuracao_boleto: Number(id), documentos: documents.map((d) => d.id_documento_financeiro), ...v }).then(
+    const body = { id_configuracao_boleto: Number(id), documentos: documents.map((d) => d.id_documento_financeiro), ...v };
+    const run = viaConnector && device
+      ? issueThroughConnector(device, body).then(({ results, emails }) => ({ resultados: results, emails }))
+      : call('demandCreate', body);
+    void run.then(
       (res) => {
         onResults(res.resultados);
         if ((res.emails ?? 0) > 0) void sendQueuedBoletoEmails();
@@ -137,6 +154,8 @@ function Form({ documents, onResults }: { documents: FinancialDocument[]; onResu
             ))}
           </Table.Tbody>
         </Table>
+        <Switch label="Emitir pelo conector local" checked={viaConnector} onChange={(e) => setViaConnector(e.currentTarget.checked)} />
+        {viaConnector && <BoletoConnectorChoice device={device} onChange={setDevice} />}
         {problem && <Alert color="red" variant="light">{problem}</Alert>}
         <Group justify="flex-end">
           <ShortcutButton shortcut="Alt+G" type="submit" loading={busy}>Gerar boletos</ShortcutButton>
@@ -157,7 +176,9 @@ function Results({ results, onClose }: { results: Result[]; onClose: () => void 
           {ok.map((r) => (
             <Group key={r.id_documento_financeiro} justify="space-between" data-boleto-documento={r.numero}>
               <Text size="sm">Documento {r.numero}</Text>
-              {r.id_boleto !== null && <Button size="xs" variant="light" onClick={() => void openBoletoPdf(r.id_boleto!)}>Abrir PDF do documento {r.numero}</Button>}
+              {r.pdf_base64
+                ? <Button size="xs" variant="light" onClick={() => openPdfBase64(r.pdf_base64!)}>Abrir PDF do documento {r.numero}</Button>
+                : r.id_boleto !== null && <Button size="xs" variant="light" onClick={() => void openBoletoPdf(r.id_boleto!)}>Abrir PDF do documento {r.numero}</Button>}
             </Group>
           ))}
         </Stack>

@@ -5,8 +5,10 @@
  * again settles nothing.
  */
 import { useState } from 'react';
-import { Alert, Button, Drawer, FileInput, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Drawer, FileInput, Group, List, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import type { RetornoResult } from '@pdv/contract/boleto';
+import type { BoletoRemessaAnswer, BoletoRetornoAnswer } from '@pdv/contract/connector';
+import { BOLETO_CONNECTOR_MESSAGES } from '@pdv/domain/boleto-connector';
 import type { FieldDef } from '@pdv/contract/registers/descriptor';
 import { BOLETO_MESSAGES } from '@pdv/domain/boleto';
 import { MESSAGES } from '@pdv/domain/messages';
@@ -15,6 +17,28 @@ import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
 import { money } from '../invoice/display.tsx';
 import { RefSelect } from '../registers/RefSelect.tsx';
+import { BoletoConnectorChoice, useBoletoDevice } from './BoletoConnectorChoice.tsx';
+import { postToConnector, type ConnectorDevice } from './boletoConnector.ts';
+
+/**
+ * The remessa through the connector: the server hands the pending boletos and the next file number, the connector
+ * writes the file, the server stores it when it is the file it would write (then the boletos are RemessaGerada).
+ */
+async function remessaThroughConnector(device: ConnectorDevice, id_conta: number) {
+  const req = await call('demandConnectorRemessa', { id_conta });
+  const answer = await postToConnector<BoletoRemessaAnswer>(device, '/boleto/gerar_remessa', req);
+  if (answer.Codigo !== 0 || !('remessa' in answer) || !answer.remessa) throw new Error(answer.Mensagem);
+  return call('demandConnectorRemessaRecord', { id_conta, numero_remessa: req.numero_remessa, data_geracao: req.data_geracao, hora_geracao: req.hora_geracao, conteudo: answer.remessa });
+}
+
+/** The retorno read by the connector (its report for the shop); settling stays the server's (/demand/ler-retorno). */
+async function readThroughConnector(device: ConnectorDevice, id_conta: number, retorno: string): Promise<string> {
+  const header = await call('demandConnectorAccount', { id_conta });
+  const answer = await postToConnector<BoletoRetornoAnswer>(device, '/boleto/ler_retorno', { ...header, retorno });
+  if (answer.Codigo !== 0) throw new Error(answer.Mensagem);
+  const read = answer as BoletoRetornoAnswer;
+  return BOLETO_CONNECTOR_MESSAGES.retornoRead(read.itens?.length ?? 0, read.erros?.length ?? 0);
+}
 
 const CONTA: FieldDef = { kind: 'ref', ref: 'bankAccount', label: 'Conta bancária' };
 
@@ -33,12 +57,17 @@ export function RemessaDrawer({ opened, onClose, onChanged }: { opened: boolean;
   const [remessa, setRemessa] = useState<{ nome_arquivo: string; conteudo: string; sequencia: number; quantidade: number } | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<RetornoResult | null>(null);
+  const [viaConnector, setViaConnector] = useState(false);
+  const [device, setDevice] = useBoletoDevice();
+  const [connectorRead, setConnectorRead] = useState<string | null>(null);
+  const connector = viaConnector ? device : null;
 
   const generate = async () => {
     if (!conta) return toast.warning(MESSAGES.accountRequired);
+    if (viaConnector && !device) return toast.warning(BOLETO_CONNECTOR_MESSAGES.chooseDevice);
     setBusy('remessa');
     try {
-      const r = await call('demandUpdateRemessa', { id_conta: conta });
+      const r = connector ? await remessaThroughConnector(connector, conta) : await call('demandUpdateRemessa', { id_conta: conta });
       setRemessa(r);
       download(r.nome_arquivo, r.conteudo);
       onChanged();
@@ -51,9 +80,12 @@ export function RemessaDrawer({ opened, onClose, onChanged }: { opened: boolean;
   const upload = async () => {
     if (!conta) return toast.warning(MESSAGES.accountRequired);
     if (!file) return toast.warning(BOLETO_MESSAGES.fileMissing);
+    if (viaConnector && !device) return toast.warning(BOLETO_CONNECTOR_MESSAGES.chooseDevice);
     setBusy('retorno');
+    setConnectorRead(null);
     try {
       const conteudo = await file.text();
+      if (connector) setConnectorRead(await readThroughConnector(connector, conta, conteudo));
       const r = await call('demandRetorno', { id_conta: conta, nome_arquivo: file.name, conteudo });
       setReport(r);
       if (r.baixados > 0) onChanged();
@@ -68,6 +100,8 @@ export function RemessaDrawer({ opened, onClose, onChanged }: { opened: boolean;
     <Drawer opened={opened} onClose={onClose} position="right" size="xl" title="Remessa e retorno de boletos" closeButtonProps={{ 'aria-label': 'Fechar' }}>
       <Stack gap="md">
         <RefSelect name="id_conta" field={CONTA} label="Conta bancária" value={conta} onChange={setConta} error={undefined} withAsterisk={false} readOnly={false} />
+        <Switch label="Pelo conector local" checked={viaConnector} onChange={(e) => setViaConnector(e.currentTarget.checked)} />
+        {viaConnector && <BoletoConnectorChoice device={device} onChange={setDevice} />}
         <Stack gap="xs">
           <Title order={3} size="h5">Remessa</Title>
           <Group>
@@ -82,6 +116,7 @@ export function RemessaDrawer({ opened, onClose, onChanged }: { opened: boolean;
             <FileInput label="Arquivo de retorno" placeholder="Escolha o arquivo .RET" value={file} onChange={setFile} clearable style={{ flex: 1 }} />
             <Button onClick={() => void upload()} loading={busy === 'retorno'}>Processar retorno</Button>
           </Group>
+          {connectorRead && <Text size="sm" aria-label="Leitura do conector">{connectorRead}</Text>}
           {report && <Report r={report} />}
         </Stack>
       </Stack>

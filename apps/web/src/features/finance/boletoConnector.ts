@@ -4,7 +4,12 @@
  * the payload rules of 001 §7 (dates yyyy-mm-dd, interest code '1' or 'A' for collection type 8, protest days 0,
  * species DM, the internal bank id mapped to its collection type 1-48), and the call to the chosen device's connector.
  */
+import type { z } from 'zod';
+import type { demandCreateBody } from '@pdv/contract/boleto';
 import type { BoletoEmitirAnswer, BoletoEmitirRequest } from '@pdv/contract/connector';
+import { PRINT_CODES, PRINT_MESSAGES, PRINT_TIMEOUT_MS } from '@pdv/domain/print-connector';
+import { call } from '../../api/client.ts';
+import { connectorUrl } from '../peripherals/connector.ts';
 import { BOLETO_MESSAGES, boletoAmount, type BoletoAmountType } from '@pdv/domain/boleto';
 import { codigoMoraOf, DIAS_PROTESTO, ESPECIE_DOCUMENTO, tipoCobrancaOf } from '@pdv/domain/boleto-connector';
 import { addDays } from '@pdv/domain/payment';
@@ -26,6 +31,8 @@ export interface ConnectorDocument {
   saldo: number;
   pagador: { nome: string; cpf_cnpj: string; endereco: string; numero: string; bairro: string; cidade: string; uf: string; cep: string };
 }
+
+type DemandCreateBody = z.input<typeof demandCreateBody>;
 
 const reais = (cents: number) => Math.round(cents) / 100;
 
@@ -64,10 +71,63 @@ export function boletoEmitirPayload(
   };
 }
 
-/** POST /boleto/emitir at the device's connector (30 s time-out). */
-export async function emitirPeloConector(device: { endereco: string; porta_connect: number }, payload: BoletoEmitirRequest): Promise<BoletoEmitirAnswer> {
-  const res = await fetch(`http://${device.endereco}:${device.porta_connect}/boleto/emitir`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload), signal: AbortSignal.timeout(30_000),
+/** A device the boleto connector runs on (002 §3 Device: its address and connector port). */
+export interface ConnectorDevice { id_dispositivo: number; descricao: string; endereco: string; porta_connect: number }
+
+/** POST at the device's connector (30 s time-out); unreachable or not JSON: 'Não foi possível comunicar com o ModerConnect.' (001 §8). */
+export async function postToConnector<T extends { Codigo: number; Mensagem: string }>(device: ConnectorDevice, path: string, payload: unknown): Promise<T | { Codigo: number; Mensagem: string }> {
+  try {
+    const res = await fetch(connectorUrl({ id_periferico: 0, descricao: '', tipo: '', dispositivo: device }, path), {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload), signal: AbortSignal.timeout(PRINT_TIMEOUT_MS),
+    });
+    const answer: unknown = await res.json();
+    if (typeof answer === 'object' && answer !== null && typeof (answer as T).Codigo === 'number') return answer as T;
+  } catch (error) {
+    console.error('Conector local inacessível', error);
+  }
+  return { Codigo: PRINT_CODES.own, Mensagem: PRINT_MESSAGES.unreachable };
+}
+
+/** The branch's devices with a connector address and port (what the device picker of 001 §2 lists). */
+export async function connectorDevices(): Promise<ConnectorDevice[]> {
+  const found: unknown = await call('deviceFind', { search: '', take: 200, skip: 0 }, { loading: false });
+  const page = found as { rows: Array<{ id_dispositivo: number; descricao: string; endereco: string | null; porta_connect: number | null }> };
+  return page.rows.filter((d) => (d.endereco ?? '') !== '' && d.porta_connect !== null)
+    .map((d) => ({ id_dispositivo: d.id_dispositivo, descricao: d.descricao, endereco: d.endereco ?? '', porta_connect: d.porta_connect ?? 0 }));
+}
+
+export interface ConnectorResult { id_documento_financeiro: number; numero: string; success: boolean; error_message: string | null; id_boleto: number | null; pdf_base64?: string }
+
+const cents = (reais: number) => Math.round(reais * 100);
+
+/**
+ * Issues the documents' boletos through the connector: the server reserves the nossos números (failures per document,
+ * as /demand/create answers them), the connector builds the boletos and their PDFs, the server records them after
+ * checking them. A connector that fails fails each reserved document with its message (001 §8), and sent again the
+ * same reservation is reused.
+ */
+export async function issueThroughConnector(device: ConnectorDevice, body: DemandCreateBody): Promise<{ results: ConnectorResult[]; emails: number }> {
+  const reserved = await call('demandConnectorReserve', body);
+  const results: ConnectorResult[] = reserved.resultados.filter((r) => !r.success);
+  const docs = reserved.documentos;
+  if (docs.length === 0) return { results, emails: 0 };
+  const failAll = (reason: string) => ({ results: [...results, ...docs.map((d) => ({ id_documento_financeiro: d.id_documento_financeiro, numero: d.numero, success: false, id_boleto: null, error_message: BOLETO_MESSAGES.perDocument(d.numero, reason) }))], emails: 0 });
+  const payload = boletoEmitirPayload(reserved.config, reserved.conta, reserved.emitente, docs.map((d) => ({ ...d, saldo: cents(d.valor) })), reserved.data_documento);
+  if (typeof payload === 'string') return failAll(payload);
+  const answer = await postToConnector<BoletoEmitirAnswer>(device, '/boleto/emitir', payload);
+  const boletos = 'boletos' in answer ? answer.boletos ?? [] : [];
+  if (answer.Codigo !== 0 || boletos.length === 0) return failAll(answer.Mensagem);
+  const byNumber = new Map(docs.map((d) => [d.nosso_numero, d.id_documento_financeiro]));
+  const recorded = await call('demandConnectorRecord', {
+    boletos: boletos.flatMap((b) => {
+      const id = byNumber.get(b.nosso_numero);
+      return id === undefined ? [] : [{ id_documento_financeiro: id, nosso_numero: b.nosso_numero, codigo_barras: b.codigo_barras, linha_digitavel: b.linha_digitavel }];
+    }),
   });
-  return (await res.json()) as BoletoEmitirAnswer;
+  const pdfOf = new Map(boletos.map((b) => [byNumber.get(b.nosso_numero), b.pdf_base64]));
+  for (const r of recorded.resultados) {
+    const pdf = r.success ? pdfOf.get(r.id_documento_financeiro) : undefined;
+    results.push(pdf ? { ...r, pdf_base64: pdf } : r);
+  }
+  return { results, emails: recorded.emails ?? 0 };
 }
