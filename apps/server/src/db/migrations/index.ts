@@ -109,8 +109,8 @@ export const migrations: Migration[] = [
   { version: 49, name: 'stock_branch_transfer', sql: stockBranchTransfer },
   { version: 50, name: 'ibscbs_reduction', sql: ibscbsReduction },
   { version: 52, name: 'boleto_email', sql: boletoEmail },
+  { version: 53, name: 'boleto_reserva', sql: boletoReserva },
   { version: 56, name: 'card_nsu', sql: cardNsu },
   { version: 57, name: 'fiscal_entry', sql: fiscalEntry },
-  { version: 53, name: 'boleto_reserva', sql: boletoReserva },
   { version: 34, name: 'financial_opening_launch', sql: financialOpeningLaunch },
 ];
