@@ -324,3 +324,17 @@ export const invoiceSubtotalDiscountBody = z.object({
 
 /** POST /invoice/invoice_link_seller (000 §7.4): a seller for an invoice (and its lines) that has none. */
 export const invoiceLinkSellerBody = z.object({ id_nota_fiscal: id, id_usuario_vendedor: id }).strict();
+
+/** /invoice/change-transmission-type: 1 normal or 9 offline contingency (NFC-e, with its justification). */
+export const invoiceTransmissionTypeBody = z.object({
+  id_nota_fiscal: id,
+  tipo_emissao: z.union([z.literal(1), z.literal(9)], { error: 'Tipo de emissão inválido: use 1 (normal) ou 9 (contingência offline).' }),
+  justificativa: z.string().max(255).nullable().optional(),
+}).strict();
+
+/** /invoice_item/split: an item split into product variations (desdobramento, 002 §2); quantities sum to the item's. */
+export const invoiceItemSplitBody = z.object({
+  id_nota_fiscal: id,
+  id_nota_fiscal_item: id,
+  partes: z.array(z.object({ id_produto_grade_filial: id, quantidade: quantity }).strict()).max(50),
+}).strict();

@@ -1,5 +1,6 @@
 import { sql as foundation } from './001_foundation.ts';
 import { sql as boletoEmail } from './052_boleto_email.ts';
+import { sql as invoiceItemSplit } from './054_invoice_item_split.ts';
 import { sql as sync } from './002_sync.ts';
 import { sql as events } from './003_events.ts';
 import { sql as catalog } from './004_catalog.ts';
@@ -106,5 +107,6 @@ export const migrations: Migration[] = [
   { version: 49, name: 'stock_branch_transfer', sql: stockBranchTransfer },
   { version: 50, name: 'ibscbs_reduction', sql: ibscbsReduction },
   { version: 52, name: 'boleto_email', sql: boletoEmail },
+  { version: 54, name: 'invoice_item_split', sql: invoiceItemSplit },
   { version: 34, name: 'financial_opening_launch', sql: financialOpeningLaunch },
 ];
