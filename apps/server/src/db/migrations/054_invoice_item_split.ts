@@ -22,4 +22,8 @@ CREATE TABLE nota_fiscal_item_desdobramento (
 CREATE INDEX nota_fiscal_item_desdobramento_nota ON nota_fiscal_item_desdobramento (id_organization, id_nota_fiscal);
 
 SELECT tenant_enable(ARRAY['nota_fiscal_item_desdobramento']);
+
+-- Service lines invoiced by /invoice/invoice-service-order: when and by whom; a line is invoiced once.
+ALTER TABLE pedido_servico ADD COLUMN data_faturamento timestamptz, ADD COLUMN id_usuario_faturamento integer;
 `;
+

@@ -1,0 +1,91 @@
+/**
+ * The invoice editor's actions of issue 31: an NFC-e issued in offline contingency while the worker's SEFAZ simulator
+ * is unavailable is reprocessed from the invoice screen (Alt+P) once SEFAZ is back and becomes Autorizada; its seller is
+ * changed (Alt+E) and it is duplicated (Alt+D) into a new draft that opens. The sale is this spec's own; the simulator
+ * is put back to normal whatever happens.
+ */
+import { randomUUID } from 'node:crypto';
+import { request } from '@playwright/test';
+import { api, sellables } from './checkout-steps.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, type Row } from './support.ts';
+
+async function simulatorMode(url: string, mode: 'normal' | 'unavailable'): Promise<void> {
+  const admin = await request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    expect((await admin.post(url, { data: { mode } })).status()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+test.afterEach(async ({ e2eServer }) => {
+  await simulatorMode(e2eServer.sefazAdminUrl, 'normal');
+});
+
+test('an NFC-e in contingency is reprocessed, its seller changed and duplicated from the invoice screen', async ({ page, e2eServer }) => {
+  test.setTimeout(180_000);
+  await signIn(page, USERS.gerente);
+  await waitForLocalCopy(page);
+  await expect.poll(async () => (await localRows(page, 'method_payment')).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  const [config] = await localRows(page, 'config');
+  const cash = (await localRows(page, 'method_payment')).find((m) => m['meio_pagamento'] === '01');
+  const [product] = await sellables(page);
+  const addresses = await localRows(page, 'stock_address');
+  const address = config?.['id_endereco_estoque_venda'] ?? addresses.find((a) => a['id_filial'] === config?.['id_filial'])?.['id_endereco_estoque'];
+  const grid = (await localRows(page, 'grid')).find((g) => g['id_produto_grade_filial'] === product?.id_produto_grade_filial);
+  const price = Number(grid?.['preco_venda']);
+  const sold = await api(page, '/operacao', {
+    id_operacao: randomUUID(), modo_operacao: 'Venda', modelo: '65', id_filial: config?.['id_filial'], data_inicio: new Date().toISOString(),
+    itens: [{ id_item: randomUUID(), tipo_item: 'Produto', id_produto_grade_filial: product?.id_produto_grade_filial,
+      id_endereco_estoque: address, descricao: 'Produto das ações da nota', quantidade: 1, valor_unitario: price }],
+    pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: cash?.['id_meio_pagamento'], valor_total: price }],
+  });
+  expect(sold.status, JSON.stringify(sold.json)).toBe(200);
+  const id = sold.json['id_nota_fiscal'] as number;
+
+  // SEFAZ silent: the transmission issues the NFC-e in offline contingency.
+  await simulatorMode(e2eServer.sefazAdminUrl, 'unavailable');
+  await page.goto(`/invoice/register/${id}`);
+  await expect(page.getByRole('button', { name: /^Transmitir/ })).toBeVisible();
+  await page.keyboard.press('Alt+T');
+  await expect(page.getByText(/emitida em contingência offline/).first()).toBeVisible({ timeout: 60_000 });
+  await simulatorMode(e2eServer.sefazAdminUrl, 'normal');
+
+  // Alt+P: reprocessed now, authorized with the spec's message.
+  const reprocess = page.getByRole('button', { name: /^Reprocessar/ });
+  await expect(reprocess).toBeVisible();
+  const told = expect(page.getByText(/^Nota Fiscal \d+ transmitida com sucesso$/)).toBeVisible({ timeout: 60_000 });
+  await page.keyboard.press('Alt+P');
+  await told;
+  await expect(page.getByText('Autorizada', { exact: true }).first()).toBeVisible();
+  await expect(reprocess).toHaveCount(0);
+  expect((await api(page, '/invoice/find_by_id', { id_nota_fiscal: id })).json['situacao']).toBe('Autorizada');
+
+  // Alt+E: the seller, chosen from the keyboard.
+  await page.keyboard.press('Alt+E');
+  const dialog = page.getByRole('dialog', { name: 'Vendedor da nota fiscal' });
+  const seller = dialog.getByLabel('Vendedor', { exact: true });
+  await expect(seller).toBeFocused();
+  await seller.press('ArrowDown');
+  const option = page.getByRole('option').first();
+  await expect(option).toBeVisible();
+  const name = ((await option.textContent()) ?? '').trim();
+  await seller.press('Enter');
+  await expect(seller).toHaveValue(name);
+  await page.screenshot({ path: '/tmp/invoice-actions-seller.png', fullPage: true });
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByText('Vendedor alterado.')).toBeVisible();
+  const after = await api(page, '/invoice/find_by_id', { id_nota_fiscal: id });
+  expect(after.json['id_usuario_vendedor']).not.toBeNull();
+
+  // Alt+D: a new draft with the same content opens.
+  await page.keyboard.press('Alt+D');
+  await expect(page.getByText(/^Nota duplicada: rascunho \d+ aberto\.$/)).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(`/invoice/register/${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Nota fiscal (rascunho)' })).toBeVisible();
+  const copyId = Number(/\/(\d+)$/.exec(page.url())?.[1]);
+  const copy = await api(page, '/invoice/find_by_id', { id_nota_fiscal: copyId });
+  expect(copy.json).toMatchObject({ situacao: 'EmEdicao', modelo: '65', valor_nota_fiscal: after.json['valor_nota_fiscal'] });
+  expect(copy.json['id_usuario_vendedor']).toBe(after.json['id_usuario_vendedor'] as Row[keyof Row]);
+  await page.screenshot({ path: '/tmp/invoice-actions-copy.png', fullPage: true });
+});
