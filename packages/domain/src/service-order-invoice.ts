@@ -32,10 +32,11 @@ export interface ServiceInvoiceLine {
   faturado: boolean;
 }
 
-/** Why the services cannot be invoiced, or null. `order.quantidade_itens` counts the service lines chosen. */
-export function serviceInvoiceError(order: OrderFacts, chosen: readonly ServiceInvoiceLine[], missing: boolean, pagamentos: readonly Cents[]): string | null {
+/** Why the services cannot be invoiced, or null. */
+export function serviceInvoiceError(order: Omit<OrderFacts, 'quantidade_itens'>, chosen: readonly ServiceInvoiceLine[], missing: boolean, pagamentos: readonly Cents[]): string | null {
   if (!takesServices(order.operacao) || order.operacao === 'Orcamento') return SERVICE_INVOICE_MESSAGES.notServiceOrder;
-  const refused = invoicingError(order);
+  // The order's product lines do not matter here (a service order may have none): the services are checked below.
+  const refused = invoicingError({ ...order, quantidade_itens: 1 });
   if (refused) return refused;
   if (missing) return SERVICE_INVOICE_MESSAGES.serviceNotOnOrder;
   if (chosen.length === 0) return SERVICE_INVOICE_MESSAGES.noServices;

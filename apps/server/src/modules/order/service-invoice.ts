@@ -65,7 +65,10 @@ export async function invoiceServiceOrder(tx: Tx, caller: Caller, body: Body) {
       [org, order.id_pedido],
     );
     const servicos = sum(lines.map((l) => l.valor_total));
-    const produtos = Math.max(0, fromDecimal(order.valor_total_bruto) - fromDecimal(order.valor_desconto) - servicos);
+    // The goods' share is what the order's net total (freight and costs included, as the goods invoice takes them) leaves.
+    const net = await tx.query<{ v: string }>('SELECT valor_total_liquido::text AS v FROM pedido WHERE id_organization = $1 AND id_pedido = $2',
+      [org, order.id_pedido]);
+    const produtos = Math.max(0, fromDecimal(net.rows[0]?.v ?? '0') - servicos);
     const split = own.rows.length > 0
       ? splitPaymentsForInvoices(own.rows.map((p) => ({ valor_total: fromDecimal(p.valor_total), parcelamento: [] })), { produtos, servicos })
       : [];
@@ -76,7 +79,7 @@ export async function invoiceServiceOrder(tx: Tx, caller: Caller, body: Body) {
     payments = own.rows.flatMap((p, i) => ((scaled[i] ?? 0) > 0
       ? [{ id_meio_pagamento: p.id_meio_pagamento, valor: scaled[i]!, quantidade_parcelas: p.quantidade_parcelas }] : []));
   }
-  const refused = serviceInvoiceError({ ...order, quantidade_itens: chosen.length }, chosen, missing, payments.map((p) => p.valor));
+  const refused = serviceInvoiceError(order, chosen, missing, payments.map((p) => p.valor));
   if (refused) throw badRequest(refused);
   for (const p of payments) {
     const method = await tx.query('SELECT 1 FROM meio_pagamento WHERE id_organization = $1 AND id_meio_pagamento = $2 AND data_exclusao IS NULL',
