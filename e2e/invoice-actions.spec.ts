@@ -2,7 +2,8 @@
  * The invoice editor's actions of issue 31: an NFC-e issued in offline contingency while the worker's SEFAZ simulator
  * is unavailable is reprocessed from the invoice screen (Alt+P) once SEFAZ is back and becomes Autorizada; its seller is
  * changed (Alt+E) and it is duplicated (Alt+D) into a new draft that opens. The sale is this spec's own; the simulator
- * is put back to normal whatever happens.
+ * is put back to normal whatever happens. A service order of its own is invoiced from its Serviços tab
+ * (/invoice/invoice-service-order with its receivables).
  */
 import { randomUUID } from 'node:crypto';
 import { request } from '@playwright/test';
@@ -88,4 +89,34 @@ test('an NFC-e in contingency is reprocessed, its seller changed and duplicated 
   expect(copy.json).toMatchObject({ situacao: 'EmEdicao', modelo: '65', valor_nota_fiscal: after.json['valor_nota_fiscal'] });
   expect(copy.json['id_usuario_vendedor']).toBe(after.json['id_usuario_vendedor'] as Row[keyof Row]);
   await page.screenshot({ path: '/tmp/invoice-actions-copy.png', fullPage: true });
+});
+
+test("a released service order's services are invoiced from its Serviços tab through invoice-service-order", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, USERS.gerente);
+  await waitForLocalCopy(page);
+  await expect.poll(async () => (await localRows(page, 'method_payment')).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  const cash = (await localRows(page, 'method_payment')).find((m) => m['meio_pagamento'] === '01');
+  const people = await api(page, '/people/find', { search: 'Juliana Alves' });
+  const pessoa = (people.json['rows'] as Row[])[0]!['id_pessoa'];
+  const created = await api(page, '/order/create', { operacao: 'OrdemServico', id_cliente: pessoa });
+  expect(created.status, JSON.stringify(created.json)).toBe(200);
+  const id = created.json['id_pedido'] as number;
+  expect((await api(page, '/order_service/save', { id_pedido: id, descricao: 'Troca de tela (ações da nota)', valor_unitario: 150 })).status).toBe(200);
+  expect((await api(page, '/order_payment/create', { id_pedido: id, id_meio_pagamento: cash?.['id_meio_pagamento'], valor_total: 150 })).status).toBe(200);
+  const token = await page.evaluate(() => localStorage.getItem('pdv_token'));
+  const released = await page.request.put('/api/order/update', { data: { id_pedido: id, situacao: 'Liberado' }, headers: { authorization: `Bearer ${token ?? ''}` } });
+  expect(released.status()).toBe(200);
+
+  await page.goto(`/order/register/${id}`);
+  await page.getByRole('tab', { name: /Serviços/ }).click();
+  await expect(page.getByRole('table', { name: 'Serviços da ordem' })).toContainText('Troca de tela (ações da nota)');
+  const invoice = page.getByRole('button', { name: 'Faturar serviços' });
+  await expect(page.getByRole('checkbox', { name: 'Gerar financeiro' })).toBeChecked();
+  await invoice.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: '1 serviço(s) faturado(s): R$ 150,00. 1 documento(s) financeiro(s) gerado(s).' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/invoice-actions-service-order.png', fullPage: true });
+  const again = await api(page, '/invoice/invoice-service-order', { invoice: { id_pedido: id } });
+  expect([again.status, again.json['message']]).toEqual([400, 'Nenhum serviço para faturar.']);
 });
