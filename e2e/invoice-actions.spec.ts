@@ -48,8 +48,10 @@ test('an NFC-e in contingency is reprocessed, its seller changed and duplicated 
   await simulatorMode(e2eServer.sefazAdminUrl, 'unavailable');
   await page.goto(`/invoice/register/${id}`);
   await expect(page.getByRole('button', { name: /^Transmitir/ })).toBeVisible();
+  const contingency = expect(page.getByText(/emitida em contingência offline/).first()).toBeVisible({ timeout: 60_000 });
   await page.keyboard.press('Alt+T');
-  await expect(page.getByText(/emitida em contingência offline/).first()).toBeVisible({ timeout: 60_000 });
+  await contingency;
+  await expect(page.getByText('Emitida em contingência', { exact: true })).toBeVisible();
   await simulatorMode(e2eServer.sefazAdminUrl, 'normal');
 
   // Alt+P: reprocessed now, authorized with the spec's message.
@@ -74,20 +76,23 @@ test('an NFC-e in contingency is reprocessed, its seller changed and duplicated 
   await seller.press('Enter');
   await expect(seller).toHaveValue(name);
   await page.screenshot({ path: '/tmp/invoice-actions-seller.png', fullPage: true });
+  const changed = expect(page.getByText('Vendedor alterado.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(page.getByText('Vendedor alterado.')).toBeVisible();
+  await changed;
   const after = await api(page, '/invoice/find_by_id', { id_nota_fiscal: id });
   expect(after.json['id_usuario_vendedor']).not.toBeNull();
 
-  // Alt+D: a new draft with the same content opens.
+  // Alt+D (once the seller's modal is gone): a new draft with the same content opens.
+  await expect(dialog).toHaveCount(0);
+  const duplicated = expect(page.getByText(/^Nota duplicada: rascunho \d+ aberto\.$/)).toBeVisible();
   await page.keyboard.press('Alt+D');
-  await expect(page.getByText(/^Nota duplicada: rascunho \d+ aberto\.$/)).toBeVisible();
+  await duplicated;
   await expect(page).not.toHaveURL(new RegExp(`/invoice/register/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Nota fiscal (rascunho)' })).toBeVisible();
   const copyId = Number(/\/(\d+)$/.exec(page.url())?.[1]);
   const copy = await api(page, '/invoice/find_by_id', { id_nota_fiscal: copyId });
   expect(copy.json).toMatchObject({ situacao: 'EmEdicao', modelo: '65', valor_nota_fiscal: after.json['valor_nota_fiscal'] });
-  expect(copy.json['id_usuario_vendedor']).toBe(after.json['id_usuario_vendedor'] as Row[keyof Row]);
+  expect(copy.json['id_usuario_vendedor']).toBe(after.json['id_usuario_vendedor']);
   await page.screenshot({ path: '/tmp/invoice-actions-copy.png', fullPage: true });
 });
 
