@@ -52,6 +52,22 @@ interface Props {
   busy: boolean;
 }
 
+/** Reprocess is offered for a rejected, pending or contingency invoice (a draft has Transmitir). */
+export const offersReprocess = (d: { situacao: string; numero_nota_fiscal: number | null }) =>
+  d.situacao !== 'EmEdicao' && reprocessError(d) === null;
+
+/** /invoice/invoice-duplicate with its toast; the copy's id, or null after showing the error. */
+export async function duplicateInvoice(id_nota_fiscal: number): Promise<number | null> {
+  try {
+    const copy = await call('invoiceDuplicate', { id_nota_fiscal });
+    toast.success(MORE_TEXTS.duplicated(copy.id_nota_fiscal));
+    return copy.id_nota_fiscal;
+  } catch (error) {
+    showError(error);
+    return null;
+  }
+}
+
 const isDraftNeverAuthorized = (d: InvoiceDetail) => transmissionTypeError(d, { modelo: d.modelo, tipo_emissao: 1, justificativa: null }) === null;
 
 export function EditorMoreActions({ detail, canManage, busy }: Props) {
@@ -59,19 +75,15 @@ export function EditorMoreActions({ detail, canManage, busy }: Props) {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: INVOICE_KEYS.all });
-  const canReprocess = canManage && detail.situacao !== 'EmEdicao' && reprocessError(detail) === null;
+  const canReprocess = canManage && offersReprocess(detail);
   const canDraftChange = canManage && isDraftNeverAuthorized(detail);
   const canSplit = canDraftChange && detail.id_operacao === null && detail.itens.some((i) => !i.is_cancelado);
 
   const duplicate = async () => {
-    try {
-      const copy = await call('invoiceDuplicate', { id_nota_fiscal: detail.id_nota_fiscal });
-      await refresh();
-      toast.success(MORE_TEXTS.duplicated(copy.id_nota_fiscal));
-      void navigate(invoiceEditorPath(pathname, copy.id_nota_fiscal));
-    } catch (error) {
-      showError(error);
-    }
+    const copy = await duplicateInvoice(detail.id_nota_fiscal);
+    if (copy === null) return;
+    await refresh();
+    void navigate(invoiceEditorPath(pathname, copy));
   };
   const reprocess = async () => {
     await fiscal.reprocess(detail);
