@@ -9,10 +9,12 @@ const line = (valor_total: number, faturado = false) => ({ id_pedido_servico: 1,
 describe('serviceInvoiceError', () => {
   it('accepts a released service order whose payments equal its services', () => {
     expect(serviceInvoiceError(released, [line(4000), line(6000)], false, [10000])).toBeNull();
+    expect(serviceInvoiceError({ ...released, situacao: 'Faturado' }, [line(100)], false, [100])).toBeNull();
   });
   it('refuses quotes, orders not released, no services, invoiced services and payments that differ', () => {
     expect(serviceInvoiceError({ ...released, operacao: 'Orcamento' }, [line(1)], false, [1])).toBe(M.notServiceOrder);
     expect(serviceInvoiceError({ ...released, situacao: 'Edicao' }, [line(1)], false, [1])).toBe(ORDER_MESSAGES.onlyReleasedInvoiced('Ordens de serviço'));
+    expect(serviceInvoiceError({ ...released, situacao: 'Cancelado' }, [line(1)], false, [1])).toBe(ORDER_MESSAGES.onlyReleasedInvoiced('Ordens de serviço'));
     expect(serviceInvoiceError(released, [], false, [])).toBe(M.noServices);
     expect(serviceInvoiceError(released, [line(1)], true, [1])).toBe(M.serviceNotOnOrder);
     expect(serviceInvoiceError(released, [line(1, true)], false, [1])).toBe(M.alreadyInvoiced('Reparo'));

@@ -6,7 +6,7 @@
  * `process_financial` whether their receivables are created now (through the finance owner).
  *
  * Rules: the order is an OrdemServico (or a Pedido with services) that may be invoiced by the order rules
- * (invoicingError: Liberado, not processing); the lines exist on it and none was invoiced before; the payments add up
+ * (invoicingError: Liberado, NotaPendente or, its goods invoice authorized, Faturado; not processing); the lines exist on it and none was invoiced before; the payments add up
  * exactly to the lines' total. Installments share a payment with the remainder on the last one (distribute.ts).
  * Services carry no stock and no NF-e here (an NFS-e is not issued by this product): the lines are marked invoiced.
  */
@@ -36,7 +36,9 @@ export interface ServiceInvoiceLine {
 export function serviceInvoiceError(order: Omit<OrderFacts, 'quantidade_itens'>, chosen: readonly ServiceInvoiceLine[], missing: boolean, pagamentos: readonly Cents[]): string | null {
   if (!takesServices(order.operacao) || order.operacao === 'Orcamento') return SERVICE_INVOICE_MESSAGES.notServiceOrder;
   // The order's product lines do not matter here (a service order may have none): the services are checked below.
-  const refused = invoicingError({ ...order, quantidade_itens: 1 });
+  // Its goods invoice authorized (Faturado) leaves the services still to invoice: counted as released.
+  const situacao = order.situacao === 'Faturado' ? 'Liberado' : order.situacao;
+  const refused = invoicingError({ ...order, situacao, quantidade_itens: 1 });
   if (refused) return refused;
   if (missing) return SERVICE_INVOICE_MESSAGES.serviceNotOnOrder;
   if (chosen.length === 0) return SERVICE_INVOICE_MESSAGES.noServices;

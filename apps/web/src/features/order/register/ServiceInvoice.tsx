@@ -10,9 +10,9 @@ import { call } from '../../../api/client.ts';
 import { showError } from '../../../ui/showError.ts';
 import { toast } from '../../../ui/toast.ts';
 
-/** A service order the server may let invoice its services (Liberado, or NotaPendente after its goods invoice). */
+/** A service order the server may let invoice its services (Liberado, or NotaPendente/Faturado after its goods invoice). */
 export const offersServiceInvoice = (order: OrderFull) =>
-  order.operacao === 'OrdemServico' && (order.situacao === 'Liberado' || order.situacao === 'NotaPendente') && (order.servicos ?? []).length > 0;
+  order.operacao === 'OrdemServico' && ['Liberado', 'NotaPendente', 'Faturado'].includes(order.situacao) && (order.servicos ?? []).length > 0;
 
 export function ServiceInvoice({ order }: { order: OrderFull }) {
   const [financial, setFinancial] = useState(true);
