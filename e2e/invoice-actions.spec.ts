@@ -94,6 +94,28 @@ test('an NFC-e in contingency is reprocessed, its seller changed and duplicated 
   expect(copy.json).toMatchObject({ situacao: 'EmEdicao', modelo: '65', valor_nota_fiscal: after.json['valor_nota_fiscal'] });
   expect(copy.json['id_usuario_vendedor']).toBe(after.json['id_usuario_vendedor']);
   await page.screenshot({ path: '/tmp/invoice-actions-copy.png', fullPage: true });
+
+  // Alt+M on the copy (a draft): offline contingency with its justification.
+  await page.keyboard.press('Alt+M');
+  const typeDialog = page.getByRole('dialog', { name: 'Tipo de emissão da nota fiscal' });
+  await expect(typeDialog).toBeVisible();
+  await typeDialog.getByText('9 - Contingência offline').click();
+  await typeDialog.getByLabel('Justificativa').fill('Internet da loja fora do ar desde a abertura');
+  await page.screenshot({ path: '/tmp/invoice-actions-type.png', fullPage: true });
+  const typed = expect(page.getByText('Tipo de emissão alterado para contingência offline.')).toBeVisible();
+  await typeDialog.getByRole('button', { name: 'Confirmar' }).click();
+  await typed;
+  expect((await api(page, '/invoice/find_by_id', { id_nota_fiscal: copyId })).json['tipo_emissao']).toBe(9);
+
+  // Alt+B: the split modal offers the line and its parts (closed without splitting).
+  await expect(typeDialog).toHaveCount(0);
+  await page.keyboard.press('Alt+B');
+  const splitDialog = page.getByRole('dialog', { name: 'Desdobramento de produto e variação' });
+  await expect(splitDialog.getByLabel('Item a desdobrar')).toBeFocused();
+  await expect(splitDialog.getByText('Quantidade do item: 1,000')).toBeVisible();
+  await page.screenshot({ path: '/tmp/invoice-actions-split.png', fullPage: true });
+  await splitDialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(splitDialog).toHaveCount(0);
 });
 
 test("a released service order's services are invoiced from its Serviços tab through invoice-service-order", async ({ page }) => {

@@ -201,7 +201,8 @@ function TransmissionForm({ detail, onDone, onCancel }: { detail: InvoiceDetail;
     const refused = transmissionTypeError(detail, change);
     if (refused) return setError(refused);
     try {
-      await call('invoiceChangeTransmissionType', { id_nota_fiscal: detail.id_nota_fiscal, ...change });
+      await call('invoiceChangeTransmissionType', { id_nota_fiscal: detail.id_nota_fiscal, tipo_emissao: change.tipo_emissao,
+        justificativa: change.tipo_emissao === 9 ? change.justificativa : null });
       await onDone(change.tipo_emissao);
     } catch (e) {
       showError(e);
