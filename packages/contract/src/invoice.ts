@@ -324,3 +324,42 @@ export const invoiceSubtotalDiscountBody = z.object({
 
 /** POST /invoice/invoice_link_seller (000 §7.4): a seller for an invoice (and its lines) that has none. */
 export const invoiceLinkSellerBody = z.object({ id_nota_fiscal: id, id_usuario_vendedor: id }).strict();
+
+/** /invoice/change-transmission-type: 1 normal or 9 offline contingency (NFC-e, with its justification). */
+export const invoiceTransmissionTypeBody = z.object({
+  id_nota_fiscal: id,
+  tipo_emissao: z.union([z.literal(1), z.literal(9)], { error: 'Tipo de emissão inválido: use 1 (normal) ou 9 (contingência offline).' }),
+  justificativa: z.string().max(255).nullable().optional(),
+}).strict();
+
+/** /invoice_item/split: an item split into product variations (desdobramento, 002 §2); quantities sum to the item's. */
+export const invoiceItemSplitBody = z.object({
+  id_nota_fiscal: id,
+  id_nota_fiscal_item: id,
+  partes: z.array(z.object({ id_produto_grade_filial: id, quantidade: quantity }).strict()).max(50),
+}).strict();
+
+/**
+ * /invoice/invoice-service-order {invoice, list_services, list_payments, process_financial} (000 §7.4): a service
+ * order's services invoiced (domain service-order-invoice.ts for the reading of the four fields).
+ */
+export const invoiceServiceOrderBody = z.object({
+  invoice: z.object({ id_pedido: id, data_vencimento: isoDate.optional() }).strict(),
+  list_services: z.array(id).max(200).optional().default([]),
+  list_payments: z.array(z.object({
+    id_meio_pagamento: id,
+    valor_total: money,
+    quantidade_parcelas: z.number().int().min(1).max(120).optional().default(1),
+  }).strict()).max(20).optional().default([]),
+  process_financial: z.boolean().optional().default(false),
+}).strict();
+export const invoiceServiceOrderResult = z.object({
+  message: z.string(),
+  id_pedido: z.number().int(),
+  nsu: z.number().int(),
+  valor_servicos: z.number(),
+  servicos: z.array(z.object({ id_pedido_servico: z.number().int(), descricao: z.string(), valor_total: z.number() })),
+  pagamentos: z.array(z.object({ id_meio_pagamento: z.number().int(), valor_total: z.number(), quantidade_parcelas: z.number().int() })),
+  documentos: z.array(z.object({ id_documento_financeiro: z.number().int(), numero: z.string(), sequencia: z.number().int(), valor: z.number(),
+    data_vencimento: z.string() })),
+});

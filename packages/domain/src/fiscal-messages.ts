@@ -61,4 +61,12 @@ export const FISCAL_MESSAGES = {
   rangeUsed: (n: number) => `O número ${n} já foi utilizado nesta série e não pode ser inutilizado.`,
   invoiceNumberTaken: 'Número já utilizado nesta série.',
   schemaInvalid: 'A nota fiscal não passou na validação do schema da SEFAZ.',
+  // Ours: the invoice editor's actions (issue 31).
+  notReprocessable: 'Somente notas em edição, rejeitadas, pendentes de resposta da SEFAZ ou em contingência podem ser reprocessadas.',
+  transmissionTypeModel: 'A contingência offline (tipo de emissão 9) é permitida somente para NFC-e.',
+  transmissionTypeChanged: (tipo: number) => `Tipo de emissão alterado para ${tipo === 9 ? 'contingência offline' : 'normal'}.`,
+  splitPartsMissing: 'Informe ao menos uma parte do desdobramento.',
+  splitQuantityPositive: 'A quantidade de cada parte deve ser maior que zero.',
+  splitQuantitySum: 'A soma das quantidades das partes deve ser igual à quantidade do item.',
+  splitItemCancelled: 'Item cancelado não pode ser desdobrado.',
 } as const;

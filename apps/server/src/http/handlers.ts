@@ -43,7 +43,7 @@ export interface SessionContext<N extends RouteName> extends PublicContext<N> {
  */
 export const OUTSIDE_TRANSACTION: ReadonlySet<RouteName> = new Set<RouteName>([
   'nfeTransmitir', 'nfeConsultar', 'nfeCancelar', 'nfeCartaCorrecao', 'nfeInutilizar', 'nfeInutilizarFaixa',
-  'nfeRequestList', 'nfeCancelarLista', 'orderSendReleaseMail', 'giftCardPrint', 'orderGeneratePdf',
+  'nfeRequestList', 'nfeCancelarLista', 'invoiceReprocess', 'orderSendReleaseMail', 'giftCardPrint', 'orderGeneratePdf',
   // Their throttle counts each attempt in a transaction of its own, committed whatever the answer.
   'validateUserCredential', 'userChangePassword',
   // Talk to the branch's SMTP server.

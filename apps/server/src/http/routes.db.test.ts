@@ -231,6 +231,8 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'documentFinancialDischargeCheckout') Object.assign(body, { documentos: [1], valor_total: 1, pagamentos: [{ id_meio_pagamento: 1, valor_total: 1 }] });
   if (name === 'orderItemUpdateUserSeller' || name === 'invoiceChangeSeller' || name === 'invoiceItemUpdateUserSeller') body['id_usuario_vendedor'] = null;
   if (name === 'invoiceReturnCredit') body['valor'] = 10;
+  if (name === 'invoiceChangeTransmissionType') body['tipo_emissao'] = 1;
+  if (name === 'invoiceItemSplit') body['partes'] = [{ id_produto_grade_filial: idValue, quantidade: 1 }];
   if (name === 'invoiceLinkSeller') body['id_usuario_vendedor'] = demoIds['id_usuario'] ?? 1;
   if (name === 'volumeCreate' || name === 'volumeUpdate') Object.assign(body, { quantidade: 1, peso_liquido: 1, peso_bruto: 1 });
   if (name === 'peopleAccountHistoryCreate') Object.assign(body, { valor: 10, id_nota_fiscal: demoIds['id_nota_fiscal'] });

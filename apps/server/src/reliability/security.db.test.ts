@@ -172,6 +172,8 @@ function bodyFor(name: RouteName, id: number): Record<string, unknown> {
     invoiceChangeSeller: { id_usuario_vendedor: null },
     invoiceItemUpdateUserSeller: { id_usuario_vendedor: null },
     invoiceLinkSeller: { id_usuario_vendedor: ids['id_usuario'] },
+    invoiceChangeTransmissionType: { tipo_emissao: 1 },
+    invoiceItemSplit: { partes: [{ id_produto_grade_filial: sale.product.id_produto_grade_filial, quantidade: 1 }] },
     volumeCreate: { quantidade: 1, peso_liquido: 1, peso_bruto: 1 },
     volumeUpdate: { quantidade: 1, peso_liquido: 1, peso_bruto: 1 },
     orderPaymentCreate: { id_meio_pagamento: sale.methods['01'], valor_total: 10 },

@@ -16,6 +16,8 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   'invoicePaymentDeleteByInvoice', 'invoiceReferencedPost', 'invoiceReferencedDelete',
   // Drafts only: invoice/subtotal-discount.db.test.ts.
   'invoiceItemCalculateSubtotalDiscount', 'invoiceItemResetSubTotalDiscount', 'invoiceItemRecalcValueItems',
+  // Drafts only (a sale's NFC-e may change its type, not its lines): invoice/invoice-actions.db.test.ts.
+  'invoiceChangeTransmissionType', 'invoiceItemSplit',
   'orderUpdate', 'orderDuplicate', 'giftCardSell', 'giftCardCancel',
   // The boletos an invoice gets after it: only an authorized one (modules/finance/boleto-invoice.db.test.ts).
   'demandInvoiceBoletos',

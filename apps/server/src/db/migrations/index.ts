@@ -3,6 +3,7 @@ import { sql as boletoEmail } from './052_boleto_email.ts';
 import { sql as cardNsu } from './056_card_nsu.ts';
 import { sql as fiscalEntry } from './057_fiscal_entry.ts';
 import { sql as boletoReserva } from './053_boleto_reserva.ts';
+import { sql as invoiceItemSplit } from './054_invoice_item_split.ts';
 import { sql as sync } from './002_sync.ts';
 import { sql as events } from './003_events.ts';
 import { sql as catalog } from './004_catalog.ts';
@@ -110,6 +111,7 @@ export const migrations: Migration[] = [
   { version: 50, name: 'ibscbs_reduction', sql: ibscbsReduction },
   { version: 52, name: 'boleto_email', sql: boletoEmail },
   { version: 53, name: 'boleto_reserva', sql: boletoReserva },
+  { version: 54, name: 'invoice_item_split', sql: invoiceItemSplit },
   { version: 56, name: 'card_nsu', sql: cardNsu },
   { version: 57, name: 'fiscal_entry', sql: fiscalEntry },
   { version: 34, name: 'financial_opening_launch', sql: financialOpeningLaunch },

@@ -7,6 +7,7 @@ import { deleteInvoice } from './delete.ts';
 import { cancelInvoice, consultInvoice, correctInvoice, disableRange } from './events.ts';
 import { signedLink } from '../invoice/links.ts';
 import { transmitInvoice, type FiscalContext } from './service.ts';
+import { reprocessInvoice } from './reprocess.ts';
 
 function context(ctx: SessionContext<never>, id_filial?: number): FiscalContext {
   return { db: ctx.deps.db, fiscal: ctx.deps.fiscal, org: ctx.caller.id_organization, id_filial: id_filial ?? ctx.caller.id_filial,
@@ -33,6 +34,7 @@ async function each(ids: number[], fn: (id: number) => Promise<FiscalResult>) {
 export const fiscalHandlers = {
   invoiceDelete: ({ tx, caller, body }) => deleteInvoice(tx, caller, body.id_invoice),
   nfeTransmitir: (ctx) => transmitInvoice(context(ctx), ctx.body.id_nota_fiscal),
+  invoiceReprocess: (ctx) => reprocessInvoice(context(ctx), ctx.body.id_nota_fiscal),
   nfeConsultar: (ctx) => consultInvoice(context(ctx), ctx.body.id_nota_fiscal),
   nfeCancelar: (ctx) => cancelInvoice(context(ctx), ctx.body.id_nota_fiscal, ctx.body.justificativa),
   nfeCartaCorrecao: (ctx) => correctInvoice(context(ctx), ctx.body.id_nota_fiscal, ctx.body.texto_correcao),

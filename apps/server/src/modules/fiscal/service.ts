@@ -99,16 +99,25 @@ async function prepare(tx: Tx, ctx: FiscalContext, id: number): Promise<Prepared
     serie = s.codigo_serie;
   }
   if (numero === null) numero = await q.nextInvoiceNumber(tx, ctx.org, id_serie);
-  const built = await buildDocument(emission, { numero, serie: serie!, tpEmis: 1, dhEmi: ctx.fiscal.now() });
+  // The transmission type chosen in the invoice editor (/invoice/change-transmission-type): an NFC-e in offline
+  // contingency (9) is signed as such from the start, with the user's justification, and sent like any other.
+  const now = ctx.fiscal.now();
+  const contingency = Number(nf['tipo_emissao']) === 9 && emission.modelo === '65';
+  const dhCont = contingency ? (nf['data_contingencia'] ? new Date(nf['data_contingencia'] as string | Date) : now) : undefined;
+  const xJust = contingency ? ((nf['justificativa_contingencia'] as string | null) ?? CONTINGENCY_JUSTIFICATION) : undefined;
+  const built = await buildDocument(emission, { numero, serie: serie!, tpEmis: contingency ? 9 : 1, dhEmi: now, dhCont, xJust });
   await tx.query(
     `UPDATE nota_fiscal SET numero_nota_fiscal = $3, id_serie_fiscal = $4, serie = $5, chave_acesso = $6, codigo_numerico = $7,
-        xml_assinado = $8, digest_value = $9, tipo_emissao = 1, ambiente = $10, data_hora_emissao = $11,
-        situacao = 'EmProcessamento', valor_icms = $12, valor_pis = $13, valor_cofins = $14, data_alteracao = now()
+        xml_assinado = $8, digest_value = $9, tipo_emissao = $15::smallint, ambiente = $10, data_hora_emissao = $11,
+        situacao = 'EmProcessamento', valor_icms = $12, valor_pis = $13, valor_cofins = $14, data_alteracao = now(),
+        data_contingencia = CASE WHEN $15::smallint = 9 THEN $16::timestamptz END,
+        justificativa_contingencia = CASE WHEN $15::smallint = 9 THEN $17::text END
       WHERE id_organization = $1 AND id_nota_fiscal = $2`,
     [ctx.org, id, numero, id_serie, serie, built.chave, built.cNF, built.xml, built.digest, emission.tpAmb,
-      built.dhEmi, built.totals.vICMS, built.totals.vPIS, built.totals.vCOFINS],
+      built.dhEmi, built.totals.vICMS, built.totals.vPIS, built.totals.vCOFINS, contingency ? 9 : 1, dhCont?.toISOString() ?? null,
+      xJust ?? null],
   );
-  return { emission, xml: built.xml, normalXml: null, chave: built.chave, tipo_emissao: 1, numero };
+  return { emission, xml: built.xml, normalXml: null, chave: built.chave, tipo_emissao: contingency ? 9 : 1, numero };
 }
 
 /** Transmits one invoice and stores what SEFAZ answered. */
@@ -181,6 +190,16 @@ async function unavailable(tx: Tx, ctx: FiscalContext, id: number, prepared: Pre
     );
     const row = await reload(tx, ctx, id);
     return result(row, true, M.contingencyIssued(prepared.numero));
+  }
+  if (prepared.emission.modelo === '65' && prepared.tipo_emissao === 9 && nf['situacao'] !== 'Contingencia') {
+    // Issued in contingency by the user's choice and SEFAZ silent: it is a contingency document like any other.
+    const deadline = new Date(now.getTime() + CONTINGENCY_DEADLINE_HOURS * 3600_000);
+    await tx.query(
+      `UPDATE nota_fiscal SET situacao = 'Contingencia', prazo_contingencia = $3, tentativas_transmissao = 1, proxima_transmissao = $4,
+          data_alteracao = now() WHERE id_organization = $1 AND id_nota_fiscal = $2`,
+      [ctx.org, id, deadline.toISOString(), new Date(now.getTime() + nextAttemptDelayMs(1)).toISOString()],
+    );
+    return result(await reload(tx, ctx, id), true, M.contingencyIssued(prepared.numero));
   }
   const attempts = Number(nf['tentativas_transmissao']) + 1;
   await tx.query(

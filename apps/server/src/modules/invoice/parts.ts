@@ -75,7 +75,8 @@ export function refuse(errors: string[]): void {
   if (first !== undefined) throw badRequest(first, undefined, errors);
 }
 
-export async function insertItem(tx: Tx, org: number, id_filial: number, id: number, item: ItemInput): Promise<void> {
+/** Writes one line and answers its id. */
+export async function insertItem(tx: Tx, org: number, id_filial: number, id: number, item: ItemInput): Promise<number> {
   const draft = itemDraft(item);
   refuse(invoiceItemErrors(draft));
   const g = draft.id_produto_grade_filial === null ? null : await gridInfo(tx, org, id_filial, draft.id_produto_grade_filial);
@@ -86,16 +87,18 @@ export async function insertItem(tx: Tx, org: number, id_filial: number, id: num
   );
   if (address.rows.length === 0) throw badRequest(M.itemStockAddressMissing);
   const line = invoiceLineTotals(draft);
-  await tx.query(
+  const inserted = await tx.query<{ id_nota_fiscal_item: number }>(
     `INSERT INTO nota_fiscal_item (id_organization, id_nota_fiscal, id_produto_grade_filial, id_endereco_estoque,
        id_cenario_fiscal, descricao, sku, codigo_produto, codigo_barras, unidade_comercial, quantidade, valor_unitario,
        valor_sub_total, valor_desconto_item, valor_desconto, valor_total, codigo_ncm, cest, origem_produto, observacao)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16, $17, $18)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16, $17, $18)
+     RETURNING id_nota_fiscal_item`,
     [org, id, g.id_produto_grade_filial, draft.id_endereco_estoque, item.id_cenario_fiscal ?? null, g.descricao, g.sku,
       g.codigo_barras && isValidGtin(g.codigo_barras) ? g.codigo_barras : null, g.unidade ?? 'UN',
       quantityToDecimal(draft.quantidade), toDecimal(draft.valor_unitario), toDecimal(line.bruto), toDecimal(line.desconto),
       toDecimal(line.liquido), g.codigo_ncm, g.cest, g.origem_produto, item.observacao ?? null],
   );
+  return inserted.rows[0]!.id_nota_fiscal_item;
 }
 
 /** The domain's picture of a payment of the body (a payment sent alone may lack its fields). */

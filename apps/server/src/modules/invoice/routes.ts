@@ -6,6 +6,7 @@ import type { InvoiceDetail } from '@pdv/contract/invoice';
 import type { Deps } from '../../http/handlers.ts';
 import { signedLink } from './links.ts';
 import { changeSeller, duplicateInvoice, linkSeller } from './copy-seller.ts';
+import { changeTransmissionType, splitInvoiceItem } from './editor-actions.ts';
 import { calculateSubtotalDiscount, recalcValueItems, resetSubtotalDiscount } from './subtotal-discount.ts';
 
 /** The XML download link of a detail is a signed one (a browser tab carries no token). */
@@ -50,4 +51,6 @@ export const invoiceHandlers = {
   invoiceItemCalculateSubtotalDiscount: ({ tx, caller, body }) => calculateSubtotalDiscount(tx, caller, body),
   invoiceItemResetSubTotalDiscount: ({ tx, caller, body }) => resetSubtotalDiscount(tx, caller, body.id_nota_fiscal),
   invoiceItemRecalcValueItems: ({ tx, caller, body }) => recalcValueItems(tx, caller, body.id_nota_fiscal),
+  invoiceChangeTransmissionType: ({ tx, caller, body }) => changeTransmissionType(tx, caller, body),
+  invoiceItemSplit: ({ tx, caller, body }) => splitInvoiceItem(tx, caller, body),
 } satisfies Partial<Handlers>;

@@ -2,6 +2,7 @@
 import type { Handlers } from '../../http/handlers.ts';
 import { deleteImage, deleteObject, readImage, saveImages, saveObject } from './objects.ts';
 import { deleteService, saveService } from './services.ts';
+import { invoiceServiceOrder } from './service-invoice.ts';
 
 export const serviceOrderHandlers = {
   orderServiceSave: ({ tx, caller, body }) => saveService(tx, caller, body),
@@ -11,4 +12,5 @@ export const serviceOrderHandlers = {
   orderObjectSaveImages: ({ tx, caller, body }) => saveImages(tx, caller, body),
   orderObjectDeleteImage: ({ tx, caller, body }) => deleteImage(tx, caller, body.id_pedido_objeto_imagem),
   orderObjectImage: ({ tx, caller, body }) => readImage(tx, caller, body.id_pedido_objeto_imagem),
+  invoiceServiceOrder: ({ tx, caller, body }) => invoiceServiceOrder(tx, caller, body),
 } satisfies Partial<Handlers>;

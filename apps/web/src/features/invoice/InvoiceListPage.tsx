@@ -25,6 +25,7 @@ import { LabelPrintModal } from '../labels/LabelPrintModal.tsx';
 import type { LabelSource } from '../labels/labelItems.ts';
 import { ACTION_SHORTCUT, INVOICE_PERMISSION, INVOICE_SITUACOES_SHOWN, SITUACAO_LABEL, actionsFor, type InvoiceAction } from './situacao.ts';
 import { TEXTS } from './texts.ts';
+import { duplicateInvoice, MORE_TEXTS, offersReprocess } from './register/EditorMoreActions.tsx';
 import { DateField } from '../../ui/MaskedInputs.tsx';
 
 const READ_ACTIONS: ReadonlySet<InvoiceAction> = new Set(['abrir', 'imprimir']);
@@ -119,6 +120,13 @@ export function InvoiceListPage() {
     }],
     ['Alt+N', () => void navigate('/invoice/register')],
     ['Alt+Shift+E', () => current && setLabels({ kind: 'invoice', id_nota_fiscal: current.id_nota_fiscal })],
+    // Issue 31: the highlighted invoice duplicated (the copy opens) or reprocessed.
+    ['Alt+D', () => canManage && current && void guarded(async () => {
+      const copy = await duplicateInvoice(current.id_nota_fiscal);
+      if (copy !== null) void navigate(`/invoice/register/${copy}`);
+      return copy !== null;
+    })],
+    ['Alt+P', () => canManage && current && offersReprocess(current) && void guarded(() => fiscal.reprocess(current))],
     ['Alt+G', () => switchTab(tab === 'notas' ? 'contingencia' : 'notas')],
     ['Ctrl+↑', () => move(-1)],
     ['Ctrl+↓', () => move(1)],
@@ -280,6 +288,8 @@ export function InvoiceListPage() {
           <KeyHint keys="↑/↓" label="Escolher nota" />
           <KeyHint keys="Enter" label="Abrir" />
           <KeyHint keys="Alt+Shift+E" label="Etiquetas dos itens" />
+          {canManage && <KeyHint keys="Alt+D" label={MORE_TEXTS.duplicate} />}
+          {canManage && current && offersReprocess(current) && <KeyHint keys="Alt+P" label={MORE_TEXTS.reprocess} />}
           {tab === 'notas' && canManage && <KeyHint keys="Alt+S" label="Marcar/desmarcar" />}
           {tab === 'notas' && <KeyHint keys="PgUp/PgDn" label="Página" />}
           <KeyHint keys="Alt+G" label={tab === 'notas' ? 'Contingência' : 'Voltar às notas'} />

@@ -54,6 +54,19 @@ export async function transmit(ref: InvoiceRef): Promise<boolean> {
   }
 }
 
+/** /invoice/invoice-reprocess: the same answers as a transmission. Resolves with whether it was authorised. */
+export async function reprocess(ref: InvoiceRef): Promise<boolean> {
+  try {
+    const result = await call('invoiceReprocess', { id_nota_fiscal: ref.id_nota_fiscal });
+    const outcome = transmitOutcome(result, nameOf(ref));
+    showOutcome(outcome);
+    return outcome.kind === 'success';
+  } catch (error) {
+    showError(error);
+    return false;
+  }
+}
+
 /**
  * /nfe/imprimir, then the PDF in a new tab. The tab is opened before the call, while the click still counts as the
  * user's, so that a popup blocker lets it through; it is closed again when there is nothing to show.

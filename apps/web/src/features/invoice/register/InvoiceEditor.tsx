@@ -12,6 +12,7 @@ import { KeyHint } from '../shortcuts.tsx';
 import { ACTION_LABEL, ACTION_SHORTCUT } from '../situacao.ts';
 import { FISCAL_BUTTONS, showsButton } from './editorSteps.ts';
 import { EditorHeader } from './EditorHeader.tsx';
+import { EditorMoreActions } from './EditorMoreActions.tsx';
 import { EditorTabs } from './EditorTabs.tsx';
 import { HeaderFields } from './HeaderFields.tsx';
 import { TotalsPanel } from './TotalsPanel.tsx';
@@ -24,6 +25,7 @@ export function InvoiceEditor({ detail }: { detail: InvoiceDetail | null }) {
   return (
     <Stack gap="sm">
       <EditorHeader detail={detail} editor={editor} />
+      {detail && <EditorMoreActions key={detail.id_nota_fiscal} detail={detail} canManage={editor.canManage} busy={editor.busy} />}
 
       <HeaderFields
         form={editor.effective}

@@ -24,7 +24,7 @@ interface Picked {
   unidade: string | null;
 }
 
-async function searchItems(text: string): Promise<SearchOption<{ picked: Picked; preco: number }>[]> {
+export async function searchItems(text: string): Promise<SearchOption<{ picked: Picked; preco: number }>[]> {
   const { hits } = await searchProducts(localDb(), text);
   return hits.map((hit: ProductHit) => ({
     value: String(hit.id_produto_grade_filial),

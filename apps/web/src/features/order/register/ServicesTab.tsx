@@ -10,6 +10,7 @@ import { LineForm } from '../../register-lines/LineForm.tsx';
 import { LinesTable } from '../../register-lines/LinesTable.tsx';
 import { useLineForm } from '../../register-lines/useLineForm.ts';
 import type { OrderContext } from '../localData.ts';
+import { offersServiceInvoice, ServiceInvoice } from './ServiceInvoice.tsx';
 import { EMPTY_SERVICE, serviceBody, serviceFormErrors, serviceFormOf, serviceFormTotal } from '../service-order.ts';
 
 interface Props {
@@ -144,6 +145,7 @@ export function ServicesTab({ order, context, editable, onSaved }: Props) {
             ),
         }}
       />
+      {offersServiceInvoice(order) && <ServiceInvoice order={order} />}
     </Stack>
   );
 }
