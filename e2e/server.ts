@@ -18,6 +18,8 @@ export interface E2EServer {
   url: string;
   /** The simulator's switch (POST {mode: 'normal' | 'unavailable'}). */
   sefazAdminUrl: string;
+  /** The worker's FAKE bank (its /fake/pix/{txid}/pagar pays a charge). */
+  bankUrl: string;
   /** The key the server signs its tokens with (a spec may mint a genuinely expired one). */
   jwtSecret: string;
   logFile: string;
@@ -57,6 +59,7 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startE2EServer(index: number): Promise<E2EServer> {
   const port = await freePort();
   const sefazPort = await freePort();
+  const bankPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const jwtSecret = randomBytes(32).toString('hex');
   const dataRoot = mkdtempSync(join(tmpdir(), `pdv-e2e-w${index}-`));
@@ -76,6 +79,8 @@ export async function startE2EServer(index: number): Promise<E2EServer> {
     DATA_DIR: join(dataRoot, 'data'),
     JWT_SECRET: jwtSecret,
     SEFAZ_SIMULATOR_PORT: String(sefazPort),
+    BANK_MODE: 'fake',
+    BANK_FAKE_PORT: String(bankPort),
     CONTINGENCIA_INTERVALO_MS: '2000',
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -104,5 +109,5 @@ export async function startE2EServer(index: number): Promise<E2EServer> {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, sefazAdminUrl: `https://127.0.0.1:${sefazPort}/simulator/mode`, jwtSecret, logFile, stop };
+  return { url, sefazAdminUrl: `https://127.0.0.1:${sefazPort}/simulator/mode`, bankUrl: `http://127.0.0.1:${bankPort}`, jwtSecret, logFile, stop };
 }

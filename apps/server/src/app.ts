@@ -50,6 +50,9 @@ import { registerFiscalFiles } from './modules/fiscal/files.ts';
 import { registerStoredFiles } from './storage/files.ts';
 import { retainPdfRenderer } from './pdf/renderer.ts';
 import type { FiscalDeps } from './modules/fiscal/deps.ts';
+import { offlineBank, type BankDeps } from './modules/bank/deps.ts';
+import { bankHandlers } from './modules/bank/routes.ts';
+import { registerBankWebhook } from './modules/bank/webhook.ts';
 import { offlineFiscal } from './modules/fiscal/setup.ts';
 import { Throttle, type ThrottleOptions } from './modules/auth/throttle.ts';
 import type { TokenService } from './modules/auth/token.ts';
@@ -58,7 +61,7 @@ import { Lifecycle } from './http/lifecycle.ts';
 export const handlers: Handlers = {
   ...authHandlers, ...authorizationHandlers, ...adminHandlers, ...syncHandlers, ...operationHandlers, ...cashierHandlers, ...orderHandlers, ...productHandlers, ...peopleHandlers, ...priceHistoryHandlers, ...priceReadjustHandlers, ...importHandlers, ...financeHandlers, ...boletoHandlers, ...bankLaunchHandlers, ...reconciliationHandlers, ...cashFlowHandlers, ...commissionHandlers, ...cashbackHandlers, ...stockHandlers, ...stockDocumentHandlersWith(applyEntryAverageCost, transferInvoicing), ...inventoryHandlers, ...invoiceHandlers, ...invoicePartHandlers, ...fiscalHandlers, ...fiscalListHandlers, ...fiscalEntryHandlers,
   ...registerHandlersWith(REGISTER_HOOKS), ...userProfileHandlers,
-  ...branchHandlers, ...platformHandlers, ...productTabHandlers,
+  ...branchHandlers, ...platformHandlers, ...productTabHandlers, ...bankHandlers,
 };
 
 export interface AppOptions {
@@ -71,6 +74,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** How to reach SEFAZ; without it every fiscal call fails as SEFAZ unavailable. */
   fiscal?: FiscalDeps;
+  /** How to reach the bank; without it every bank call answers 'Integração bancária não configurada.'. */
+  bank?: BankDeps;
   /**
    * Longest time to receive a whole request (headers and body); past it the answer is 408 and the connection closes.
    * Default 60 s.
@@ -169,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   const deps: Deps = {
     db: options.db, tokens: options.tokens, throttle: new Throttle(options.db, options.throttle), fiscal: options.fiscal ?? offlineFiscal(),
-    mail: options.mail ?? smtpMail(),
+    mail: options.mail ?? smtpMail(), bank: options.bank ?? offlineBank(),
     lifecycle: options.lifecycle ?? new Lifecycle(),
   };
 
@@ -229,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', retainPdfRenderer());
   registerRoutes(app, handlers, deps);
   registerFiscalFiles(app, deps);
+  registerBankWebhook(app, deps);
   registerStoredFiles(app, deps);
 
   if (options.webDir && existsSync(options.webDir)) {

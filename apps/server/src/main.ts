@@ -11,6 +11,7 @@ import { startRealtime } from './modules/realtime/socket.ts';
 import { installEventTriggers } from './modules/realtime/triggers.ts';
 import { createHash } from 'node:crypto';
 import { sefazMode, setupFiscal } from './modules/fiscal/setup.ts';
+import { setupBank } from './modules/bank/deps.ts';
 import { startContingencySender } from './modules/fiscal/service.ts';
 import { fileStorage } from './storage/storage.ts';
 import { warmUpSync } from './modules/sync/warm-up.ts';
@@ -52,10 +53,13 @@ const fiscal = await setupFiscal({
 if (fiscal.simulator) console.log(`SEFAZ: simulador de homologação em ${fiscal.simulator.url} (SEFAZ_MODE=simulator)`);
 // The file storage (local folder or S3) from the environment: incomplete S3 settings stop the start here.
 console.log(`Arquivos: ${fileStorage().description}`);
+// The bank (modules/bank/deps.ts): the FAKE bank on loopback outside production unless BANK_MODE says otherwise.
+const bank = await setupBank(process.env, `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`);
+if (bank.fake) console.log(`Banco: banco FAKE (simulado) em ${bank.fake.url} (BANK_MODE=fake)`);
 const stopContingency = startContingencySender(db, fiscal.deps, Number(process.env['CONTINGENCIA_INTERVALO_MS'] || 15_000));
 const lifecycle = new Lifecycle();
 const app = await buildApp({
-  db, tokens, webDir: config.webDir, logger: process.env['LOG'] !== 'off', fiscal: fiscal.deps, trustProxy: config.trustProxy, lifecycle,
+  db, tokens, webDir: config.webDir, logger: process.env['LOG'] !== 'off', fiscal: fiscal.deps, trustProxy: config.trustProxy, lifecycle, bank: bank.deps,
 });
 const realtime = await startRealtime(app.server, db, tokens);
 // Before listening: the tills reconnecting after a restart ask sync/changed first, and a cold database answers it slowly.
@@ -71,7 +75,7 @@ async function stop(signal: string) {
     const { forced } = await gracefulStop({
       app, lifecycle, db, graceMs: config.shutdownGraceMs,
       closeSockets: () => realtime.close(),
-      closeOthers: [stopContingency, () => fiscal.close()],
+      closeOthers: [stopContingency, () => fiscal.close(), () => bank.close()],
       log: (message) => console.log(message),
     });
     console.log(forced ? 'Servidor encerrado (requisições interrompidas no limite).' : 'Servidor encerrado.');

@@ -38,6 +38,7 @@ import * as cx from './cashier.ts';
 import * as pr from './price-readjust.ts';
 import * as com from './commission.ts';
 import * as cb from './cashback.ts';
+import * as bk from './bank-integration.ts';
 import { LIST_BY_CHANGES_BODIES, listByChangesBody, listByChangesResult, SYNC_GROUPS, syncChangedBody, syncChangedResult, type SyncGroupName } from './sync.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -449,7 +450,31 @@ const branchRoutes = {
   platformAppsActive: route({ method: 'POST', path: '/platform/get-apps-active', auth: 'session', permission: null, scope: 'organization', body: empty, response: br.appsActiveResult }),
 } as const;
 
-export const routes = { ...baseRoutes, ...commissionRoutes, ...authorizationRoutes, ...cashierRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...financeRoutes, ...stockDocumentRoutes, ...purchaseImportRoutes, ...inventoryRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
+const BANKINT_READ = { action: 'read', subject: 'ViewContasBancarias' } as const;
+const BANKINT_MANAGE = { action: 'manage', subject: 'ViewContasBancarias' } as const;
+
+/**
+ * Bank integration (001 §7; modules/bank): the operator's internet banking login (two steps, token 1 hour per user),
+ * boletos registered online, statements, Pix received; and PIX at the point of sale (the sale's charge, its state, its
+ * manual confirmation by a supervisor). The bank's webhook is not here: it carries no session (modules/bank/webhook.ts).
+ */
+const bankIntegrationRoutes = {
+  bankAuthCompany: route({ method: 'POST', path: '/bank-integration/auth-company', auth: 'session', permission: BANKINT_READ, scope: 'organization', body: bk.authCompanyBody, response: bk.authCompanyResult }),
+  bankValidateAuthCompany: route({ method: 'POST', path: '/bank-integration/validate-auth-company', auth: 'session', permission: BANKINT_READ, scope: 'organization', body: bk.validateAuthCompanyBody, response: bk.validateAuthCompanyResult }),
+  bankSession: route({ method: 'POST', path: '/bank-integration/session', auth: 'session', permission: BANKINT_READ, scope: 'organization', body: empty, response: bk.bankSessionResult }),
+  bankInvoice: route({ method: 'POST', path: '/bank-integration/invoice', auth: 'session', permission: BANKINT_MANAGE, scope: 'branch', idFields: ['id_documento_financeiro', 'id_conta'], body: bk.invoiceBody, response: bk.invoiceResult }),
+  bankInvoiceList: route({ method: 'POST', path: '/bank-integration/invoice_list', auth: 'session', permission: BANKINT_READ, scope: 'branch', idFields: ['id_conta'], body: bk.invoiceListBody, response: bk.invoiceListResult }),
+  bankInvoiceFindByCode: route({ method: 'POST', path: '/bank-integration/invoice_find_by_code', auth: 'session', permission: BANKINT_READ, scope: 'branch', idFields: ['idDemand'], body: bk.invoiceByCodeBody, response: bk.registeredBoleto }),
+  bankInvoiceCancel: route({ method: 'POST', path: '/bank-integration/invoice_cancel', auth: 'session', permission: BANKINT_MANAGE, scope: 'branch', idFields: ['idDemand'], body: bk.invoiceByCodeBody, response: bk.registeredBoleto }),
+  bankInstantPayment: route({ method: 'POST', path: '/bank-integration/instant_payment', auth: 'session', permission: BANKINT_READ, scope: 'organization', idFields: ['id_conta'], body: bk.instantPaymentBody, response: bk.instantPaymentResult }),
+  bankListStatements: route({ method: 'POST', path: '/bank-integration/list-statements', auth: 'session', permission: BANKINT_READ, scope: 'organization', idFields: ['id_conta'], body: bk.statementsBody, response: bk.statementsResult }),
+  bankNewQrcodeDynamic: route({ method: 'POST', path: '/bank-integration/new_qrcode_dynamic', auth: 'session', permission: PDV_MANAGE, scope: 'branch', idFields: ['id_conta'], body: bk.newQrcodeBody, response: bk.pixCharge }),
+  bankFindByCode: route({ method: 'POST', path: '/bank-integration/find-by-code', auth: 'session', permission: PDV_READ, scope: 'branch', body: bk.findByCodeBody, response: bk.pixCharge }),
+  bankPixConfirmManual: route({ method: 'POST', path: '/bank-integration/pix-confirm-manual', auth: 'session', permission: PDV_MANAGE, scope: 'branch', idFields: ['id_autorizacao'], body: bk.pixConfirmManualBody, response: bk.pixCharge }),
+  bankPixList: route({ method: 'POST', path: '/bank-integration/pix-list', auth: 'session', permission: BANKINT_READ, scope: 'branch', body: bk.pixListBody, response: bk.pixListResult }),
+} as const;
+
+export const routes = { ...baseRoutes, ...bankIntegrationRoutes, ...commissionRoutes, ...authorizationRoutes, ...cashierRoutes, ...orderRoutes, ...serviceOrderRoutes, ...invoiceRoutes, ...returnRoutes, ...peopleRoutes, ...productRoutes, ...importRoutes, ...financeRoutes, ...stockDocumentRoutes, ...purchaseImportRoutes, ...inventoryRoutes, ...syncRoutes, ...syncChangedRoutes, ...branchRoutes, ...productTabRoutes, ...registerRouteTable() };
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

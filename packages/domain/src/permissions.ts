@@ -98,6 +98,8 @@ export const SUPERVISOR_PERMISSIONS = {
   tillDifference: 'FncAutorizarDiferencaCaixa',
   /** A sale on credit above the customer's credit limit (000 §4.6 id_autorizacao_limite). */
   creditLimit: 'FncAutorizarLimiteCredito',
+  /** A PIX payment confirmed by hand at the point of sale, without the bank's confirmation (issue 26). */
+  manualPix: 'FncAutorizarPixManual',
 } as const;
 export type SupervisorPermission = (typeof SUPERVISOR_PERMISSIONS)[keyof typeof SUPERVISOR_PERMISSIONS];
 
@@ -108,4 +110,5 @@ export const SUPERVISOR_PERMISSION_CATALOGUE: ReadonlyArray<{ rotulo: Supervisor
   { rotulo: SUPERVISOR_PERMISSIONS.managerCredit, descricao: 'Autorizar crédito gerencial ou vale-crédito' },
   { rotulo: SUPERVISOR_PERMISSIONS.tillDifference, descricao: 'Autorizar diferença de caixa' },
   { rotulo: SUPERVISOR_PERMISSIONS.creditLimit, descricao: 'Autorizar venda a prazo acima do limite do cliente' },
+  { rotulo: SUPERVISOR_PERMISSIONS.manualPix, descricao: 'Autorizar confirmação manual de pagamento PIX' },
 ];

@@ -6,6 +6,7 @@ import type { TokenService } from '../modules/auth/token.ts';
 import type { Throttle } from '../modules/auth/throttle.ts';
 import type { FiscalDeps } from '../modules/fiscal/deps.ts';
 import type { MailDeps } from '../modules/branch/smtp.ts';
+import type { BankDeps } from '../modules/bank/deps.ts';
 import type { Lifecycle } from './lifecycle.ts';
 
 /** What handlers may use besides their transaction. */
@@ -16,6 +17,8 @@ export interface Deps {
   fiscal: FiscalDeps;
   /** Sends e-mail through a branch's own SMTP account (branch-email test). */
   mail: MailDeps;
+  /** How to reach the bank (modules/bank/deps.ts); offline unless the process configured one. */
+  bank: BankDeps;
   /** The node's serving state (readiness, stopping). */
   lifecycle: Lifecycle;
 }
@@ -52,6 +55,9 @@ export const OUTSIDE_TRANSACTION: ReadonlySet<RouteName> = new Set<RouteName>([
   'cashierReport',
   // A transfer between branches transmits its NF-e (stock/transfer.ts).
   'stockMovementProcess',
+  // Call the bank (modules/bank).
+  'bankAuthCompany', 'bankValidateAuthCompany', 'bankInvoice', 'bankInvoiceFindByCode', 'bankInvoiceCancel', 'bankInstantPayment',
+  'bankListStatements', 'bankNewQrcodeDynamic',
 ]);
 
 /**

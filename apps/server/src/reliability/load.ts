@@ -138,7 +138,7 @@ export function randomSale(catalog: Catalog, random: () => number, options: { ho
     kind < 0.4 ? [{ id_pagamento: randomUUID(), id_meio_pagamento: catalog.methods['01']!, valor_total: (total + (random() < 0.5 ? 0 : 500)) / 100 }]
       : kind < 0.6 ? [card('03')]
         : kind < 0.8 ? [card('04')]
-          : [{ id_pagamento: randomUUID(), id_meio_pagamento: catalog.methods['17']!, valor_total: total / 100, txid_pix: randomUUID().replace(/-/g, '') }];
+          : [{ id_pagamento: randomUUID(), id_meio_pagamento: catalog.methods['17']!, valor_total: total / 100 }];
   return {
     id_operacao: randomUUID(), modo_operacao: 'Venda', modelo: random() < (options.invoiceRate ?? 0.2) ? '65' : null,
     id_filial: catalog.id_filial, data_inicio: new Date().toISOString(), itens, pagamentos,

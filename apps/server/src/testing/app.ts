@@ -37,7 +37,7 @@ export const RELAXED_THROTTLE: ThrottleOptions = {
 };
 
 export async function createTestApp(options: {
-  throttle?: ThrottleOptions; webDir?: string; sefaz?: boolean; app?: Pick<AppOptions, 'requestTimeoutMs' | 'trustProxy' | 'lifecycle'>;
+  throttle?: ThrottleOptions; webDir?: string; sefaz?: boolean; app?: Pick<AppOptions, 'requestTimeoutMs' | 'trustProxy' | 'lifecycle' | 'bank'>;
 } = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const { db } = testDb;

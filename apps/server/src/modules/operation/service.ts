@@ -19,6 +19,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { useAuthorization } from '../authorization/service.ts';
+import { spendSalePix } from '../bank/pix.ts';
 import { bankAccountExists, cardOperatorExists, fiscalScenarioExists } from '../order/item-queries.ts';
 import { userLimits } from '../order/price-caps.ts';
 import { changeOrderStatus } from '../order/status.ts';
@@ -109,6 +110,8 @@ export async function processOperation(tx: Tx, caller: Caller, sent: Body): Prom
   const sale = buildSale(saleBody, refs);
   if (!sale.ok) throw badRequest(sale.message, undefined, sale.erros);
   const { operation, totals, document } = sale;
+  // A PIX payment naming a txid spends a charge the bank (or a supervisor) confirmed for that amount, once (bank/pix.ts).
+  if (body.modo_operacao !== 'Orcamento') await spendSalePix(tx, org, body.id_filial, body.id_operacao, operation.pagamentos);
   // Cashback (domain cashback.ts): a sale or an order of an identified customer earns what the cashback promotions
   // of the sale's day give its lines; a line claiming more is refused, as a price is (less: it earns its claim). Its Programa de
   // Fidelidade payments redeem the customer's available cashback (below, under the customer's row lock).
