@@ -44,6 +44,8 @@ export interface ReceiptPayment {
   valor: Cents;
   parcelas: number;
   cartao: ReceiptCard | null;
+  /** A PIX paid through the bank integration: its BR Code (printed as a QR) and txid. */
+  pix?: { brcode: string; txid: string } | null;
 }
 
 export interface ReceiptData {
@@ -176,6 +178,10 @@ export function receiptDocument(data: ReceiptData): TDocumentDefinitions {
     payments.push(row(label, formatMoney(payment.valor)));
     const block = cardBlock(payment);
     if (block) payments.push(block);
+    if (payment.pix) {
+      payments.push({ qr: payment.pix.brcode, fit: 110, eccLevel: 'M', alignment: 'center', margin: [0, 3, 0, 1] });
+      payments.push({ text: `PIX txid ${payment.pix.txid}`, fontSize: RECEIPT_FONTS.small, alignment: 'center' });
+    }
   }
   return {
     pageSize: { width: RECEIPT_WIDTH, height: 'auto' },

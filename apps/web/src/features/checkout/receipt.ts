@@ -114,6 +114,7 @@ export function receiptData(bundle: OperationBundle, context: SaleContext, opera
         codigo_autorizacao: p.cartao_codigo_autorizacao,
         data_hora: p.cartao_data_hora_transacao,
       },
+      pix: p.pix_brcode && p.txid_pix ? { brcode: p.pix_brcode, txid: p.txid_pix } : null,
     })),
     troca: exchangeVoucher(bundle, context),
     observacao: [modeNote(bundle), cashbackNote(bundle, context), processed ? null : 'Operação pendente de envio ao servidor.'].filter(Boolean).join(' ') || null,

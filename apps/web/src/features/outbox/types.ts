@@ -97,6 +97,8 @@ export interface StoredPayment extends Payment {
    * device's operations not yet sent take from it), so that finishing checks every line naming it against it.
    */
   vale_credito?: VoucherFacts | null;
+  /** A PIX charged through the bank integration: its BR Code, printed as a QR on the receipt (local only, not sent). */
+  pix_brcode?: string | null;
 }
 
 /** An operation with its lines and payments. */

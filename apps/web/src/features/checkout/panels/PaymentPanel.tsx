@@ -29,6 +29,8 @@ import { choosePeripheral } from '../../peripherals/PeripheralModals.tsx';
 import { peripheralFor } from '../../peripherals/peripheralStore.ts';
 import { confirm } from '../../../ui/confirm.tsx';
 import { runTef, runVero, type TerminalResult } from '../terminal/cardTerminal.ts';
+import { PixChargeModal } from '../pix/PixChargeModal.tsx';
+import { MEIO_PAGAMENTO } from '@pdv/domain/payment-method';
 
 interface Props {
   opened: boolean;
@@ -96,6 +98,8 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
   const [cashbackFacts, setCashbackFacts] = useState<TillCashback | null>(null);
   /** The card terminal at work (issue 28): its messages, shown while the payment waits for it. */
   const [terminal, setTerminal] = useState<string[] | null>(null);
+  /** A PIX waiting for the bank (issue 26): the line to add once the charge is paid. */
+  const [pix, setPix] = useState<Omit<StoredPayment, 'ordem'> | null>(null);
   const methodInput = useRef<HTMLInputElement>(null);
   const amountInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -235,6 +239,8 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
         // A method with capture (utilizar_captura) pays through the card terminal of its modelo_captura (001 §5).
         const flow = method ? terminalFlow(method) : { kind: 'none' as const };
         if (flow.kind === 'refused') return setError(flow.message);
+        // A PIX typed at the till is charged through the bank integration when the branch has it (PixChargeModal).
+        if (flow.kind === 'none' && method?.meio_pagamento === MEIO_PAGAMENTO.Pix) return setPix(line);
         if (flow.kind === 'none') return onAdd(line);
         if (terminal) return;
         setError(null);
@@ -361,7 +367,15 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
             {error}
           </Text>
         )}
-        <Button type="submit" loading={terminal !== null}>Adicionar pagamento (Enter)</Button>
+        <Button type="submit" loading={terminal !== null || pix !== null}>Adicionar pagamento (Enter)</Button>
+        {pix && (
+          <PixChargeModal
+            valor={pix.valor_total}
+            onPaid={(paid) => { setPix(null); onAdd({ ...pix, txid_pix: paid.txid, pix_brcode: paid.brcode }); }}
+            onNoIntegration={() => { setPix(null); onAdd(pix); }}
+            onCancel={() => setPix(null)}
+          />
+        )}
       </Stack>
     </form>
   );

@@ -1,0 +1,23 @@
+/// <reference path="./pdfmake-qrenc.d.ts" />
+/**
+ * A QR code's modules for the screen (the PIX charge at the point of sale), from the same encoder that draws the QR
+ * of the receipt and the boleto (pdfmake's), so what the screen shows and what prints are the same code.
+ */
+import qrEnc from 'pdfmake/js/qrEnc.js';
+
+interface Rect { x: number; y: number; w: number; h: number; color: string }
+
+/** Dark modules as [row, column] on an n x n grid. */
+export function qrModules(text: string): { size: number; dark: Array<[number, number]> } {
+  const node = qrEnc.measure({ qr: text, fit: 1000, eccLevel: 'M' }) as { _canvas: Rect[] };
+  const [background, ...rects] = node._canvas;
+  const unit = rects[0]?.w ?? 1;
+  const size = Math.round((background?.w ?? 0) / unit);
+  return { size, dark: rects.map((r) => [Math.round(r.y / unit), Math.round(r.x / unit)]) };
+}
+
+/** An SVG path ("M x y h1 v1 h-1 z" per module) drawing the dark modules, with a 4-module quiet zone. */
+export function qrSvgPath(text: string): { viewBox: number; path: string } {
+  const { size, dark } = qrModules(text);
+  return { viewBox: size + 8, path: dark.map(([r, c]) => `M${c + 4} ${r + 4}h1v1h-1z`).join('') };
+}
