@@ -5,6 +5,7 @@
  * (/ib/v1/login, /ib/v1/login/codigo) and the fake bank speaks it. Amounts: centavos on our side.
  * BB also asks a `gw-dev-app-key` on every call and OAuth2 client credentials (the same token flow as the API Pix).
  */
+import { BANK_MESSAGES } from '@pdv/domain/bank-integration';
 import { BankApiError, bankRequest, refusalText, type TlsOptions } from './http.ts';
 
 export interface CobrancaApiConfig {
@@ -67,7 +68,7 @@ export class CobrancaApiClient {
     });
     if (res.status < 200 || res.status >= 300) {
       const detail = refusalText(res.body);
-      throw new BankApiError(detail ? `O banco recusou a operação: ${detail}` : 'O banco recusou a operação.', res.status, detail);
+      throw new BankApiError(detail ? `O banco recusou a operação: ${detail}` : BANK_MESSAGES.bankRefused, res.status, detail);
     }
     return (res.body ?? {}) as Record<string, unknown>;
   }

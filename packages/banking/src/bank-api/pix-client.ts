@@ -4,6 +4,7 @@
  * with a due date (PUT/GET /cobv/{txid}), locations (GET /loc/{id}), received Pix (GET /pix) and the webhook of a key
  * (PUT/GET /webhook/{chave}). Amounts are centavos on our side, 'reais.cc' strings on the wire.
  */
+import { BANK_MESSAGES } from '@pdv/domain/bank-integration';
 import { BankApiError, bankRequest, refusalText, type TlsOptions } from './http.ts';
 
 export interface PixApiConfig {
@@ -80,7 +81,7 @@ export class PixApiClient {
     });
     if (res.status < 200 || res.status >= 300) {
       const detail = refusalText(res.body);
-      throw new BankApiError(detail ? `O banco recusou a operação: ${detail}` : 'O banco recusou a operação.', res.status, detail);
+      throw new BankApiError(detail ? `O banco recusou a operação: ${detail}` : BANK_MESSAGES.bankRefused, res.status, detail);
     }
     return (res.body ?? {}) as Record<string, unknown>;
   }

@@ -308,7 +308,7 @@ export async function startFakeBank(options: FakeBankOptions, port = 0): Promise
     const bol = /^\/cobrancas\/v2\/boletos\/(\d+)(\/baixar)?$/.exec(path);
     if (bol?.[1]) {
       const x = state.boletos.get(bol[1]);
-      if (!x) throw new Refusal(404, { erros: [{ codigo: '4678420', versao: '1', mensagem: 'Boleto não encontrado.', ocorrencia: 'CHOM00002' }] });
+      if (!x) throw new Refusal(404, { erros: [{ codigo: '4678420', versao: '1', mensagem: 'Boleto não localizado na base do banco.', ocorrencia: 'CHOM00002' }] });
       if (method === 'GET' && !bol[2]) return [200, boletoView(x)];
       if (method === 'POST' && bol[2]) {
         if (x.estado !== 'NORMAL') throw new Refusal(400, { erros: [{ codigo: '4678421', versao: '1', mensagem: 'Boleto já baixado ou liquidado.', ocorrencia: 'CHOM00003' }] });

@@ -219,4 +219,30 @@ describe('bank login and the bank screen', () => {
     expect(again.status).toBe(400);
     expect(again.json['message']).toBe(M.boletoNotOpen);
   });
+
+  it("answers another organization's ids exactly like ids that do not exist", async () => {
+    const other = await t.login('outra@demo.com.br');
+    const step1 = await expectOk(t, 'bankAuthCompany', { cnpj: FAKE_BANK_DEMO.cnpj, cpf: FAKE_BANK_DEMO.cpf, senha: FAKE_BANK_DEMO.senha }, other);
+    await expectOk(t, 'bankValidateAuthCompany', { token: step1.json['token'], data: FAKE_BANK_DEMO.code }, other);
+    const c = await charge(saleTotal());
+    const boleto = (await expectOk(t, 'bankInvoiceList', {}, manager)).json['rows'] as Json[];
+    const idDemand = Number(boleto[0]?.['id_boleto_registrado']);
+    const cases: Array<[string, Json, Json]> = [
+      ['/bank-integration/find-by-code', { txid: c.txid }, { txid: 'Z'.repeat(32) }],
+      ['/bank-integration/pix-confirm-manual', { txid: c.txid, id_autorizacao: 1 }, { txid: 'Z'.repeat(32), id_autorizacao: 1 }],
+      ['/bank-integration/invoice_find_by_code', { idDemand }, { idDemand: 999_999 }],
+      ['/bank-integration/invoice_cancel', { idDemand }, { idDemand: 999_999 }],
+      ['/bank-integration/list-statements', { id_conta: account }, { id_conta: 999_999 }],
+      ['/bank-integration/instant_payment', { id_conta: account, inicio: future(-1), fim: future(1) }, { id_conta: 999_999, inicio: future(-1), fim: future(1) }],
+      ['/bank-integration/invoice', { id_documento_financeiro: 1, id_conta: account }, { id_documento_financeiro: 1, id_conta: 999_999 }],
+      ['/bank-integration/new_qrcode_dynamic', { valor: 1, id_conta: account }, { valor: 1, id_conta: 999_999 }],
+    ];
+    for (const [path, foreign, missing] of cases) {
+      const a = await t.call('POST', path, foreign, other);
+      const b = await t.call('POST', path, missing, other);
+      expect(a.status, path).toBeGreaterThanOrEqual(400);
+      expect([a.status, a.json], path).toEqual([b.status, b.json]);
+    }
+    expect(await situacao(c.txid)).toBe('Ativa');
+  });
 });
