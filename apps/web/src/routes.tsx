@@ -10,6 +10,7 @@ import { HomePage } from './features/home/HomePage.tsx';
 import { DataImportPage } from './features/import/DataImportPage.tsx';
 import { FinancialListPage } from './features/finance/FinancialListPage.tsx';
 import { BankConciliationPage } from './features/finance/BankConciliationPage.tsx';
+import { BankIntegrationPage } from './features/finance/bank/BankIntegrationPage.tsx';
 import { CashFlowPage } from './features/finance/CashFlowPage.tsx';
 import { InvoiceListPage } from './features/invoice/InvoiceListPage.tsx';
 import { invoiceRoutes } from './features/invoice/routes.tsx';
@@ -56,6 +57,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/cashier': () => <CashierPage />,
   '/documentFinancial': () => <FinancialListPage />,
   '/bankConciliation': () => <BankConciliationPage />,
+  '/bankIntegration': () => <BankIntegrationPage />,
   '/cashFlow': () => <CashFlowPage />,
   '/stockMovement': () => <StockMovementListPage />,
   '/inventory': () => <InventoryListPage />,

@@ -48,6 +48,8 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Documentos financeiros', path: '/documentFinancial', permission: 'FncListarDocumentoFinanceiro' },
   // 002 §2 lists the bank conciliation and the cash flow among the screens without their paths: ours.
   { label: 'Conciliação bancária', path: '/bankConciliation', permission: 'ViewContasBancarias' },
+  // 001 §7 Bank integration: the bank login, statement, boletos registered online and PIX charges (issue 26).
+  { label: 'Integração bancária', path: '/bankIntegration', permission: 'ViewContasBancarias' },
   { label: 'Fluxo de caixa', path: '/cashFlow', permission: 'FncListarDocumentoFinanceiro' },
   { label: 'Caixa', path: '/cashier', permission: 'FncListarCaixa' },
 ];
