@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- pdfmake ships no types for its QR encoder; the web app's tsconfig reaches the declaration only through this reference
 /// <reference path="./pdfmake-qrenc.d.ts" />
 /**
  * A QR code's modules for the screen (the PIX charge at the point of sale), from the same encoder that draws the QR

@@ -6,7 +6,7 @@
  * BB also asks a `gw-dev-app-key` on every call and OAuth2 client credentials (the same token flow as the API Pix).
  */
 import { BANK_MESSAGES } from '@pdv/domain/bank-integration';
-import { BankApiError, bankRequest, refusalText, type TlsOptions } from './http.ts';
+import { BankApiError, bankRequest, refusalText, text, type TlsOptions } from './http.ts';
 
 export interface CobrancaApiConfig {
   /** Base URL (e.g. https://api.bb.com.br), with /cobrancas/v2 and /extratos/v1 under it. */
@@ -36,7 +36,7 @@ export interface BoletoSituacao { numero: string; estado: string; codigoEstado: 
 export interface Lancamento { data: string; valor: number; sinal: 'C' | 'D'; historico: string; documento: string }
 
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('.');
-const isoOf = (d: unknown) => String(d ?? '').split('.').reverse().join('-');
+const isoOf = (d: unknown) => text(d).split('.').reverse().join('-');
 const cents = (v: unknown) => Math.round(Number(v) * 100);
 
 export class CobrancaApiClient {
@@ -86,8 +86,8 @@ export class CobrancaApiClient {
 
   private situacao(x: Record<string, unknown>): BoletoSituacao {
     return {
-      numero: String(x['numeroBoletoBB'] ?? x['numeroTituloCliente']), estado: String(x['estadoTituloCobranca'] ?? ''), codigoEstado: Number(x['codigoEstadoTituloCobranca']),
-      valor: cents(x['valorOriginalTituloCobranca']), vencimento: isoOf(x['dataVencimentoTituloCobranca']), linhaDigitavel: String(x['codigoLinhaDigitavel'] ?? ''),
+      numero: String(x['numeroBoletoBB'] ?? x['numeroTituloCliente']), estado: text(x['estadoTituloCobranca']), codigoEstado: Number(x['codigoEstadoTituloCobranca']),
+      valor: cents(x['valorOriginalTituloCobranca']), vencimento: isoOf(x['dataVencimentoTituloCobranca']), linhaDigitavel: text(x['codigoLinhaDigitavel']),
     };
   }
 
@@ -111,7 +111,7 @@ export class CobrancaApiClient {
     const r = await this.call('GET', `/extratos/v1/conta-corrente/agencia/${encodeURIComponent(agencia)}/conta/${encodeURIComponent(conta)}`);
     return Array.isArray(r['listaLancamento']) ? r['listaLancamento'].map((l: Record<string, unknown>) => ({
       data: String(l['dataLancamento']), valor: cents(l['valorLancamento']), sinal: l['indicadorSinalLancamento'] === 'D' ? 'D' as const : 'C' as const,
-      historico: String(l['textoDescricaoHistorico'] ?? ''), documento: String(l['numeroDocumento'] ?? ''),
+      historico: text(l['textoDescricaoHistorico']), documento: text(l['numeroDocumento']),
     })) : [];
   }
 }

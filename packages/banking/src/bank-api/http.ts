@@ -14,6 +14,11 @@ export interface TlsOptions {
   ca?: string | Buffer;
 }
 
+/** A JSON value as text: strings and numbers as they are, anything else empty. */
+export function text(v: unknown): string {
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+}
+
 export interface BankHttpResponse { status: number; body: unknown; text: string }
 
 /** Raised on a bank's refusal or when it cannot be reached; `message` is pt-BR, `detail` the bank's own text. */
@@ -54,7 +59,7 @@ export function refusalText(body: unknown): string {
   if (!body || typeof body !== 'object') return '';
   const b = body as Record<string, unknown>;
   if (typeof b['error_message'] === 'string') return b['error_message'];
-  if (Array.isArray(b['erros'])) return b['erros'].map((e) => String((e as Record<string, unknown>)['mensagem'] ?? '')).filter(Boolean).join('; ');
+  if (Array.isArray(b['erros'])) return b['erros'].map((e) => text((e as Record<string, unknown>)['mensagem'])).filter(Boolean).join('; ');
   if (typeof b['detail'] === 'string') return b['detail'];
   if (typeof b['title'] === 'string') return b['title'];
   if (typeof b['error'] === 'string') return b['error'];

@@ -5,7 +5,7 @@
  * (PUT/GET /webhook/{chave}). Amounts are centavos on our side, 'reais.cc' strings on the wire.
  */
 import { BANK_MESSAGES } from '@pdv/domain/bank-integration';
-import { BankApiError, bankRequest, refusalText, type TlsOptions } from './http.ts';
+import { BankApiError, bankRequest, refusalText, text, type TlsOptions } from './http.ts';
 
 export interface PixApiConfig {
   /** Base URL of the API Pix (e.g. https://api.psp.example/pix), without the /v2. */
@@ -42,8 +42,8 @@ function toCob(b: Record<string, unknown>): Cob {
     txid: String(b['txid']),
     status: String(b['status']) as Cob['status'],
     valor: fromReais((b['valor'] as Record<string, unknown> | undefined)?.['original']),
-    chave: String(b['chave'] ?? ''),
-    location: String(b['location'] ?? loc['location'] ?? ''),
+    chave: text(b['chave']),
+    location: text(b['location'] ?? loc['location']),
     pixCopiaECola: typeof b['pixCopiaECola'] === 'string' ? b['pixCopiaECola'] : null,
     pix: Array.isArray(b['pix']) ? b['pix'].map((p: Record<string, unknown>) => ({
       endToEndId: String(p['endToEndId']), txid: String(p['txid']), valor: fromReais(p['valor']), horario: String(p['horario']),
@@ -123,7 +123,7 @@ export class PixApiClient {
   async listPix(inicio: string, fim: string): Promise<Cob['pix']> {
     const b = await this.call('GET', `/pix?inicio=${encodeURIComponent(inicio)}&fim=${encodeURIComponent(fim)}`);
     return Array.isArray(b['pix']) ? b['pix'].map((p: Record<string, unknown>) => ({
-      endToEndId: String(p['endToEndId']), txid: String(p['txid'] ?? ''), valor: fromReais(p['valor']), horario: String(p['horario']),
+      endToEndId: String(p['endToEndId']), txid: text(p['txid']), valor: fromReais(p['valor']), horario: String(p['horario']),
     })) : [];
   }
 

@@ -19,6 +19,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { text } from '../bank-api/http.ts';
 import { emitirBoleto } from '../emitir.ts';
 import { pixDynamic } from '../pix.ts';
 
@@ -79,7 +80,7 @@ export interface FakeBank {
 }
 
 class Refusal extends Error {
-  constructor(readonly status: number, readonly body: Record<string, unknown>) { super(String(body['title'] ?? body['message'] ?? status)); }
+  constructor(readonly status: number, readonly body: Record<string, unknown>) { super(text(body['title']) || text(body['message']) || String(status)); }
 }
 /** RFC 7807 problem, as the API Pix answers errors. */
 const problem = (status: number, title: string, detail: string) =>
@@ -195,10 +196,10 @@ export async function startFakeBank(options: FakeBankOptions, port = 0): Promise
   }
 
   function createBoleto(b: Record<string, unknown>): Record<string, unknown> {
-    const conv = String(b['numeroConvenio'] ?? '');
+    const conv = text(b['numeroConvenio']);
     const valor = Number(b['valorOriginal']);
-    const venc = String(b['dataVencimento'] ?? '');
-    const titulo = String(b['numeroTituloCliente'] ?? '');
+    const venc = text(b['dataVencimento']);
+    const titulo = text(b['numeroTituloCliente']);
     const errors: Array<{ codigo: string; versao: string; mensagem: string; ocorrencia: string }> = [];
     const err = (mensagem: string) => errors.push({ codigo: '4874915', versao: '1', mensagem, ocorrencia: 'CHOM00001' });
     if (conv !== convenio) err('Convênio inválido.');
@@ -234,7 +235,7 @@ export async function startFakeBank(options: FakeBankOptions, port = 0): Promise
     // Internet banking login (our adapter's shape: no public API exists).
     if (method === 'POST' && path === '/ib/v1/login') {
       const b = json(body);
-      const key = `${String(b['cnpj'] ?? '').replace(/\D/g, '')}:${String(b['cpf'] ?? '').replace(/\D/g, '')}`;
+      const key = `${text(b['cnpj']).replace(/\D/g, '')}:${text(b['cpf']).replace(/\D/g, '')}`;
       const expected = options.operators?.[key];
       if (expected === undefined || expected !== b['senha']) return [401, { success: false, error_message: 'Usuário ou senha inválidos.' }];
       const id = randomUUID();
@@ -243,16 +244,16 @@ export async function startFakeBank(options: FakeBankOptions, port = 0): Promise
     }
     if (method === 'POST' && path === '/ib/v1/login/codigo') {
       const b = json(body);
-      const ch = ibChallenges.get(String(b['desafio'] ?? ''));
+      const ch = ibChallenges.get(text(b['desafio']));
       if (!ch || ch.expires < Date.now()) return [401, { success: false, error_message: 'Código expirado. Faça o login novamente.' }];
-      if (String(b['codigo'] ?? '') !== (options.loginCode ?? '123456')) return [401, { success: false, error_message: 'Código inválido.' }];
+      if (text(b['codigo']) !== (options.loginCode ?? '123456')) return [401, { success: false, error_message: 'Código inválido.' }];
       ibChallenges.delete(String(b['desafio']));
       const token = randomBytes(24).toString('hex');
       ibTokens.set(token, Date.now() + 3_600_000);
       return [200, { success: true, token, expires_in: 3600 }];
     }
     const fakePay = /^\/fake\/pix\/([^/]+)\/pagar$/.exec(path);
-    if (method === 'POST' && fakePay?.[1]) return [200, await pay(fakePay[1], String(json(body)['infoPagador'] ?? '') || undefined)];
+    if (method === 'POST' && fakePay?.[1]) return [200, await pay(fakePay[1], text(json(body)['infoPagador']) || undefined)];
     if (method === 'GET' && path === '/fake/estado') return [200, { cobs: [...state.cobs.values()], webhooks: Object.fromEntries(state.webhooks) }];
 
     bearer(req);

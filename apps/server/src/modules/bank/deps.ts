@@ -51,7 +51,7 @@ export interface BankSetup { deps: BankDeps; fake: FakeBank | null; close(): Pro
 
 export async function setupBank(env: NodeJS.ProcessEnv, publicUrl: string): Promise<BankSetup> {
   const mode = env['BANK_MODE'] || (env['NODE_ENV'] === 'production' ? 'off' : 'fake');
-  if (mode === 'off') return { deps: { ...offlineBank(), publicUrl }, fake: null, close: async () => undefined };
+  if (mode === 'off') return { deps: { ...offlineBank(), publicUrl }, fake: null, close: () => Promise.resolve() };
   if (mode === 'fake') {
     const clientId = 'fake-client';
     const clientSecret = randomBytes(16).toString('hex');
@@ -88,5 +88,5 @@ export async function setupBank(env: NodeJS.ProcessEnv, publicUrl: string): Prom
     ib: env['BANK_IB_URL'] ? new InternetBankingClient({ baseUrl: env['BANK_IB_URL'], tls }) : null,
     publicUrl: env['BANK_PUBLIC_URL'] || publicUrl, webhookKey: need('BANK_WEBHOOK_KEY'), signatureKey: null,
   };
-  return { deps, fake: null, close: async () => undefined };
+  return { deps, fake: null, close: () => Promise.resolve() };
 }

@@ -14,7 +14,7 @@ import { processWebhook } from './pix.ts';
 export const WEBHOOK_PATH = '/api/bank-integration/webhook/:org/:key/pix';
 
 export function registerBankWebhook(app: FastifyInstance, deps: Deps): void {
-  app.register(async (scoped) => {
+  void app.register((scoped, _options, done) => {
     // The raw body is needed for the signature: parsed here, not by the app's JSON parser.
     scoped.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256_000 }, (_req, body, done) => done(null, body));
     scoped.post<{ Params: { org: string; key: string } }>(WEBHOOK_PATH, async (request, reply) => {
@@ -34,5 +34,6 @@ export function registerBankWebhook(app: FastifyInstance, deps: Deps): void {
       const pagos = await processWebhook(deps.db, deps.bank, org, body);
       return reply.status(200).send({ pagos });
     });
+    done();
   });
 }

@@ -46,7 +46,9 @@ export function PixChargeModal({ valor, onPaid, onNoIntegration, onCancel }: Pro
   const { ask, modal, asking } = useSupervisorAuthorization();
   const done = useRef(false);
   const callbacks = useRef({ onPaid, onNoIntegration });
-  callbacks.current = { onPaid, onNoIntegration };
+  useEffect(() => {
+    callbacks.current = { onPaid, onNoIntegration };
+  });
 
   useEffect(() => {
     let alive = true;

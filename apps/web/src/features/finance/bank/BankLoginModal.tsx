@@ -38,7 +38,6 @@ function BankLoginForm({ onLogged }: { onLogged: (expire: string) => void }) {
   useEffect(() => {
     if (challenge === null) return;
     const started = Date.now();
-    setLeft(BANK_CODE_COUNTDOWN_S);
     const timer = setInterval(() => {
       const remaining = BANK_CODE_COUNTDOWN_S - Math.floor((Date.now() - started) / 1000);
       setLeft(Math.max(0, remaining));
@@ -61,6 +60,7 @@ function BankLoginForm({ onLogged }: { onLogged: (expire: string) => void }) {
     try {
       const r = await call('bankAuthCompany', { cnpj, cpf, senha });
       if (!r.success || !r.token) return setError(r.error_message ?? BANK_MESSAGES.bankRefused);
+      setLeft(BANK_CODE_COUNTDOWN_S);
       setChallenge(r.token);
     } catch (e) {
       setError(errorDisplayOf(e).text);
