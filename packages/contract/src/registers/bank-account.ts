@@ -23,6 +23,9 @@ export const bankAccount = {
     numero: { kind: 'digits', label: 'Número da conta', max: 12, list: true, search: true },
     digito_conta: { kind: 'text', label: 'Dígito da conta', max: 1 },
     chave_pix: { kind: 'text', label: 'Chave PIX', max: 100 },
+    // 002 §3: the bank integration (issue 26): PIX charges at the point of sale and boletos registered online.
+    utilizar_moderbank: { kind: 'boolean', label: 'Usar integração bancária', default: false },
+    codigo_moderbank: { kind: 'text', label: 'Convênio da integração bancária', max: 20 },
     sequencia_nosso_numero: { kind: 'integer', label: 'Próximo nosso número', min: 1, default: 1 },
     sequencia_arquivo_remessa: { kind: 'integer', label: 'Próxima remessa', min: 1, default: 1 },
   },
