@@ -55,8 +55,10 @@ test('bank login with a pasted code, the statement, a PIX confirmed by the webho
     const account = page.getByRole('combobox', { name: /^Conta bancária/ });
     await account.fill(name);
     await expect(page.getByRole('option', { name })).toBeVisible();
+    await expect(page.getByRole('option')).toHaveCount(1);
     await account.press('ArrowDown');
     await account.press('Enter');
+    await expect(account).toHaveValue(name);
     await expect(page.getByRole('table', { name: 'Extrato' })).toContainText('PIX RECEBIDO', { timeout: 60_000 });
     await page.screenshot({ path: 'test-results/bank-integration.png', fullPage: true });
 
