@@ -15,19 +15,32 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PRINT_TIMEOUT_MS } from '@pdv/domain/print-connector';
 
+/**
+ * How an ESC/POS receipt printer prints (a switch per printer): `texto` (the default) prints the receipt's text in its
+ * own font; `raster` prints the PDFs it receives (tipo_impressao 'pdf', or a 'comprovante' whose data is a PDF) as an
+ * image, GS v 0, `largura_pontos` dots wide (576 for 80 mm paper, 384 for 58 mm). raster.ts.
+ */
+const escposMode = {
+  modo: z.enum(['texto', 'raster']).default('texto'),
+  largura_pontos: z.number().int().min(8).max(2048).default(576),
+};
+
 const tcp = z.object({
+  ...escposMode,
   id_periferico: z.number().int().positive(),
   driver: z.literal('tcp'),
   host: z.string().min(1),
   porta: z.number().int().min(1).max(65535).default(9100),
 });
 const cups = z.object({
+  ...escposMode,
   id_periferico: z.number().int().positive(),
   driver: z.literal('cups'),
   /** The CUPS queue (002 §3 nome_impressora); absent: the default queue. */
   fila: z.string().min(1).optional(),
 });
 const spool = z.object({
+  ...escposMode,
   id_periferico: z.number().int().positive(),
   driver: z.literal('spool'),
   /** A folder another program (or a shared printer) takes files from. */
@@ -35,6 +48,7 @@ const spool = z.object({
 });
 
 const serial = z.object({
+  ...escposMode,
   id_periferico: z.number().int().positive(),
   driver: z.literal('serial'),
   /** 002 §3 porta_serial: /dev/ttyUSB0, /dev/ttyS0, COM3... */
