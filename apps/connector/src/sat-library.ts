@@ -159,8 +159,8 @@ export class SatEmulator implements SatLibrary {
     return this.settings.codigo_ativacao_sat ?? this.settings.codigo_ativacao;
   }
 
-  async consultarSat(numeroSessao: number): Promise<string> {
-    return `${numeroSessao}|08000|SAT em operação||`;
+  consultarSat(numeroSessao: number): Promise<string> {
+    return Promise.resolve(`${numeroSessao}|08000|SAT em operação||`);
   }
 
   private qrSignature(chave: string, timeStamp: string, valor: string, cpfCnpj: string): string {
@@ -228,7 +228,7 @@ export class SatEmulator implements SatLibrary {
       return el('det', [
         // vProd comes after vUnCom (before holds cProd..vUnCom), vItem and the shares after vOutro.
         el('prod', [...before, txt('vProd', money(v.vProd)), ...after, txt('vItem', money(v.vItem)),
-          rDesc[i] ? txt('vRatDesc', money(rDesc[i]!)) : null, rAcr[i] ? txt('vRatAcr', money(rAcr[i]!)) : null]),
+          rDesc[i] ? txt('vRatDesc', money(rDesc[i])) : null, rAcr[i] ? txt('vRatAcr', money(rAcr[i])) : null]),
         el('imposto', childElements(impostoXml).map((g) => el(g.local, childElements(g).map((x) => taxGroupXml(x, amounts))))),
         copy(childElement(det, 'infAdProd')),
       ], [['nItem', attributeValue(det, 'nItem') ?? String(i + 1)]]);
@@ -275,7 +275,15 @@ export class SatEmulator implements SatLibrary {
     return `${numeroSessao}|${SAT_CODES.saleAuthorized}|0000|Emitido com sucesso + conteúdo notas|||${b64}|${timeStamp}|CFe${chave}|${valor}|${cpfCnpj}|${qr}`;
   }
 
-  async cancelarUltimaVenda(numeroSessao: number, codigoAtivacao: string, chave: string, dadosCancelamento: string): Promise<string> {
+  cancelarUltimaVenda(numeroSessao: number, codigoAtivacao: string, chave: string, dadosCancelamento: string): Promise<string> {
+    try {
+      return Promise.resolve(this.cancel(numeroSessao, codigoAtivacao, chave, dadosCancelamento));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private cancel(numeroSessao: number, codigoAtivacao: string, chave: string, dadosCancelamento: string): string {
     const outcome = this.queue.shift() ?? 'autorizar';
     if (outcome === 'sem_resposta') throw new Error('o SAT não respondeu');
     if (codigoAtivacao !== this.activation) return `${numeroSessao}|07001|Código de ativação inválido||`;

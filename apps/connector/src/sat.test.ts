@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SAT_CODES, SAT_SOFTWARE_HOUSE_CNPJ } from '@pdv/domain/sat';
 import { isValidAccessKey } from '@pdv/fiscal/access-key';
 import { verifyXmlSignature } from '@pdv/fiscal/sign';
+import { extratoDefinition, parseCFe } from '@pdv/documents/cfe-extrato';
 import { closeValidators, validateXml } from '@pdv/fiscal/validate';
 import { connectorConfig, type ConnectorConfig } from './config.ts';
 import { createConnector, listen } from './server.ts';
@@ -83,6 +84,11 @@ describe('SAT through the connector (emulator)', () => {
     expect(cfe).toContain('<vCFe>61.00</vCFe>');
     expect(cfe).toContain('<vTroco>1.00</vTroco>');
     expect(cfe).toContain('<vRatDesc>');
+    // The extrato (packages/documents) reads what the emulator signed.
+    const extrato = parseCFe(cfe);
+    expect(extrato).toMatchObject({ nCFe: '000001', vCFe: 6100, vTroco: 100, destDoc: '11144477735' });
+    expect(extrato.pagamentos.map((p) => p.cMP)).toEqual(['99', '99', '01']);
+    expect(JSON.stringify(extratoDefinition(extrato).content)).toContain('Extrato No. 000001');
     // The log holds the outcome and the key, not the sale.
     const line = logs.find((l) => l['rota'] === '/sat/envio' && l['Codigo'] === '06000');
     expect(line?.['chave']).toBe(a['ChaveConsulta']);
@@ -94,6 +100,7 @@ describe('SAT through the connector (emulator)', () => {
     expect(canc).toContain(`chCanc="${String(a['ChaveConsulta'])}"`);
     expect(cancel.body['ChaveConsulta']).not.toBe(a['ChaveConsulta']);
     expect(cancel.body['NumeroDocFiscal']).toBe('000002');
+    expect(parseCFe(canc)).toMatchObject({ cancelamento: true, chaveCancelada: String(a['ChaveConsulta']).slice(3), vCFe: 6100 });
 
     // Cancelled once: a second cancellation is the SAT's own refusal (07002), not a success.
     const again = await post(base, '/sat/cancelamento', { dispositivo: 1, id_periferico: 7, numeroCaixa: 3, chave: a['ChaveConsulta'] });

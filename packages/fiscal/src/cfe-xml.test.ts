@@ -138,7 +138,7 @@ describe('signAC', () => {
 });
 
 describe("the SAT's answer lines", () => {
-  it('reads the recorded successes: the CF-e, key, time stamp and QR signature', async () => {
+  it('reads the recorded successes: the CF-e, key, time stamp and QR signature', () => {
     const sale = parseSatAnswer(sample('enviardadosvenda-respostas-de-sucesso.txt').split('\n')[0]!, SAT_CODES.saleAuthorized);
     expect(sale.codigo).toBe('06000');
     expect(sale.chaveConsulta).toBe('CFe35150708723218000186599000040190000215133408');
