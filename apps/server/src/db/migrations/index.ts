@@ -52,6 +52,7 @@ import { sql as stockDocument } from './037_stock_document.ts';
 import { sql as inventory } from './039_inventory.ts';
 import { sql as peopleRegister } from './029_people_register.ts';
 import { sql as ibscbsReduction } from './050_ibscbs_reduction.ts';
+import { sql as satCfe } from './059_sat_cfe.ts';
 
 export interface Migration {
   version: number;
@@ -115,4 +116,5 @@ export const migrations: Migration[] = [
   { version: 56, name: 'card_nsu', sql: cardNsu },
   { version: 57, name: 'fiscal_entry', sql: fiscalEntry },
   { version: 34, name: 'financial_opening_launch', sql: financialOpeningLaunch },
+  { version: 59, name: 'sat_cfe', sql: satCfe },
 ];
