@@ -37,7 +37,7 @@ export const satMismatch = (detail: string) => `O CF-e do SAT não confere com a
 
 function result(row: Row, success: boolean, message: string): FiscalResult {
   return {
-    success, status: row['codigo_status'] === null || row['codigo_status'] === undefined ? null : String(row['codigo_status']).padStart(5, '0'),
+    success, status: row['codigo_status'] === null || row['codigo_status'] === undefined ? null : String(Number(row['codigo_status'])).padStart(5, '0'),
     motivo: (row['motivo'] as string | null) ?? null, erros: [], message, nota_fiscal: toSummary(row),
   };
 }
@@ -115,7 +115,7 @@ export async function recordSatAuthorization(tx: Tx, ctx: SatContext, id: number
         xml_autorizado = $6, xml_assinado = $6, data_autorizacao = now(), sat_numero_sessao = $7, sat_timestamp = $8,
         sat_assinatura_qrcode = $9, data_alteracao = now()
       WHERE id_organization = $1 AND id_nota_fiscal = $2`,
-    [ctx.org, id, answer.Mensagem || 'Emitido com sucesso', chave, numero, xml, /^\d{1,6}$/.test(answer.NumeroSessao ?? '') ? answer.NumeroSessao : null,
+    [ctx.org, id, answer.Mensagem || SAT_MESSAGES.authorized, chave, numero, xml, /^\d{1,6}$/.test(answer.NumeroSessao ?? '') ? answer.NumeroSessao : null,
       /^\d{14}$/.test(stamp) ? stamp : null, qr && qr.length <= 344 ? qr : null],
   );
   // 001 §4: authorized, then stock is updated (a sale's invoice took it already: not twice).
@@ -138,9 +138,9 @@ export async function recordSatCancellation(tx: Tx, ctx: SatContext, id: number,
     `UPDATE nota_fiscal SET situacao = 'Cancelada', codigo_status = 7000, motivo = $3, sat_chave_cancelamento = $4, sat_xml_cancelamento = $5,
         data_alteracao = now()
       WHERE id_organization = $1 AND id_nota_fiscal = $2`,
-    [ctx.org, id, answer.Mensagem || 'Cupom cancelado com sucesso', chave, xml],
+    [ctx.org, id, answer.Mensagem || SAT_MESSAGES.cancelledOk, chave, xml],
   );
   await giveStockBack(tx, ctx.org, ctx.id_filial, id, ctx.id_usuario, 'CancelamentoNotaFiscal');
   await notifyEvent(tx, 'invoice', ctx.org, ctx.id_filial, { id_nota_fiscal: id, situacao: 'Cancelada' });
-  return result(await reload(tx, ctx, id), true, 'Cupom cancelado com sucesso.');
+  return result(await reload(tx, ctx, id), true, `${SAT_MESSAGES.cancelledOk}.`);
 }
