@@ -63,14 +63,6 @@ export function satPaymentCode(meio_pagamento: string): SatPaymentCode {
   return (SAT_PAYMENT_CODES as readonly string[]).includes(meio_pagamento) ? (meio_pagamento as SatPaymentCode) : '99';
 }
 
-/** The outcome of a /sat/envio or /sat/cancelamento answer. */
-export function satOutcome(kind: 'envio' | 'cancelamento', answer: { Codigo?: unknown; Mensagem?: unknown } | null): { ok: true } | { ok: false; message: string } {
-  const code = typeof answer?.Codigo === 'string' ? answer.Codigo : typeof answer?.Codigo === 'number' ? String(answer.Codigo).padStart(5, '0') : '';
-  const reason = typeof answer?.Mensagem === 'string' && answer.Mensagem.trim() !== '' ? answer.Mensagem.trim() : code;
-  if (kind === 'envio') return code === SAT_CODES.saleAuthorized ? { ok: true } : { ok: false, message: `${SAT_MESSAGES.authorizeFailed} ${reason}`.trim() };
-  return code === SAT_CODES.cancelled ? { ok: true } : { ok: false, message: SAT_MESSAGES.cancelFailed(reason) };
-}
-
 /** The day São Paulo stopped accepting new CF-e-SAT (SEFAZ-SP). */
 export const SAT_SP_END = '2026-01-01';
 
