@@ -9,6 +9,10 @@
  * - tcp: POST /impressao of a label job (ZPL) until the listener has read the job's last byte and the sender closed;
  *   baseline: the same bytes sent over a socket straight to the listener.
  *
+ * - raster: POST /impressao of the same receipt's PDF (packages/documents receipt.ts) to a spool printer set to
+ *   `modo: "raster"` (pdftoppm renders it to a 576-dot bitmap, GS v 0), until the answer; baseline: the ESC/POS bytes
+ *   the connector wrote (read back from the folder) written straight to the spool.
+ *
  * Not measured: the browser's part before the POST (Finalizar to the receipt's text; the receipt is built from the
  * local copy and the connector is called right after the local write).
  */
@@ -21,6 +25,9 @@ import { connectorConfig } from '../apps/connector/src/config.ts';
 import { escposReceipt } from '../apps/connector/src/escpos.ts';
 import { createConnector, listen } from '../apps/connector/src/server.ts';
 import { receiptText } from '../packages/documents/src/receipt-text.ts';
+import { receiptDocument } from '../packages/documents/src/receipt.ts';
+import { renderPdf } from '../packages/documents/src/pdf.ts';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { ReceiptData } from '../packages/documents/src/receipt.ts';
 import { performance } from 'node:perf_hooks';
 import { percentile, type Benchmark, type BenchResult } from './lib.ts';
@@ -31,14 +38,14 @@ const GOAL_MS = 1000;
 function receipt(): ReceiptData {
   return {
     loja: { nome: 'Demo Moda - Loja Centro', cnpj: '12345678000195', endereco: 'Rua Augusta, 100, Consolação, São Paulo, SP' },
-    titulo: 'PRÉ-VENDA', numero: '1234', data: new Date().toISOString(), operador: 'Carlos Lima', cliente: null,
+    titulo: 'PRÉ-VENDA', mostrar_troco: true, numero: '1234', data: new Date().toISOString(), fuso_horario: -3, operador: 'Carlos Lima', cliente: null,
     itens: Array.from({ length: 20 }, (_, i) => ({
       descricao: `Camiseta básica algodão ${i + 1}`, codigo: `789123400${String(i).padStart(4, '0')}`, quantidade: 1000, unidade: 'UN',
-      valor_unitario: 3990 + i, valor_desconto: 0, valor_total: 3990 + i,
+      valor_unitario: 3990 + i, valor_desconto: 0, valor_total: 3990 + i, promocao: null,
     })),
     bruto: 80000, desconto: 0, acrescimo: 0, total: 80000,
     pagamentos: [{ descricao: 'Dinheiro', meio_pagamento: '01', utilizar_captura: false, valor: 80000, parcelas: 1, cartao: null }],
-    observacao: null,
+    troca: null, observacao: null,
   };
 }
 
@@ -93,9 +100,11 @@ export const connectorPrintBenchmark: Benchmark = {
   async run(): Promise<BenchResult[]> {
     const spool = mkdtempSync(join(tmpdir(), 'pdv-bench-spool-'));
     const printer = await listener();
+    const rasterSpool = mkdtempSync(join(tmpdir(), 'pdv-bench-raster-'));
     const config = connectorConfig.parse({
       endereco: '127.0.0.1', porta_connect: 0,
-      perifericos: [{ id_periferico: 1, driver: 'spool', pasta: spool }, { id_periferico: 2, driver: 'tcp', host: '127.0.0.1', porta: printer.port }],
+      perifericos: [{ id_periferico: 1, driver: 'spool', pasta: spool }, { id_periferico: 2, driver: 'tcp', host: '127.0.0.1', porta: printer.port },
+        { id_periferico: 3, driver: 'spool', pasta: rasterSpool, modo: 'raster' }],
     });
     const server = createConnector(config, () => undefined);
     const port = await listen(server, config);
@@ -130,11 +139,25 @@ export const connectorPrintBenchmark: Benchmark = {
         await Promise.all([post(labelBody), got]);
       }, RUNS);
 
+      const pdf = Buffer.from(await (await renderPdf(receiptDocument(receipt()))).arrayBuffer());
+      const rasterBody = { dispositivo: 1, id_periferico: 3, tipo_impressao: 'comprovante', data_base64: pdf.toString('base64'), commmand: 'gaveta' };
+      await post(rasterBody);
+      const rasterBytes = readFileSync(join(rasterSpool, readdirSync(rasterSpool).find((f) => f.endsWith('.prn'))!));
+      let m = 0;
+      const rasterRuns = Math.round(RUNS / 3);
+      const [directRaster, viaRaster] = await interleaved(async () => {
+        m += 1;
+        const temporary = join(rasterSpool, `.direct-${m}.tmp`);
+        await writeFile(temporary, rasterBytes);
+        await rename(temporary, join(rasterSpool, `direct-${m}.prn`));
+      }, () => post(rasterBody), rasterRuns);
+
       const row = (name: string, value: number, baseline: number, baselineName: string): BenchResult => ({
         name, value, unit: 'ms', baseline, baselineName, ratio: value / baseline, goal: `p95 ≤ ${GOAL_MS} ms`, met: value <= GOAL_MS,
       });
       return [
         row(`POST /impressao receipt (${escpos.length} B ESC/POS) to last byte in a spool folder, p95`, percentile(viaSpool, 95), percentile(direct, 95), 'same bytes written to the spool, p95'),
+        row(`POST /impressao receipt PDF (${pdf.length} B) in raster mode (pdftoppm, ${rasterBytes.length} B GS v 0) to last byte in a spool folder, p95 (${rasterRuns} jobs)`, percentile(viaRaster, 95), percentile(directRaster, 95), 'same raster bytes written to the spool, p95'),
         row(`POST /impressao ZPL (${zplBytes.length} B) to last byte at a TCP 9100 listener, p95`, percentile(viaTcp, 95), percentile(directTcp, 95), 'same bytes over a socket, p95'),
       ];
     } finally {
@@ -142,6 +165,7 @@ export const connectorPrintBenchmark: Benchmark = {
       await new Promise((r) => server.close(r));
       await printer.close();
       rmSync(spool, { recursive: true, force: true });
+      rmSync(rasterSpool, { recursive: true, force: true });
     }
   },
 };

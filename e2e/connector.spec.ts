@@ -7,8 +7,11 @@
  * - A thermal label model's ZPL, filled with the product, reaches the TCP printer; the peripheral selection modal of
  *   001 §2 opens first since no label printer was chosen on this machine.
  * - With the connector stopped the receipt PDF opens instead, with 'Não foi possível comunicar com o ModerConnect.'.
+ * - A checkout scale simulated on a pseudo-terminal (a small Python program answering ENQ with STX grams ETX) is read
+ *   through the connector's real serial driver: Alt+B in Quantidade e preço (F3) fills the quantity with its weight.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -169,5 +172,62 @@ test("with the connector stopped the receipt PDF opens instead, with the spec's 
     expect(readdirSync(spool)).toEqual([]);
   } finally {
     rmSync(spool, { recursive: true, force: true });
+  }
+});
+
+/** A Toledo Prix checkout scale on a pseudo-terminal: answers ENQ with STX, `grams`, ETX; resolves with the port's path. */
+async function ptyScale(dir: string, grams: string): Promise<{ path: string; stop: () => void }> {
+  const script = join(dir, 'scale.py');
+  writeFileSync(script, [
+    'import os, pty, select, sys', 'm, s = pty.openpty()', 'print(os.ttyname(s), flush=True)', 'while True:',
+    '    r, _, _ = select.select([m], [], [], 300)', '    if not r:', '        break', '    try:', '        data = os.read(m, 64)',
+    '    except OSError:', '        break', "    if b'\\x05' in data:", `        os.write(m, b'\\x02${grams}\\x03')`, '',
+  ].join('\n'));
+  const child = spawn('python3', [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const path = await new Promise<string>((done) => child.stdout.once('data', (d: Buffer) => done(d.toString().trim())));
+  return { path, stop: () => child.kill() };
+}
+
+test('the weight of a product is read from a checkout scale on a serial port through the connector', async ({ page }) => {
+  test.setTimeout(180_000);
+  const token = await resetActiveBranch(page, USERS.gerente);
+  const port = await freePort();
+  const descricao = `Caixa balança ${Date.now() % 1_000_000}`;
+  const res = await page.request.post('/api/device/create', {
+    headers: { authorization: `Bearer ${token ?? ''}` },
+    data: { descricao, tipo: 'Caixa', endereco: '127.0.0.1', porta_connect: port, perifericos: [{ descricao: 'Toledo Prix', tipo: 'Balanca' }] },
+  });
+  const body = (await res.json()) as Row;
+  expect(res.status(), JSON.stringify(body)).toBe(200);
+  const id_dispositivo = Number(body['id_dispositivo']);
+  const id_periferico = Number((body['perifericos'] as Row[])[0]?.['id_periferico']);
+  const dir = mkdtempSync(join(tmpdir(), 'pdv-e2e-scale-'));
+  const scale = await ptyScale(dir, '01250');
+  const connector = await startConnector({ dispositivo: id_dispositivo, perifericos: [{ id_periferico, driver: 'serial', porta: scale.path, velocidade: 9600 }] }, port);
+  try {
+    await signIn(page, USERS.caixa);
+    await waitForLocalCopy(page);
+    const usuario = JSON.parse((await storageItem(page, 'pdv_usuario')) ?? '{}') as { id_filial_ativa: number };
+    await setStorageItem(page, 'pdv_perifericos', JSON.stringify({
+      [usuario.id_filial_ativa]: {
+        balanca_pdv: { id_periferico, descricao: 'Toledo Prix', tipo: 'Balanca', dispositivo: { id_dispositivo, descricao, endereco: '127.0.0.1', porta_connect: port } },
+      },
+    }));
+    const [product] = await sellables(page);
+    await goByMenu(page, 'Ponto de venda');
+    await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
+    await scan(page, product?.barcode ?? '');
+    await expect(page.getByRole('table', { name: 'Itens da venda' }).getByRole('row')).toHaveCount(2);
+    await page.keyboard.press('F3');
+    const dialog = page.getByRole('dialog', { name: 'Quantidade e preço (F3)' });
+    await expect(dialog.getByRole('button', { name: 'Ler balança (Alt+B)' })).toBeVisible();
+    await page.keyboard.press('Alt+b');
+    await expect(dialog.getByRole('textbox', { name: 'Quantidade' })).toHaveValue('1,250', { timeout: 30_000 });
+    await page.screenshot({ path: '/tmp/connector-scale.png' });
+    await page.keyboard.press('Escape');
+  } finally {
+    await connector.stop();
+    scale.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -15,19 +15,32 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PRINT_TIMEOUT_MS } from '@pdv/domain/print-connector';
 
+/**
+ * How an ESC/POS receipt printer prints (a switch per printer): `texto` (the default) prints the receipt's text in its
+ * own font; `raster` prints the PDFs it receives (tipo_impressao 'pdf', or a 'comprovante' whose data is a PDF) as an
+ * image, GS v 0, `largura_pontos` dots wide (576 for 80 mm paper, 384 for 58 mm). raster.ts.
+ */
+const escposMode = {
+  modo: z.enum(['texto', 'raster']).default('texto'),
+  largura_pontos: z.number().int().min(8).max(2048).default(576),
+};
+
 const tcp = z.object({
+  ...escposMode,
   id_periferico: z.number().int().positive(),
   driver: z.literal('tcp'),
   host: z.string().min(1),
   porta: z.number().int().min(1).max(65535).default(9100),
 });
 const cups = z.object({
+  ...escposMode,
   id_periferico: z.number().int().positive(),
   driver: z.literal('cups'),
   /** The CUPS queue (002 §3 nome_impressora); absent: the default queue. */
   fila: z.string().min(1).optional(),
 });
 const spool = z.object({
+  ...escposMode,
   id_periferico: z.number().int().positive(),
   driver: z.literal('spool'),
   /** A folder another program (or a shared printer) takes files from. */
@@ -35,6 +48,7 @@ const spool = z.object({
 });
 
 const serial = z.object({
+  ...escposMode,
   id_periferico: z.number().int().positive(),
   driver: z.literal('serial'),
   /** 002 §3 porta_serial: /dev/ttyUSB0, /dev/ttyS0, COM3... */
@@ -68,6 +82,36 @@ const tefSimulator = z.object({ driver: z.literal('simulador'), passo_ms: z.numb
 const veroHttp = z.object({ driver: z.literal('http'), url: z.string().min(1), token: z.string().optional() });
 const veroSimulator = z.object({ driver: z.literal('simulador') });
 
+/**
+ * The SAT (CF-e) plugged into this device (001 §7 Local fiscal device): the FAKE emulator of sat-library.ts, or a
+ * vendor's library through its bridge program (`comando`, then `argumentos`, the function and its arguments).
+ */
+const satCommon = {
+  /** The SAT peripheral's id_periferico (002 §3, kind Sat). */
+  id_periferico: z.number().int().positive(),
+  /** The SAT's activation code, set when it was activated. */
+  codigo_ativacao: z.string().min(6).max(32),
+  /** The branch's signAC, used when the request carries none. */
+  assinatura_ac: z.string().min(1).max(344).optional(),
+};
+const satEmulator = z.object({
+  ...satCommon,
+  driver: z.literal('emulador'),
+  cnpj: z.string().regex(/^\d{14}$/),
+  ie: z.string().min(2).max(14),
+  razao_social: z.string().min(1).max(60),
+  nome_fantasia: z.string().min(1).max(60).optional(),
+  endereco: z.object({ xLgr: z.string().min(2), nro: z.string().optional(), xBairro: z.string().min(2), xMun: z.string().min(2), CEP: z.string().regex(/^\d{8}$/) }),
+  regime: z.union([z.literal(1), z.literal(3)]).default(1),
+  numero_serie: z.string().regex(/^\d{9}$/).default('900004019'),
+  cuf: z.string().regex(/^\d{2}$/).default('35'),
+  ambiente: z.union([z.literal(1), z.literal(2)]).default(2),
+  cnpj_software_house: z.string().regex(/^\d{14}$/).optional(),
+  /** The code the emulated SAT was activated with (absent: codigo_ativacao). */
+  codigo_ativacao_sat: z.string().min(6).max(32).optional(),
+});
+const satBridge = z.object({ ...satCommon, driver: z.literal('biblioteca'), comando: z.string().min(1), argumentos: z.array(z.string()).default([]) });
+
 export const connectorConfig = z.object({
   /** id_dispositivo of this machine (002 §3 Device); absent: any dispositivo is served. */
   dispositivo: z.number().int().positive().optional(),
@@ -87,6 +131,10 @@ export const connectorConfig = z.object({
   /** 001 §9: the TEF time-out, 180 s. */
   tempo_limite_tef_ms: z.number().int().positive().default(180_000),
   vero: z.union([veroHttp, veroSimulator]).optional(),
+  /** The SAT; absent: /sat/envio and /sat/cancelamento answer 99999. */
+  sat: z.union([satEmulator, satBridge]).optional(),
+  /** How long the SAT has to answer one call (the ER's functions answer within seconds; 30 s as printing). */
+  tempo_limite_sat_ms: z.number().int().positive().default(PRINT_TIMEOUT_MS),
 });
 export type ConnectorConfig = z.infer<typeof connectorConfig>;
 

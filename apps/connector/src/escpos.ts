@@ -4,7 +4,7 @@
  * (GS V 66), and the cash drawer kick (ESC p) when asked. A form feed in the text (RECEIPT_CUT_MARK of
  * packages/documents receipt-text.ts) becomes a cut between the receipt and its exchange voucher.
  *
- * Raster mode (GS v 0, the receipt as an image) is not built: the text mode prints every receipt field.
+ * Raster mode (GS v 0, the receipt's PDF as an image) is raster.ts, for a printer set to `modo: "raster"`.
  */
 export const ESC = 0x1b;
 export const GS = 0x1d;

@@ -10,6 +10,8 @@ import { PRINT_CODES, PRINT_MESSAGES, printCommands, type PrintKind } from '@pdv
 import { isDriverConfig, type ConnectorConfig } from './config.ts';
 import { deliver, targetOf } from './drivers.ts';
 import { escposReceipt } from './escpos.ts';
+import { escposRaster, isPdf, renderPdfBitmaps } from './raster.ts';
+import type { PeripheralConfig } from './config.ts';
 import { openSerialPort, type OpenSerial } from './serial.ts';
 
 export interface PrintResult {
@@ -35,6 +37,18 @@ export function printerBytes(kind: PrintKind, data: Buffer, commmand: string | n
   return escposReceipt(data.toString('utf8'), { cut: !words.has('sem_corte'), drawer: words.has('gaveta') });
 }
 
+/**
+ * The bytes for this peripheral: a printer set to raster mode prints a PDF (tipo 'pdf', or a 'comprovante' whose data
+ * is a PDF) as an image (raster.ts); anything else as printerBytes says.
+ */
+export async function peripheralBytes(p: PeripheralConfig, kind: PrintKind, data: Buffer, commmand: string | null | undefined, signal?: AbortSignal): Promise<Buffer> {
+  if (p.modo === 'raster' && (kind === 'pdf' || kind === 'comprovante') && isPdf(data)) {
+    const words = printCommands(commmand);
+    return escposRaster(await renderPdfBitmaps(data, p.largura_pontos, signal), { cut: !words.has('sem_corte'), drawer: words.has('gaveta') });
+  }
+  return printerBytes(kind, data, commmand);
+}
+
 export async function print(config: ConnectorConfig, body: unknown, openSerial: OpenSerial = openSerialPort): Promise<PrintResult> {
   const parsed = printRequest.safeParse(body);
   if (!parsed.success) {
@@ -53,14 +67,17 @@ export async function print(config: ConnectorConfig, body: unknown, openSerial: 
   const data = Buffer.from(job.data_base64, 'base64');
   if (data.length === 0) return refuse(400, PRINT_CODES.fileMissing, PRINT_MESSAGES.fileMissing, base);
 
-  const bytes = printerBytes(job.tipo_impressao, data, job.commmand);
   const target = targetOf(peripheral);
-  const log = { ...base, driver: peripheral.driver, impressora: target, bytes: bytes.length };
+  const log: Record<string, unknown> = { ...base, driver: peripheral.driver, impressora: target, modo: peripheral.modo };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), config.tempo_limite_ms);
   try {
     await Promise.race([
-      deliver(peripheral, { bytes, kind: job.tipo_impressao, signal: controller.signal, lp: config.lp, openSerial }),
+      (async () => {
+        const bytes = await peripheralBytes(peripheral, job.tipo_impressao, data, job.commmand, controller.signal);
+        log['bytes'] = bytes.length;
+        await deliver(peripheral, { bytes, kind: job.tipo_impressao, signal: controller.signal, lp: config.lp, openSerial });
+      })(),
       new Promise<never>((_, fail) => controller.signal.addEventListener('abort', () => fail(new TimeoutError()), { once: true })),
     ]);
   } catch (error) {

@@ -77,7 +77,7 @@ describe('a serial receipt printer', () => {
     const url = await connector({ perifericos: [{ id_periferico: 7, driver: 'serial', porta: '/dev/ttyS0', velocidade: 19200 }] }, device);
     const res = await post(url, '/impressao', { dispositivo: 1, id_periferico: 7, tipo_impressao: 'comprovante', data_base64: Buffer.from('TOTAL R$ 5,00\n').toString('base64') });
     expect(res.body).toEqual({ Codigo: PRINT_CODES.ok, Mensagem: PRINT_MESSAGES.requested });
-    expect(device.opened).toEqual([{ id_periferico: 7, driver: 'serial', porta: '/dev/ttyS0', velocidade: 19200, bits_dados: 8, bits_parada: '1', paridade: 'Nenhuma' }]);
+    expect(device.opened).toEqual([{ id_periferico: 7, driver: 'serial', porta: '/dev/ttyS0', velocidade: 19200, bits_dados: 8, bits_parada: '1', paridade: 'Nenhuma', modo: 'texto', largura_pontos: 576 }]);
     const job = Buffer.concat(device.written);
     expect([...job.subarray(0, 2)]).toEqual(INIT);
     expect(job.includes(Buffer.from('TOTAL R$ 5,00'))).toBe(true);

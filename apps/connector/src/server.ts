@@ -1,6 +1,6 @@
 /**
  * The connector's HTTP service (node:http, no framework): POST /impressao, POST /boleto/* (boleto.ts), POST /balanca/peso (the checkout scale,
- * scale.ts), GET /status, and CORS so the web app's
+ * scale.ts), POST /sat/envio and /sat/cancelamento (the SAT, sat.ts), GET /status, and CORS so the web app's
  * origin (another port or host than the connector's) may call it, including Chromium's private-network preflight. A
  * body above the limit or not JSON is refused with the spec's messages; every job is logged as one JSON line.
  */
@@ -13,6 +13,7 @@ import { print } from './print.ts';
 import { readScale } from './scale.ts';
 import { emitir, gerarRemessa, lerRetorno } from './boleto.ts';
 import { openSerialPort, type OpenSerial } from './serial.ts';
+import { SatService } from './sat.ts';
 import { FakeTerminal, SitefAgentDriver, type TefDriver } from './tef-drivers.ts';
 import { TEF_PATHS, TefService } from './tef.ts';
 import { simulatorScript, VERO_CALLS, veroCall, VeroHttpAdapter, VeroSimulator, type VeroAdapter, type VeroCall } from './vero.ts';
@@ -65,6 +66,7 @@ export function createConnector(config: ConnectorConfig, log: Logger = jsonLogge
   const tefDriver: TefDriver | null = !config.tef ? null
     : config.tef.driver === 'simulador' ? new FakeTerminal(config.tef.passo_ms) : new SitefAgentDriver(config.tef);
   const tef = new TefService(tefDriver, config.tempo_limite_tef_ms);
+  const sat = new SatService(config);
   const vero: VeroAdapter | null = !config.vero ? null
     : config.vero.driver === 'simulador' ? new VeroSimulator() : new VeroHttpAdapter(config.vero.url, config.vero.token, VERO_CLIENT_TIMEOUT_MS);
   return createServer((req, res) => {
@@ -85,10 +87,11 @@ export function createConnector(config: ConnectorConfig, log: Logger = jsonLogge
     }
     const tefOperation = path ? TEF_PATHS[path] : undefined;
     const veroName = path?.startsWith('/vero/') ? (VERO_CALLS as readonly string[]).find((c) => path === `/vero/${c}`) as VeroCall | undefined : undefined;
-    const cardPath = tefOperation !== undefined || veroName !== undefined || path === '/tef/simulador' || path === '/vero/simulador';
+    const satPath = path === '/sat/envio' || path === '/sat/cancelamento' || path === '/sat/simulador';
+    const cardPath = tefOperation !== undefined || veroName !== undefined || path === '/tef/simulador' || path === '/vero/simulador' || satPath;
     if (req.method === 'POST' && cardPath) {
       void (async () => {
-        const text = await readBody(req, 64 * 1024);
+        const text = await readBody(req, satPath ? 4 * 1024 * 1024 : 64 * 1024);
         let body: unknown = null;
         try {
           body = text === null ? null : JSON.parse(text);
@@ -97,7 +100,10 @@ export function createConnector(config: ConnectorConfig, log: Logger = jsonLogge
         }
         const started = performance.now();
         let result: { status: number; answer: unknown; log: Record<string, unknown> };
-        if (path === '/tef/simulador') result = tef.simulate(body);
+        if (path === '/sat/envio') result = await sat.envio(body);
+        else if (path === '/sat/cancelamento') result = await sat.cancelamento(body);
+        else if (path === '/sat/simulador') result = sat.simulate(body);
+        else if (path === '/tef/simulador') result = tef.simulate(body);
         else if (path === '/vero/simulador') {
           const script = simulatorScript.safeParse(body);
           result = vero instanceof VeroSimulator && script.success
@@ -105,7 +111,7 @@ export function createConnector(config: ConnectorConfig, log: Logger = jsonLogge
             : { status: vero instanceof VeroSimulator ? 400 : 404, answer: { mensagem: 'Simulador VERO não configurado ou roteiro inválido.' }, log: {} };
         } else if (tefOperation) result = await tef.run(tefOperation, body);
         else result = await veroCall(vero, veroName as VeroCall, body);
-        log({ evento: tefOperation ? 'tef' : 'vero', rota: path, ...result.log, ms: Math.round(performance.now() - started) });
+        log({ evento: satPath ? 'sat' : tefOperation ? 'tef' : 'vero', rota: path, ...result.log, ms: Math.round(performance.now() - started) });
         send(res, result.status, result.answer, cors);
       })().catch((error: unknown) => {
         log({ evento: 'cartao', rota: path, erro: error instanceof Error ? error.message : String(error) });

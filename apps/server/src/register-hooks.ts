@@ -10,6 +10,7 @@ import type { RegisterHookTable } from './modules/registers/hooks.ts';
 import { branchHooks } from './modules/branch/hooks.ts';
 import { additionalInformationHooks } from './modules/settings/additional-information-hooks.ts';
 import { deviceHooks } from './modules/settings/device-hooks.ts';
+import { branchConfigHooks } from './modules/settings/branch-config-hooks.ts';
 import { fiscalScenarioHooks } from './modules/settings/fiscal-scenario-hooks.ts';
 import { fiscalSeriesHooks } from './modules/settings/fiscal-series-hooks.ts';
 import { labelHooks } from './modules/settings/label-hooks.ts';
@@ -26,6 +27,7 @@ export const REGISTER_HOOKS: RegisterHookTable = {
   fiscalScenario: fiscalScenarioHooks,
   additionalInformation: additionalInformationHooks,
   device: deviceHooks,
+  branchConfig: branchConfigHooks,
   label: labelHooks,
   category: categoryHooks,
   attribute: attributeHooks,

@@ -163,3 +163,63 @@ export const boletoRetornoAnswer = printAnswer.extend({
   erros: z.array(z.object({ linha: z.number(), mensagem: z.string() })).optional(),
 });
 export type BoletoRetornoAnswer = z.infer<typeof boletoRetornoAnswer>;
+
+/**
+ * The SAT (CF-e, model 59) through the connector (001 §7 Local fiscal device): POST /sat/envio carries the emitter,
+ * recipient, items with their taxes, and payments (the CF-e input of packages/fiscal cfe-xml.ts: money in centavos,
+ * quantities in thousandths, rates in basis points); the connector writes the CF-e 0.08 and hands it to the SAT.
+ * POST /sat/cancelamento {chave} cancels the last sale. The answer is 001 §7's {Codigo, Mensagem, NumeroDocFiscal,
+ * ChaveConsulta, TimeStamp, AssinaturaQRCODE, NumeroSessao} plus ArquivoCFeSAT (the signed CF-e or CFeCanc the SAT
+ * returned, base64) and ValorTotalCFe; Codigo is the SAT's (06000, 07000 success) or 99999 (ours).
+ */
+const cents = z.number().int().nonnegative().max(9_999_999_999);
+const satIcms = z.object({ orig: z.number().int().min(0).max(8), CST: z.string().regex(/^\d{2}$/).nullish(), CSOSN: z.string().regex(/^\d{3}$/).nullish(),
+  pICMS: z.number().int().min(0).max(10_000).optional() });
+const satPisCofins = z.object({ CST: z.string().regex(/^\d{2}$/), p: z.number().int().min(0).max(99_999).optional() });
+export const satItem = z.object({
+  cProd: z.string().min(1).max(60), cEAN: z.string().max(14).nullish(), xProd: z.string().min(1).max(120), NCM: z.string().max(10).nullish(),
+  CEST: z.string().max(9).nullish(), CFOP: z.string().regex(/^\d{4}$/), uCom: z.string().min(1).max(6),
+  qCom: z.number().int().positive().max(99_999_999_999), vUnCom: cents, vDesc: cents.optional(), vOutro: cents.optional(),
+  ICMS: satIcms, PIS: satPisCofins, COFINS: satPisCofins, infAdProd: z.string().max(500).nullish(),
+});
+export const satEnvioRequest = z.object({
+  dispositivo: printRequest.shape.dispositivo,
+  id_periferico: printRequest.shape.id_periferico,
+  numeroCaixa: z.number().int().min(1).max(999),
+  /** The branch's sat_assinatura_ac; absent: the connector's configured one. */
+  signAC: z.string().min(1).max(344).optional(),
+  emit: z.object({ CNPJ: z.string().min(14).max(18), IE: z.string().min(2).max(20), IM: z.string().max(15).nullish(),
+    cRegTribISSQN: z.number().int().min(1).max(6).nullish(), indRatISSQN: z.enum(['S', 'N']).optional() }),
+  dest: z.object({ CPF: z.string().max(14).nullish(), CNPJ: z.string().max(18).nullish(), xNome: z.string().max(60).nullish() }).nullish(),
+  det: z.array(satItem).min(1).max(500),
+  vDescSubtot: cents.optional(),
+  vAcresSubtot: cents.optional(),
+  vCFeLei12741: cents.nullish(),
+  pgto: z.array(z.object({ meio_pagamento: z.string().regex(/^\d{2}$/), vMP: cents })).min(1).max(10),
+  infCpl: z.string().max(5000).nullish(),
+});
+export type SatEnvioRequest = z.infer<typeof satEnvioRequest>;
+
+export const satCancelamentoRequest = z.object({
+  dispositivo: printRequest.shape.dispositivo,
+  id_periferico: printRequest.shape.id_periferico,
+  numeroCaixa: z.number().int().min(1).max(999),
+  signAC: z.string().min(1).max(344).optional(),
+  /** The CF-e's key (44 digits, with or without 'CFe'). */
+  chave: z.string().regex(/^(CFe)?\d{44}$/),
+  dest: satEnvioRequest.shape.dest,
+});
+export type SatCancelamentoRequest = z.infer<typeof satCancelamentoRequest>;
+
+export const satAnswer = z.object({
+  Codigo: z.string(),
+  Mensagem: z.string(),
+  NumeroDocFiscal: z.string().nullable(),
+  ChaveConsulta: z.string().nullable(),
+  TimeStamp: z.string().nullable(),
+  AssinaturaQRCODE: z.string().nullable(),
+  NumeroSessao: z.string().nullable(),
+  ValorTotalCFe: z.string().nullable(),
+  ArquivoCFeSAT: z.string().nullable(),
+});
+export type SatAnswer = z.infer<typeof satAnswer>;

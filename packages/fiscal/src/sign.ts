@@ -20,8 +20,8 @@ const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
 const SHA1 = `${DSIG_NAMESPACE}sha1`;
 const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
 
-/** The elements the NF-e family signs. */
-export type SignedTag = 'infNFe' | 'infEvento' | 'infInut';
+/** The elements the NF-e family signs (and the CF-e's infCFe, which the SAT signs: its emulator uses this). */
+export type SignedTag = 'infNFe' | 'infEvento' | 'infInut' | 'infCFe';
 
 /** What signing needs from a certificate (loadCertificate's answer has it). */
 export interface SigningCertificate {

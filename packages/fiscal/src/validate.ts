@@ -46,6 +46,9 @@ export const SCHEMA_FILES = {
   distDFeInt: 'distDFeInt_v1.01.xsd',
   retDistDFeInt: 'retDistDFeInt_v1.01.xsd',
   resNFe: 'resNFe_v1.01.xsd',
+  /** CF-e-SAT layout 0.08: what the application sends the SAT (cfe-xml.ts) and what the SAT returns. */
+  cfe: 'CfeDadosVendaAPL_0008.xsd',
+  cfeSat: 'CfeDadosVendaSAT_0008.xsd',
 } as const;
 
 export type SchemaName = keyof typeof SCHEMA_FILES;

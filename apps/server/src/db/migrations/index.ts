@@ -53,6 +53,7 @@ import { sql as stockDocument } from './037_stock_document.ts';
 import { sql as inventory } from './039_inventory.ts';
 import { sql as peopleRegister } from './029_people_register.ts';
 import { sql as ibscbsReduction } from './050_ibscbs_reduction.ts';
+import { sql as satCfe } from './059_sat_cfe.ts';
 
 export interface Migration {
   version: number;
@@ -117,4 +118,5 @@ export const migrations: Migration[] = [
   { version: 57, name: 'fiscal_entry', sql: fiscalEntry },
   { version: 34, name: 'financial_opening_launch', sql: financialOpeningLaunch },
   { version: 58, name: 'bank_integration', sql: bankIntegration },
+  { version: 59, name: 'sat_cfe', sql: satCfe },
 ];

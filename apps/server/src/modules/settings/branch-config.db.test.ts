@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTER_MESSAGES } from '@pdv/contract/registers/descriptor';
 import { MESSAGES } from '@pdv/domain/messages';
+import { SAT_MESSAGES } from '@pdv/domain/sat';
 import { pdfText } from '@pdv/documents/pdf-text';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { expectOk } from '../../testing/routes.ts';
@@ -133,6 +134,26 @@ describe('bad input', () => {
     expect(res.json['message']).toBe(MESSAGES.invalidBody);
     if (message) expect(res.json['erros']).toEqual([expect.stringContaining(message)]);
     expect((await sql('SELECT * FROM filial_configuracao WHERE id_filial_configuracao = $1', [config1]))[0]).toEqual(before);
+  });
+
+  it('offers SAT (model 59) only to a branch that already uses it: São Paulo closed the CF-e-SAT in 2026', async () => {
+    const [before] = await sql('SELECT * FROM filial_configuracao WHERE id_filial_configuracao = $1', [config1]);
+    expect(before!['codigo_modelo_padrao_venda']).not.toBe('59');
+    const res = await t.call('PUT', '/branch-config/update', { id_filial_configuracao: config1, codigo_modelo_padrao_venda: '59' }, manager);
+    expect(res.status).toBe(400);
+    expect(res.json['message']).toBe(SAT_MESSAGES.satClosed);
+    expect((await sql('SELECT * FROM filial_configuracao WHERE id_filial_configuracao = $1', [config1]))[0]).toEqual(before);
+    // NFC-e stays what the branch chooses.
+    expect((await t.call('PUT', '/branch-config/update', { id_filial_configuracao: config1, codigo_modelo_padrao_venda: '65' }, manager)).status).toBe(200);
+    // A branch that still issues CF-e-SAT keeps it and may save its configuration with it.
+    await t.db.system((tx) => tx.query("UPDATE filial_configuracao SET codigo_modelo_padrao_venda = '59' WHERE id_filial_configuracao = $1", [config1]));
+    try {
+      const kept = await t.call('PUT', '/branch-config/update', { id_filial_configuracao: config1, codigo_modelo_padrao_venda: '59', obrigar_cliente_venda_pdv: false }, manager);
+      expect(kept.status, JSON.stringify(kept.json)).toBe(200);
+    } finally {
+      await t.db.system((tx) => tx.query('UPDATE filial_configuracao SET codigo_modelo_padrao_venda = $2 WHERE id_filial_configuracao = $1',
+        [config1, before!['codigo_modelo_padrao_venda']]));
+    }
   });
 
   it("refuses a sale address of another branch with the field's message, not a 500", async () => {
