@@ -52,6 +52,8 @@ export const OUTSIDE_TRANSACTION: ReadonlySet<RouteName> = new Set<RouteName>([
   'cashierReport',
   // A transfer between branches transmits its NF-e (stock/transfer.ts).
   'stockMovementProcess',
+  // Destined invoices: the national distribution and the Ambiente Nacional's event reception.
+  'destinedInvoiceQuery', 'destinedInvoiceManifest', 'destinedInvoiceDownload',
 ]);
 
 /**

@@ -60,6 +60,8 @@ export interface SefazSimulator {
   readonly state: SimulatorState;
   setMode(mode: SimulatorMode, options?: SimulatorModeOptions): void;
   readonly mode: SimulatorMode;
+  /** An authorized NF-e (nfeProc) destined to `cnpj` (default its dest) in the distribution (POST /simulator/dist-dfe). */
+  destine(xml: string, cnpj?: string): ReturnType<typeof destineProcNFe>;
   close(): Promise<void>;
 }
 
@@ -413,6 +415,7 @@ export async function startSefazSimulator(options: SefazSimulatorOptions = {}): 
     caCertPem: tls.caCertPem,
     state,
     setMode: (mode, modeOptions) => rt.modes.set(mode, modeOptions),
+    destine: (xml, cnpj) => destineProcNFe(rt.ctx, xml, cnpj),
     get mode() {
       return rt.modes.mode;
     },

@@ -1,6 +1,7 @@
 import { sql as foundation } from './001_foundation.ts';
 import { sql as boletoEmail } from './052_boleto_email.ts';
 import { sql as cardNsu } from './056_card_nsu.ts';
+import { sql as destinedInvoice } from './060_destined_invoice.ts';
 import { sql as fiscalEntry } from './057_fiscal_entry.ts';
 import { sql as boletoReserva } from './053_boleto_reserva.ts';
 import { sql as invoiceItemSplit } from './054_invoice_item_split.ts';
@@ -115,4 +116,5 @@ export const migrations: Migration[] = [
   { version: 56, name: 'card_nsu', sql: cardNsu },
   { version: 57, name: 'fiscal_entry', sql: fiscalEntry },
   { version: 34, name: 'financial_opening_launch', sql: financialOpeningLaunch },
+  { version: 60, name: 'destined_invoice', sql: destinedInvoice },
 ];
