@@ -53,7 +53,7 @@ describe('destined invoices', () => {
     const b = destine();
     destine('11222333000181'); // another recipient's: never ours
 
-    const q1 = (await expectOk(t, 'destinedInvoiceQuery', {}, manager)).json as Record<string, unknown>;
+    const q1 = (await expectOk(t, 'destinedInvoiceQuery', {}, manager)).json;
     expect(q1).toMatchObject({ success: true, status: 138, recebidos: 2, message: M.queryReceived(2) });
     expect(BigInt(await nsuOf())).toBeGreaterThan(BigInt(before));
     expect(await nsuOf()).toBe(q1['ultimo_nsu']);
@@ -85,7 +85,7 @@ describe('destined invoices', () => {
     expect(await count('nfe_destinada_evento WHERE id_nfe_destinada = $1', [row.id_nfe_destinada])).toBe(0);
 
     // Ciência: signed, registered, recorded.
-    const ciencia = (await expectOk(t, 'destinedInvoiceManifest', { id_nfe_destinada: row.id_nfe_destinada, tipo_evento: '210210' }, manager)).json as Record<string, unknown>;
+    const ciencia = (await expectOk(t, 'destinedInvoiceManifest', { id_nfe_destinada: row.id_nfe_destinada, tipo_evento: '210210' }, manager)).json;
     expect(ciencia).toMatchObject({ success: true, status: 135, message: M.manifestRegistered('Ciência da operação') });
     const ev = await one<{ xml: string; xml_retorno: string; protocolo: string }>('SELECT xml, xml_retorno, protocolo FROM nfe_destinada_evento WHERE id_nfe_destinada = $1', [row.id_nfe_destinada]);
     expect(ev.xml).toContain('<Signature');
@@ -102,7 +102,7 @@ describe('destined invoices', () => {
     expect(dl.nota.xml).toContain(`<chNFe>${a.chave}</chNFe>`);
     // The next query also reads the released procNFe and the event summary, and moves the NSU on.
     const nsuBefore = await nsuOf();
-    const q2 = (await expectOk(t, 'destinedInvoiceQuery', {}, manager)).json as Record<string, unknown>;
+    const q2 = (await expectOk(t, 'destinedInvoiceQuery', {}, manager)).json;
     expect(q2).toMatchObject({ success: true, status: 138 });
     expect(BigInt(await nsuOf())).toBeGreaterThan(BigInt(nsuBefore));
 
@@ -125,10 +125,10 @@ describe('destined invoices', () => {
 
   it('after 137, asking again is 656: the branch is held and not asked until the hold ends', async () => {
     // Drain, then nothing new, then consumo indevido.
-    let last = (await expectOk(t, 'destinedInvoiceQuery', {}, manager)).json as Record<string, unknown>;
+    let last = (await expectOk(t, 'destinedInvoiceQuery', {}, manager)).json;
     for (let i = 0; i < 3 && last['status'] !== 656; i += 1) {
       const r = await t.call('POST', '/destined-invoice/query', {}, manager);
-      last = r.json as Record<string, unknown>;
+      last = r.json;
     }
     expect(last).toMatchObject({ success: false, status: 656, message: M.consumoIndevido });
     const held = await t.call('POST', '/destined-invoice/query', {}, manager);
