@@ -32,6 +32,8 @@ test('a destined NF-e is listed from the simulator, gets its ciência, its XML a
 
   await page.goto('/invoice/destined');
   await expect(page.getByRole('heading', { name: 'Notas destinadas' })).toBeVisible();
+  // The test document is dated 2026-05-04 (the factory's), before the default two-month window.
+  await page.getByLabel('Emissão de').fill('2026-01-01');
   await page.getByRole('button', { name: 'Consultar SEFAZ' }).click();
   const row = page.getByRole('row').filter({ hasText: chave });
   await expect(row).toBeVisible({ timeout: 60_000 });
