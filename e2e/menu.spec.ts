@@ -47,7 +47,7 @@ test('the cashier sees only the point of sale, orders, invoices, the till and th
 }) => {
   await signIn(page, USERS.caixa);
   await expect(mainMenu(page).getByRole('link')).toHaveText(['Início', 'Ponto de venda', 'Operações pendentes', 'Pedidos', 'Notas fiscais', 'Inutilizações',
-    'Cartas de correção', 'Devoluções de venda', 'Importação de XML', 'Notas de entrada', 'Caixa']);
+    'Cartas de correção', 'Devoluções de venda', 'Importação de XML', 'Notas de entrada', 'Notas destinadas', 'Caixa']);
   // Informações adicionais asks for the Fiscal group's permission (ViewFiscal), Etiquetas for FncListarEtiqueta: the
   // cashier holds neither.
   await expect(settingsMenu(page).getByRole('link')).toHaveCount(0);
@@ -81,6 +81,7 @@ test('the branch-2 user works in "Loja Shopping" only, with its profile\'s menu'
     'Devoluções de venda',
     'Importação de XML',
     'Notas de entrada',
+    'Notas destinadas',
     'Produtos',
     'Pessoas',
     'Movimentação de estoque',

@@ -35,6 +35,7 @@ import { NotFoundPage } from './ui/NotFoundPage.tsx';
 import { PriceReadjustPage } from './features/prices/PriceReadjustPage.tsx';
 import { InvoiceImportPage } from './features/fiscal-entry/InvoiceImportPage.tsx';
 import { InvoiceEntryListPage } from './features/fiscal-entry/InvoiceEntryListPage.tsx';
+import { DestinedInvoicesPage } from './features/fiscal-entry/DestinedInvoicesPage.tsx';
 
 /** The screens built so far, by the spec's path; every other menu entry is pending. */
 const SCREENS: Record<string, () => ReactNode> = {
@@ -47,6 +48,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/invoice/returns': () => <SalesReturnListPage />,
   '/invoice/import': () => <InvoiceImportPage />,
   '/invoice/entries': () => <InvoiceEntryListPage />,
+  '/invoice/destined': () => <DestinedInvoicesPage />,
   '/order': () => <OrderListPage />,
   '/products': () => <ProductListPage />,
   // Every register's list at its menu entry's path (a test checks each has one, not pending, with its permission).

@@ -30,6 +30,7 @@ import * as imp from './import.ts';
 import * as fin from './finance.ts';
 import * as sd from './stock-document.ts';
 import * as pi from './purchase-import.ts';
+import * as di from './destined-invoice.ts';
 import * as invt from './inventory.ts';
 import * as bol from './boleto.ts';
 import * as rec from './reconciliation.ts';
@@ -281,6 +282,12 @@ const purchaseImportRoutes = {
   invoiceImportConfirm: route({ method: 'POST', path: '/invoice-import/confirm', auth: 'session', permission: NF_MANAGE, scope: 'branch', bodyLimit: 6_000_000, body: pi.purchaseImportConfirmBody, response: pi.purchaseImportDetail }),
   invoiceImportFind: route({ method: 'POST', path: '/invoice-import/find', auth: 'session', permission: NF_READ, scope: 'branch', body: pi.purchaseImportFindBody, response: pi.purchaseImportFindResult }),
   invoiceImportFindById: route({ method: 'POST', path: '/invoice-import/find_by_id', auth: 'session', permission: NF_READ, scope: 'branch', body: pi.purchaseImportByIdBody, response: pi.purchaseImportDetail }),
+  // Destined invoices (destined-invoice.ts): query, manifestation and download talk to the national environment.
+  destinedInvoiceFind: route({ method: 'POST', path: '/destined-invoice/find', auth: 'session', permission: NF_READ, scope: 'branch', body: di.destinedInvoiceFindBody, response: di.destinedInvoiceFindResult }),
+  destinedInvoiceFindById: route({ method: 'POST', path: '/destined-invoice/find_by_id', auth: 'session', permission: NF_READ, scope: 'branch', body: di.destinedInvoiceByIdBody, response: di.destinedInvoiceDetail }),
+  destinedInvoiceQuery: route({ method: 'POST', path: '/destined-invoice/query', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: di.destinedInvoiceQueryBody, response: di.destinedInvoiceQueryResult }),
+  destinedInvoiceManifest: route({ method: 'POST', path: '/destined-invoice/manifest', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: di.destinedInvoiceManifestBody, response: di.destinedInvoiceActionResult }),
+  destinedInvoiceDownload: route({ method: 'POST', path: '/destined-invoice/download', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: di.destinedInvoiceByIdBody, response: di.destinedInvoiceActionResult }),
 };
 
 const stockDocumentRoutes = {

@@ -33,6 +33,7 @@ export const MAIN_MENU: MenuEntry[] = [
   // 002 §2 "invoice import from XML" (issue 32): no path nor permission in the spec; the invoices'.
   { label: 'Importação de XML', path: '/invoice/import', permission: 'FncListarNotaFiscal' },
   { label: 'Notas de entrada', path: '/invoice/entries', permission: 'FncListarNotaFiscal' },
+  { label: 'Notas destinadas', path: '/invoice/destined', permission: 'FncListarNotaFiscal' },
   { label: 'Produtos', path: '/products', permission: 'FncListarProduto' },
   { label: 'Categorias', path: '/categories', permission: 'FncListarCategoria' },
   { label: 'Atributos', path: '/attributes', permission: 'FncListarAtributo' },

@@ -40,6 +40,8 @@ export const SCHEMA_FILES = {
   envEvento: 'envEvento_v1.00.xsd',
   envEventoCancNFe: 'envEventoCancNFe_v1.00.xsd',
   envCCe: 'envCCe_v1.00.xsd',
+  /** The recipient's manifestation (210200, 210210, 210220, 210240). */
+  envConfRecebto: 'envConfRecebto_v1.00.xsd',
   retEnvEvento: 'retEnvEvento_v1.00.xsd',
   procEventoNFe: 'procEventoNFe_v1.00.xsd',
   /** NFeDistribuicaoDFe (sefaz/dist-dfe.ts). */
@@ -85,6 +87,7 @@ export function eventSchema(xml: string): SchemaName {
   const tp = /<tpEvento>\s*(\d{6})\s*<\/tpEvento>/.exec(xml)?.[1];
   if (tp === '110111') return 'envEventoCancNFe';
   if (tp === '110110') return 'envCCe';
+  if (tp && /^2102[0-4]0$/.test(tp)) return 'envConfRecebto';
   return 'envEvento';
 }
 

@@ -10,7 +10,8 @@
  * - The SOAP 1.2 envelope wraps the message in nfeDistDFeInteresse/nfeDadosMsg (the service's WSDL namespace); the
  *   answer comes in nfeDistDFeInteresseResponse/nfeDistDFeInteresseResult.
  *
- * Not wired to the server yet (issue 32's destined invoices are not built): this is the protocol layer only.
+ * The client is DistDFeClient (dist-client.ts); the fake below is served by the SEFAZ homologation simulator at
+ * /ws/NFeDistribuicaoDFe, and its documents come from `destine` (the simulator's loopback /simulator/dist-dfe).
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { child, childrenNamed, childText, escapeXmlText, findFirst, parseXml, type XmlElement } from './xml.ts';
@@ -132,6 +133,50 @@ export class DistributionFake {
   private readonly emptyAt = new Map<string, number>();
 
   constructor(private readonly options: { pageSize?: number; now?: () => number; holdMs?: number } = {}) {}
+
+  /** The full documents of each recipient, waiting for a manifestation that releases them (cnpj|chNFe → procNFe). */
+  private readonly withheld = new Map<string, string>();
+
+  /**
+   * An NF-e issued against `cnpj`, as the national environment distributes it: the summary (resNFe) now, the full
+   * procNFe only after the recipient's ciência or confirmação (`release`). Answers the summary's NSU.
+   */
+  destine(cnpj: string, summary: ResNFe, procNFeXml: string): string {
+    this.withheld.set(`${cnpj}|${summary.chNFe}`, procNFeXml);
+    return this.add(cnpj, 'resNFe_v1.01.xsd', buildResNFe(summary), summary.chNFe);
+  }
+
+  /** Whether `cnpj` is the recipient of a destined key (a manifestation of anyone else is refused). */
+  isRecipient(cnpj: string, chNFe: string): boolean {
+    return this.withheld.has(`${cnpj}|${chNFe}`);
+  }
+
+  /** After a ciência/confirmação: the procNFe enters the recipient's distribution (a new NSU) once. */
+  release(cnpj: string, chNFe: string): string | null {
+    const key = `${cnpj}|${chNFe}`;
+    const xml = this.withheld.get(key);
+    if (xml === undefined || this.docs.some((d) => d.cnpj === cnpj && d.chNFe === chNFe && d.schema.startsWith('procNFe'))) return null;
+    return this.add(cnpj, 'procNFe_v4.00.xsd', xml, chNFe);
+  }
+
+  /** A registered event on a destined NF-e, distributed to its recipient as resEvento. */
+  addEventSummary(cnpj: string, e: { chNFe: string; tpEvento: string; nSeqEvento: number; xEvento: string; dhEvento: string; nProt: string; cOrgao: string }): string {
+    const xml = `<resEvento xmlns="${NFE_NS}" versao="1.01"><cOrgao>${e.cOrgao}</cOrgao><CNPJ>${cnpj}</CNPJ><chNFe>${e.chNFe}</chNFe>`
+      + `<dhEvento>${e.dhEvento}</dhEvento><tpEvento>${e.tpEvento}</tpEvento><nSeqEvento>${e.nSeqEvento}</nSeqEvento>`
+      + `<xEvento>${escapeXmlText(e.xEvento)}</xEvento><dhRecbto>${e.dhEvento}</dhRecbto><nProt>${e.nProt}</nProt></resEvento>`;
+    return this.add(cnpj, 'resEvento_v1.01.xsd', xml, e.chNFe);
+  }
+
+  /** A refusal before the fake reads the request (215: the schema). */
+  rejection(cStat: number, xMotivo: string): string {
+    return ret(cStat, xMotivo, nsu15(0), nsu15(0), []);
+  }
+
+  reset(): void {
+    this.docs.length = 0;
+    this.withheld.clear();
+    this.emptyAt.clear();
+  }
 
   /** Stores a document for a recipient; answers its NSU. */
   add(cnpj: string, schema: string, xml: string, chNFe: string | null = null): string {

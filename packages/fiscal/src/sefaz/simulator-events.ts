@@ -1,8 +1,10 @@
-// SEFAZ homologation simulator: NFeRecepcaoEvento4 (cancelamento 110111, carta de correção 110110) and
+// SEFAZ homologation simulator: NFeRecepcaoEvento4 (cancelamento 110111, carta de correção 110110; the recipient's
+// manifestation 2102x0 as the Ambiente Nacional, simulator-dist.ts) and
 // NFeInutilizacao4, answered in the real layouts (retEnvEvento 1.00, retInutNFe 4.00).
 
 import { isValidAccessKey } from '../access-key.ts';
 import { verifyEnvelopedSignature } from './simulator-checks.ts';
+import { afterManifestation, judgeManifestation, MANIFESTATION_NAMES } from './simulator-dist.ts';
 import { MOTIVOS, schemaMotivo } from './simulator-nfe.ts';
 import { brasiliaDateTime, type SimulatorContext } from './simulator-state.ts';
 import { NFE_NS } from './soap.ts';
@@ -68,6 +70,18 @@ function judgeEvento(ctx: SimulatorContext, source: string, evento: XmlElement):
   if (!verifyEnvelopedSignature(source, evento)) return reject(297);
   if (f('tpAmb') !== TP_AMB) return reject(252);
   if (!isValidAccessKey(chave)) return reject(236);
+  if (info && MANIFESTATION_NAMES[tpEvento]) {
+    const key = `${f('CNPJ')}|${chave}`;
+    const registered = ctx.state.manifestations.get(key) ?? [];
+    const refusal = judgeManifestation(ctx, info, f, registered.map((e) => e.tpEvento));
+    if (refusal) return answer(refusal);
+    const nProt = ctx.state.nextNumber(1, '91', ctx.now());
+    const retXml = answer({ cStat: 135, xMotivo: EVENT_MOTIVOS[135], nProt });
+    registered.push({ tpEvento, nSeqEvento, nProt, eventoXml: elementXml(source, evento), retEventoXml: retXml });
+    ctx.state.manifestations.set(key, registered);
+    afterManifestation(ctx, f, nProt);
+    return retXml;
+  }
   if (!EVENT_NAMES[tpEvento]) return answer({ cStat: 999, xMotivo: EVENT_MOTIVOS[999] });
   const nfe = ctx.state.byKey.get(chave);
   if (!nfe) return reject(217);

@@ -3,6 +3,7 @@
 // disabled ranges, and the number sequences (nProt, nRec). Time stamps of answers are in Brasília time (-03:00).
 
 import type { SchemaName } from '../validate.ts';
+import { DistributionFake } from './dist-dfe.ts';
 
 export interface SimulatedEvent {
   readonly tpEvento: string;
@@ -48,6 +49,9 @@ export class SimulatorState {
   readonly byKey = new Map<string, SimulatedNFe>();
   readonly receipts = new Map<string, SimulatedReceipt>();
   readonly disabledRanges: SimulatedRange[] = [];
+  /** The national environment's distribution (NFeDistribuicaoDFe) and the recipients' manifestations (CNPJ|chNFe). */
+  readonly distribution = new DistributionFake();
+  readonly manifestations = new Map<string, SimulatedEvent[]>();
   private sequence = 0;
 
   static numberKey(cnpj: string, mod: string, serie: string, nNF: string | number): string {
@@ -78,6 +82,8 @@ export class SimulatorState {
     this.byKey.clear();
     this.receipts.clear();
     this.disabledRanges.length = 0;
+    this.distribution.reset();
+    this.manifestations.clear();
   }
 }
 

@@ -1,13 +1,16 @@
 // SEFAZ homologation simulator: an HTTPS SOAP 1.2 server that plays a SEFAZ authorizer in homologation (tpAmb 2)
 // for tests and local runs. It is NOT SEFAZ and has no fiscal value. It serves
 //   POST /ws/NFeAutorizacao4, /ws/NFeRetAutorizacao4, /ws/NFeConsultaProtocolo4, /ws/NFeStatusServico4,
-//        /ws/NFeInutilizacao4, /ws/NFeRecepcaoEvento4
+//        /ws/NFeInutilizacao4, /ws/NFeRecepcaoEvento4 (also the recipient's manifestation, as the Ambiente Nacional)
+//        /ws/NFeDistribuicaoDFe (the national distribution: a DistributionFake, simulator-dist.ts)
 // with mutual TLS (a client certificate is required on /ws/; any certificate is accepted, none is refused), checks the
 // XSD, the signature (xml-crypto) and the access key, keeps its documents in memory and answers in the real layouts,
 // so the client that talks to it is the one that talks to SEFAZ (point it here with `endpoints: { baseUrl: url }`).
 //
 // Control: `setMode('normal' | 'slow' | 'unavailable')`, or from another process on loopback only:
 //   POST /simulator/mode  {"mode":"slow","delayMs":20000}   GET /simulator/mode   POST /simulator/reset
+//   POST /simulator/dist-dfe {"xml":"<nfeProc…>","cnpj":"…"}  an NF-e destined to a CNPJ (default: its dest), for the
+//        distribution (a resNFe now, the procNFe after the recipient's ciência or confirmação)
 // 'slow' processes each request at once but answers only after delayMs (so a client that timed out may find its NF-e
 // authorized when it resends: 204, then consulta); 'unavailable' answers HTTP 503 or drops the connection.
 
@@ -19,6 +22,7 @@ import { SEFAZ_SERVICES, type SefazService } from './endpoints.ts';
 import { SefazProtocolError, SefazSoapFaultError } from './errors.ts';
 import { validateXml } from '../validate.ts';
 import { handleEnvEvento, handleInutNFe } from './simulator-events.ts';
+import { answerDistribution, destineProcNFe } from './simulator-dist.ts';
 import { handleConsReciNFe, handleConsSitNFe, handleConsStatServ, handleEnviNFe } from './simulator-nfe.ts';
 import { SimulatorState, type SimulatorContext } from './simulator-state.ts';
 import { createSimulatorTlsMaterial } from './simulator-tls.ts';
@@ -56,6 +60,8 @@ export interface SefazSimulator {
   readonly state: SimulatorState;
   setMode(mode: SimulatorMode, options?: SimulatorModeOptions): void;
   readonly mode: SimulatorMode;
+  /** An authorized NF-e (nfeProc) destined to `cnpj` (default its dest) in the distribution (POST /simulator/dist-dfe). */
+  destine(xml: string, cnpj?: string): ReturnType<typeof destineProcNFe>;
   close(): Promise<void>;
 }
 
@@ -207,6 +213,20 @@ async function serveAdmin(
     rt.log('state reset');
     return sendJson(response, 200, { ok: true });
   }
+  if (path === '/simulator/dist-dfe' && request.method === 'POST') {
+    let input: { xml?: unknown; cnpj?: unknown } = {};
+    try {
+      input = JSON.parse((await readBody(request)) ?? '{}') as typeof input;
+    } catch {
+      input = {};
+    }
+    if (typeof input.xml !== 'string') return sendJson(response, 400, { error: 'xml (nfeProc) é obrigatório' });
+    try {
+      return sendJson(response, 200, destineProcNFe(rt.ctx, input.xml, typeof input.cnpj === 'string' ? input.cnpj : undefined));
+    } catch (error) {
+      return sendJson(response, 400, { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
   if (path === '/simulator/mode' && request.method === 'POST') {
     const next = parseModeRequest((await readBody(request)) ?? '');
     if (next === null) return sendJson(response, 400, { error: 'mode deve ser normal, slow ou unavailable' });
@@ -224,7 +244,7 @@ async function admitServiceRequest(
   rt: Runtime,
   request: IncomingMessage,
   response: ServerResponse,
-  service: SefazService,
+  service: string,
 ): Promise<string | undefined> {
   const peer = (request.socket as TLSSocket).getPeerCertificate();
   if (!peer || Object.keys(peer).length === 0) {
@@ -302,6 +322,26 @@ async function serveService(
   send(response, 200, SOAP_CONTENT_TYPE, result.answer);
 }
 
+/** /ws/NFeDistribuicaoDFe: the same gate and modes as the other services, its own envelope (nfeDistDFeInteresse). */
+async function serveDistribution(rt: Runtime, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const slowMs = rt.modes.mode === 'slow' ? (rt.modes.options.delayMs ?? 30_000) : 0;
+  const body = await admitServiceRequest(rt, request, response, 'NFeDistribuicaoDFe');
+  if (body === undefined) return;
+  let answer: string;
+  try {
+    answer = await answerDistribution(rt.ctx, body);
+  } catch (error) {
+    const reason = error instanceof SefazSoapFaultError ? error.reason : error instanceof Error ? error.message : String(error);
+    rt.log(`NFeDistribuicaoDFe: SOAP fault: ${reason}`);
+    return send(response, 400, SOAP_CONTENT_TYPE, buildSoapFault('soap:Sender', reason));
+  }
+  if (slowMs > 0) {
+    await rt.delays.wait(slowMs);
+    if (request.socket.destroyed) return;
+  }
+  send(response, 200, SOAP_CONTENT_TYPE, answer);
+}
+
 /** Request routing: /simulator/* to the admin, /ws/<service> (any case) to the service, the rest 404. */
 function route(rt: Runtime, request: IncomingMessage, response: ServerResponse): void {
   const path = (request.url ?? '/').split('?')[0] ?? '/';
@@ -310,7 +350,9 @@ function route(rt: Runtime, request: IncomingMessage, response: ServerResponse):
     ? serveAdmin(rt, request, response, path)
     : service
       ? serveService(rt, request, response, service)
-      : Promise.resolve(send(response, 404, 'text/plain; charset=utf-8', 'serviço não encontrado'));
+      : path.toLowerCase() === '/ws/nfedistribuicaodfe'
+        ? serveDistribution(rt, request, response)
+        : Promise.resolve(send(response, 404, 'text/plain; charset=utf-8', 'serviço não encontrado'));
   work.catch((error: unknown) => {
     rt.log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     if (!response.headersSent)
@@ -373,6 +415,7 @@ export async function startSefazSimulator(options: SefazSimulatorOptions = {}): 
     caCertPem: tls.caCertPem,
     state,
     setMode: (mode, modeOptions) => rt.modes.set(mode, modeOptions),
+    destine: (xml, cnpj) => destineProcNFe(rt.ctx, xml, cnpj),
     get mode() {
       return rt.modes.mode;
     },

@@ -1,6 +1,7 @@
 import { sql as foundation } from './001_foundation.ts';
 import { sql as boletoEmail } from './052_boleto_email.ts';
 import { sql as cardNsu } from './056_card_nsu.ts';
+import { sql as destinedInvoice } from './060_destined_invoice.ts';
 import { sql as fiscalEntry } from './057_fiscal_entry.ts';
 import { sql as bankIntegration } from './058_bank_integration.ts';
 import { sql as boletoReserva } from './053_boleto_reserva.ts';
@@ -119,4 +120,5 @@ export const migrations: Migration[] = [
   { version: 34, name: 'financial_opening_launch', sql: financialOpeningLaunch },
   { version: 58, name: 'bank_integration', sql: bankIntegration },
   { version: 59, name: 'sat_cfe', sql: satCfe },
+  { version: 60, name: 'destined_invoice', sql: destinedInvoice },
 ];

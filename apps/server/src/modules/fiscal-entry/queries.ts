@@ -209,6 +209,14 @@ export async function finishImport(tx: Tx, s: Scope, id: number, id_documento_es
       WHERE id_organization = $1 AND id_filial = $2 AND id_nota_fiscal_entrada = $3`,
     [s.org, s.id_filial, id, id_documento_estoque, ids_documento_financeiro],
   );
+  // The same key among the branch's destined invoices (destined.ts) now points at its import.
+  await tx.query(
+    `UPDATE nfe_destinada d SET id_nota_fiscal_entrada = e.id_nota_fiscal_entrada, data_alteracao = now()
+       FROM nota_fiscal_entrada e
+      WHERE e.id_organization = $1 AND e.id_nota_fiscal_entrada = $3 AND d.id_organization = $1 AND d.id_filial = $2
+        AND d.chave_acesso = e.chave_acesso`,
+    [s.org, s.id_filial, id],
+  );
 }
 
 export interface ImportRow {

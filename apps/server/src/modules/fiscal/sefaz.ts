@@ -3,6 +3,7 @@
  * services (homologacao/producao) or at the homologation simulator (SEFAZ_MODE=simulator, the default).
  */
 import { SefazClient, type AuthorizationResult } from '@pdv/fiscal/sefaz/client';
+import { DistDFeClient } from '@pdv/fiscal/sefaz/dist-client';
 import { SefazUnavailableError } from '@pdv/fiscal/sefaz/errors';
 import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
 import { HttpError } from '../../http/errors.ts';
@@ -94,4 +95,39 @@ export function sefazFor(fiscal: FiscalDeps, target: SefazTarget) {
     event: (signedXml: string) => orUnavailable(withClient(fiscal, target, (c) => c.enviarEvento(signedXml))),
     disable: (signedXml: string) => orUnavailable(withClient(fiscal, target, (c) => c.inutilizar(signedXml))),
   };
+}
+
+/**
+ * The recipient's door to the national environment (destined invoices): NFeDistribuicaoDFe and the manifestation at
+ * the Ambiente Nacional, with the branch's certificate; the simulator's distribution in SEFAZ_MODE=simulator. SEFAZ
+ * unreachable is a 503 the user can retry.
+ */
+export function distributionFor(fiscal: FiscalDeps, target: SefazTarget, cnpj: string) {
+  if (!/^[A-Z]{2}$/.test(target.uf)) throw new Error(`UF inválida: ${target.uf}`);
+  const run = <T>(fn: (c: DistDFeClient) => Promise<T>) => orUnavailable((async () => {
+    const c = new DistDFeClient({
+      certificate: { pfx: target.certificate.pfx, password: target.certificate.senha },
+      uf: target.uf as ConstructorParameters<typeof DistDFeClient>[0]['uf'],
+      cnpj,
+      tpAmb: distributionTpAmb(fiscal, target),
+      timeoutMs: fiscal.timeoutMs,
+      ...(fiscal.sefazBaseUrl ? { endpoints: { baseUrl: fiscal.sefazBaseUrl } } : {}),
+      ...(fiscal.sefazCa ? { ca: fiscal.sefazCa } : {}),
+    });
+    try {
+      return await fn(c);
+    } finally {
+      c.close();
+    }
+  })());
+  return {
+    distNSU: (ultNSU: string) => run((c) => c.distNSU(ultNSU)),
+    consChNFe: (chave: string) => run((c) => c.consChNFe(chave)),
+    manifest: (signedEvento: string) => run((c) => c.manifest(signedEvento)),
+  };
+}
+
+/** Production only in SEFAZ_MODE=producao with the branch in production, as for emission. */
+export function distributionTpAmb(fiscal: FiscalDeps, target: SefazTarget): 1 | 2 {
+  return fiscal.mode === 'producao' ? target.tpAmb : 2;
 }

@@ -34,6 +34,7 @@ export function InvoiceImportPage() {
           <KeyHint keys="F9" label="Ler XML" />
           <KeyHint keys="F10" label="Confirmar importação" />
           <Anchor component={Link} to="/invoice/entries" size="sm">Notas de entrada</Anchor>
+          <Anchor component={Link} to="/invoice/destined" size="sm">Notas destinadas</Anchor>
         </Group>
       </Group>
       <Paper withBorder p="sm">

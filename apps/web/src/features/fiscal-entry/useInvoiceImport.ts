@@ -3,7 +3,8 @@
  * the server answers (nothing written), each item's product and multiplier (the proposal, or chosen by hand), and the
  * confirmation that writes everything in one transaction on the server.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { PurchaseImportDetail, PurchaseImportPreview } from '@pdv/contract/purchase-import';
 import { PURCHASE_IMPORT_MESSAGES as M } from '@pdv/domain/purchase-import';
 import { call } from '../../api/client.ts';
@@ -29,6 +30,16 @@ export function useInvoiceImport() {
     setPreview(null);
     setImported(null);
   };
+
+  // From the destined invoices (?destinada=ID): the full XML downloaded after the ciência.
+  const [params] = useSearchParams();
+  const destinada = Number(params.get('destinada') ?? 0);
+  useEffect(() => {
+    if (!destinada) return;
+    call('destinedInvoiceFindById', { id_nfe_destinada: destinada })
+      .then((d) => setXml(d.xml ?? ''))
+      .catch(showError);
+  }, [destinada]);
 
   const read = async () => {
     if (!xml.trim()) return toast.warning(M.xmlMissing);

@@ -121,7 +121,7 @@ describe('shortcutCandidates', () => {
 
   it('finds a screen by its name or its path', () => {
     const { shortcuts, settings } = shortcutCandidates(() => true);
-    expect(labels(rankResults('nota', shortcuts, 4))).toEqual(['Notas fiscais', 'Notas de entrada', 'Nova nota fiscal']);
+    expect(labels(rankResults('nota', shortcuts, 4))).toEqual(['Notas fiscais', 'Notas de entrada', 'Notas destinadas', 'Nova nota fiscal']);
     expect(labels(rankResults('paymentmethod', settings, 10))).toEqual(['Meios de pagamento']);
     expect(labels(rankResults('fiscais', settings, 10))).toEqual(['Cenários fiscais', 'Séries fiscais']);
   });
