@@ -87,6 +87,16 @@ export const connectorConfig = z.object({
   /** 001 §9: the TEF time-out, 180 s. */
   tempo_limite_tef_ms: z.number().int().positive().default(180_000),
   vero: z.union([veroHttp, veroSimulator]).optional(),
+  /**
+   * NFC-e offline (issue 29): the branch's A1 certificate (a .pfx file on this machine and its password) and CSC,
+   * installed by the manager; never sent to the browser. Absent: POST /nfce/contingencia refuses.
+   */
+  nfce: z.object({
+    certificado: z.string().min(1),
+    senha: z.string(),
+    id_csc: z.string().min(1),
+    csc: z.string().min(1),
+  }).optional(),
 });
 export type ConnectorConfig = z.infer<typeof connectorConfig>;
 

@@ -32,6 +32,7 @@ import { sql as productRegister } from './027_product_register.ts';
 import { sql as stockOpening } from './032_stock_opening.ts';
 import { sql as financialLaunches } from './035_financial_launches.ts';
 import { sql as financialOpeningLaunch } from './034_financial_opening_launch.ts';
+import { sql as nfceOffline } from './061_nfce_offline.ts';
 import { sql as cashier } from './036_cashier.ts';
 import { sql as boleto } from './038_boleto.ts';
 import { sql as priceIndexer } from './043_price_indexer.ts';
@@ -115,4 +116,5 @@ export const migrations: Migration[] = [
   { version: 56, name: 'card_nsu', sql: cardNsu },
   { version: 57, name: 'fiscal_entry', sql: fiscalEntry },
   { version: 34, name: 'financial_opening_launch', sql: financialOpeningLaunch },
+  { version: 61, name: 'nfce_offline', sql: nfceOffline },
 ];
