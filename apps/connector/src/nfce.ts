@@ -3,8 +3,9 @@
  * sale as an NFC-e (packages/fiscal offline-nfce.ts OfflineNfceRequest: its number from the till's reserved block, its
  * series, Finalizar's time and the document's groups, without the CSC); the connector builds it in offline
  * contingency (tpEmis 9), completes its QR code with the CSC, signs it with the branch's A1 certificate (both installed
- * on this machine by the manager: config `nfce`, never sent to the browser), renders the contingency DANFE NFC-e and,
- * when a printer is named, prints it through the same path as /impressao. The answer carries the signed XML, which the
+ * on this machine by the manager: config `nfce`, never sent to the browser), and prints the contingency DANFE NFC-e at
+ * once through the same path as /impressao: ESC/POS text with the printer's own QR command on a thermal printer, the
+ * PDF on a CUPS queue; with no printer named the PDF comes back for the web app to open. The answer carries the signed XML, which the
  * point of sale keeps with the operation in its outbox; the server stores it and transmits it once SEFAZ answers.
  */
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { loadCertificate } from '@pdv/fiscal/certificate';
 import { emitOfflineNfce, type OfflineNfceRequest, type OfflineSigner } from '@pdv/fiscal/offline-nfce';
 import { danfeNfcePdf } from '@pdv/documents/danfe-nfce';
 import { parseNFe } from '@pdv/documents/danfe-parse';
+import { danfeNfceText } from '@pdv/documents/danfe-nfce-text';
+import { escposWithQrCode } from './escpos.ts';
 import type { ConnectorConfig } from './config.ts';
 import { print } from './print.ts';
 import type { OpenSerial } from './serial.ts';
@@ -107,19 +110,32 @@ export async function issueNfce(config: ConnectorConfig, signer: NfceSigner, bod
     if (error instanceof TypeError) return refuse(400, M.connectorBadRequest(error.message), base);
     throw error;
   }
-  const pdf = Buffer.from(await danfeNfcePdf(parseNFe(xml)));
-  const pdf_base64 = pdf.toString('base64');
+  const danfe = parseNFe(xml);
+  const peripheral = job.id_periferico ? config.perifericos.find((p) => p.id_periferico === job.id_periferico) : undefined;
+  // A thermal printer (raw socket, serial, spool folder) prints the DANFE NFC-e in ESC/POS text mode with its own QR
+  // command: no PDF to render, the DANFE is at the printer within the issue's 300 ms. A CUPS queue gets the PDF.
+  const thermal = peripheral !== undefined && peripheral.driver !== 'cups';
+  let pdf_base64: string | undefined;
+  let bytes: Buffer;
+  if (thermal) {
+    const text = danfeNfceText(danfe);
+    bytes = escposWithQrCode(text.before, text.qrCode, text.after);
+  } else {
+    bytes = Buffer.from(await danfeNfcePdf(danfe));
+    pdf_base64 = bytes.toString('base64');
+  }
   let impressao: NfceAnswer['impressao'] = null;
   if (job.id_periferico) {
     const printed = await print(config, {
-      dispositivo: job.dispositivo ?? config.dispositivo ?? 1, id_periferico: job.id_periferico, tipo_impressao: 'pdf', data_base64: pdf_base64,
+      dispositivo: job.dispositivo ?? config.dispositivo ?? 1, id_periferico: job.id_periferico, tipo_impressao: thermal ? 'escpos' : 'pdf',
+      data_base64: bytes.toString('base64'),
     }, openSerial);
     impressao = printed.answer;
   }
   return {
     status: 200,
-    answer: { Codigo: 0, Mensagem: M.connectorIssued, chave, numero: job.numero, serie: job.serie, xml, pdf_base64, impressao },
+    answer: { Codigo: 0, Mensagem: M.connectorIssued, chave, numero: job.numero, serie: job.serie, xml, ...(pdf_base64 ? { pdf_base64 } : {}), impressao },
     // The log names the document, never its content (the consumer's CPF may be in it).
-    log: { ...base, chave, bytes_pdf: pdf.length, impressao: impressao?.Codigo ?? null },
+    log: { ...base, chave, bytes: bytes.length, formato: thermal ? 'escpos' : 'pdf', impressao: impressao?.Codigo ?? null },
   };
 }
