@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
 import { loadEmission } from './document.ts';
 import { sendDueContingency } from './service.ts';
+import { expectOk } from '../../testing/routes.ts';
 
 let t: TestApp;
 let manager: string;
@@ -33,8 +34,7 @@ const sys = <T extends Record<string, unknown>>(sql: string, params: unknown[] =
   t.db.system(async (tx) => (await tx.query<T>(sql, params)).rows);
 
 async function reserve(id_dispositivo: number, quantidade?: number): Promise<Block> {
-  const res = await t.call('POST', '/nfce/offline/reservar', { id_dispositivo, ...(quantidade ? { quantidade } : {}) }, manager);
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  const res = await expectOk(t, 'nfceOfflineReserve', { id_dispositivo, ...(quantidade ? { quantidade } : {}) }, manager);
   return res.json as unknown as Block;
 }
 
@@ -92,7 +92,7 @@ describe('reserving blocks of numbers per till', () => {
     const big = await t.call('POST', '/nfce/offline/reservar', { id_dispositivo: tillA, quantidade: 501 }, manager);
     expect(big.json['message']).toBe(M.blockSize);
     const other = await t.call('POST', '/nfce/offline/reservar', { id_dispositivo: 999_999 }, manager);
-    expect(other.status).toBe(400);
+    expect(other.status).toBe(404);
   });
 
   it("never lets two tills' blocks overlap, in turns or at once, and the server's own contingency never takes a reserved number", async () => {

@@ -25,7 +25,7 @@ import { digestOf, verifyXmlSignature } from '@pdv/fiscal/sign';
 import { ufFromCode } from '@pdv/fiscal/access-key';
 import { toDecimal } from '@pdv/domain/money';
 import type { Tx } from '../../db/database.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { CONTINGENCY_DEADLINE_HOURS } from './service.ts';
 import * as q from './queries.ts';
@@ -73,7 +73,8 @@ async function blocksOf(tx: Tx, org: number, id_filial: number, id_dispositivo: 
 /** POST /nfce/offline/blocos: whether the branch enables it and the device's blocks with their used numbers. */
 export async function listBlocks(tx: Tx, caller: Caller, id_dispositivo: number) {
   const org = caller.id_organization;
-  if (!(await deviceInBranch(tx, org, caller.id_filial, id_dispositivo))) throw badRequest(M.deviceNotFound);
+  // Another branch's or organization's device answers like one that does not exist.
+  if (!(await deviceInBranch(tx, org, caller.id_filial, id_dispositivo))) throw notFound();
   return { habilitado: await enabled(tx, org, caller.id_filial), blocos: await blocksOf(tx, org, caller.id_filial, id_dispositivo) };
 }
 
@@ -81,11 +82,11 @@ export async function listBlocks(tx: Tx, caller: Caller, id_dispositivo: number)
 export async function reserveBlock(tx: Tx, caller: Caller, body: { id_dispositivo: number; quantidade?: number | undefined }): Promise<NfceBlock> {
   const org = caller.id_organization;
   const id_filial = caller.id_filial;
+  if (!(await deviceInBranch(tx, org, id_filial, body.id_dispositivo))) throw notFound();
   const quantidade = body.quantidade ?? NFCE_BLOCK_DEFAULT;
   const sizeError = blockSizeError(quantidade);
   if (sizeError) throw badRequest(sizeError);
   if (!(await enabled(tx, org, id_filial))) throw badRequest(M.notEnabled);
-  if (!(await deviceInBranch(tx, org, id_filial, body.id_dispositivo))) throw badRequest(M.deviceNotFound);
   const series = await tx.query<{ id_serie_fiscal: number; codigo_serie: number; ultima_numeracao: number }>(
     `SELECT id_serie_fiscal, codigo_serie, ultima_numeracao FROM serie_fiscal
       WHERE id_organization = $1 AND id_filial = $2 AND id_dispositivo = $3 AND codigo_modelo = '65' AND situacao = 'Ativo'
