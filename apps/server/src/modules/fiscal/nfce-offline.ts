@@ -161,8 +161,16 @@ export async function acceptOfflineNfce(tx: Tx, caller: Caller, sale: { id_filia
   if (doc.cnpj !== emitter.cnpj || doc.chave.slice(6, 20) !== emitter.cnpj) throw badRequest(M.notOwnBranch);
   if (doc.tpAmb !== (emitter.ambiente_emissao === 1 ? 1 : 2)) throw badRequest(M.notOwnBranch);
   // Signed by the branch's own certificate, the signature intact.
-  const check = verifyXmlSignature(sent.xml);
-  const certificate = loadCertificate(stored.pfx, stored.senha, { now: new Date(doc.dhEmi) });
+  let check: ReturnType<typeof verifyXmlSignature>;
+  let certificate: ReturnType<typeof loadCertificate>;
+  try {
+    check = verifyXmlSignature(sent.xml);
+    // Valid when the document was signed (a certificate that expired since still signed it then).
+    certificate = loadCertificate(stored.pfx, stored.senha, { now: new Date(doc.dhEmi) });
+  } catch (error) {
+    if (error instanceof ValidationError) throw badRequest(M.xmlInvalid, undefined, [error.message]);
+    throw error;
+  }
   if (!check.valid || check.signatures[0]?.certificateBase64?.replace(/\s/g, '') !== certificate.certificateBase64) {
     throw badRequest(M.xmlInvalid, undefined, check.reason ? [check.reason] : []);
   }
