@@ -177,7 +177,7 @@ export async function acceptOfflineNfce(tx: Tx, caller: Caller, sale: { id_filia
   // The QR code the branch's CSC gives for this document (the offline form: day, vNF and DigestValue).
   const uf = ufFromCode(doc.chave.slice(0, 2));
   const expectedQr = uf ? nfceQrCode({
-    uf, chave: doc.chave, tpAmb: doc.tpAmb as 1 | 2, idCSC: emitter.id_csc, csc: emitter.csc,
+    uf, chave: doc.chave, tpAmb: doc.tpAmb, idCSC: emitter.id_csc, csc: emitter.csc,
     offline: { day: Number(doc.dhEmi.slice(8, 10)), vNF: (doc.summary.valor_total / 100).toFixed(2), digestValue: digestOf(sent.xml, 'infNFe') },
   }) : null;
   if (!expectedQr || doc.qrCode !== expectedQr) throw badRequest(M.mismatch('QR code'));
