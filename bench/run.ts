@@ -13,6 +13,7 @@ import { importBenchmark } from './import.bench.ts';
 import { inventoryBenchmark } from './inventory.bench.ts';
 import { inventoryCountBenchmark } from './inventory-count.bench.ts';
 import { loadBenchmark } from './load.bench.ts';
+import { nfceOfflineBenchmark } from './nfce-offline.bench.ts';
 import { operacaoBenchmark } from './operacao.bench.ts';
 import { pdfBenchmark } from './pdf.bench.ts';
 import { registersBenchmark } from './registers.bench.ts';
@@ -22,7 +23,7 @@ import { syncPageBenchmark } from './sync-page.bench.ts';
 
 const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, syncBrowserBenchmark, operacaoBenchmark, fiscalBenchmark, loadBenchmark,
   checkoutSearchBenchmark, idbCeilingBenchmark, pdfBenchmark, registersBenchmark, importBenchmark, inventoryBenchmark,
-  connectorPrintBenchmark, inventoryCountBenchmark];
+  connectorPrintBenchmark, inventoryCountBenchmark, nfceOfflineBenchmark];
 const only = process.argv.slice(2);
 
 const rows: Array<BenchResult & { bench: string }> = [];

@@ -135,6 +135,16 @@ export const connectorConfig = z.object({
   sat: z.union([satEmulator, satBridge]).optional(),
   /** How long the SAT has to answer one call (the ER's functions answer within seconds; 30 s as printing). */
   tempo_limite_sat_ms: z.number().int().positive().default(PRINT_TIMEOUT_MS),
+  /**
+   * NFC-e offline (issue 29): the branch's A1 certificate (a .pfx file on this machine and its password) and CSC,
+   * installed by the manager; never sent to the browser. Absent: POST /nfce/contingencia refuses.
+   */
+  nfce: z.object({
+    certificado: z.string().min(1),
+    senha: z.string(),
+    id_csc: z.string().min(1),
+    csc: z.string().min(1),
+  }).optional(),
 });
 export type ConnectorConfig = z.infer<typeof connectorConfig>;
 

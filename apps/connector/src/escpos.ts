@@ -62,3 +62,31 @@ export function escposReceipt(text: string, options: ReceiptOptions): Buffer {
   if (options.drawer) bytes.push(...DRAWER_KICK);
   return Buffer.from(bytes);
 }
+
+/** ESC a n: 0 left, 1 centre. */
+const ALIGN = (n: 0 | 1) => [ESC, 0x61, n];
+
+/**
+ * A QR code printed by the printer itself (GS ( k, model 2, error correction M, module of `size` dots): the NFC-e's
+ * QR code in ESC/POS text mode, no image to render.
+ */
+export function escposQrCode(data: string, size = 4): number[] {
+  const bytes = [...Buffer.from(data, 'latin1')];
+  const length = bytes.length + 3;
+  return [
+    ...ALIGN(1),
+    GS, 0x28, 0x6b, 4, 0, 0x31, 0x41, 0x32, 0, // model 2
+    GS, 0x28, 0x6b, 3, 0, 0x31, 0x43, size, // module size
+    GS, 0x28, 0x6b, 3, 0, 0x31, 0x45, 0x31, // error correction M
+    GS, 0x28, 0x6b, length % 256, Math.floor(length / 256), 0x31, 0x50, 0x30, ...bytes, // store
+    GS, 0x28, 0x6b, 3, 0, 0x31, 0x51, 0x30, // print
+    0x0a, ...ALIGN(0),
+  ];
+}
+
+/** A document in text with its QR code between two parts (the DANFE NFC-e), fed and cut. */
+export function escposWithQrCode(before: string, qrCode: string | null, after: string): Buffer {
+  return Buffer.from([
+    ...INIT, ...CODE_PAGE_860, ...encodeCp860(before), ...(qrCode ? escposQrCode(qrCode) : []), ...encodeCp860(after), ...FEED, ...CUT,
+  ]);
+}

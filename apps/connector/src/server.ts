@@ -1,6 +1,7 @@
 /**
  * The connector's HTTP service (node:http, no framework): POST /impressao, POST /boleto/* (boleto.ts), POST /balanca/peso (the checkout scale,
  * scale.ts), POST /sat/envio and /sat/cancelamento (the SAT, sat.ts), GET /status, and CORS so the web app's
+ * scale.ts), POST /nfce/contingencia (nfce.ts), GET /status, and CORS so the web app's
  * origin (another port or host than the connector's) may call it, including Chromium's private-network preflight. A
  * body above the limit or not JSON is refused with the spec's messages; every job is logged as one JSON line.
  */
@@ -18,6 +19,7 @@ import { FakeTerminal, SitefAgentDriver, type TefDriver } from './tef-drivers.ts
 import { TEF_PATHS, TefService } from './tef.ts';
 import { simulatorScript, VERO_CALLS, veroCall, VeroHttpAdapter, VeroSimulator, type VeroAdapter, type VeroCall } from './vero.ts';
 import { VERO_CLIENT_TIMEOUT_MS } from '@pdv/domain/card-terminal';
+import { issueNfce, NFCE_MAX_BODY, NFCE_PATH, NfceSigner } from './nfce.ts';
 
 export type Logger = (line: Record<string, unknown>) => void;
 
@@ -67,6 +69,7 @@ export function createConnector(config: ConnectorConfig, log: Logger = jsonLogge
     : config.tef.driver === 'simulador' ? new FakeTerminal(config.tef.passo_ms) : new SitefAgentDriver(config.tef);
   const tef = new TefService(tefDriver, config.tempo_limite_tef_ms);
   const sat = new SatService(config);
+  const nfceSigner = new NfceSigner(config.nfce);
   const vero: VeroAdapter | null = !config.vero ? null
     : config.vero.driver === 'simulador' ? new VeroSimulator() : new VeroHttpAdapter(config.vero.url, config.vero.token, VERO_CLIENT_TIMEOUT_MS);
   return createServer((req, res) => {
@@ -115,6 +118,25 @@ export function createConnector(config: ConnectorConfig, log: Logger = jsonLogge
         send(res, result.status, result.answer, cors);
       })().catch((error: unknown) => {
         log({ evento: 'cartao', rota: path, erro: error instanceof Error ? error.message : String(error) });
+        if (!res.headersSent) send(res, 500, { Codigo: PRINT_CODES.own, Mensagem: PRINT_MESSAGES.printerFailed('o conector', 'erro interno') }, cors);
+      });
+      return;
+    }
+    if (req.method === 'POST' && path === NFCE_PATH) {
+      const started = performance.now();
+      void (async () => {
+        const text = await readBody(req, NFCE_MAX_BODY);
+        let body: unknown = null;
+        try {
+          body = text === null ? null : JSON.parse(text);
+        } catch {
+          body = null;
+        }
+        const result = await issueNfce(config, nfceSigner, body, openSerial);
+        log({ evento: 'nfce_contingencia', ...result.log, ms: Math.round(performance.now() - started) });
+        send(res, result.status, result.answer, cors);
+      })().catch((error: unknown) => {
+        log({ evento: 'nfce_contingencia', erro: error instanceof Error ? error.message : String(error) });
         if (!res.headersSent) send(res, 500, { Codigo: PRINT_CODES.own, Mensagem: PRINT_MESSAGES.printerFailed('o conector', 'erro interno') }, cors);
       });
       return;

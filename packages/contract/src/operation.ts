@@ -133,6 +133,14 @@ export const operacaoBody = z.object({
    * rules (credit-rules.ts customerCreditError): spent by this operation when its credit needs it.
    */
   id_autorizacao_credito: id.nullish(),
+  /**
+   * An NFC-e (modelo 65) issued with the network off by this till's local connector (issue 29): the device whose
+   * reserved block numbered it and the signed XML (tpEmis 9) exactly as printed. Not in the content hash (added later).
+   */
+  nfce_contingencia: z.object({
+    id_dispositivo: id,
+    xml: z.string().min(200, { error: 'XML da NFC-e inválido.' }).max(1_000_000, { error: 'XML da NFC-e grande demais.' }),
+  }).strict().nullish(),
 }).refine((body) => ITEMLESS_MODES.has(body.modo_operacao) || body.itens.length > 0, {
   error: MESSAGES.noItems, path: ['itens'],
 }).refine((body) => body.cliente_rapido == null || body.id_cliente == null, {

@@ -33,6 +33,7 @@ import * as pi from './purchase-import.ts';
 import * as di from './destined-invoice.ts';
 import * as invt from './inventory.ts';
 import * as bol from './boleto.ts';
+import * as nfceOff from './nfce-offline.ts';
 import * as rec from './reconciliation.ts';
 import { quickCustomerBody, quickCustomerResult } from './quick-customer.ts';
 import * as cx from './cashier.ts';
@@ -180,6 +181,8 @@ const invoiceRoutes = {
   invoicePaymentDeleteByInvoice: route({ method: 'POST', path: '/invoice_payment/delete_by_invoice', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoiceByIdBody, response: inv.invoiceDetail }),
   invoiceReferencedPost: route({ method: 'POST', path: '/invoice_referenced/post', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.invoiceReferencedPostBody, response: inv.invoiceDetail }),
   invoiceReferencedDelete: route({ method: 'POST', path: '/invoice_referenced/delete', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_referenciada'], body: inv.invoiceReferencedByIdBody, response: inv.invoiceDetail }),
+  nfceOfflineReserve: route({ method: 'POST', path: '/nfce/offline/reservar', auth: 'session', permission: { action: 'manage', subject: 'FncPontoVenda' }, scope: 'branch', idFields: ['id_dispositivo'], body: nfceOff.nfceReserveBody, response: nfceOff.nfceBlock }),
+  nfceOfflineBlocks: route({ method: 'POST', path: '/nfce/offline/blocos', auth: 'session', permission: { action: 'manage', subject: 'FncPontoVenda' }, scope: 'branch', idFields: ['id_dispositivo'], body: nfceOff.nfceBlocksBody, response: nfceOff.nfceBlocksResult }),
   nfeTransmitir: route({ method: 'POST', path: '/nfe/transmitir', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.nfeByIdBody, response: inv.fiscalResult }),
   nfeImprimir: route({ method: 'POST', path: '/nfe/imprimir', auth: 'session', permission: NF_READ, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.nfeByIdBody, response: inv.fiscalResult }),
   nfeConsultar: route({ method: 'POST', path: '/nfe/consultar', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.nfeByIdBody, response: inv.fiscalResult }),

@@ -18,6 +18,8 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   'invoiceItemCalculateSubtotalDiscount', 'invoiceItemResetSubTotalDiscount', 'invoiceItemRecalcValueItems',
   // Drafts only (a sale's NFC-e may change its type, not its lines): invoice/invoice-actions.db.test.ts.
   'invoiceChangeTransmissionType', 'invoiceItemSplit',
+  // Needs the branch to enable it and an NFC-e series bound to the device: modules/fiscal/nfce-offline.db.test.ts.
+  'nfceOfflineReserve',
   'orderUpdate', 'orderDuplicate', 'giftCardSell', 'giftCardCancel',
   // The boletos an invoice gets after it: only an authorized one (modules/finance/boleto-invoice.db.test.ts).
   'demandInvoiceBoletos',

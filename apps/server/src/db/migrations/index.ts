@@ -34,6 +34,7 @@ import { sql as productRegister } from './027_product_register.ts';
 import { sql as stockOpening } from './032_stock_opening.ts';
 import { sql as financialLaunches } from './035_financial_launches.ts';
 import { sql as financialOpeningLaunch } from './034_financial_opening_launch.ts';
+import { sql as nfceOffline } from './061_nfce_offline.ts';
 import { sql as cashier } from './036_cashier.ts';
 import { sql as boleto } from './038_boleto.ts';
 import { sql as priceIndexer } from './043_price_indexer.ts';
@@ -121,4 +122,5 @@ export const migrations: Migration[] = [
   { version: 58, name: 'bank_integration', sql: bankIntegration },
   { version: 59, name: 'sat_cfe', sql: satCfe },
   { version: 60, name: 'destined_invoice', sql: destinedInvoice },
+  { version: 61, name: 'nfce_offline', sql: nfceOffline },
 ];

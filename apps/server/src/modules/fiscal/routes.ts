@@ -8,6 +8,7 @@ import { cancelInvoice, consultInvoice, correctInvoice, disableRange } from './e
 import { signedLink } from '../invoice/links.ts';
 import { transmitInvoice, type FiscalContext } from './service.ts';
 import { reprocessInvoice } from './reprocess.ts';
+import { listBlocks, reserveBlock } from './nfce-offline.ts';
 
 function context(ctx: SessionContext<never>, id_filial?: number): FiscalContext {
   return { db: ctx.deps.db, fiscal: ctx.deps.fiscal, org: ctx.caller.id_organization, id_filial: id_filial ?? ctx.caller.id_filial,
@@ -33,6 +34,8 @@ async function each(ids: number[], fn: (id: number) => Promise<FiscalResult>) {
 
 export const fiscalHandlers = {
   invoiceDelete: ({ tx, caller, body }) => deleteInvoice(tx, caller, body.id_invoice),
+  nfceOfflineReserve: ({ tx, caller, body }) => reserveBlock(tx, caller, body),
+  nfceOfflineBlocks: ({ tx, caller, body }) => listBlocks(tx, caller, body.id_dispositivo),
   nfeTransmitir: (ctx) => transmitInvoice(context(ctx), ctx.body.id_nota_fiscal),
   invoiceReprocess: (ctx) => reprocessInvoice(context(ctx), ctx.body.id_nota_fiscal),
   nfeConsultar: (ctx) => consultInvoice(context(ctx), ctx.body.id_nota_fiscal),

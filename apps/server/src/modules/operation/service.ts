@@ -47,6 +47,8 @@ import { modeTakesTillMoney } from '@pdv/domain/cashier';
 import { customerOfOfflineQuickSave } from '../people/quick-customer.ts';
 import { accrueCashback, redeemCashback } from '../cashback/service.ts';
 import { recordOnSale } from '../cashback/queries.ts';
+import { acceptOfflineNfce } from '../fiscal/nfce-offline.ts';
+import { NFCE_OFFLINE_MESSAGES } from '@pdv/domain/nfce-offline';
 
 type Body = z.output<typeof operacaoBody>;
 
@@ -148,7 +150,12 @@ export async function processOperation(tx: Tx, caller: Caller, sent: Body): Prom
     id_nota_fiscal = await w.insertInvoice(tx, { ...header, ...invoice });
     await lines.insertItems(tx, org, { table: 'nota_fiscal', id: id_nota_fiscal }, itens, refs.fiscal);
     await lines.insertPayments(tx, org, { table: 'nota_fiscal', id: id_nota_fiscal }, operation.pagamentos);
+    // An NFC-e the till's connector signed with the network off (issue 29): that exact XML is the sale's invoice.
+    if (body.nfce_contingencia) {
+      await acceptOfflineNfce(tx, caller, { id_filial: body.id_filial, id_nota_fiscal, modelo: invoice.modelo }, body.nfce_contingencia);
+    }
   }
+  if (body.nfce_contingencia && id_nota_fiscal === null) throw badRequest(NFCE_OFFLINE_MESSAGES.notNfce);
 
   await takeStock(tx, { org, id_filial: body.id_filial, id_usuario: caller.id_usuario, id_operacao: body.id_operacao, id_pedido, id_nota_fiscal },
     sale.stock, sale.controla_estoque_negativo);
