@@ -1,7 +1,7 @@
 /**
  * The connector's HTTP service (node:http, no framework): POST /impressao, POST /boleto/* (boleto.ts), POST /balanca/peso (the checkout scale,
- * scale.ts), POST /sat/envio and /sat/cancelamento (the SAT, sat.ts), GET /status, and CORS so the web app's
- * scale.ts), POST /nfce/contingencia (nfce.ts), GET /status, and CORS so the web app's
+ * scale.ts), POST /sat/envio and /sat/cancelamento (the SAT, sat.ts), POST /nfce/contingencia (nfce.ts), GET /status,
+ * and CORS so the web app's
  * origin (another port or host than the connector's) may call it, including Chromium's private-network preflight. A
  * body above the limit or not JSON is refused with the spec's messages; every job is logged as one JSON line.
  */
