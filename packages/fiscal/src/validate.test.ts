@@ -160,6 +160,6 @@ describe('eventSchema', () => {
   it('picks the schema of the event inside an envEvento', () => {
     expect(eventSchema('<tpEvento>110111</tpEvento>')).toBe('envEventoCancNFe');
     expect(eventSchema('<tpEvento>110110</tpEvento>')).toBe('envCCe');
-    expect(eventSchema('<tpEvento>210200</tpEvento>')).toBe('envEvento');
+    expect(eventSchema('<tpEvento>210200</tpEvento>')).toBe('envConfRecebto');
   });
 });
