@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import { CARD_TERMINAL_MESSAGES as M } from '../packages/domain/src/card-terminal.ts';
 import { api, finish, operations, scan, sellables } from './checkout-steps.ts';
 import { startConnector, type E2EConnector } from './connector.ts';
-import { expect, localRows, resetActiveBranch, setStorageItem, signIn, storageItem, test, USERS, waitForLocalCopy, type Row } from './support.ts';
+import { DEMO_PASSWORD, expect, localRows, resetActiveBranch, setStorageItem, signIn, storageItem, test, USERS, waitForLocalCopy, type Row } from './support.ts';
 
 const TRANSMITTED = /Nota Fiscal (\d+) transmitida com sucesso/;
 const suffix = String(Date.now() % 1_000_000);
@@ -155,6 +155,33 @@ test('a declined TEF debit adds no payment; an approved one removed from the sal
   await expect(page.getByText(M.cancelled)).toBeVisible({ timeout: 30_000 });
   await expect(totals).not.toContainText(METHODS.tefDebit);
   // The terminal no longer holds it: cancelling the same NSU again is refused (7).
+  const again = await fetch(`${connector.url}/adm/cancelamento`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ valor: Number(payment?.['valor_total']) / 100, nsu: payment?.['cartao_nsu'], data: String(payment?.['cartao_data_hora_transacao']).slice(0, 10) }) });
+  expect(((await again.json()) as { tef: Row }).tef['resultado']).toBe(7);
+});
+
+test('cancelling a sale (Ctrl+Del) cancels its approved TEF payment on the terminal first', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openCheckout(page);
+  await scanOne(page);
+  await startPayment(page, METHODS.tefCredit);
+  await expect(page.getByRole('dialog', { name: 'Pagamento (F8)' })).toBeHidden({ timeout: 30_000 });
+  const totals = page.getByRole('region', { name: 'Totais' });
+  await expect(totals).toContainText(METHODS.tefCredit);
+  const payment = (await localRows(page, 'payment')).filter((p) => p['cartao_nsu'] && p['cartao_bandeira'] === '01').at(-1) ?? null;
+  expect(payment, 'the approved credit payment with its NSU').not.toBeNull();
+
+  // The cashier may not cancel alone: the manager grants it, then the terminal cancels the card payment.
+  await page.keyboard.press('Control+Delete');
+  const modal = page.getByRole('dialog', { name: 'Autorização do supervisor' });
+  await expect(modal.getByRole('textbox', { name: 'Usuário' })).toBeFocused();
+  await page.keyboard.type(USERS.gerente);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(modal).toBeHidden();
+  await expect(page.getByText(M.cancelled)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('table', { name: 'Itens da venda' }).getByRole('row')).toHaveCount(0, { timeout: 30_000 });
   const again = await fetch(`${connector.url}/adm/cancelamento`, { method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ valor: Number(payment?.['valor_total']) / 100, nsu: payment?.['cartao_nsu'], data: String(payment?.['cartao_data_hora_transacao']).slice(0, 10) }) });
   expect(((await again.json()) as { tef: Row }).tef['resultado']).toBe(7);

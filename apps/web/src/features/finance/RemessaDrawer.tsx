@@ -130,7 +130,7 @@ function Report({ r }: { r: RetornoResult }) {
       {r.ja_processado && <Alert color="yellow" variant="light">{BOLETO_MESSAGES.retornoAlreadyProcessed}</Alert>}
       {!r.ja_processado && !r.aplicado && <Alert color="red" variant="light" title="Nada foi aplicado">O arquivo tem problemas: corrija-os e envie de novo.</Alert>}
       <Text size="sm" data-retorno-resumo>Documentos baixados: {r.baixados} · Rejeições: {r.rejeitados}</Text>
-      {r.erros.length > 0 && <List size="sm" aria-label="Problemas do arquivo">{r.erros.map((e, i) => <List.Item key={i}>Linha {e.linha}: {e.mensagem}</List.Item>)}</List>}
+      {r.erros.length > 0 && <List size="sm" aria-label="Problemas do arquivo">{r.erros.map((e, i) => <List.Item key={i}>{e.mensagem.startsWith('Linha ') ? e.mensagem : `Linha ${e.linha}: ${e.mensagem}`}</List.Item>)}</List>}
       <Table withTableBorder verticalSpacing={4}>
         <Table.Thead>
           <Table.Tr><Table.Th>Linha</Table.Th><Table.Th>Nosso número</Table.Th><Table.Th>Ocorrência</Table.Th><Table.Th ta="right">Pago</Table.Th><Table.Th ta="right">Juros</Table.Th><Table.Th>Resultado</Table.Th></Table.Tr>

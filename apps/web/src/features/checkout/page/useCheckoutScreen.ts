@@ -295,6 +295,13 @@ export function useCheckoutScreen() {
 
   const cancelSale = async () => {
     if (!(await mayProceed('cancelSale', 'Cancelamento da venda'))) return;
+    // A card payment the terminal approved is cancelled on the terminal first (issue 28): the sale is dropped only
+    // when every such payment has been released; one the terminal does not cancel keeps the sale, with its message.
+    const current = pos.sale.get().bundle ?? bundle;
+    for (const payment of current?.pagamentos ?? []) {
+      if (!(await releasePayment(payment, current!.operation.id_filial))) return;
+      update((b) => draft.removePayment(b, payment.id_pagamento));
+    }
     await pos.cancelSale();
     close();
   };
