@@ -2,7 +2,7 @@
  * Keyboard shortcuts of the invoice screens: every action shows its key beside it (like the point of sale) and the
  * same key works from anywhere on the screen, inputs included, while no modal is open.
  */
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Button, Group, Kbd, Text, type ButtonProps } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 
@@ -69,11 +69,13 @@ export function ShortcutButton({
   children,
   onClick,
   type,
+  ref,
   ...props
-}: ButtonProps & { shortcut: string; children: ReactNode; onClick?: () => void; type?: 'button' | 'submit' }) {
+}: ButtonProps & { shortcut: string; children: ReactNode; onClick?: () => void; type?: 'button' | 'submit'; ref?: Ref<HTMLButtonElement> }) {
   return (
     <Button
       {...props}
+      ref={ref}
       type={type ?? 'button'}
       onClick={onClick}
       rightSection={

@@ -7,6 +7,7 @@
  * sync like any price change. State and calls: usePriceReadjust.ts.
  */
 import { Alert, Badge, Checkbox, Group, MultiSelect, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { PERCENT_TARGET_LABELS, PERCENT_TARGETS } from '@pdv/domain/price-readjust';
 import { DecimalInput } from '../../ui/MaskedInputs.tsx';
 import { money } from '../invoice/display.tsx';
@@ -24,6 +25,12 @@ export function PriceReadjustPage() {
     ['F10', () => void r.apply()],
   ]);
   const branchIds = form.filiais;
+  // The next key applies what is shown: the button takes the focus once the simulation with changes is on screen (an
+  // effect, so the button is already enabled; a focus asked for before React drew it was lost).
+  const applyButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (r.simulation && r.simulation.linhas.length > 0) applyButton.current?.focus();
+  }, [r.simulation]);
 
   return (
     <Stack gap="sm">
@@ -73,7 +80,7 @@ export function PriceReadjustPage() {
           </Group>
           <Group gap="sm">
             <ShortcutButton shortcut="F9" type="submit" loading={r.busy === 'simulate'}>Simular</ShortcutButton>
-            <ShortcutButton shortcut="F10" color="green" disabled={!r.simulation || r.simulation.linhas.length === 0} loading={r.busy === 'apply'}
+            <ShortcutButton ref={applyButton} shortcut="F10" color="green" disabled={!r.simulation || r.simulation.linhas.length === 0} loading={r.busy === 'apply'}
               onClick={() => void r.apply()}>
               Aplicar reajuste
             </ShortcutButton>

@@ -94,8 +94,6 @@ export function usePriceReadjust() {
     try {
       const result = await call('priceReadjustSimulate', bodyOf(form));
       setSimulation(result);
-      // The next key applies what is shown.
-      if (result.linhas.length > 0) requestAnimationFrame(() => document.querySelector<HTMLButtonElement>('button[aria-keyshortcuts="F10"]')?.focus());
     } catch (e) {
       setSimulation(null);
       setError(errorDisplayOf(e).text);

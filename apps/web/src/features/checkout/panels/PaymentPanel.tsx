@@ -29,6 +29,7 @@ import { choosePeripheral } from '../../peripherals/PeripheralModals.tsx';
 import { peripheralFor } from '../../peripherals/peripheralStore.ts';
 import { confirm } from '../../../ui/confirm.tsx';
 import { runTef, runVero, type TerminalResult } from '../terminal/cardTerminal.ts';
+import { enterPicksFirstOption } from '../../../ui/comboboxEnter.ts';
 import { PixChargeModal } from '../pix/PixChargeModal.tsx';
 import { MEIO_PAGAMENTO } from '@pdv/domain/payment-method';
 
@@ -274,6 +275,7 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
           ref={methodInput}
           searchable
           selectFirstOptionOnChange
+          onKeyDown={enterPicksFirstOption}
           data-autofocus
         />
         <MethodKeys methods={context.methods} />
