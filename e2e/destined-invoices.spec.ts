@@ -33,7 +33,7 @@ test('a destined NF-e is listed from the simulator, gets its ciência, its XML a
   await page.goto('/invoice/destined');
   await expect(page.getByRole('heading', { name: 'Notas destinadas' })).toBeVisible();
   // The test document is dated 2026-05-04 (the factory's), before the default two-month window.
-  await page.getByLabel('Emissão de').fill('2026-01-01');
+  await page.getByLabel('Emissão de').fill('01/01/2026');
   await page.getByRole('button', { name: 'Consultar SEFAZ' }).click();
   const row = page.getByRole('row').filter({ hasText: chave });
   await expect(row).toBeVisible({ timeout: 60_000 });
@@ -52,4 +52,44 @@ test('a destined NF-e is listed from the simulator, gets its ciência, its XML a
   await row.getByRole('button', { name: 'Importar' }).click();
   await expect(page.getByRole('heading', { name: 'Importação de XML de NF-e' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'XML da nota fiscal' })).toHaveValue(new RegExp(chave), { timeout: 60_000 });
+});
+
+test("'Operação não realizada' asks its justification in a modal, refuses a short one, and registers the event", async ({ page, e2eServer }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, USERS.gerente);
+  const token = (await storageItem(page, TOKEN_KEY)) ?? '';
+  const branches = (await (await page.request.post('/api/branch/find', { data: { take: 50 }, headers: { authorization: `Bearer ${token}` } })).json() as { rows: Array<Record<string, unknown>> }).rows;
+  const branchCnpj = String(branches.find((b) => b['nome'] === 'Loja Centro')?.['cnpj'] ?? branches[0]!['cnpj']);
+  const run = randomInt(10_000, 99_999);
+  const base = `${run}111`.padStart(8, '7').slice(0, 8) + '0001';
+  const { xml, chave } = makePurchaseNFeXml({ emitCnpj: base + cnpjCheckDigits(base), emitName: `FORNECEDOR NAO REALIZADA ${run}`, destCnpj: branchCnpj,
+    nNF: run, items: [{ cProd: `N${run}`, xProd: 'GRAMPEADOR', qCom: 1_000, vUnCom: 25_00 }] });
+  const admin = await request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const put = await admin.post(e2eServer.sefazAdminUrl.replace('/simulator/mode', '/simulator/dist-dfe'), { data: { xml, cnpj: branchCnpj } });
+    expect(put.status(), await put.text()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+  await page.goto('/invoice/destined');
+  await page.getByLabel('Emissão de').fill('01/01/2026');
+  await page.getByRole('button', { name: 'Consultar SEFAZ' }).click();
+  const row = page.getByRole('row').filter({ hasText: chave });
+  await expect(row).toBeVisible({ timeout: 60_000 });
+
+  await row.getByRole('button', { name: 'Manifestar' }).click();
+  await page.getByRole('menuitem', { name: 'Operação não realizada' }).click();
+  const modal = page.getByRole('dialog', { name: 'Operação não realizada' });
+  const reason = modal.getByRole('textbox', { name: 'Justificativa' });
+  await expect(reason).toBeFocused();
+  await page.keyboard.type('Curta demais');
+  await page.keyboard.press('Enter');
+  await expect(modal.getByText(M.justificationLength)).toBeVisible();
+  await page.keyboard.type(' - mercadoria nunca foi entregue na loja');
+  await page.screenshot({ path: 'test-results/destined-invoices-justification.png' });
+  await page.keyboard.press('Enter');
+  await expect(modal).toBeHidden();
+  await expect(page.getByText(M.manifestRegistered('Operação não realizada'))).toBeVisible({ timeout: 60_000 });
+  await expect(row).toContainText('Operação não realizada', { timeout: 60_000 });
 });

@@ -7,10 +7,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Anchor, Badge, Button, Group, Menu, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Modal, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { DestinedInvoiceRow } from '@pdv/contract/destined-invoice';
 import { DESTINED_INVOICE_MESSAGES as M, MANIFESTATION_DESC, manifestationRefusal, canDownloadXml, type ManifestationType } from '@pdv/domain/destined-invoices';
 import { call } from '../../api/client.ts';
+import { DateField } from '../../ui/MaskedInputs.tsx';
 import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
 import { dateTime, documentText, money } from '../invoice/display.tsx';
@@ -44,11 +45,10 @@ export function DestinedInvoicesPage() {
       setBusy(false);
     }
   };
-  const manifest = (row: DestinedInvoiceRow, tipo: ManifestationType) => {
-    let justificativa: string | null = null;
-    if (tipo === '210240') {
-      justificativa = window.prompt('Justificativa da operação não realizada (15 a 255 caracteres)') ?? '';
-    }
+  /** The row whose 'operação não realizada' waits for its justification (a modal, 15 to 255 characters). */
+  const [justifying, setJustifying] = useState<DestinedInvoiceRow | null>(null);
+  const manifest = (row: DestinedInvoiceRow, tipo: ManifestationType, justificativa: string | null = null) => {
+    if (tipo === '210240' && justificativa === null) return setJustifying(row);
     const refusal = manifestationRefusal(tipo, row.eventos_registrados, justificativa);
     if (refusal) return toast.warning(refusal);
     void run(() => call('destinedInvoiceManifest', { id_nfe_destinada: row.id_nfe_destinada, tipo_evento: tipo, justificativa }));
@@ -65,8 +65,8 @@ export function DestinedInvoicesPage() {
       </Group>
       <Paper withBorder p="sm">
         <Group align="end">
-          <TextInput label="Emissão de" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput label="até" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <DateField label="Emissão de" value={from} onChange={(iso) => { if (iso) setFrom(iso); }} w={130} />
+          <DateField label="até" value={to} onChange={(iso) => { if (iso) setTo(iso); }} w={130} />
           <Select label="Manifestação" clearable placeholder="Todas" value={manif} onChange={setManif}
             data={[{ value: 'pendente', label: 'Sem manifestação' }, ...TYPES.map((t) => ({ value: t, label: MANIFESTATION_DESC[t].label }))]} />
           <TextInput label="Pesquisa" placeholder="Chave, emitente ou CNPJ" value={search} onChange={(e) => setSearch(e.currentTarget.value)} style={{ flex: 1 }} />
@@ -112,6 +112,39 @@ export function DestinedInvoicesPage() {
         </Table.Tbody>
       </Table>
       {list.data && list.data.rows.length === 0 && <Text c="dimmed">Nenhuma nota destinada no período.</Text>}
+      {justifying && (
+        <JustificationModal row={justifying} onCancel={() => setJustifying(null)}
+          onConfirm={(text) => { setJustifying(null); manifest(justifying, '210240', text); }} />
+      )}
     </Stack>
+  );
+}
+
+/** 'Operação não realizada' (210240) needs the recipient's reason: typed here, checked by the domain's rule as typed. */
+function JustificationModal({ row, onConfirm, onCancel }: { row: DestinedInvoiceRow; onConfirm: (text: string) => void; onCancel: () => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    const clean = text.replace(/\s+/g, ' ').trim();
+    const refusal = manifestationRefusal('210240', row.eventos_registrados, clean);
+    if (refusal) return setError(refusal);
+    onConfirm(clean);
+  };
+  return (
+    <Modal opened onClose={onCancel} centered title={MANIFESTATION_DESC['210240'].label}>
+      <form onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <Stack>
+          <Text size="sm">{row.nome_emitente} · {money(row.valor_total)}</Text>
+          <Textarea label="Justificativa" description="De 15 a 255 caracteres" data-autofocus autosize minRows={3} maxLength={255}
+            value={text} error={error} onChange={(e) => { setText(e.currentTarget.value); setError(null); }}
+            onKeyDown={(e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); submit(); } }} />
+          <Text size="xs" c="dimmed" ta="right">{text.trim().length}/255</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>Cancelar</Button>
+            <Button type="submit">Manifestar</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
