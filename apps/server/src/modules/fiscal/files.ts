@@ -94,7 +94,7 @@ export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
         const xml = (nf['xml_autorizado'] ?? nf['xml_assinado'] ?? null) as string | null;
         if (kind === 'xml') return xml ? { xml, nf } : null;
         // A CF-e SAT has a document only once the SAT signed it (its extrato); no draft.
-        if (String(nf['modelo']) === '59') return nf['xml_autorizado'] ? { xml: String(nf['xml_autorizado']), nf, troca: null } : null;
+        if (String(nf['modelo']) === '59') return typeof nf['xml_autorizado'] === 'string' ? { xml: nf['xml_autorizado'], nf, troca: null } : null;
         return { xml: xml ?? (await draftXml(tx, orgId, nf)), nf, troca: await exchangeVoucherOf(tx, orgId, nf, deps.fiscal.now()) };
       });
       if (!file) throw new HttpError(404, M.notFound);

@@ -118,12 +118,13 @@ export async function satSaleData(tx: Tx, ctx: SatContext, id: number): Promise<
 /** What /sat/cancelamento needs for an authorized SAT invoice: its key and the consumer the CF-e named. */
 export async function satCancelData(tx: Tx, ctx: SatContext, id: number): Promise<SatCancelData> {
   const nf = await lockInvoice(tx, ctx, id);
-  if (nf['situacao'] !== 'Autorizada' || !nf['chave_acesso']) throw badRequest(M.notEditable);
+  const chave = nf['chave_acesso'];
+  if (nf['situacao'] !== 'Autorizada' || typeof chave !== 'string') throw badRequest(M.notEditable);
   const signAC = await signAcOf(tx, ctx);
-  const doc = String(nf['cliente_cpf_cnpj'] ?? '').replace(/\D/g, '');
+  const doc = ((nf['cliente_cpf_cnpj'] as string | null) ?? '').replace(/\D/g, '');
   return {
     ...(signAC ? { signAC } : {}),
-    chave: String(nf['chave_acesso']),
+    chave,
     dest: doc.length === 11 ? { CPF: doc } : doc.length === 14 ? { CNPJ: doc } : null,
   };
 }
