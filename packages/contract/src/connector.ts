@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { PRINT_KINDS, PRINT_MESSAGES } from '@pdv/domain/print-connector';
+import { id } from './common.ts';
 
 /** Base64 (standard alphabet, padded or not): what data_base64 must be. */
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -223,3 +224,19 @@ export const satAnswer = z.object({
   ArquivoCFeSAT: z.string().nullable(),
 });
 export type SatAnswer = z.infer<typeof satAnswer>;
+
+/**
+ * The server's side of a SAT sale (issue 27): the point of sale asks the server for the CF-e input of a model 59
+ * invoice (POST /sat/dados-venda: the invoice's items, taxes and payments as the server rebuilds them, and the branch's
+ * signAC), adds its device, peripheral and till number, sends it to the connector's /sat/envio, and hands the
+ * connector's answer to POST /sat/registrar (fiscal/sat.ts checks the CF-e against the invoice before recording it).
+ * The cancellation likewise: /sat/dados-cancelamento, the connector's /sat/cancelamento, /sat/registrar-cancelamento.
+ */
+export const satSaleData = satEnvioRequest.omit({ dispositivo: true, id_periferico: true, numeroCaixa: true });
+export type SatSaleData = z.infer<typeof satSaleData>;
+export const satCancelData = satCancelamentoRequest.omit({ dispositivo: true, id_periferico: true, numeroCaixa: true });
+export type SatCancelData = z.infer<typeof satCancelData>;
+export const satInvoiceBody = z.object({ id_nota_fiscal: id });
+export const satRecordBody = z.object({ id_nota_fiscal: id, resposta: satAnswer });
+/** A SAT answer carries the signed CF-e in base64 (at most 500 items): 4 MB as the connector's own limit. */
+export const SAT_RECORD_BODY_LIMIT = 4 * 1024 * 1024;

@@ -93,7 +93,8 @@ export const operacaoBody = z.object({
     error: "modo_operacao deve ser 'Venda', 'Pedido', 'Orcamento', 'Consignacao', 'ValeCredito', 'Devolucao' ou 'Recebimento'.",
   }),
   /** '65' NFC-e, '55' NF-e, null: pre-sale (an order). */
-  modelo: z.enum(['55', '65'], { error: "modelo deve ser '55', '65' ou nulo." }).nullable(),
+  /** 59: a CF-e SAT, only in a branch whose default sale model is the SAT (domain sat.ts satSaleError). */
+  modelo: z.enum(['55', '65', '59'], { error: "modelo deve ser '55', '65', '59' ou nulo." }).nullable(),
   id_filial: id,
   id_cliente: id.nullish(),
   /**

@@ -16,6 +16,7 @@ import * as reads from './product-reads.ts';
 import * as lp from './label-print.ts';
 import * as scale from './scale.ts';
 import * as inv from './invoice.ts';
+import * as con from './connector.ts';
 import * as fl from './fiscal-lists.ts';
 import * as svc from './order-service.ts';
 import { giftCardPrintBody, giftCardPrintResult } from './voucher.ts';
@@ -184,6 +185,10 @@ const invoiceRoutes = {
   nfceOfflineReserve: route({ method: 'POST', path: '/nfce/offline/reservar', auth: 'session', permission: { action: 'manage', subject: 'FncPontoVenda' }, scope: 'branch', idFields: ['id_dispositivo'], body: nfceOff.nfceReserveBody, response: nfceOff.nfceBlock }),
   nfceOfflineBlocks: route({ method: 'POST', path: '/nfce/offline/blocos', auth: 'session', permission: { action: 'manage', subject: 'FncPontoVenda' }, scope: 'branch', idFields: ['id_dispositivo'], body: nfceOff.nfceBlocksBody, response: nfceOff.nfceBlocksResult }),
   nfeTransmitir: route({ method: 'POST', path: '/nfe/transmitir', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.nfeByIdBody, response: inv.fiscalResult }),
+  satSaleData: route({ method: 'POST', path: '/sat/dados-venda', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: con.satInvoiceBody, response: con.satSaleData }),
+  satRecord: route({ method: 'POST', path: '/sat/registrar', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], bodyLimit: con.SAT_RECORD_BODY_LIMIT, body: con.satRecordBody, response: inv.fiscalResult }),
+  satCancelData: route({ method: 'POST', path: '/sat/dados-cancelamento', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: con.satInvoiceBody, response: con.satCancelData }),
+  satRecordCancel: route({ method: 'POST', path: '/sat/registrar-cancelamento', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], bodyLimit: con.SAT_RECORD_BODY_LIMIT, body: con.satRecordBody, response: inv.fiscalResult }),
   nfeImprimir: route({ method: 'POST', path: '/nfe/imprimir', auth: 'session', permission: NF_READ, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.nfeByIdBody, response: inv.fiscalResult }),
   nfeConsultar: route({ method: 'POST', path: '/nfe/consultar', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.nfeByIdBody, response: inv.fiscalResult }),
   nfeCancelar: route({ method: 'POST', path: '/nfe/cancelar', auth: 'session', permission: NF_MANAGE, scope: 'branch', idFields: ['id_nota_fiscal'], body: inv.nfeCancelBody, response: inv.fiscalResult }),

@@ -50,6 +50,7 @@ import { priceLimitError, priceTableError, unclaimedPromotions } from './price-c
 import { validateDiscount } from './price-limits.ts';
 import type { SaleBody, SaleBodyPayment, SaleRefs } from './sale-input.ts';
 import { validateFinish } from './sale-validation.ts';
+import { SAT_MODEL } from './sat.ts';
 import { VOUCHER_MESSAGES, voucherPaymentError, voucherRedemptions, voucherUseError } from './voucher-rules.ts';
 
 /** Refusals of our own wording (the spec quotes none for these). */
@@ -125,8 +126,9 @@ export interface SaleOrder {
 export interface SaleInvoice {
   kind: 'nota_fiscal';
   modelo: string;
-  id_serie_fiscal: number;
-  serie: number;
+  /** Null for a CF-e SAT (model 59): the SAT numbers it. */
+  id_serie_fiscal: number | null;
+  serie: number | null;
   ambiente: number;
   cliente_nome: string | null;
   cliente_cpf_cnpj: string | null;
@@ -524,9 +526,11 @@ function documentOf(body: SaleBody, refs: SaleRefs): SaleOrder | SaleInvoice | n
       mode === 'Venda' ? initialOrderStatus(refs.config) : mode === 'ValeCredito' ? 'Concluida' : 'Edicao';
     return { kind: 'pedido', operacao, situacao, release: mode === 'Pedido', pendingSend: mode === 'Consignacao' };
   }
-  const serie = refs.series.find((s) => s.codigo_modelo === body.modelo && s.situacao === 'Ativo');
-  if (!serie) return null;
   const customer = refs.customer;
+  // A CF-e SAT has no series: the SAT gives its number (nCFe) when it authorizes it (sat.ts).
+  const serie = body.modelo === SAT_MODEL ? { id_serie_fiscal: null, codigo_serie: null }
+    : refs.series.find((s) => s.codigo_modelo === body.modelo && s.situacao === 'Ativo');
+  if (!serie) return null;
   return {
     kind: 'nota_fiscal',
     modelo: body.modelo,

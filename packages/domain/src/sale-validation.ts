@@ -7,6 +7,7 @@ import { ValidationError } from './errors.ts';
 import { validatePayment } from './payment-validation.ts';
 import { isCash } from './payment-method.ts';
 import { activeItems } from './item.ts';
+import { SAT_MODEL } from './sat.ts';
 import { MESSAGES } from './messages.ts';
 import type { Cents } from './money.ts';
 import { ORDER_MESSAGES } from './order-messages.ts';
@@ -77,7 +78,8 @@ export function validateFinish(operation: Operation, context: FinishContext): Va
   if (isSale && context.config.obrigar_vendedor_venda_pdv && operation.id_usuario_vendedor === null) {
     errors.push(new ValidationError(MESSAGES.sellerRequired, 'id_usuario_vendedor'));
   }
-  if (operation.modelo !== null && !hasActiveSeries(context.series, operation.modelo, operation.id_filial)) {
+  // A CF-e has no series: the SAT numbers it (sat.ts).
+  if (operation.modelo !== null && operation.modelo !== SAT_MODEL && !hasActiveSeries(context.series, operation.modelo, operation.id_filial)) {
     errors.push(new ValidationError(MESSAGES.fiscalSeriesMissing, 'modelo'));
   }
 

@@ -16,6 +16,9 @@
  */
 import { MEIO_PAGAMENTO } from './payment-method.ts';
 
+/** The CF-e-SAT's model. */
+export const SAT_MODEL = '59';
+
 export const SAT_CODES = {
   /** EnviarDadosVenda: CF-e-SAT emitted. */
   saleAuthorized: '06000',
@@ -37,6 +40,12 @@ export const SAT_MESSAGES = {
   invalidRequest: (detail: string) => `Requisição do SAT inválida: ${detail}`,
   /** Ours: the branch asked for model 59 after the state stopped accepting new CF-e-SAT. */
   satClosed: 'O SAT (CF-e, modelo 59) não é mais aceito para novas filiais: São Paulo encerrou o CF-e-SAT em 01/01/2026. Use a NFC-e (modelo 65).',
+  /** Ours: a sale sent with model 59 by a branch whose default sale model is not the SAT. */
+  notSatBranch: 'Esta filial não emite CF-e SAT (modelo 59): a venda deve ser NFC-e (modelo 65) ou NF-e (modelo 55).',
+  /** Ours: the point of sale has no SAT chosen for the branch on this machine. */
+  noSatPeripheral: 'Nenhum SAT selecionado para esta filial neste computador: escolha-o em Impressoras.',
+  /** Ours: the invoice the till asks to send to the SAT is not a SAT sale waiting for it. */
+  notPending: 'A nota não é um CF-e SAT pendente de envio.',
   /** Ours: what the emulator and the real library answer on success, for the connector's log. */
   authorized: 'Emitido com sucesso',
   cancelledOk: 'Cupom cancelado com sucesso',
@@ -75,4 +84,12 @@ export function satOffered(o: { uf: string | null | undefined; current: string |
   if ((o.uf ?? '').toUpperCase() === 'SP') return o.today < SAT_SP_END;
   // The SAT (CF-e) is São Paulo's device; Ceará's MF-e is another protocol: no other state issues CF-e-SAT.
   return false;
+}
+
+/**
+ * A sale sent with model 59: only a branch whose default sale model is the SAT (002 §3 codigo_modelo_padrao_venda,
+ * which the branch configuration offers only to a branch that holds it, satOffered) sells with it. Null: allowed.
+ */
+export function satSaleError(modelo: string | null, defaultSaleModel: string | null | undefined): string | null {
+  return modelo === SAT_MODEL && defaultSaleModel !== SAT_MODEL ? SAT_MESSAGES.notSatBranch : null;
 }

@@ -4,6 +4,7 @@
  * definition (its nodes are rewritten while laid out) nor anything holding a function.
  */
 import { cashierZPdf, type CashierZData } from '@pdv/documents/cashier-z';
+import { extratoPdf } from '@pdv/documents/cfe-extrato';
 import { daccePdf, parseCorrection } from '@pdv/documents/dacce';
 import { danfeA4Pdf } from '@pdv/documents/danfe-a4';
 import { danfeNfcePdf } from '@pdv/documents/danfe-nfce';
@@ -22,7 +23,9 @@ export type PdfJob =
   /** The Z report of a till shift (modules/cashier). */
   | { kind: 'cashierZ'; data: CashierZData }
   /** The printout of a correction letter (DACCe) from its procEventoNFe. */
-  | { kind: 'dacce'; xml: string; emitente: string };
+  | { kind: 'dacce'; xml: string; emitente: string }
+  /** The extrato of a CF-e SAT (modelo 59, 80 mm roll) from the CF-e the SAT signed. */
+  | { kind: 'extrato'; xml: string };
 
 /** Renders one job (in a render worker; on the calling thread only in tests). */
 export async function renderPdfJob(job: PdfJob): Promise<Uint8Array> {
@@ -39,5 +42,7 @@ export async function renderPdfJob(job: PdfJob): Promise<Uint8Array> {
       return cashierZPdf(job.data);
     case 'dacce':
       return daccePdf(parseCorrection(job.xml, job.emitente));
+    case 'extrato':
+      return extratoPdf(job.xml);
   }
 }

@@ -34,7 +34,8 @@ export const UF_IBGE: Record<string, string> = {
 type IdeFixed = 'serie' | 'nNF' | 'dhEmi' | 'tpEmis' | 'dhCont' | 'xJust' | 'cNF';
 
 export interface Emission extends SefazTarget {
-  cert: Certificate;
+  /** Null for a CF-e SAT (model 59): the SAT signs it, the branch's A1 certificate is not needed. */
+  cert: Certificate | null;
   cnpj: string;
   offsetHours: number;
   base: Omit<NFeInput, 'ide'> & { ide: Omit<NFeInput['ide'], IdeFixed> };
@@ -77,10 +78,21 @@ export async function loadTarget(tx: Tx, org: number, id_filial: number, modelo:
   };
 }
 
+async function satTarget(tx: Tx, org: number, id_filial: number) {
+  const emitter = await q.findEmitter(tx, org, id_filial);
+  if (!emitter) throw badRequest(M.notFound);
+  return {
+    emitter, cert: null, cnpj: emitter.cnpj,
+    target: { uf: emitter.uf ?? '', tpAmb: (emitter.ambiente_emissao === 1 ? 1 : 2), modelo: '65', certificate: null } as unknown as SefazTarget,
+  };
+}
+
 export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: Record<string, unknown>): Promise<Emission> {
   const modelo = String(nf['modelo']);
-  if (modelo !== '55' && modelo !== '65') throw badRequest(M.unsupportedModel);
-  const { emitter, cert, target } = await loadTarget(tx, org, id_filial, modelo);
+  if (modelo !== '55' && modelo !== '65' && modelo !== '59') throw badRequest(M.unsupportedModel);
+  // A CF-e SAT (issue 27) is content only: the connector writes it and the SAT signs it (no certificate, no CSC);
+  // it is a sale at the counter, under the NFC-e's rules for its items and payments.
+  const { emitter, cert, target } = modelo === '59' ? await satTarget(tx, org, id_filial) : await loadTarget(tx, org, id_filial, modelo);
   const ender = address(emitter);
   if (!ender || !emitter.cep) throw badRequest(M.branchAddressIncomplete);
   if (!emitter.ie || !/\d/.test(emitter.ie)) throw badRequest(M.branchIeMissing);
@@ -130,7 +142,7 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
     const icms = itemIcms(r, simples);
     // An NFC-e is paid at the counter for what it shows: ST charged in the operation would raise vNF above what the
     // customer paid, and SEFAZ's NFC-e rules refuse it (docs/decisions.md, "ICMS-ST and FCP from the scenario").
-    if (modelo === '65' && chargesSt(icms.CST ?? icms.CSOSN ?? '', icms.pICMSST ?? 0)) throw badRequest(M.nfceStCharged(r.descricao));
+    if (modelo !== '55' && chargesSt(icms.CST ?? icms.CSOSN ?? '', icms.pICMSST ?? 0)) throw badRequest(M.nfceStCharged(r.descricao));
     // The tax reform's IBS/CBS from the same scenario, for CRT 3 issuers only (domain ibscbs.ts).
     let ibscbs: ReturnType<typeof itemIbsCbs>;
     try {
@@ -163,7 +175,7 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
     };
   });
   const total = fromDecimal(String(nf['valor_nota_fiscal']));
-  if (modelo === '65' && detPag.length === 0 && total > 0) throw badRequest(M.nfcePaymentMissing);
+  if (modelo !== '55' && detPag.length === 0 && total > 0) throw badRequest(M.nfcePaymentMissing);
   const paid = detPag.reduce((sum, p) => sum + p.vPag, 0);
   const volumes = (await q.findVolumes(tx, org, id)).map((v) => ({
     qVol: v.quantidade, esp: v.especie, marca: v.marca, nVol: v.numeracao,
@@ -173,7 +185,8 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
   const offsetHours = await branchOffset(tx, org, id_filial);
   const refs = await q.findReferenced(tx, org, id);
   return {
-    ...target, modelo, cert, cnpj: emitter.cnpj, offsetHours,
+    // A CF-e's emission is never sent to SEFAZ (its target is the NFC-e's shape, unused).
+    ...target, modelo: modelo === '59' ? '65' : modelo, cert, cnpj: emitter.cnpj, offsetHours,
     base: {
       ide: {
         cUF: UF_IBGE[ender.UF] ?? '35', natOp: String(nf['natureza_operacao']), mod: modelo === '55' ? 55 : 65,
@@ -212,6 +225,12 @@ export async function loadEmission(tx: Tx, org: number, id_filial: number, nf: R
   };
 }
 
+/** The A1 certificate an NF-e or NFC-e is signed with (a CF-e SAT's emission has none: the SAT signs it). */
+function certificateOf(e: Emission): Certificate {
+  if (!e.cert) throw badRequest(M.unsupportedModel);
+  return e.cert;
+}
+
 export interface BuiltDocument {
   xml: string;
   chave: string;
@@ -227,7 +246,7 @@ export async function buildDocument(e: Emission, o: { numero: number; serie: num
     const signed = await emitSignedNFe(
       { ...e.base, utcOffset: dateTimeTz(new Date(0), e.offsetHours).slice(19), ide: { ...e.base.ide, serie: o.serie, nNF: o.numero, dhEmi: o.dhEmi, tpEmis: o.tpEmis, dhCont: o.dhCont ?? null,
         xJust: o.xJust ?? null, cNF: o.cNF ?? null } },
-      { certificate: e.cert },
+      { certificate: certificateOf(e) },
     );
     return {
       xml: signed.xml, chave: signed.chave, cNF: signed.cNF, digest: digestOf(signed.xml, 'infNFe'), dhEmi: signed.dhEmi,
@@ -249,7 +268,7 @@ export function buildSignedEvent(e: Emission, o: { tipo: '110111' | '110110'; ch
     const xml = o.tipo === '110111'
       ? buildEventoXml({ ...base, tpEvento: '110111', nProt: o.nProt ?? '', xJust: o.texto })
       : buildEventoXml({ ...base, tpEvento: '110110', xCorrecao: o.texto });
-    return signXml(xml, { tag: 'infEvento', certificate: e.cert });
+    return signXml(xml, { tag: 'infEvento', certificate: certificateOf(e) });
   } catch (error) {
     if (error instanceof ValidationError) throw badRequest(error.message);
     throw error;

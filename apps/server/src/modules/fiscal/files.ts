@@ -93,6 +93,8 @@ export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
         if (!nf) return null;
         const xml = (nf['xml_autorizado'] ?? nf['xml_assinado'] ?? null) as string | null;
         if (kind === 'xml') return xml ? { xml, nf } : null;
+        // A CF-e SAT has a document only once the SAT signed it (its extrato); no draft.
+        if (String(nf['modelo']) === '59') return typeof nf['xml_autorizado'] === 'string' ? { xml: nf['xml_autorizado'], nf, troca: null } : null;
         return { xml: xml ?? (await draftXml(tx, orgId, nf)), nf, troca: await exchangeVoucherOf(tx, orgId, nf, deps.fiscal.now()) };
       });
       if (!file) throw new HttpError(404, M.notFound);
@@ -103,7 +105,8 @@ export function registerFiscalFiles(app: FastifyInstance, deps: Deps): void {
       }
       const draft = isDraftSituacao(String(file.nf['situacao'])) || !file.nf['xml_assinado'];
       const troca = 'troca' in file ? file.troca : null;
-      const pdf = await renderPdf({ kind: 'danfe', xml: file.xml, modelo: String(file.nf['modelo']), draft, troca });
+      const pdf = String(file.nf['modelo']) === '59' ? await renderPdf({ kind: 'extrato', xml: file.xml })
+        : await renderPdf({ kind: 'danfe', xml: file.xml, modelo: String(file.nf['modelo']), draft, troca });
       return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${name}.pdf"`)
         .send(Buffer.from(pdf));
     },

@@ -9,6 +9,7 @@ import { signedLink } from '../invoice/links.ts';
 import { transmitInvoice, type FiscalContext } from './service.ts';
 import { reprocessInvoice } from './reprocess.ts';
 import { listBlocks, reserveBlock } from './nfce-offline.ts';
+import { recordSatAuthorization, recordSatCancellation, satCancelData, satSaleData } from './sat.ts';
 
 function context(ctx: SessionContext<never>, id_filial?: number): FiscalContext {
   return { db: ctx.deps.db, fiscal: ctx.deps.fiscal, org: ctx.caller.id_organization, id_filial: id_filial ?? ctx.caller.id_filial,
@@ -32,7 +33,13 @@ async function each(ids: number[], fn: (id: number) => Promise<FiscalResult>) {
   return { resultados, erros };
 }
 
+const satContext = (ctx: SessionContext<never>) => ({ org: ctx.caller.id_organization, id_filial: ctx.caller.id_filial, id_usuario: ctx.caller.id_usuario });
+
 export const fiscalHandlers = {
+  satSaleData: (ctx) => satSaleData(ctx.tx, satContext(ctx), ctx.body.id_nota_fiscal),
+  satRecord: (ctx) => recordSatAuthorization(ctx.tx, satContext(ctx), ctx.body.id_nota_fiscal, ctx.body.resposta),
+  satCancelData: (ctx) => satCancelData(ctx.tx, satContext(ctx), ctx.body.id_nota_fiscal),
+  satRecordCancel: (ctx) => recordSatCancellation(ctx.tx, satContext(ctx), ctx.body.id_nota_fiscal, ctx.body.resposta),
   invoiceDelete: ({ tx, caller, body }) => deleteInvoice(tx, caller, body.id_invoice),
   nfceOfflineReserve: ({ tx, caller, body }) => reserveBlock(tx, caller, body),
   nfceOfflineBlocks: ({ tx, caller, body }) => listBlocks(tx, caller, body.id_dispositivo),

@@ -10,7 +10,9 @@
  * this invoice's key. What cannot be checked here is the SAT's signature itself (its certificate chain is SEFAZ-SP's).
  */
 import type { FiscalResult } from '@pdv/contract/invoice';
-import type { SatAnswer } from '@pdv/contract/connector';
+import type { SatAnswer, SatCancelData, SatSaleData } from '@pdv/contract/connector';
+import { cfeFromInvoice } from '@pdv/fiscal/cfe-xml';
+import { loadEmission } from './document.ts';
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
 import { fromDecimal } from '@pdv/domain/money';
 import { SAT_CODES, SAT_MESSAGES } from '@pdv/domain/sat';
@@ -81,6 +83,52 @@ const text = (el: XmlElement | undefined, ...path: string[]): string | null => {
   return at ? textContent(at).trim() : null;
 };
 
+async function signAcOf(tx: Tx, ctx: SatContext): Promise<string | undefined> {
+  const { rows } = await tx.query<{ sat_assinatura_ac: string | null }>(
+    'SELECT sat_assinatura_ac FROM filial_configuracao WHERE id_organization = $1 AND id_filial = $2 AND data_exclusao IS NULL', [ctx.org, ctx.id_filial]);
+  const value = rows[0]?.sat_assinatura_ac?.trim();
+  // Absent: the connector's configured one (satEnvioRequest.signAC).
+  return value ? value.slice(0, 344) : undefined;
+}
+
+/**
+ * The CF-e input of a SAT invoice awaiting the SAT (EmEdicao, or Rejeitada by an earlier failure: the retry from the
+ * invoice list), rebuilt here from the invoice's rows as the NFC-e would be (loadEmission, cfeFromInvoice): the till
+ * only adds its device, peripheral and till number. The till cannot change what the SAT signs without the answer
+ * being refused by recordSatAuthorization (total, emitter, key).
+ */
+export async function satSaleData(tx: Tx, ctx: SatContext, id: number): Promise<SatSaleData> {
+  const nf = await lockInvoice(tx, ctx, id);
+  const situacao = String(nf['situacao']);
+  if (situacao === 'Autorizada') throw badRequest(M.alreadyAuthorized(Number(nf['numero_nota_fiscal'])));
+  if (situacao !== 'EmEdicao' && situacao !== 'Rejeitada') throw badRequest(SAT_MESSAGES.notPending);
+  const emission = await loadEmission(tx, ctx.org, ctx.id_filial, nf);
+  const input = cfeFromInvoice(emission.base, { softwareHouseCnpj: '', signAC: '', numeroCaixa: 1 });
+  const signAC = await signAcOf(tx, ctx);
+  return {
+    ...(signAC ? { signAC } : {}),
+    emit: { CNPJ: input.emit.CNPJ, IE: input.emit.IE, IM: input.emit.IM ?? null, indRatISSQN: input.emit.indRatISSQN ?? 'N' },
+    dest: input.dest ?? null,
+    det: input.det.map((d) => ({ ...d, vDesc: d.vDesc ?? 0, vOutro: d.vOutro ?? 0 })),
+    pgto: input.pgto,
+    infCpl: input.infCpl ?? null,
+  };
+}
+
+/** What /sat/cancelamento needs for an authorized SAT invoice: its key and the consumer the CF-e named. */
+export async function satCancelData(tx: Tx, ctx: SatContext, id: number): Promise<SatCancelData> {
+  const nf = await lockInvoice(tx, ctx, id);
+  const chave = nf['chave_acesso'];
+  if (nf['situacao'] !== 'Autorizada' || typeof chave !== 'string') throw badRequest(M.notEditable);
+  const signAC = await signAcOf(tx, ctx);
+  const doc = ((nf['cliente_cpf_cnpj'] as string | null) ?? '').replace(/\D/g, '');
+  return {
+    ...(signAC ? { signAC } : {}),
+    chave,
+    dest: doc.length === 11 ? { CPF: doc } : doc.length === 14 ? { CNPJ: doc } : null,
+  };
+}
+
 /** Records the answer of /sat/envio for a SAT invoice. */
 export async function recordSatAuthorization(tx: Tx, ctx: SatContext, id: number, answer: SatAnswer): Promise<FiscalResult> {
   const nf = await lockInvoice(tx, ctx, id);
@@ -106,6 +154,9 @@ export async function recordSatAuthorization(tx: Tx, ctx: SatContext, id: number
   if (total === null || fromDecimal(total) !== fromDecimal(String(nf['valor_nota_fiscal']))) {
     throw badRequest(satMismatch(`o total do CF-e (${total ?? '—'}) não é o da nota (${String(nf['valor_nota_fiscal'])})`));
   }
+  // A genuine CF-e of another sale (same branch, same total) handed again for this one: one CF-e, one invoice.
+  const reused = await tx.query('SELECT 1 FROM nota_fiscal WHERE id_organization = $1 AND chave_acesso = $2 AND id_nota_fiscal <> $3', [ctx.org, chave, id]);
+  if (reused.rows.length > 0) throw badRequest(satMismatch('este CF-e já foi registrado em outra nota'));
   const numero = Number(text(inf, 'ide', 'nCFe'));
   if (!Number.isInteger(numero) || numero <= 0) throw badRequest(satMismatch('número do CF-e ausente'));
   const stamp = answer.TimeStamp && /^\d{14}$/.test(answer.TimeStamp) ? answer.TimeStamp : `${text(inf, 'ide', 'dEmi') ?? ''}${text(inf, 'ide', 'hEmi') ?? ''}`;

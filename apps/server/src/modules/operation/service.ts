@@ -49,6 +49,7 @@ import { accrueCashback, redeemCashback } from '../cashback/service.ts';
 import { recordOnSale } from '../cashback/queries.ts';
 import { acceptOfflineNfce } from '../fiscal/nfce-offline.ts';
 import { NFCE_OFFLINE_MESSAGES } from '@pdv/domain/nfce-offline';
+import { SAT_MODEL, satSaleError } from '@pdv/domain/sat';
 
 type Body = z.output<typeof operacaoBody>;
 
@@ -94,6 +95,12 @@ export async function processOperation(tx: Tx, caller: Caller, sent: Body): Prom
     const refused = await saleShiftRefusal(tx, org, body.id_filial, caller.id_usuario, soldAt);
     if (refused) throw badRequest(refused);
   }
+
+  // A CF-e SAT (model 59) only where the branch's default sale model is the SAT (which only a branch holding it may
+  // choose): the invoice is written awaiting the SAT's answer, which the till records through /sat/registrar.
+  const satRefused = satSaleError(body.modelo, body.modelo === SAT_MODEL ? (await settings.findDefaultModels(tx, org, body.id_filial)).venda : null);
+  if (satRefused) throw badRequest(satRefused);
+  if (body.modelo === SAT_MODEL && body.nfce_contingencia) throw badRequest(NFCE_OFFLINE_MESSAGES.notNfce);
 
   const saleBody = { ...body, modo_operacao: body.modo_operacao };
   const refs = await loadSaleRefs(tx, caller, body, receivedAt);

@@ -55,8 +55,9 @@ export async function insertOrder(tx: Tx, h: DocumentHeader, nsu: number, situac
 
 export interface InvoiceHeader extends DocumentHeader {
   modelo: string;
-  id_serie_fiscal: number;
-  serie: number;
+  /** Null for a CF-e SAT (the SAT numbers it). */
+  id_serie_fiscal: number | null;
+  serie: number | null;
   ambiente: number;
   cliente_nome: string | null;
   cliente_cpf_cnpj: string | null;

@@ -3,6 +3,7 @@
  * has an active series; offline, pre-sale by default) — in order and quote modes the order or quote itself — and
  * whether to print the receipt. Enter confirms.
  */
+import { SAT_MODEL } from '@pdv/domain/sat';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Kbd, Modal, Radio, Stack, Text } from '@mantine/core';
 import { formatMoney } from '@pdv/domain/money';
@@ -11,6 +12,8 @@ import type { PosMode } from './draft.ts';
 
 const MODELS: ReadonlyArray<{ value: string; label: string; modelo: string | null }> = [
   { value: 'pre', label: 'Pré-venda (pedido)', modelo: null },
+  // Offered only where the branch's default sale model is the SAT (no series: the SAT numbers the CF-e).
+  { value: '59', label: 'CF-e SAT', modelo: '59' },
   { value: '65', label: 'NFC-e', modelo: '65' },
   { value: '55', label: 'NF-e', modelo: '55' },
 ];
@@ -49,7 +52,7 @@ export function FinishModal(props: Props) {
 function FinishForm({ proposed, series, idFilial, total, troco, modo, onConfirm }: Props) {
   const options =
     modo === 'Venda'
-      ? MODELS.filter((m) => m.modelo === null || hasActiveSeries(series, m.modelo, idFilial))
+      ? MODELS.filter((m) => (m.modelo === SAT_MODEL ? proposed === SAT_MODEL : m.modelo === null || hasActiveSeries(series, m.modelo, idFilial)))
       : [MODE_DOCUMENT[modo]];
   const [choice, setChoice] = useState(modo === 'Venda' ? (proposed ?? 'pre') : MODE_DOCUMENT[modo].value);
   const [print, setPrint] = useState(true);

@@ -4,6 +4,7 @@
  * with the domain, writes the operation as Pendente, prints the receipt, asks the outbox to send and opens the next
  * operation.
  */
+import { SAT_MODEL } from '@pdv/domain/sat';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { checksStock, validateItem } from '@pdv/domain/item-validation';
@@ -41,6 +42,8 @@ const online = () => globalThis.navigator?.onLine ?? true;
 export function defaultModel(context: SaleContext, idFilial: number): string | null {
   if (!online()) return null;
   const model = context.config?.['codigo_modelo_padrao_venda'];
+  // A CF-e SAT has no series (the SAT numbers it); the server takes model 59 only from a branch whose default it is.
+  if (model === SAT_MODEL) return model;
   return typeof model === 'string' && hasActiveSeries(context.series, model, idFilial) ? model : null;
 }
 

@@ -22,6 +22,9 @@ import {
   type Outcome,
 } from './outcome.ts';
 import { TEXTS } from './texts.ts';
+import { SAT_MODEL } from '@pdv/domain/sat';
+import { readStoredSession } from '../auth/session.ts';
+import { authorizeSat, cancelSat, printExtrato } from '../peripherals/sat.ts';
 
 /** What the actions need to know of an invoice. */
 export interface InvoiceRef {
@@ -41,8 +44,42 @@ export function showOutcome(outcome: Outcome): void {
   else void showWarning(outcome.text, outcome.details);
 }
 
+/** The active branch (a SAT invoice goes to the SAT chosen for it on this machine). */
+const activeBranch = () => readStoredSession(localStorage)?.usuario.id_filial_ativa ?? 0;
+
+/**
+ * A CF-e SAT (model 59) sent again to the SAT through the connector (the retry of a sale the SAT did not authorize),
+ * its extrato printed when authorized.
+ */
+async function sendToSat(ref: InvoiceRef): Promise<boolean> {
+  const outcome = await authorizeSat(ref.id_nota_fiscal, activeBranch());
+  if (outcome.kind === 'failed') {
+    void showWarning(outcome.message, outcome.details);
+    return false;
+  }
+  toast.success(outcome.message);
+  await printExtrato(ref.id_nota_fiscal, activeBranch(), null).catch((error: unknown) => showError(error));
+  return true;
+}
+
+/** A CF-e SAT cancelled on the SAT through the connector (no justification: the CFeCanc has none). */
+async function cancelOnSat(ref: InvoiceRef): Promise<boolean> {
+  if (!(await confirm(SAT_CANCEL_QUESTION, TEXTS.cancelTitle(nameOf(ref))))) return false;
+  const outcome = await cancelSat(ref.id_nota_fiscal, activeBranch());
+  if (outcome.kind === 'failed') {
+    void showWarning(outcome.message, outcome.details);
+    return false;
+  }
+  toast.success(outcome.message);
+  return true;
+}
+
+/** Ours: the question before cancelling a CF-e on the SAT. */
+const SAT_CANCEL_QUESTION = 'Cancelar este CF-e no SAT? O SAT cancela somente a última venda, em até 30 minutos.';
+
 /** /nfe/transmitir. Resolves with whether it was authorised (true), refused or failed (false). */
 export async function transmit(ref: InvoiceRef): Promise<boolean> {
+  if (ref.modelo === SAT_MODEL) return sendToSat(ref);
   try {
     const result = await call('nfeTransmitir', { id_nota_fiscal: ref.id_nota_fiscal });
     const outcome = transmitOutcome(result, nameOf(ref));
@@ -110,6 +147,7 @@ export async function consult(ref: InvoiceRef): Promise<boolean> {
 
 /** /nfe/cancelar with a justification of 15 to 255 characters. */
 export async function cancel(ref: InvoiceRef): Promise<boolean> {
+  if (ref.modelo === SAT_MODEL) return cancelOnSat(ref);
   const justificativa = await askText({
     title: TEXTS.cancelTitle(nameOf(ref)),
     label: TEXTS.justification,

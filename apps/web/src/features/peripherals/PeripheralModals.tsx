@@ -13,14 +13,15 @@ import { showError } from '../../ui/showError.ts';
 import { branchPeripherals, choiceLabel } from './peripheralList.ts';
 import { peripheralFor, setPeripheral, type PeripheralChoice } from './peripheralStore.ts';
 
-const KIND_LABEL: Record<'ImpressoraComprovante' | 'ImpressoraEtiqueta' | 'ImpressoraA4' | 'Balanca' | 'POS', string> = {
+const KIND_LABEL: Record<'ImpressoraComprovante' | 'ImpressoraEtiqueta' | 'ImpressoraA4' | 'Balanca' | 'POS' | 'Sat', string> = {
   ImpressoraComprovante: 'Impressora de comprovantes (80 mm)',
   ImpressoraEtiqueta: 'Impressora de etiquetas',
   ImpressoraA4: 'Impressora A4',
   Balanca: 'Balança do caixa',
   POS: 'Terminal de cartão (TEF / POS)',
+  Sat: 'SAT (CF-e)',
 };
-type PrinterKind = keyof typeof KIND_LABEL;
+export type PrinterKind = keyof typeof KIND_LABEL;
 const PRINTER_KINDS = Object.keys(KIND_LABEL) as PrinterKind[];
 
 /** The branch's peripherals of `tipo` (all kinds when undefined); null while they load. */

@@ -12,6 +12,8 @@ import { outbox } from '../../outbox/runtime.ts';
 import type { OperationBundle } from '../../outbox/types.ts';
 import type { SaleContext } from '../catalog.ts';
 import { transmitAndPrint, type FiscalOutcome } from '../fiscal.ts';
+import { SAT_MODEL } from '@pdv/domain/sat';
+import { authorizeSat, printExtrato } from '../../peripherals/sat.ts';
 import type { CreditInfo } from '../modes/return/CreditModal.tsx';
 import { offerInvoiceBoletos } from '../../finance/invoiceBoletos.ts';
 import { openVoucherPdf } from '../modes/voucher/voucherPrint.ts';
@@ -91,6 +93,7 @@ async function takesTab(
     case 'orderSheet':
       return tab ? openOrderSheet(document.idPedido, tab) : false;
     case 'invoice': {
+      if (written.operation.modelo === SAT_MODEL) return satSale(document.idNotaFiscal, written.operation.id_filial, tab);
       const outcome = await transmitAndPrint(document.idNotaFiscal);
       const url = outcome.kind === 'failed' ? null : outcome.urlPdf;
       const took = Boolean(url) && tab !== null && !tab.closed;
@@ -117,6 +120,25 @@ async function takesTab(
       });
       return true;
   }
+}
+
+/**
+ * A CF-e SAT sale (issue 27): the SAT through the connector, then its extrato on the receipt printer (peripherals/sat.ts).
+ * A failure shows the spec's message and leaves the invoice for a retry from the invoice list.
+ */
+async function satSale(id_nota_fiscal: number, id_filial: number, tab: Window | null): Promise<boolean> {
+  const outcome = await authorizeSat(id_nota_fiscal, id_filial);
+  if (outcome.kind === 'failed') {
+    tab?.close();
+    void showWarning(outcome.message, outcome.details);
+    return true;
+  }
+  toast.success(outcome.message);
+  await printExtrato(id_nota_fiscal, id_filial, tab).catch((error: unknown) => {
+    console.error('Falha ao imprimir o extrato do CF-e', error);
+    toast.error('Não foi possível imprimir o extrato do CF-e: reimprima-o pela lista de notas.');
+  });
+  return true;
 }
 
 /** The fiscal result as the spec words it: a toast when authorized or in contingency, the warning modal otherwise. */
