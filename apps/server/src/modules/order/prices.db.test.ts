@@ -20,6 +20,7 @@ let categoria: number;
 let semTabela: number;
 
 const system = (sql: string, params: unknown[] = []) => t.db.system((tx) => tx.query(sql, params));
+const select = <T extends object>(sql: string, params: unknown[] = []) => t.db.system((tx) => tx.query<T>(sql, params));
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
 const cents = (v: unknown) => Math.round(Number(v) * 100);
 /** pct% off `c` centavos, half-up. */
@@ -37,10 +38,10 @@ beforeAll(async () => {
   // The fixture's product: a wholesale price of 80% of retail from 3 units.
   await system(`UPDATE produto_grade_filial SET preco_atacado = round(preco_venda * 0.8, 2) WHERE id_produto_grade_filial = $1`,
     [f.product.id_produto_grade_filial]);
-  const { rows } = await system(`SELECT p.id_categoria, pgf.preco_atacado::float8 AS atacado FROM produto_grade_filial pgf
+  const { rows } = await select<{ id_categoria: number; atacado: number }>(`SELECT p.id_categoria, pgf.preco_atacado::float8 AS atacado FROM produto_grade_filial pgf
       JOIN produto_grade pg ON pg.id_organization = pgf.id_organization AND pg.id_produto_grade = pgf.id_produto_grade
       JOIN produto p ON p.id_organization = pg.id_organization AND p.id_produto = pg.id_produto
-     WHERE pgf.id_produto_grade_filial = $1`, [f.product.id_produto_grade_filial]) as { rows: Array<{ id_categoria: number; atacado: number }> };
+     WHERE pgf.id_produto_grade_filial = $1`, [f.product.id_produto_grade_filial]);
   categoria = rows[0]!.id_categoria;
   f.product.preco_atacado = rows[0]!.atacado;
   await system(`UPDATE produto SET quantidade_atacarejo = 3 WHERE id_produto = (SELECT pg.id_produto FROM produto_grade_filial pgf
@@ -52,8 +53,8 @@ beforeAll(async () => {
   }, manager);
   tabela = Number(table.json['id_tabela_preco']);
   await system('UPDATE pessoa SET id_tabela_preco_padrao = $2 WHERE id_pessoa = $1', [f.id_cliente, tabela]);
-  const { rows: others } = await system(`SELECT p.id_pessoa FROM pessoa p WHERE p.id_organization = (SELECT id_organization FROM pessoa WHERE id_pessoa = $1)
-      AND p.id_pessoa <> $1 AND p.data_exclusao IS NULL AND p.id_tabela_preco_padrao IS NULL ORDER BY p.id_pessoa LIMIT 1`, [f.id_cliente]) as { rows: Array<{ id_pessoa: number }> };
+  const { rows: others } = await select<{ id_pessoa: number }>(`SELECT p.id_pessoa FROM pessoa p WHERE p.id_organization = (SELECT id_organization FROM pessoa WHERE id_pessoa = $1)
+      AND p.id_pessoa <> $1 AND p.data_exclusao IS NULL AND p.id_tabela_preco_padrao IS NULL ORDER BY p.id_pessoa LIMIT 1`, [f.id_cliente]);
   semTabela = others[0]!.id_pessoa;
 });
 afterAll(async () => {
