@@ -62,12 +62,19 @@ test('a +5% readjust on a brand is simulated, applied, and reaches the local cop
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Sim' }).click();
   await expect(page.getByText(M.applied)).toBeVisible();
+  const appliedAt = Date.now();
   await expect(simulated).toHaveCount(0);
 
   // The point of sale's local copy receives the new price by the sync; the product holds it too.
   await expect
     .poll(async () => cents((await localRows(page, 'grid')).find((g) => g['id_produto_grade_filial'] === grid['id_produto_grade_filial'])?.['preco_venda']))
     .toBe(newPrice);
+  // Issue 30: "reaches the point of sale within 2 s". Measured and reported, not asserted (no wall-clock assertions in
+  // tests: a loaded CI machine is not the till; docs/decisions.md, "Wholesale switch at the till ..."). The figure is
+  // an upper bound (it includes the poll's own interval and the local-copy reads).
+  const latency = Date.now() - appliedAt;
+  test.info().annotations.push({ type: 'readjust-to-local-copy-ms', description: String(latency) });
+  console.log(`[price-readjust] the new price reached the local copy ${latency} ms after the readjust was applied (issue 30 budget: 2000 ms)`);
   const grid2 = await call('/product_grid/get-product-grid-by-product', { id_produto });
   expect(JSON.stringify(grid2)).toContain(String(newPrice / 100));
 

@@ -147,3 +147,43 @@ test('the manager gives one product variation its own discount in the promotion 
     expect((await api(page, '/promotion/enable-disable', { id_promocao: id, situacao: 'Inativo' })).status).toBe(200);
   }
 });
+
+test('Alt+A switches the sale between Varejo and Atacado, and the server stores the wholesale line (tipo_preco_alterar)', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, USERS.caixa);
+  await waitForLocalCopy(page);
+  const grids = await localRows(page, 'grid');
+  const wholesaleOf = (id: unknown) => cents(Number(grids.find((g) => g['id_produto_grade_filial'] === id)?.['preco_atacado'] ?? 0));
+  const retailOf = (id: unknown) => cents(Number(grids.find((g) => g['id_produto_grade_filial'] === id)?.['preco_venda'] ?? 0));
+  const pick = (await sellables(page, 20)).find((s) => wholesaleOf(s.id_produto_grade_filial) > 0
+    && wholesaleOf(s.id_produto_grade_filial) < retailOf(s.id_produto_grade_filial));
+  if (!pick) throw new Error('no product with a wholesale price to sell');
+  const atacado = wholesaleOf(pick.id_produto_grade_filial);
+  const varejo = retailOf(pick.id_produto_grade_filial);
+  await goByMenu(page, 'Ponto de venda');
+  await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();
+  await scan(page, pick.barcode);
+  const line = page.getByRole('table', { name: 'Itens da venda' }).getByRole('row').nth(1);
+  await expect(line).toContainText(brl(varejo));
+  const type = page.getByLabel('Tipo de preço');
+  await expect(type).toContainText('Preço: Varejo');
+  // The key is in the legend.
+  await expect(page.getByRole('button', { name: /Alt\+A.*Varejo \/ Atacado/ })).toBeVisible();
+  await page.keyboard.press('Alt+A');
+  await expect(type).toContainText('Preço: Atacado');
+  await expect(line).toContainText(brl(atacado));
+  await page.screenshot({ path: '/tmp/prices-sale-wholesale.png' });
+  await page.keyboard.press('Alt+A');
+  await expect(type).toContainText('Preço: Varejo');
+  await expect(line).toContainText(brl(varejo));
+  await page.keyboard.press('Alt+A');
+  await expect(line).toContainText(brl(atacado));
+  const totals = page.getByRole('region', { name: 'Totais' });
+  await pay(page, 'Dinheiro', money(await totals.getByLabel('Total', { exact: true }).textContent()).toFixed(2).replace('.', ','));
+  await finish(page, false);
+  await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 20_000 }).toEqual(['Processado']);
+  const [sold] = await operations(page);
+  const order = await api(page, '/order/find_by_id', { id_pedido: sold?.['id_pedido'] });
+  const [item] = order.json['itens'] as Row[];
+  expect([item?.['valor_unitario'], item?.['tipo_preco']]).toEqual([atacado / 100, 'Atacado']);
+});

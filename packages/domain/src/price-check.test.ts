@@ -8,6 +8,10 @@ import {
   priceAtVersion,
   priceLimitError,
   priceTableError,
+  priceTypeError,
+  chosenPriceType,
+  lineTypeFor,
+  retypedLine,
   referencePrice,
   type SaleLinePrice,
 } from './price-check.ts';
@@ -184,5 +188,76 @@ describe('operationDateError', () => {
     expect(PRICE_MESSAGES.operationTooOld).toBe(
       'A operação foi iniciada há mais de 72 horas e não pode mais ser enviada. Refaça a venda com os preços atuais.',
     );
+  });
+});
+
+describe('the price type (000 §3.3 tipo_preco) and tipo_preco_alterar, thinking like a dishonest cashier', () => {
+  const locked = { tipo_preco_padrao: 'Varejo' as const, tipo_preco_alterar: false };
+  const atacadoLocked = { tipo_preco_padrao: 'Atacado' as const, tipo_preco_alterar: false };
+  const byChoice = { valor_unitario: 34.9, tipo_preco: 'Atacado' as const, is_atacarejo: false };
+  const cap = (fields: Partial<SaleBodyItem> = {}) =>
+    makeSaleBodyItem({ id_item: 'c', id_produto_grade_filial: 3, descricao: 'Boné', valor_unitario: 39.9, ...fields });
+
+  it('reads the chosen type: wholesale by the quantity rule was chosen at Varejo', () => {
+    expect(chosenPriceType(G())).toBe('Varejo');
+    expect(chosenPriceType(G(byChoice))).toBe('Atacado');
+    expect(chosenPriceType(G(wholesale))).toBe('Varejo');
+    expect(lineTypeFor('Atacado', shirt())).toBe('Atacado');
+    expect(lineTypeFor('Atacado', shirt({ preco_atacado: 0 }))).toBe('Varejo');
+    expect(lineTypeFor('Varejo', shirt())).toBe('Varejo');
+  });
+
+  it('refuses a wholesale line sent without the permission, with the branch default named; allows it when allowed', () => {
+    const msg = PRICE_MESSAGES.priceTypeNotAllowed('Camiseta G', 'Varejo');
+    expect(priceTypeError([G(byChoice)], prices, locked)).toBe(msg);
+    expect(priceTypeError([G(byChoice)], prices, { tipo_preco_padrao: 'Varejo', tipo_preco_alterar: true })).toBeNull();
+    expect(priceTypeError([G(byChoice)], prices, {})).toBeNull();
+    // The quantity rule needs no permission.
+    expect(priceTypeError([G({ quantidade: 6, ...wholesale })], prices, locked)).toBeNull();
+    // A typed price (F3) at the wholesale type would be measured from the wholesale price: refused too.
+    expect(priceTypeError([G({ ...byChoice, valor_unitario: 33, is_preco_alterado: true })], prices, locked)).toBe(msg);
+    // And through buildSale, whatever the authorization.
+    const refs = makeSaleRefs({ prices, discountAuthorized: true });
+    const sale = buildSale(makeSaleBody({ itens: [G(byChoice)], pagamentos: [makeSaleBodyPayment({ valor_total: 34.9 })] }),
+      { ...refs, config: { ...refs.config, ...locked } });
+    expect(sale.ok ? null : sale.message).toBe(msg);
+  });
+
+  it('refuses mixing: one retail line and one wholesale line where the branch is locked to either type', () => {
+    const mixed = [G(), M(byChoice)];
+    expect(priceTypeError(mixed, prices, locked)).toBe(PRICE_MESSAGES.priceTypeNotAllowed('Camiseta M', 'Varejo'));
+    expect(priceTypeError(mixed, prices, atacadoLocked)).toBe(PRICE_MESSAGES.priceTypeNotAllowed('Camiseta G', 'Atacado'));
+    expect(priceTypeError([G(byChoice), M(byChoice)], prices, atacadoLocked)).toBeNull();
+  });
+
+  it('wholesale sent for a product without a wholesale price: its type is harmless, its price is still the retail one', () => {
+    expect(priceTypeError([cap({ tipo_preco: 'Atacado' })], prices, locked)).toBeNull();
+    expect(priceTableError({ itens: [cap({ tipo_preco: 'Atacado' })] }, prices)).toBeNull();
+    expect(priceTableError({ itens: [cap({ tipo_preco: 'Atacado', valor_unitario: 30 })] }, prices)).toBe(
+      PRICE_MESSAGES.priceMismatch('Boné', 3990, 3000),
+    );
+    // In a branch whose default is Atacado, a product without wholesale price is sold at retail.
+    expect(priceTypeError([cap()], prices, atacadoLocked)).toBeNull();
+  });
+
+  it('prices a wholesale line by the wholesale price, never by the client: a made-up price is refused', () => {
+    expect(priceTableError({ itens: [G(byChoice)] }, prices)).toBeNull();
+    expect(priceTableError({ itens: [G({ ...byChoice, valor_unitario: 20 })] }, prices)).toBe(
+      PRICE_MESSAGES.priceMismatch('Camiseta G', 3490, 2000),
+    );
+    // Retail price under the wholesale type label is not the wholesale price.
+    expect(priceTableError({ itens: [G({ ...byChoice, valor_unitario: 39.9 })] }, prices)).toBe(
+      PRICE_MESSAGES.priceMismatch('Camiseta G', 3490, 3990),
+    );
+  });
+
+  it('retypedLine moves a managed line to the type at its price, its discount in proportion; typed prices stay', () => {
+    const line = { tipo_preco: 'Varejo' as const, is_atacarejo: false, is_preco_alterado: false, valor_unitario: 3990, valor_desconto_item: 399 };
+    expect(retypedLine(line, shirt(), 'Atacado')).toEqual({ ...line, tipo_preco: 'Atacado', valor_unitario: 3490, valor_desconto_item: 349 });
+    expect(retypedLine(line, shirt({ preco_atacado: 0 }), 'Atacado')).toBe(line);
+    const rule = { ...line, tipo_preco: 'Atacado' as const, is_atacarejo: true, valor_unitario: 3490, valor_desconto_item: 0 };
+    expect(retypedLine(rule, shirt(), 'Varejo')).toEqual({ ...rule, tipo_preco: 'Varejo', is_atacarejo: false, valor_unitario: 3990 });
+    const typed = { ...line, is_preco_alterado: true, valor_unitario: 3000 };
+    expect(retypedLine(typed, shirt(), 'Atacado')).toBe(typed);
   });
 });

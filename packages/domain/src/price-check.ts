@@ -28,7 +28,7 @@
 import type { CashbackOffer } from './cashback.ts';
 import type { TipoPreco } from './item.ts';
 import { MESSAGES } from './messages.ts';
-import { formatMoney, fromDecimal, quantityFromDecimal, type Cents } from './money.ts';
+import { formatMoney, fromDecimal, mulDivRound, quantityFromDecimal, type Cents } from './money.ts';
 import { validatePriceOverride, type PriceLimits } from './price-limits.ts';
 import {
   applyRule,
@@ -59,6 +59,11 @@ export const PRICE_MESSAGES = {
   promotionNotInEffect: (descricao: string) => `A promoção informada para ${descricao} não está em vigor para este produto.`,
   tableNotInUse: (descricao: string) =>
     `A tabela de preço informada para ${descricao} não é a do cliente nem a da filial.`,
+  /** The till's switch (Alt+A) refused: tipo_preco_alterar is false. */
+  priceTypeLocked: 'A configuração da filial não permite alterar o tipo de preço (Varejo/Atacado).',
+  /** A line sold at another price type than the branch's default where the branch does not allow switching it. */
+  priceTypeNotAllowed: (descricao: string, padrao: TipoPreco) =>
+    `O item ${descricao} não está no tipo de preço padrão da filial (${padrao}) e a configuração da filial não permite alterar o tipo de preço.`,
 } as const;
 
 /** The retail and wholesale prices of a variation. */
@@ -329,5 +334,70 @@ export function operationDateError(
   if (Number.isNaN(inicio) || Number.isNaN(fim)) return PRICE_MESSAGES.operationDateInvalid;
   if (Math.max(inicio, fim) > now + CLOCK_SKEW_MS) return PRICE_MESSAGES.operationInFuture;
   if (inicio < now - PRICE_VERSION_WINDOW_MS) return PRICE_MESSAGES.operationTooOld;
+  return null;
+}
+
+/** 002 §3 Venda: the price type a sale starts with and whether the cashier may switch it (absent: Varejo, allowed). */
+export interface PriceTypeRule {
+  tipo_preco_padrao?: TipoPreco | undefined;
+  tipo_preco_alterar?: boolean | undefined;
+}
+
+/**
+ * The price type a line was CHOSEN at (000 §3.3 tipo_preco): Atacado by choice (tipo_preco Atacado without
+ * is_atacarejo), else Varejo. A line made wholesale by the quantity rule (is_atacarejo) was chosen at Varejo.
+ */
+export function chosenPriceType(line: Pick<SaleBodyItem, 'tipo_preco' | 'is_atacarejo'>): TipoPreco {
+  return line.tipo_preco === 'Atacado' && !line.is_atacarejo ? 'Atacado' : 'Varejo';
+}
+
+/**
+ * The type a line of a variation takes in a sale of price type `tipo`: Atacado only where the variation has a
+ * wholesale price (after its table and promotion); a variation without one is sold at retail in either type.
+ */
+export function lineTypeFor(tipo: TipoPreco, prices: Pick<PricePair, 'preco_atacado'>): TipoPreco {
+  return tipo === 'Atacado' && prices.preco_atacado > 0 ? 'Atacado' : 'Varejo';
+}
+
+/**
+ * A line moved to the sale's price type `tipo` (the point of sale's Varejo/Atacado switch): a line whose price the
+ * rule manages (not typed with F3, not cancelled) takes the type lineTypeFor gives, at that type's price, with
+ * is_atacarejo cleared (the wholesale quantity rule runs again afterwards: repriceForWholesale); its own discount
+ * keeps its share of the gross. A typed price keeps its price and type. The same line object when nothing changes.
+ */
+export function retypedLine<T extends Pick<SaleBodyItem, 'tipo_preco' | 'is_atacarejo' | 'is_preco_alterado'> & {
+  valor_unitario: Cents;
+  valor_desconto_item: Cents;
+  is_cancelado?: boolean | undefined;
+}>(line: T, prices: PricePair, tipo: TipoPreco): T {
+  if (line.is_preco_alterado === true || line.is_cancelado === true) return line;
+  const tipo_preco = lineTypeFor(tipo, prices);
+  const valor_unitario = tipo_preco === 'Atacado' ? prices.preco_atacado : prices.preco_venda;
+  if (tipo_preco === line.tipo_preco && !line.is_atacarejo && valor_unitario === line.valor_unitario) return line;
+  const valor_desconto_item =
+    line.valor_desconto_item > 0 && line.valor_unitario > 0
+      ? mulDivRound(line.valor_desconto_item, valor_unitario, line.valor_unitario)
+      : line.valor_desconto_item;
+  return { ...line, tipo_preco, is_atacarejo: false, valor_unitario, valor_desconto_item };
+}
+
+/**
+ * 002 §3 tipo_preco_alterar false: every line must be chosen at the branch's tipo_preco_padrao (chosenPriceType), the
+ * wholesale quantity rule aside (it needs no permission). A variation without a wholesale price is priced the same in
+ * both types, so its line is not refused for its type (its price is still checked: priceTableError). Typed prices
+ * (F3) too: their reference price follows their type. The first refusal, or null; null whenever switching is allowed.
+ */
+export function priceTypeError(
+  itens: readonly Pick<SaleBodyItem, 'descricao' | 'id_produto_grade_filial' | 'tipo_preco' | 'is_atacarejo'>[],
+  prices: ReadonlyMap<number, Pick<PricePair, 'preco_atacado'>>,
+  rule: PriceTypeRule,
+): string | null {
+  if (rule.tipo_preco_alterar !== false) return null;
+  const padrao = rule.tipo_preco_padrao ?? 'Varejo';
+  for (const item of itens) {
+    const price = prices.get(item.id_produto_grade_filial);
+    if (!price || price.preco_atacado <= 0) continue;
+    if (chosenPriceType(item) !== padrao) return PRICE_MESSAGES.priceTypeNotAllowed(item.descricao, padrao);
+  }
   return null;
 }

@@ -46,7 +46,7 @@ import { createsReceivables, isCard } from './payment-method.ts';
 import { cardFieldsError } from './card-terminal.ts';
 import { isValidCnpj } from './documents.ts';
 import { creditOnSale, customerCreditError } from './credit-rules.ts';
-import { priceLimitError, priceTableError, unclaimedPromotions } from './price-check.ts';
+import { priceLimitError, priceTableError, priceTypeError, unclaimedPromotions } from './price-check.ts';
 import { validateDiscount } from './price-limits.ts';
 import type { SaleBody, SaleBodyPayment, SaleRefs } from './sale-input.ts';
 import { validateFinish } from './sale-validation.ts';
@@ -289,11 +289,13 @@ export function discountLimitError(body: SaleBody, refs: SaleRefs): string | nul
 }
 
 /**
- * The unit prices against the price table (price-check.ts priceTableError). A voucher sale's line is the value of the
- * voucher sold, not a price of the table.
+ * The lines' price types against the branch's tipo_preco_alterar (price-check.ts priceTypeError), then the unit prices
+ * against the price table (priceTableError). A voucher sale's line is the value of the voucher sold, not a price of
+ * the table.
  */
 function unitPriceError(body: SaleBody, refs: SaleRefs): string | null {
-  return body.modo_operacao === 'ValeCredito' ? null : priceTableError(body, refs.prices);
+  if (body.modo_operacao === 'ValeCredito') return null;
+  return priceTypeError(body.itens, refs.prices, refs.config) ?? priceTableError(body, refs.prices);
 }
 
 /**

@@ -102,6 +102,9 @@ export interface SaleConfig {
   obrigar_vendedor_venda_pdv: boolean;
   obrigar_cliente_venda_pdv: boolean;
   ambiente_emissao: number;
+  /** 002 §3 Venda: the branch's default price type and whether a sale may switch it (price-check.ts priceTypeError). */
+  tipo_preco_padrao?: TipoPreco | undefined;
+  tipo_preco_alterar?: boolean | undefined;
 }
 
 export interface SaleSeries {

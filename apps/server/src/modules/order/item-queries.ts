@@ -161,9 +161,6 @@ export async function gridCopy(tx: Tx, org: number, id_filial: number, id: numbe
   };
 }
 
-/** The branch price of a line's price type: wholesale when set, else retail; 0 when the product has none. */
-export const priceOf = (g: GridCopy, tipo: 'Varejo' | 'Atacado') => (tipo === 'Atacado' && g.preco_atacado > 0 ? g.preco_atacado : g.preco_venda);
-
 export async function addressExists(tx: Tx, org: number, id_filial: number, id: number): Promise<boolean> {
   const { rows } = await tx.query(
     'SELECT 1 FROM endereco_estoque WHERE id_organization = $1 AND id_filial = $2 AND id_endereco_estoque = $3 AND data_exclusao IS NULL',
@@ -214,6 +211,9 @@ export interface NewLine {
   is_preco_alterado: boolean;
   id_usuario_vendedor: number | null;
   observacao: string | null;
+  /** The price table and promotion the line was priced by (000 §3.3); absent: none. */
+  id_tabela_preco?: number | null;
+  id_promocao?: number | null;
 }
 
 /** Inserts a line with its own amounts; the subtotal-discount share and the costs come with the recalculation. */
@@ -221,15 +221,22 @@ export async function insertLine(tx: Tx, org: number, id_pedido: number, l: NewL
   const { rows } = await tx.query<{ id_pedido_item: number }>(
     `INSERT INTO pedido_item (id_organization, id_pedido, tipo_item, id_produto_grade_filial, id_endereco_estoque,
        id_cenario_fiscal, descricao, sku, codigo_barras, unidade_comercial, quantidade, valor_unitario, valor_sub_total,
-       valor_desconto_item, valor_desconto, valor_total, tipo_preco, id_usuario_vendedor, observacao, is_preco_alterado)
-     VALUES ($1, $2, 'Produto', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16, $17, $18)
+       valor_desconto_item, valor_desconto, valor_total, tipo_preco, id_usuario_vendedor, observacao, is_preco_alterado,
+       id_tabela_preco, id_promocao)
+     VALUES ($1, $2, 'Produto', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16, $17, $18, $19, $20)
      RETURNING id_pedido_item`,
     [org, id_pedido, l.id_produto_grade_filial, l.id_endereco_estoque, l.id_cenario_fiscal, l.copy.descricao, l.copy.sku,
       l.copy.codigo_barras, l.copy.unidade ?? 'UN', quantityToDecimal(l.quantidade), toDecimal(l.valor_unitario), toDecimal(sub),
       toDecimal(l.valor_desconto_item), toDecimal(Math.max(0, sub - l.valor_desconto_item)), l.tipo_preco, l.id_usuario_vendedor,
-      l.observacao, l.is_preco_alterado],
+      l.observacao, l.is_preco_alterado, l.id_tabela_preco ?? null, l.id_promocao ?? null],
   );
   return rows[0]!.id_pedido_item;
+}
+
+/** The price table and promotion a line is priced by now (000 §3.3), after an edit of the line priced it again. */
+export async function writeLineClaims(tx: Tx, org: number, id_pedido_item: number, id_tabela_preco: number | null, id_promocao: number | null): Promise<void> {
+  await tx.query('UPDATE pedido_item SET id_tabela_preco = $3, id_promocao = $4 WHERE id_organization = $1 AND id_pedido_item = $2',
+    [org, id_pedido_item, id_tabela_preco, id_promocao]);
 }
 
 /** Writes a line's editable fields and amounts as the recalculation left them. */

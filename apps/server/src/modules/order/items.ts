@@ -20,6 +20,7 @@ import {
   itemChangeError, orderChecksStock, orderItemErrors, orderStockError, statusAfterItemChange,
 } from '@pdv/domain/order-item-rules';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
+import { priceTypeError, referencePrice } from '@pdv/domain/price-check';
 import { validateDiscount } from '@pdv/domain/price-limits';
 import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import { serviceAsCountedItem } from '@pdv/domain/service-order-rules';
@@ -27,6 +28,7 @@ import { repriceForWholesale } from '@pdv/domain/wholesale';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
+import { currentLinePrices, type CurrentLinePrice } from '../operation/prices.ts';
 import { findSaleConfig } from '../settings/queries.ts';
 import { keepingReservation, ownReservation } from './consignment.ts';
 import * as q from './item-queries.ts';
@@ -65,6 +67,31 @@ export async function lockForItems(tx: Tx, caller: Caller, id_pedido: number): P
 }
 
 /**
+ * The current prices of an order's variations (issue 30): the branch price, then the order customer's default price
+ * table (else the branch's), then the best promotion in effect today in the branch (operation/prices.ts
+ * currentLinePrices, the one precedence POST /api/operacao and the point of sale run: price-check.ts linePricing).
+ */
+export function orderPrices(tx: Tx, caller: Caller, order: Pick<q.PartsOrder, 'id_cliente'>, ids: readonly number[]): Promise<Map<number, CurrentLinePrice>> {
+  return currentLinePrices(tx, caller.id_organization, {
+    id_filial: caller.id_filial, id_cliente: order.id_cliente, data_inicio: new Date().toISOString(),
+  }, ids);
+}
+
+/**
+ * 002 §3 tipo_preco_alterar false: a line at another price type than the branch's tipo_preco_padrao is refused
+ * (price-check.ts priceTypeError, as POST /api/operacao refuses it).
+ */
+async function checkPriceType(
+  tx: Tx, caller: Caller, line: Pick<q.LineRow, 'tipo_preco' | 'is_atacarejo' | 'id_produto_grade_filial'>, descricao: string,
+  prices: ReadonlyMap<number, CurrentLinePrice>,
+): Promise<void> {
+  if (line.id_produto_grade_filial === null) return;
+  const config = await findSaleConfig(tx, caller.id_organization, caller.id_filial);
+  const refused = priceTypeError([{ ...line, id_produto_grade_filial: line.id_produto_grade_filial, descricao }], prices, config);
+  if (refused) throw badRequest(refused);
+}
+
+/**
  * Recalculates the order from its stored lines and payments: each line's totals, the subtotal discount spread over
  * the active lines (remainder on the first), freight, insurance and other costs spread over them, and the header.
  * Writes only the lines whose amounts changed. `situacao` is the status the order ends in.
@@ -74,7 +101,8 @@ export async function recalcOrder(tx: Tx, caller: Caller, order: q.PartsOrder, s
   const lines = await q.loadLines(tx, org, order.id_pedido);
   const costs = { frete: order.frete, seguro: order.seguro, outros: order.outros };
   const grids = [...new Set(lines.flatMap((l) => (l.id_produto_grade_filial === null ? [] : [l.id_produto_grade_filial])))];
-  const repriced = repriceForWholesale(lines, await q.wholesalePricing(tx, org, grids));
+  // The wholesale rule moves lines between the retail and wholesale prices of the table and promotion (orderPrices).
+  const repriced = repriceForWholesale(lines, await orderPrices(tx, caller, order, grids));
   const discounted = ruled(() => applySubtotalDiscount(repriced.map((l) => withItemTotals(l)), order.valor_desconto_subtotal));
   const spread = applyOperationCosts(discounted, costs);
   const fields = ['valor_unitario', 'valor_desconto_item', 'tipo_preco', 'is_atacarejo', 'valor_sub_total', 'valor_desconto_subtotal', 'valor_desconto',
@@ -148,27 +176,35 @@ export async function createItem(tx: Tx, caller: Caller, body: CreateBody): Prom
   const id_grade = body.id_produto_grade_filial ?? null;
   const copy = id_grade === null ? null : await q.gridCopy(tx, org, caller.id_filial, id_grade);
   if (id_grade !== null && !copy) throw badRequest(ORDER_MESSAGES.itemProductMissing);
-  const tipo_preco = body.tipo_preco ?? 'Varejo';
+  // The line's price type: the body's, else the branch's default (002 §3 tipo_preco_padrao).
+  const tipo_preco = body.tipo_preco ?? (await findSaleConfig(tx, org, caller.id_filial)).tipo_preco_padrao;
   const quantidade = quantityFromDecimal(body.quantidade);
-  const valor_unitario = body.valor_unitario !== undefined ? fromDecimal(body.valor_unitario) : copy ? q.priceOf(copy, tipo_preco) : 0;
+  const prices = id_grade === null ? new Map<number, CurrentLinePrice>() : await orderPrices(tx, caller, order, [id_grade]);
+  const priced = id_grade === null ? undefined : prices.get(id_grade);
+  // The price of the line's type after the table and the promotion; a typed price differing from it is a price change.
+  const price = priced ? referencePrice({ tipo_preco }, priced) : 0;
+  const valor_unitario = body.valor_unitario !== undefined ? fromDecimal(body.valor_unitario) : price;
   const draft: q.LineRow = {
     id_pedido_item: 0, tipo_item: 'Produto', id_produto_grade_filial: id_grade, id_endereco_estoque: body.id_endereco_estoque ?? null,
     id_cenario_fiscal: body.id_cenario_fiscal ?? null, quantidade, valor_unitario, valor_sub_total: 0,
     valor_desconto_item: lineDiscount(quantidade, valor_unitario, body, 0), valor_desconto_subtotal: 0, valor_desconto: 0, valor_total: 0,
     frete: 0, seguro: 0, outros: 0, tipo_preco, is_atacarejo: false,
-    is_preco_alterado: body.valor_unitario !== undefined && (!copy || valor_unitario !== q.priceOf(copy, tipo_preco)),
+    is_preco_alterado: body.valor_unitario !== undefined && (!copy || valor_unitario !== price),
     id_usuario_vendedor: body.id_usuario_vendedor ?? null, observacao: body.observacao ?? null, is_cancelado: false,
   };
   await checkLine(tx, caller, order, draft, await q.loadLines(tx, org, order.id_pedido));
+  await checkPriceType(tx, caller, draft, copy?.descricao ?? '', prices);
   await enforceCaps(tx, caller, {
     id_produto_grade_filial: id_grade, quantidade, valor_unitario,
-    priceReference: body.valor_unitario !== undefined && copy ? q.priceOf(copy, tipo_preco) : null,
+    priceReference: body.valor_unitario !== undefined && copy ? price : null,
     discount: { percentual: body.desconto_percentual, valor: draft.valor_desconto_item },
   });
   const id_item = await q.insertLine(tx, org, order.id_pedido, {
     id_produto_grade_filial: id_grade!, id_endereco_estoque: draft.id_endereco_estoque!, id_cenario_fiscal: draft.id_cenario_fiscal,
     copy: copy!, quantidade, valor_unitario, valor_desconto_item: draft.valor_desconto_item, tipo_preco,
     is_preco_alterado: draft.is_preco_alterado, id_usuario_vendedor: draft.id_usuario_vendedor, observacao: draft.observacao,
+    // 000 §3.3: the table and the promotion the line was priced by (a typed price names the table, not the promotion).
+    id_tabela_preco: priced?.id_tabela_preco ?? null, id_promocao: draft.is_preco_alterado ? null : (priced?.id_promocao ?? null),
   }, multiplyByQuantity(valor_unitario, quantidade));
   // 000 §4.5: a consignment's items start pending send, with their consignment quantities at zero.
   if (order.operacao === 'Consignacao') {
@@ -225,7 +261,10 @@ export async function updateItem(tx: Tx, caller: Caller, body: UpdateBody): Prom
   const tipo_preco = body.tipo_preco ?? line.tipo_preco;
   const copy = line.id_produto_grade_filial === null ? null
     : await q.gridCopy(tx, caller.id_organization, caller.id_filial, line.id_produto_grade_filial);
-  const price = copy ? q.priceOf(copy, tipo_preco) : 0;
+  const prices = line.id_produto_grade_filial === null ? new Map<number, CurrentLinePrice>()
+    : await orderPrices(tx, caller, order, [line.id_produto_grade_filial]);
+  const priced = line.id_produto_grade_filial === null ? undefined : prices.get(line.id_produto_grade_filial);
+  const price = copy && priced ? referencePrice({ tipo_preco }, priced) : 0;
   const valor_unitario = body.valor_unitario !== undefined ? fromDecimal(body.valor_unitario) : price;
   if (valor_unitario <= 0 && body.valor_unitario === undefined) throw badRequest(ORDER_MESSAGES.itemPriceNotFound);
   const quantidade = quantityFromDecimal(body.quantidade);
@@ -237,8 +276,12 @@ export async function updateItem(tx: Tx, caller: Caller, body: UpdateBody): Prom
     id_usuario_vendedor: body.id_usuario_vendedor !== undefined ? body.id_usuario_vendedor : line.id_usuario_vendedor,
     observacao: body.observacao !== undefined ? body.observacao : line.observacao,
   };
-  return writeChanged(tx, caller, order, changed, lines,
+  await checkPriceType(tx, caller, changed, copy?.descricao ?? '', prices);
+  const answer = await writeChanged(tx, caller, order, changed, lines,
     capsOf(line, changed, body.valor_unitario !== undefined, price, body.desconto_percentual));
+  await q.writeLineClaims(tx, caller.id_organization, line.id_pedido_item, priced?.id_tabela_preco ?? null,
+    changed.is_preco_alterado ? null : (priced?.id_promocao ?? null));
+  return answer;
 }
 
 /** PUT /order_item/patch_update: only what the body names changes; is_cancelado true removes the line. */
@@ -246,8 +289,8 @@ export async function patchItem(tx: Tx, caller: Caller, body: PatchBody): Promis
   const { order, line, lines } = await lockLine(tx, caller, body.id_pedido_item);
   const quantidade = body.quantidade !== undefined ? quantityFromDecimal(body.quantidade) : line.quantidade;
   const valor_unitario = body.valor_unitario !== undefined ? fromDecimal(body.valor_unitario) : line.valor_unitario;
-  const copy = body.valor_unitario === undefined || line.id_produto_grade_filial === null ? null
-    : await q.gridCopy(tx, caller.id_organization, caller.id_filial, line.id_produto_grade_filial);
+  const grid = line.id_produto_grade_filial;
+  const priced = body.valor_unitario === undefined || grid === null ? undefined : (await orderPrices(tx, caller, order, [grid])).get(grid);
   const changed: q.LineRow = {
     ...line, quantidade, valor_unitario,
     is_preco_alterado: body.valor_unitario !== undefined ? valor_unitario !== line.valor_unitario || line.is_preco_alterado : line.is_preco_alterado,
@@ -259,7 +302,7 @@ export async function patchItem(tx: Tx, caller: Caller, body: PatchBody): Promis
     is_cancelado: body.is_cancelado ?? false,
   };
   return writeChanged(tx, caller, order, changed, lines,
-    capsOf(line, changed, body.valor_unitario !== undefined, copy ? q.priceOf(copy, line.tipo_preco) : 0, body.desconto_percentual));
+    capsOf(line, changed, body.valor_unitario !== undefined, priced ? referencePrice(line, priced) : 0, body.desconto_percentual));
 }
 
 async function readableOrder(tx: Tx, caller: Caller, id_pedido: number) {

@@ -11,11 +11,15 @@ export interface BranchSaleConfig {
   obrigar_vendedor_venda_pdv: boolean;
   obrigar_cliente_venda_pdv: boolean;
   ambiente_emissao: number;
+  /** 002 §3 Venda: the default price type and whether a sale may switch it (price-check.ts priceTypeError). */
+  tipo_preco_padrao: 'Varejo' | 'Atacado';
+  tipo_preco_alterar: boolean;
 }
 
 export async function findSaleConfig(tx: Tx, org: number, id_filial: number): Promise<BranchSaleConfig> {
   const { rows } = await tx.query<BranchSaleConfig>(
-    `SELECT controla_estoque_negativo, is_liberar_pedido, obrigar_vendedor_venda_pdv, obrigar_cliente_venda_pdv, ambiente_emissao
+    `SELECT controla_estoque_negativo, is_liberar_pedido, obrigar_vendedor_venda_pdv, obrigar_cliente_venda_pdv, ambiente_emissao,
+            tipo_preco_padrao, tipo_preco_alterar
        FROM filial_configuracao WHERE id_organization = $1 AND id_filial = $2 AND data_exclusao IS NULL`,
     [org, id_filial],
   );
@@ -25,6 +29,8 @@ export async function findSaleConfig(tx: Tx, org: number, id_filial: number): Pr
     obrigar_vendedor_venda_pdv: false,
     obrigar_cliente_venda_pdv: false,
     ambiente_emissao: 2,
+    tipo_preco_padrao: 'Varejo',
+    tipo_preco_alterar: true,
   };
 }
 

@@ -254,6 +254,11 @@ export function TotalsPanel({
             </Group>
           </Group>
         ))}
+        {!receipt && operation.modo_operacao !== 'Devolucao' && (
+          <Text size="xs" c="dimmed" aria-label="Tipo de preço">
+            Preço: {operation.tipo_preco === 'Atacado' ? 'Atacado' : 'Varejo'} (Alt+A)
+          </Text>
+        )}
         {seller && (
           <Text size="xs" c="dimmed">
             Vendedor: {seller}
@@ -280,6 +285,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['F8', 'Pagamento'],
   ['F9', 'Remover último pagamento'],
   ['F10', 'Finalizar'],
+  ['Alt+A', 'Varejo / Atacado'],
   ['Alt+T', 'Frete'],
   ['Alt+Q', 'Estoque por filial'],
   ['Alt+P', 'Buscar pedido'],

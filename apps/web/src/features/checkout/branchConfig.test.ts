@@ -11,8 +11,9 @@ import { loadInvoiceContext } from '../invoice/localData.ts';
 import { readOfflinePos } from '../sync/localData.ts';
 import { loadSaleContext, type ProductHit } from './catalog.ts';
 import * as draft from './draft.ts';
-import { finishEntry } from './page/pageSteps.ts';
-import { customerHint, customerRule, defaultModel, defaultPriceType, editsOnInsert, finishMode, sellerRule } from './useCheckout.ts';
+import { finishEntry, keyCommand, PRICE_TYPE_NOT_IN_MODE } from './page/pageSteps.ts';
+import { PRICE_MESSAGES } from '@pdv/domain/price-check';
+import { customerHint, customerRule, defaultModel, defaultPriceType, editsOnInsert, finishMode, mayChangePriceType, sellerRule } from './useCheckout.ts';
 
 let db: PdvDatabase | null = null;
 afterEach(async () => {
@@ -53,6 +54,35 @@ describe('the till follows the branch configuration', () => {
     const retailSale = draft.newOperation({ id_filial: 1, id_usuario: 7, id_endereco_estoque: 3, tipo_preco: defaultPriceType(retail) });
     expect(draft.addProduct({ ...emptySale(), operation: retailSale }, hit, lines).itens.map((i) => [i.valor_unitario, i.tipo_preco]))
       .toEqual([[1500, 'Varejo']]);
+  });
+
+  it('tipo_preco_alterar: Alt+A switches the sale Varejo <-> Atacado and reprices its lines; refused when false', async () => {
+    const allowed = await tillWith({ tipo_preco_padrao: 'Varejo' });
+    expect(mayChangePriceType(allowed)).toBe(true);
+    const op = draft.newOperation({ id_filial: 1, id_usuario: 7, id_endereco_estoque: 3, tipo_preco: defaultPriceType(allowed) });
+    const noWholesale: ProductHit = { ...hit, id_produto_grade: 6, id_produto_grade_filial: 60, id_produto: 2, descricao: 'Boné', preco_atacado: 0 };
+    let sale = draft.addProduct(draft.addProduct({ ...emptySale(), operation: op }, hit, lines), noWholesale, lines);
+    sale = draft.setItemDiscount(sale, sale.itens[0]!.id_item, 300);
+    const facts = (b: typeof sale, locked: boolean) => ({ bundle: b, drawn: b, drawnItem: null, priceTypeLocked: locked });
+    const command = keyCommand('Alt+A', facts(sale, !mayChangePriceType(allowed)));
+    expect(command).toEqual({ kind: 'switchPriceType', to: 'Atacado' });
+    const wholesale = draft.setPriceType(sale, 'Atacado');
+    expect(wholesale.operation.tipo_preco).toBe('Atacado');
+    // Meia at its wholesale price (its own discount keeps its share: 300 of 1500 -> 240 of 1200); Boné has none: retail.
+    expect(wholesale.itens.map((i) => [i.descricao, i.valor_unitario, i.tipo_preco, i.valor_desconto_item]))
+      .toEqual([['Meia', 1200, 'Atacado', 240], ['Boné', 1500, 'Varejo', 0]]);
+    // A product added afterwards follows the sale's type; and back to Varejo.
+    expect(keyCommand('Alt+A', facts(wholesale, false))).toEqual({ kind: 'switchPriceType', to: 'Varejo' });
+    const back = draft.setPriceType(wholesale, 'Varejo');
+    expect(back.itens.map((i) => [i.valor_unitario, i.tipo_preco, i.valor_desconto_item])).toEqual([[1500, 'Varejo', 300], [1500, 'Varejo', 0]]);
+    // A return takes no price type.
+    const ret = draft.setMode(sale, 'Devolucao');
+    expect(keyCommand('Alt+A', facts(ret, false))).toEqual({ kind: 'notice', message: PRICE_TYPE_NOT_IN_MODE });
+    await db?.delete();
+    const locked = await tillWith({ tipo_preco_padrao: 'Varejo', tipo_preco_alterar: false });
+    expect(mayChangePriceType(locked)).toBe(false);
+    expect(keyCommand('Alt+A', facts(sale, !mayChangePriceType(locked))))
+      .toEqual({ kind: 'notice', message: PRICE_MESSAGES.priceTypeLocked });
   });
 
   it('modo_finalizacao: a modal unless the branch prints at once', async () => {

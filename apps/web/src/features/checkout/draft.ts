@@ -16,7 +16,7 @@ import {
 } from '@pdv/domain/operation';
 import { repriceForWholesale, type WholesalePricing } from '@pdv/domain/wholesale';
 import type { OperationBundle, StoredItem, StoredOperation, StoredPayment } from '../outbox/types.ts';
-import { linePricing } from '@pdv/domain/price-check';
+import { linePricing, retypedLine } from '@pdv/domain/price-check';
 import { cashbackOffers, earnsCashback, saleCashback, type CashbackOffer } from '@pdv/domain/cashback';
 import { saleDay, type PricedVariation } from '@pdv/domain/price-rules';
 import type { ProductHit } from './catalog.ts';
@@ -261,6 +261,18 @@ export function repriceLines(bundle: OperationBundle, pricing: LocalPricing): Op
     return item.is_preco_alterado ? next : { ...next, valor_unitario: unitPriceOf(item, priced) };
   });
   return recompute({ ...bundle, itens });
+}
+
+/**
+ * The sale's price type (000 §3.2 tipo_preco: the point of sale's Varejo/Atacado switch, Alt+A): the operation takes
+ * it and every line whose price the rule manages moves to it at its variation's price of that type (price-check.ts
+ * retypedLine: wholesale only where the variation has a wholesale price), then the wholesale quantity rule runs again
+ * (recompute). New lines follow the operation's type (addProduct). Lines stored without their prices are left alone.
+ * Whether the branch allows it (tipo_preco_alterar) is the caller's question (the screen refuses it before).
+ */
+export function setPriceType(bundle: OperationBundle, tipo_preco: TipoPreco): OperationBundle {
+  const itens = bundle.itens.map((item) => (item.precos ? retypedLine(item, item.precos, tipo_preco) : item));
+  return recompute({ ...bundle, operation: { ...bundle.operation, tipo_preco }, itens });
 }
 
 /** The seller of the sale (000 §6): on the operation and on every line, so that commissions follow the lines. */

@@ -57,6 +57,11 @@ export function defaultPriceType(context: SaleContext): TipoPreco {
   return context.config?.['tipo_preco_padrao'] === 'Atacado' ? 'Atacado' : 'Varejo';
 }
 
+/** 002 §3 tipo_preco_alterar: whether the cashier may switch the sale's price type (Alt+A); true unless the branch says false. */
+export function mayChangePriceType(context: SaleContext): boolean {
+  return context.config?.['tipo_preco_alterar'] !== false;
+}
+
 /**
  * 002 §3: whether the branch requires the customer of a sale (obrigar_cliente_venda_pdv: the finishing validation
  * refuses without one), asks for it once when finishing (solicitar_cliente_venda_pdv), or neither.

@@ -16,5 +16,7 @@ describe('the side panels opened by Alt keys (000 §2: shipment, stock quantity 
   it('shows every one of those keys on the screen', () => {
     const shown = SHORTCUTS.map(([key]) => key);
     for (const key of Object.keys(PANEL_KEYS)) expect(shown).toContain(key);
+    // Alt+A, the Varejo/Atacado switch, is in the legend too.
+    expect(shown).toContain('Alt+A');
   });
 });

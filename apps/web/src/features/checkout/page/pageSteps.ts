@@ -3,6 +3,8 @@
  * useCheckoutScreen.ts performs them; this module reads nothing and shows nothing.
  */
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
+import { PRICE_MESSAGES } from '@pdv/domain/price-check';
+import type { TipoPreco } from '@pdv/domain/item';
 import type { OperationBundle, StoredItem } from '../../outbox/types.ts';
 import { POS_MODES, type PosMode } from '../draft.ts';
 
@@ -38,6 +40,11 @@ export const F5_NOT_IN_MODE =
 /** Switching to Recebimento with lines on the sale: a receipt takes no items. */
 export const RECEIPT_CLEARS_ITEMS = 'O recebimento não tem itens: remover os itens desta venda e passar para Recebimento?';
 
+/** Modes whose lines are priced from the price table: the only ones where Alt+A switches the price type. */
+const PRICED_MODES: ReadonlySet<string> = new Set(['Venda', 'Pedido', 'Orcamento', 'Consignacao']);
+/** Alt+A in a mode whose lines are not priced from the table (a return, a receipt, a credit voucher). */
+export const PRICE_TYPE_NOT_IN_MODE = 'O tipo de preço (Varejo/Atacado) só muda em venda, pedido, orçamento ou consignação.';
+
 export const CONSIGNMENT_NEEDS_CUSTOMER = 'Informe um cliente para ver as consignações.';
 /** Why Alt+V refuses: a voucher without a sale is a manager's credit; the voucher sale with its payment is the way to sell one. */
 export const VOUCHER_NEEDS_MANAGER = ORDER_MESSAGES.giftCardCreditNeedsManager;
@@ -55,6 +62,8 @@ export type KeyCommand =
   | { kind: 'removePayment'; id: string }
   | { kind: 'finish' }
   | { kind: 'removeItem'; id: string }
+  /** Alt+A: the sale's price type switched to `to` (draft.setPriceType). */
+  | { kind: 'switchPriceType'; to: TipoPreco }
   /** A key that does nothing here, with the reason shown to the cashier. */
   | { kind: 'notice'; message: string }
   /** Ctrl+Del: cancel the sale in edit (its lines and payments are discarded). */
@@ -68,10 +77,12 @@ export interface KeyFacts {
   drawn: OperationBundle | null;
   /** The selected line as drawn. */
   drawnItem: StoredItem | null;
+  /** 002 §3 tipo_preco_alterar false: the branch does not let the cashier switch the price type (Alt+A). */
+  priceTypeLocked?: boolean;
 }
 
-/** What a key of the screen does (F1-F10, Del, Ctrl+Del, Esc), on the sale as the cashier sees it. */
-export function keyCommand(key: string, { bundle, drawn, drawnItem }: KeyFacts): KeyCommand {
+/** What a key of the screen does (F1-F10, Alt+A, Del, Ctrl+Del, Esc), on the sale as the cashier sees it. */
+export function keyCommand(key: string, { bundle, drawn, drawnItem, priceTypeLocked = false }: KeyFacts): KeyCommand {
   if (!bundle) return { kind: 'none' };
   switch (key) {
     case 'F1':
@@ -101,6 +112,12 @@ export function keyCommand(key: string, { bundle, drawn, drawnItem }: KeyFacts):
       return { kind: 'finish' };
     case 'Del':
       return drawnItem ? { kind: 'removeItem', id: drawnItem.id_item } : { kind: 'none' };
+    case 'Alt+A': {
+      const sale = drawn ?? bundle;
+      if (!PRICED_MODES.has(sale.operation.modo_operacao)) return { kind: 'notice', message: PRICE_TYPE_NOT_IN_MODE };
+      if (priceTypeLocked) return { kind: 'notice', message: PRICE_MESSAGES.priceTypeLocked };
+      return { kind: 'switchPriceType', to: sale.operation.tipo_preco === 'Atacado' ? 'Varejo' : 'Atacado' };
+    }
     case 'Ctrl+Del': {
       const sale = drawn ?? bundle;
       return sale.itens.length > 0 || sale.pagamentos.length > 0 ? { kind: 'cancelSale' } : { kind: 'none' };

@@ -19,7 +19,7 @@ import type { PosMode } from '../draft.ts';
 import type { ProductHit } from '../catalog.ts';
 import { scanGate } from '../search/scanGate.ts';
 import type { OperationBundle } from '../../outbox/types.ts';
-import { customerRule, defaultModel, editsOnInsert, finishMode, sellerRule, useCheckout } from '../useCheckout.ts';
+import { customerRule, defaultModel, editsOnInsert, finishMode, mayChangePriceType, sellerRule, useCheckout } from '../useCheckout.ts';
 import {
   CONSIGNMENT_NEEDS_CUSTOMER,
   F_KEYS,
@@ -314,7 +314,9 @@ export function useCheckoutScreen() {
     }
     // The supervisor modal is answered first (its fields take the keys).
     if (supervisor.asking) return;
-    const command = keyCommand(key, { bundle, drawn: pos.sale.get().bundle, drawnItem: drawnItem() });
+    const command = keyCommand(key, {
+      bundle, drawn: pos.sale.get().bundle, drawnItem: drawnItem(), priceTypeLocked: context ? !mayChangePriceType(context) : false,
+    });
     switch (command.kind) {
       case 'open':
         return setPanel(command.panel);
@@ -334,6 +336,8 @@ export function useCheckoutScreen() {
         return;
       case 'cancelSale':
         return void cancelSale();
+      case 'switchPriceType':
+        return update((b) => draft.setPriceType(b, command.to));
       case 'none':
         return;
     }
@@ -408,6 +412,7 @@ export function useCheckoutScreen() {
       ['alt+M', () => latestStepMode.current(1)],
       ['alt+shift+M', () => latestStepMode.current(-1)],
       ['alt+C', () => latestConsignment.current()],
+      ['alt+A', () => action('Alt+A')],
       ['alt+T', () => action('Alt+T')],
       ['alt+Q', () => action('Alt+Q')],
       ['alt+P', () => action('Alt+P')],

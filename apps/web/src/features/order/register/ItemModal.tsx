@@ -23,6 +23,7 @@ import {
   type OrderLine,
 } from '../form.ts';
 import type { OrderContext } from '../localData.ts';
+import { orderLinePrice } from '../linePrice.ts';
 
 async function searchItems(text: string): Promise<SearchOption<ProductHit>[]> {
   const { hits } = await searchProducts(localDb(), text);
@@ -153,6 +154,13 @@ function ItemFormBody({ item, order, context, onClose, onSaved }: Props) {
                       }
                     : { id_produto_grade_filial: null, descricao: '' },
                 );
+                // The price of the order's table and promotions (linePrice.ts), as the server prices the line.
+                if (option) {
+                  const picked = option.data.id_produto_grade_filial;
+                  void orderLinePrice(localDb(), order, option.data).then((price) =>
+                    setForm((f) => (f.id_produto_grade_filial === picked ? { ...f, valor_unitario: formatDecimalBR(price) } : f)),
+                  );
+                }
               }}
               nothingFound="Nenhum produto encontrado."
               description={context.loaded && context.productCount === 0 ? TEXTS.localCopyEmpty('produtos') : undefined}
