@@ -10,7 +10,7 @@ import { emitirBoleto } from '@pdv/banking/emitir';
 import { boletoPixTxid, pixStatic } from '@pdv/banking/pix';
 import type { Titulo } from '@pdv/banking/cnab-model';
 import type { BoletoRow as DemandRow, RetornoResult } from '@pdv/contract/boleto';
-import { BOLETO_MESSAGES as M, boletoAmount, boletoDocumentIssue, boletoSyncAction, type BoletoAmountType, type BoletoState } from '@pdv/domain/boleto';
+import { BOLETO_MESSAGES as M, boletoAmount, boletoDocumentIssue, boletoSyncAction, type BoletoAmountType } from '@pdv/domain/boleto';
 import { ValidationError } from '@pdv/domain/errors';
 import { canDischarge } from '@pdv/domain/financial-document';
 import { fromDecimal, toDecimal, toDecimalString, type Cents } from '@pdv/domain/money';
