@@ -121,10 +121,13 @@ describe('/demand/sync-demands-documents', () => {
 });
 
 describe('hybrid boleto', () => {
-  it('refuses a hybrid configuration on an account without a PIX key', async () => {
-    const bad = await t.call('POST', '/demand_config/create', { descricao: `Sicoob híbrido ${RUN}`, id_conta: sicoob, cnab: '240', codigo_cedente: '229385', modalidade: '01', is_hibrido: true }, manager);
+  it('refuses to issue hybrid boletos from an account without a PIX key, writing nothing', async () => {
+    const cfg = (await expectOk(t, 'boletoConfigCreate', { descricao: `Sicoob híbrido ${RUN}`, id_conta: sicoob, cnab: '240', codigo_cedente: '229385', modalidade: '01', is_hibrido: true }, manager)).json;
+    const doc = await receivable();
+    const bad = await t.call('POST', '/demand/create', { id_configuracao_boleto: cfg['id_configuracao_boleto'], documentos: [doc] }, manager);
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json)).toContain(M.hybridNoPixKey);
+    expect((await expectOk(t, 'demandByDocuments', { documentos: [doc] }, manager)).json['rows']).toEqual([]);
   });
 
   it('issues a boleto with its static PIX BR Code (key, value, txid from the nosso número), lists it and prints its QR', async () => {
