@@ -50,5 +50,8 @@ it('issues 1,000 boletos in one request, numbered in the order given, and their 
   expect(after).toBe(before + 1000);
   const rem = await expectOk(t, 'demandUpdateRemessa', { id_conta: itau }, manager);
   expect(rem.json['quantidade']).toBe(1000);
-  expect(String(rem.json['conteudo']).split('\r\n').filter(Boolean)).toHaveLength(1002);
+  // Itaú CNAB 400: header, one detail (type 1) and one fine record (type 2) per boleto, trailer.
+  const lines = String(rem.json['conteudo']).split('\r\n').filter(Boolean);
+  expect(lines.filter((l) => l.startsWith('1'))).toHaveLength(1000);
+  expect(lines).toHaveLength(2002);
 }, 300_000);
