@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { authBenchmark } from './auth.bench.ts';
+import { boletoBenchmark } from './boleto.bench.ts';
 import { checkoutSearchBenchmark } from './checkout-search.bench.ts';
 import { connectorPrintBenchmark } from './connector-print.bench.ts';
 import { fiscalBenchmark } from './fiscal.bench.ts';
@@ -23,7 +24,7 @@ import { syncPageBenchmark } from './sync-page.bench.ts';
 
 const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, syncBrowserBenchmark, operacaoBenchmark, fiscalBenchmark, loadBenchmark,
   checkoutSearchBenchmark, idbCeilingBenchmark, pdfBenchmark, registersBenchmark, importBenchmark, inventoryBenchmark,
-  connectorPrintBenchmark, inventoryCountBenchmark, nfceOfflineBenchmark];
+  connectorPrintBenchmark, inventoryCountBenchmark, nfceOfflineBenchmark, boletoBenchmark];
 const only = process.argv.slice(2);
 
 const rows: Array<BenchResult & { bench: string }> = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crc16, parsePix, pixDynamic, pixStatic } from './pix.ts';
+import { boletoPixTxid, crc16, parsePix, pixDynamic, pixStatic } from './pix.ts';
 
 /** The static example of the Manual de Padrões para Iniciação do Pix (random key, no amount, txid ***). */
 const MANUAL_STATIC = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal'
@@ -51,5 +51,32 @@ describe('reading a BR Code', () => {
     expect(parsePix(MANUAL_STATIC)).toMatchObject({ chave: '123e4567-e12b-12d1-a456-426655440000', txid: '***', nome: 'Fulano de Tal', cidade: 'BRASILIA' });
     expect(() => parsePix(MANUAL_STATIC.replace('Fulano', 'Fulana'))).toThrow('O CRC16 do código PIX não confere.');
     expect(() => parsePix(MANUAL_STATIC.slice(0, 40))).toThrow('Código PIX (BR Code) inválido');
+  });
+});
+
+describe('hybrid boleto PIX (static BR Code)', () => {
+  it('derives the txid from the bank and the printed nosso número, letters and digits only, at most 25', () => {
+    expect(boletoPixTxid('341', '109/00000006-2')).toBe('BOL341109000000062');
+    expect(boletoPixTxid('1', '12345670000000001')).toBe('BOL00112345670000000001');
+    // Caixa's 17 digits + the prefix are 23; a longer one keeps its last digits (where the sequence varies).
+    const long = boletoPixTxid('104', '14/000000000000123-4x99');
+    expect(long).toHaveLength(25);
+    expect(long.endsWith('1234x99')).toBe(true);
+    expect(long).toMatch(/^[A-Za-z0-9]{1,25}$/);
+  });
+
+  it('writes every field of the boleto\'s payload byte for byte, closed by its CRC16', () => {
+    const txid = boletoPixTxid('341', '109/00000006-2');
+    const payload = pixStatic({ chave: 'financeiro@demomoda.exemplo.com.br', nome: 'Demo Moda Comércio de Roupas e Calçados Ltda', cidade: 'São Paulo', valor: 12345, txid });
+    const body = '000201'
+      + '2656' + '0014br.gov.bcb.pix' + '0134financeiro@demomoda.exemplo.com.br'
+      + '52040000' + '5303986' + '5406123.45' + '5802BR'
+      + '5925Demo Moda Comercio de Rou' + '6009Sao Paulo'
+      + '6222' + '0518BOL341109000000062'
+      + '6304';
+    expect(payload).toBe(`${body}${crc16(body)}`);
+    // The CRC over the whole payload with its own field is the checked value; a changed amount breaks it.
+    expect(parsePix(payload)).toMatchObject({ chave: 'financeiro@demomoda.exemplo.com.br', valor: 12345, txid, cidade: 'Sao Paulo' });
+    expect(() => parsePix(payload.replace('123.45', '123.46'))).toThrow('O CRC16 do código PIX não confere.');
   });
 });

@@ -77,6 +77,18 @@ export function pixStatic(p: PixStatic): string {
   return withCrc(`${field('00', '01')}${account}${tail(p, txid)}`);
 }
 
+/**
+ * The txid of a hybrid boleto's static PIX: 'BOL' + the bank's code (3 digits) + the nosso número's letters and digits
+ * (its printed form, check digit included), at most 25 characters (Manual de Padrões: txid of a static QR, [A-Za-z0-9]
+ * up to 25). The nosso número is unique per account, so the txid names one boleto; a nosso número that would not fit
+ * keeps its last digits (the sequence's end, which varies).
+ */
+export function boletoPixTxid(banco: string, nossoNumero: string): string {
+  const nn = nossoNumero.replace(/[^A-Za-z0-9]/g, '');
+  const prefix = `BOL${banco.replace(/\D/g, '').padStart(3, '0').slice(-3)}`;
+  return `${prefix}${nn.slice(-(25 - prefix.length))}`;
+}
+
 export function pixDynamic(p: PixDynamic): string {
   const url = p.url.trim().replace(/^https:\/\//i, '');
   if (!url || url.length > 77 || /^[a-z]+:\/\//i.test(url) || /\s/.test(url)) throw new ValidationError(M.pixUrlInvalida, 'url');

@@ -74,6 +74,8 @@ export const boletoRow = z.object({
   data_pagamento: z.string().nullable(),
   valor_pago: z.number().nullable(),
   motivo_rejeicao: z.string().nullable(),
+  /** The static PIX BR Code of a hybrid boleto (null: a plain boleto). */
+  pix_brcode: z.string().nullable(),
 });
 export type BoletoRow = z.infer<typeof boletoRow>;
 
@@ -88,6 +90,19 @@ export const demandFindResult = z.object({ rows: z.array(boletoRow), count: z.nu
 export const demandByIdBody = z.object({ id_boleto: id }).strict();
 export const demandByDocumentsBody = z.object({ documentos: z.array(id).min(1, { error: BOLETO_MESSAGES.noFinancialDocument }).max(1000) }).strict();
 export const demandListResult = z.object({ rows: z.array(boletoRow) });
+/** /demand/sync-demands-documents: the boletos of these documents follow them (packages/domain boletoSyncAction). */
+export const demandSyncBody = z.object({
+  documentos: z.array(id, { error: BOLETO_MESSAGES.syncNoDocuments }).min(1, { error: BOLETO_MESSAGES.syncNoDocuments }).max(1000, { error: 'No máximo 1000 documentos por vez.' }),
+}).strict();
+export const demandSyncResult = z.object({
+  resultados: z.array(z.object({
+    id_documento_financeiro: z.number().int(),
+    numero: z.string(),
+    situacao: z.string(),
+    boletos: z.array(z.object({ id_boleto: z.number().int(), nosso_numero: z.string(), situacao_anterior: boletoSituacao, situacao: boletoSituacao, acao: z.string() })),
+  })),
+  cancelados: z.number().int(),
+});
 export const demandCancelBody = z.object({ id_boleto: id, situacao: z.literal('Cancelado', { error: 'Situação inválida.' }) }).strict();
 
 export const demandPdfResult = z.object({ nome_arquivo: z.string(), pdf_base64: z.string() });

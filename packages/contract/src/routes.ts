@@ -362,6 +362,7 @@ const financeRoutes = {
   demandCreate: route({ method: 'POST', path: '/demand/create', auth: 'session', permission: FIN_MANAGE, scope: 'branch', body: bol.demandCreateBody, response: bol.demandCreateResult }),
   demandValidateCreate: route({ method: 'POST', path: '/demand/validate_create_demand', auth: 'session', permission: FIN_MANAGE, scope: 'branch', body: bol.demandCreateBody, response: bol.demandCreateResult }),
   demandByDocuments: route({ method: 'POST', path: '/demand/payment-demands-by-documents', auth: 'session', permission: FIN_READ, scope: 'branch', body: bol.demandByDocumentsBody, response: bol.demandListResult }),
+  demandSyncDocuments: route({ method: 'POST', path: '/demand/sync-demands-documents', auth: 'session', permission: FIN_MANAGE, scope: 'branch', body: bol.demandSyncBody, response: bol.demandSyncResult }),
   demandUpdate: route({ method: 'POST', path: '/demand/update', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_boleto'], body: bol.demandCancelBody, response: bol.boletoRow }),
   demandPdf: route({ method: 'POST', path: '/demand/pdf', auth: 'session', permission: FIN_READ, scope: 'branch', idFields: ['id_boleto'], body: bol.demandByIdBody, response: bol.demandPdfResult }),
   demandUpdateRemessa: route({ method: 'POST', path: '/demand/update-remessa', auth: 'session', permission: FIN_MANAGE, scope: 'branch', idFields: ['id_conta'], body: bol.remessaBody, response: bol.remessaResult }),

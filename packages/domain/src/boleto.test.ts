@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOLETO_MESSAGES as M, boletoAmount, boletoConfigIssues, boletoDocumentIssue } from './boleto.ts';
+import { BOLETO_MESSAGES as M, boletoAmount, boletoConfigIssues, boletoDocumentIssue, boletoSyncAction } from './boleto.ts';
 
 describe('boleto configuration rules (001 §5)', () => {
   it('allows 3 decimals for a percentage and 2 for a value', () => {
@@ -31,5 +31,22 @@ describe('boleto per document (001 §5)', () => {
 
   it('writes a failure as 001 §8 says', () => {
     expect(M.perDocument('12/1', 'CEP não informado.')).toBe('Erro ao gerar o Boleto do documento 12/1. Motivo: CEP não informado.');
+  });
+});
+
+describe('boleto sync with its document (/demand/sync-demands-documents)', () => {
+  const live = { situacao: 'RemessaGerada' as const, valor: 10_000, pago: false, motivo_rejeicao: null };
+  it('cancels a live boleto whose document is no longer open, or whose balance changed', () => {
+    expect(boletoSyncAction({ situacao: 'Quitado', saldo: 0 }, live)).toEqual({ cancelar: true, acao: 'Boleto cancelado: o documento foi quitado.' });
+    expect(boletoSyncAction({ situacao: 'Parcial', saldo: 4_000 }, live).cancelar).toBe(true);
+    expect(boletoSyncAction({ situacao: 'Estornado', saldo: 0 }, { ...live, situacao: 'Pendente' }).acao).toBe('Boleto cancelado: o documento foi cancelado.');
+    expect(boletoSyncAction({ situacao: 'Aberto', saldo: 12_000 }, live).cancelar).toBe(true);
+  });
+  it('keeps a boleto in step, and reports what a retorno recorded without undoing it', () => {
+    expect(boletoSyncAction({ situacao: 'Aberto', saldo: 10_000 }, live)).toEqual({ cancelar: false, acao: 'Boleto em dia com o documento.' });
+    expect(boletoSyncAction({ situacao: 'Aberto', saldo: 10_000 }, { ...live, motivo_rejeicao: '03 - CEP inválido' })).toEqual({ cancelar: false, acao: 'Boleto rejeitado pelo banco: 03 - CEP inválido' });
+    expect(boletoSyncAction({ situacao: 'Aberto', saldo: 10_000 }, { ...live, pago: true }).cancelar).toBe(false);
+    expect(boletoSyncAction({ situacao: 'Quitado', saldo: 0 }, { ...live, pago: true })).toEqual({ cancelar: false, acao: 'Boleto pago pelo retorno; documento quitado.' });
+    expect(boletoSyncAction({ situacao: 'Quitado', saldo: 0 }, { ...live, situacao: 'Cancelado' })).toEqual({ cancelar: false, acao: 'Boleto cancelado.' });
   });
 });

@@ -59,6 +59,10 @@ export const BOLETO_MESSAGES = {
   askAfterInvoice: (numero: string | number) => `Nota fiscal ${numero} autorizada. Deseja emitir os boletos desta nota?`,
   invoiceNotAuthorized: 'Os boletos da nota são emitidos depois que ela é autorizada.',
   invoiceNoConfig: 'Nenhuma configuração de boleto padrão: escolha uma em Financeiro > Documentos financeiros (Alt+G).',
+  hybridNoPixKey: 'A conta bancária da configuração não tem chave PIX: o boleto híbrido precisa dela.',
+  hybridNoCity: 'A filial não tem cidade cadastrada: o PIX do boleto híbrido precisa dela.',
+  syncNoDocuments: 'Nenhum documento financeiro informado para sincronizar os boletos.',
+  syncDocumentNotFound: (id: number) => `Documento financeiro ${id} não encontrado nesta filial.`,
   issuedCount: (n: number) => (n === 1 ? '1 boleto emitido.' : `${n} boletos emitidos.`),
   // The boleto by e-mail (branch configuration enviar_email_boleto).
   mailSubject: (loja: string, numero: string) => `Boleto ${numero} - ${loja}`,
@@ -134,4 +138,40 @@ export function boletoDocumentIssue(valorCents: number, payer: BoletoPayer | nul
   if (!a.cidade?.trim()) return M.cityMissing;
   if (!a.uf?.trim()) return M.stateMissing;
   return null;
+}
+
+/** A boleto as /demand/sync-demands-documents weighs it against its document. */
+export interface BoletoSyncInput {
+  situacao: BoletoState;
+  /** Centavos. */
+  valor: number;
+  /** Paid by a retorno (data_pagamento recorded). */
+  pago: boolean;
+  motivo_rejeicao: string | null;
+}
+
+export type BoletoSyncAction = { cancelar: boolean; acao: string };
+
+/**
+ * What syncing a boleto with its financial document does (/demand/sync-demands-documents): a live boleto (not
+ * cancelled, not paid) follows its document — cancelled when the document is no longer open (paid at the till or by
+ * hand, part paid, cancelled) or when its balance is no longer the boleto's value; a sent one goes out in the next
+ * remessa with the write-off occurrence, as /demand/update does. What a retorno recorded is reported, never undone: a
+ * boleto paid while its document is open again (the discharge was reversed by someone) and a rejection are shown for
+ * the user to act on.
+ */
+export function boletoSyncAction(doc: { situacao: 'Aberto' | 'Parcial' | 'Quitado' | 'Estornado'; saldo: number }, b: BoletoSyncInput): BoletoSyncAction {
+  if (b.situacao === 'Cancelado') return { cancelar: false, acao: 'Boleto cancelado.' };
+  if (b.pago) {
+    return doc.situacao === 'Quitado'
+      ? { cancelar: false, acao: 'Boleto pago pelo retorno; documento quitado.' }
+      : { cancelar: false, acao: `Boleto pago pelo retorno, mas o documento está ${doc.situacao === 'Estornado' ? 'cancelado' : 'em aberto'}: a baixa foi estornada, confira.` };
+  }
+  if (doc.situacao !== 'Aberto') {
+    const estado = { Parcial: 'pago em parte', Quitado: 'quitado', Estornado: 'cancelado' }[doc.situacao];
+    return { cancelar: true, acao: `Boleto cancelado: o documento foi ${estado}.` };
+  }
+  if (doc.saldo !== b.valor) return { cancelar: true, acao: 'Boleto cancelado: o saldo do documento não é mais o valor do boleto.' };
+  if (b.motivo_rejeicao) return { cancelar: false, acao: `Boleto rejeitado pelo banco: ${b.motivo_rejeicao}` };
+  return { cancelar: false, acao: 'Boleto em dia com o documento.' };
 }

@@ -31,6 +31,8 @@ export const boletoConfig = {
     valor_juro: { kind: 'quantity', label: 'Valor do juro', decimals: 3, maxValue: 999_999.99, default: 0 },
     dias_expiracao: { kind: 'integer', label: 'Dias para vencimento', min: 1, maxValue: 365, default: BOLETO_DEFAULTS.dias_expiracao, list: true },
     observacao: { kind: 'text', label: 'Observação (instruções do boleto)', max: 500 },
+    // Hybrid boleto (issue 25): each boleto also carries a static PIX QR code with the account's chave_pix.
+    is_hibrido: { kind: 'boolean', label: 'Boleto híbrido (com QR Code PIX)', default: false, list: true },
   },
   isPadrao: true,
   check: boletoConfigIssues,

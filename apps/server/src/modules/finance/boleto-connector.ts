@@ -73,7 +73,7 @@ export async function reserve(tx: Tx, s: Scope, id_usuario: number, input: Issue
   }
   const { config: c, account: a } = r;
   return {
-    resultados, documentos, data_documento: today, emitente: r.emitente,
+    resultados, documentos, data_documento: today, emitente: { nome: r.emitente.nome, cnpj: r.emitente.cnpj },
     config: {
       cnab: c.cnab, carteira: c.carteira, convenio: c.convenio, codigo_cedente: c.codigo_cedente, modalidade: c.modalidade ?? null, codigo_transmissao: c.codigo_transmissao ?? null,
       tipo_multa: c.tipo_multa, valor_multa: c.valor_multa, dias_multa: c.dias_multa, tipo_juro: c.tipo_juro, valor_juro: c.valor_juro,

@@ -19,12 +19,13 @@ export interface ConfigRow extends BoletoConfigParts {
   valor_juro: number;
   dias_expiracao: number;
   observacao: string | null;
+  is_hibrido: boolean;
 }
 
 export async function configById(tx: Tx, org: number, id: number): Promise<ConfigRow | undefined> {
   const { rows } = await tx.query<Record<string, unknown>>(
     `SELECT id_configuracao_boleto, id_conta, cnab, carteira, convenio, codigo_cedente, modalidade, codigo_transmissao, tipo_multa, valor_multa::float8 AS valor_multa, dias_multa,
-            tipo_juro, valor_juro::float8 AS valor_juro, dias_expiracao, observacao
+            tipo_juro, valor_juro::float8 AS valor_juro, dias_expiracao, observacao, is_hibrido
        FROM configuracao_boleto WHERE id_organization = $1 AND id_configuracao_boleto = $2 AND data_exclusao IS NULL`,
     [org, id],
   );
@@ -44,12 +45,13 @@ export async function configOfAccount(tx: Tx, org: number, id_conta: number): Pr
 export interface AccountRow extends BoletoAccount {
   id_conta: number;
   descricao: string;
+  chave_pix: string | null;
 }
 
 /** An active account the branch may use, locked when `lock` (its sequences are drawn under this lock). */
 export async function accountOf(tx: Tx, s: Scope, id_conta: number, lock = false): Promise<AccountRow | undefined> {
   const { rows } = await tx.query<AccountRow>(
-    `SELECT id_conta, descricao, id_banco, agencia, digito_agencia, numero, digito_conta FROM conta_bancaria
+    `SELECT id_conta, descricao, id_banco, agencia, digito_agencia, numero, digito_conta, chave_pix FROM conta_bancaria
       WHERE id_organization = $1 AND id_conta = $2 AND situacao = 'Ativo' AND data_exclusao IS NULL AND (id_filial IS NULL OR id_filial = $3)
       ${lock ? 'FOR UPDATE' : ''}`,
     [s.org, id_conta, s.id_filial],
@@ -66,16 +68,26 @@ export async function drawSequence(tx: Tx, org: number, id_conta: number, column
   return Number(rows[0]!.n);
 }
 
+/** Draws `n` consecutive numbers of the account's sequence (row locked by accountOf(lock)); answers the first. */
+export async function drawSequences(tx: Tx, org: number, id_conta: number, column: 'sequencia_nosso_numero' | 'sequencia_arquivo_remessa', n: number): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(
+    `UPDATE conta_bancaria SET ${column} = ${column} + $3 WHERE id_organization = $1 AND id_conta = $2 RETURNING ${column} - $3 AS n`,
+    [org, id_conta, n],
+  );
+  return Number(rows[0]!.n);
+}
+
 export async function peekSequence(tx: Tx, org: number, id_conta: number, column: 'sequencia_nosso_numero' | 'sequencia_arquivo_remessa'): Promise<number | undefined> {
   const { rows } = await tx.query<{ n: number }>(`SELECT ${column} AS n FROM conta_bancaria WHERE id_organization = $1 AND id_conta = $2 AND data_exclusao IS NULL`, [org, id_conta]);
   return rows[0] ? Number(rows[0].n) : undefined;
 }
 
-export interface Emitente { nome: string; cnpj: string }
+export interface Emitente { nome: string; cnpj: string; cidade?: string | null }
 
 export async function branchOf(tx: Tx, s: Scope): Promise<Emitente | undefined> {
   const { rows } = await tx.query<Emitente>(
-    `SELECT razao_social AS nome, cnpj FROM filial WHERE id_organization = $1 AND id_filial = $2 AND data_exclusao IS NULL`, [s.org, s.id_filial],
+    `SELECT f.razao_social AS nome, f.cnpj, coalesce(c.nome, f.cidade) AS cidade FROM filial f LEFT JOIN cidade c ON c.id_cidade = f.id_cidade
+      WHERE f.id_organization = $1 AND f.id_filial = $2 AND f.data_exclusao IS NULL`, [s.org, s.id_filial],
   );
   return rows[0];
 }
@@ -88,25 +100,37 @@ export interface PayerRow {
 
 /** The person and its main (else first) live address. */
 export async function payerOf(tx: Tx, org: number, id_pessoa: number): Promise<PayerRow | undefined> {
-  const { rows } = await tx.query<PayerRow>(
-    `SELECT p.nome, p.tipo, p.cpf, p.cnpj, p.email, e.cep, e.endereco, e.numero, e.bairro, e.complemento,
+  return (await payersOf(tx, org, [id_pessoa])).get(id_pessoa);
+}
+
+/** The persons (each with its main, else first, live address) in one query. */
+export async function payersOf(tx: Tx, org: number, ids: readonly number[]): Promise<Map<number, PayerRow>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await tx.query<PayerRow & { id_pessoa: number }>(
+    `SELECT p.id_pessoa, p.nome, p.tipo, p.cpf, p.cnpj, p.email, e.cep, e.endereco, e.numero, e.bairro, e.complemento,
             coalesce(c.nome, e.cidade) AS cidade, coalesce(c.uf, e.uf) AS uf, e.id_pessoa_endereco IS NOT NULL AS has_address
        FROM pessoa p
        LEFT JOIN LATERAL (SELECT * FROM pessoa_endereco x WHERE x.id_organization = p.id_organization AND x.id_pessoa = p.id_pessoa AND x.data_exclusao IS NULL
                            ORDER BY x.is_principal DESC, x.id_pessoa_endereco LIMIT 1) e ON true
        LEFT JOIN cidade c ON c.id_cidade = e.id_cidade
-      WHERE p.id_organization = $1 AND p.id_pessoa = $2`,
-    [org, id_pessoa],
+      WHERE p.id_organization = $1 AND p.id_pessoa = ANY($2::int[])`,
+    [org, [...new Set(ids)]],
   );
-  return rows[0];
+  return new Map(rows.map(({ id_pessoa, ...r }) => [Number(id_pessoa), r]));
 }
 
 export async function liveBoletoOf(tx: Tx, s: Scope, id_documento_financeiro: number): Promise<boolean> {
-  const { rows } = await tx.query(
-    `SELECT 1 FROM boleto WHERE id_organization = $1 AND id_filial = $2 AND id_documento_financeiro = $3 AND situacao <> 'Cancelado' AND data_pagamento IS NULL`,
-    [s.org, s.id_filial, id_documento_financeiro],
+  return (await liveBoletosOf(tx, s, [id_documento_financeiro])).has(id_documento_financeiro);
+}
+
+/** The documents, of those given, that have a live boleto (not cancelled, not paid). */
+export async function liveBoletosOf(tx: Tx, s: Scope, documentos: readonly number[]): Promise<Set<number>> {
+  const { rows } = await tx.query<{ id: number }>(
+    `SELECT DISTINCT id_documento_financeiro AS id FROM boleto WHERE id_organization = $1 AND id_filial = $2 AND id_documento_financeiro = ANY($3::int[])
+        AND situacao <> 'Cancelado' AND data_pagamento IS NULL`,
+    [s.org, s.id_filial, documentos],
   );
-  return rows.length > 0;
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 export interface NewBoleto {
@@ -114,23 +138,42 @@ export interface NewBoleto {
   codigo_barra: string; linha_digitavel: string; data_vencimento: string; valor: string; data_mora_juros: string | null; valor_mora_juros: string;
   data_multa: string | null; multa_valor_fixo: string; percentual_multa: string; nome_sacado: string; tipo_sacado: 'F' | 'J'; cnpj_cpf: string;
   logradouro: string; numero: string; bairro: string; complemento: string | null; cidade: string; uf: string; cep: string; email: string | null;
-  numero_documento: string; id_usuario: number;
+  numero_documento: string; id_usuario: number; pix_brcode: string | null;
 }
 
 export async function insertBoleto(tx: Tx, s: Scope, b: NewBoleto): Promise<number> {
-  const cols = Object.keys(b) as (keyof NewBoleto)[];
-  const { rows } = await tx.query<{ id_boleto: number }>(
-    `INSERT INTO boleto (id_organization, id_filial, ${cols.join(', ')}, seu_numero)
-     VALUES ($1, $2, ${cols.map((_, i) => `$${i + 3}`).join(', ')}, $${cols.length + 3}) RETURNING id_boleto`,
-    [s.org, s.id_filial, ...cols.map((c) => b[c]), b.numero_documento],
-  );
-  return rows[0]!.id_boleto;
+  return (await insertBoletos(tx, s, [b]))[0]!;
+}
+
+const INSERT_CHUNK = 250;
+
+/** Inserts the boletos with multi-row INSERTs (250 a statement); answers their ids in the given order. */
+export async function insertBoletos(tx: Tx, s: Scope, list: readonly NewBoleto[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let from = 0; from < list.length; from += INSERT_CHUNK) {
+    const chunk = list.slice(from, from + INSERT_CHUNK);
+    const cols = Object.keys(chunk[0]!) as (keyof NewBoleto)[];
+    const width = cols.length + 1;
+    const params: unknown[] = [s.org, s.id_filial];
+    const values = chunk.map((b, r) => {
+      params.push(...cols.map((c) => b[c] ?? null), b.numero_documento);
+      return `($1, $2, ${Array.from({ length: width }, (_, c) => `$${3 + r * width + c}`).join(', ')})`;
+    });
+    const { rows } = await tx.query<{ id_boleto: number; k: string }>(
+      `INSERT INTO boleto (id_organization, id_filial, ${cols.join(', ')}, seu_numero) VALUES ${values.join(', ')}
+       RETURNING id_boleto, id_conta || ':' || nosso_numero AS k`, params,
+    );
+    // Matched by account and nosso número (unique per account), not by RETURNING's order.
+    const byKey = new Map(rows.map((r) => [r.k, r.id_boleto]));
+    ids.push(...chunk.map((b) => byKey.get(`${b.id_conta}:${b.nosso_numero}`)!));
+  }
+  return ids;
 }
 
 const ROW = `b.id_boleto, b.id_documento_financeiro, b.numero_documento, b.id_conta, c.descricao AS conta_descricao, b.situacao,
   b.nosso_numero::text AS nosso_numero, b.nosso_numero_banco, b.codigo_barra, b.linha_digitavel, b.data_criacao, b.data_vencimento::text AS data_vencimento,
   b.valor::text AS valor, b.valor_mora_juros::text AS valor_mora_juros, b.multa_valor_fixo::text AS multa_valor_fixo, b.percentual_multa::float8 AS percentual_multa,
-  b.nome_sacado, b.cnpj_cpf, b.id_boleto_remessa, b.data_pagamento::text AS data_pagamento, b.valor_pago::text AS valor_pago, b.motivo_rejeicao`;
+  b.nome_sacado, b.cnpj_cpf, b.id_boleto_remessa, b.data_pagamento::text AS data_pagamento, b.valor_pago::text AS valor_pago, b.motivo_rejeicao, b.pix_brcode`;
 const FROM = `boleto b JOIN conta_bancaria c ON c.id_organization = b.id_organization AND c.id_conta = b.id_conta`;
 
 const cents = (v: unknown) => Math.round(Number(v) * 100);
@@ -267,4 +310,14 @@ export async function markPaid(tx: Tx, s: Scope, id_boleto: number, p: { data_pa
 
 export async function markRejected(tx: Tx, s: Scope, id_boleto: number, motivo: string): Promise<void> {
   await tx.query(`UPDATE boleto SET motivo_rejeicao = $4, data_alteracao = now() WHERE id_organization = $1 AND id_filial = $2 AND id_boleto = $3`, [s.org, s.id_filial, id_boleto, motivo]);
+}
+
+/** The boletos of the documents in this branch, locked, oldest first (/demand/sync-demands-documents). */
+export async function boletosOfDocuments(tx: Tx, s: Scope, documentos: readonly number[]) {
+  const { rows } = await tx.query<{ id_boleto: number; id_documento_financeiro: number; nosso_numero: string; situacao: 'Pendente' | 'RemessaGerada' | 'Cancelado'; valor: string; data_pagamento: string | null; motivo_rejeicao: string | null }>(
+    `SELECT id_boleto, id_documento_financeiro, nosso_numero_banco AS nosso_numero, situacao, valor::text AS valor, data_pagamento::text AS data_pagamento, motivo_rejeicao
+       FROM boleto WHERE id_organization = $1 AND id_filial = $2 AND id_documento_financeiro = ANY($3::int[]) ORDER BY id_boleto FOR UPDATE`,
+    [s.org, s.id_filial, documentos],
+  );
+  return rows;
 }

@@ -24,6 +24,7 @@ export const boletoHandlers = {
   // Outside the request transaction (OUTSIDE_TRANSACTION): no transaction stays open while the SMTP server answers.
   demandSendEmails: ({ run, caller, deps }) => mail.sendBoletoEmails(run, scope(caller), deps.mail),
   demandByDocuments: async ({ tx, caller, body }) => ({ rows: (await bq.findBoletos(tx, scope(caller), { search: '', documentos: body.documentos })).rows }),
+  demandSyncDocuments: ({ tx, caller, body }) => svc.syncDocuments(tx, scope(caller), body.documentos),
   demandUpdate: ({ tx, caller, body }) => svc.cancel(tx, scope(caller), body.id_boleto),
   demandPdf: ({ tx, caller, body }) => svc.boletoPdfOf(tx, scope(caller), body.id_boleto),
   demandUpdateRemessa: ({ tx, caller, body }) => svc.generateRemessa(tx, scope(caller), caller.id_usuario, body.id_conta),

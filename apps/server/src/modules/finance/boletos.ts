@@ -7,9 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import { emitirBoleto } from '@pdv/banking/emitir';
+import { boletoPixTxid, pixStatic } from '@pdv/banking/pix';
 import type { Titulo } from '@pdv/banking/cnab-model';
 import type { BoletoRow as DemandRow, RetornoResult } from '@pdv/contract/boleto';
-import { BOLETO_MESSAGES as M, boletoAmount, boletoDocumentIssue, type BoletoAmountType } from '@pdv/domain/boleto';
+import { BOLETO_MESSAGES as M, boletoAmount, boletoDocumentIssue, boletoSyncAction, type BoletoAmountType } from '@pdv/domain/boleto';
 import { ValidationError } from '@pdv/domain/errors';
 import { canDischarge } from '@pdv/domain/financial-document';
 import { fromDecimal, toDecimal, toDecimalString, type Cents } from '@pdv/domain/money';
@@ -59,6 +60,8 @@ export async function prepare(tx: Tx, s: Scope, input: IssueInput, lock: boolean
   if (!emitente) throw badRequest(M.branchMissing);
   const adapter = bankAdapter(account.id_banco, config.cnab);
   if (!adapter || configProblem(adapter, config) || !account.agencia || !account.numero) throw badRequest(M.bankNotCertified);
+  if (config.is_hibrido && !account.chave_pix?.trim()) throw badRequest(M.hybridNoPixKey);
+  if (config.is_hibrido && !emitente.cidade?.trim()) throw badRequest(M.hybridNoCity);
   return { config, account, adapter, emitente };
 }
 
@@ -68,18 +71,28 @@ export interface Eligible { doc: q.DocumentRow; numero: string; payer: bq.PayerR
 
 /** The per-document checks of 001 §5 (the document of the branch, Entrada and Aberto, no live boleto, the payer). */
 export async function eligibleDocument(tx: Tx, s: Scope, id: number, lock: boolean): Promise<Eligible | { error: string; numero: string }> {
-  const [doc] = await q.documentsByIds(tx, s, [id], lock);
-  if (!doc) return { error: M.noFinancialDocument, numero: String(id) };
-  const numero = doc.sequencia > 1 ? `${doc.numero}/${doc.sequencia}` : doc.numero;
-  if (doc.operacao !== 'Entrada' || doc.situacao !== 'Aberto') return { error: M.notEligible, numero };
-  if (await bq.liveBoletoOf(tx, s, id)) return { error: M.alreadyIssued, numero };
-  const payer = doc.id_pessoa === null ? undefined : await bq.payerOf(tx, s.org, doc.id_pessoa);
-  const issue = boletoDocumentIssue(doc.saldo, payer ? {
-    nome: payer.nome, cpf: payer.cpf, cnpj: payer.cnpj,
-    endereco: payer.has_address ? { cep: payer.cep, endereco: payer.endereco, numero: payer.numero, bairro: payer.bairro, cidade: payer.cidade, uf: payer.uf } : null,
-  } : null);
-  if (issue || !payer) return { error: issue ?? M.payerMissing, numero };
-  return { doc, numero, payer };
+  return (await eligibleDocuments(tx, s, [id], lock))[0]!;
+}
+
+/** The same checks for many documents in four queries (documents locked in id order when `lock`); one answer per id, in order. */
+export async function eligibleDocuments(tx: Tx, s: Scope, ids: readonly number[], lock: boolean): Promise<Array<Eligible | { error: string; numero: string }>> {
+  const docs = new Map((await q.documentsByIds(tx, s, ids, lock)).map((d) => [d.id_documento_financeiro, d]));
+  const live = await bq.liveBoletosOf(tx, s, [...docs.keys()]);
+  const payers = await bq.payersOf(tx, s.org, [...docs.values()].flatMap((d) => (d.id_pessoa === null ? [] : [d.id_pessoa])));
+  return ids.map((id) => {
+    const doc = docs.get(id);
+    if (!doc) return { error: M.noFinancialDocument, numero: String(id) };
+    const numero = doc.sequencia > 1 ? `${doc.numero}/${doc.sequencia}` : doc.numero;
+    if (doc.operacao !== 'Entrada' || doc.situacao !== 'Aberto') return { error: M.notEligible, numero };
+    if (live.has(id)) return { error: M.alreadyIssued, numero };
+    const payer = doc.id_pessoa === null ? undefined : payers.get(doc.id_pessoa);
+    const issue = boletoDocumentIssue(doc.saldo, payer ? {
+      nome: payer.nome, cpf: payer.cpf, cnpj: payer.cnpj,
+      endereco: payer.has_address ? { cep: payer.cep, endereco: payer.endereco, numero: payer.numero, bairro: payer.bairro, cidade: payer.cidade, uf: payer.uf } : null,
+    } : null);
+    if (issue || !payer) return { error: issue ?? M.payerMissing, numero };
+    return { doc, numero, payer };
+  });
 }
 
 /** The due date of a document's boleto: its own, or today plus the configuration's expiration when it is past. */
@@ -98,6 +111,7 @@ export function newBoleto(r: Ready, e: Eligible, seq: number, codes: { nossoNume
     data_mora_juros: juroMes > 0 ? addDays(vencimento, 1) : null, valor_mora_juros: money(r.config.tipo_juro === 'Valor' ? juroMes : Math.round(juroMes / 30)),
     data_multa: multa > 0 ? addDays(vencimento, Math.max(1, r.config.dias_multa)) : null,
     multa_valor_fixo: money(r.config.tipo_multa === 'Valor' ? multa : 0), percentual_multa: String(r.config.tipo_multa === 'Percentual' ? r.config.valor_multa : 0),
+    pix_brcode: hybridPix(r, codes.nossoNumero, valor),
     nome_sacado: (payer.nome ?? '').slice(0, 200), tipo_sacado: payer.cnpj ? 'J' : 'F', cnpj_cpf: (payer.cnpj || payer.cpf || '').replace(/[^0-9A-Z]/g, '').slice(0, 14),
     logradouro: (payer.endereco ?? '').slice(0, 100), numero: (payer.numero ?? '').slice(0, 20), bairro: (payer.bairro ?? '').slice(0, 80),
     complemento: payer.complemento?.slice(0, 80) ?? null, cidade: (payer.cidade ?? '').slice(0, 100), uf: (payer.uf ?? '').slice(0, 2),
@@ -105,40 +119,58 @@ export function newBoleto(r: Ready, e: Eligible, seq: number, codes: { nossoNume
   };
 }
 
-/** One document's boleto, or the reason it cannot have one (001 §5 per document). Writes only when `write`. */
-async function issueOne(tx: Tx, s: Scope, r: Ready, id: number, today: string, id_usuario: number, write: boolean): Promise<{ id_boleto: number | null; error: string | null; numero: string; email?: string | null }> {
-  const e = await eligibleDocument(tx, s, id, write);
-  if ('error' in e) return { id_boleto: null, error: e.error, numero: e.numero };
-  const { doc, numero } = e;
-  const vencimento = boletoDueDate(r, doc, today);
-  const seq = write ? await bq.drawSequence(tx, s.org, r.account.id_conta, 'sequencia_nosso_numero') : (await bq.peekSequence(tx, s.org, r.account.id_conta, 'sequencia_nosso_numero') ?? 1);
-  let codes;
-  try {
-    codes = emitirBoleto({ parts: r.adapter.parts(r.account, r.config, seq, today.slice(2, 4)), valor: doc.saldo, vencimento });
-  } catch (err) {
-    if (err instanceof ValidationError) {
-      if (write) throw badRequest(M.perDocument(numero, err.message)); // the sequence was drawn: roll back the whole issue
-      return { id_boleto: null, error: err.message, numero };
-    }
-    throw err;
-  }
-  if (!write) return { id_boleto: null, error: null, numero };
-  const id_boleto = await bq.insertBoleto(tx, s, newBoleto(r, e, seq, codes, vencimento, doc.saldo, id_usuario));
-  return { id_boleto, error: null, numero, email: e.payer.email };
+/**
+ * The static PIX BR Code of a hybrid configuration's boleto (Manual de Padrões para Iniciação do Pix): the account's
+ * key, the boleto's value, the branch's name and city, and a txid derived from the nosso número; null for a plain one.
+ */
+export function hybridPix(r: Ready, nossoNumero: string, valor: Cents): string | null {
+  if (!r.config.is_hibrido) return null;
+  return pixStatic({
+    chave: r.account.chave_pix ?? '', nome: r.emitente.nome, cidade: r.emitente.cidade ?? '', valor, txid: boletoPixTxid(r.adapter.banco, nossoNumero),
+  });
 }
 
-/** Issues (or, with write false, validates) one boleto per document; failures are results, not refusals. */
+/**
+ * Issues (or, with write false, validates) one boleto per document; failures are results, not refusals. The documents
+ * are read and checked together, the eligible ones draw consecutive nossos números in one update of the account (in
+ * the order given) and their boletos are written by multi-row inserts: a code the bank cannot take rolls back the whole
+ * issue (the numbers were drawn), as before.
+ */
 export async function issueBoletos(tx: Tx, s: Scope, id_usuario: number, input: IssueInput, write: boolean) {
   const ready = await prepare(tx, s, input, write);
   const today = (await branchToday(tx, s)).date;
+  const ids = [...new Set(input.documentos)];
+  const checked = await eligibleDocuments(tx, s, ids, write);
+  const eligible = checked.filter((e): e is Eligible => !('error' in e));
+  const first = eligible.length === 0 ? 0 : write
+    ? await bq.drawSequences(tx, s.org, ready.account.id_conta, 'sequencia_nosso_numero', eligible.length)
+    : (await bq.peekSequence(tx, s.org, ready.account.id_conta, 'sequencia_nosso_numero') ?? 1);
+  const errors = new Map<number, string>();
+  const rows: bq.NewBoleto[] = [];
+  for (const [i, e] of eligible.entries()) {
+    const vencimento = boletoDueDate(ready, e.doc, today);
+    const seq = first + i;
+    try {
+      const codes = emitirBoleto({ parts: ready.adapter.parts(ready.account, ready.config, seq, today.slice(2, 4)), valor: e.doc.saldo, vencimento });
+      rows.push(newBoleto(ready, e, seq, codes, vencimento, e.doc.saldo, id_usuario));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      if (write) throw badRequest(M.perDocument(e.numero, err.message)); // the sequence was drawn: roll back the whole issue
+      errors.set(e.doc.id_documento_financeiro, err.message);
+    }
+  }
+  const inserted = write ? await bq.insertBoletos(tx, s, rows) : [];
+  const idOf = new Map(rows.map((r, i) => [r.id_documento_financeiro, inserted[i] ?? null]));
   const resultados = [];
   const emails: Array<{ id_boleto: number; email: string | null }> = [];
-  for (const id of [...new Set(input.documentos)]) {
-    const r = await issueOne(tx, s, ready, id, today, id_usuario, write);
-    if (r.id_boleto !== null) emails.push({ id_boleto: r.id_boleto, email: r.email ?? null });
+  for (const [n, id] of ids.entries()) {
+    const c = checked[n]!;
+    const error = 'error' in c ? c.error : errors.get(id) ?? null;
+    const id_boleto = error === null ? idOf.get(id) ?? null : null;
+    if (id_boleto !== null && !('error' in c)) emails.push({ id_boleto, email: c.payer.email });
     resultados.push({
-      id_documento_financeiro: id, numero: r.numero, success: r.error === null, id_boleto: r.id_boleto,
-      error_message: r.error === null ? null : M.perDocument(r.numero, r.error),
+      id_documento_financeiro: id, numero: c.numero, success: error === null, id_boleto,
+      error_message: error === null ? null : M.perDocument(c.numero, error),
     });
   }
   return { resultados, emails };
@@ -173,6 +205,7 @@ export async function boletoPdfOf(tx: Tx, s: Scope, id: number): Promise<{ nome_
     pagador: { nome: String(b['nome_sacado']), documento: String(b['cnpj_cpf']), endereco: `${String(b['logradouro'])}, ${String(b['numero'])} - ${String(b['bairro'])} - ${String(b['cidade'])}/${String(b['uf'])} - CEP ${String(b['cep'])}` },
     numeroDocumento: txt(b['numero_documento']), vencimento: String(b['vencimento']), emissao: String(b['emissao']), processamento: String(b['emissao']),
     valor: cents(b['valor_text']), carteira: config?.carteira ?? '', especieDocumento: 'DM', aceite: 'N', instrucoes,
+    ...(typeof b['pix_brcode'] === 'string' && b['pix_brcode'] ? { pix: b['pix_brcode'] } : {}),
   });
   return { nome_arquivo: `boleto-${txt(b['numero_documento']) || String(id)}.pdf`, pdf_base64: Buffer.from(pdf).toString('base64') };
 }
@@ -249,6 +282,36 @@ export async function cancel(tx: Tx, s: Scope, id: number): Promise<DemandRow> {
   await boletoById(tx, s, id);
   if (!(await bq.cancelBoleto(tx, s, id))) throw badRequest(M.noBoletoSelected);
   return boletoById(tx, s, id);
+}
+
+/**
+ * /demand/sync-demands-documents: the boletos of the documents follow them (packages/domain boletoSyncAction). Every
+ * id must be a document of the caller's branch (else a 400 and nothing is written); the documents and their boletos
+ * are locked, a live boleto whose document is no longer open or whose balance changed is cancelled (a sent one is
+ * written off in the next remessa), and what a retorno recorded is reported.
+ */
+export async function syncDocuments(tx: Tx, s: Scope, documentos: readonly number[]) {
+  const ids = [...new Set(documentos)];
+  const docs = await q.documentsByIds(tx, s, ids, true);
+  const found = new Set(docs.map((d) => d.id_documento_financeiro));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw badRequest(M.syncDocumentNotFound(missing));
+  const boletos = await bq.boletosOfDocuments(tx, s, ids);
+  let cancelados = 0;
+  const resultados = [];
+  for (const doc of docs) {
+    const out = [];
+    for (const b of boletos.filter((x) => x.id_documento_financeiro === doc.id_documento_financeiro)) {
+      const { cancelar, acao } = boletoSyncAction(doc, { situacao: b.situacao, valor: cents(b.valor), pago: b.data_pagamento !== null, motivo_rejeicao: b.motivo_rejeicao });
+      const done = cancelar && (await bq.cancelBoleto(tx, s, b.id_boleto));
+      if (done) cancelados += 1;
+      out.push({ id_boleto: b.id_boleto, nosso_numero: b.nosso_numero, situacao_anterior: b.situacao, situacao: done ? 'Cancelado' as const : b.situacao, acao });
+    }
+    resultados.push({
+      id_documento_financeiro: doc.id_documento_financeiro, numero: doc.sequencia > 1 ? `${doc.numero}/${doc.sequencia}` : doc.numero, situacao: doc.situacao, boletos: out,
+    });
+  }
+  return { resultados, cancelados };
 }
 
 /**
