@@ -158,7 +158,7 @@ describe('PIX at the point of sale', () => {
     const c = await charge(saleTotal());
     await bank.fake!.pay(c.txid);
     const startedAt = new Date(Date.now() - 20 * 60_000).toISOString();
-    const sale = { ...pixSale(c.txid), data_inicio: startedAt, data_fim: new Date(Date.now() - 15 * 60_000).toISOString() };
+    const sale: Json = { ...pixSale(c.txid), data_inicio: startedAt, data_fim: new Date(Date.now() - 15 * 60_000).toISOString() };
     const ok = await t.call('POST', '/operacao', sale, cashier);
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
     expect(await operationCount(sale['id_operacao'])).toBe(1);
