@@ -196,7 +196,7 @@ describe('PIX at the point of sale', () => {
       const b = await insert(other, `SELECT id_filial FROM filial WHERE id_organization = ${other} ORDER BY id_filial LIMIT 1`, String(conta));
       return [a, b];
     });
-    for (const txid of [ownBranch2!, otherOrg!]) {
+    for (const txid of [ownBranch2, otherOrg]) {
       const sale = pixSale(txid);
       const res = await t.call('POST', '/operacao', sale, cashier);
       expect(res.status, txid).toBe(400);

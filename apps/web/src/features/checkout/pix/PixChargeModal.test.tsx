@@ -46,7 +46,7 @@ describe('PixChargeModal', () => {
   });
 
   it('takes the PIX as before where the branch has no integrated account, and remembers it', async () => {
-    api.call.mockRejectedValue(new ApiError('http', 400, { message: BANK_MESSAGES.noPixAccount } as never, BANK_MESSAGES.noPixAccount, '/x'));
+    api.call.mockRejectedValue(new ApiError('http', 400, { message: BANK_MESSAGES.noPixAccount }, BANK_MESSAGES.noPixAccount, '/x'));
     const { onNoIntegration, onPaid } = open();
     await waitFor(() => expect(onNoIntegration).toHaveBeenCalledTimes(1));
     expect(onPaid).not.toHaveBeenCalled();
@@ -60,7 +60,7 @@ describe('PixChargeModal', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(BANK_MESSAGES.pixOffline);
     expect(onNoIntegration).not.toHaveBeenCalled();
     expect(onPaid).not.toHaveBeenCalled();
-    expect((screen.getByRole('button', { name: 'Confirmar manualmente (supervisor)' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Confirmar manualmente (supervisor)' }).disabled).toBe(true);
   });
 
   it('offline at a branch known without the integration (or never asked): the PIX is taken as before', async () => {
@@ -75,7 +75,7 @@ describe('PixChargeModal', () => {
   });
 
   it('shows any other refusal of the charge and keeps the line out', async () => {
-    api.call.mockRejectedValue(new ApiError('http', 502, { message: BANK_MESSAGES.bankRefused } as never, BANK_MESSAGES.bankRefused, '/x'));
+    api.call.mockRejectedValue(new ApiError('http', 502, { message: BANK_MESSAGES.bankRefused }, BANK_MESSAGES.bankRefused, '/x'));
     const { onNoIntegration, onPaid } = open();
     expect((await screen.findByRole('alert')).textContent).toContain(BANK_MESSAGES.bankRefused);
     expect(onNoIntegration).not.toHaveBeenCalled();
