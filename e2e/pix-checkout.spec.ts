@@ -11,6 +11,8 @@ import { expect, goByMenu, resetActiveBranch, signIn, test, USERS, waitForLocalC
 
 test('a PIX sale at the point of sale: QR and amount on screen, paid at the fake bank, confirmed by its webhook', async ({ page, e2eServer }, testInfo) => {
   test.setTimeout(180_000);
+  page.on('pageerror', (e) => console.log(`[page error] ${e.message}\n${e.stack ?? ''}`));
+  page.on('console', (m) => { if (m.type() === 'error') console.log(`[console] ${m.text()}`); });
   const run = String(Date.now() % 1_000_000);
   const token = await resetActiveBranch(page, USERS.gerente);
   const asManager = async (path: string, body: unknown) => {
@@ -46,6 +48,7 @@ test('a PIX sale at the point of sale: QR and amount on screen, paid at the fake
     await drawer.getByRole('textbox', { name: 'Valor' }).press('Enter');
     const modal = page.getByRole('dialog', { name: 'Pagamento PIX' });
     await expect(modal).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('pix-checkout-modal-opened.png') });
     await expect(modal).toContainText(`Valor: ${total.trim()}`);
     await expect(modal.getByRole('img', { name: 'QR Code PIX' })).toBeVisible({ timeout: 60_000 });
     await expect(modal.getByRole('status', { name: 'Situação do PIX' })).toHaveText('Aguardando a confirmação do banco...');
