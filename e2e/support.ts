@@ -23,7 +23,7 @@ export const test = base.extend<
         await server.stop();
       }
     },
-    { scope: 'worker', timeout: 900_000 },
+    { scope: 'worker', timeout: 240_000 },
   ],
   baseURL: async ({ e2eServer }, use) => {
     await use(e2eServer.url);

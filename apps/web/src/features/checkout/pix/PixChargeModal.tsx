@@ -142,7 +142,7 @@ export function PixChargeModal({ valor, idFilial, onPaid, onNoIntegration, onCan
         {charge && (
           <>
             <PixQr text={charge.brcode} />
-            <Code block style={{ maxWidth: 360, wordBreak: 'break-all' }} data-testid="pix-copia-cola">{charge.brcode}</Code>
+            <Code block style={{ maxWidth: 360, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="pix-copia-cola">{charge.brcode}</Code>
             <Group gap="xs" role="status" aria-label="Situação do PIX">
               {!paid(charge.situacao) && <Loader size="xs" />}
               <Text>{paid(charge.situacao) ? PIX_SITUACAO_LABEL[charge.situacao as 'Paga'] : PIX_WAITING}</Text>
