@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { sefazMode, setupFiscal } from './modules/fiscal/setup.ts';
 import { setupBank } from './modules/bank/deps.ts';
 import { startContingencySender } from './modules/fiscal/service.ts';
+import { startPixWithdrawalSender } from './modules/bank/pix.ts';
 import { fileStorage } from './storage/storage.ts';
 import { warmUpSync } from './modules/sync/warm-up.ts';
 import { gracefulStop, Lifecycle } from './http/lifecycle.ts';
@@ -57,6 +58,8 @@ console.log(`Arquivos: ${fileStorage().description}`);
 const bank = await setupBank(process.env, `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`);
 if (bank.fake) console.log(`Banco: banco FAKE (simulado) em ${bank.fake.url} (BANK_MODE=fake)`);
 const stopContingency = startContingencySender(db, fiscal.deps, Number(process.env['CONTINGENCIA_INTERVALO_MS'] || 15_000));
+// PIX charges confirmed by hand whose withdrawal at the bank did not get an answer yet (modules/bank/pix.ts).
+const stopPixWithdrawal = startPixWithdrawalSender(db, bank.deps, Number(process.env['PIX_REMOCAO_INTERVALO_MS'] || 60_000));
 const lifecycle = new Lifecycle();
 const app = await buildApp({
   db, tokens, webDir: config.webDir, logger: process.env['LOG'] !== 'off', fiscal: fiscal.deps, trustProxy: config.trustProxy, lifecycle, bank: bank.deps,
@@ -75,7 +78,7 @@ async function stop(signal: string) {
     const { forced } = await gracefulStop({
       app, lifecycle, db, graceMs: config.shutdownGraceMs,
       closeSockets: () => realtime.close(),
-      closeOthers: [stopContingency, () => fiscal.close(), () => bank.close()],
+      closeOthers: [stopContingency, stopPixWithdrawal, () => fiscal.close(), () => bank.close()],
       log: (message) => console.log(message),
     });
     console.log(forced ? 'Servidor encerrado (requisições interrompidas no limite).' : 'Servidor encerrado.');

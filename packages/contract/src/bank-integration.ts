@@ -47,6 +47,8 @@ export const pixCharge = z.object({
   brcode: z.string(), location: z.string(), end_to_end_id: z.string().nullable(), id_usuario: z.number().int(),
   id_autorizacao: z.number().int().nullable(), id_usuario_autorizacao: z.number().int().nullable(), id_operacao: z.string().nullable(),
   data_cadastro: z.string(), data_pagamento: z.string().nullable(),
+  /** A charge confirmed by hand is withdrawn at the bank: 'Pendente' until the bank answers (retried), then 'Removida' or 'PagaNoBanco'. */
+  remocao_situacao: z.enum(['Pendente', 'Removida', 'PagaNoBanco']).nullable(), remocao_tentativas: z.number().int(), data_remocao: z.string().nullable(),
 });
 /** new_qrcode_dynamic: a charge for a sale's amount on the branch's integrated account (or the one named). */
 export const newQrcodeBody = z.object({ valor: money.refine((v) => v > 0, { error: M.pixValue }), id_conta: id.optional() }).strict();

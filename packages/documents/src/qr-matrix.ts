@@ -4,7 +4,15 @@
  * A QR code's modules for the screen (the PIX charge at the point of sale), from the same encoder that draws the QR
  * of the receipt and the boleto (pdfmake's), so what the screen shows and what prints are the same code.
  */
-import qrEnc from 'pdfmake/js/qrEnc.js';
+import qrEncImport from 'pdfmake/js/qrEnc.js';
+
+type QrEnc = typeof qrEncImport;
+/**
+ * The encoder is a CommonJS module (`exports.default = {measure}` with __esModule): Vitest's interop hands its
+ * `default`, the web app's production build (Rollup) hands the whole exports object, whose `default` is the encoder —
+ * calling `.measure` on it blanked the point of sale when the PIX modal drew its QR (issue 26). Both are taken.
+ */
+const qrEnc: QrEnc = typeof (qrEncImport as Partial<QrEnc>).measure === 'function' ? qrEncImport : (qrEncImport as unknown as { default: QrEnc }).default;
 
 interface Rect { x: number; y: number; w: number; h: number; color: string }
 

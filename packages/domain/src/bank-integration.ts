@@ -4,6 +4,7 @@
  * bank (or a supervisor) confirmed. Both the point of sale and the server call these.
  */
 import { isValidCnpj, isValidCpf } from './documents.ts';
+import { MEIO_PAGAMENTO } from './payment-method.ts';
 
 export const BANK_MESSAGES = {
   // 001 §5 Bank login, verbatim.
@@ -25,6 +26,8 @@ export const BANK_MESSAGES = {
   pixValueMismatch: 'O valor do pagamento PIX difere do valor cobrado.',
   pixAlreadyPaid: 'A cobrança PIX já está paga.',
   pixNotActive: 'A cobrança PIX não está ativa.',
+  pixWithoutCharge: 'Esta filial recebe PIX pela integração bancária: gere a cobrança PIX (QR Code) no caixa e aguarde a confirmação do banco.',
+  pixOffline: 'Sem conexão com o servidor: esta filial recebe PIX pela integração bancária e a cobrança não pode ser gerada agora. Use outra forma de pagamento.',
   boletoNotFound: 'Boleto registrado não localizado.',
   boletoNotOpen: 'O boleto registrado não está em aberto.',
   bankRefused: 'O banco recusou a operação.',
@@ -93,6 +96,25 @@ export function pixPaymentError(charge: PixChargeState | undefined, sale: { valo
   if (charge.id_operacao !== null && charge.id_operacao !== sale.id_operacao) return BANK_MESSAGES.pixAlreadyUsed;
   if (charge.valor !== sale.valor) return BANK_MESSAGES.pixValueMismatch;
   return null;
+}
+
+export interface SalePixLine {
+  /** The method's tPag code (MEIO_PAGAMENTO, '17' is PIX). */
+  meio_pagamento: string | null;
+  txid_pix: string | null;
+  cartao_nsu?: string | null | undefined;
+  cartao_tipo_integracao: string | null;
+}
+
+/**
+ * A branch with an integrated PIX account (bank integration and a PIX key) takes a PIX only through a charge the bank
+ * (or a supervisor) confirmed, or through a card terminal's Pix (which carries its NSU or integration type): a PIX
+ * line with neither cannot have been received and is refused. Branches without the integration take PIX as before.
+ */
+export function pixWithoutChargeError(payments: readonly SalePixLine[], integrated: boolean): string | null {
+  if (!integrated) return null;
+  const bare = payments.some((p) => p.meio_pagamento === MEIO_PAGAMENTO.Pix && !p.txid_pix && !p.cartao_nsu && !p.cartao_tipo_integracao);
+  return bare ? BANK_MESSAGES.pixWithoutCharge : null;
 }
 
 /** A txid of ours: 32 letters and digits (the API Pix takes 26 to 35). */

@@ -58,6 +58,8 @@ export const OUTSIDE_TRANSACTION: ReadonlySet<RouteName> = new Set<RouteName>([
   // Call the bank (modules/bank).
   'bankAuthCompany', 'bankValidateAuthCompany', 'bankInvoice', 'bankInvoiceFindByCode', 'bankInvoiceCancel', 'bankInstantPayment',
   'bankListStatements', 'bankNewQrcodeDynamic',
+  // Withdraws the charge confirmed by hand at the bank, after the confirmation's own transaction (bank/pix.ts).
+  'bankPixConfirmManual',
   // Destined invoices: the national distribution and the Ambiente Nacional's event reception.
   'destinedInvoiceQuery', 'destinedInvoiceManifest', 'destinedInvoiceDownload',
 ]);

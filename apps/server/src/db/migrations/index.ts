@@ -36,6 +36,7 @@ import { sql as financialLaunches } from './035_financial_launches.ts';
 import { sql as financialOpeningLaunch } from './034_financial_opening_launch.ts';
 import { sql as nfceOffline } from './061_nfce_offline.ts';
 import { sql as boletoHybrid } from './064_boleto_hybrid.ts';
+import { sql as pixWithdrawal } from './065_pix_withdrawal.ts';
 import { sql as cashier } from './036_cashier.ts';
 import { sql as boleto } from './038_boleto.ts';
 import { sql as priceIndexer } from './043_price_indexer.ts';
@@ -125,4 +126,5 @@ export const migrations: Migration[] = [
   { version: 60, name: 'destined_invoice', sql: destinedInvoice },
   { version: 61, name: 'nfce_offline', sql: nfceOffline },
   { version: 64, name: 'boleto_hybrid', sql: boletoHybrid },
+  { version: 65, name: 'pix_withdrawal', sql: pixWithdrawal },
 ];

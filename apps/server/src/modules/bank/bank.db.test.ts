@@ -8,7 +8,9 @@ import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { expectOk } from '../../testing/routes.ts';
 import { loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
+import { PixApiClient } from '@pdv/banking/bank-api/pix-client';
 import { setupBank, webhookToken, FAKE_BANK_DEMO, type BankSetup } from './deps.ts';
+import { withdrawDue } from './pix.ts';
 
 let t: TestApp;
 let bank: BankSetup;
@@ -31,6 +33,16 @@ function pixSale(txid: string, valor?: number): Json {
   return { ...body, pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['17']!, valor_total: valor ?? total, txid_pix: txid }] };
 }
 const saleTotal = () => saleBody(f).pagamentos[0]!.valor_total;
+/** A PIX typed at the till: no txid, no terminal fields (or the given ones). */
+const barePixSale = (extra: Json = {}): Json => {
+  const body = saleBody(f);
+  return { ...body, pagamentos: [{ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['17']!, valor_total: saleTotal(), ...extra }] };
+};
+const operationCount = async (id: unknown) => Number((await t.db.system((tx) => tx.query<{ n: number }>(
+  'SELECT count(*)::int AS n FROM operacao WHERE id_operacao = $1', [id]))).rows[0]?.n);
+const remocao = async (txid: string) => (await t.db.system((tx) => tx.query<{ remocao_situacao: string | null; remocao_tentativas: number; end_to_end_id: string | null }>(
+  'SELECT remocao_situacao, remocao_tentativas, end_to_end_id FROM pix_cobranca WHERE txid = $1', [txid]))).rows[0];
+const manualGrant = async () => (await expectOk(t, 'validateUserCredential', { email: 'gerente@demo.com.br', password: 'demo1234', permission: SUPERVISOR_PERMISSIONS.manualPix }, cashier)).json['id_autorizacao'];
 const charge = async (valor: number, token = cashier) => (await expectOk(t, 'bankNewQrcodeDynamic', { valor }, token)).json as { txid: string; brcode: string; situacao: string; valor: number };
 const situacao = async (txid: string) => (await expectOk(t, 'bankFindByCode', { txid }, cashier)).json['situacao'];
 const hook = (org: number, body: string, key = webhookToken(bank.deps, org), signature = createHmac('sha256', bank.deps.signatureKey!).update(body).digest('hex')) =>
@@ -60,6 +72,13 @@ afterAll(async () => {
 });
 
 describe('PIX at the point of sale', () => {
+  it('a branch without an integrated PIX account takes a PIX typed at the till, as before', async () => {
+    const sale = barePixSale();
+    const res = await t.call('POST', '/operacao', sale, cashier);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(await operationCount(sale['id_operacao'])).toBe(1);
+  });
+
   it('refuses a charge while no account of the branch uses the bank integration with a PIX key', async () => {
     const res = await t.call('POST', '/bank-integration/new_qrcode_dynamic', { valor: 10 }, cashier);
     expect(res.status).toBe(400);
@@ -68,6 +87,20 @@ describe('PIX at the point of sale', () => {
       `INSERT INTO conta_bancaria (id_organization, descricao, id_banco, agencia, numero, digito_conta, chave_pix, utilizar_moderbank, codigo_moderbank)
        SELECT id_organization, 'BB integração ${RUN}', 1, '1234', '56789', '0', 'pix@demomoda.exemplo.com.br', true, '${FAKE_BANK_DEMO.convenio}'
          FROM organization WHERE nome = 'Demo Moda' RETURNING id_conta AS id`)).rows[0]?.id));
+  });
+
+  it('refuses a PIX with neither a charge nor a terminal at a branch with an integrated PIX account, writing nothing', async () => {
+    const sale = barePixSale();
+    const res = await t.call('POST', '/operacao', sale, cashier);
+    expect(res.status).toBe(400);
+    expect(res.json['message']).toBe(M.pixWithoutCharge);
+    expect(await operationCount(sale['id_operacao'])).toBe(0);
+    // A terminal's Pix (TEF) carries its NSU and integration type: the terminal received it.
+    const tef = barePixSale({ cartao_nsu: '123456', cartao_tipo_integracao: '1' });
+    const ok = await t.call('POST', '/operacao', tef, cashier);
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    // Other methods are not concerned.
+    expect((await t.call('POST', '/operacao', saleBody(f), cashier)).status).toBe(200);
   });
 
   it("makes a dynamic charge of the amount whose BR Code points at the bank's location", async () => {
@@ -121,6 +154,57 @@ describe('PIX at the point of sale', () => {
     expect(again.json['message']).toBe(M.pixAlreadyUsed);
   });
 
+  it('takes a sale finished offline with its paid charge when the outbox sends it later', async () => {
+    const c = await charge(saleTotal());
+    await bank.fake!.pay(c.txid);
+    const startedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+    const sale: Json = { ...pixSale(c.txid), data_inicio: startedAt, data_fim: new Date(Date.now() - 15 * 60_000).toISOString() };
+    const ok = await t.call('POST', '/operacao', sale, cashier);
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(await operationCount(sale['id_operacao'])).toBe(1);
+  });
+
+  it('refuses the same charge twice in one sale', async () => {
+    // A charge of half the sale named by two PIX lines of half each (the odd cent, if any, in cash).
+    const half = Math.floor(saleTotal() * 50) / 100;
+    const c = await charge(half);
+    await bank.fake!.pay(c.txid);
+    const sale = pixSale(c.txid);
+    const line = () => ({ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['17']!, valor_total: half, txid_pix: c.txid });
+    const rest = Math.round((saleTotal() - 2 * half) * 100) / 100;
+    const cash = rest > 0 ? [{ id_pagamento: randomUUID(), id_meio_pagamento: f.methods['01']!, valor_total: rest }] : [];
+    const twice = await t.call('POST', '/operacao', { ...sale, pagamentos: [line(), line(), ...cash] }, cashier);
+    expect(twice.status).toBe(400);
+    expect(twice.json['message']).toBe(M.pixAlreadyUsed);
+    expect(await operationCount(sale['id_operacao'])).toBe(0);
+  });
+
+  it("refuses a paid charge of another branch or of another organization as one that does not exist", async () => {
+    const total = saleTotal().toFixed(2);
+    const [ownBranch2, otherOrg] = await t.db.system(async (tx) => {
+      const insert = async (org: string, filial: string, conta: string) => {
+        const txid = `T${randomUUID().replace(/-/g, '')}`.slice(0, 32);
+        await tx.query(`INSERT INTO pix_cobranca (id_organization, id_filial, id_conta, txid, valor, situacao, chave, location, brcode, id_usuario, end_to_end_id, data_pagamento)
+          SELECT o, f, c, $1, $2, 'Paga', 'chave', 'loc', 'brcode', 1, 'E1', now() FROM (SELECT (${org}) AS o, (${filial}) AS f, (${conta}) AS c) x`, [txid, total]);
+        return txid;
+      };
+      const demo = `(SELECT id_organization FROM organization WHERE nome = 'Demo Moda')`;
+      const a = await insert(demo, `SELECT id_filial FROM filial WHERE id_organization = ${demo} AND id_filial <> ${f.id_filial} ORDER BY id_filial LIMIT 1`, String(account));
+      const other = `(SELECT id_organization FROM usuario WHERE email = 'outra@demo.com.br')`;
+      const conta = Number((await tx.query<{ id: number }>(`INSERT INTO conta_bancaria (id_organization, descricao, id_banco, agencia, numero, digito_conta)
+        SELECT ${other}, 'Outra ${RUN}', 1, '1', '2', '0' RETURNING id_conta AS id`)).rows[0]?.id);
+      const b = await insert(other, `SELECT id_filial FROM filial WHERE id_organization = ${other} ORDER BY id_filial LIMIT 1`, String(conta));
+      return [a, b];
+    });
+    for (const txid of [ownBranch2, otherOrg]) {
+      const sale = pixSale(txid);
+      const res = await t.call('POST', '/operacao', sale, cashier);
+      expect(res.status, txid).toBe(400);
+      expect(res.json['message']).toBe(M.pixNotFound);
+      expect(await operationCount(sale['id_operacao'])).toBe(0);
+    }
+  });
+
   it("does not let another branch read or spend the branch's charge", async () => {
     const c = await charge(saleTotal());
     await bank.fake!.pay(c.txid);
@@ -142,11 +226,61 @@ describe('PIX at the point of sale', () => {
     const done = await expectOk(t, 'bankPixConfirmManual', { txid: c.txid, id_autorizacao: grant.json['id_autorizacao'] }, cashier);
     expect(done.json).toMatchObject({ situacao: 'ConfirmadaManual', id_autorizacao: grant.json['id_autorizacao'] });
     expect(done.json['id_usuario_autorizacao']).toBeGreaterThan(0);
+    // Withdrawn at the bank: the customer can no longer pay it.
+    expect(done.json['remocao_situacao']).toBe('Removida');
+    expect(bank.fake!.state.cobs.get(c.txid)!.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    await expect(bank.fake!.pay(c.txid)).rejects.toThrow();
     const reuse = await t.call('POST', '/bank-integration/pix-confirm-manual', { txid: c.txid, id_autorizacao: grant.json['id_autorizacao'] }, cashier);
     expect(reuse.json['message']).toBe(M.pixAlreadyPaid);
     const listed = await expectOk(t, 'bankPixList', { situacao: 'ConfirmadaManual' }, manager);
     expect((listed.json['rows'] as Json[]).map((r) => r['txid'])).toContain(c.txid);
     expect((await t.call('POST', '/operacao', pixSale(c.txid), cashier)).status).toBe(200);
+  });
+});
+
+describe('withdrawal at the bank of a charge confirmed by hand', () => {
+  /** Runs `fn` with the server's PIX client pointed at a port nobody listens on (the bank unreachable). */
+  async function bankDown<T>(fn: () => Promise<T>): Promise<T> {
+    const real = bank.deps.pix;
+    bank.deps.pix = new PixApiClient({ baseUrl: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y', timeoutMs: 2000 });
+    try {
+      return await fn();
+    } finally {
+      bank.deps.pix = real;
+    }
+  }
+  const later = (hours = 24) => new Date(Date.now() + hours * 3_600_000);
+
+  it('confirms by hand while the bank is unreachable, keeps the withdrawal pending, and the background round withdraws it', async () => {
+    const c = await charge(saleTotal());
+    const grant = await manualGrant();
+    const done = await bankDown(() => expectOk(t, 'bankPixConfirmManual', { txid: c.txid, id_autorizacao: grant }, cashier));
+    expect(done.json).toMatchObject({ situacao: 'ConfirmadaManual', remocao_situacao: 'Pendente', remocao_tentativas: 1 });
+    expect(bank.fake!.state.cobs.get(c.txid)!.status).toBe('ATIVA');
+    // The sale goes through meanwhile: the supervisor confirmed it.
+    expect((await t.call('POST', '/operacao', pixSale(c.txid), cashier)).status).toBe(200);
+    // Not due yet: nothing is tried.
+    expect(await withdrawDue(t.db, bank.deps, new Date())).toEqual({ tried: 0, withdrawn: 0 });
+    // Still down when due: one more attempt counted.
+    expect(await bankDown(() => withdrawDue(t.db, bank.deps, later()))).toEqual({ tried: 1, withdrawn: 0 });
+    expect(await remocao(c.txid)).toMatchObject({ remocao_situacao: 'Pendente', remocao_tentativas: 2 });
+    // The bank is back (the next attempt is due after the doubled wait).
+    expect(await withdrawDue(t.db, bank.deps, later(48))).toEqual({ tried: 1, withdrawn: 1 });
+    expect(await remocao(c.txid)).toMatchObject({ remocao_situacao: 'Removida', remocao_tentativas: 3 });
+    expect(bank.fake!.state.cobs.get(c.txid)!.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    await expect(bank.fake!.pay(c.txid)).rejects.toThrow();
+    expect(await withdrawDue(t.db, bank.deps, later(72))).toEqual({ tried: 0, withdrawn: 0 });
+  });
+
+  it('records a charge the customer paid before the withdrawal reached the bank (PagaNoBanco, with its endToEndId)', async () => {
+    const c = await charge(saleTotal());
+    const grant = await manualGrant();
+    await bankDown(() => expectOk(t, 'bankPixConfirmManual', { txid: c.txid, id_autorizacao: grant }, cashier));
+    const paid = await bank.fake!.pay(c.txid);
+    // The webhook changes nothing on a charge confirmed by hand.
+    expect(await situacao(c.txid)).toBe('ConfirmadaManual');
+    expect((await withdrawDue(t.db, bank.deps, later())).withdrawn).toBe(1);
+    expect(await remocao(c.txid)).toMatchObject({ remocao_situacao: 'PagaNoBanco', end_to_end_id: paid.endToEndId });
   });
 });
 

@@ -5,7 +5,7 @@
  * POST /api/operacao runs on a PIX payment that names a txid (pixPaymentError: confirmed, same branch, same amount,
  * spent once).
  */
-import { BANK_MESSAGES as M, PIX_SITUACAO, pixPaymentError } from '@pdv/domain/bank-integration';
+import { BANK_MESSAGES as M, PIX_SITUACAO, pixPaymentError, pixWithoutChargeError } from '@pdv/domain/bank-integration';
 import { fromDecimal, toDecimalString, type Cents } from '@pdv/domain/money';
 import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import type { Database, Tx } from '../../db/database.ts';
@@ -56,14 +56,66 @@ export async function chargeOf(tx: Tx, caller: Caller, txid: string, lock = fals
   return row;
 }
 
-/** Confirmation by hand: the supervisor's grant is spent on this charge, and the charge says so. */
-export async function confirmManually(tx: Tx, caller: Caller, body: { txid: string; id_autorizacao: number }) {
-  const row = await chargeOf(tx, caller, body.txid, true);
-  if (row.situacao === PIX_SITUACAO.paga || row.situacao === PIX_SITUACAO.manual) throw badRequest(M.pixAlreadyPaid);
-  if (row.situacao !== PIX_SITUACAO.ativa) throw badRequest(M.pixNotActive);
-  const grant = await useAuthorization(tx, caller, body.id_autorizacao, SUPERVISOR_PERMISSIONS.manualPix, 'pix_cobranca', body.txid);
-  await q.markPixManual(tx, caller.id_organization, body.txid, grant.id_autorizacao, grant.id_usuario_autorizacao);
-  return publicPix((await q.pixByTxid(tx, caller.id_organization, body.txid))!);
+/**
+ * Confirmation by hand: the supervisor's grant is spent on this charge, which says so and waits to be withdrawn at the
+ * bank; then the bank is asked to withdraw it (PATCH /cob REMOVIDA_PELO_USUARIO_RECEBEDOR), so the customer cannot pay
+ * it later. The bank is called after the confirmation's transaction (OUTSIDE_TRANSACTION): an unreachable bank leaves
+ * the withdrawal 'Pendente' for the background sender (withdrawDue) and does not undo the confirmation.
+ */
+export async function confirmManually(deps: BankDeps, run: Run, caller: Caller, body: { txid: string; id_autorizacao: number }) {
+  await run(async (tx) => {
+    const row = await chargeOf(tx, caller, body.txid, true);
+    if (row.situacao === PIX_SITUACAO.paga || row.situacao === PIX_SITUACAO.manual) throw badRequest(M.pixAlreadyPaid);
+    if (row.situacao !== PIX_SITUACAO.ativa) throw badRequest(M.pixNotActive);
+    const grant = await useAuthorization(tx, caller, body.id_autorizacao, SUPERVISOR_PERMISSIONS.manualPix, 'pix_cobranca', body.txid);
+    await q.markPixManual(tx, caller.id_organization, body.txid, grant.id_autorizacao, grant.id_usuario_autorizacao);
+  });
+  await withdrawCharge(deps, run, caller.id_organization, body.txid);
+  return publicPix((await run((tx) => q.pixByTxid(tx, caller.id_organization, body.txid)))!);
+}
+
+/** Wait before the next withdrawal attempt: 1 min, doubling, at most 30 min. */
+export const withdrawalDelayMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
+
+/**
+ * Withdraws at the bank a charge confirmed by hand. The bank's answer decides: withdrawn (REMOVIDA_*) is 'Removida';
+ * paid anyway (CONCLUIDA, the customer paid before the withdrawal) is 'PagaNoBanco' with the Pix's endToEndId; a
+ * refusal is checked with GET /cob; no answer leaves it 'Pendente' with its next attempt. Answers the outcome.
+ */
+export async function withdrawCharge(deps: BankDeps, run: Run, org: number, txid: string, now = new Date()): Promise<q.RemocaoSituacao> {
+  const pix = deps.pix;
+  const cob = pix ? await pix.removeCob(txid).catch(() => pix.getCob(txid)).catch(() => null) : null;
+  const paid = cob && (cob.status === 'CONCLUIDA' || cob.pix.length > 0);
+  const outcome: q.RemocaoSituacao = paid ? 'PagaNoBanco' : cob?.status.startsWith('REMOVIDA') ? 'Removida' : 'Pendente';
+  await run((tx) => (outcome === 'Pendente'
+    ? q.postponeWithdrawal(tx, org, txid, (attempts) => new Date(now.getTime() + withdrawalDelayMs(attempts)))
+    : q.markWithdrawn(tx, org, txid, outcome, paid ? cob.pix[0]?.endToEndId ?? null : null)));
+  return outcome;
+}
+
+/** The background sender's round: every withdrawal due is tried again (as the platform; each in its organization). */
+export async function withdrawDue(db: Database, deps: BankDeps, now = new Date(), limit = 20): Promise<{ tried: number; withdrawn: number }> {
+  const due = await db.system((tx) => q.dueWithdrawals(tx, now, limit));
+  let withdrawn = 0;
+  for (const d of due) {
+    const run: Run = (fn) => db.tenant({ id_organization: d.id_organization }, fn);
+    if ((await withdrawCharge(deps, run, d.id_organization, d.txid, now)) !== 'Pendente') withdrawn += 1;
+  }
+  return { tried: due.length, withdrawn };
+}
+
+/** Keeps the withdrawal sender running until stopped (main.ts). */
+export function startPixWithdrawalSender(db: Database, deps: BankDeps, everyMs = 60_000, log: (e: unknown) => void = console.error): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running || deps.pix === null) return;
+    running = true;
+    withdrawDue(db, deps).catch(log).finally(() => {
+      running = false;
+    });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -89,13 +141,22 @@ export async function processWebhook(db: Database, deps: BankDeps, org: number, 
   return paid;
 }
 
-export interface SalePixPayment { txid_pix: string | null; valor_total: Cents; cartao_nsu?: string | null | undefined; cartao_tipo_integracao: string | null }
+export interface SalePixPayment {
+  txid_pix: string | null; valor_total: Cents; cartao_nsu?: string | null | undefined; cartao_tipo_integracao: string | null;
+  meio_pagamento?: { meio_pagamento: string } | null | undefined;
+}
 
 /**
- * POST /api/operacao: every PIX payment that names a txid (and is not a terminal's Pix, which carries its NSU or
- * integration type) must spend a charge confirmed for that amount in the sale's branch, once.
+ * POST /api/operacao: at a branch with an integrated PIX account, a PIX payment with neither a txid nor a terminal's
+ * fields is refused (pixWithoutChargeError: it cannot have been received); every PIX payment that names a txid (and is
+ * not a terminal's Pix, which carries its NSU or integration type) must spend a charge confirmed for that amount in the
+ * sale's branch, once.
  */
 export async function spendSalePix(tx: Tx, org: number, id_filial: number, id_operacao: string, payments: readonly SalePixPayment[]): Promise<void> {
+  const lines = payments.map((p) => ({ ...p, meio_pagamento: p.meio_pagamento?.meio_pagamento ?? null }));
+  // The branch's accounts are read only when a PIX line has neither (a sale in cash asks nothing more).
+  const bare = pixWithoutChargeError(lines, true);
+  if (bare && (await q.pixAccountOf(tx, { org, id_filial }))) throw badRequest(bare);
   const seen = new Set<string>();
   for (const p of payments) {
     if (!p.txid_pix || p.cartao_nsu || p.cartao_tipo_integracao) continue;

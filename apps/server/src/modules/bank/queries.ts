@@ -47,12 +47,14 @@ export async function pixAccountOf(tx: Tx, s: Scope): Promise<AccountRow | undef
 
 const PIX = `SELECT id_pix_cobranca, id_filial, id_conta, txid, valor::float8 AS valor, situacao, brcode, location, end_to_end_id, id_usuario,
   id_autorizacao, id_usuario_autorizacao, id_operacao::text AS id_operacao, to_json(data_cadastro) #>> '{}' AS data_cadastro,
-  to_json(data_pagamento) #>> '{}' AS data_pagamento FROM pix_cobranca`;
+  to_json(data_pagamento) #>> '{}' AS data_pagamento, remocao_situacao, remocao_tentativas, to_json(data_remocao) #>> '{}' AS data_remocao FROM pix_cobranca`;
 
 export interface PixRow {
   id_pix_cobranca: number; id_filial: number; id_conta: number; txid: string; valor: number; situacao: 'Ativa' | 'Paga' | 'ConfirmadaManual' | 'Removida';
   brcode: string; location: string; end_to_end_id: string | null; id_usuario: number; id_autorizacao: number | null; id_usuario_autorizacao: number | null;
   id_operacao: string | null; data_cadastro: string; data_pagamento: string | null;
+  /** Withdrawal at the bank of a charge confirmed by hand (migration 065). */
+  remocao_situacao: RemocaoSituacao | null; remocao_tentativas: number; data_remocao: string | null;
 }
 
 export async function insertPix(tx: Tx, s: Scope, p: { id_conta: number; txid: string; valor: string; chave: string; location: string; brcode: string; id_usuario: number }): Promise<PixRow> {
@@ -76,12 +78,47 @@ export async function markPixPaid(tx: Tx, org: number, txid: string, endToEndId:
   return rows.length > 0;
 }
 
+/** Confirmed by hand: the charge waits to be withdrawn at the bank (remocao_situacao 'Pendente', due now). */
 export async function markPixManual(tx: Tx, org: number, txid: string, id_autorizacao: number, id_supervisor: number | null): Promise<void> {
   await tx.query(
-    `UPDATE pix_cobranca SET situacao = 'ConfirmadaManual', id_autorizacao = $3, id_usuario_autorizacao = $4, data_pagamento = now()
+    `UPDATE pix_cobranca SET situacao = 'ConfirmadaManual', id_autorizacao = $3, id_usuario_autorizacao = $4, data_pagamento = now(),
+        remocao_situacao = 'Pendente', remocao_proxima = now()
       WHERE id_organization = $1 AND txid = $2 AND situacao = 'Ativa'`,
     [org, txid, id_autorizacao, id_supervisor],
   );
+}
+
+export type RemocaoSituacao = 'Pendente' | 'Removida' | 'PagaNoBanco';
+
+/** The bank answered the withdrawal: withdrawn, or paid anyway (the Pix's endToEndId kept). */
+export async function markWithdrawn(tx: Tx, org: number, txid: string, outcome: 'Removida' | 'PagaNoBanco', endToEndId: string | null): Promise<void> {
+  await tx.query(
+    `UPDATE pix_cobranca SET remocao_situacao = $3, data_remocao = now(), remocao_proxima = NULL, remocao_tentativas = remocao_tentativas + 1,
+        end_to_end_id = coalesce($4, end_to_end_id)
+      WHERE id_organization = $1 AND txid = $2 AND remocao_situacao = 'Pendente'`,
+    [org, txid, outcome, endToEndId],
+  );
+}
+
+/** No answer from the bank: one more attempt counted, the next one at `next(attempts)`. */
+export async function postponeWithdrawal(tx: Tx, org: number, txid: string, next: (attempts: number) => Date): Promise<void> {
+  const { rows } = await tx.query<{ n: number }>(
+    `UPDATE pix_cobranca SET remocao_tentativas = remocao_tentativas + 1 WHERE id_organization = $1 AND txid = $2 AND remocao_situacao = 'Pendente'
+      RETURNING remocao_tentativas AS n`,
+    [org, txid],
+  );
+  if (rows[0]) {
+    await tx.query(`UPDATE pix_cobranca SET remocao_proxima = $3 WHERE id_organization = $1 AND txid = $2`, [org, txid, next(rows[0].n).toISOString()]);
+  }
+}
+
+/** Withdrawals whose next attempt is due (every organization: the background sender runs as the platform). */
+export async function dueWithdrawals(tx: Tx, now: Date, limit: number): Promise<Array<{ id_organization: number; txid: string }>> {
+  const { rows } = await tx.query<{ id_organization: number; txid: string }>(
+    `SELECT id_organization, txid FROM pix_cobranca WHERE remocao_situacao = 'Pendente' AND remocao_proxima <= $1 ORDER BY remocao_proxima LIMIT $2`,
+    [now.toISOString(), limit],
+  );
+  return rows;
 }
 
 /** The sale `id_operacao` spends the charge (once: a charge of another operation is refused before). */

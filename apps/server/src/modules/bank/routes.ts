@@ -20,7 +20,7 @@ export const bankHandlers = {
   bankListStatements: ({ deps, run, caller, body }) => svc.statements(deps.bank, run, caller, body.id_conta),
   bankNewQrcodeDynamic: ({ deps, run, caller, body }) => pix.newCharge(deps.bank, run, caller, body),
   bankFindByCode: async ({ tx, caller, body }) => pix.publicPix(await pix.chargeOf(tx, caller, body.txid)),
-  bankPixConfirmManual: ({ tx, caller, body }) => pix.confirmManually(tx, caller, body),
+  bankPixConfirmManual: ({ deps, run, caller, body }) => pix.confirmManually(deps.bank, run, caller, body),
   bankPixList: async ({ tx, caller, body }) => {
     const r = await q.listPix(tx, { org: caller.id_organization, id_filial: caller.id_filial }, body);
     return { rows: r.rows.map(pix.publicPix), count: r.count };

@@ -373,6 +373,7 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
         {pix && (
           <PixChargeModal
             valor={pix.valor_total}
+            idFilial={idFilial}
             onPaid={(paid) => { setPix(null); onAdd({ ...pix, txid_pix: paid.txid, pix_brcode: paid.brcode }); }}
             onNoIntegration={() => { setPix(null); onAdd(pix); }}
             onCancel={() => setPix(null)}
