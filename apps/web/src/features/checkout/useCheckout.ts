@@ -32,7 +32,7 @@ import { type CreditInfo } from './modes/return/CreditModal.tsx';
 import { carriedAfterFinish } from './page/pageSteps.ts';
 import { tillSaleError } from '../cashier/tillEvents.ts';
 import { toast } from '../../ui/toast.ts';
-import { issueOfflineNfce, NFCE_POS_MESSAGES, nfceConnector, offlineNfceReady } from './nfceOffline/issue.ts';
+import { issueOfflineNfce, NFCE_POS_MESSAGES, nfceConnector, offlineNfceEnabled, offlineNfceReady } from './nfceOffline/issue.ts';
 import { keepReserve } from './nfceOffline/numbers.ts';
 
 /** 000 §4.1: missing stock addresses at creation are retried after 1 s. */
@@ -351,8 +351,9 @@ export function useCheckout() {
       }
       let tab = receiptTab;
       // An NFC-e finished with the network off (issue 29): the connector signs it with a reserved number and prints
-      // its contingency DANFE; the signed XML travels with the operation. When it cannot, the sale is a pre-sale.
-      if (written.operation.modelo === '65' && !online()) {
+      // its contingency DANFE; the signed XML travels with the operation. When it cannot, the sale is a pre-sale. A
+      // branch that does not enable it keeps today's behaviour (the NFC-e is issued by the server once online).
+      if (written.operation.modelo === '65' && written.operation.modo_operacao === 'Venda' && !online() && offlineNfceEnabled(context, idFilial)) {
         const issued = await issueOfflineNfce(db, written, context);
         if (issued.ok) {
           written = { ...written, operation: { ...written.operation, nfce_contingencia: { id_dispositivo: issued.id_dispositivo, xml: issued.xml } } };

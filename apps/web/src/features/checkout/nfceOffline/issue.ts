@@ -30,11 +30,15 @@ export function nfceConnector(id_filial: number): PeripheralChoice | null {
   return peripheralFor(id_filial, 'impressora_comprovante');
 }
 
-/** Whether this till may issue an NFC-e offline now: the branch enables it, it has a connector and a free number. */
+/** Whether this till issues its NFC-e offline through the connector: the branch enables it and a connector is chosen here. */
+export function offlineNfceEnabled(context: SaleContext, id_filial: number): boolean {
+  return context.config?.['nfce_offline_conector'] === true && nfceConnector(id_filial) !== null;
+}
+
+/** Whether this till may issue an NFC-e offline now: enabled, and a reserved number is free. */
 export function offlineNfceReady(context: SaleContext, id_filial: number): boolean {
-  if (context.config?.['nfce_offline_conector'] !== true) return false;
   const choice = nfceConnector(id_filial);
-  return choice !== null && hasFreeNumber(id_filial, choice.dispositivo.id_dispositivo);
+  return offlineNfceEnabled(context, id_filial) && choice !== null && hasFreeNumber(id_filial, choice.dispositivo.id_dispositivo);
 }
 
 /** The local copy's rows the document reads. */
