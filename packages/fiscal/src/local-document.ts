@@ -62,7 +62,8 @@ export interface LocalFiscalCopy {
   customer: LocalRow | null;
 }
 
-const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+/** A text or number column as text (null when empty or of another type). */
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
 const num = (v: unknown, fallback = 0): number | string => (v === null || v === undefined || v === '' ? fallback : (v as number | string));
 const live = (r: LocalRow) => !r['data_exclusao'];
 
@@ -83,7 +84,7 @@ export function scenarioOf(scenarios: readonly LocalRow[], id: number | null): L
 export function emitterOf(branch: LocalRow | null, config: LocalRow | null): EmitterFacts | null {
   if (!branch) return null;
   return {
-    cnpj: String(branch['cnpj'] ?? ''), razao_social: String(branch['razao_social'] ?? ''), nome_fantasia: str(branch['nome_fantasia']),
+    cnpj: str(branch['cnpj']) ?? '', razao_social: str(branch['razao_social']) ?? '', nome_fantasia: str(branch['nome_fantasia']),
     ie: str(branch['ie']), endereco: str(branch['endereco']), numero: str(branch['numero']), complemento: str(branch['complemento']),
     bairro: str(branch['bairro']), id_cidade: branch['id_cidade'] == null ? null : Number(branch['id_cidade']), cidade: str(branch['cidade']),
     uf: str(branch['uf']), cep: str(branch['cep']), telefone: str(branch['telefone']),
@@ -95,7 +96,7 @@ export function emitterOf(branch: LocalRow | null, config: LocalRow | null): Emi
 function recipientOf(p: LocalRow | null): RecipientFacts | null {
   if (!p) return null;
   return {
-    nome: String(p['nome'] ?? ''), cpf: str(p['cpf']), cnpj: str(p['cnpj']), ie: str(p['ie']), indicador_ie: Number(p['indicador_ie'] ?? 9),
+    nome: str(p['nome']) ?? '', cpf: str(p['cpf']), cnpj: str(p['cnpj']), ie: str(p['ie']), indicador_ie: Number(p['indicador_ie'] ?? 9),
     email: str(p['email']), telefone: str(p['telefone']), endereco: str(p['endereco']), numero: str(p['numero']),
     complemento: str(p['complemento']), bairro: str(p['bairro']), id_cidade: p['id_cidade'] == null ? null : Number(p['id_cidade']),
     cidade: str(p['cidade']), uf: str(p['uf']), cep: str(p['cep']),
