@@ -31,6 +31,20 @@ async function put(page: Page, path: string, data: unknown): Promise<Row> {
   return json;
 }
 
+/**
+ * The shop's internet goes down: the server cannot be reached and the browser says it is offline, while the till's
+ * connector on this machine still answers (Playwright's setOffline would cut the loopback connector too).
+ */
+async function network(page: Page, up: boolean): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  if (up) await page.context().unroute(`${origin}/**`);
+  else await page.context().route(`${origin}/**`, (route) => route.abort('internetdisconnected'));
+  await page.evaluate((online) => {
+    Object.defineProperty(navigator, 'onLine', { get: () => online, configurable: true });
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  }, up);
+}
+
 async function configure(page: Page, values: Row): Promise<void> {
   const found = await api(page, '/branch-config/find', {});
   const row = (found.json['rows'] as Row[])[0]!;
@@ -114,7 +128,7 @@ test('offline, an NFC-e sale is signed by the connector with a reserved number, 
 
     // Network off: an NFC-e sale.
     const [product] = await sellables(page);
-    await page.context().setOffline(true);
+    await network(page, false);
     await scan(page, product?.barcode ?? '');
     await expect(page.getByRole('table', { name: 'Itens da venda' }).getByRole('row')).toHaveCount(2);
     await pay(page, 'Dinheiro');
@@ -149,7 +163,7 @@ test('offline, an NFC-e sale is signed by the connector with a reserved number, 
     expect((await held())[`${id_filial}:${id_dispositivo}`]!.usados).toContain(numero);
 
     // Back online: the outbox sends it and SEFAZ authorizes it with the same number and key.
-    await page.context().setOffline(false);
+    await network(page, true);
     await expect.poll(async () => (await operations(page))[0]?.['situacao'], { timeout: 60_000 }).toBe('Processado');
     const id_nota_fiscal = (await operations(page))[0]?.['id_nota_fiscal'];
     const invoice = async () => (await api(page, '/invoice/find_by_id', { id_nota_fiscal })).json;
@@ -160,7 +174,7 @@ test('offline, an NFC-e sale is signed by the connector with a reserved number, 
     expect(Number(done['serie'])).toBe(serie);
     expect(Number(done['tipo_emissao'])).toBe(9);
   } finally {
-    await page.context().setOffline(false);
+    await network(page, true);
     await configure(page, { nfce_offline_conector: false }).catch(() => undefined);
     await connector.stop();
     rmSync(dir, { recursive: true, force: true });
