@@ -5,7 +5,8 @@ import { actionsOf } from './routes.ts';
 
 /** 002 §3 "Branch configuration (filial_configuracao)", group by group ("label type" is tipo_etiqueta). */
 const SPEC: Record<(typeof BRANCH_CONFIG_GROUPS)[number], string[]> = {
-  'Estoque e fiscal': ['id_endereco_estoque_venda', 'codigo_regime_tributario', 'ambiente_emissao', 'id_csc', 'csc',
+  // nfce_offline_conector: ours (issue 29), the NFC-e issued offline by the till's connector.
+  'Estoque e fiscal': ['id_endereco_estoque_venda', 'codigo_regime_tributario', 'ambiente_emissao', 'id_csc', 'csc', 'nfce_offline_conector',
     'codigo_modelo_padrao_nota_fiscal', 'codigo_modelo_padrao_venda', 'codigo_modelo_padrao_pedido', 'codigo_modelo_padrao_consignacao',
     'ultimo_nsu_nfe_destinada', 'sat_assinatura_ac', 'id_perfil_sped', 'tipo_atividade_sped'],
   Caixa: ['forcar_controle_caixa', 'forcar_controle_diario_caixa', 'valor_limite_diferenca_caixa', 'id_meio_pagamento_conta_concialiacao', 'descontar_taxa_cartao_credito'],

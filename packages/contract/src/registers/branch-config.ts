@@ -53,6 +53,11 @@ export const branchConfig = {
     },
     id_csc: { kind: 'text', label: 'Identificador do CSC', max: 6, ...g('Estoque e fiscal') },
     csc: { kind: 'text', label: 'CSC (código de segurança do contribuinte)', max: 36, secret: true, ...g('Estoque e fiscal') },
+    // Issue 29: a till with the connector holding the branch's A1 certificate and CSC issues the NFC-e with the network
+    // off (contingency, numbers reserved per device); off, a sale finished offline is a pre-sale (000 §4.1).
+    nfce_offline_conector: {
+      kind: 'boolean', label: 'Emitir NFC-e offline pelo conector (contingência no caixa)', default: false, ...g('Estoque e fiscal'),
+    },
     codigo_modelo_padrao_nota_fiscal: {
       kind: 'enum', label: 'Modelo padrão da nota fiscal', values: ['55', '65'], options: FISCAL_MODEL_LABELS, default: '55', ...g('Estoque e fiscal'),
     },

@@ -16,6 +16,8 @@ import { countRows, loadSaleFixture, saleBody, type SaleFixture } from '../../te
 import { loadEmission } from './document.ts';
 import { sendDueContingency } from './service.ts';
 import { expectOk } from '../../testing/routes.ts';
+import { localDocumentBase, type LocalFiscalCopy, type LocalRow, type LocalSale } from '@pdv/fiscal/local-document';
+import { fromDecimal, quantityFromDecimal } from '@pdv/domain/money';
 
 let t: TestApp;
 let manager: string;
@@ -221,5 +223,120 @@ describe('the operation carrying the signed XML', () => {
     expect(res.json['habilitado']).toBe(true);
     const blocos = res.json['blocos'] as Array<{ usados: number[] }>;
     expect(blocos.some((b) => b.usados.length > 0)).toBe(true);
+  });
+});
+
+describe("the point of sale's groups from its local copy (issue 29, POS side)", () => {
+  /** Every row of a synced group, as the point of sale's local copy receives them (list-by-changes pages). */
+  async function synced(group: string): Promise<LocalRow[]> {
+    const rows: LocalRow[] = [];
+    let position: { date_change: string; offset: number } = { date_change: '', offset: 0 };
+    for (;;) {
+      const res = await t.call('POST', `/${group}/list-by-changes`, { ...position, limit: 5000 }, manager);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      rows.push(...(res.json['rows'] as LocalRow[]));
+      position = { date_change: res.json['date_change'] as string, offset: res.json['offset'] as number };
+      if (!res.json['has_more']) break;
+    }
+    // Later pages bring newer versions of a row: keep the last.
+    return rows;
+  }
+
+  /** The local copy a till holds after syncing, for a sale of these lines. */
+  async function localCopy(lines: LocalSale['itens'], id_cliente: number | null): Promise<LocalFiscalCopy> {
+    const live = (rows: LocalRow[]) => rows.filter((r) => !r['data_exclusao']);
+    const grid = live(await synced('product-grid'));
+    const products = live(await synced('product'));
+    const map = new Map<number, LocalRow>();
+    for (const line of lines) {
+      const g = grid.find((r) => r['id_produto_grade_filial'] === line.id_produto_grade_filial);
+      const p = g ? products.find((r) => r['id_produto'] === g['id_produto']) : undefined;
+      if (p && line.id_produto_grade_filial !== null) map.set(line.id_produto_grade_filial, p);
+    }
+    const people = live(await synced('people'));
+    return {
+      branch: (await synced('branch')).find((r) => r['id_filial'] === sale.id_filial) ?? null,
+      config: (await synced('branch-config')).find((r) => r['id_filial'] === sale.id_filial) ?? null,
+      scenarios: await synced('fiscal-scenario'),
+      products: map,
+      customer: id_cliente === null ? null : (people.find((r) => r['id_pessoa'] === id_cliente) ?? null),
+    };
+  }
+
+  /** The sale as the till holds it: the lines and payments the server wrote for it, in the till's units. */
+  async function tillSale(id_nota_fiscal: number): Promise<{ sale: LocalSale; id_cliente: number | null }> {
+    const nf = (await sys('SELECT * FROM nota_fiscal WHERE id_nota_fiscal = $1', [id_nota_fiscal]))[0]!;
+    const items = await sys(`SELECT * FROM nota_fiscal_item WHERE id_nota_fiscal = $1 AND data_exclusao IS NULL AND NOT is_cancelado
+      ORDER BY id_nota_fiscal_item`, [id_nota_fiscal]);
+    const payments = await sys('SELECT * FROM nota_fiscal_pagamento WHERE id_nota_fiscal = $1 AND data_exclusao IS NULL ORDER BY id_nota_fiscal_pagamento',
+      [id_nota_fiscal]);
+    const money = (v: unknown) => fromDecimal(String(v));
+    return {
+      id_cliente: nf['id_cliente'] === null ? null : Number(nf['id_cliente']),
+      sale: {
+        operation: { tipo_frete: Number(nf['tipo_frete']), cliente_cpf_cnpj: (nf['cliente_cpf_cnpj'] as string | null) ?? null,
+          observacao: (nf['informacoes_adicionais'] as string | null) ?? null },
+        liquido: money(nf['valor_nota_fiscal']),
+        itens: items.map((i, n) => ({
+          ordem: n, is_cancelado: false, id_produto_grade_filial: i['id_produto_grade_filial'] as number,
+          // The line's own scenario as the till sent it (null: the default sale scenario, picked on both sides).
+          id_cenario_fiscal: (i['id_cenario_fiscal'] as number | null) ?? null,
+          sku: (i['sku'] as string | null) ?? null, descricao: String(i['descricao']), codigo_barras: (i['codigo_barras'] as string | null) ?? null,
+          unidade_comercial: (i['unidade_comercial'] as string | null) ?? null, quantidade: quantityFromDecimal(String(i['quantidade'])),
+          valor_unitario: money(i['valor_unitario']), valor_desconto: money(i['valor_desconto']), frete: money(i['frete']),
+          seguro: money(i['seguro']), outros: money(i['outros']),
+        })),
+        pagamentos: payments.map((p, n) => ({
+          ordem: n, meio_pagamento: { meio_pagamento: String(p['meio_pagamento']) }, valor_total: money(p['valor_total']),
+          quantidade_parcelas: Number(p['quantidade_parcelas']), cartao_codigo_autorizacao: (p['cartao_codigo_autorizacao'] as string | null) ?? null,
+          cartao_bandeira: (p['cartao_bandeira'] as string | null) ?? null, cartao_cnpj_instituicao: (p['cartao_cnpj_instituicao'] as string | null) ?? null,
+          cartao_tipo_integracao: (p['cartao_tipo_integracao'] as string | null) ?? null,
+        })),
+      },
+    };
+  }
+
+  async function bothSides(): Promise<{ server: unknown; till: unknown }> {
+    const probe = await t.call('POST', '/operacao', saleBody(sale, { modelo: '65' }), manager);
+    expect(probe.status, JSON.stringify(probe.json)).toBe(200);
+    const id = probe.json['id_nota_fiscal'] as number;
+    const nf = (await sys('SELECT * FROM nota_fiscal WHERE id_nota_fiscal = $1', [id]))[0]!;
+    const emission = await t.db.tenant({ id_organization: org }, (tx) => loadEmission(tx, org, sale.id_filial, nf));
+    const { csc: _csc, ...server } = emission.base;
+    const { sale: till, id_cliente } = await tillSale(id);
+    return { server, till: localDocumentBase(till, await localCopy(till.itens, id_cliente)) };
+  }
+
+  it("builds from the synced rows the same document groups the server builds from its tables", async () => {
+    const { server, till } = await bothSides();
+    expect((server as { det: unknown[] }).det.length).toBeGreaterThan(0);
+    expect(till).toEqual(server);
+  });
+
+  it("follows the scenario's exceptions and the IBS/CBS of a normal-regime branch, synced with the scenario", async () => {
+    const scenario = (await sys<{ id: number }>(`SELECT id_cenario_fiscal AS id FROM cenario_fiscal WHERE id_organization = $1 AND operacao = 1
+        AND tipo = 'Venda' AND situacao = 'Ativo' AND data_exclusao IS NULL ORDER BY is_padrao DESC, id_cenario_fiscal LIMIT 1`, [org]))[0]!.id;
+    const uf = (await sys<{ uf: string }>('SELECT uf FROM filial WHERE id_filial = $1', [sale.id_filial]))[0]!.uf;
+    const before = await sys('SELECT * FROM cenario_fiscal WHERE id_cenario_fiscal = $1', [scenario]);
+    const config = await sys('SELECT codigo_regime_tributario FROM filial_configuracao WHERE id_filial = $1', [sale.id_filial]);
+    const exception = (await sys<{ id: number }>(`INSERT INTO cenario_fiscal_excecao (id_organization, id_cenario_fiscal, uf, icms_cst, icms_csosn, icms_aliquota)
+       VALUES ($1, $2, $3, '00', '102', 7) RETURNING id_cenario_fiscal_excecao AS id`, [org, scenario, uf]))[0]!.id;
+    try {
+      await sys(`UPDATE filial_configuracao SET codigo_regime_tributario = 3 WHERE id_filial = $1`, [sale.id_filial]);
+      await sys(`UPDATE cenario_fiscal SET icms_cst = coalesce(icms_cst, '00'), ibscbs_cst = '000', ibscbs_classificacao = '000001', cbs_aliquota = 0.9,
+          ibsuf_aliquota = 0.1, ibsmun_aliquota = 0, cbs_percentual_reducao = 10 WHERE id_cenario_fiscal = $1`, [scenario]);
+      const { server, till } = await bothSides();
+      const det = (server as { det: Array<{ imposto: { ICMS: { pICMS?: number }; IBSCBS?: unknown } }> }).det;
+      expect(det[0]!.imposto.ICMS.pICMS).toBe(700);
+      expect(det[0]!.imposto.IBSCBS).toBeTruthy();
+      expect(till).toEqual(server);
+    } finally {
+      await sys('UPDATE cenario_fiscal_excecao SET data_exclusao = now() WHERE id_cenario_fiscal_excecao = $1', [exception]);
+      const b = before[0]!;
+      await sys(`UPDATE cenario_fiscal SET icms_cst = $2, ibscbs_cst = $3, ibscbs_classificacao = $4, cbs_aliquota = $5, ibsuf_aliquota = $6,
+          ibsmun_aliquota = $7, cbs_percentual_reducao = $8 WHERE id_cenario_fiscal = $1`,
+        [scenario, b['icms_cst'], b['ibscbs_cst'], b['ibscbs_classificacao'], b['cbs_aliquota'], b['ibsuf_aliquota'], b['ibsmun_aliquota'], b['cbs_percentual_reducao']]);
+      await sys('UPDATE filial_configuracao SET codigo_regime_tributario = $2 WHERE id_filial = $1', [sale.id_filial, config[0]!['codigo_regime_tributario']]);
+    }
   });
 });

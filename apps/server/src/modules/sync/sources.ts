@@ -107,7 +107,8 @@ const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
       id_produto_grade_filial_vale_credito, wpp_numero, wpp_boolean_enviar_cliente, wpp_boolean_enviar_nf,
       wpp_boolean_enviar_pedido, wpp_boolean_enviar_aniversario, wpp_boolean_enviar_cesta_compras, wpp_mensagem_cliente,
       wpp_mensagem_nf, wpp_mensagem_pedido, wpp_mensagem_aniversario, wpp_mensagem_cesta_compras, valor_resgate_cashback,
-      dias_bloqueio_cashback, percentual_multa, dias_para_multa, percentual_juros, fuso_horario, valor_limite_diferenca_caixa, ${STAMPS}`,
+      dias_bloqueio_cashback, percentual_multa, dias_para_multa, percentual_juros, fuso_horario, valor_limite_diferenca_caixa,
+      nfce_offline_conector, ${STAMPS}`,
   },
   category: {
     table: 'categoria',
@@ -251,14 +252,21 @@ const HAND_WRITTEN_SOURCES: Record<HandWrittenGroupName, SyncSource> = {
       tipo_canal_integracao, parcelas, filiais, ${STAMPS}`,
   },
   // "default" is the local index of 000 §3.1 (the scenario chosen when the operation names none).
+  // With what an NFC-e issued offline needs for its taxes (issue 29, POS side): the IBS/CBS reductions and the live
+  // exceptions by state and/or NCM (excecoes; an exception touches its scenario, migration 067).
   'fiscal-scenario': {
     table: 'cenario_fiscal',
     id: 'id_cenario_fiscal',
+    from: /* sql */ `(SELECT p.*, ${children('cenario_fiscal_excecao', 'id_cenario_fiscal', `'id_cenario_fiscal_excecao', c.id_cenario_fiscal_excecao,
+          'uf', c.uf, 'codigo_ncm', c.codigo_ncm, 'cfop', c.cfop, 'icms_cst', c.icms_cst, 'icms_csosn', c.icms_csosn, 'icms_aliquota', c.icms_aliquota,
+          'icmsst_aliquota', c.icmsst_aliquota, 'icmsst_mva', c.icmsst_mva, 'fcp_percentual', c.fcp_percentual`,
+          'c.data_exclusao IS NULL', 'id_cenario_fiscal_excecao')} AS excecoes
+       FROM cenario_fiscal p) AS cenario_fiscal`,
     columns: `id_cenario_fiscal, descricao, regime_tributario, situacao, operacao, tipo, is_padrao, is_padrao AS "default", cfop_interno,
       cfop_externo, movimentar_estoque, movimentar_financeiro, icms_cst, icms_csosn, icms_aliquota,
       icms_percentual_reducao_base_calculo, icmsst_aliquota, icmsst_mva, fcp_percentual, aliquota_entrada, ipi_cst, ipi_aliquota,
       pis_cst, pis_aliquota, cofins_cst, cofins_aliquota, cbs_aliquota, ibsuf_aliquota, ibsmun_aliquota, is_aliquota, ibscbs_cst,
-      ibscbs_classificacao, ${STAMPS}`,
+      ibscbs_classificacao, ibs_percentual_reducao, cbs_percentual_reducao, excecoes, ${STAMPS}`,
   },
   'fiscal-serie': {
     table: 'serie_fiscal',

@@ -32,19 +32,36 @@ import { modeRefusal, RETURN_ITEMS_FROM_ORIGIN } from './modes/modeDraft.ts';
 import { type CreditInfo } from './modes/return/CreditModal.tsx';
 import { carriedAfterFinish } from './page/pageSteps.ts';
 import { tillSaleError } from '../cashier/tillEvents.ts';
+import { toast } from '../../ui/toast.ts';
+import { issueOfflineNfce, NFCE_POS_MESSAGES, nfceConnector, offlineNfceEnabled, offlineNfceReady } from './nfceOffline/issue.ts';
+import { keepReserve } from './nfceOffline/numbers.ts';
 
 /** 000 §4.1: missing stock addresses at creation are retried after 1 s. */
 const ADDRESS_RETRY_MS = 1000;
 
 const online = () => globalThis.navigator?.onLine ?? true;
 
-/** The invoice model proposed on finishing: the branch's default sale model with an active series; offline, pre-sale. */
+/** Reserves NFC-e numbers for offline use when the branch enables it and this till has a connector (errors logged). */
+function keepNfceReserve(context: SaleContext, idFilial: number): void {
+  if (context.config?.['nfce_offline_conector'] !== true) return;
+  const choice = nfceConnector(idFilial);
+  if (!choice) return;
+  keepReserve(idFilial, choice.dispositivo.id_dispositivo).catch((error: unknown) => console.error('Falha ao reservar números de NFC-e', error));
+}
+
+/**
+ * The invoice model proposed on finishing: the branch's default sale model with an active series; offline, pre-sale,
+ * unless that model is the NFC-e and this till issues it offline through its connector (issue 29: the branch enables
+ * nfce_offline_conector, a receipt printer's connector is chosen here and a reserved number is free).
+ */
 export function defaultModel(context: SaleContext, idFilial: number): string | null {
-  if (!online()) return null;
   const model = context.config?.['codigo_modelo_padrao_venda'];
-  // A CF-e SAT has no series (the SAT numbers it); the server takes model 59 only from a branch whose default it is.
-  if (model === SAT_MODEL) return model;
-  return typeof model === 'string' && hasActiveSeries(context.series, model, idFilial) ? model : null;
+  // A CF-e SAT has no series (the SAT numbers it) and needs the server (it builds the CF-e's data): online only; the
+  // server takes model 59 only from a branch whose default it is.
+  if (model === SAT_MODEL) return online() ? model : null;
+  const usable = typeof model === 'string' && hasActiveSeries(context.series, model, idFilial) ? model : null;
+  if (!online()) return usable === '65' && offlineNfceReady(context, idFilial) ? '65' : null;
+  return usable;
 }
 
 /** 000 §2, §9: the finish mode of the branch (modo_finalizacao): ask in a modal (the default) or print at once. */
@@ -164,6 +181,20 @@ export function useCheckout() {
     });
     return () => subscription.unsubscribe();
   }, [db, idFilial]);
+
+  // While online, a till that issues NFC-e offline keeps a block of reserved numbers (issue 29), and again whenever
+  // the network comes back.
+  useEffect(() => {
+    if (!context) return;
+    const refresh = () => {
+      if (online()) keepNfceReserve(context, idFilial);
+    };
+    refresh();
+    globalThis.addEventListener?.('online', refresh);
+    return () => globalThis.removeEventListener?.('online', refresh);
+    // Once per branch configuration (the context object changes with every payment option read).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [context?.config, idFilial]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -322,10 +353,27 @@ export function useCheckout() {
     async (modelo: string | null, receiptTab: Window | null) => {
       const b = current.current;
       if (!b || !context) return;
-      const written = operationToFinish(b, modelo);
+      let written = operationToFinish(b, modelo);
       if (!validateWithModel(written, context)) {
         receiptTab?.close();
         return;
+      }
+      let tab = receiptTab;
+      // An NFC-e finished with the network off (issue 29): the connector signs it with a reserved number and prints
+      // its contingency DANFE; the signed XML travels with the operation. When it cannot, the sale is a pre-sale. A
+      // branch that does not enable it keeps today's behaviour (the NFC-e is issued by the server once online).
+      if (written.operation.modelo === '65' && written.operation.modo_operacao === 'Venda' && !online() && offlineNfceEnabled(context, idFilial)) {
+        const issued = await issueOfflineNfce(db, written, context);
+        if (issued.ok) {
+          written = { ...written, operation: { ...written.operation, nfce_contingencia: { id_dispositivo: issued.id_dispositivo, xml: issued.xml } } };
+          toast.success(issued.message);
+          // The DANFE came out of the connector's printer: no receipt tab.
+          tab?.close();
+          tab = null;
+        } else {
+          void showWarning(NFCE_POS_MESSAGES.fallback(issued.message));
+          written = operationToFinish(b, null);
+        }
       }
       const carried = carriedAfterFinish(written);
       // The finished sale leaves the screen at once: a code scanned from now on belongs to the next sale (the search
@@ -335,12 +383,13 @@ export function useCheckout() {
       const finished = await runFinish(
         { db, context, operador: nome, saving: saving.current, online, next, setCredit },
         written,
-        receiptTab,
+        tab,
       );
+      if (online()) keepNfceReserve(context, idFilial);
       // Not written (its message shown): the sale comes back as it was.
       if (!finished) show(b);
     },
-    [context, db, nome, open, show],
+    [context, db, idFilial, nome, open, show],
   );
 
   return {

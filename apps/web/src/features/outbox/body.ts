@@ -102,6 +102,7 @@ export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle
       : {}),
     ...(operation.id_autorizacao_limite != null ? { id_autorizacao_limite: operation.id_autorizacao_limite } : {}),
     ...(operation.id_autorizacao_credito != null ? { id_autorizacao_credito: operation.id_autorizacao_credito } : {}),
+    ...(operation.nfce_contingencia ? { nfce_contingencia: operation.nfce_contingencia } : {}),
     ...(modo === 'Recebimento'
       ? { documentos_financeiros: (operation.documentos_financeiros ?? []).map((d) => d.id_documento_financeiro) }
       : {}),

@@ -39,6 +39,11 @@ export interface StoredOperation extends Omit<Operation, 'itens' | 'pagamentos'>
    * (checkout/customerCredit.ts), sent as id_autorizacao_credito.
    */
   id_autorizacao_credito?: number | null;
+  /**
+   * An NFC-e this till's connector signed with the network off (issue 29): the device whose reserved block numbered it
+   * and the signed XML, sent as nfce_contingencia.
+   */
+  nfce_contingencia?: { id_dispositivo: number; xml: string } | null;
   /** A refused operation reopened to be fixed: the id_operacao of the one this replaces (refused.ts). */
   substitui?: string | null;
   /** A refused operation closed by the user: replaced by another or cancelled with a reason (refused.ts). */
