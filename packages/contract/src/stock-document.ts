@@ -75,6 +75,14 @@ export const stockDocument = z.object({
   id_nota_fiscal: z.number().int().nullable(),
   numero_nota_fiscal: z.number().int().nullable(),
   situacao_nota_fiscal: z.string().nullable(),
+  /**
+   * A processed document cancelled is reversed by a counter-document (issue 22): the original names it
+   * (id_documento_estorno), the counter-document names the original (id_documento_estornado); vinculo_estorno is the
+   * pt-BR text the list and the screen show ('Estornado pelo documento 12', 'Estorno do documento 11').
+   */
+  id_documento_estorno: z.number().int().nullable(),
+  id_documento_estornado: z.number().int().nullable(),
+  vinculo_estorno: z.string().nullable(),
 });
 export type StockDocument = z.infer<typeof stockDocument>;
 export const stockDocumentDetail = stockDocument.extend({ itens: z.array(stockDocumentItem) });

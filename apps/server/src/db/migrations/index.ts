@@ -35,6 +35,7 @@ import { sql as stockOpening } from './032_stock_opening.ts';
 import { sql as financialLaunches } from './035_financial_launches.ts';
 import { sql as financialOpeningLaunch } from './034_financial_opening_launch.ts';
 import { sql as nfceOffline } from './061_nfce_offline.ts';
+import { sql as stockCounterLabelParam } from './062_stock_counter_label_param.ts';
 import { sql as cashier } from './036_cashier.ts';
 import { sql as boleto } from './038_boleto.ts';
 import { sql as priceIndexer } from './043_price_indexer.ts';
@@ -123,4 +124,5 @@ export const migrations: Migration[] = [
   { version: 59, name: 'sat_cfe', sql: satCfe },
   { version: 60, name: 'destined_invoice', sql: destinedInvoice },
   { version: 61, name: 'nfce_offline', sql: nfceOffline },
+  { version: 62, name: 'stock_counter_label_param', sql: stockCounterLabelParam },
 ];

@@ -32,6 +32,9 @@ export interface DocumentRow {
   id_nota_fiscal: number | null;
   numero_nota_fiscal: number | null;
   situacao_nota_fiscal: string | null;
+  /** The counter-document that reversed this one, and the document a counter-document reversed. */
+  id_documento_estorno: number | null;
+  id_documento_estornado: number | null;
 }
 
 const SELECT_DOCUMENT = `
@@ -42,7 +45,7 @@ const SELECT_DOCUMENT = `
              AND i.id_documento_estoque = d.id_documento_estoque AND i.data_exclusao IS NULL) AS itens_count,
          u.nome AS usuario, d.data_hora_cadastro, d.data_processamento, d.data_cancelamento,
          d.id_filial_destino, fd.nome_fantasia AS filial_destino, d.id_nota_fiscal, nf.numero_nota_fiscal::int AS numero_nota_fiscal,
-         nf.situacao AS situacao_nota_fiscal
+         nf.situacao AS situacao_nota_fiscal, d.id_documento_estorno, d.id_documento_estornado
     FROM documento_estoque d
     JOIN tipo_movimentacao_estoque t ON t.id_organization = d.id_organization AND t.id_tipo_movimentacao_estoque = d.id_tipo_movimentacao_estoque
     LEFT JOIN usuario u ON u.id_organization = d.id_organization AND u.id_usuario = d.id_usuario
@@ -193,6 +196,44 @@ export async function insertDocument(tx: Tx, s: Scope, id_usuario: number, h: He
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('stock document not created');
   return id;
+}
+
+/**
+ * A counter-document (issue 22): inserted already processed, naming the original it reverses; the original then names
+ * it and becomes Cancelado (`markReversed`). The unique index on id_documento_estornado keeps one per original.
+ */
+export async function insertCounterDocument(tx: Tx, s: Scope, id_usuario: number, h: HeaderValues, id_original: number): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO documento_estoque (id_organization, id_filial, id_tipo_movimentacao_estoque, operacao, tipo_destino, descricao, observacao,
+       data_documento, quantidade_total, valor_total, id_usuario, id_filial_destino, situacao, data_processamento, id_usuario_processamento,
+       id_documento_estornado)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9::numeric, $10::numeric, $11, $12, 1, now(), $11, $13) RETURNING id_documento_estoque AS id`,
+    [s.org, s.id_filial, h.id_tipo_movimentacao_estoque, h.operacao, h.tipo_destino, h.descricao, h.observacao, h.data_documento,
+      h.quantidade_total, h.valor_total, id_usuario, h.id_filial_destino, id_original],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('counter-document not created');
+  return id;
+}
+
+/** The original, reversed: Cancelado, naming its counter-document. Nothing else of it changes. */
+export async function markReversed(tx: Tx, s: Scope, id: number, id_usuario: number, id_estorno: number): Promise<void> {
+  await tx.query(
+    `UPDATE documento_estoque SET situacao = 2, data_cancelamento = now(), id_usuario_cancelamento = $4, id_documento_estorno = $5, data_alteracao = now()
+      WHERE id_organization = $1 AND id_filial = $2 AND id_documento_estoque = $3 AND situacao = 1 AND id_documento_estorno IS NULL
+        AND data_exclusao IS NULL`,
+    [s.org, s.id_filial, id, id_usuario, id_estorno],
+  );
+}
+
+/** The tipo_valoracao of each line of a document, by its ordem. */
+export async function itemValuations(tx: Tx, s: Scope, id: number): Promise<Map<number, string>> {
+  const { rows } = await tx.query<{ ordem: number; tipo_valoracao: string }>(
+    `SELECT ordem, tipo_valoracao FROM documento_estoque_item
+      WHERE id_organization = $1 AND id_filial = $2 AND id_documento_estoque = $3 AND data_exclusao IS NULL`,
+    [s.org, s.id_filial, id],
+  );
+  return new Map(rows.map((r) => [r.ordem, r.tipo_valoracao]));
 }
 
 export async function updateDocument(tx: Tx, s: Scope, id: number, h: HeaderValues): Promise<void> {
