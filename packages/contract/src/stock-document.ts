@@ -117,12 +117,21 @@ export const stockProductOption = z.object({
 export type StockProductOption = z.infer<typeof stockProductOption>;
 export const stockProductSearchResult = z.object({ rows: z.array(stockProductOption) });
 
-/** Stock balance per variation and address of the active branch (002 §2 "stock balance"). */
+/**
+ * Stock balance per variation and address (002 §2 "stock balance"): of the active branch by default, of another branch
+ * the user may work in (`id_filial`), or of all of them (`todas_filiais`; issue 22). A branch outside the user's is
+ * refused (STOCK_DOCUMENT_MESSAGES.branchNotAllowed).
+ */
 export const stockBalanceBody = listQuery.extend({
-  filter: z.object({ id_endereco_estoque: id.optional(), id_produto_grade_filial: id.optional() }).strict().optional().default({}),
+  filter: z.object({
+    id_endereco_estoque: id.optional(), id_produto_grade_filial: id.optional(), id_filial: id.optional(),
+    todas_filiais: z.boolean({ error: 'todas_filiais deve ser verdadeiro ou falso.' }).optional(),
+  }).strict().optional().default({}),
 }).strict();
 export const stockBalanceRow = z.object({
   id_estoque: z.number().int(),
+  id_filial: z.number().int(),
+  filial: z.string(),
   id_produto_grade_filial: z.number().int(),
   sku: z.string(),
   descricao: z.string(),

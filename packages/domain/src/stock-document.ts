@@ -48,6 +48,8 @@ export const STOCK_DOCUMENT_MESSAGES = {
   /** The list's and the screen's link between a reversed document and its counter-document. */
   reversedBy: (id: number) => `Estornado pelo documento ${id}`,
   reversalOf: (id: number) => `Estorno do documento ${id}`,
+  /** The stock balance of a branch the user may not work in (or of another organization). */
+  branchNotAllowed: 'Você não tem acesso ao estoque desta filial.',
 } as const;
 
 export type StockDocumentKind = 'Entrada' | 'Saida' | 'Transferencia';

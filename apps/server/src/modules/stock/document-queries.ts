@@ -320,23 +320,28 @@ export async function searchVariations(tx: Tx, s: Scope, search: string) {
   return rows;
 }
 
-/** The stock rows of the branch per variation and address, by product description, variation and address code. */
-export async function findBalance(tx: Tx, s: Scope, f: { search: string; id_endereco_estoque?: number | undefined; id_produto_grade_filial?: number | undefined }, page: { skip: number; take: number }) {
+/**
+ * The stock rows of the given branches (the caller's, checked by the service) per variation and address, by product
+ * description, variation, branch and address code.
+ */
+export async function findBalance(tx: Tx, org: number, branches: readonly number[], f: { search: string; id_endereco_estoque?: number | undefined; id_produto_grade_filial?: number | undefined }, page: { skip: number; take: number }) {
   const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
   const from = `FROM estoque e
+       JOIN filial fi ON fi.id_organization = e.id_organization AND fi.id_filial = e.id_filial
        JOIN produto_grade_filial gf ON gf.id_organization = e.id_organization AND gf.id_produto_grade_filial = e.id_produto_grade_filial
        JOIN produto_grade g ON g.id_organization = gf.id_organization AND g.id_produto_grade = gf.id_produto_grade
        JOIN produto p ON p.id_organization = g.id_organization AND p.id_produto = g.id_produto
        JOIN endereco_estoque a ON a.id_organization = e.id_organization AND a.id_endereco_estoque = e.id_endereco_estoque
-      WHERE e.id_organization = $1 AND e.id_filial = $2 AND e.data_exclusao IS NULL
+      WHERE e.id_organization = $1 AND e.id_filial = ANY($2::integer[]) AND e.data_exclusao IS NULL
         AND ($3 = '%%' OR lower(p.descricao) LIKE $3 OR lower(coalesce(g.sku, p.sku)) LIKE $3 OR lower(g.descricao) LIKE $3)
         AND ($4::int IS NULL OR e.id_endereco_estoque = $4) AND ($5::int IS NULL OR e.id_produto_grade_filial = $5)`;
-  const params = [s.org, s.id_filial, like, f.id_endereco_estoque ?? null, f.id_produto_grade_filial ?? null];
-  const { rows } = await tx.query<{ id_estoque: number; id_produto_grade_filial: number; sku: string; descricao: string; variacao: string;
-    id_endereco_estoque: number; endereco: string; quantidade: string; quantidade_reserva: string }>(
-    `SELECT e.id_estoque, e.id_produto_grade_filial, coalesce(g.sku, p.sku) AS sku, p.descricao, g.descricao AS variacao, e.id_endereco_estoque,
+  const params = [org, branches, like, f.id_endereco_estoque ?? null, f.id_produto_grade_filial ?? null];
+  const { rows } = await tx.query<{ id_estoque: number; id_filial: number; filial: string; id_produto_grade_filial: number; sku: string; descricao: string;
+    variacao: string; id_endereco_estoque: number; endereco: string; quantidade: string; quantidade_reserva: string }>(
+    `SELECT e.id_estoque, e.id_filial, coalesce(fi.nome_fantasia, fi.razao_social) AS filial, e.id_produto_grade_filial, coalesce(g.sku, p.sku) AS sku,
+            p.descricao, g.descricao AS variacao, e.id_endereco_estoque,
             a.codigo || ' - ' || a.descricao AS endereco, e.quantidade::text AS quantidade, e.quantidade_reserva::text AS quantidade_reserva
-       ${from} ORDER BY p.descricao, g.descricao, a.codigo LIMIT $6 OFFSET $7`,
+       ${from} ORDER BY p.descricao, g.descricao, fi.id_filial, a.codigo, e.id_estoque LIMIT $6 OFFSET $7`,
     [...params, page.take, page.skip],
   );
   const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);

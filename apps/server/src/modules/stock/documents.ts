@@ -262,8 +262,20 @@ export async function searchProducts(tx: Tx, s: q.Scope, search: string) {
   return { rows: rows.map((r) => ({ ...r, preco_custo: Number(r.preco_custo) })) };
 }
 
-export async function balance(tx: Tx, s: q.Scope, body: { search: string; skip: number; take: number; filter: { id_endereco_estoque?: number | undefined; id_produto_grade_filial?: number | undefined } }) {
-  const { rows, count } = await q.findBalance(tx, s, { search: body.search, ...body.filter }, body);
+/**
+ * The balance of the active branch, of another branch the user may work in (`id_filial`) or of all of them
+ * (`todas_filiais`): `branches` are the caller's (the branches of its profiles); any other id, another organization's
+ * included, is refused before anything is read.
+ */
+export async function balance(
+  tx: Tx, s: q.Scope, branches: readonly number[],
+  body: { search: string; skip: number; take: number; filter: { id_endereco_estoque?: number | undefined; id_produto_grade_filial?: number | undefined;
+    id_filial?: number | undefined; todas_filiais?: boolean | undefined } },
+) {
+  const { id_filial, todas_filiais, ...filter } = body.filter;
+  if (id_filial !== undefined && !branches.includes(id_filial)) throw badRequest(M.branchNotAllowed, undefined, [`id_filial: ${M.branchNotAllowed}`]);
+  const scope = todas_filiais === true ? [...branches] : [id_filial ?? s.id_filial];
+  const { rows, count } = await q.findBalance(tx, s.org, scope, { search: body.search, ...filter }, body);
   return {
     rows: rows.map((r) => {
       const quantidade = quantityFromDecimal(r.quantidade);
