@@ -117,7 +117,8 @@ describe('label models', () => {
     for (const [body, message] of cases) {
       const res = await t.call('PUT', '/label/update', { id_etiqueta: id, ...body }, manager);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(JSON.stringify(res.json), JSON.stringify(body)).toContain(message);
+      const said = [res.json['message'], res.json['complement'], ...((res.json['erros'] as string[] | undefined) ?? [])].join('\n');
+      expect(said, JSON.stringify(body)).toContain(message);
     }
     expect((await expectOk(t, 'labelFindById', { id_etiqueta: id }, manager)).json).toEqual(before);
     const sheet = await t.call('POST', '/label/create', { descricao: 'Folha torta', modelo: 'Pimaco6187', parametros: [{ chave: 'deslocamento_x_mm', valor: '12' }] }, manager);
