@@ -326,16 +326,18 @@ export async function searchVariations(tx: Tx, s: Scope, search: string) {
  */
 export async function findBalance(tx: Tx, org: number, branches: readonly number[], f: { search: string; id_endereco_estoque?: number | undefined; id_produto_grade_filial?: number | undefined }, page: { skip: number; take: number }) {
   const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
+  // One branch (the usual case) by equality, as the branch's index is used; several with ANY.
+  const one = branches.length === 1;
   const from = `FROM estoque e
        JOIN filial fi ON fi.id_organization = e.id_organization AND fi.id_filial = e.id_filial
        JOIN produto_grade_filial gf ON gf.id_organization = e.id_organization AND gf.id_produto_grade_filial = e.id_produto_grade_filial
        JOIN produto_grade g ON g.id_organization = gf.id_organization AND g.id_produto_grade = gf.id_produto_grade
        JOIN produto p ON p.id_organization = g.id_organization AND p.id_produto = g.id_produto
        JOIN endereco_estoque a ON a.id_organization = e.id_organization AND a.id_endereco_estoque = e.id_endereco_estoque
-      WHERE e.id_organization = $1 AND e.id_filial = ANY($2::integer[]) AND e.data_exclusao IS NULL
+      WHERE e.id_organization = $1 AND ${one ? 'e.id_filial = $2::int' : 'e.id_filial = ANY($2::integer[])'} AND e.data_exclusao IS NULL
         AND ($3 = '%%' OR lower(p.descricao) LIKE $3 OR lower(coalesce(g.sku, p.sku)) LIKE $3 OR lower(g.descricao) LIKE $3)
         AND ($4::int IS NULL OR e.id_endereco_estoque = $4) AND ($5::int IS NULL OR e.id_produto_grade_filial = $5)`;
-  const params = [org, branches, like, f.id_endereco_estoque ?? null, f.id_produto_grade_filial ?? null];
+  const params = [org, one ? branches[0] : branches, like, f.id_endereco_estoque ?? null, f.id_produto_grade_filial ?? null];
   const { rows } = await tx.query<{ id_estoque: number; id_filial: number; filial: string; id_produto_grade_filial: number; sku: string; descricao: string;
     variacao: string; id_endereco_estoque: number; endereco: string; quantidade: string; quantidade_reserva: string }>(
     `SELECT e.id_estoque, e.id_filial, coalesce(fi.nome_fantasia, fi.razao_social) AS filial, e.id_produto_grade_filial, coalesce(g.sku, p.sku) AS sku,
