@@ -38,7 +38,7 @@ test('Alt+B shows the stock balance, a search narrows it, and Alt+P opens the st
 
   // Every branch of the manager: rows of Loja Shopping appear beside Loja Centro's.
   await search.fill('');
-  const branch = page.getByRole('combobox', { name: 'Filial' });
+  const branch = page.getByRole('combobox', { name: 'Filial', exact: true });
   await branch.click();
   await page.getByRole('option', { name: 'Todas as filiais' }).click();
   await expect(branch).toHaveValue('Todas as filiais');
