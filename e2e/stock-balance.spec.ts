@@ -42,7 +42,8 @@ test('Alt+B shows the stock balance, a search narrows it, and Alt+P opens the st
   await branch.click();
   await page.getByRole('option', { name: 'Todas as filiais' }).click();
   await expect(branch).toHaveValue('Todas as filiais');
-  await expect(page.getByRole('cell', { name: 'Loja Shopping', exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Filial' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Loja Centro', exact: true }).first()).toBeVisible();
   await page.screenshot({ path: '/tmp/stock-balance-branches.png', fullPage: true });
 
   await page.keyboard.press('Escape');
