@@ -1,6 +1,7 @@
 /**
  * Issue 22, the stock balance and its report: from /stockMovement, Alt+B opens the balance of Loja Centro per variation
- * and address; a search narrows it to one product; Alt+P opens the stock report PDF in a new tab.
+ * and address; a search narrows it to one product; Alt+P opens the stock report PDF in a new tab; the Filial selector
+ * shows every branch of the user, each row naming its branch.
  */
 import { api } from './checkout-steps.ts';
 import { expect, goByMenu, test, USERS, signIn } from './support.ts';
@@ -34,6 +35,16 @@ test('Alt+B shows the stock balance, a search narrows it, and Alt+P opens the st
   // The report of every balance is drawn in the page: under a loaded CI run it took longer than the default 10 s.
   await expect.poll(() => pdf.url(), { timeout: 60_000 }).toMatch(/^blob:/);
   await pdf.close();
+
+  // Every branch of the manager: rows of Loja Shopping appear beside Loja Centro's.
+  await search.fill('');
+  const branch = page.getByRole('combobox', { name: 'Filial', exact: true });
+  await branch.click();
+  await page.getByRole('option', { name: 'Todas as filiais' }).click();
+  await expect(branch).toHaveValue('Todas as filiais');
+  await expect(page.getByRole('columnheader', { name: 'Filial' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Loja Centro', exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/stock-balance-branches.png', fullPage: true });
 
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/stockMovement$/);

@@ -133,13 +133,19 @@ test('enter 10, transfer 4 to another address, exit 1: balances on screen and th
   expect((await api(page, '/stock-movement/cancel', { id_documento_estoque: exitId })).status).toBe(400);
   expect((await balanceOf(page, grade)).get(Number(a['id_endereco_estoque']))).toBe(a0 + 6);
 
-  // The list: the three documents, newest first, processed; filtered to transfers only.
+  // The cancelled exit was reversed by a counter-document (an entry), linked both ways on screen.
+  await expect(page.locator('[data-estorno]')).toHaveText(/^Estornado pelo documento \d+$/);
+
+  // The list: the counter-document newest, then the three documents; filtered to transfers only.
   await page.keyboard.press('Escape');
   const table = page.getByRole('table', { name: 'Documentos de estoque' });
   await expect(table).toBeVisible();
-  await expect(table.getByRole('row').nth(1)).toContainText('Saída');
-  await expect(table.getByRole('row').nth(2)).toContainText('Transferência');
-  await expect(table.getByRole('row').nth(3)).toContainText('Entrada');
+  await expect(table.getByRole('row').nth(1)).toContainText('Entrada');
+  await expect(table.getByRole('row').nth(1)).toContainText(`Estorno do documento ${exitId}`);
+  await expect(table.getByRole('row').nth(2)).toContainText('Saída');
+  await expect(table.getByRole('row').nth(2)).toContainText('Estornado pelo documento');
+  await expect(table.getByRole('row').nth(3)).toContainText('Transferência');
+  await expect(table.getByRole('row').nth(4)).toContainText('Entrada');
   await page.screenshot({ path: '/tmp/stock-list.png', fullPage: true });
   await choose(page, 'Tipo de movimentação', 'TRANSFERENCIA');
   await expect(table.getByRole('row')).toHaveCount(2);

@@ -75,6 +75,14 @@ export const stockDocument = z.object({
   id_nota_fiscal: z.number().int().nullable(),
   numero_nota_fiscal: z.number().int().nullable(),
   situacao_nota_fiscal: z.string().nullable(),
+  /**
+   * A processed document cancelled is reversed by a counter-document (issue 22): the original names it
+   * (id_documento_estorno), the counter-document names the original (id_documento_estornado); vinculo_estorno is the
+   * pt-BR text the list and the screen show ('Estornado pelo documento 12', 'Estorno do documento 11').
+   */
+  id_documento_estorno: z.number().int().nullable(),
+  id_documento_estornado: z.number().int().nullable(),
+  vinculo_estorno: z.string().nullable(),
 });
 export type StockDocument = z.infer<typeof stockDocument>;
 export const stockDocumentDetail = stockDocument.extend({ itens: z.array(stockDocumentItem) });
@@ -109,12 +117,21 @@ export const stockProductOption = z.object({
 export type StockProductOption = z.infer<typeof stockProductOption>;
 export const stockProductSearchResult = z.object({ rows: z.array(stockProductOption) });
 
-/** Stock balance per variation and address of the active branch (002 §2 "stock balance"). */
+/**
+ * Stock balance per variation and address (002 §2 "stock balance"): of the active branch by default, of another branch
+ * the user may work in (`id_filial`), or of all of them (`todas_filiais`; issue 22). A branch outside the user's is
+ * refused (STOCK_DOCUMENT_MESSAGES.branchNotAllowed).
+ */
 export const stockBalanceBody = listQuery.extend({
-  filter: z.object({ id_endereco_estoque: id.optional(), id_produto_grade_filial: id.optional() }).strict().optional().default({}),
+  filter: z.object({
+    id_endereco_estoque: id.optional(), id_produto_grade_filial: id.optional(), id_filial: id.optional(),
+    todas_filiais: z.boolean({ error: 'todas_filiais deve ser verdadeiro ou falso.' }).optional(),
+  }).strict().optional().default({}),
 }).strict();
 export const stockBalanceRow = z.object({
   id_estoque: z.number().int(),
+  id_filial: z.number().int(),
+  filial: z.string(),
   id_produto_grade_filial: z.number().int(),
   sku: z.string(),
   descricao: z.string(),

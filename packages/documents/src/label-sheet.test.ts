@@ -174,4 +174,33 @@ describe('label sheets placed to the millimetre', () => {
     expect(nodes[0]?.absolutePosition?.y).toBeGreaterThanOrEqual(b.y);
     expect(nodes[0]?.absolutePosition?.y).toBeLessThan(b.y + b.height);
   });
+
+  it("a sheet model's deslocamento_x_mm and deslocamento_y_mm move every label of the PDF by those millimetres", { timeout: 30_000 }, async () => {
+    const items = [item({ qtd: 3 }), item({ descricao: 'Último', codigo_barras: null, sku: 'ULT-9', qtd: 1 })];
+    const pageHeight = 279.4 * PT_PER_MM;
+    const plain = drawn(pdfPageContents(await labelSheetPdf(model(), items))[0] ?? '', pageHeight);
+    const shifted = drawn(pdfPageContents(await labelSheetPdf(model({
+      parametros: [{ chave: 'deslocamento_x_mm', valor: '2' }, { chave: 'deslocamento_y_mm', valor: '-1,5' }, { chave: 'outro', valor: 'x' }],
+    }), items))[0] ?? '', pageHeight);
+    expect(shifted.rects).toHaveLength(plain.rects.length);
+    expect(shifted.texts).toHaveLength(plain.texts.length);
+    expect(plain.rects.length).toBeGreaterThan(60);
+    // Every bar and every text origin, measured in the PDF, sits 2 mm right and 1.5 mm up of where it was.
+    shifted.rects.forEach((r, i) => {
+      expect(r.x - plain.rects[i]!.x).toBeCloseTo(2, 2);
+      expect(r.y - plain.rects[i]!.y).toBeCloseTo(-1.5, 2);
+      expect([r.w, r.h]).toEqual([plain.rects[i]!.w, plain.rects[i]!.h]);
+    });
+    shifted.texts.forEach((t, i) => {
+      expect(t.x - plain.texts[i]!.x).toBeCloseTo(2, 2);
+      expect(t.y - plain.texts[i]!.y).toBeCloseTo(-1.5, 2);
+    });
+    // The label box says the same; a thermal model printed as PDF is not moved.
+    const moved = labelBox(sheetOf(model()), 0, { x: 2, y: -1.5 });
+    expect([moved.x / PT_PER_MM, moved.y / PT_PER_MM].map((v) => Math.round(v * 100) / 100)).toEqual([9.62, 11.2]);
+    const thermal = model({ tipo: 'Termica', modelo: null, numero_colunas: 2, parametros: [{ chave: 'deslocamento_x_mm', valor: '5' }] });
+    const a = labelSheetDocument({ ...thermal, parametros: [] }, [item()]).content as Array<{ absolutePosition?: { x: number } }>;
+    const b = labelSheetDocument(thermal, [item()]).content as Array<{ absolutePosition?: { x: number } }>;
+    expect(b[0]?.absolutePosition?.x).toBe(a[0]?.absolutePosition?.x);
+  });
 });

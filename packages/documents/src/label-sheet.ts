@@ -19,6 +19,7 @@
 import type { CanvasRect, Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { cutLabelTexts, expandLabels, labelTextLimits, type LabelItem, type LabelModel } from '@pdv/domain/label-print';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
+import { labelSheetOffset } from '@pdv/domain/label-settings';
 import { CODE39_CHARSET, code39Bars } from './code39.ts';
 import { pdfBytes } from './danfe-pdf.ts';
 import { ean13Bars, ean13Digits } from './ean13.ts';
@@ -77,8 +78,11 @@ export interface LabelBox {
   height: number;
 }
 
-/** Where the label number `index` (0-based, across pages, row by row) lies. */
-export function labelBox(sheet: SheetGeometry, index: number): LabelBox {
+/**
+ * Where the label number `index` (0-based, across pages, row by row) lies; `offset` (millimetres, a sheet model's
+ * deslocamento_x_mm / deslocamento_y_mm parameters) moves it to calibrate a printer that feeds the sheet off true.
+ */
+export function labelBox(sheet: SheetGeometry, index: number, offset: { x: number; y: number } = { x: 0, y: 0 }): LabelBox {
   const perPage = sheet.columns * sheet.rows;
   const page = Math.floor(index / perPage);
   const at = index % perPage;
@@ -86,8 +90,8 @@ export function labelBox(sheet: SheetGeometry, index: number): LabelBox {
   const column = at % sheet.columns;
   return {
     page,
-    x: mm(sheet.margin.left + column * sheet.pitch.x),
-    y: mm(sheet.margin.top + row * sheet.pitch.y),
+    x: mm(sheet.margin.left + column * sheet.pitch.x + offset.x),
+    y: mm(sheet.margin.top + row * sheet.pitch.y + offset.y),
     width: mm(sheet.label.width),
     height: mm(sheet.label.height),
   };
@@ -166,17 +170,19 @@ function labelContent(item: LabelItem, box: LabelBox, options: LabelSheetOptions
 
 /**
  * The sheet's document: every label asked for (qtd per item), in order, row by row, page after page. Texts are cut as
- * the model says (001 §9). The first node of each label carries its box (`labelBox`), which the tests measure.
+ * the model says (001 §9). The first node of each label carries its box (`labelBox`), which the tests measure. A sheet
+ * model's offset parameters (labelSheetOffset) move every label by the same millimetres.
  */
 export function labelSheetDocument(model: LabelModel, items: readonly LabelItem[], options: LabelSheetOptions = {}): TDocumentDefinitions {
   const sheet = sheetOf(model);
+  const offset = model.tipo === 'Folha' ? labelSheetOffset(model.parametros) : { x: 0, y: 0 };
   const limits = labelTextLimits(model);
   const start = Math.max(0, Math.min(options.inicio ?? 0, sheet.columns * sheet.rows - 1));
   const labels = expandLabels(items.map((i) => cutLabelTexts(i, limits)));
   const pages = labels.length === 0 ? 1 : labelBox(sheet, start + labels.length - 1).page + 1;
   const content: Content[] = [];
   labels.forEach((item, i) => {
-    const box = labelBox(sheet, start + i);
+    const box = labelBox(sheet, start + i, offset);
     const nodes = labelContent(item, box, options);
     // pdfmake places absolutely positioned nodes on the page where the flow is: a page break opens each new page.
     if (box.page > 0 && (start + i) % (sheet.columns * sheet.rows) === 0) content.push({ text: '', pageBreak: 'before' });

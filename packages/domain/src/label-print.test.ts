@@ -66,3 +66,17 @@ describe('thermal source code', () => {
     );
   });
 });
+
+describe('a thermal job with the model parameters (issue 22)', () => {
+  it('writes each {param:chave} value once before filling the item fields', () => {
+    const base: LabelModel = {
+      id_etiqueta: 1, descricao: 'Zebra', tipo: 'Termica', modelo: null, numero_colunas: 1, tamanho_descricao: 15,
+      codigo_fonte: '^XA~SD{param:escuridao}^FO{param:x},10^FD{sku}^FS^PQ{qtd}^XZ',
+    };
+    const one = { descricao: 'Camiseta', variacao: 'P', sku: 'CAM-1', codigo_barras: null, preco_venda: 10, preco_atacado: 9, marca: 'X', qtd: 2 };
+    expect(labelPrinterJob({ ...base, parametros: [{ chave: 'escuridao', valor: '25' }, { chave: 'x', valor: '40' }] }, [one]))
+      .toBe('^XA~SD25^FO40,10^FDCAM-1^FS^PQ2^XZ');
+    expect(labelPrinterJob({ ...base, parametros: [{ chave: 'escuridao', valor: '10' }, { chave: 'x', valor: '0' }] }, [one]))
+      .toBe('^XA~SD10^FO0,10^FDCAM-1^FS^PQ2^XZ');
+  });
+});

@@ -11,9 +11,9 @@
  * - `codigo_fonte` is ZPL or EPL with placeholders `{campo}` for the label item's fields: {descricao}, {variacao},
  *   {sku}, {codigo_barras}, {preco_venda}, {preco_atacado}, {marca}, {qtd}. Prices are filled as pt-BR decimals
  *   ('12,90'). A value never breaks the printer's syntax: ZPL's command prefixes ^ and ~ are dropped from values, EPL's
- *   quotes and backslashes are escaped.
+ *   quotes and backslashes are escaped. `{param:chave}` placeholders take the model's parameters (label-settings.ts).
  */
-import { LABEL_DESCRIPTION_SIZE, LABEL_MESSAGES } from './label-settings.ts';
+import { fillLabelParams, LABEL_DESCRIPTION_SIZE, LABEL_MESSAGES, type LabelParameter } from './label-settings.ts';
 import { formatDecimalBR, fromDecimal } from './money.ts';
 
 export const LABEL_PRINT_MESSAGES = {
@@ -48,6 +48,8 @@ export interface LabelModel {
   codigo_fonte: string | null;
   numero_colunas: number | null;
   tamanho_descricao: number | null;
+  /** The model's parameters (etiqueta_parametro): `{param:chave}` in codigo_fonte; a sheet's deslocamento_x_mm / _y_mm. */
+  parametros?: readonly LabelParameter[] | undefined;
 }
 
 export const LABEL_ITEM_FIELDS = ['descricao', 'variacao', 'sku', 'codigo_barras', 'preco_venda', 'preco_atacado', 'marca', 'qtd'] as const;
@@ -132,9 +134,13 @@ export function fillLabelSource(source: string, item: LabelItem, limits: LabelTe
   });
 }
 
-/** The job for a thermal printer: the source filled once per item with at least one label (its {qtd} prints the copies). */
+/**
+ * The job for a thermal printer: the model's `{param:chave}` placeholders replaced by its parameters' values first (a
+ * parameter's value is the printer's own syntax, written as given), then the source filled once per item with at least
+ * one label (its {qtd} prints the copies).
+ */
 export function labelPrinterJob(model: LabelModel, items: readonly LabelItem[]): string {
-  const source = model.codigo_fonte ?? '';
+  const source = fillLabelParams(model.codigo_fonte ?? '', model.parametros ?? []);
   const limits = labelTextLimits(model);
   return items.filter((i) => i.qtd > 0).map((i) => fillLabelSource(source, i, limits)).join('\n');
 }

@@ -24,9 +24,83 @@ export const LABEL_MESSAGES = {
   sheetMissing: 'Informe a folha de etiquetas (Pimaco 6187 ou A4351).',
   sheetColumns: (sheet: string, columns: number) => `A folha ${sheet} tem ${columns} colunas por linha.`,
   sheetDescription: (sheet: string, size: number) => `A folha ${sheet} imprime no máximo ${size} caracteres da descrição.`,
+  paramKeyMissing: 'Informe a chave do parâmetro.',
+  paramKeyInvalid: 'A chave do parâmetro deve começar com uma letra minúscula e ter só letras minúsculas, números e _ (até 40 caracteres).',
+  paramKeyDuplicate: (chave: string) => `A chave "${chave}" já foi informada em outro parâmetro desta etiqueta.`,
+  paramValueTooLong: 'O valor do parâmetro pode ter no máximo 200 caracteres.',
+  paramOffsetInvalid: (chave: string) => `O parâmetro ${chave} deve ser um número de -10 a 10 (milímetros), por exemplo 1,5.`,
+  paramUnknown: (chave: string) => `O código fonte usa o parâmetro {param:${chave}}, que não está cadastrado nesta etiqueta.`,
 } as const;
 
 const M = LABEL_MESSAGES;
+
+/**
+ * A label model's parameters (001 §3 Label "etiqueta_parametro list"; issue 22): rows {chave, valor}, chave unique per
+ * model. A thermal model's codigo_fonte may use `{param:chave}`: the parameter's value is written there (one ZPL or EPL
+ * template serves printers with different darkness, speed or offsets); a placeholder naming no parameter is refused
+ * when the model is saved. A sheet model reads the known keys `deslocamento_x_mm` and `deslocamento_y_mm` (decimal
+ * millimetres, -10 to 10, '1,5' or '1.5'): every label of the PDF moves by them, to calibrate a printer.
+ */
+export interface LabelParameter {
+  chave: string;
+  valor: string;
+}
+
+export const LABEL_PARAM_KEY = /^[a-z][a-z0-9_]{0,39}$/;
+export const LABEL_PARAM_VALUE_MAX = 200;
+export const LABEL_OFFSET_KEYS = ['deslocamento_x_mm', 'deslocamento_y_mm'] as const;
+export const LABEL_OFFSET_MAX_MM = 10;
+const PARAM_PLACEHOLDER = /\{param:([^}]*)\}/gi;
+
+/** An offset parameter's millimetres, or null when it is not a number from -10 to 10 (comma or point decimals). */
+export function parseLabelOffset(valor: string): number | null {
+  const text = valor.trim().replace(',', '.');
+  if (!/^[-+]?\d{1,2}(\.\d{1,2})?$/.test(text)) return null;
+  const mm = Number(text);
+  return Math.abs(mm) <= LABEL_OFFSET_MAX_MM ? mm : null;
+}
+
+/** The chaves a source code's `{param:...}` placeholders name, in order, each once. */
+export function labelSourceParams(source: string): string[] {
+  return [...new Set([...source.matchAll(PARAM_PLACEHOLDER)].map((m) => (m[1] ?? '').trim()))];
+}
+
+/** The source with each `{param:chave}` replaced by the parameter's value (a chave not found is left as written). */
+export function fillLabelParams(source: string, params: readonly LabelParameter[]): string {
+  const byKey = new Map(params.map((p) => [p.chave, p.valor]));
+  return source.replace(PARAM_PLACEHOLDER, (whole, chave: string) => byKey.get(chave.trim()) ?? whole);
+}
+
+/** The PDF's shift of every label of a sheet model, in millimetres (0 when not given). */
+export function labelSheetOffset(params: readonly LabelParameter[] | null | undefined): { x: number; y: number } {
+  const read = (key: string) => {
+    const p = (params ?? []).find((r) => r.chave === key);
+    return p === undefined ? 0 : (parseLabelOffset(p.valor) ?? 0);
+  };
+  return { x: read('deslocamento_x_mm'), y: read('deslocamento_y_mm') };
+}
+
+/** The parameters' own rules, beside the row's field ('parametros.2.chave'), and the source's placeholders against them. */
+export function labelParameterIssues(params: readonly LabelParameter[], source: string | null | undefined): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const seen = new Set<string>();
+  params.forEach((p, i) => {
+    const chave = p.chave.trim();
+    if (chave === '') issues.push({ field: `parametros.${i}.chave`, message: M.paramKeyMissing });
+    else if (!LABEL_PARAM_KEY.test(chave)) issues.push({ field: `parametros.${i}.chave`, message: M.paramKeyInvalid });
+    else if (seen.has(chave)) issues.push({ field: `parametros.${i}.chave`, message: M.paramKeyDuplicate(chave) });
+    seen.add(chave);
+    if (p.valor.length > LABEL_PARAM_VALUE_MAX) issues.push({ field: `parametros.${i}.valor`, message: M.paramValueTooLong });
+    if ((LABEL_OFFSET_KEYS as readonly string[]).includes(chave) && parseLabelOffset(p.valor) === null) {
+      issues.push({ field: `parametros.${i}.valor`, message: M.paramOffsetInvalid(chave) });
+    }
+  });
+  for (const chave of labelSourceParams(source ?? '')) {
+    if (!seen.has(chave)) issues.push({ field: 'codigo_fonte', message: M.paramUnknown(chave) });
+  }
+  return issues;
+}
+
 
 export interface FieldIssue {
   field: string;
@@ -44,6 +118,11 @@ const given = (v: unknown) => v !== null && v !== undefined && !(typeof v === 's
  */
 export function labelIssues(v: Values): FieldIssue[] {
   const issues: FieldIssue[] = [];
+  // The parameters, when the row says them (the hook passes the stored ones on an update that leaves them out).
+  if (Array.isArray(v['parametros'])) {
+    const params = (v['parametros'] as Partial<LabelParameter>[]).map((p) => ({ chave: String(p.chave ?? ''), valor: String(p.valor ?? '') }));
+    issues.push(...labelParameterIssues(params, typeof v['codigo_fonte'] === 'string' ? v['codigo_fonte'] : null));
+  }
   if (v['tipo'] === 'Termica' && !given(v['codigo_fonte'])) issues.push({ field: 'codigo_fonte', message: M.sourceCodeMissing });
   if (v['tipo'] !== 'Folha') return issues;
   const sheet = v['modelo'];

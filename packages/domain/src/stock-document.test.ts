@@ -4,7 +4,8 @@ import { ValidationError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { sum } from './money.ts';
 import {
-  documentKind, documentTotals, movementsOf, STOCK_DOCUMENT_MESSAGES as M, STOCK_DOCUMENT_SITUATION as S, transition, validateItems,
+  counterDocument, documentKind, documentTotals, movementsOf, reversalLink, STOCK_DOCUMENT_MESSAGES as M, STOCK_DOCUMENT_MESSAGES,
+  STOCK_DOCUMENT_SITUATION as S, transition, validateItems,
   type StockDocumentItem, type StockDocumentKind,
 } from './stock-document.ts';
 
@@ -111,5 +112,45 @@ describe('stock document states', () => {
     expect(transition(S.Pendente, 'edit').moves).toBe('none');
     expect(refusal(() => transition(S.Processado, 'edit')).message).toBe(M.editNotPending);
     expect(refusal(() => transition(S.Processado, 'delete')).message).toBe(M.deleteNotPending);
+  });
+});
+
+describe('counterDocument (issue 22: a processed document is reversed by a counter-document)', () => {
+  const line = (g: number, a: number, d: number | null, q: number, v = 150): StockDocumentItem => ({
+    id_produto_grade_filial: g, id_endereco_estoque: a, id_endereco_estoque_destino: d, quantidade: q, valor_unitario: v,
+  });
+
+  it('an entry is reversed by an exit of the same items and costs, whose movements are the entry reversed', () => {
+    const items = [line(7, 1, null, 2000), line(3, 1, null, 500, 990)];
+    const c = counterDocument('Entrada', items);
+    expect(c.operacao).toBe('Saida');
+    expect(c.items).toEqual(items);
+    expect(movementsOf(c.operacao, c.items, false)).toEqual(movementsOf('Entrada', items, true));
+  });
+
+  it('an exit is reversed by an entry', () => {
+    const items = [line(7, 1, null, 2000)];
+    const c = counterDocument('Saida', items);
+    expect(c.operacao).toBe('Entrada');
+    expect(movementsOf(c.operacao, c.items, false)).toEqual([{ id_produto_grade_filial: 7, id_endereco_estoque: 1, quantidade: 2000 }]);
+  });
+
+  it('a transfer between addresses is reversed from its destination back to its origin', () => {
+    const items = [line(7, 1, 2, 3000)];
+    const c = counterDocument('Transferencia', items);
+    expect(c.operacao).toBe('Transferencia');
+    expect(c.items).toEqual([line(7, 2, 1, 3000)]);
+    expect(movementsOf(c.operacao, c.items, false)).toEqual(movementsOf('Transferencia', items, true));
+  });
+
+  it('a transfer between branches keeps its lines; a transfer line without destination is refused', () => {
+    expect(counterDocument('Transferencia', [line(7, 1, null, 1000)], true).items).toEqual([line(7, 1, null, 1000)]);
+    expect(() => counterDocument('Transferencia', [line(7, 1, null, 1000)])).toThrow(STOCK_DOCUMENT_MESSAGES.destinationMissing);
+  });
+
+  it('the link reads both ways', () => {
+    expect(reversalLink({ id_documento_estorno: 12, id_documento_estornado: null })).toBe('Estornado pelo documento 12');
+    expect(reversalLink({ id_documento_estorno: null, id_documento_estornado: 11 })).toBe('Estorno do documento 11');
+    expect(reversalLink({ id_documento_estorno: null, id_documento_estornado: null })).toBeNull();
   });
 });

@@ -7,7 +7,9 @@
  *   Saida) says whether the goods come in or go out (`documentKind`).
  * - States (002 §4: situacao 0 by default, then processed): 0 Pendente (a draft: edited, deleted, processed),
  *   1 Processado (its movements are in the stock; never edited, only cancelled), 2 Cancelado (final). Cancelling a
- *   processed document writes the opposite movements; cancelling a draft writes none (`transition`).
+ *   draft writes nothing; cancelling a processed document creates its counter-document (`counterDocument`): a new
+ *   document of the opposite kind, already processed, carrying the opposite movements, linked both ways; the original
+ *   only becomes Cancelado (`transition`). A counter-document is never cancelled itself (`counterNotCancellable`).
  * - Movements (`movementsOf`): an entry adds each quantity at its address, an exit takes it out, a transfer takes it
  *   out of the origin and adds it at the destination; a reversal is the same list with the signs turned. Lines of the
  *   same (variation, address) are netted into one, sorted by (variation, address): the stock owner changes rows in a
@@ -41,6 +43,13 @@ export const STOCK_DOCUMENT_MESSAGES = {
   transferInvoiceNotCancelled: (numero: number | null) =>
     `Cancele a NF-e de transferência${numero === null ? '' : ` nº ${numero}`} antes de estornar a transferência, ou faça a transferência de volta a partir da filial de destino.`,
   transferInvoiceRejected: (message: string) => `Transferência não processada: a NF-e não foi autorizada. ${message}`,
+  counterNotCancellable: (original: number) =>
+    `Este documento é o estorno do documento ${original} e não pode ser cancelado. Lance um novo documento de estoque se precisar movimentar de novo.`,
+  /** The list's and the screen's link between a reversed document and its counter-document. */
+  reversedBy: (id: number) => `Estornado pelo documento ${id}`,
+  reversalOf: (id: number) => `Estorno do documento ${id}`,
+  /** The stock balance of a branch the user may not work in (or of another organization). */
+  branchNotAllowed: 'Você não tem acesso ao estoque desta filial.',
 } as const;
 
 export type StockDocumentKind = 'Entrada' | 'Saida' | 'Transferencia';
@@ -172,4 +181,33 @@ export function transition(
     case 'cancel':
       return { next: Cancelado, moves: situacao === Processado ? 'reverse' : 'none' };
   }
+}
+
+/**
+ * The counter-document of a processed document (issue 22: "a processed document is reversed by a counter-document,
+ * never edited"): the opposite kind (an entry's is an exit, an exit's an entry) with the same items and unit costs; a
+ * transfer between addresses stays a transfer, from its destination back to its origin. A transfer between branches
+ * keeps its lines (its movements in both branches are the original's reversed; the items say what was transferred).
+ */
+export function counterDocument(
+  kind: StockDocumentKind, items: readonly StockDocumentItem[], toBranch = false,
+): { operacao: StockDocumentKind; items: StockDocumentItem[] } {
+  if (kind === 'Transferencia') {
+    if (toBranch) return { operacao: kind, items: items.map((i) => ({ ...i })) };
+    return {
+      operacao: kind,
+      items: items.map((i) => {
+        if (i.id_endereco_estoque_destino === null) throw new ValidationError(STOCK_DOCUMENT_MESSAGES.destinationMissing);
+        return { ...i, id_endereco_estoque: i.id_endereco_estoque_destino, id_endereco_estoque_destino: i.id_endereco_estoque };
+      }),
+    };
+  }
+  return { operacao: kind === 'Entrada' ? 'Saida' : 'Entrada', items: items.map((i) => ({ ...i })) };
+}
+
+/** What the list and the screen say of a document's link to its counter-document (null when it has none). */
+export function reversalLink(d: { id_documento_estorno: number | null; id_documento_estornado: number | null }): string | null {
+  if (d.id_documento_estorno !== null) return STOCK_DOCUMENT_MESSAGES.reversedBy(d.id_documento_estorno);
+  if (d.id_documento_estornado !== null) return STOCK_DOCUMENT_MESSAGES.reversalOf(d.id_documento_estornado);
+  return null;
 }

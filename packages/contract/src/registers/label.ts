@@ -5,10 +5,23 @@
  * with the connector issue. A sheet model
  * names its Pimaco sheet (001 §9); a thermal model carries the printer's source code. The rules are
  * packages/domain/src/label-settings.ts.
+ *
+ * Its parameters (001 §3 "etiqueta_parametro list", issue 22) are the `parametros` member, a child list written by the
+ * register's hooks (apps/server/src/modules/settings/label-hooks.ts) as other registers write theirs: the list given is
+ * the model's whole list. {chave, valor}: `{param:chave}` in a thermal model's codigo_fonte; deslocamento_x_mm and
+ * deslocamento_y_mm move a sheet model's labels (label-settings.ts).
  */
-import { LABEL_DESCRIPTION_SIZE, LABEL_SHEETS, LABEL_TYPES, labelIssues } from '@pdv/domain/label-settings';
+import { z } from 'zod';
+import { LABEL_DESCRIPTION_SIZE, LABEL_PARAM_VALUE_MAX, LABEL_SHEETS, LABEL_TYPES, labelIssues } from '@pdv/domain/label-settings';
 import type { RegisterDescriptor } from './descriptor.ts';
 import { LABEL_SHEET_LABELS } from './labels.ts';
+
+export const labelParameter = z.object({
+  chave: z.string({ error: 'Informe a chave do parâmetro.' }).trim().max(40, { error: 'A chave do parâmetro pode ter no máximo 40 caracteres.' }),
+  valor: z.string({ error: 'Valor do parâmetro inválido.' }).max(LABEL_PARAM_VALUE_MAX, { error: 'O valor do parâmetro pode ter no máximo 200 caracteres.' })
+    .optional().default(''),
+}).strict();
+export type LabelParameterInput = z.infer<typeof labelParameter>;
 
 export const label = {
   name: 'label',
@@ -38,4 +51,7 @@ export const label = {
   list: { pageSize: 20, sort: { column: 'descricao', order: 'ASC' } },
   titles: { edit: 'Editar Etiqueta', create: 'Nova Etiqueta' },
   screen: { path: '/label', form: 'panel' },
+  extra: {
+    parametros: z.array(labelParameter, { error: 'parametros deve ser uma lista.' }).max(50, { error: 'Uma etiqueta pode ter no máximo 50 parâmetros.' }).optional(),
+  },
 } as const satisfies RegisterDescriptor;

@@ -89,4 +89,51 @@ describe('label models', () => {
     const cashierRead = await t.call('POST', '/label/find', {}, cashier);
     expect(cashierRead.status).toBe(403);
   });
+
+  it("keeps a model's parameters as its child list: replaced when given, kept when left out, tombstoned with the model", async () => {
+    const source = '^XA~SD{param:escuridao}^PR{param:velocidade}^FO{param:x},10^FD{descricao}^FS^XZ';
+    const params = [{ chave: 'escuridao', valor: '25' }, { chave: 'velocidade', valor: '3' }, { chave: 'x', valor: '40' }];
+    const created = await expectOk(t, 'labelCreate', { descricao: 'Zebra parametrizada', tipo: 'Termica', codigo_fonte: source, parametros: params }, manager);
+    const id = created.json['id_etiqueta'] as number;
+    expect(created.json['parametros']).toEqual([...params].sort((a, b) => a.chave.localeCompare(b.chave)));
+    // An update without the list keeps it; with it, replaces it.
+    await expectOk(t, 'labelUpdate', { id_etiqueta: id, descricao: 'Zebra 2' }, manager);
+    expect((await expectOk(t, 'labelFindById', { id_etiqueta: id }, manager)).json['parametros']).toHaveLength(3);
+    const changed = await expectOk(t, 'labelUpdate', { id_etiqueta: id, parametros: [...params.slice(0, 2), { chave: 'x', valor: '0' }] }, manager);
+    expect(changed.json['parametros']).toContainEqual({ chave: 'x', valor: '0' });
+    const live = async () => (await t.db.system((tx) => tx.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM etiqueta_parametro WHERE id_etiqueta = $1 AND data_exclusao IS NULL', [id]))).rows[0]!.n;
+    expect(await live()).toBe(3);
+
+    // Refusals, each writing nothing: a placeholder naming no parameter (on the body, and on the stored list), a bad key,
+    // a repeated key, a sheet offset out of range.
+    const before = (await expectOk(t, 'labelFindById', { id_etiqueta: id }, manager)).json;
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ parametros: params.slice(0, 2) }, `codigo_fonte: ${M.paramUnknown('x')}`],
+      [{ codigo_fonte: `${source}{param:deslocamento}` }, M.paramUnknown('deslocamento')],
+      [{ parametros: [...params, { chave: 'Velocidade Alta', valor: '1' }] }, `parametros.3.chave: ${M.paramKeyInvalid}`],
+      [{ parametros: [...params, { chave: 'x', valor: '1' }] }, `parametros.3.chave: ${M.paramKeyDuplicate('x')}`],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.call('PUT', '/label/update', { id_etiqueta: id, ...body }, manager);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const said = [res.json['message'], res.json['complement'], ...((res.json['erros'] as string[] | undefined) ?? [])].join('\n');
+      expect(said, JSON.stringify(body)).toContain(message);
+    }
+    expect((await expectOk(t, 'labelFindById', { id_etiqueta: id }, manager)).json).toEqual(before);
+    const sheet = await t.call('POST', '/label/create', { descricao: 'Folha torta', modelo: 'Pimaco6187', parametros: [{ chave: 'deslocamento_x_mm', valor: '12' }] }, manager);
+    expect(sheet.status).toBe(400);
+    expect(sheet.json['erros']).toEqual([`parametros.0.valor: ${M.paramOffsetInvalid('deslocamento_x_mm')}`]);
+    const calibrated = await expectOk(t, 'labelCreate', {
+      descricao: 'Folha calibrada', modelo: 'Pimaco6187', parametros: [{ chave: 'deslocamento_x_mm', valor: '1,5' }, { chave: 'deslocamento_y_mm', valor: '-0.5' }],
+    }, manager);
+    expect(calibrated.json['parametros']).toHaveLength(2);
+
+    // Another organization neither reads nor writes them; deleting the model tombstones them.
+    expect((await t.call('POST', '/label/find_by_id', { id_etiqueta: id }, other)).status).toBe(404);
+    expect((await t.call('PUT', '/label/update', { id_etiqueta: id, parametros: [] }, other)).status).toBe(404);
+    expect(await live()).toBe(3);
+    await expectOk(t, 'labelDelete', { id_etiqueta: id }, manager);
+    expect(await live()).toBe(0);
+  });
 });

@@ -32,6 +32,9 @@ export interface DocumentRow {
   id_nota_fiscal: number | null;
   numero_nota_fiscal: number | null;
   situacao_nota_fiscal: string | null;
+  /** The counter-document that reversed this one, and the document a counter-document reversed. */
+  id_documento_estorno: number | null;
+  id_documento_estornado: number | null;
 }
 
 const SELECT_DOCUMENT = `
@@ -42,7 +45,7 @@ const SELECT_DOCUMENT = `
              AND i.id_documento_estoque = d.id_documento_estoque AND i.data_exclusao IS NULL) AS itens_count,
          u.nome AS usuario, d.data_hora_cadastro, d.data_processamento, d.data_cancelamento,
          d.id_filial_destino, fd.nome_fantasia AS filial_destino, d.id_nota_fiscal, nf.numero_nota_fiscal::int AS numero_nota_fiscal,
-         nf.situacao AS situacao_nota_fiscal
+         nf.situacao AS situacao_nota_fiscal, d.id_documento_estorno, d.id_documento_estornado
     FROM documento_estoque d
     JOIN tipo_movimentacao_estoque t ON t.id_organization = d.id_organization AND t.id_tipo_movimentacao_estoque = d.id_tipo_movimentacao_estoque
     LEFT JOIN usuario u ON u.id_organization = d.id_organization AND u.id_usuario = d.id_usuario
@@ -195,6 +198,44 @@ export async function insertDocument(tx: Tx, s: Scope, id_usuario: number, h: He
   return id;
 }
 
+/**
+ * A counter-document (issue 22): inserted already processed, naming the original it reverses; the original then names
+ * it and becomes Cancelado (`markReversed`). The unique index on id_documento_estornado keeps one per original.
+ */
+export async function insertCounterDocument(tx: Tx, s: Scope, id_usuario: number, h: HeaderValues, id_original: number): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO documento_estoque (id_organization, id_filial, id_tipo_movimentacao_estoque, operacao, tipo_destino, descricao, observacao,
+       data_documento, quantidade_total, valor_total, id_usuario, id_filial_destino, situacao, data_processamento, id_usuario_processamento,
+       id_documento_estornado)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, $9::numeric, $10::numeric, $11, $12, 1, now(), $11, $13) RETURNING id_documento_estoque AS id`,
+    [s.org, s.id_filial, h.id_tipo_movimentacao_estoque, h.operacao, h.tipo_destino, h.descricao, h.observacao, h.data_documento,
+      h.quantidade_total, h.valor_total, id_usuario, h.id_filial_destino, id_original],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('counter-document not created');
+  return id;
+}
+
+/** The original, reversed: Cancelado, naming its counter-document. Nothing else of it changes. */
+export async function markReversed(tx: Tx, s: Scope, id: number, id_usuario: number, id_estorno: number): Promise<void> {
+  await tx.query(
+    `UPDATE documento_estoque SET situacao = 2, data_cancelamento = now(), id_usuario_cancelamento = $4, id_documento_estorno = $5, data_alteracao = now()
+      WHERE id_organization = $1 AND id_filial = $2 AND id_documento_estoque = $3 AND situacao = 1 AND id_documento_estorno IS NULL
+        AND data_exclusao IS NULL`,
+    [s.org, s.id_filial, id, id_usuario, id_estorno],
+  );
+}
+
+/** The tipo_valoracao of each line of a document, by its ordem. */
+export async function itemValuations(tx: Tx, s: Scope, id: number): Promise<Map<number, string>> {
+  const { rows } = await tx.query<{ ordem: number; tipo_valoracao: string }>(
+    `SELECT ordem, tipo_valoracao FROM documento_estoque_item
+      WHERE id_organization = $1 AND id_filial = $2 AND id_documento_estoque = $3 AND data_exclusao IS NULL`,
+    [s.org, s.id_filial, id],
+  );
+  return new Map(rows.map((r) => [r.ordem, r.tipo_valoracao]));
+}
+
 export async function updateDocument(tx: Tx, s: Scope, id: number, h: HeaderValues): Promise<void> {
   await tx.query(
     `UPDATE documento_estoque SET id_tipo_movimentacao_estoque = $4, operacao = $5, tipo_destino = $6, descricao = $7, observacao = $8,
@@ -279,23 +320,30 @@ export async function searchVariations(tx: Tx, s: Scope, search: string) {
   return rows;
 }
 
-/** The stock rows of the branch per variation and address, by product description, variation and address code. */
-export async function findBalance(tx: Tx, s: Scope, f: { search: string; id_endereco_estoque?: number | undefined; id_produto_grade_filial?: number | undefined }, page: { skip: number; take: number }) {
+/**
+ * The stock rows of the given branches (the caller's, checked by the service) per variation and address, by product
+ * description, variation, branch and address code.
+ */
+export async function findBalance(tx: Tx, org: number, branches: readonly number[], f: { search: string; id_endereco_estoque?: number | undefined; id_produto_grade_filial?: number | undefined }, page: { skip: number; take: number }) {
   const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
+  // One branch (the usual case) by equality, as the branch's index is used; several with ANY.
+  const one = branches.length === 1;
   const from = `FROM estoque e
+       JOIN filial fi ON fi.id_organization = e.id_organization AND fi.id_filial = e.id_filial
        JOIN produto_grade_filial gf ON gf.id_organization = e.id_organization AND gf.id_produto_grade_filial = e.id_produto_grade_filial
        JOIN produto_grade g ON g.id_organization = gf.id_organization AND g.id_produto_grade = gf.id_produto_grade
        JOIN produto p ON p.id_organization = g.id_organization AND p.id_produto = g.id_produto
        JOIN endereco_estoque a ON a.id_organization = e.id_organization AND a.id_endereco_estoque = e.id_endereco_estoque
-      WHERE e.id_organization = $1 AND e.id_filial = $2 AND e.data_exclusao IS NULL
+      WHERE e.id_organization = $1 AND ${one ? 'e.id_filial = $2::int' : 'e.id_filial = ANY($2::integer[])'} AND e.data_exclusao IS NULL
         AND ($3 = '%%' OR lower(p.descricao) LIKE $3 OR lower(coalesce(g.sku, p.sku)) LIKE $3 OR lower(g.descricao) LIKE $3)
         AND ($4::int IS NULL OR e.id_endereco_estoque = $4) AND ($5::int IS NULL OR e.id_produto_grade_filial = $5)`;
-  const params = [s.org, s.id_filial, like, f.id_endereco_estoque ?? null, f.id_produto_grade_filial ?? null];
-  const { rows } = await tx.query<{ id_estoque: number; id_produto_grade_filial: number; sku: string; descricao: string; variacao: string;
-    id_endereco_estoque: number; endereco: string; quantidade: string; quantidade_reserva: string }>(
-    `SELECT e.id_estoque, e.id_produto_grade_filial, coalesce(g.sku, p.sku) AS sku, p.descricao, g.descricao AS variacao, e.id_endereco_estoque,
+  const params = [org, one ? branches[0] : branches, like, f.id_endereco_estoque ?? null, f.id_produto_grade_filial ?? null];
+  const { rows } = await tx.query<{ id_estoque: number; id_filial: number; filial: string; id_produto_grade_filial: number; sku: string; descricao: string;
+    variacao: string; id_endereco_estoque: number; endereco: string; quantidade: string; quantidade_reserva: string }>(
+    `SELECT e.id_estoque, e.id_filial, coalesce(fi.nome_fantasia, fi.razao_social) AS filial, e.id_produto_grade_filial, coalesce(g.sku, p.sku) AS sku,
+            p.descricao, g.descricao AS variacao, e.id_endereco_estoque,
             a.codigo || ' - ' || a.descricao AS endereco, e.quantidade::text AS quantidade, e.quantidade_reserva::text AS quantidade_reserva
-       ${from} ORDER BY p.descricao, g.descricao, a.codigo LIMIT $6 OFFSET $7`,
+       ${from} ORDER BY p.descricao, g.descricao, fi.id_filial, a.codigo, e.id_estoque LIMIT $6 OFFSET $7`,
     [...params, page.take, page.skip],
   );
   const count = await tx.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);

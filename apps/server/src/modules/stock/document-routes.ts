@@ -41,6 +41,6 @@ export const stockDocumentHandlersWith = (costs: svc.EntryCostBook, invoicing: T
   },
   stockMovementCancel: ({ tx, caller, body }) => svc.moveDocument(tx, actor(caller), body.id_documento_estoque, 'cancel', costs),
   stockMovementSearchProduct: ({ tx, caller, body }) => svc.searchProducts(tx, actor(caller), body.search),
-  stockBalance: ({ tx, caller, body }) => svc.balance(tx, actor(caller), body),
+  stockBalance: ({ tx, caller, body }) => svc.balance(tx, actor(caller), caller.branches.map((b) => b.id_filial), body),
   stockReport: ({ tx, caller, body }) => svc.report(tx, actor(caller), body),
 }) satisfies Partial<Handlers>;

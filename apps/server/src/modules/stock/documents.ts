@@ -2,7 +2,8 @@
  * Stock documents of the active branch (001 §3, 002 §2 /stockMovement): a draft (situacao 0) is saved, edited and
  * deleted freely; processing moves its stock through the stock owner (moveDocumentStock) and marks it processed in
  * the request's transaction, exactly once (the document row is locked first, so a second processing waits and is
- * then refused); a processed document is never edited, only cancelled, which writes the opposite movements once.
+ * then refused); a processed document is never edited, only cancelled, which creates its counter-document once (a new
+ * document of the opposite kind, processed, carrying the opposite movements, linked both ways; `reverseByCounterDocument`).
  * The rules (kinds, items, totals, movements, states) are packages/domain's stock-document.ts; this file adds what only
  * the server knows: the rows of the branch, its negative-stock setting, the clock.
  */
@@ -13,8 +14,8 @@ import { fromDecimal, quantityFromDecimal, quantityToDecimal, quantityToDecimalS
 import { localDate } from '@pdv/domain/period';
 import { checkDestinationBranch } from '@pdv/domain/stock-transfer';
 import {
-  documentKind, documentTotals, itemTotal, movementsOf, STOCK_DOCUMENT_MESSAGES as M, transition, validateItems,
-  type StockDocumentAction, type StockDocumentItem, type StockDocumentKind,
+  counterDocument, documentKind, documentTotals, itemTotal, movementsOf, STOCK_DOCUMENT_MESSAGES as M, transition, validateItems,
+  reversalLink, type StockDocumentAction, type StockDocumentItem, type StockDocumentKind,
 } from '@pdv/domain/stock-document';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -70,6 +71,7 @@ export function documentOut(d: q.DocumentRow) {
     data_hora_cadastro: new Date(d.data_hora_cadastro).toISOString(),
     data_processamento: iso(d.data_processamento),
     data_cancelamento: iso(d.data_cancelamento),
+    vinculo_estorno: reversalLink(d),
   };
 }
 
@@ -165,35 +167,91 @@ export async function deleteDocument(tx: Tx, a: Actor, id: number) {
 }
 
 /**
- * Processes (forward movements) or cancels (reverse movements when it was processed) the document. Processing an entry
+ * Cancelling a processed document (the caller holds its row lock): its counter-document is inserted, processed, with
+ * the opposite kind and the same items and costs (`counterDocument`), and the movements that undo exactly what the
+ * original's movements did (its own movements replayed reversed, so a kit whose components changed since is undone as
+ * it was moved) are written naming the counter-document, under the branch's controla_estoque_negativo: a reversal that
+ * would go negative is refused ("Estoque insuficiente") and the request's transaction writes nothing. A transfer
+ * between branches is reversed only once its NF-e is cancelled (reverseTransfer), in both branches. Answers the
+ * counter-document's id.
+ */
+async function reverseByCounterDocument(tx: Tx, a: Actor, doc: q.DocumentRow): Promise<number> {
+  const toBranch = doc.id_filial_destino !== null;
+  if (toBranch) await reverseTransfer(tx, a, doc, null, true);
+  const rows = await q.findItems(tx, a, doc.id_documento_estoque);
+  const valuations = await q.itemValuations(tx, a, doc.id_documento_estoque);
+  let counter: ReturnType<typeof counterDocument>;
+  try {
+    counter = counterDocument(doc.operacao, rows.map((r) => ({
+      id_produto_grade_filial: r.id_produto_grade_filial, id_endereco_estoque: r.id_endereco_estoque,
+      id_endereco_estoque_destino: r.id_endereco_estoque_destino, quantidade: quantityFromDecimal(r.quantidade), valor_unitario: fromDecimal(r.valor_unitario),
+    })), toBranch);
+  } catch (e) {
+    refuse(e);
+  }
+  const id = await q.insertCounterDocument(tx, a, a.id_usuario, {
+    id_tipo_movimentacao_estoque: doc.id_tipo_movimentacao_estoque,
+    operacao: counter.operacao,
+    tipo_destino: doc.tipo_destino,
+    id_filial_destino: doc.id_filial_destino,
+    descricao: M.reversalOf(doc.id_documento_estoque),
+    observacao: doc.observacao,
+    data_documento: localDate(new Date()),
+    quantidade_total: doc.quantidade_total,
+    valor_total: doc.valor_total,
+  }, doc.id_documento_estoque);
+  await q.replaceItems(tx, a, id, counter.items.map((i, n) => ({
+    id_produto_grade_filial: i.id_produto_grade_filial,
+    id_endereco_estoque: i.id_endereco_estoque ?? 0,
+    id_endereco_estoque_destino: i.id_endereco_estoque_destino,
+    quantidade: quantityToDecimalString(i.quantidade),
+    valor_unitario: toDecimalString(i.valor_unitario),
+    valor_total: toDecimalString(itemTotal(i)),
+    tipo_valoracao: valuations.get(rows[n]!.ordem) ?? 'Custo',
+  })));
+  if (toBranch) {
+    await reverseTransfer(tx, a, doc, id);
+  } else {
+    const ctx = { org: a.org, id_filial: a.id_filial, id_usuario: a.id_usuario, id_documento_estoque: id, id_tipo_movimentacao_estoque: doc.id_tipo_movimentacao_estoque };
+    const { controla_estoque_negativo } = await findSaleConfig(tx, a.org, a.id_filial);
+    await moveDocumentStock(tx, ctx, await documentReversal(tx, a.org, doc.id_documento_estoque, a.id_filial), controla_estoque_negativo,
+      'EstornoDocumentoEstoque', false);
+  }
+  return id;
+}
+
+/**
+ * Processes (forward movements) or cancels the document (a processed one through its counter-document). Processing an entry
  * first updates the variations' average cost (`costs`) from the stock before it. A kit's line moves its components
  * (the stock owner expands it). Cancelling replays the document's own movements reversed, so it undoes exactly what
  * processing did even when a kit's components changed since.
  */
 export async function moveDocument(tx: Tx, a: Actor, id: number, action: 'process' | 'cancel', costs: EntryCostBook) {
   const { doc, step } = await lockFor(tx, a, id, action);
+  if (action === 'cancel' && doc.id_documento_estornado !== null) refuse(new ValidationError(M.counterNotCancellable(doc.id_documento_estornado)));
+  if (step.moves === 'reverse') {
+    const counter = await reverseByCounterDocument(tx, a, doc);
+    await q.markReversed(tx, a, id, a.id_usuario, counter);
+    return detail(tx, a, id);
+  }
   if (doc.id_filial_destino !== null) {
     if (action === 'process') await finishTransfer(tx, a, doc, costs);
-    else await reverseTransfer(tx, a, doc);
+    else await reverseTransfer(tx, a, doc, null);
   } else if (step.moves !== 'none') {
     const ctx = { org: a.org, id_filial: a.id_filial, id_usuario: a.id_usuario, id_documento_estoque: id, id_tipo_movimentacao_estoque: doc.id_tipo_movimentacao_estoque };
     const { controla_estoque_negativo } = await findSaleConfig(tx, a.org, a.id_filial);
-    if (step.moves === 'reverse') {
-      await moveDocumentStock(tx, ctx, await documentReversal(tx, a.org, id, a.id_filial), controla_estoque_negativo, 'EstornoDocumentoEstoque', false);
-    } else {
-      const rows = await q.findItems(tx, a, id);
-      const items: StockDocumentItem[] = rows.map((r) => ({
-        id_produto_grade_filial: r.id_produto_grade_filial, id_endereco_estoque: r.id_endereco_estoque,
-        id_endereco_estoque_destino: r.id_endereco_estoque_destino, quantidade: quantityFromDecimal(r.quantidade), valor_unitario: fromDecimal(r.valor_unitario),
-      }));
-      try {
-        validateItems(doc.operacao, items);
-      } catch (e) {
-        refuse(e);
-      }
-      if (doc.operacao === 'Entrada') await costs(tx, a, items);
-      await moveDocumentStock(tx, ctx, movementsOf(doc.operacao, items, false), controla_estoque_negativo, 'DocumentoEstoque', true);
+    const rows = await q.findItems(tx, a, id);
+    const items: StockDocumentItem[] = rows.map((r) => ({
+      id_produto_grade_filial: r.id_produto_grade_filial, id_endereco_estoque: r.id_endereco_estoque,
+      id_endereco_estoque_destino: r.id_endereco_estoque_destino, quantidade: quantityFromDecimal(r.quantidade), valor_unitario: fromDecimal(r.valor_unitario),
+    }));
+    try {
+      validateItems(doc.operacao, items);
+    } catch (e) {
+      refuse(e);
     }
+    if (doc.operacao === 'Entrada') await costs(tx, a, items);
+    await moveDocumentStock(tx, ctx, movementsOf(doc.operacao, items, false), controla_estoque_negativo, 'DocumentoEstoque', true);
   }
   await q.setSituation(tx, a, id, a.id_usuario, step.next === 1 ? 1 : 2);
   return detail(tx, a, id);
@@ -204,8 +262,20 @@ export async function searchProducts(tx: Tx, s: q.Scope, search: string) {
   return { rows: rows.map((r) => ({ ...r, preco_custo: Number(r.preco_custo) })) };
 }
 
-export async function balance(tx: Tx, s: q.Scope, body: { search: string; skip: number; take: number; filter: { id_endereco_estoque?: number | undefined; id_produto_grade_filial?: number | undefined } }) {
-  const { rows, count } = await q.findBalance(tx, s, { search: body.search, ...body.filter }, body);
+/**
+ * The balance of the active branch, of another branch the user may work in (`id_filial`) or of all of them
+ * (`todas_filiais`): `branches` are the caller's (the branches of its profiles); any other id, another organization's
+ * included, is refused before anything is read.
+ */
+export async function balance(
+  tx: Tx, s: q.Scope, branches: readonly number[],
+  body: { search: string; skip: number; take: number; filter: { id_endereco_estoque?: number | undefined; id_produto_grade_filial?: number | undefined;
+    id_filial?: number | undefined; todas_filiais?: boolean | undefined } },
+) {
+  const { id_filial, todas_filiais, ...filter } = body.filter;
+  if (id_filial !== undefined && !branches.includes(id_filial)) throw badRequest(M.branchNotAllowed, undefined, [`id_filial: ${M.branchNotAllowed}`]);
+  const scope = todas_filiais === true ? [...branches] : [id_filial ?? s.id_filial];
+  const { rows, count } = await q.findBalance(tx, s.org, scope, { search: body.search, ...filter }, body);
   return {
     rows: rows.map((r) => {
       const quantidade = quantityFromDecimal(r.quantidade);

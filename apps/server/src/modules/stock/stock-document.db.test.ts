@@ -1,6 +1,6 @@
 /**
  * Stock documents of the active branch: entry, transfer between two addresses and exit move the balances through the
- * stock owner exactly once; cancelling a processed document reverses it once; the list filters; the balance reads
+ * stock owner exactly once; cancelling a processed document reverses it once through a counter-document; the list filters; the balance reads
  * the rows; another organization's or branch's ids, negative quantities and a second processing write nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,27 +94,94 @@ describe('stock documents', () => {
     expect(moved).toEqual({ n: 4, origem: 'DocumentoEstoque' });
   });
 
-  it('cancels a processed transfer once with the opposite movements, and a draft without any', async () => {
+  it('cancels a processed transfer once through a counter-document (destination back to origin), and a draft without any', async () => {
     const a0 = await stockAt(grade2, addr.a);
     const b0 = await stockAt(grade2, addr.b);
-    const transfer = await create(types.transferencia, [{ id_produto_grade_filial: grade2, id_endereco_estoque: addr.a, id_endereco_estoque_destino: addr.b, quantidade: 1 }]);
+    const transfer = await create(types.transferencia, [{ id_produto_grade_filial: grade2, id_endereco_estoque: addr.a, id_endereco_estoque_destino: addr.b, quantidade: 1, valor_unitario: 3 }]);
     await expectOk(t, 'stockMovementProcess', { id_documento_estoque: transfer }, manager);
     expect([await stockAt(grade2, addr.a), await stockAt(grade2, addr.b)]).toEqual([a0 - 1, b0 + 1]);
+    const before = await one<Record<string, unknown>>('SELECT * FROM documento_estoque WHERE id_documento_estoque = $1', [transfer]);
+    const itemsBefore = (await t.db.system((tx) => tx.query('SELECT * FROM documento_estoque_item WHERE id_documento_estoque = $1 ORDER BY 2', [transfer]))).rows;
+    const movesBefore = (await t.db.system((tx) => tx.query('SELECT * FROM movimentacao_estoque WHERE id_documento_estoque = $1 ORDER BY 2', [transfer]))).rows;
     const cancelled = await expectOk(t, 'stockMovementCancel', { id_documento_estoque: transfer }, manager);
-    expect(cancelled.json['situacao']).toBe(2);
+    const counterId = cancelled.json['id_documento_estorno'] as number;
+    expect(cancelled.json).toMatchObject({ situacao: 2, id_documento_estornado: null, vinculo_estorno: M.reversedBy(counterId) });
     expect([await stockAt(grade2, addr.a), await stockAt(grade2, addr.b)]).toEqual([a0, b0]);
+
+    // The counter-document: processed, the opposite way (destination back to origin), same items and costs, linked back.
+    const counter = await expectOk(t, 'stockMovementFindById', { id_documento_estoque: counterId }, manager);
+    expect(counter.json).toMatchObject({
+      situacao: 1, operacao: 'Transferencia', id_tipo_movimentacao_estoque: types.transferencia, id_documento_estornado: transfer,
+      id_documento_estorno: null, vinculo_estorno: M.reversalOf(transfer), quantidade_total: 1, valor_total: 3, descricao: M.reversalOf(transfer),
+    });
+    expect(counter.json['itens']).toMatchObject([{ id_produto_grade_filial: grade2, id_endereco_estoque: addr.b, id_endereco_estoque_destino: addr.a, quantidade: 1, valor_unitario: 3 }]);
+    expect(counter.json['data_processamento']).not.toBeNull();
+    const counterMoves = (await t.db.system((tx) => tx.query<{ id_endereco_estoque: number; quantidade: string; origem: string }>(
+      'SELECT id_endereco_estoque, quantidade::text AS quantidade, origem FROM movimentacao_estoque WHERE id_documento_estoque = $1 ORDER BY id_endereco_estoque', [counterId]))).rows;
+    expect(counterMoves.map((m) => [m.id_endereco_estoque, Number(m.quantidade), m.origem]).sort()).toEqual(
+      [[addr.a, 1, 'EstornoDocumentoEstoque'], [addr.b, -1, 'EstornoDocumentoEstoque']].sort());
+
+    // The original is unchanged but for its situation, its cancellation stamp and the link; its movements and items stay.
+    const after = await one<Record<string, unknown>>('SELECT * FROM documento_estoque WHERE id_documento_estoque = $1', [transfer]);
+    const changed = Object.keys(after).filter((k) => JSON.stringify(after[k]) !== JSON.stringify(before[k])).sort();
+    expect(changed).toEqual(['data_alteracao', 'data_cancelamento', 'id_documento_estorno', 'id_usuario_cancelamento', 'situacao']);
+    expect((await t.db.system((tx) => tx.query('SELECT * FROM documento_estoque_item WHERE id_documento_estoque = $1 ORDER BY 2', [transfer]))).rows).toEqual(itemsBefore);
+    expect((await t.db.system((tx) => tx.query('SELECT * FROM movimentacao_estoque WHERE id_documento_estoque = $1 ORDER BY 2', [transfer]))).rows).toEqual(movesBefore);
+
+    // Once only: a second cancel, and a cancel of the counter-document, are refused and write nothing.
     const n = await movements();
+    const d = await documents();
     const twice = await t.call('POST', '/stock-movement/cancel', { id_documento_estoque: transfer }, manager);
     expect(twice.status).toBe(400);
     expect(twice.json['message']).toBe(M.alreadyCancelled);
+    const counterCancel = await t.call('POST', '/stock-movement/cancel', { id_documento_estoque: counterId }, manager);
+    expect(counterCancel.status).toBe(400);
+    expect(counterCancel.json['message']).toBe(M.counterNotCancellable(transfer));
     const edit = await t.call('PUT', '/stock-movement/update', { id_documento_estoque: transfer, id_tipo_movimentacao_estoque: types.entrada, itens: [] }, manager);
     expect(edit.status).toBe(400);
     expect(await movements()).toBe(n);
+    expect(await documents()).toBe(d);
+    const list = await expectOk(t, 'stockMovementFind', { search: String(counterId) }, manager);
+    expect((list.json['rows'] as Array<{ vinculo_estorno: string | null }>)[0]?.vinculo_estorno).toBe(M.reversalOf(transfer));
 
     const draft = await create(types.entrada, [{ id_produto_grade_filial: grade2, id_endereco_estoque: addr.a, quantidade: 3 }]);
-    await expectOk(t, 'stockMovementCancel', { id_documento_estoque: draft }, manager);
+    const draftCancelled = await expectOk(t, 'stockMovementCancel', { id_documento_estoque: draft }, manager);
+    expect(draftCancelled.json['id_documento_estorno']).toBeNull();
     expect(await movements()).toBe(n);
+    expect(await documents()).toBe(d + 1);
     expect(await stockAt(grade2, addr.a)).toBe(a0);
+  });
+
+  it('reverses an entry by an exit counter-document with its costs; under controla_estoque_negativo a reversal that would go negative is refused, writing nothing', async () => {
+    const entry = await create(types.entrada, [{ id_produto_grade_filial: grade, id_endereco_estoque: addr.b, quantidade: 2, valor_unitario: 7.25 }]);
+    await expectOk(t, 'stockMovementProcess', { id_documento_estoque: entry }, manager);
+    const have = await stockAt(grade, addr.b);
+    // The goods left another way: the entry's reversal would now take the address below zero.
+    const exit = await create(types.saida, [{ id_produto_grade_filial: grade, id_endereco_estoque: addr.b, quantidade: have - 1 }]);
+    await expectOk(t, 'stockMovementProcess', { id_documento_estoque: exit }, manager);
+    await t.db.system((tx) => tx.query('UPDATE filial_configuracao SET controla_estoque_negativo = true WHERE id_filial = $1', [ids.branch1]));
+    try {
+      const n = await movements();
+      const d = await documents();
+      const res = await t.call('POST', '/stock-movement/cancel', { id_documento_estoque: entry }, manager);
+      expect(res.status).toBe(400);
+      expect(res.json['message']).toBe(MESSAGES.stockInsufficient(1000, 2000));
+      expect(await movements()).toBe(n);
+      expect(await documents()).toBe(d);
+      expect(await stockAt(grade, addr.b)).toBe(1);
+      expect((await expectOk(t, 'stockMovementFindById', { id_documento_estoque: entry }, manager)).json).toMatchObject({ situacao: 1, id_documento_estorno: null });
+    } finally {
+      await t.db.system((tx) => tx.query('UPDATE filial_configuracao SET controla_estoque_negativo = false WHERE id_filial = $1', [ids.branch1]));
+    }
+    // Without the control it goes through: an exit counter-document of the same item and cost.
+    const cancelled = await expectOk(t, 'stockMovementCancel', { id_documento_estoque: entry }, manager);
+    const counter = await expectOk(t, 'stockMovementFindById', { id_documento_estoque: cancelled.json['id_documento_estorno'] as number }, manager);
+    expect(counter.json).toMatchObject({ operacao: 'Saida', situacao: 1, valor_total: 14.5, id_documento_estornado: entry });
+    expect(counter.json['itens']).toMatchObject([{ id_produto_grade_filial: grade, id_endereco_estoque: addr.b, quantidade: 2, valor_unitario: 7.25 }]);
+    expect(await stockAt(grade, addr.b)).toBe(-1);
+    // Put the address back for the tests after this one.
+    const fix = await create(types.entrada, [{ id_produto_grade_filial: grade, id_endereco_estoque: addr.b, quantidade: 1 + have }]);
+    await expectOk(t, 'stockMovementProcess', { id_documento_estoque: fix }, manager);
   });
 
   it('edits and deletes a draft, and refuses editing or deleting a processed one', async () => {

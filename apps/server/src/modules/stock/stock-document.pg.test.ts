@@ -43,5 +43,7 @@ describe('stock documents under concurrency (PostgreSQL)', () => {
     const cancels = await Promise.all(Array.from({ length: 4 }, () => t.call('POST', '/stock-movement/cancel', { id_documento_estoque: id }, manager)));
     expect(cancels.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await stock()).toBe(before);
+    // One counter-document, whatever the race.
+    expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM documento_estoque WHERE id_documento_estornado = $1', [id])).n).toBe(1);
   });
 });

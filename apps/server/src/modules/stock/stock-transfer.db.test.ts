@@ -173,15 +173,28 @@ describe('transfers between branches', () => {
     const id = await create(3);
     await expectOk(t, 'stockMovementProcess', { id_documento_estoque: id }, manager);
     const nf = await invoiceOf(id);
+    const docsBefore = (await t.db.system((tx) => tx.query<{ n: number }>('SELECT count(*)::int AS n FROM documento_estoque'))).rows[0]!.n;
     const refused = await t.call('POST', '/stock-movement/cancel', { id_documento_estoque: id }, manager);
     expect(refused.status).toBe(400);
     expect(refused.json['message']).toBe(M.transferInvoiceNotCancelled(nf.numero));
+    // Refused before anything: no counter-document.
+    expect((await t.db.system((tx) => tx.query<{ n: number }>('SELECT count(*)::int AS n FROM documento_estoque'))).rows[0]!.n).toBe(docsBefore);
     const cancelled = await expectOk(t, 'nfeCancelar', { id_nota_fiscal: nf.id_nota_fiscal, justificativa: 'Transferencia feita por engano' }, manager);
     expect(cancelled.json['success'], JSON.stringify(cancelled.json)).toBe(true);
     const undone = await expectOk(t, 'stockMovementCancel', { id_documento_estoque: id }, manager);
     expect(undone.json['situacao']).toBe(2);
     expect(await stockAt(sale.product.id_produto_grade_filial, sale.product.id_endereco_estoque)).toBe(origin0);
     expect(await stockAt(destGrade, destAddress)).toBe(dest0);
+    // Through its counter-document in the origin branch, processed, naming it, with no NF-e of its own; its movements
+    // undo the transfer in both branches.
+    const counterId = undone.json['id_documento_estorno'] as number;
+    const counter = await expectOk(t, 'stockMovementFindById', { id_documento_estoque: counterId }, manager);
+    expect(counter.json).toMatchObject({ situacao: 1, operacao: 'Transferencia', id_filial_destino: ids.branch2, id_documento_estornado: id, id_nota_fiscal: null });
+    const moves = (await t.db.system((tx) => tx.query<{ id_filial: number; q: string }>(
+      'SELECT id_filial, sum(quantidade)::text AS q FROM movimentacao_estoque WHERE id_documento_estoque = $1 GROUP BY id_filial ORDER BY id_filial', [counterId]))).rows;
+    expect(moves.map((m) => [m.id_filial, Number(m.q)])).toEqual([[ids.branch1, 3], [ids.branch2, -3]].sort((a, b) => a[0]! - b[0]!));
+    const again = await t.call('POST', '/stock-movement/cancel', { id_documento_estoque: counterId }, manager);
+    expect(again.json['message']).toBe(M.counterNotCancellable(id));
   });
 
   it('issues CFOP 6152 when the destination branch is in another state', async () => {

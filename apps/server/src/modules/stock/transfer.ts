@@ -10,8 +10,9 @@
  * 2. The NF-e is transmitted. Not authorized: the document stays pending with no movement, the refusal is answered.
  * 3. `finishTransfer` (through moveDocument, in another transaction): the goods leave the origin branch and enter the
  *    destination branch's sale address (movements of both branches point at the document), and it is processed.
- * A processed transfer is undone by `reverseTransfer` once its NF-e is cancelled: the counter-movements of both
- * branches (the destination's under its own negative-stock control).
+ * A processed transfer is undone by `reverseTransfer` once its NF-e is cancelled: a counter-document in the origin
+ * branch (documents.ts) whose movements are the counter-movements of both branches (the destination's under its own
+ * negative-stock control). It needs no NF-e of its own: the cancelled NF-e says the goods never left, fiscally.
  */
 import { STOCK_DOCUMENT_MESSAGES as M, movementsOf, transition, validateItems, type StockDocumentItem } from '@pdv/domain/stock-document';
 import { ValidationError } from '@pdv/domain/errors';
@@ -139,8 +140,12 @@ export async function finishTransfer(tx: Tx, a: Actor, doc: q.DocumentRow, costs
   await moveDocumentStock(tx, { ...originCtx(a, doc), id_filial: doc.id_filial_destino }, movementsOf('Entrada', items, false), false, 'DocumentoEstoque', true);
 }
 
-/** Cancelling a transfer between branches: pending, only while its NF-e is not out; processed, once it is cancelled. */
-export async function reverseTransfer(tx: Tx, a: Actor, doc: q.DocumentRow): Promise<void> {
+/**
+ * Cancelling a transfer between branches: pending, only while its NF-e is not out; processed, once it is cancelled
+ * (`checkOnly`: only that check, before the counter-document is made). The counter-movements of a processed one name
+ * its counter-document (`id_counter`, documents.ts reverseByCounterDocument).
+ */
+export async function reverseTransfer(tx: Tx, a: Actor, doc: q.DocumentRow, id_counter: number | null, checkOnly = false): Promise<void> {
   if (doc.id_filial_destino === null) return;
   const nf = doc.situacao_nota_fiscal;
   if (doc.situacao === 0) {
@@ -148,10 +153,12 @@ export async function reverseTransfer(tx: Tx, a: Actor, doc: q.DocumentRow): Pro
     return;
   }
   if (nf !== 'Cancelada') throw badRequest(M.transferInvoiceNotCancelled(doc.numero_nota_fiscal));
+  if (checkOnly || id_counter === null) return;
   const { controla_estoque_negativo } = await findSaleConfig(tx, a.org, doc.id_filial_destino);
-  const dest = { ...originCtx(a, doc), id_filial: doc.id_filial_destino };
+  const origin = { ...originCtx(a, doc), id_documento_estoque: id_counter };
+  const dest = { ...origin, id_filial: doc.id_filial_destino };
   await moveDocumentStock(tx, dest, await documentReversal(tx, a.org, doc.id_documento_estoque, doc.id_filial_destino),
     controla_estoque_negativo, 'EstornoDocumentoEstoque', false);
-  await moveDocumentStock(tx, originCtx(a, doc), await documentReversal(tx, a.org, doc.id_documento_estoque, a.id_filial),
+  await moveDocumentStock(tx, origin, await documentReversal(tx, a.org, doc.id_documento_estoque, a.id_filial),
     false, 'EstornoDocumentoEstoque', false);
 }

@@ -17,6 +17,7 @@ import { useHotkeys } from '@mantine/hooks';
 import type { SearchToLabelsBody } from '@pdv/contract/label-print';
 import { LABEL_SHEET_LAYOUT } from '@pdv/domain/label-settings';
 import { expandLabels, labelLanguage, labelPrintIssue, labelPrinterJob, type LabelModel } from '@pdv/domain/label-print';
+import type { LabelParameter } from '@pdv/domain/label-settings';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
 import { PERIPHERAL_KEYS, PRINT_MESSAGES } from '@pdv/domain/print-connector';
 import { call } from '../../api/client.ts';
@@ -86,7 +87,22 @@ function LabelPrintForm({ source }: { source: LabelSource }) {
     };
   }, [source]);
 
-  const model = models?.find((m) => String(m.id_etiqueta) === modelId);
+  // The chosen model's parameters (issue 22: {param:chave} in a thermal source, a sheet's offsets) come with its detail.
+  const [params, setParams] = useState<{ id: number; rows: LabelParameter[] } | null>(null);
+  useEffect(() => {
+    if (modelId === null) return;
+    let live = true;
+    void call('labelFindById', { id_etiqueta: Number(modelId) }, { loading: false }).then((row) => {
+      const rows = (row as { parametros?: LabelParameter[] }).parametros ?? [];
+      if (live) setParams({ id: Number(modelId), rows });
+    }, showError);
+    return () => {
+      live = false;
+    };
+  }, [modelId]);
+  const found = models?.find((m) => String(m.id_etiqueta) === modelId);
+  const paramsReady = found !== undefined && params?.id === found.id_etiqueta;
+  const model = found && paramsReady ? { ...found, parametros: params.rows } : found;
   const total = expandLabels(items ?? []).length;
   const setQtd = (key: string, qtd: number) => {
     setProblem(null);
@@ -121,7 +137,7 @@ function LabelPrintForm({ source }: { source: LabelSource }) {
   };
 
   const print = () => {
-    if (busy || items === null) return;
+    if (busy || items === null || (found !== undefined && !paramsReady)) return;
     const issue = labelPrintIssue(model, items);
     setProblem(issue);
     if (issue || !model) return;
@@ -144,7 +160,7 @@ function LabelPrintForm({ source }: { source: LabelSource }) {
   };
   /** A thermal model's commands filled with the items, as a file for its printer (the connector sends them itself later). */
   const printerFile = () => {
-    if (items === null || model?.tipo !== 'Termica') return;
+    if (items === null || model?.tipo !== 'Termica' || !paramsReady) return;
     const issue = labelPrintIssue(model, items, 'printer');
     setProblem(issue);
     if (issue) return;

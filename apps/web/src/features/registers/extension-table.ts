@@ -17,10 +17,12 @@ import { CashbackTab } from '../cashback/CashbackTab.tsx';
 import type { RegisterExtension } from './extensions.ts';
 import { CommissionCategoriesTab, CommissionPaymentMethodsTab, CommissionRangesTab, CommissionSellersTab } from '../commission/CommissionTabs.tsx';
 import { IndexerVariationsTab } from './IndexerVariationsTab.tsx';
+import { LabelParametersTab } from '../labels/LabelParametersTab.tsx';
 
 export const REGISTER_EXTENSIONS: Readonly<Partial<Record<string, RegisterExtension>>> = {
   fiscalScenario: { tabs: [{ label: 'Exceções', Component: ScenarioExceptionsTab }], initial: () => ({ excecoes: [] }) },
   device: { tabs: [{ label: 'Periféricos', Component: PeripheralsTab }], initial: () => ({ perifericos: [] }) },
+  label: { tabs: [{ label: 'Parâmetros', Component: LabelParametersTab }], initial: () => ({ parametros: [] }) },
   additionalInformation: {
     tabs: [{ label: 'Vínculos', Component: AdditionalInformationLinksTab }],
     initial: () => ({ produtos: [], filiais: [], cenarios: [] }),

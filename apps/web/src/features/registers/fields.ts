@@ -104,12 +104,16 @@ export function bodyOf(d: RegisterDescriptor, values: FormValues): Row {
   return body;
 }
 
-/** The issues of the contract's schema, by field (the first one of each). */
+/**
+ * The issues of the contract's schema, by field (the first one of each). A register's `check` names a child row's
+ * field as one dotted path ('parametros.2.chave'): it belongs to its list member ('parametros'), whose tab shows it.
+ */
 export function errorsOfIssues(issues: readonly z.core.$ZodIssue[]): { fields: FieldErrors; other: string[] } {
   const fields: FieldErrors = {};
   const other: string[] = [];
   for (const issue of issues) {
-    const key = issue.path[0];
+    const first = issue.path[0];
+    const key = typeof first === 'string' ? first.split('.')[0] : first;
     if (typeof key === 'string') fields[key] ??= issue.message;
     else other.push(issue.message);
   }

@@ -1,7 +1,8 @@
 /**
  * /stockMovement/balance: the stock balance of the active branch per variation and address (002 §2 "stock balance"),
- * reached from the stock documents' list (Alt+B). Filters: address and a search by description, SKU or variation;
- * 10 a page. Alt+P makes the stock report PDF (002 §9: detailed, average cost price, reference date today end of day;
+ * reached from the stock documents' list (Alt+B). Filters: the branch (the active one by default, another branch the
+ * user works in, or all of them: issue 22; each row names its branch), the address (of the active branch) and a search
+ * by description, SKU or variation; 10 a page. Alt+P makes the stock report PDF (002 §9: detailed, average cost price, reference date today end of day;
  * POST /stock/report and packages/documents stock-report.ts) of the chosen address or of all, opened in a tab opened
  * during the key press. Esc back to the documents.
  */
@@ -30,12 +31,20 @@ export function StockBalancePage() {
   const { session } = useSignedIn();
   const addresses = useAddresses();
   const [address, setAddress] = useState<number | null>(null);
+  const active = session.usuario.id_filial_ativa;
+  /** The branch filter: an id, or 'todas'. The addresses are the active branch's, so they filter only it. */
+  const [branch, setBranch] = useState<string>(String(active));
+  const onActive = branch === String(active);
   const [text, setText] = useState('');
   const [search] = useDebouncedValue(text, 300);
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
-  const body = { search, skip: (page - 1) * STOCK_PAGE_SIZE, take: STOCK_PAGE_SIZE, filter: address === null ? {} : { id_endereco_estoque: address } };
+  const branchFilter = branch === 'todas' ? { todas_filiais: true } : onActive ? {} : { id_filial: Number(branch) };
+  const body = {
+    search, skip: (page - 1) * STOCK_PAGE_SIZE, take: STOCK_PAGE_SIZE,
+    filter: { ...branchFilter, ...(address === null || !onActive ? {} : { id_endereco_estoque: address }) },
+  };
   const balance = useQuery({
     queryKey: [...STOCK_KEYS.all, 'balance-list', body],
     placeholderData: keepPreviousData,
@@ -87,13 +96,26 @@ export function StockBalancePage() {
         <ShortcutButton shortcut="Alt+P" onClick={() => void pdf()} loading={busy}>Relatório de estoque (PDF)</ShortcutButton>
       </Group>
       <Paper withBorder p="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <Select
+            label="Filial"
+            data={[
+              ...session.usuario.filiais.map((f) => ({ value: String(f.id_filial), label: f.nome_fantasia ?? f.razao_social })),
+              ...(session.usuario.filiais.length > 1 ? [{ value: 'todas', label: 'Todas as filiais' }] : []),
+            ]}
+            value={branch}
+            onChange={(v) => { setBranch(v ?? String(active)); setPage(1); }}
+            allowDeselect={false}
+            searchable
+          />
           <Select
             label="Endereço de estoque"
             placeholder="Todos"
             data={(addresses.data ?? []).map((a) => ({ value: String(a.id), label: a.label }))}
             value={address === null ? null : String(address)}
             onChange={(v) => { setAddress(v ? Number(v) : null); setPage(1); }}
+            disabled={!onActive}
+            description={onActive ? undefined : 'Os endereços filtram só a filial ativa.'}
             clearable
             searchable
           />
@@ -117,6 +139,7 @@ export function StockBalancePage() {
               <Table.Th>SKU</Table.Th>
               <Table.Th>Produto</Table.Th>
               <Table.Th>Variação</Table.Th>
+              <Table.Th>Filial</Table.Th>
               <Table.Th>Endereço</Table.Th>
               <Table.Th ta="right">Quantidade</Table.Th>
               <Table.Th ta="right">Reservado</Table.Th>
@@ -129,6 +152,7 @@ export function StockBalancePage() {
                 <Table.Td>{r.sku}</Table.Td>
                 <Table.Td>{r.descricao}</Table.Td>
                 <Table.Td>{r.variacao}</Table.Td>
+                <Table.Td>{r.filial}</Table.Td>
                 <Table.Td>{r.endereco}</Table.Td>
                 <Table.Td ta="right">{formatQuantity(quantityFromDecimal(r.quantidade))}</Table.Td>
                 <Table.Td ta="right">{formatQuantity(quantityFromDecimal(r.quantidade_reserva))}</Table.Td>

@@ -47,7 +47,8 @@ export function StockMovementListPage() {
     if (action === 'process' && current.situacao !== 0) return toast.warning(STOCK_DOCUMENT_MESSAGES.alreadyProcessed);
     if (action === 'cancel') {
       if (current.situacao === 2) return toast.warning(STOCK_DOCUMENT_MESSAGES.alreadyCancelled);
-      const reverse = current.situacao === 1 ? ' As movimentações de estoque serão estornadas.' : '';
+      if (current.id_documento_estornado !== null) return toast.warning(STOCK_DOCUMENT_MESSAGES.counterNotCancellable(current.id_documento_estornado));
+      const reverse = current.situacao === 1 ? ' Um documento de estorno será gerado com as movimentações opostas.' : '';
       if (!(await confirm(`Cancelar o documento ${current.id_documento_estoque}?${reverse}`, 'Cancelar documento', { confirm: 'Cancelar documento', cancel: 'Voltar' }))) return;
     }
     try {
@@ -174,7 +175,10 @@ export function StockMovementListPage() {
                   <Table.Td ta="right"><Text size="sm">{row.itens_count}</Text></Table.Td>
                   <Table.Td ta="right"><Text size="sm">{formatQuantity(quantityFromDecimal(row.quantidade_total))}</Text></Table.Td>
                   <Table.Td ta="right"><Text size="sm">{formatMoney(fromDecimal(row.valor_total))}</Text></Table.Td>
-                  <Table.Td><Badge variant="light" color={SITUATION_COLOR[row.situacao]} data-situacao={row.situacao}>{STOCK_DOCUMENT_SITUATION_LABELS[row.situacao]}</Badge></Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={SITUATION_COLOR[row.situacao]} data-situacao={row.situacao}>{STOCK_DOCUMENT_SITUATION_LABELS[row.situacao]}</Badge>
+                    {row.vinculo_estorno !== null && <Text size="xs" c="dimmed" data-estorno>{row.vinculo_estorno}</Text>}
+                  </Table.Td>
                 </Table.Tr>
               );
             })}

@@ -8,7 +8,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ActionIcon, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { StockDocumentDetail, StockProductOption } from '@pdv/contract/stock-document';
 import { formatMoney, formatQuantity, multiplyByQuantity, sum, type Cents, type Milli } from '@pdv/domain/money';
 import { MESSAGES } from '@pdv/domain/messages';
@@ -155,7 +155,8 @@ export function StockMovementRegisterPage() {
   });
   const onCancel = () => run(async () => {
     if (!doc || situacao === 2 || !ability.can('manage', STOCK_PERMISSION)) return;
-    const reverse = situacao === 1 ? ' As movimentações de estoque serão estornadas.' : '';
+    if (doc.id_documento_estornado !== null) return;
+    const reverse = situacao === 1 ? ' Um documento de estorno será gerado com as movimentações opostas.' : '';
     if (!(await confirm(`Cancelar o documento ${doc.id_documento_estoque}?${reverse}`, 'Cancelar documento', { confirm: 'Cancelar documento', cancel: 'Voltar' }))) return;
     const done = await call('stockMovementCancel', { id_documento_estoque: doc.id_documento_estoque });
     queryClient.setQueryData(STOCK_KEYS.detail(doc.id_documento_estoque), done);
@@ -187,12 +188,21 @@ export function StockMovementRegisterPage() {
               NF-e {doc.numero_nota_fiscal ?? ''} {doc.situacao_nota_fiscal}
             </Badge>
           )}
+          {doc?.vinculo_estorno != null && (
+            <Anchor
+              size="sm"
+              data-estorno
+              onClick={() => void navigate(`/stockMovement/register/${doc.id_documento_estorno ?? doc.id_documento_estornado ?? ''}`)}
+            >
+              {doc.vinculo_estorno}
+            </Anchor>
+          )}
         </Group>
         <Group gap="xs">
           <ShortcutButton shortcut="Esc" variant="default" onClick={() => void navigate('/stockMovement')}>Voltar</ShortcutButton>
           {editable && <ShortcutButton shortcut="Alt+S" variant="light" onClick={() => void onSave()} loading={busy}>Salvar</ShortcutButton>}
           {editable && <ShortcutButton shortcut="Alt+P" onClick={() => void onProcess()} loading={busy}>Processar</ShortcutButton>}
-          {doc && situacao !== 2 && ability.can('manage', STOCK_PERMISSION) && (
+          {doc && situacao !== 2 && doc.id_documento_estornado === null && ability.can('manage', STOCK_PERMISSION) && (
             <ShortcutButton shortcut="Alt+X" color="red" variant="light" onClick={() => void onCancel()}>Cancelar documento</ShortcutButton>
           )}
         </Group>
@@ -270,7 +280,7 @@ export function StockMovementRegisterPage() {
           {editable && <KeyHint keys="Enter" label="Buscar produto / adicionar item" />}
           {editable && <KeyHint keys="Alt+S" label="Salvar" />}
           {editable && <KeyHint keys="Alt+P" label="Processar" />}
-          {doc && situacao !== 2 && <KeyHint keys="Alt+X" label="Cancelar documento" />}
+          {doc && situacao !== 2 && doc.id_documento_estornado === null && <KeyHint keys="Alt+X" label="Cancelar documento" />}
           <KeyHint keys="Esc" label="Voltar" />
         </Group>
       </Paper>
