@@ -127,8 +127,8 @@ export const migrations: Migration[] = [
   { version: 59, name: 'sat_cfe', sql: satCfe },
   { version: 60, name: 'destined_invoice', sql: destinedInvoice },
   { version: 61, name: 'nfce_offline', sql: nfceOffline },
+  { version: 62, name: 'stock_counter_label_param', sql: stockCounterLabelParam },
   { version: 64, name: 'boleto_hybrid', sql: boletoHybrid },
   { version: 65, name: 'pix_withdrawal', sql: pixWithdrawal },
   { version: 67, name: 'scenario_exception_sync', sql: scenarioExceptionSync },
-  { version: 62, name: 'stock_counter_label_param', sql: stockCounterLabelParam },
 ];
