@@ -9,6 +9,7 @@ import { confirm } from '../../ui/confirm.tsx';
 import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
 import { showWarning } from '../../ui/warning.tsx';
+import { cancelInvoiceCards, loadInvoiceCards, mayCancelWithoutTerminal } from './cardCancellation.tsx';
 import { askText } from './modals.tsx';
 import { showErrorList } from './modals.tsx';
 import {
@@ -108,8 +109,13 @@ export async function consult(ref: InvoiceRef): Promise<boolean> {
   }
 }
 
-/** /nfe/cancelar with a justification of 15 to 255 characters. */
+/**
+ * /nfe/cancelar with a justification of 15 to 255 characters; once cancelled, the sale's TEF card transactions are
+ * cancelled on this machine's card terminal (issue 28, cardCancellation.tsx).
+ */
 export async function cancel(ref: InvoiceRef): Promise<boolean> {
+  const cards = await loadInvoiceCards(ref.id_nota_fiscal);
+  if (!(await mayCancelWithoutTerminal(cards))) return false;
   const justificativa = await askText({
     title: TEXTS.cancelTitle(nameOf(ref)),
     label: TEXTS.justification,
@@ -122,6 +128,7 @@ export async function cancel(ref: InvoiceRef): Promise<boolean> {
     const result = await call('nfeCancelar', { id_nota_fiscal: ref.id_nota_fiscal, justificativa });
     const outcome = cancelOutcome(result);
     showOutcome(outcome);
+    if (outcome.kind === 'success') await cancelInvoiceCards(cards);
     return outcome.kind === 'success';
   } catch (error) {
     if (isAbort(error) || isUnauthorized(error)) return false;
@@ -216,9 +223,15 @@ export async function cancelMany(ids: readonly number[]): Promise<boolean> {
   });
   if (justificativa === null) return false;
   try {
-    const outcome = cancelManyOutcome(await call('nfeCancelarLista', { list_ids_invoice: [...ids], justificativa }));
+    const result = await call('nfeCancelarLista', { list_ids_invoice: [...ids], justificativa });
+    const outcome = cancelManyOutcome(result);
     if (outcome.cancelled > 0) toast.success(TEXTS.cancelledMany(outcome.cancelled));
-    if (outcome.failures.length > 0) void showErrorList(FISCAL_MESSAGES.cancelManyTitle, outcome.failures);
+    if (outcome.failures.length > 0) await showErrorList(FISCAL_MESSAGES.cancelManyTitle, outcome.failures);
+    // The card transactions of each invoice cancelled, on this machine's terminal (issue 28).
+    for (const one of result.resultados) {
+      const id = one.nota_fiscal?.id_nota_fiscal;
+      if (id != null && cancelOutcome(one).kind === 'success') await cancelInvoiceCards(await loadInvoiceCards(id));
+    }
     return true;
   } catch (error) {
     if (isAbort(error) || isUnauthorized(error)) return false;
