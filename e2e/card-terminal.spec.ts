@@ -243,6 +243,9 @@ async function sellTefNfce(page: Page): Promise<{ id: number; numero: string; pa
 
 /** The manager cancels the NFC-e on the invoice screen, with this machine's card terminal chosen. */
 async function cancelInvoice(page: Page, id: number, numero: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
   await signIn(page, USERS.gerente);
   await chooseTerminal(page);
   await page.goto(`/invoice/register/${id}`);

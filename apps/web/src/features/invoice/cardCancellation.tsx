@@ -12,6 +12,7 @@ import { modals } from '@mantine/modals';
 import { CARD_TERMINAL_MESSAGES as M, terminalCancellations } from '@pdv/domain/card-terminal';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
 import { PERIPHERAL_KEYS } from '@pdv/domain/print-connector';
+import { formatInZone } from '@pdv/domain/time-zone';
 import type { InvoiceDetail } from '@pdv/contract/invoice';
 import { call } from '../../api/client.ts';
 import { confirm } from '../../ui/confirm.tsx';
@@ -49,13 +50,11 @@ export async function mayCancelWithoutTerminal(cards: InvoiceCards | null): Prom
   return confirm(M.noTerminalForInvoice, 'Terminal de cartão');
 }
 
-const day = (iso: string) => {
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return y && m && d ? `${d}/${m}/${y}` : iso;
-};
+/** The transaction's date and time as the shop reads it (Brasília time, the default branch zone), or its text as it came. */
+const when = (iso: string) => formatInZone(iso);
 
 function pendingLine(p: Payment & { cartao_nsu: string; cartao_data_hora_transacao: string }, motivo: string): string {
-  return M.cardPendingLine(p.descricao, formatMoney(fromDecimal(p.valor_total)), p.cartao_nsu, day(p.cartao_data_hora_transacao), motivo);
+  return M.cardPendingLine(p.descricao, formatMoney(fromDecimal(p.valor_total)), p.cartao_nsu, when(p.cartao_data_hora_transacao), motivo);
 }
 
 /** The terminal's progress while it cancels: its messages under 'Cancelando no terminal...'. */

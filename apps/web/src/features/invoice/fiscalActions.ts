@@ -128,7 +128,8 @@ export async function cancel(ref: InvoiceRef): Promise<boolean> {
     const result = await call('nfeCancelar', { id_nota_fiscal: ref.id_nota_fiscal, justificativa });
     const outcome = cancelOutcome(result);
     showOutcome(outcome);
-    if (outcome.kind === 'success') await cancelInvoiceCards(cards);
+    // Not awaited: the caller reloads the invoice (Cancelada) while the terminal works in its own modal.
+    if (outcome.kind === 'success') void cancelInvoiceCards(cards);
     return outcome.kind === 'success';
   } catch (error) {
     if (isAbort(error) || isUnauthorized(error)) return false;
@@ -227,11 +228,15 @@ export async function cancelMany(ids: readonly number[]): Promise<boolean> {
     const outcome = cancelManyOutcome(result);
     if (outcome.cancelled > 0) toast.success(TEXTS.cancelledMany(outcome.cancelled));
     if (outcome.failures.length > 0) await showErrorList(FISCAL_MESSAGES.cancelManyTitle, outcome.failures);
-    // The card transactions of each invoice cancelled, on this machine's terminal (issue 28).
-    for (const one of result.resultados) {
-      const id = one.nota_fiscal?.id_nota_fiscal;
-      if (id != null && cancelOutcome(one).kind === 'success') await cancelInvoiceCards(await loadInvoiceCards(id));
-    }
+    // The card transactions of each invoice cancelled, on this machine's terminal, one after the other (issue 28); not
+    // awaited, so the list shows the invoices cancelled meanwhile.
+    const cancelledIds = result.resultados
+      .filter((one) => cancelOutcome(one).kind === 'success')
+      .map((one) => one.nota_fiscal?.id_nota_fiscal)
+      .filter((id): id is number => id != null);
+    void (async () => {
+      for (const id of cancelledIds) await cancelInvoiceCards(await loadInvoiceCards(id));
+    })();
     return true;
   } catch (error) {
     if (isAbort(error) || isUnauthorized(error)) return false;
