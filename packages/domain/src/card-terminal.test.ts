@@ -149,7 +149,7 @@ describe('the card transactions of a cancelled invoice (issue 28)', () => {
       { ...tef, utilizar_captura: false },
       { ...tef, meio_pagamento: '01' },
       { ...tef, modelo_captura: 'OUTRO' },
-      { meio_pagamento: '03' },
+      { meio_pagamento: '03', utilizar_captura: true, modelo_captura: 'TEF', cartao_nsu: null, cartao_data_hora_transacao: null } as never,
     ]);
     expect(plan.tef.map((p) => p.cartao_nsu)).toEqual(['100001', '100002']);
     expect(plan.vero.map((p) => p.cartao_nsu)).toEqual(['7']);
