@@ -8,6 +8,9 @@
  * - A TEF debit declined: the terminal's message, no payment added; an approved one removed from the sale is cancelled
  *   through /adm/cancelamento (the fake then no longer knows it).
  * - A VERO payment still in progress after 4 s + 30 checks: the §8 question, 'Sim', then approved; VERO Pix refused.
+ * - A TEF sale finished as NFC-e, its NFC-e cancelled by the manager on the invoice screen: the card transaction is
+ *   cancelled on the terminal right after (the fake no longer knows the NSU); when the terminal refuses, the invoice is
+ *   cancelled and the card transaction listed as pending, with its NSU.
  */
 import type { Page } from '@playwright/test';
 import { CARD_TERMINAL_MESSAGES as M } from '../packages/domain/src/card-terminal.ts';
@@ -77,6 +80,11 @@ async function openCheckout(page: Page): Promise<void> {
   await signIn(page, USERS.caixa);
   await waitForLocalCopy(page);
   await expect.poll(async () => (await localRows(page, 'method_payment')).filter((m) => String(m['descricao']).endsWith(suffix)).length).toBe(4);
+  await chooseTerminal(page);
+}
+
+/** This connector as the card terminal (POS) of the signed-in user's branch on this machine. */
+async function chooseTerminal(page: Page): Promise<void> {
   const usuario = JSON.parse((await storageItem(page, 'pdv_usuario')) ?? '{}') as { id_filial_ativa: number };
   await setStorageItem(page, 'pdv_perifericos', JSON.stringify({
     [usuario.id_filial_ativa]: {
@@ -210,4 +218,78 @@ test('a VERO payment still in progress after the polling asks to keep checking, 
   // The system cannot cancel a VERO transaction: removing it tells the operator to cancel on the terminal.
   await totals.getByRole('button', { name: 'Remover pagamento' }).click();
   await expect(page.getByText(M.veroCancelOnTerminal)).toBeVisible();
+});
+
+/** A TEF credit sale finished as NFC-e by the caixa: its invoice (id, number) and card payment as the server has them. */
+async function sellTefNfce(page: Page): Promise<{ id: number; numero: string; payment: Row }> {
+  await openCheckout(page);
+  await scanOne(page);
+  await startPayment(page, METHODS.tefCredit);
+  await expect(page.getByRole('dialog', { name: 'Pagamento (F8)' })).toBeHidden({ timeout: 30_000 });
+  await finish(page, false, 'nfce');
+  const transmitted = page.getByText(TRANSMITTED);
+  await expect(transmitted).toBeVisible({ timeout: 60_000 });
+  const numero = TRANSMITTED.exec((await transmitted.textContent()) ?? '')?.[1] ?? '';
+  await expect.poll(async () => (await operations(page)).find((o) => o['id_nota_fiscal'])?.['id_nota_fiscal'] ?? null, { timeout: 60_000 }).not.toBeNull();
+  const id = Number((await operations(page)).filter((o) => o['id_nota_fiscal']).at(-1)?.['id_nota_fiscal']);
+  const found = await api(page, '/invoice/find_by_id', { id_nota_fiscal: id });
+  expect(found.json['situacao']).toBe('Autorizada');
+  // The invoice gives its card payment with what the terminal cancels it by.
+  const payment = (found.json['pagamentos'] as Row[]).find((p) => p['cartao_nsu']) ?? {};
+  expect(payment).toMatchObject({ utilizar_captura: true, modelo_captura: 'TEF' });
+  expect(String(payment['cartao_data_hora_transacao'])).toMatch(/^\d{4}-\d{2}-\d{2}/);
+  return { id, numero, payment };
+}
+
+/** The manager cancels the NFC-e on the invoice screen, with this machine's card terminal chosen. */
+async function cancelInvoice(page: Page, id: number, numero: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, USERS.gerente);
+  await chooseTerminal(page);
+  await page.goto(`/invoice/register/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Nota fiscal ${numero}` })).toBeVisible();
+  await page.getByRole('button', { name: /^Cancelar nota/ }).click();
+  const modal = page.getByRole('dialog', { name: `Cancelar a nota fiscal ${numero}` });
+  await modal.getByLabel('Justificativa').fill('Cliente desistiu da compra no caixa');
+  await modal.getByLabel('Justificativa').press('Control+Enter');
+  await expect(modal).toBeHidden({ timeout: 30_000 });
+}
+
+async function terminalKnows(payment: Row): Promise<boolean> {
+  const again = await fetch(`${connector.url}/adm/cancelamento`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ valor: Number(payment['valor_total']), nsu: payment['cartao_nsu'], data: String(payment['cartao_data_hora_transacao']).slice(0, 10) }) });
+  return ((await again.json()) as { tef: Row }).tef['resultado'] !== 7;
+}
+
+test('cancelling the NFC-e of a TEF sale cancels its card transaction on the terminal, the terminal\'s messages on screen', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { id, numero, payment } = await sellTefNfce(page);
+  await cancelInvoice(page, id, numero);
+  const progress = page.getByRole('status', { name: 'Terminal de cartão' });
+  await expect(progress).toContainText(M.cancellingOnTerminal, { timeout: 30_000 });
+  await expect(progress).toContainText('CANCELAMENTO - CONFIRME NO PINPAD');
+  await page.screenshot({ path: '/tmp/card-terminal-invoice-cancel.png' });
+  await expect(page.getByText(`${M.cancelled} (NSU ${String(payment['cartao_nsu'])})`)).toBeVisible({ timeout: 30_000 });
+  await expect(progress).toBeHidden();
+  await expect(page.getByText('Cancelada', { exact: true }).first()).toBeVisible();
+  // The terminal no longer holds it: cancelling the same NSU again is refused (7).
+  expect(await terminalKnows(payment)).toBe(false);
+});
+
+test('a card transaction the terminal refuses to cancel is listed as pending once the NFC-e is cancelled', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { id, numero, payment } = await sellTefNfce(page);
+  await simulate('/tef/simulador', { proxima: 'recusar' });
+  await cancelInvoice(page, id, numero);
+  const warning = page.getByRole('dialog', { name: 'Aviso' });
+  await expect(warning).toContainText(M.cardCancelPending, { timeout: 30_000 });
+  await expect(warning).toContainText(`NSU ${String(payment['cartao_nsu'])}`);
+  await expect(warning).toContainText('Transação negada pelo emissor');
+  await page.screenshot({ path: '/tmp/card-terminal-invoice-pending.png' });
+  await warning.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Cancelada', { exact: true }).first()).toBeVisible();
+  // Still approved on the terminal (the operator cancels it there): the fake still knows it.
+  expect(await terminalKnows(payment)).toBe(true);
 });

@@ -85,6 +85,13 @@ export const invoicePayment = z.object({
   valor_total: z.number(),
   quantidade_parcelas: z.number().int(),
   id_conta: z.number().int().nullable(),
+  /** The method's capture (issue 28): a TEF payment of a cancelled NFC-e is cancelled on the terminal by its NSU and date. */
+  utilizar_captura: z.boolean().optional(),
+  modelo_captura: z.string().nullable().optional(),
+  cartao_nsu: z.string().nullable().optional(),
+  cartao_data_hora_transacao: z.string().nullable().optional(),
+  cartao_codigo_autorizacao: z.string().nullable().optional(),
+  cartao_bandeira: z.string().nullable().optional(),
 });
 export const invoiceReferenced = z.object({
   id_nota_referenciada: z.number().int(),

@@ -55,4 +55,17 @@ describe('receipt as text (thermal printer text mode)', () => {
   it('leaves out the change when no money changed hands', () => {
     expect(receiptText(sale({ mostrar_troco: false }))).not.toContain('Troco');
   });
+
+  it('prints the NSU in the card block and two labelled copies, cut apart, when asked (issue 28)', () => {
+    const base = sale();
+    const card = { ...base.pagamentos[0]!, cartao: { ...base.pagamentos[0]!.cartao!, nsu: '100042' } };
+    const text = receiptText({ ...base, pagamentos: [card, base.pagamentos[1]!], vias: 2 });
+    const copies = text.split(RECEIPT_CUT_MARK);
+    expect(copies).toHaveLength(2);
+    expect(copies[0]).toContain('VIA DO CLIENTE');
+    expect(copies[1]).toContain('VIA DO ESTABELECIMENTO');
+    expect(copies.every((c) => c.includes('  NSU: 100042') && c.includes('TOTAL'))).toBe(true);
+    expect(receiptText(sale())).not.toContain('VIA DO');
+  });
 });
+

@@ -9,7 +9,7 @@ import { formatMoney, formatQuantity } from '@pdv/domain/money';
 import { isCard } from '@pdv/domain/payment-method';
 import { formatInZone } from '@pdv/domain/time-zone';
 import { EXCHANGE_VOUCHER_TITLE } from './exchange-voucher.ts';
-import { cutDescription, receiptChange, type ReceiptData, type ReceiptLine } from './receipt.ts';
+import { cardLines, cutDescription, receiptChange, receiptCopyLabels, type ReceiptData, type ReceiptLine } from './receipt.ts';
 
 export const RECEIPT_COLUMNS = 48;
 
@@ -63,12 +63,21 @@ function itemLines(line: ReceiptLine, index: number, width: number): string[] {
   return out;
 }
 
+/**
+ * The receipt's text; with `vias` 2 (002 imprimir_duas_vias_tef) the customer's copy, a cut mark, the shop's copy,
+ * each labelled under the title (the exchange voucher only with the customer's).
+ */
 export function receiptText(data: ReceiptData, width = RECEIPT_COLUMNS): string {
+  return receiptCopyLabels(data.vias).map((via, index) => copyText(data, width, via, index === 0)).join(RECEIPT_CUT_MARK);
+}
+
+function copyText(data: ReceiptData, width: number, via: string | null, withVoucher: boolean): string {
   const rule = '-'.repeat(width);
   const out: string[] = [center(data.loja.nome, width)];
   if (data.loja.cnpj) out.push(center(`CNPJ ${formatDocument(data.loja.cnpj)}`, width));
   if (data.loja.endereco) out.push(...wrap(data.loja.endereco, width).map((l) => center(l, width)));
   out.push(rule, center(data.titulo, width));
+  if (via) out.push(center(via, width));
   out.push(center(`${data.numero ? `Nº ${data.numero} - ` : ''}${formatInZone(data.data, data.fuso_horario)}`, width));
   out.push(center(`Operador: ${data.operador}`, width));
   const cliente = data.cliente;
@@ -84,19 +93,14 @@ export function receiptText(data: ReceiptData, width = RECEIPT_COLUMNS): string 
   for (const p of data.pagamentos) {
     out.push(pair(p.parcelas > 1 ? `${p.descricao} (${p.parcelas}x)` : p.descricao, formatMoney(p.valor), width));
     if (p.utilizar_captura && isCard(p.meio_pagamento) && p.cartao) {
-      const c = p.cartao;
-      out.push('  TRANSAÇÃO COM CARTÃO');
-      if (c.operadora) out.push(`  Operadora: ${c.operadora}`);
-      if (c.bandeira) out.push(`  Bandeira: ${c.bandeira}`);
-      if (c.codigo_autorizacao) out.push(`  Autorização: ${c.codigo_autorizacao}`);
-      if (c.data_hora) out.push(`  Data/hora: ${c.data_hora}`);
+      out.push('  TRANSAÇÃO COM CARTÃO', ...cardLines(p.cartao, data.fuso_horario).map((line) => `  ${line}`));
     }
   }
   if (data.mostrar_troco !== false) out.push(pair('Troco', formatMoney(receiptChange(data)), width));
   out.push(rule);
   if (data.observacao) out.push(...wrap(data.observacao, width).map((l) => center(l, width)));
   out.push(center('Obrigado pela preferência!', width));
-  if (data.troca) out.push(...exchangeText(data, width));
+  if (withVoucher && data.troca) out.push(...exchangeText(data, width));
   return `${out.join('\n')}\n`;
 }
 

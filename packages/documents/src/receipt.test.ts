@@ -123,4 +123,30 @@ describe('receipt', () => {
     for (const size of sizes) expect(Number(size.split(':')[1])).toBeGreaterThanOrEqual(4);
     for (const size of sizes) expect(Number(size.split(':')[1])).toBeLessThanOrEqual(10);
   });
+
+  it('prints the card fields of 000 §3.4 in the card block, with the NSU the terminal cancels by (issue 28)', () => {
+    const tef = sale();
+    tef.pagamentos = [{ ...tef.pagamentos[0]!, cartao: {
+      operadora: 'Cielo', bandeira: 'Visa', codigo_autorizacao: '482913', data_hora: '2026-11-28T13:15:00.000Z', nsu: '100042',
+      cnpj_credenciadora: '01027058000191', descricao: 'CREDITO A VISTA', tipo_integracao: '1',
+    } }, tef.pagamentos[1]!];
+    const all = texts(receiptDocument(tef).content);
+    for (const line of ['Bandeira: Visa', 'Autorização: 482913', 'NSU: 100042', 'Credenciadora: CNPJ 01.027.058/0001-91',
+      'Transação: CREDITO A VISTA', 'Integração: TEF (integrado)', 'Data/hora: 28/11/2026 10:15']) {
+      expect(all.some((t) => t.startsWith(line)), line).toBe(true);
+    }
+  });
+
+  it('prints two copies, the customer\'s and the shop\'s, when asked (imprimir_duas_vias_tef), the exchange voucher once', () => {
+    const two = texts(receiptDocument(sale({ vias: 2, troca: { valido_ate: '03/04/2025' } })).content);
+    expect(two.filter((t) => t === 'VIA DO CLIENTE')).toHaveLength(1);
+    expect(two.filter((t) => t === 'VIA DO ESTABELECIMENTO')).toHaveLength(1);
+    expect(two.indexOf('VIA DO CLIENTE')).toBeLessThan(two.indexOf('VIA DO ESTABELECIMENTO'));
+    expect(two.filter((t) => t === 'TRANSAÇÃO COM CARTÃO')).toHaveLength(2);
+    expect(two.filter((t) => t === 'TOTAL')).toHaveLength(2);
+    expect(JSON.stringify(receiptDocument(sale({ vias: 2, troca: { valido_ate: '03/04/2025' } }))).split('COMPROVANTE DE TROCA').length - 1).toBe(1);
+    const one = texts(receiptDocument(sale()).content);
+    expect(one).not.toContain('VIA DO CLIENTE');
+    expect(one.filter((t) => t === 'TOTAL')).toHaveLength(1);
+  });
 });

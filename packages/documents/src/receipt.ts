@@ -28,11 +28,46 @@ export interface ReceiptLine {
   promocao?: { de: Cents } | null;
 }
 
+/** The card block (000 §9) with the card fields of 000 §3.4 and the NSU the terminal cancels by (issue 28). */
 export interface ReceiptCard {
   operadora: string | null;
   bandeira: string | null;
   codigo_autorizacao: string | null;
+  /** ISO date-time of the transaction (printed in the branch's zone), or the terminal's text as it came. */
   data_hora: string | null;
+  nsu?: string | null;
+  /** Acquirer CNPJ (000 §3.4 institution id). */
+  cnpj_credenciadora?: string | null;
+  /** The terminal's description of the transaction (e.g. 'CREDITO A VISTA'). */
+  descricao?: string | null;
+  /** 1 integrated (TEF), 2 not integrated (NFC-e tpIntegra). */
+  tipo_integracao?: string | null;
+}
+
+/** The labels of the copies when the branch prints the receipt of a TEF sale twice (002 imprimir_duas_vias_tef). */
+export const RECEIPT_COPY_LABELS = ['VIA DO CLIENTE', 'VIA DO ESTABELECIMENTO'] as const;
+
+/** The label of each copy to print: none for one copy; the customer's then the shop's for two. */
+export function receiptCopyLabels(vias: number | undefined): Array<string | null> {
+  return (vias ?? 1) >= 2 ? [...RECEIPT_COPY_LABELS] : [null];
+}
+
+const INTEGRATION: Record<string, string> = { '1': 'TEF (integrado)', '2': 'POS (não integrado)' };
+
+/** The card block's lines, the same on the PDF and on the printer's text (receipt-text.ts). */
+export function cardLines(card: ReceiptCard, fuso_horario: number | undefined): string[] {
+  const when = card.data_hora && !Number.isNaN(Date.parse(card.data_hora)) ? formatInZone(card.data_hora, fuso_horario) : card.data_hora;
+  const cnpj = card.cnpj_credenciadora ? onlyDigits(card.cnpj_credenciadora) : '';
+  return [
+    card.operadora ? `Operadora: ${card.operadora}` : null,
+    card.bandeira ? `Bandeira: ${card.bandeira}` : null,
+    card.descricao ? `Transação: ${card.descricao}` : null,
+    card.codigo_autorizacao ? `Autorização: ${card.codigo_autorizacao}` : null,
+    card.nsu ? `NSU: ${card.nsu}` : null,
+    cnpj ? `Credenciadora: CNPJ ${cnpj.length === 14 ? formatCnpj(cnpj) : card.cnpj_credenciadora}` : null,
+    card.tipo_integracao ? `Integração: ${INTEGRATION[card.tipo_integracao] ?? card.tipo_integracao}` : null,
+    when ? `Data/hora: ${when}` : null,
+  ].filter((line): line is string => line !== null);
 }
 
 export interface ReceiptPayment {
@@ -73,6 +108,11 @@ export interface ReceiptData {
    * without prices and the last day of the exchange (dd/mm/aaaa: emission + dias_tolerancia_troca).
    */
   troca?: ExchangeVoucherOptions | null;
+  /**
+   * Copies to print (002 imprimir_duas_vias_tef: 2 for a sale paid by TEF when the branch asks; default 1): each copy
+   * labelled (receiptCopyLabels) and cut from the next; the exchange voucher goes with the customer's copy only.
+   */
+  vias?: number;
 }
 
 /** The exchange voucher below the receipt, after a cut line (one per product line when the branch asks). */
@@ -133,23 +173,40 @@ function lineContent(line: ReceiptLine, index: number): Content[] {
   return content;
 }
 
-function cardBlock(payment: ReceiptPayment): Content | null {
+function cardBlock(payment: ReceiptPayment, fuso_horario: number | undefined): Content | null {
   if (!payment.utilizar_captura || !isCard(payment.meio_pagamento) || !payment.cartao) return null;
-  const card = payment.cartao;
   return {
     stack: [
       { text: 'TRANSAÇÃO COM CARTÃO', bold: true, fontSize: RECEIPT_FONTS.small },
-      ...(card.operadora ? [{ text: `Operadora: ${card.operadora}` }] : []),
-      ...(card.bandeira ? [{ text: `Bandeira: ${card.bandeira}` }] : []),
-      ...(card.codigo_autorizacao ? [{ text: `Autorização: ${card.codigo_autorizacao}` }] : []),
-      ...(card.data_hora ? [{ text: `Data/hora: ${card.data_hora}` }] : []),
+      ...cardLines(payment.cartao, fuso_horario).map((text) => ({ text })),
     ],
     fontSize: RECEIPT_FONTS.tiny,
     margin: [4, 1, 0, 2],
   };
 }
 
+/** The cut line between two copies of the receipt. */
+const COPY_CUT: Content = {
+  canvas: [{ type: 'line', x1: 0, y1: 0, x2: RECEIPT_WIDTH - 10, y2: 0, lineWidth: 0.5, dash: { length: 4, space: 2 } }],
+  margin: [0, 10, 0, 10],
+};
+
 export function receiptDocument(data: ReceiptData): TDocumentDefinitions {
+  const labels = receiptCopyLabels(data.vias);
+  return {
+    pageSize: { width: RECEIPT_WIDTH, height: 'auto' },
+    pageMargins: [5, 5, 5, 5],
+    defaultStyle: { fontSize: RECEIPT_FONTS.body },
+    info: { title: data.numero ? `${data.titulo} ${data.numero}` : data.titulo },
+    content: labels.flatMap((via, index) => [
+      ...(index > 0 ? [COPY_CUT] : []),
+      ...receiptCopy(data, via, index === 0),
+    ]),
+  };
+}
+
+/** One copy of the receipt; `via` labels it under the title; the exchange voucher only with `withVoucher`. */
+function receiptCopy(data: ReceiptData, via: string | null, withVoucher: boolean): Content[] {
   const { loja } = data;
   const header: Content[] = [
     { text: loja.nome, fontSize: RECEIPT_FONTS.title, bold: true, alignment: 'center' },
@@ -157,6 +214,7 @@ export function receiptDocument(data: ReceiptData): TDocumentDefinitions {
     ...(loja.endereco ? [{ text: loja.endereco, alignment: 'center' as const, fontSize: RECEIPT_FONTS.small }] : []),
     RULE,
     { text: data.titulo, fontSize: RECEIPT_FONTS.header, bold: true, alignment: 'center' },
+    ...(via ? [{ text: via, fontSize: RECEIPT_FONTS.small, bold: true, alignment: 'center' as const }] : []),
     {
       text: [data.numero ? `Nº ${data.numero} - ` : '', formatDateTime(data.data, data.fuso_horario)].join(''),
       alignment: 'center',
@@ -176,43 +234,37 @@ export function receiptDocument(data: ReceiptData): TDocumentDefinitions {
   for (const payment of data.pagamentos) {
     const label = payment.parcelas > 1 ? `${payment.descricao} (${payment.parcelas}x)` : payment.descricao;
     payments.push(row(label, formatMoney(payment.valor)));
-    const block = cardBlock(payment);
+    const block = cardBlock(payment, data.fuso_horario);
     if (block) payments.push(block);
     if (payment.pix) {
       payments.push({ qr: payment.pix.brcode, fit: 110, eccLevel: 'M', alignment: 'center', margin: [0, 3, 0, 1] });
       payments.push({ text: `PIX txid ${payment.pix.txid}`, fontSize: RECEIPT_FONTS.small, alignment: 'center' });
     }
   }
-  return {
-    pageSize: { width: RECEIPT_WIDTH, height: 'auto' },
-    pageMargins: [5, 5, 5, 5],
-    defaultStyle: { fontSize: RECEIPT_FONTS.body },
-    info: { title: data.numero ? `${data.titulo} ${data.numero}` : data.titulo },
-    content: [
-      ...header,
-      RULE,
-      { text: '#   DESCRIÇÃO / QTD x VALOR UNIT.          VALOR', fontSize: RECEIPT_FONTS.tiny, bold: true },
-      ...data.itens.flatMap(lineContent),
-      RULE,
-      row('Total bruto', formatMoney(data.bruto)),
-      ...(data.desconto > 0 ? [row('Desconto', `-${formatMoney(data.desconto)}`)] : []),
-      ...(data.acrescimo > 0 ? [row('Acréscimo', formatMoney(data.acrescimo))] : []),
-      {
-        columns: [
-          { text: 'TOTAL', width: '*' },
-          { text: formatMoney(data.total), width: 'auto', alignment: 'right' },
-        ],
-        bold: true,
-        fontSize: RECEIPT_FONTS.header,
-      },
-      RULE,
-      { text: 'PAGAMENTOS', bold: true, fontSize: RECEIPT_FONTS.small },
-      ...payments,
-      ...(data.mostrar_troco === false ? [] : [row('Troco', formatMoney(receiptChange(data)), true)]),
-      RULE,
-      ...(data.observacao ? [{ text: data.observacao, alignment: 'center' as const, fontSize: RECEIPT_FONTS.small }] : []),
-      { text: 'Obrigado pela preferência!', alignment: 'center', fontSize: RECEIPT_FONTS.small, margin: [0, 2, 0, 0] },
-      ...exchangeVoucher(data),
-    ],
-  };
+  return [
+    ...header,
+    RULE,
+    { text: '#   DESCRIÇÃO / QTD x VALOR UNIT.          VALOR', fontSize: RECEIPT_FONTS.tiny, bold: true },
+    ...data.itens.flatMap(lineContent),
+    RULE,
+    row('Total bruto', formatMoney(data.bruto)),
+    ...(data.desconto > 0 ? [row('Desconto', `-${formatMoney(data.desconto)}`)] : []),
+    ...(data.acrescimo > 0 ? [row('Acréscimo', formatMoney(data.acrescimo))] : []),
+    {
+      columns: [
+        { text: 'TOTAL', width: '*' },
+        { text: formatMoney(data.total), width: 'auto', alignment: 'right' },
+      ],
+      bold: true,
+      fontSize: RECEIPT_FONTS.header,
+    },
+    RULE,
+    { text: 'PAGAMENTOS', bold: true, fontSize: RECEIPT_FONTS.small },
+    ...payments,
+    ...(data.mostrar_troco === false ? [] : [row('Troco', formatMoney(receiptChange(data)), true)]),
+    RULE,
+    ...(data.observacao ? [{ text: data.observacao, alignment: 'center' as const, fontSize: RECEIPT_FONTS.small }] : []),
+    { text: 'Obrigado pela preferência!', alignment: 'center', fontSize: RECEIPT_FONTS.small, margin: [0, 2, 0, 0] },
+    ...(withVoucher ? exchangeVoucher(data) : []),
+  ];
 }

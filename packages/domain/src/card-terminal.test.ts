@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CARD_TERMINAL_MESSAGES as M, cardBrandCode, cardFieldsError, pollVeroTransaction, tefOutcome, terminalFlow, VERO_INITIAL_WAIT_MS,
+  CARD_TERMINAL_MESSAGES as M, cardBrandCode, cardFieldsError, pollVeroTransaction, tefOutcome, terminalCancellations, terminalFlow, VERO_INITIAL_WAIT_MS,
   VERO_POLL_COUNT, VERO_POLL_INTERVAL_MS, VERO_STATUS, veroStatusOutcome, type VeroTransaction,
 } from './card-terminal.ts';
 import { isValidCnpj } from './documents.ts';
@@ -136,5 +136,25 @@ describe('the server check of a card payment (000 §3.4)', () => {
   it('lets a typed card payment (no capture) leave them empty', () => {
     expect(cardFieldsError({}, false, isValidCnpj)).toBeNull();
     expect(cardFieldsError({ cartao_bandeira: 'Visa' }, false, isValidCnpj)).toBeNull();
+  });
+});
+
+describe('the card transactions of a cancelled invoice (issue 28)', () => {
+  const tef = { meio_pagamento: '03', utilizar_captura: true, modelo_captura: 'TEF', cartao_nsu: '100001', cartao_data_hora_transacao: '2026-11-28T10:00:00Z' };
+  it('sends the TEF ones with NSU and date to the terminal, lists the VERO ones apart and leaves the rest alone', () => {
+    const plan = terminalCancellations([
+      tef,
+      { ...tef, meio_pagamento: '04', modelo_captura: 'SiTef', cartao_nsu: '100002' },
+      { ...tef, modelo_captura: 'VERO', cartao_nsu: '7' },
+      { ...tef, utilizar_captura: false },
+      { ...tef, meio_pagamento: '01' },
+      { ...tef, modelo_captura: 'OUTRO' },
+      { meio_pagamento: '03', utilizar_captura: true, modelo_captura: 'TEF', cartao_nsu: null, cartao_data_hora_transacao: null } as never,
+    ]);
+    expect(plan.tef.map((p) => p.cartao_nsu)).toEqual(['100001', '100002']);
+    expect(plan.vero.map((p) => p.cartao_nsu)).toEqual(['7']);
+  });
+  it('cannot send a TEF payment without its NSU or date (nothing to cancel it by)', () => {
+    expect(terminalCancellations([{ ...tef, cartao_nsu: null }, { ...tef, cartao_data_hora_transacao: '' }]).tef).toEqual([]);
   });
 });

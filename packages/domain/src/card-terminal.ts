@@ -54,6 +54,20 @@ export const CARD_TERMINAL_MESSAGES = {
   acquirerInvalid: 'CNPJ da credenciadora do cartão inválido.',
   /** Our own, the server's check. */
   dateInvalid: 'Data da transação do cartão inválida.',
+  /** Our own (issue 28): the card transactions of a cancelled invoice, while the terminal works. */
+  cancellingOnTerminal: 'Cancelando no terminal a transação do cartão da nota cancelada...',
+  /** Our own: asked before cancelling an invoice paid by TEF on a machine without a card terminal. */
+  noTerminalForInvoice:
+    'Esta nota tem pagamento com cartão (TEF) e nenhum terminal de cartão (POS) está selecionado neste caixa: a nota será cancelada e a transação do cartão ficará pendente de cancelamento no terminal. Cancelar a nota assim mesmo?',
+  /** Our own: the invoice is cancelled, a card transaction is not (each listed with cardPendingLine). */
+  cardCancelPending:
+    'A nota fiscal foi cancelada, mas a transação do cartão abaixo NÃO foi cancelada no terminal. Cancele-a pela função administrativa do TEF (cancelamento com o NSU e a data) ou devolva o valor ao cliente.',
+  /** Our own: one card transaction left to cancel on the terminal. */
+  cardPendingLine: (descricao: string, valor: string, nsu: string, data: string, motivo: string) =>
+    `${descricao} ${valor} · NSU ${nsu} · ${data}: ${motivo}`,
+  /** Our own: the VERO transactions of a cancelled invoice (§5: the system cannot cancel them). */
+  veroCancelInvoice: (linhas: string) =>
+    `O cancelamento de uma transação VERO não pode ser feito pelo sistema: cancele-a no terminal. ${linhas}`,
 } as const;
 
 /** §9 "First terminal integration: initial wait 4 s; 30 polls 1 s apart ... client timeout 180000 ms". */
@@ -330,4 +344,37 @@ export function cardFieldsError(p: CardPaymentFields, capture: boolean, isValidC
   if (!blank(p.cartao_cnpj_instituicao) && !isValidCnpj(p.cartao_cnpj_instituicao ?? '')) return CARD_TERMINAL_MESSAGES.acquirerInvalid;
   if (Number.isNaN(Date.parse(p.cartao_data_hora_transacao ?? ''))) return CARD_TERMINAL_MESSAGES.dateInvalid;
   return null;
+}
+
+/** A payment of a finished sale (its invoice's), as the invoice routes give it (issue 28). */
+export interface FinishedCardPayment {
+  meio_pagamento: string;
+  utilizar_captura?: boolean | null | undefined;
+  modelo_captura?: string | null | undefined;
+  cartao_nsu?: string | null | undefined;
+  cartao_data_hora_transacao?: string | null | undefined;
+}
+
+/**
+ * The card transactions of a finished sale whose invoice is cancelled, by what cancelling them takes (issue 28; 001 §5):
+ * `tef`, the payments captured through TEF with the NSU and date /adm/cancelamento needs; `vero`, those of the first
+ * terminal integration, which only the terminal can cancel (the screen says so). Typed card payments, and any other
+ * method, touch no terminal.
+ */
+export function terminalCancellations<P extends FinishedCardPayment>(pagamentos: readonly P[]): {
+  tef: Array<P & { cartao_nsu: string; cartao_data_hora_transacao: string }>;
+  vero: P[];
+} {
+  const tef: Array<P & { cartao_nsu: string; cartao_data_hora_transacao: string }> = [];
+  const vero: P[] = [];
+  for (const p of pagamentos) {
+    if (!p.utilizar_captura || terminalKind(p.meio_pagamento) === null) continue;
+    const model = captureModel(p.modelo_captura);
+    if (!model.ok) continue;
+    if (model.model === 'VERO') vero.push(p);
+    else if (p.cartao_nsu && p.cartao_data_hora_transacao) {
+      tef.push({ ...p, cartao_nsu: p.cartao_nsu, cartao_data_hora_transacao: p.cartao_data_hora_transacao });
+    }
+  }
+  return { tef, vero };
 }

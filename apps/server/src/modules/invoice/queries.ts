@@ -129,8 +129,10 @@ export async function loadDetail(tx: Tx, org: number, id_filial: number, id: num
     [org, id],
   );
   const payments = await tx.query<Record<string, unknown>>(
-    `SELECT * FROM nota_fiscal_pagamento WHERE id_organization = $1 AND id_nota_fiscal = $2 AND data_exclusao IS NULL
-      ORDER BY id_nota_fiscal_pagamento`,
+    `SELECT p.*, m.utilizar_captura, m.modelo_captura FROM nota_fiscal_pagamento p
+       LEFT JOIN meio_pagamento m ON m.id_organization = p.id_organization AND m.id_meio_pagamento = p.id_meio_pagamento
+      WHERE p.id_organization = $1 AND p.id_nota_fiscal = $2 AND p.data_exclusao IS NULL
+      ORDER BY p.id_nota_fiscal_pagamento`,
     [org, id],
   );
   const refs = await tx.query<Record<string, unknown>>(
@@ -207,6 +209,13 @@ export async function loadDetail(tx: Tx, org: number, id_filial: number, id: num
       valor_total: num(p['valor_total']),
       quantidade_parcelas: Number(p['quantidade_parcelas']),
       id_conta: p['id_conta'] === null ? null : Number(p['id_conta']),
+      // What the till needs to cancel the card transaction on the terminal (issue 28; no card number is stored).
+      utilizar_captura: p['utilizar_captura'] === true,
+      modelo_captura: (p['modelo_captura'] as string | null) ?? null,
+      cartao_nsu: (p['cartao_nsu'] as string | null) ?? null,
+      cartao_data_hora_transacao: (p['cartao_data_hora_transacao'] as string | null) ?? null,
+      cartao_codigo_autorizacao: (p['cartao_codigo_autorizacao'] as string | null) ?? null,
+      cartao_bandeira: (p['cartao_bandeira'] as string | null) ?? null,
     })),
     referenciadas: refs.rows.map((x) => ({
       id_nota_referenciada: Number(x['id_nota_referenciada']),

@@ -67,6 +67,22 @@ describe('card payments with capture (POST /api/operacao)', () => {
     }]);
   });
 
+  it("gives the invoice's card payment back with what the till cancels it on the terminal by (NSU, date, capture model)", async () => {
+    const body = { ...captured(card), modelo: '65' as const };
+    const res = await t.call('POST', '/operacao', body, manager);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const id_nota_fiscal = res.json['id_nota_fiscal'];
+    expect(typeof id_nota_fiscal).toBe('number');
+    const found = await t.call('POST', '/invoice/find_by_id', { id_nota_fiscal }, manager);
+    expect(found.status, JSON.stringify(found.json)).toBe(200);
+    const pagamentos = found.json['pagamentos'] as Array<Record<string, unknown>>;
+    expect(pagamentos).toHaveLength(1);
+    expect(pagamentos[0]).toMatchObject({
+      id_meio_pagamento: tefCredit, utilizar_captura: true, modelo_captura: 'TEF', cartao_nsu: '100042',
+      cartao_data_hora_transacao: '2026-11-28T10:15:00.000Z', cartao_codigo_autorizacao: '482913', cartao_bandeira: '01',
+    });
+  });
+
   it('refuses a captured payment without the terminal data, naming what is missing, and writes nothing', async () => {
     const before = await countRows(t.db, 'pedido');
     const body = captured({ ...card, cartao_codigo_autorizacao: null, cartao_nsu: undefined });

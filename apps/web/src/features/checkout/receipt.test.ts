@@ -3,7 +3,7 @@ import type { ModoOperacao } from '@pdv/domain/operation';
 import { makeBundle } from '../outbox/testing.ts';
 import type { OperationBundle } from '../outbox/types.ts';
 import type { SaleContext } from './catalog.ts';
-import { cashbackNote, receiptData } from './receipt.ts';
+import { cashbackNote, receiptData, withReceiptCopies } from './receipt.ts';
 
 const context = (config: Record<string, unknown> = {}): SaleContext => ({
   config: { id_filial: 1, fuso_horario: -3, ...config }, id_endereco_estoque: 3, id_cenario_fiscal: 1, series: [], methods: [],
@@ -48,6 +48,37 @@ describe('the point of sale slip', () => {
     const asked = context({ impressao_comprovante_troca: true, impressao_comprovante_troca_por_produto: true, dias_tolerancia_troca: 30 });
     expect(receiptData(bundleOf('Venda', true), asked, 'Caixa').troca).toEqual({ valido_ate: '31/01/2026', por_produto: true });
     expect(receiptData(bundleOf('Consignacao', false), asked, 'Caixa').troca).toBeNull();
+  });
+});
+
+describe('the card block of a TEF payment (issue 28; 000 §3.4, §9)', () => {
+  function tefBundle(): OperationBundle {
+    const bundle = bundleOf('Venda', true);
+    const [payment] = bundle.pagamentos;
+    return {
+      ...bundle,
+      pagamentos: [{
+        ...payment!,
+        meio_pagamento: { ...payment!.meio_pagamento!, meio_pagamento: '03', utilizar_captura: true, modelo_captura: 'TEF' },
+        cartao_codigo_autorizacao: '482913', cartao_bandeira: '01', cartao_tipo_integracao: '1', cartao_cnpj_instituicao: '01027058000191',
+        cartao_nsu: '100042', cartao_data_hora_transacao: '2026-11-28T10:15:00.000Z', cartao_descricao_transacao: 'CREDITO A VISTA',
+      }],
+    };
+  }
+
+  it("carries the terminal's fields to the receipt, the NSU included, the brand by name", () => {
+    expect(receiptData(tefBundle(), context(), 'Caixa').pagamentos[0]?.cartao).toMatchObject({
+      bandeira: 'Visa', codigo_autorizacao: '482913', nsu: '100042', cnpj_credenciadora: '01027058000191', descricao: 'CREDITO A VISTA',
+      tipo_integracao: '1', data_hora: '2026-11-28T10:15:00.000Z',
+    });
+  });
+
+  it('asks for two copies of a TEF sale only when the branch prints two (imprimir_duas_vias_tef), on every print path', () => {
+    const data = receiptData(tefBundle(), context(), 'Caixa');
+    expect(withReceiptCopies(data, context({ imprimir_duas_vias_tef: true }).config).vias).toBe(2);
+    expect(withReceiptCopies(data, context({ imprimir_duas_vias_tef: false }).config).vias).toBe(1);
+    const cash = receiptData(bundleOf('Venda', true), context(), 'Caixa');
+    expect(withReceiptCopies(cash, context({ imprimir_duas_vias_tef: true }).config).vias).toBe(1);
   });
 });
 

@@ -113,6 +113,11 @@ export function receiptData(bundle: OperationBundle, context: SaleContext, opera
         bandeira: isCardBrandCode(p.cartao_bandeira) ? CARD_BRANDS[p.cartao_bandeira] : p.cartao_bandeira,
         codigo_autorizacao: p.cartao_codigo_autorizacao,
         data_hora: p.cartao_data_hora_transacao,
+        // 000 §3.4's other card fields, and the NSU the terminal cancels the transaction by (issue 28).
+        nsu: p.cartao_nsu ?? null,
+        cnpj_credenciadora: p.cartao_cnpj_instituicao,
+        descricao: p.cartao_descricao_transacao,
+        tipo_integracao: p.cartao_tipo_integracao,
       },
       pix: p.pix_brcode && p.txid_pix ? { brcode: p.pix_brcode, txid: p.txid_pix } : null,
     })),
@@ -138,20 +143,24 @@ export async function openReceipt(data: ReceiptData, target: Window | null): Pro
   return url;
 }
 
+/** The receipt with its copies: two (the customer's and the shop's) for a TEF sale when the branch asks (002 imprimir_duas_vias_tef). */
+export function withReceiptCopies(data: ReceiptData, config: SaleContext['config']): ReceiptData {
+  const paidByTef = data.pagamentos.some((p) => p.utilizar_captura && isCard(p.meio_pagamento));
+  return { ...data, vias: receiptCopies(config, paidByTef) };
+}
+
 /**
  * Prints the receipt on the branch's receipt printer through the local connector when one is chosen on this machine
- * (ESC/POS text: cut, the drawer kick when cash was paid, two copies of a TEF sale when the branch asks for them,
- * 002 imprimir_duas_vias_tef); otherwise, or when the connector fails (its message shown), the PDF opens in `target`.
+ * (ESC/POS text: cut, the drawer kick when cash was paid); otherwise, or when the connector fails (its message shown),
+ * the PDF opens in `target`. Either way a TEF sale comes in two copies when the branch asks (withReceiptCopies).
  */
-export async function printReceipt(data: ReceiptData, id_filial: number, config: SaleContext['config'], target: Window | null): Promise<void> {
-  const paidByTef = data.pagamentos.some((p) => p.utilizar_captura && isCard(p.meio_pagamento));
-  const copies = receiptCopies(config, paidByTef);
+export async function printReceipt(receipt: ReceiptData, id_filial: number, config: SaleContext['config'], target: Window | null): Promise<void> {
+  const data = withReceiptCopies(receipt, config);
   const sent = await printThroughConnector(id_filial, PERIPHERAL_KEYS.ImpressoraComprovante, {
     tipo_impressao: 'comprovante',
     data: async () => {
-      const { receiptText, RECEIPT_CUT_MARK } = await import('@pdv/documents/receipt-text');
-      const text = receiptText(data);
-      return Array.from({ length: copies }, () => text).join(RECEIPT_CUT_MARK);
+      const { receiptText } = await import('@pdv/documents/receipt-text');
+      return receiptText(data);
     },
     commmand: data.pagamentos.some((p) => p.meio_pagamento === MEIO_PAGAMENTO.Dinheiro) ? 'gaveta' : null,
   });

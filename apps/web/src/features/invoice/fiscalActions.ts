@@ -9,6 +9,7 @@ import { confirm } from '../../ui/confirm.tsx';
 import { showError } from '../../ui/showError.ts';
 import { toast } from '../../ui/toast.ts';
 import { showWarning } from '../../ui/warning.tsx';
+import { cancelInvoiceCards, loadInvoiceCards, mayCancelWithoutTerminal } from './cardCancellation.tsx';
 import { askText } from './modals.tsx';
 import { showErrorList } from './modals.tsx';
 import {
@@ -145,9 +146,19 @@ export async function consult(ref: InvoiceRef): Promise<boolean> {
   }
 }
 
-/** /nfe/cancelar with a justification of 15 to 255 characters. */
+/**
+ * /nfe/cancelar with a justification of 15 to 255 characters; once cancelled, the sale's TEF card transactions are
+ * cancelled on this machine's card terminal (issue 28, cardCancellation.tsx).
+ */
 export async function cancel(ref: InvoiceRef): Promise<boolean> {
-  if (ref.modelo === SAT_MODEL) return cancelOnSat(ref);
+  const cards = await loadInvoiceCards(ref.id_nota_fiscal);
+  if (!(await mayCancelWithoutTerminal(cards))) return false;
+  if (ref.modelo === SAT_MODEL) {
+    // A CF-e cancelled on the SAT gives its card transactions back the same way.
+    const cancelled = await cancelOnSat(ref);
+    if (cancelled) void cancelInvoiceCards(cards);
+    return cancelled;
+  }
   const justificativa = await askText({
     title: TEXTS.cancelTitle(nameOf(ref)),
     label: TEXTS.justification,
@@ -160,6 +171,8 @@ export async function cancel(ref: InvoiceRef): Promise<boolean> {
     const result = await call('nfeCancelar', { id_nota_fiscal: ref.id_nota_fiscal, justificativa });
     const outcome = cancelOutcome(result);
     showOutcome(outcome);
+    // Not awaited: the caller reloads the invoice (Cancelada) while the terminal works in its own modal.
+    if (outcome.kind === 'success') void cancelInvoiceCards(cards);
     return outcome.kind === 'success';
   } catch (error) {
     if (isAbort(error) || isUnauthorized(error)) return false;
@@ -254,9 +267,19 @@ export async function cancelMany(ids: readonly number[]): Promise<boolean> {
   });
   if (justificativa === null) return false;
   try {
-    const outcome = cancelManyOutcome(await call('nfeCancelarLista', { list_ids_invoice: [...ids], justificativa }));
+    const result = await call('nfeCancelarLista', { list_ids_invoice: [...ids], justificativa });
+    const outcome = cancelManyOutcome(result);
     if (outcome.cancelled > 0) toast.success(TEXTS.cancelledMany(outcome.cancelled));
-    if (outcome.failures.length > 0) void showErrorList(FISCAL_MESSAGES.cancelManyTitle, outcome.failures);
+    if (outcome.failures.length > 0) await showErrorList(FISCAL_MESSAGES.cancelManyTitle, outcome.failures);
+    // The card transactions of each invoice cancelled, on this machine's terminal, one after the other (issue 28); not
+    // awaited, so the list shows the invoices cancelled meanwhile.
+    const cancelledIds = result.resultados
+      .filter((one) => cancelOutcome(one).kind === 'success')
+      .map((one) => one.nota_fiscal?.id_nota_fiscal)
+      .filter((id): id is number => id != null);
+    void (async () => {
+      for (const id of cancelledIds) await cancelInvoiceCards(await loadInvoiceCards(id));
+    })();
     return true;
   } catch (error) {
     if (isAbort(error) || isUnauthorized(error)) return false;

@@ -51,14 +51,8 @@ async function postJson(url: string, body: unknown, timeoutMs: number): Promise<
 
 const TEF_PATH: Record<TerminalKind, string> = { credito: '/venda/credito', debito: '/venda/debito', pix: '/pix' };
 
-/** A TEF sale; `onMessages` gets the terminal's messages while it runs. */
-export async function runTef(
-  choice: PeripheralChoice,
-  kind: TerminalKind,
-  valor: Cents,
-  parcelas: number,
-  onMessages: (messages: string[]) => void,
-): Promise<TerminalResult> {
+/** Polls GET /tef/status while `work` runs, handing the terminal's messages to `onMessages`. */
+async function watchingTerminal<T>(choice: PeripheralChoice, onMessages: (messages: string[]) => void, work: () => Promise<T>): Promise<T> {
   let running = true;
   const watch = (async () => {
     while (running) {
@@ -69,21 +63,39 @@ export async function runTef(
     }
   })();
   try {
-    const body = kind === 'credito' ? { valor: reais(valor), parcelas, financiamento: 'loja' } : { valor: reais(valor) };
-    const answer = await postJson(connectorUrl(choice, TEF_PATH[kind]), body, TEF_TIMEOUT_MS + 5_000);
-    const outcome = tefOutcome(answer);
-    return outcome.ok ? { ok: true, fields: cardFields(outcome.card), message: outcome.message } : outcome;
-  } catch (error) {
-    console.error('Conector local inacessível', error);
-    return { ok: false, message: PRINT_MESSAGES.unreachable };
+    return await work();
   } finally {
     running = false;
     await watch;
   }
 }
 
-/** /adm/cancelamento {valor, nsu, data} of an approved TEF payment. */
-export async function cancelTef(choice: PeripheralChoice, valor: Cents, nsu: string, data: string): Promise<{ ok: boolean; message: string }> {
+/** A TEF sale; `onMessages` gets the terminal's messages while it runs. */
+export async function runTef(
+  choice: PeripheralChoice,
+  kind: TerminalKind,
+  valor: Cents,
+  parcelas: number,
+  onMessages: (messages: string[]) => void,
+): Promise<TerminalResult> {
+  return watchingTerminal(choice, onMessages, async (): Promise<TerminalResult> => {
+    try {
+      const body = kind === 'credito' ? { valor: reais(valor), parcelas, financiamento: 'loja' } : { valor: reais(valor) };
+      const answer = await postJson(connectorUrl(choice, TEF_PATH[kind]), body, TEF_TIMEOUT_MS + 5_000);
+      const outcome = tefOutcome(answer);
+      return outcome.ok ? { ok: true, fields: cardFields(outcome.card), message: outcome.message } : outcome;
+    } catch (error) {
+      console.error('Conector local inacessível', error);
+      return { ok: false, message: PRINT_MESSAGES.unreachable };
+    }
+  });
+}
+
+/** /adm/cancelamento {valor, nsu, data} of an approved TEF payment; `onMessages` gets the terminal's messages meanwhile. */
+export async function cancelTef(
+  choice: PeripheralChoice, valor: Cents, nsu: string, data: string, onMessages?: (messages: string[]) => void,
+): Promise<{ ok: boolean; message: string }> {
+  if (onMessages) return watchingTerminal(choice, onMessages, () => cancelTef(choice, valor, nsu, data));
   try {
     const answer = await postJson(connectorUrl(choice, '/adm/cancelamento'), { valor: reais(valor), nsu, data: data.slice(0, 10) }, TEF_TIMEOUT_MS + 5_000);
     const tef = (answer as { tef?: { resultado?: unknown; erro?: unknown; mensagem?: unknown } } | null)?.tef;
