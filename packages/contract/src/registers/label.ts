@@ -12,13 +12,13 @@
  * deslocamento_y_mm move a sheet model's labels (label-settings.ts).
  */
 import { z } from 'zod';
-import { LABEL_DESCRIPTION_SIZE, LABEL_PARAM_VALUE_MAX, LABEL_SHEETS, LABEL_TYPES, labelIssues } from '@pdv/domain/label-settings';
+import { LABEL_DESCRIPTION_SIZE, LABEL_MESSAGES, LABEL_PARAM_VALUE_MAX, LABEL_SHEETS, LABEL_TYPES, labelIssues } from '@pdv/domain/label-settings';
 import type { RegisterDescriptor } from './descriptor.ts';
 import { LABEL_SHEET_LABELS } from './labels.ts';
 
 export const labelParameter = z.object({
-  chave: z.string({ error: 'Informe a chave do parâmetro.' }).trim().max(40, { error: 'A chave do parâmetro pode ter no máximo 40 caracteres.' }),
-  valor: z.string({ error: 'Valor do parâmetro inválido.' }).max(LABEL_PARAM_VALUE_MAX, { error: 'O valor do parâmetro pode ter no máximo 200 caracteres.' })
+  chave: z.string({ error: LABEL_MESSAGES.paramKeyMissing }).trim().max(40, { error: 'A chave do parâmetro pode ter no máximo 40 caracteres.' }),
+  valor: z.string({ error: 'Valor do parâmetro inválido.' }).max(LABEL_PARAM_VALUE_MAX, { error: LABEL_MESSAGES.paramValueTooLong })
     .optional().default(''),
 }).strict();
 export type LabelParameterInput = z.infer<typeof labelParameter>;

@@ -6,8 +6,7 @@
  * prices then go through the price table in use and the best promotion on the sale's day (linePricing, the one
  * precedence the point of sale runs too), which name the table and promotion each line must claim.
  */
-import { linePricing, PRICE_VERSION_WINDOW_MS, priceAtVersion, tableInUse, type PricedPair, type SaleLinePrice } from '@pdv/domain/price-check';
-import type { WholesalePricing } from '@pdv/domain/wholesale';
+import { linePricing, PRICE_VERSION_WINDOW_MS, priceAtVersion, tableInUse, type SaleLinePrice } from '@pdv/domain/price-check';
 import { saleDay } from '@pdv/domain/price-rules';
 import { cashbackOffers } from '@pdv/domain/cashback';
 import { effectiveLimits } from '@pdv/domain/price-limits';
@@ -16,7 +15,10 @@ import type { Caller } from '../auth/caller.ts';
 import { priceVersionsSince } from '../catalog/price-history.ts';
 import { wholesalePricing } from '../order/item-queries.ts';
 import { productLimits, userLimits } from '../order/price-caps.ts';
-import { branchOffset, categoriesOf, defaultTables, loadPriceTable, loadPromotions } from './pricing-queries.ts';
+import { branchOffset, categoriesOf, defaultTables, loadPriceTable, loadPromotions } from '../order/pricing-queries.ts';
+import type { PricedSale } from '../order/line-prices.ts';
+
+export type { PricedSale };
 
 interface PricedLine {
   id_produto_grade_filial: number;
@@ -35,13 +37,6 @@ function versionsOf(lines: readonly PricedLine[]): Map<number, string> {
     if (known === undefined || Date.parse(line.versao_preco) > Date.parse(known)) versions.set(line.id_produto_grade_filial, line.versao_preco);
   }
   return versions;
-}
-
-/** Who and when a sale is: its customer (the default price table) and its start (the promotions' day). */
-export interface PricedSale {
-  id_filial: number;
-  id_cliente?: number | null | undefined;
-  data_inicio: string;
 }
 
 /** SaleRefs.prices of the branch's variations the lines name, for a sale received at `receivedAt` (ISO). */
@@ -83,35 +78,3 @@ export async function loadLinePrices(
   return prices;
 }
 
-/** A variation's current prices after the table in use and the best promotion, with its wholesale quantity. */
-export type CurrentLinePrice = WholesalePricing & PricedPair;
-
-/**
- * The current prices of variations `ids` for a sale of `sale.id_cliente` in `sale.id_filial` on the day of
- * `sale.data_inicio`, by the one precedence (linePricing: branch price, the customer's or branch's table, the best
- * promotion): what a back-office order line is priced at (order/items.ts), as POST /api/operacao prices a sale's
- * lines (loadLinePrices, which adds the price versions an offline till may still hold).
- */
-export async function currentLinePrices(
-  tx: Tx, org: number, sale: PricedSale, ids: readonly number[],
-): Promise<Map<number, CurrentLinePrice>> {
-  const unique = [...new Set(ids)];
-  const prices = new Map<number, CurrentLinePrice>();
-  if (unique.length === 0) return prices;
-  const current = await wholesalePricing(tx, org, unique);
-  const categoryOf = await categoriesOf(tx, org, unique);
-  const categories = [...new Set([...categoryOf.values()].flatMap((c) => (c === null ? [] : [c])))];
-  const defaults = await defaultTables(tx, org, sale.id_filial, sale.id_cliente ?? null);
-  const table = tableInUse(
-    await loadPriceTable(tx, org, defaults.customer, categories, unique),
-    await loadPriceTable(tx, org, defaults.branch, categories, unique),
-    sale.id_filial,
-  );
-  const day = saleDay(sale.data_inicio, await branchOffset(tx, org, sale.id_filial));
-  const context = { table, promotions: await loadPromotions(tx, org, day, categories, unique), at: day };
-  for (const [id, pricing] of current) {
-    const priced = linePricing(pricing, { id_produto_grade_filial: id, id_categoria: categoryOf.get(id) ?? null }, context);
-    prices.set(id, { ...pricing, ...priced });
-  }
-  return prices;
-}

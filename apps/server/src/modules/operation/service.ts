@@ -35,7 +35,7 @@ import { nextSequence } from '../../db/sequence.ts';
 import { insertReceivable } from '../finance/service.ts';
 import { insertCardReceivables } from '../finance/card-receivables.ts';
 import { saleDay } from '@pdv/domain/price-rules';
-import { branchOffset } from './pricing-queries.ts';
+import { branchOffset } from '../order/pricing-queries.ts';
 import { takeStock } from '../stock/service.ts';
 import { markPendingSend } from './consignment-mode.ts';
 import { issueSoldVoucher, lockVouchers, redeemVoucherPayments, voucherProduct } from './voucher.ts';

@@ -28,7 +28,7 @@ import { repriceForWholesale } from '@pdv/domain/wholesale';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
-import { currentLinePrices, type CurrentLinePrice } from '../operation/prices.ts';
+import { currentLinePrices, type CurrentLinePrice } from './line-prices.ts';
 import { findSaleConfig } from '../settings/queries.ts';
 import { keepingReservation, ownReservation } from './consignment.ts';
 import * as q from './item-queries.ts';
