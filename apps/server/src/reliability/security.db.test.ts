@@ -149,6 +149,8 @@ afterAll(async () => {
 });
 
 const JUSTIFICATIVA = 'Justificativa de teste com tamanho suficiente';
+/** A SAT's failure answer (the SAT routes' body). */
+const SAT_FAILURE = { Codigo: '99999', Mensagem: 'SAT não respondeu', NumeroDocFiscal: null, ChaveConsulta: null, TimeStamp: null, AssinaturaQRCODE: null, NumeroSessao: null, ValorTotalCFe: null, ArquivoCFeSAT: null };
 
 /** A body the route's contract accepts, naming `id` in its branch-owned id fields. */
 function bodyFor(name: RouteName, id: number): Record<string, unknown> {
@@ -179,6 +181,8 @@ function bodyFor(name: RouteName, id: number): Record<string, unknown> {
     orderPaymentCreate: { id_meio_pagamento: sale.methods['01'], valor_total: 10 },
     consignmentReturn: { itens: [{ id_pedido_item: ids['id_pedido_item'], quantidade_retorno: 1 }] },
     giftCardCancel: { motivo_cancelamento: 'Cancelado no teste' },
+    satRecord: { resposta: SAT_FAILURE },
+    satRecordCancel: { resposta: SAT_FAILURE },
     cashierEvent: { id_evento: randomUUID(), tipo: 'Suprimento', uuid_caixa: demoShift, data: new Date().toISOString(), valor: 1, observacao: 'Troco' },
   };
   return { ...body, ...(extra[name] ?? {}) };
