@@ -1,23 +1,11 @@
 /** SQL of the fiscal module: what an emission needs, number allocation, and the writes of SEFAZ answers. */
+import type { EmitterFacts } from '@pdv/fiscal/document-input';
 import type { ScenarioExceptionRow } from '@pdv/domain/scenario-exception';
 import type { Tx } from '../../db/database.ts';
 
-export interface EmitterRow {
-  cnpj: string;
-  razao_social: string;
-  nome_fantasia: string | null;
-  ie: string | null;
-  endereco: string | null;
-  numero: string | null;
-  complemento: string | null;
-  bairro: string | null;
-  id_cidade: number | null;
-  cidade: string | null;
-  uf: string | null;
-  cep: string | null;
+/** The branch as the document's emitter (packages/fiscal's EmitterFacts), with its CSC for an NFC-e. */
+export interface EmitterRow extends EmitterFacts {
   telefone: string | null;
-  codigo_regime_tributario: number;
-  ambiente_emissao: number;
   id_csc: string | null;
   csc: string | null;
 }

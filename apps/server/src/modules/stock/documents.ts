@@ -75,6 +75,19 @@ export function documentOut(d: q.DocumentRow) {
   };
 }
 
+/** A document line as documento_estoque_item holds it, with the valuation of its movement type. */
+function itemRow(i: StockDocumentItem, tipo_valoracao: string): q.ItemValues {
+  return {
+    id_produto_grade_filial: i.id_produto_grade_filial,
+    id_endereco_estoque: i.id_endereco_estoque ?? 0,
+    id_endereco_estoque_destino: i.id_endereco_estoque_destino,
+    quantidade: quantityToDecimalString(i.quantidade),
+    valor_unitario: toDecimalString(i.valor_unitario),
+    valor_total: toDecimalString(itemTotal(i)),
+    tipo_valoracao,
+  };
+}
+
 /** The header and items as the tables hold them, after the domain's checks and the branch's rows are confirmed. */
 async function prepare(tx: Tx, a: Actor, body: Input): Promise<{ header: q.HeaderValues; items: q.ItemValues[] }> {
   const type = await q.findType(tx, a.org, body.id_tipo_movimentacao_estoque);
@@ -122,15 +135,7 @@ async function prepare(tx: Tx, a: Actor, body: Input): Promise<{ header: q.Heade
       quantidade_total: quantityToDecimalString(totals.quantidade_total),
       valor_total: toDecimalString(totals.valor_total),
     },
-    items: items.map((i) => ({
-      id_produto_grade_filial: i.id_produto_grade_filial,
-      id_endereco_estoque: i.id_endereco_estoque ?? 0,
-      id_endereco_estoque_destino: i.id_endereco_estoque_destino,
-      quantidade: quantityToDecimalString(i.quantidade),
-      valor_unitario: toDecimalString(i.valor_unitario),
-      valor_total: toDecimalString(itemTotal(i)),
-      tipo_valoracao: type.tipo_valoracao,
-    })),
+    items: items.map((i) => itemRow(i, type.tipo_valoracao)),
   };
 }
 
@@ -200,15 +205,7 @@ async function reverseByCounterDocument(tx: Tx, a: Actor, doc: q.DocumentRow): P
     quantidade_total: doc.quantidade_total,
     valor_total: doc.valor_total,
   }, doc.id_documento_estoque);
-  await q.replaceItems(tx, a, id, counter.items.map((i, n) => ({
-    id_produto_grade_filial: i.id_produto_grade_filial,
-    id_endereco_estoque: i.id_endereco_estoque ?? 0,
-    id_endereco_estoque_destino: i.id_endereco_estoque_destino,
-    quantidade: quantityToDecimalString(i.quantidade),
-    valor_unitario: toDecimalString(i.valor_unitario),
-    valor_total: toDecimalString(itemTotal(i)),
-    tipo_valoracao: valuations.get(rows[n]!.ordem) ?? 'Custo',
-  })));
+  await q.replaceItems(tx, a, id, counter.items.map((i, n) => itemRow(i, valuations.get(rows[n]!.ordem) ?? 'Custo')));
   if (toBranch) {
     await reverseTransfer(tx, a, doc, id);
   } else {
