@@ -8,27 +8,39 @@ import { request } from '@playwright/test';
 import { DESTINED_INVOICE_MESSAGES as M } from '../packages/domain/src/destined-invoices.ts';
 import { makePurchaseNFeXml } from '../packages/fiscal/src/testing/purchase-factory.ts';
 import { cnpjCheckDigits } from '../packages/domain/src/documents.ts';
+import type { Page } from '@playwright/test';
 import { expect, signIn, storageItem, test, TOKEN_KEY, USERS } from './support.ts';
 
-test('a destined NF-e is listed from the simulator, gets its ciência, its XML and goes to the import', async ({ page, e2eServer }) => {
-  test.setTimeout(180_000);
+type PurchaseItem = Parameters<typeof makePurchaseNFeXml>[0]['items'][number];
+
+/**
+ * The manager signed in; an NF-e of a new supplier (CNPJ from `prefix`/`suffix`) issued against Loja Centro, put in the
+ * SEFAZ simulator's national distribution.
+ */
+async function destinedForCentro(page: Page, sefazAdminUrl: string, o: { prefix: string; suffix: string; name: string; item: (run: number) => PurchaseItem }) {
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, USERS.gerente);
   const token = (await storageItem(page, TOKEN_KEY)) ?? '';
   const branches = (await (await page.request.post('/api/branch/find', { data: { take: 50 }, headers: { authorization: `Bearer ${token}` } })).json() as { rows: Array<Record<string, unknown>> }).rows;
   const branchCnpj = String(branches.find((b) => b['nome'] === 'Loja Centro')?.['cnpj'] ?? branches[0]!['cnpj']);
   const run = randomInt(10_000, 99_999);
-  const base = `${run}000`.padStart(8, '6').slice(0, 8) + '0001';
-  const emitName = `FORNECEDOR DESTINO ${run}`;
-  const { xml, chave } = makePurchaseNFeXml({ emitCnpj: base + cnpjCheckDigits(base), emitName, destCnpj: branchCnpj, nNF: run,
-    items: [{ cProd: `D${run}`, xProd: 'CANETA AZUL', qCom: 3_000, vUnCom: 4_00 }] });
+  const base = `${run}${o.suffix}`.padStart(8, o.prefix).slice(0, 8) + '0001';
+  const emitName = `${o.name} ${run}`;
+  const { xml, chave } = makePurchaseNFeXml({ emitCnpj: base + cnpjCheckDigits(base), emitName, destCnpj: branchCnpj, nNF: run, items: [o.item(run)] });
   const admin = await request.newContext({ ignoreHTTPSErrors: true });
   try {
-    const put = await admin.post(e2eServer.sefazAdminUrl.replace('/simulator/mode', '/simulator/dist-dfe'), { data: { xml, cnpj: branchCnpj } });
+    const put = await admin.post(sefazAdminUrl.replace('/simulator/mode', '/simulator/dist-dfe'), { data: { xml, cnpj: branchCnpj } });
     expect(put.status(), await put.text()).toBe(200);
   } finally {
     await admin.dispose();
   }
+  return { chave, emitName };
+}
+
+test('a destined NF-e is listed from the simulator, gets its ciência, its XML and goes to the import', async ({ page, e2eServer }) => {
+  test.setTimeout(180_000);
+  const { chave, emitName } = await destinedForCentro(page, e2eServer.sefazAdminUrl, { prefix: '6', suffix: '000', name: 'FORNECEDOR DESTINO',
+    item: (run) => ({ cProd: `D${run}`, xProd: 'CANETA AZUL', qCom: 3_000, vUnCom: 4_00 }) });
 
   await page.goto('/invoice/destined');
   await expect(page.getByRole('heading', { name: 'Notas destinadas' })).toBeVisible();
@@ -56,22 +68,8 @@ test('a destined NF-e is listed from the simulator, gets its ciência, its XML a
 
 test("'Operação não realizada' asks its justification in a modal, refuses a short one, and registers the event", async ({ page, e2eServer }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, USERS.gerente);
-  const token = (await storageItem(page, TOKEN_KEY)) ?? '';
-  const branches = (await (await page.request.post('/api/branch/find', { data: { take: 50 }, headers: { authorization: `Bearer ${token}` } })).json() as { rows: Array<Record<string, unknown>> }).rows;
-  const branchCnpj = String(branches.find((b) => b['nome'] === 'Loja Centro')?.['cnpj'] ?? branches[0]!['cnpj']);
-  const run = randomInt(10_000, 99_999);
-  const base = `${run}111`.padStart(8, '7').slice(0, 8) + '0001';
-  const { xml, chave } = makePurchaseNFeXml({ emitCnpj: base + cnpjCheckDigits(base), emitName: `FORNECEDOR NAO REALIZADA ${run}`, destCnpj: branchCnpj,
-    nNF: run, items: [{ cProd: `N${run}`, xProd: 'GRAMPEADOR', qCom: 1_000, vUnCom: 25_00 }] });
-  const admin = await request.newContext({ ignoreHTTPSErrors: true });
-  try {
-    const put = await admin.post(e2eServer.sefazAdminUrl.replace('/simulator/mode', '/simulator/dist-dfe'), { data: { xml, cnpj: branchCnpj } });
-    expect(put.status(), await put.text()).toBe(200);
-  } finally {
-    await admin.dispose();
-  }
+  const { chave } = await destinedForCentro(page, e2eServer.sefazAdminUrl, { prefix: '7', suffix: '111', name: 'FORNECEDOR NAO REALIZADA',
+    item: (run) => ({ cProd: `N${run}`, xProd: 'GRAMPEADOR', qCom: 1_000, vUnCom: 25_00 }) });
   await page.goto('/invoice/destined');
   await page.getByLabel('Emissão de').fill('01/01/2026');
   await page.getByRole('button', { name: 'Consultar SEFAZ' }).click();
