@@ -248,6 +248,11 @@ function bodyFor(name: RouteName, idValue: number): Record<string, unknown> {
   if (name === 'documentFinancialUpdate') Object.assign(body, { valor_documento: 10, data_vencimento: '2026-01-10' });
   if (name === 'documentFinancialSplit') body['parcelas'] = [{ valor: 30, data_vencimento: '2026-01-10' }, { valor: 30, data_vencimento: '2026-02-10' }];
   if (name === 'documentFinancialLaunchCancel') body['observacao'] = 'Estorno de teste';
+  // A SAT's failure answer, so the SAT record routes reach the invoice lookup (their body is checked first).
+  if (name === 'satRecord' || name === 'satRecordCancel') {
+    body['resposta'] = { Codigo: '99999', Mensagem: 'SAT não respondeu', NumeroDocFiscal: null, ChaveConsulta: null, TimeStamp: null,
+      AssinaturaQRCODE: null, NumeroSessao: null, ValorTotalCFe: null, ArquivoCFeSAT: null };
+  }
   if (name === 'nfeInutilizarFaixa') {
     Object.assign(body, { serie: 1, modelo: '65', numeracaoInicial: 900, numeracaoFinal: 901, justificativa: 'Justificativa de teste com tamanho' });
   }

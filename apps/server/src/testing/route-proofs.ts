@@ -51,6 +51,9 @@ export const OWNER_CHECK_ELSEWHERE: ReadonlySet<RouteName> = new Set<RouteName>(
   'demandUpdateRemessa', 'demandRetorno',
   // Through the connector: the same (a homologated bank's account, pending boletos); boleto-connector.db.test.ts proves them.
   'demandConnectorRemessa', 'demandConnectorRemessaRecord', 'demandConnectorAccount',
+  // The SAT's CF-e calls: the demo invoice is an NFC-e (the demo branch does not sell on a SAT), and recording an
+  // answer changes the invoice; modules/fiscal/sat-routes.db.test.ts sells on the SAT and proves them.
+  'satSaleData', 'satRecord', 'satCancelData', 'satRecordCancel',
   // Registers (packages/contract/src/registers): the situacao change and the delete would change the demo rows the
   // next routes use; registers.db.test.ts proves them, with every other route of each register.
   ...(Object.keys(registerRouteTable()) as RouteName[]).filter((n) => /(Situacao|Delete)$/.test(n)),
