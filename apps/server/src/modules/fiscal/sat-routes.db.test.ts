@@ -12,6 +12,7 @@ import { buildCFeCancXml, buildCFeXml, parseSatAnswer } from '@pdv/fiscal/cfe-xm
 import { closeValidators } from '@pdv/fiscal/validate';
 import { SatEmulator } from '../../../../connector/src/sat-library.ts';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { expectOk } from '../../testing/routes.ts';
 import { loadSaleFixture, saleBody, type SaleFixture } from '../../testing/sale.ts';
 import { satMismatch } from './sat.ts';
 
@@ -86,15 +87,13 @@ describe('SAT sale at the point of sale (routes)', () => {
     expect(before['situacao']).toBe('EmEdicao');
     expect(before['id_serie_fiscal']).toBeNull();
 
-    const data = await t.call('POST', '/sat/dados-venda', { id_nota_fiscal: id }, manager);
-    expect(data.status, JSON.stringify(data.json)).toBe(200);
+    const data = await expectOk(t, 'satSaleData', { id_nota_fiscal: id }, manager);
     const input = data.json as unknown as SatSaleData;
     expect(input.emit.CNPJ).toBe(cnpj);
     expect(input.det).toHaveLength(1);
     const answer = await signOnSat(input);
     expect(answer.Codigo).toBe('06000');
-    const rec = await t.call('POST', '/sat/registrar', { id_nota_fiscal: id, resposta: answer }, manager);
-    expect(rec.status, JSON.stringify(rec.json)).toBe(200);
+    const rec = await expectOk(t, 'satRecord', { id_nota_fiscal: id, resposta: answer }, manager);
     expect(rec.json['success']).toBe(true);
     const nf = await row(id);
     expect(nf['situacao']).toBe('Autorizada');
@@ -102,14 +101,12 @@ describe('SAT sale at the point of sale (routes)', () => {
     // Authorized: no second send.
     expect((await t.call('POST', '/sat/dados-venda', { id_nota_fiscal: id }, manager)).status).toBe(400);
 
-    const cdata = await t.call('POST', '/sat/dados-cancelamento', { id_nota_fiscal: id }, manager);
-    expect(cdata.status, JSON.stringify(cdata.json)).toBe(200);
+    const cdata = await expectOk(t, 'satCancelData', { id_nota_fiscal: id }, manager);
     expect(cdata.json['chave']).toBe(nf['chave_acesso']);
     const canc = buildCFeCancXml({ chave: `CFe${String(cdata.json['chave'])}`, softwareHouseCnpj: SAT_SOFTWARE_HOUSE_CNPJ, signAC: SIGN_AC, numeroCaixa: 1 });
     const cancelled = toAnswer(await sat.cancelarUltimaVenda(++session, '12345678', `CFe${String(cdata.json['chave'])}`, canc), SAT_CODES.cancelled);
     expect(cancelled.Codigo).toBe('07000');
-    const rc = await t.call('POST', '/sat/registrar-cancelamento', { id_nota_fiscal: id, resposta: cancelled }, manager);
-    expect(rc.status, JSON.stringify(rc.json)).toBe(200);
+    await expectOk(t, 'satRecordCancel', { id_nota_fiscal: id, resposta: cancelled }, manager);
     expect((await row(id))['situacao']).toBe('Cancelada');
   }, 60_000);
 
