@@ -36,6 +36,8 @@ export interface Database {
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tar (a prepared copy that tests start from; see testing/template.ts). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export const APP_ROLE = 'pdv_app';
@@ -92,6 +94,10 @@ class PgliteDatabase implements Database {
 
   async close(): Promise<void> {
     await this.serialize(() => this.db.close());
+  }
+
+  dumpDataDir(): Promise<Blob> {
+    return this.serialize(() => this.db.dumpDataDir('none'));
   }
 }
 
@@ -202,6 +208,8 @@ export interface DatabaseOptions {
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** PGlite: start from this data directory (a tar made by dumpDataDir) instead of an empty cluster. */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -216,6 +224,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     parsers: { [NUMERIC]: (v: string) => Number(v), [INT8]: (v: string) => Number(v) },
     // Trigram indexes for the registers' search (migration 019), as PostgreSQL's contrib pg_trgm on a server.
     extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   return new PgliteDatabase(db);
 }

@@ -1,11 +1,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import type { Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
 import type { ThrottleOptions } from '../modules/auth/throttle.ts';
 import { createTokenService, type TokenService } from '../modules/auth/token.ts';
-import { DEMO_PASSWORD, seedDemo } from '../seed/demo.ts';
-import { installEventTriggers } from '../modules/realtime/triggers.ts';
+import { DEMO_PASSWORD } from '../seed/demo.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { setupFiscal, type FiscalSetup } from '../modules/fiscal/setup.ts';
 import { isLoopbackHost, smtpMail } from '../modules/branch/smtp.ts';
@@ -39,11 +37,8 @@ export const RELAXED_THROTTLE: ThrottleOptions = {
 export async function createTestApp(options: {
   throttle?: ThrottleOptions; webDir?: string; sefaz?: boolean; app?: Pick<AppOptions, 'requestTimeoutMs' | 'trustProxy' | 'lifecycle' | 'bank'>;
 } = {}): Promise<TestApp> {
-  const testDb = await createTestDatabase();
+  const testDb = await createTestDatabase({ prepared: true });
   const { db } = testDb;
-  await migrate(db);
-  await seedDemo(db);
-  await installEventTriggers(db);
   const tokens = createTokenService(TEST_SECRET, 3600);
   const fiscal = options.sefaz ? await setupFiscal({ mode: 'simulator', timeoutMs: 3000, log: () => undefined }) : null;
   const app = await buildApp({

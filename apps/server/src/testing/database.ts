@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/database.ts';
+import { adminQuery, prepareDatabase, readTemplateTar, templateLocation } from './template.ts';
 
 export const usingPostgres = Boolean(process.env['TEST_DATABASE_URL']);
 
@@ -17,20 +18,24 @@ export interface TestDatabase {
   dropOnly(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * An empty database, or with `prepared` one migrated, seeded with the demo data and with the event triggers: a copy
+ * of the run's template when the global setup made one (testing/template.ts), otherwise prepared here.
+ */
+export async function createTestDatabase(options: { prepared?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env['TEST_DATABASE_URL'];
+  const template = options.prepared ? templateLocation() : undefined;
   if (!serverUrl) {
-    const db = await openDatabase({});
+    const db = await openDatabase(template ? { loadDataDir: await readTemplateTar(template) } : {});
+    if (options.prepared && !template) await prepareDatabase(db);
     return { db, url: undefined, drop: () => db.close(), dropOnly: () => Promise.resolve() };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await adminQuery(serverUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ url: url.toString(), poolSize: 60 });
+  if (options.prepared && !template) await prepareDatabase(db);
   const dropOnly = async () => {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
