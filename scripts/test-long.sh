@@ -12,6 +12,8 @@
 #   RLS, TEF payload        the same tests, on PGlite and PostgreSQL (RLS on both; TEF payload PGlite only)
 #   fiscal numbering        100 NFC-e transmitted in parallel (30), PostgreSQL; the same UUID sent 20 times in a row
 #                           as a pre-sale and as an NFC-e (a pre-sale)
+#   every server test      the db project's files outside the reliability battery on PGlite as well (npm test runs
+#                           them on PostgreSQL and only the embedded database's share on PGlite)
 #   page closed (e2e)       50 trials of closing the point of sale 0-2 s after "Finalizar" (5), plus the two-tab and
 #                           client card-data specs (e2e/reliability-*.spec.ts, E2E_CLOSE_TRIALS; E2E_CLOSE_SEED repeats)
 #
@@ -44,6 +46,7 @@ step "reliability unit tests" npx --no-install vitest run --project unit "$DIR" 
 step "reliability on PGlite (LONG=1)" env -u TEST_DATABASE_URL -u DATABASE_URL npx --no-install vitest run --project db "$DIR" "$@"
 step "reliability on PostgreSQL 15 (LONG=1)" env -u DATABASE_URL bash scripts/with-postgres.sh \
   npx --no-install vitest run --project db --project pg "$DIR" "$@"
+step "every server test on PGlite" env -u TEST_DATABASE_URL -u DATABASE_URL LONG=0 npx --no-install vitest run --project db "$@"
 # Through the shared lock, like every e2e run (builds and servers do not collide).
 step "reliability e2e in Chromium (E2E_CLOSE_TRIALS=50)" env E2E_CLOSE_TRIALS="${E2E_CLOSE_TRIALS:-50}" \
   flock /tmp/e2e.lock bash scripts/e2e.sh reliability-

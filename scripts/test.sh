@@ -2,8 +2,11 @@
 # `npm test`: every check of the repository, in order, stopping at the first failure (typecheck and lint run side by
 # side; the e2e files run on two Playwright workers, each with its own server).
 #
-#   typecheck, lint, unit tests, server tests on PGlite, the same server tests (and the PostgreSQL-only ones) on a
-#   real PostgreSQL 15 (scripts/with-postgres.sh), the production build, the e2e tests in Chromium (scripts/e2e.sh).
+#   typecheck, lint, unit tests, the server tests on a real PostgreSQL 15 (scripts/with-postgres.sh; the db project
+#   and the PostgreSQL-only pg project), the embedded database's share of them on PGlite, the production build, the
+#   e2e tests in Chromium (scripts/e2e.sh; their servers run on PGlite, the default database).
+#
+#   Every server test on PGlite as well: `npm run test:long`.
 #
 # The last line printed is alone and plain, read by CI:
 #   N passed, N failed[, N skipped]
@@ -127,13 +130,15 @@ step() {
   SUMMARY+=("ok      $name$counts, ${took}s")
 }
 
-# vitest_json REPORT_FILE PROJECT... : runs the named vitest projects, on screen and into a JSON report.
+# vitest_json REPORT_FILE PROJECT... [-- PATH...] : runs the named vitest projects (only the files under the PATHs
+# when given), on screen and into a JSON report.
 vitest_json() {
   local report=$1
   shift
-  local projects=()
-  for p in "$@"; do projects+=(--project "$p"); done
-  npx --no-install vitest run "${projects[@]}" --passWithNoTests \
+  local projects=() paths=()
+  while (($# > 0)) && [[ "$1" != "--" ]]; do projects+=(--project "$1"); shift; done
+  if (($# > 0)); then shift; paths=("$@"); fi
+  npx --no-install vitest run "${projects[@]}" "${paths[@]}" --passWithNoTests \
     --reporter=default --reporter=json --outputFile.json="$report"
 }
 
@@ -158,16 +163,24 @@ both() {
   ((ra == 0 && rb == 0))
 }
 
+# The server test folders that also run on PGlite (the rest runs there in test:long).
+PGLITE_SHARE="apps/server/src/db apps/server/src/http apps/server/src/reliability apps/server/src/modules/sync \
+apps/server/src/modules/realtime apps/server/src/modules/operation apps/server/src/modules/auth"
+
 step "typecheck and lint (in parallel)" - both typecheck "npm run typecheck" lint "npm run lint"
 step "unit tests (vitest, project unit)" "$REPORT_DIR/unit.json" \
   vitest_json "$REPORT_DIR/unit.json" unit
-step "server tests on PGlite (vitest, project db)" "$REPORT_DIR/db-pglite.json" \
-  env -u TEST_DATABASE_URL -u DATABASE_URL \
-  bash -c "$(declare -f vitest_json); vitest_json $REPORT_DIR/db-pglite.json db"
-# The same db tests on PostgreSQL, plus the pg project (*.pg.test.ts: tests that need a PostgreSQL server).
+# Every server test on PostgreSQL (ARCHITECTURE.md: PGlite here, a real PostgreSQL in CI), plus the pg project
+# (*.pg.test.ts: tests that need a PostgreSQL server: concurrency, several server processes, restarts).
 step "server tests on PostgreSQL 15 (vitest, projects db and pg)" "$REPORT_DIR/db-postgres.json" \
   env -u DATABASE_URL bash scripts/with-postgres.sh \
   bash -c "$(declare -f vitest_json); vitest_json $REPORT_DIR/db-postgres.json db pg"
+# On PGlite, the embedded default (one connection, transactions queued onto it): the folders where that matters most,
+# the sale path and what every route shares. The reliability battery's fast variant runs here only (variant.ts).
+# Running all 115 files on both databases took the suite past 60 minutes; test:long runs all of them on PGlite too.
+step "server tests on PGlite (vitest, project db: the embedded database's share)" "$REPORT_DIR/db-pglite.json" \
+  env -u TEST_DATABASE_URL -u DATABASE_URL \
+  bash -c "$(declare -f vitest_json); vitest_json $REPORT_DIR/db-pglite.json db -- $PGLITE_SHARE"
 step "production build" - npm run build
 step "e2e tests (Playwright, Chromium)" "$REPORT_DIR/e2e.json" \
   env E2E_JSON_REPORT="$REPORT_DIR/e2e.json" bash scripts/e2e.sh --pass-with-no-tests
