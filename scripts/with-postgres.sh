@@ -94,7 +94,7 @@ for attempt in 1 2 3 4 5; do
   PG_PORT="$(free_port)"
   if as_pg "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_LOG" -w -t 60 -s \
     -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -c unix_socket_directories='$PG_SOCK'" \
-    -o "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    -o "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400" \
     start; then
     PG_STARTED=1
     break
