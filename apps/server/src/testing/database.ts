@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/database.ts';
-import { adminQuery, prepareDatabase, readTemplateTar, templateLocation } from './template.ts';
+import { adminQuery, prepareDatabase, readTemplateTar, templateLocation, testServerUrl } from './template.ts';
 
 export const usingPostgres = Boolean(process.env['TEST_DATABASE_URL']);
 
@@ -23,7 +23,7 @@ export interface TestDatabase {
  * of the run's template when the global setup made one (testing/template.ts), otherwise prepared here.
  */
 export async function createTestDatabase(options: { prepared?: boolean } = {}): Promise<TestDatabase> {
-  const serverUrl = process.env['TEST_DATABASE_URL'];
+  const serverUrl = testServerUrl();
   const template = options.prepared ? templateLocation() : undefined;
   if (!serverUrl) {
     const db = await openDatabase(template ? { loadDataDir: await readTemplateTar(template) } : {});

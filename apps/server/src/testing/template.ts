@@ -27,21 +27,48 @@ export async function prepareDatabase(db: Database): Promise<void> {
   await installEventTriggers(db);
 }
 
-/** Makes the run's template and answers how to remove it. */
+/** The PostgreSQL servers of the run (scripts/with-postgres.sh starts one per vitest worker), or none. */
+export function testServerUrls(): string[] {
+  const all = (process.env['TEST_DATABASE_URLS'] ?? '').split(/\s+/).filter(Boolean);
+  if (all.length > 0) return all;
+  const one = process.env['TEST_DATABASE_URL'];
+  return one ? [one] : [];
+}
+
+/**
+ * The PostgreSQL server this worker's databases go to: its own when there are enough. Two test files on one cluster
+ * are not independent: a snapshot's xmin is cluster-wide, so one file's open transactions hold back the sync of the
+ * other's rows (sync reads only below that xmin).
+ */
+export function testServerUrl(): string | undefined {
+  const all = testServerUrls();
+  if (all.length === 0) return undefined;
+  const worker = Math.max(1, Number(process.env['VITEST_POOL_ID'] ?? 1) || 1);
+  return all[(worker - 1) % all.length];
+}
+
+/** Makes the run's template (on every test server) and answers how to remove it. */
 export async function makeTemplate(): Promise<{ location: string; remove(): Promise<void> }> {
-  const serverUrl = process.env['TEST_DATABASE_URL'];
-  if (serverUrl) {
+  const servers = testServerUrls();
+  if (servers.length > 0) {
     const name = `tmpl_${randomBytes(6).toString('hex')}`;
-    await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const db = await openDatabase({ url: url.toString(), poolSize: 4 });
-    try {
-      await prepareDatabase(db);
-    } finally {
-      await db.close();
-    }
-    return { location: name, remove: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+    await Promise.all(servers.map(async (serverUrl) => {
+      await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const db = await openDatabase({ url: url.toString(), poolSize: 4 });
+      try {
+        await prepareDatabase(db);
+      } finally {
+        await db.close();
+      }
+    }));
+    return {
+      location: name,
+      remove: async () => {
+        await Promise.all(servers.map((serverUrl) => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+      },
+    };
   }
   const db = await openDatabase({});
   let tar: Blob;
