@@ -40,6 +40,12 @@ function saleRequest(numero: number) {
   return { dispositivo: 1, id_periferico: 1, numero, serie: 5, dhEmi: new Date().toISOString(), nfe: { ...rest, ide: ideBase } };
 }
 
+/** What the bench uses of the web app's Dexie database (apps/web/src/db/database.ts PdvDatabase). */
+interface WebDb {
+  rows(name: string): { bulkPut(rows: readonly object[]): Promise<unknown> };
+  close(): void;
+}
+
 const ID_FILIAL = 1;
 const DEVICE = 1;
 
@@ -78,14 +84,14 @@ function localCopyRows() {
 function saleInEdit() {
   const itens = Array.from({ length: 20 }, (_, i) => ({
     ...withItemTotals(makeSaleItem({ id_item: `i${i}`, id_operacao: 'bench', id_produto_grade_filial: 300 + i, quantidade: 1000 + (i % 3) * 1000,
-      valor_unitario: 3990 + i, descricao: `CAMISETA BASICA ALGODAO ${i + 1}`, sku: `CAM-${i + 1}`, codigo_barras: null, unidade_comercial: 'UN' } as never)),
+      valor_unitario: 3990 + i, descricao: `CAMISETA BASICA ALGODAO ${i + 1}`, sku: `CAM-${i + 1}`, codigo_barras: null, unidade_comercial: 'UN' })),
     ordem: i + 1, precos: null, id_cenario_fiscal: null,
   }));
   const liquido = itens.reduce((sum, it) => sum + (it as unknown as { valor_total: number }).valor_total, 0);
   const operation = { ...makeOperation({ id_operacao: 'bench', id_filial: ID_FILIAL, modo_operacao: 'Venda' } as never), valor_desconto_subtotal: 0,
     cliente_cpf_cnpj: null, cliente_nome: null, tipo_frete: 9, observacao: null, id_cliente: null };
   const pagamentos = [{ ...makePayment({ id_pagamento: 'p1', id_operacao: 'bench', meio_pagamento: { meio_pagamento: '01' } as never,
-    valor_total: liquido + 1000 } as never), ordem: 1 }];
+    valor_total: liquido + 1000 }), ordem: 1 }];
   return { operation, itens, pagamentos };
 }
 
@@ -103,10 +109,16 @@ export const nfceOfflineBenchmark: Benchmark = {
     const port = await listen(server, config);
     // The web app's side: its modules as they are, IndexedDB from fake-indexeddb, localStorage in a Map.
     installLocalStorage();
-    await import('fake-indexeddb/auto');
-    const { PdvDatabase } = await import('../apps/web/src/db/database.ts');
-    const { issueOfflineNfce } = await import('../apps/web/src/features/checkout/nfceOffline/issue.ts');
-    const { operationToFinish } = await import('../apps/web/src/features/checkout/finish/finishSteps.ts');
+    // Loaded by URL: the web app's modules (JSX, DOM types) are the web project's to typecheck, not the bench's.
+    const load = (path: string) => import(new URL(path, import.meta.url).href) as Promise<unknown>;
+    await load('../node_modules/fake-indexeddb/auto/index.mjs');
+    const { PdvDatabase } = (await load('../apps/web/src/db/database.ts')) as { PdvDatabase: new (name: string) => WebDb };
+    const { issueOfflineNfce } = (await load('../apps/web/src/features/checkout/nfceOffline/issue.ts')) as {
+      issueOfflineNfce: (db: WebDb, bundle: unknown, context: unknown) => Promise<{ ok: true; xml: string; numero: number } | { ok: false; message: string }>;
+    };
+    const { operationToFinish } = (await load('../apps/web/src/features/checkout/finish/finishSteps.ts')) as {
+      operationToFinish: (bundle: unknown, modelo: string | null) => unknown;
+    };
     const db = new PdvDatabase(`bench-nfce-offline-${process.pid}`);
     const rows = localCopyRows();
     await db.rows('product').bulkPut(rows.products);
@@ -117,8 +129,8 @@ export const nfceOfflineBenchmark: Benchmark = {
       dispositivo: { id_dispositivo: DEVICE, descricao: 'Caixa 1', endereco: '127.0.0.1', porta_connect: port } } } }));
     localStorage.setItem('pdv_nfce_offline', JSON.stringify({ [`${ID_FILIAL}:${DEVICE}`]: { usados: [], blocos: [
       { id_nfce_reserva: 1, id_dispositivo: DEVICE, id_serie_fiscal: 1, serie: 6, numero_inicial: 1, numero_final: 500 }] } }));
-    const context = { branch: rows.branch, config: rows.config } as never;
-    const draft = saleInEdit() as never;
+    const context = { branch: rows.branch, config: rows.config };
+    const draft = saleInEdit();
     /** Finalizar with NFC-e, offline: what useCheckout.finish runs before the DANFE is out (no React, no DOM). */
     const finalizar = async () => {
       const written = operationToFinish(draft, '65');
