@@ -10,46 +10,15 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { createTestCertificate } from '../packages/fiscal/src/testing/test-certificate.ts';
 import { api, pay, scan, sellables, operations } from './checkout-steps.ts';
 import { startConnector } from './connector.ts';
+import { configure, CSC, network, PASSWORD } from './nfce-offline-steps.ts';
 import { freePort } from './server.ts';
 import {
-  expect, goByMenu, localRows, resetActiveBranch, settingsMenu, setStorageItem, signIn, storageItem, test, TOKEN_KEY, USERS, waitForLocalCopy,
+  expect, goByMenu, localRows, resetActiveBranch, settingsMenu, setStorageItem, signIn, storageItem, test, USERS, waitForLocalCopy,
   type Row,
 } from './support.ts';
-
-const PASSWORD = 'e2e-nfce-offline';
-const CSC = { id: '000007', token: 'E2E0NFCE0OFFLINE0CSC0HOMOLOGACAO' };
-
-async function put(page: Page, path: string, data: unknown): Promise<Row> {
-  const token = await storageItem(page, TOKEN_KEY);
-  const res = await page.request.put(`/api${path}`, { data, headers: { authorization: `Bearer ${token ?? ''}` } });
-  const json = (await res.json()) as Row;
-  expect(res.status(), JSON.stringify(json)).toBe(200);
-  return json;
-}
-
-/**
- * The shop's internet goes down: the server cannot be reached and the browser says it is offline, while the till's
- * connector on this machine still answers (Playwright's setOffline would cut the loopback connector too).
- */
-async function network(page: Page, up: boolean): Promise<void> {
-  const origin = new URL(page.url()).origin;
-  if (up) await page.context().unroute(`${origin}/**`);
-  else await page.context().route(`${origin}/**`, (route) => route.abort('internetdisconnected'));
-  await page.evaluate((online) => {
-    Object.defineProperty(navigator, 'onLine', { get: () => online, configurable: true });
-    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-  }, up);
-}
-
-async function configure(page: Page, values: Row): Promise<void> {
-  const found = await api(page, '/branch-config/find', {});
-  const row = (found.json['rows'] as Row[])[0]!;
-  await put(page, '/branch-config/update', { id_filial_configuracao: row['id_filial_configuracao'], ...values });
-}
 
 test('offline, an NFC-e sale is signed by the connector with a reserved number, its DANFE printed; back online it is authorized with that number and key', async ({ page }) => {
   test.setTimeout(300_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  blockOf, blockSizeError, blocksOverlap, NFCE_BLOCK_MAX, NFCE_OFFLINE_MESSAGES as M, nextFreeNumber, nfceSummaryMismatch, type NfceSummary,
+  blockOf, blockSizeError, blocksOverlap, contingencyResendChange, type ContingencyResendFacts, NFCE_BLOCK_MAX, NFCE_OFFLINE_MESSAGES as M, nextFreeNumber, nfceSummaryMismatch, type NfceSummary,
 } from './nfce-offline.ts';
 
 const sale: NfceSummary = {
@@ -48,5 +48,32 @@ describe('the signed document against the sale', () => {
     expect(change((s) => (s.valor_produtos = 1))).toBe(M.mismatch('valor dos produtos'));
     expect(change((s) => (s.valor_desconto = 0))).toBe(M.mismatch('valor do desconto'));
     expect(change((s) => (s.valor_total = 1))).toBe(M.mismatch('valor total da nota'));
+  });
+});
+
+describe('contingencyResendChange (a rejected contingency NFC-e corrected with the same number)', () => {
+  const printed: ContingencyResendFacts = {
+    chave: '35261112345678000195650010000000019000000011', serie: 1, numero: 1, emitidaEm: Date.parse('2026-11-28T10:00:00-03:00'),
+    destinatario: null,
+    summary: { itens: [{ codigo: 'A', quantidade: 1000, valor_total: 1000, valor_desconto: 0 }], valor_produtos: 1000, valor_desconto: 0, valor_total: 1000 },
+    totals: { vBC: 1000, vICMS: 180, vPIS: 0, vCOFINS: 0 },
+  };
+
+  it('lets through a correction that keeps number, date, key, recipient and the tax-determining values', () => {
+    expect(contingencyResendChange(printed, structuredClone(printed))).toBeNull();
+    // The same instant written in another offset is the same emission date.
+    expect(contingencyResendChange(printed, { ...printed, emitidaEm: Date.parse('2026-11-28T13:00:00Z') })).toBeNull();
+  });
+
+  it('names what changed', () => {
+    expect(contingencyResendChange(printed, { ...printed, numero: 2 })).toBe('a série nem o número');
+    expect(contingencyResendChange(printed, { ...printed, emitidaEm: printed.emitidaEm + 1000 })).toBe('a data de emissão');
+    expect(contingencyResendChange(printed, { ...printed, chave: printed.chave.replace(/1$/, '2') })).toBe('a chave de acesso');
+    expect(contingencyResendChange(printed, { ...printed, destinatario: '12345678909' })).toBe('o destinatário');
+    const more = { ...printed.summary, itens: [{ ...printed.summary.itens[0]!, quantidade: 2000 }] };
+    expect(contingencyResendChange(printed, { ...printed, summary: more })).toBe('os itens nem os valores (quantidade do item 1)');
+    expect(contingencyResendChange(printed, { ...printed, totals: { ...printed.totals, vBC: 900 } })).toBe('a base de cálculo do ICMS');
+    expect(contingencyResendChange(printed, { ...printed, totals: { ...printed.totals, vICMS: 120 } })).toBe('o valor do ICMS');
+    expect(contingencyResendChange(printed, { ...printed, totals: { ...printed.totals, vCOFINS: 1 } })).toBe('o valor da COFINS');
   });
 });

@@ -34,6 +34,13 @@ export const NFCE_OFFLINE_MESSAGES = {
   connectorNoCertificate: 'Este conector não tem o certificado A1 e o CSC da filial instalados.',
   connectorBadRequest: (detail: string) => `Requisição de NFC-e inválida: ${detail}`,
   connectorCertificate: (detail: string) => `Não foi possível abrir o certificado do conector: ${detail}`,
+  /**
+   * A contingency NFC-e rejected by SEFAZ after its DANFE was handed over is corrected and sent again with the same
+   * series, number and emission date (Ajuste SINIEF 19/16, cl. 14; MOC NFC-e): these may not change in the correction.
+   */
+  resendChanged: (numero: number, what: string) =>
+    `A NFC-e ${numero} foi emitida em contingência e seu DANFE já foi entregue: a correção não pode mudar ${what}. `
+    + 'Desfaça essa alteração e transmita de novo; se a rejeição só se corrige mudando esses dados, inutilize o número e emita uma nova nota para a venda.',
 } as const;
 
 export interface NumberBlock {
@@ -96,5 +103,39 @@ export function nfceSummaryMismatch(sale: NfceSummary, xml: NfceSummary): string
   if (xml.valor_produtos !== sale.valor_produtos) return M.mismatch('valor dos produtos');
   if (xml.valor_desconto !== sale.valor_desconto) return M.mismatch('valor do desconto');
   if (xml.valor_total !== sale.valor_total) return M.mismatch('valor total da nota');
+  return null;
+}
+
+/** What may not change when a rejected contingency NFC-e is corrected and sent again (read from each signed XML). */
+export interface ContingencyResendFacts {
+  chave: string;
+  serie: number;
+  numero: number;
+  /** dhEmi as an instant (ms). */
+  emitidaEm: number;
+  /** The recipient's CPF or CNPJ, or null for none. */
+  destinatario: string | null;
+  summary: NfceSummary;
+  totals: { vBC: number; vICMS: number; vPIS: number; vCOFINS: number };
+}
+
+/**
+ * Why the corrected document may not replace the printed one, in words, or null when it may (Ajuste SINIEF 19/16, cl.
+ * 14, the NFC-e's offline contingency: a rejected note is generated again "com a mesma numeração e série", without
+ * changing the variables that determine the tax — base, rate, price, quantity, value of the operation —, the
+ * recipient, nor the emission date). The access key follows from the number, series, month and cNF: kept, the consumer
+ * finds the authorized note with the key printed on the DANFE.
+ */
+export function contingencyResendChange(printed: ContingencyResendFacts, corrected: ContingencyResendFacts): string | null {
+  if (printed.serie !== corrected.serie || printed.numero !== corrected.numero) return 'a série nem o número';
+  if (printed.emitidaEm !== corrected.emitidaEm) return 'a data de emissão';
+  if (printed.chave !== corrected.chave) return 'a chave de acesso';
+  if ((printed.destinatario ?? '') !== (corrected.destinatario ?? '')) return 'o destinatário';
+  const items = nfceSummaryMismatch(printed.summary, corrected.summary);
+  if (items !== null) return `os itens nem os valores (${items.replace(/^.*: /, '').replace(/\.$/, '')})`;
+  if (printed.totals.vBC !== corrected.totals.vBC) return 'a base de cálculo do ICMS';
+  if (printed.totals.vICMS !== corrected.totals.vICMS) return 'o valor do ICMS';
+  if (printed.totals.vPIS !== corrected.totals.vPIS) return 'o valor do PIS';
+  if (printed.totals.vCOFINS !== corrected.totals.vCOFINS) return 'o valor da COFINS';
   return null;
 }

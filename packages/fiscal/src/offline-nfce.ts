@@ -63,9 +63,11 @@ export interface OfflineNfceReading {
   dhCont: string | null;
   xJust: string | null;
   cnpj: string;
+  /** The recipient's CPF or CNPJ (dest), or null. */
+  destinatario: string | null;
   qrCode: string | null;
   summary: NfceSummary;
-  totals: { vICMS: number; vPIS: number; vCOFINS: number };
+  totals: { vBC: number; vICMS: number; vPIS: number; vCOFINS: number };
 }
 
 function need(parent: XmlElement | undefined, ...path: string[]): XmlElement {
@@ -80,6 +82,8 @@ const optionalText = (parent: XmlElement, name: string) => {
   const el = childElement(parent, name);
   return el ? textContent(el).trim() : null;
 };
+
+const destOf = (dest: XmlElement | undefined) => (dest ? (optionalText(dest, 'CPF') ?? optionalText(dest, 'CNPJ') ?? optionalText(dest, 'idEstrangeiro')) : null);
 
 /** Reads a signed NFC-e (the NFe element); a malformed document is a ValidationError. */
 export function readOfflineNfce(xml: string): OfflineNfceReading {
@@ -113,10 +117,11 @@ export function readOfflineNfce(xml: string): OfflineNfceReading {
     tpEmis: Number(text(ide, 'tpEmis')), tpAmb: Number(text(ide, 'tpAmb')), cNF: text(ide, 'cNF'), dhEmi: text(ide, 'dhEmi'),
     dhCont: optionalText(ide, 'dhCont'), xJust: optionalText(ide, 'xJust'),
     cnpj: text(inf, 'emit', 'CNPJ'), qrCode,
+    destinatario: destOf(childElement(inf, 'dest')),
     summary: {
       itens: items, valor_produtos: fromDecimal(text(tot, 'vProd')), valor_desconto: fromDecimal(text(tot, 'vDesc')),
       valor_total: fromDecimal(text(tot, 'vNF')),
     },
-    totals: { vICMS: fromDecimal(text(tot, 'vICMS')), vPIS: fromDecimal(text(tot, 'vPIS')), vCOFINS: fromDecimal(text(tot, 'vCOFINS')) },
+    totals: { vBC: fromDecimal(text(tot, 'vBC')), vICMS: fromDecimal(text(tot, 'vICMS')), vPIS: fromDecimal(text(tot, 'vPIS')), vCOFINS: fromDecimal(text(tot, 'vCOFINS')) },
   };
 }

@@ -9,6 +9,9 @@
  */
 import type { FiscalResult } from '@pdv/contract/invoice';
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
+import { contingencyResendChange, NFCE_OFFLINE_MESSAGES, type ContingencyResendFacts } from '@pdv/domain/nfce-offline';
+import { ValidationError } from '@pdv/domain/errors';
+import { readOfflineNfce } from '@pdv/fiscal/offline-nfce';
 import type { Database, Tx } from '../../db/database.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { toSummary } from '../invoice/queries.ts';
@@ -82,6 +85,10 @@ async function prepare(tx: Tx, ctx: FiscalContext, id: number): Promise<Prepared
     throw badRequest(M.notEditable);
   }
   const emission = await loadEmission(tx, ctx.org, ctx.id_filial, nf);
+  // A contingency NFC-e rejected after its DANFE was handed over: corrected, same number, series, date and key.
+  if (situacao === 'Rejeitada' && nf['xml_assinado'] && Number(nf['tipo_emissao']) === 9 && emission.modelo === '65') {
+    return correctedContingency(tx, ctx, id, nf, emission);
+  }
   // A document already sent (or printed in contingency) is resent exactly as it was signed.
   if (nf['xml_assinado'] && (situacao === 'EmProcessamento' || situacao === 'Contingencia')) {
     return {
@@ -120,6 +127,48 @@ async function prepare(tx: Tx, ctx: FiscalContext, id: number): Promise<Prepared
   return { emission, xml: built.xml, normalXml: null, chave: built.chave, tipo_emissao: contingency ? 9 : 1, numero };
 }
 
+/** What may not change between the printed contingency NFC-e and its correction, read from a signed XML. */
+function resendFacts(xml: string): ContingencyResendFacts {
+  const doc = readOfflineNfce(xml);
+  return {
+    chave: doc.chave, serie: doc.serie, numero: doc.numero, emitidaEm: Date.parse(doc.dhEmi), destinatario: doc.destinatario,
+    summary: doc.summary, totals: doc.totals,
+  };
+}
+
+/**
+ * The correction of a contingency NFC-e that SEFAZ rejected after its DANFE was printed (Ajuste SINIEF 19/16, cl. 14;
+ * docs/decisions.md "A contingency NFC-e rejected after its DANFE was printed"): the document is built again from the
+ * invoice as it stands now (the registers the user corrected: product, scenario, branch, customer) with the printed
+ * one's series, number, cNF, dhEmi, dhCont and xJust, so its key is the printed key, and signed with the branch's
+ * certificate (the one the till's connector holds). It replaces the printed one only when the tax-determining values,
+ * the recipient and the date are unchanged (domain contingencyResendChange); otherwise 400 and nothing is written.
+ */
+async function correctedContingency(tx: Tx, ctx: FiscalContext, id: number, nf: Row, emission: Emission): Promise<Prepared> {
+  const numero = Number(nf['numero_nota_fiscal']);
+  const printedXml = nf['xml_assinado'] as string;
+  let printed;
+  try {
+    printed = readOfflineNfce(printedXml);
+  } catch (error) {
+    if (error instanceof ValidationError) throw badRequest(NFCE_OFFLINE_MESSAGES.xmlInvalid);
+    throw error;
+  }
+  const built = await buildDocument(emission, {
+    numero, serie: printed.serie, tpEmis: 9, dhEmi: new Date(printed.dhEmi), dhCont: new Date(printed.dhCont ?? printed.dhEmi),
+    xJust: printed.xJust ?? CONTINGENCY_JUSTIFICATION, cNF: printed.cNF,
+  });
+  const change = contingencyResendChange(resendFacts(printedXml), resendFacts(built.xml));
+  if (change) throw badRequest(NFCE_OFFLINE_MESSAGES.resendChanged(numero, change));
+  await tx.query(
+    `UPDATE nota_fiscal SET xml_assinado = $3, digest_value = $4, situacao = 'Contingencia', valor_icms = $5, valor_pis = $6,
+        valor_cofins = $7, proxima_transmissao = NULL, data_alteracao = now()
+      WHERE id_organization = $1 AND id_nota_fiscal = $2`,
+    [ctx.org, id, built.xml, built.digest, built.totals.vICMS, built.totals.vPIS, built.totals.vCOFINS],
+  );
+  return { emission, xml: built.xml, normalXml: null, chave: built.chave, tipo_emissao: 9, numero };
+}
+
 /** Transmits one invoice and stores what SEFAZ answered. */
 export async function transmitInvoice(ctx: FiscalContext, id: number): Promise<FiscalResult> {
   const prepared = await ctx.db.tenant({ id_organization: ctx.org }, (tx) => prepare(tx, ctx, id));
@@ -155,13 +204,16 @@ async function store(tx: Tx, ctx: FiscalContext, id: number, prepared: Prepared,
   }
   // Rejected: the user corrects the invoice and transmits it again (a rejection does not use up the number).
   // Denied (110, 301, 302): the number is used up for good.
+  // A contingency NFC-e (its DANFE printed, its key in the consumer's hands) keeps its XML and key when rejected: the
+  // correction is built against it (correctedContingency) with the same number, series, date and key.
   const denied = [110, 301, 302, 303].includes(answer.cStat);
+  const printed = nf['situacao'] === 'Contingencia' && Number(nf['tipo_emissao']) === 9;
   await tx.query(
     `UPDATE nota_fiscal SET situacao = $5, codigo_status = $3, motivo = $4, proxima_transmissao = NULL, data_alteracao = now(),
-        xml_assinado = CASE WHEN $5 = 'Denegada' THEN xml_assinado END,
-        chave_acesso = CASE WHEN $5 = 'Denegada' THEN chave_acesso END
+        xml_assinado = CASE WHEN $5 = 'Denegada' OR $6 THEN xml_assinado END,
+        chave_acesso = CASE WHEN $5 = 'Denegada' OR $6 THEN chave_acesso END
       WHERE id_organization = $1 AND id_nota_fiscal = $2`,
-    [ctx.org, id, answer.cStat, answer.xMotivo, denied ? 'Denegada' : 'Rejeitada'],
+    [ctx.org, id, answer.cStat, answer.xMotivo, denied ? 'Denegada' : 'Rejeitada', printed],
   );
   const row = await reload(tx, ctx, id);
   return result(row, false, M.notAuthorized(prepared.numero, `${answer.cStat} - ${answer.xMotivo}`), {
