@@ -40,7 +40,8 @@ export async function createTestApp(options: {
   const testDb = await createTestDatabase({ prepared: true });
   const { db } = testDb;
   const tokens = createTokenService(TEST_SECRET, 3600);
-  const fiscal = options.sefaz ? await setupFiscal({ mode: 'simulator', timeoutMs: 3000, log: () => undefined }) : null;
+  // The product's SEFAZ time-out (10 s): 3 s failed authorizations as 'SEFAZ indisponível' on a loaded machine.
+  const fiscal = options.sefaz ? await setupFiscal({ mode: 'simulator', timeoutMs: 10_000, log: () => undefined }) : null;
   const app = await buildApp({
     db, tokens, throttle: options.throttle ?? RELAXED_THROTTLE, ...(options.webDir ? { webDir: options.webDir } : {}),
     ...(fiscal ? { fiscal: fiscal.deps } : {}),
