@@ -382,6 +382,33 @@ export function retypedLine<T extends Pick<SaleBodyItem, 'tipo_preco' | 'is_atac
 }
 
 /**
+ * A line priced again when what picks its price changes (the sale's customer and so its default price table: the
+ * point of sale's draft.setCustomer, a back-office order's PUT /order/update, issue 30). `priced` is the variation's
+ * linePricing under the new customer. A line whose price the rule manages (not typed with F3, not cancelled) takes the
+ * new price of its type (wholesale by choice: the new wholesale price where there is one; wholesale by the quantity
+ * rule: the new wholesale price too, the caller runs the quantity rule again), its own discount keeping its share of
+ * the gross, and names the new table and promotion. A typed price keeps its price and type and names the table and
+ * promotion its reference price now comes from (its caps are measured from it: priceLimitError); the back office
+ * stores a typed line without its promotion (order/items.ts). A cancelled line is left alone.
+ */
+export function repricedLine<T extends Pick<SaleBodyItem, 'tipo_preco' | 'is_atacarejo' | 'is_preco_alterado'> & {
+  valor_unitario: Cents;
+  valor_desconto_item: Cents;
+  is_cancelado?: boolean | undefined;
+  id_tabela_preco?: number | null | undefined;
+  id_promocao?: number | null | undefined;
+}>(line: T, priced: PricedPair): T {
+  if (line.is_cancelado === true) return line;
+  if (line.is_preco_alterado === true) return { ...line, id_tabela_preco: priced.id_tabela_preco, id_promocao: priced.id_promocao };
+  const valor_unitario = referencePrice(line, priced);
+  const valor_desconto_item =
+    line.valor_desconto_item > 0 && line.valor_unitario > 0 && valor_unitario !== line.valor_unitario
+      ? mulDivRound(line.valor_desconto_item, valor_unitario, line.valor_unitario)
+      : line.valor_desconto_item;
+  return { ...line, valor_unitario, valor_desconto_item, id_tabela_preco: priced.id_tabela_preco, id_promocao: priced.id_promocao };
+}
+
+/**
  * 002 §3 tipo_preco_alterar false: every line must be chosen at the branch's tipo_preco_padrao (chosenPriceType), the
  * wholesale quantity rule aside (it needs no permission). A variation without a wholesale price is priced the same in
  * both types, so its line is not refused for its type (its price is still checked: priceTableError). Typed prices
