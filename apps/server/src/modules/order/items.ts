@@ -142,7 +142,7 @@ export async function repriceForCustomer(tx: Tx, caller: Caller, id_pedido: numb
   for (const line of live) {
     const priced = prices.get(line.id_produto_grade_filial!);
     if (!priced) continue;
-    const next = repricedLine(line, priced);
+    const next = repricedLine({ ...line, id_tabela_preco: null as number | null, id_promocao: null as number | null }, priced);
     if (next.valor_unitario !== line.valor_unitario || next.valor_desconto_item !== line.valor_desconto_item) {
       await q.writeLine(tx, org, { ...line, valor_unitario: next.valor_unitario, valor_desconto_item: next.valor_desconto_item });
     }
