@@ -6,6 +6,7 @@ import {
   PRICE_MESSAGES,
   priceTableError,
   tableInUse,
+  versionPricedBy,
   type SaleLinePrice,
 } from './price-check.ts';
 import { applyRule, priceTableIssues, promotionIssues, PRICE_RULE_MESSAGES, saleDay, type PriceTable, type Promotion } from './price-rules.ts';
@@ -182,5 +183,36 @@ describe('the registers rules and the sale day', () => {
     expect(saleDay('2026-11-28T02:30:00.000Z')).toBe('2026-11-27');
     expect(saleDay('2026-11-28T03:00:00.000Z')).toBe('2026-11-28');
     expect(saleDay('2026-11-28T02:30:00.000Z', 0)).toBe('2026-11-28');
+  });
+});
+
+describe('versionPricedBy: table and promotion versions within the window', () => {
+  // Now a 5% promotion; a version replaced within the window gave 10%; the customer's table now 10%, before 20%.
+  const now = { table: table(), promotions: [promotion({ categorias: new Map([[5, { tipo: 'Percentual' as const, venda: 500, atacado: 500 }]]) })], at };
+  const oldPromotion = { ...now, promotions: [promotion()] };
+  const oldTable = { ...now, table: table({ valor_varejo: 2000 }) };
+  const line = (valor_unitario: number, claims: { id_tabela_preco?: number | null; id_promocao?: number | null }) =>
+    ({ valor_unitario, tipo_preco: 'Varejo' as const, is_preco_alterado: false, ...claims });
+
+  it('keeps the current rules when they give the claims and the price', () => {
+    const got = versionPricedBy(base, shirt, [line(85.5, { id_tabela_preco: 3, id_promocao: 9 })], now, [oldPromotion, oldTable]);
+    expect(got.context).toBe(now);
+    expect(got.priced.preco_venda).toBe(8550);
+  });
+
+  it('takes the version that gives the price the till charged and the claims it made', () => {
+    // 100 − 10% (current table) − 10% (old promotion) = 81,00.
+    expect(versionPricedBy(base, shirt, [line(81, { id_tabela_preco: 3, id_promocao: 9 })], now, [oldTable, oldPromotion]).context).toBe(oldPromotion);
+    // 100 − 20% (old table) − 5% (current promotion) = 76,00.
+    expect(versionPricedBy(base, shirt, [line(76, { id_tabela_preco: 3, id_promocao: 9 })], now, [oldTable, oldPromotion]).context).toBe(oldTable);
+  });
+
+  it('falls back on the current rules when no version gives the line (so its checks refuse it), or the line claims nothing', () => {
+    expect(versionPricedBy(base, shirt, [line(70, { id_promocao: 9 })], now, [oldTable, oldPromotion]).context).toBe(now);
+    expect(versionPricedBy(base, shirt, [line(81, { id_promocao: 77 })], now, [oldPromotion]).context).toBe(now);
+    expect(versionPricedBy(base, shirt, [line(81, {})], now, [oldPromotion]).context).toBe(now);
+    // A version whose period had ended gives no promotion, so it cannot be claimed.
+    const ended = { ...now, promotions: [promotion({ data_fim: '2026-11-20' })] };
+    expect(versionPricedBy(base, shirt, [line(81, { id_promocao: 9 })], now, [ended]).context).toBe(now);
   });
 });

@@ -12,6 +12,7 @@ import {
   chosenPriceType,
   lineTypeFor,
   retypedLine,
+  repricedLine,
   referencePrice,
   type SaleLinePrice,
 } from './price-check.ts';
@@ -259,5 +260,26 @@ describe('the price type (000 §3.3 tipo_preco) and tipo_preco_alterar, thinking
     expect(retypedLine(rule, shirt(), 'Varejo')).toEqual({ ...rule, tipo_preco: 'Varejo', is_atacarejo: false, valor_unitario: 3990 });
     const typed = { ...line, is_preco_alterado: true, valor_unitario: 3000 };
     expect(retypedLine(typed, shirt(), 'Atacado')).toBe(typed);
+  });
+
+  it("repricedLine: another customer's table prices a managed line of its type, discount in proportion; typed prices stay", () => {
+    // The customer's table: 20% off retail (3192) and wholesale (2792); no promotion.
+    const table = { preco_venda: 3192, preco_atacado: 2792, id_tabela_preco: 4, id_promocao: null };
+    const line = { tipo_preco: 'Varejo' as const, is_atacarejo: false, is_preco_alterado: false, valor_unitario: 3990, valor_desconto_item: 399,
+      id_tabela_preco: 1, id_promocao: 9 };
+    expect(repricedLine(line, table)).toEqual({ ...line, valor_unitario: 3192, valor_desconto_item: 319, id_tabela_preco: 4, id_promocao: null });
+    // Wholesale by choice and by the quantity rule: the new wholesale price, the type and the flag kept.
+    const byChoice = { ...line, tipo_preco: 'Atacado' as const, valor_unitario: 3490, valor_desconto_item: 0 };
+    expect(repricedLine(byChoice, table)).toMatchObject({ tipo_preco: 'Atacado', is_atacarejo: false, valor_unitario: 2792 });
+    const byRule = { ...byChoice, is_atacarejo: true };
+    expect(repricedLine(byRule, table)).toMatchObject({ tipo_preco: 'Atacado', is_atacarejo: true, valor_unitario: 2792 });
+    // A variation without a wholesale price under the new table: the retail price, whatever the label.
+    expect(repricedLine(byChoice, { ...table, preco_atacado: 0 }).valor_unitario).toBe(3192);
+    // A typed price keeps its price and discount; it names the table and promotion its reference now comes from.
+    const typed = { ...line, is_preco_alterado: true, valor_unitario: 3000 };
+    expect(repricedLine(typed, { ...table, id_promocao: 5 })).toEqual({ ...typed, id_tabela_preco: 4, id_promocao: 5 });
+    // A cancelled line is left alone.
+    const cancelled = { ...line, is_cancelado: true };
+    expect(repricedLine(cancelled, table)).toBe(cancelled);
   });
 });

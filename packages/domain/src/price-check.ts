@@ -180,6 +180,41 @@ export function linePricing(base: PricePair, variation: PricedVariation, context
   };
 }
 
+/** What a till's line says about its price: its price, its type and the table and promotion it claims. */
+export type ClaimedLine = Pick<SaleBodyItem, 'valor_unitario' | 'tipo_preco' | 'is_preco_alterado' | 'id_tabela_preco' | 'id_promocao'>;
+
+/** Whether `priced` gives the line its claims and (a managed line) its price, retail or wholesale (the quantity rule is checked later). */
+function pricedAsClaimed(line: ClaimedLine, priced: PricedPair): boolean {
+  if (line.id_tabela_preco != null && line.id_tabela_preco !== priced.id_tabela_preco) return false;
+  if (line.id_promocao != null && line.id_promocao !== priced.id_promocao) return false;
+  if (line.is_preco_alterado === true) return true;
+  const price = fromDecimal(line.valor_unitario);
+  return price === priced.preco_venda || (priced.preco_atacado > 0 && price === priced.preco_atacado);
+}
+
+/**
+ * Price tables and promotions versioned the way branch prices are (issue 30; price versions: priceAtVersion): the
+ * context a variation's lines were priced by. The current one when it gives every line claiming a table or promotion
+ * its claims and its price; else the first of `versions` that does (contexts with a version of the customer's or
+ * branch's table, or of a claimed promotion, replaced within PRICE_VERSION_WINDOW_MS before the sale arrived, newest
+ * first: what an offline till may still hold); else the current one, whose checks then refuse what it does not give
+ * (tableClaimError, priceTableError). Lines claiming nothing (older tills) are judged by the current context. So a
+ * promotion or table that never existed, never covered the product, was not the customer's or the branch's, or ended
+ * before the window is refused; one changed, disabled or ended within the window is accepted as the till had it.
+ */
+export function versionPricedBy(
+  base: PricePair, variation: PricedVariation, lines: readonly ClaimedLine[], current: PricingContext, versions: readonly PricingContext[],
+): { context: PricingContext; priced: PricedPair } {
+  const priced = linePricing(base, variation, current);
+  const claiming = lines.filter((l) => l.id_tabela_preco != null || l.id_promocao != null);
+  if (claiming.length === 0 || claiming.every((l) => pricedAsClaimed(l, priced))) return { context: current, priced };
+  for (const context of versions) {
+    const old = linePricing(base, variation, context);
+    if (claiming.every((l) => pricedAsClaimed(l, old))) return { context, priced: old };
+  }
+  return { context: current, priced };
+}
+
 /**
  * The prices a line priced at version `versao` (ISO) is checked against. `history` is the variation's price history
  * in ascending vigente_desde, holding at least every price in effect from `receivedAt` minus the window on (older
@@ -379,6 +414,33 @@ export function retypedLine<T extends Pick<SaleBodyItem, 'tipo_preco' | 'is_atac
       ? mulDivRound(line.valor_desconto_item, valor_unitario, line.valor_unitario)
       : line.valor_desconto_item;
   return { ...line, tipo_preco, is_atacarejo: false, valor_unitario, valor_desconto_item };
+}
+
+/**
+ * A line priced again when what picks its price changes (the sale's customer and so its default price table: the
+ * point of sale's draft.setCustomer, a back-office order's PUT /order/update, issue 30). `priced` is the variation's
+ * linePricing under the new customer. A line whose price the rule manages (not typed with F3, not cancelled) takes the
+ * new price of its type (wholesale by choice: the new wholesale price where there is one; wholesale by the quantity
+ * rule: the new wholesale price too, the caller runs the quantity rule again), its own discount keeping its share of
+ * the gross, and names the new table and promotion. A typed price keeps its price and type and names the table and
+ * promotion its reference price now comes from (its caps are measured from it: priceLimitError); the back office
+ * stores a typed line without its promotion (order/items.ts). A cancelled line is left alone.
+ */
+export function repricedLine<T extends Pick<SaleBodyItem, 'tipo_preco' | 'is_atacarejo' | 'is_preco_alterado'> & {
+  valor_unitario: Cents;
+  valor_desconto_item: Cents;
+  is_cancelado?: boolean | undefined;
+  id_tabela_preco?: number | null | undefined;
+  id_promocao?: number | null | undefined;
+}>(line: T, priced: PricedPair): T {
+  if (line.is_cancelado === true) return line;
+  if (line.is_preco_alterado === true) return { ...line, id_tabela_preco: priced.id_tabela_preco, id_promocao: priced.id_promocao };
+  const valor_unitario = referencePrice(line, priced);
+  const valor_desconto_item =
+    line.valor_desconto_item > 0 && line.valor_unitario > 0 && valor_unitario !== line.valor_unitario
+      ? mulDivRound(line.valor_desconto_item, valor_unitario, line.valor_unitario)
+      : line.valor_desconto_item;
+  return { ...line, valor_unitario, valor_desconto_item, id_tabela_preco: priced.id_tabela_preco, id_promocao: priced.id_promocao };
 }
 
 /**

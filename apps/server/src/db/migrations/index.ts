@@ -38,6 +38,7 @@ import { sql as nfceOffline } from './061_nfce_offline.ts';
 import { sql as boletoHybrid } from './064_boleto_hybrid.ts';
 import { sql as pixWithdrawal } from './065_pix_withdrawal.ts';
 import { sql as scenarioExceptionSync } from './067_scenario_exception_sync.ts';
+import { sql as priceRuleVersions } from './070_price_rule_versions.ts';
 import { sql as stockCounterLabelParam } from './062_stock_counter_label_param.ts';
 import { sql as cashier } from './036_cashier.ts';
 import { sql as boleto } from './038_boleto.ts';
@@ -131,4 +132,5 @@ export const migrations: Migration[] = [
   { version: 64, name: 'boleto_hybrid', sql: boletoHybrid },
   { version: 65, name: 'pix_withdrawal', sql: pixWithdrawal },
   { version: 67, name: 'scenario_exception_sync', sql: scenarioExceptionSync },
+  { version: 70, name: 'price_rule_versions', sql: priceRuleVersions },
 ];

@@ -22,6 +22,14 @@ async function checkLive(tx: Tx, org: number, table: string, column: string, ids
   if (rows.length !== wanted.length) throw refuse(field, message);
 }
 
+/**
+ * Keeps the table's or promotion's rule as it stands before it changes, is disabled or deleted (migration 070,
+ * regra_preco_versao): POST /api/operacao accepts a till's line priced by it for PRICE_VERSION_WINDOW_MS after now.
+ */
+async function keepVersion(tx: Tx, org: number, tipo: 'TabelaPreco' | 'Promocao', id: unknown): Promise<void> {
+  await tx.query('SELECT regra_preco_guardar($1, $2, $3)', [org, tipo, id]);
+}
+
 function checkUnique(keys: readonly string[], field: string): void {
   if (new Set(keys).size !== keys.length) throw refuse(field, M.entryDuplicate);
 }
@@ -47,6 +55,7 @@ export const priceTableHooks: RegisterHooks = {
   async beforeWrite(h, values, extra, id) {
     const tx = h.ctx.tx;
     const org = h.scope.id_organization;
+    if (id !== null) await keepVersion(tx, org, 'TabelaPreco', id);
     const all = await mergedRow(h, `SELECT tipo_aplicado, tipo_valor, valor_varejo::float8, valor_atacado::float8 FROM tabela_preco
       WHERE id_organization = $1 AND id_tabela_preco = $2`, id, values);
     const [issue] = priceTableIssues(all);
@@ -108,6 +117,7 @@ export const priceTableHooks: RegisterHooks = {
   },
   async beforeDelete(h, row) {
     const params = [h.scope.id_organization, row['id_tabela_preco']];
+    await keepVersion(h.ctx.tx, h.scope.id_organization, 'TabelaPreco', row['id_tabela_preco']);
     await h.ctx.tx.query('DELETE FROM tabela_preco_filial WHERE id_organization = $1 AND id_tabela_preco = $2', params);
     await h.ctx.tx.query('UPDATE tabela_preco_item SET data_exclusao = now() WHERE id_organization = $1 AND id_tabela_preco = $2 AND data_exclusao IS NULL', params);
     await h.ctx.tx.query('UPDATE preco SET data_exclusao = now() WHERE id_organization = $1 AND id_tabela_preco = $2 AND data_exclusao IS NULL', params);
@@ -135,6 +145,7 @@ export const promotionHooks: RegisterHooks = {
   async beforeWrite(h, values, extra, id) {
     const tx = h.ctx.tx;
     const org = h.scope.id_organization;
+    if (id !== null) await keepVersion(tx, org, 'Promocao', id);
     const all = await mergedRow(h, `SELECT to_char(data_inicio, 'YYYY-MM-DD') AS data_inicio, to_char(data_fim, 'YYYY-MM-DD') AS data_fim
       FROM promocao WHERE id_organization = $1 AND id_promocao = $2`, id, values);
     const [issue] = promotionIssues(all);
@@ -185,6 +196,7 @@ export const promotionHooks: RegisterHooks = {
   },
   async beforeDelete(h, row) {
     const params = [h.scope.id_organization, row['id_promocao']];
+    await keepVersion(h.ctx.tx, h.scope.id_organization, 'Promocao', row['id_promocao']);
     await h.ctx.tx.query('DELETE FROM promocao_categoria WHERE id_organization = $1 AND id_promocao = $2', params);
     await h.ctx.tx.query('DELETE FROM promocao_produto WHERE id_organization = $1 AND id_promocao = $2', params);
   },

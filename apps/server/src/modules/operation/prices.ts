@@ -6,21 +6,26 @@
  * prices then go through the price table in use and the best promotion on the sale's day (linePricing, the one
  * precedence the point of sale runs too), which name the table and promotion each line must claim.
  */
-import { linePricing, PRICE_VERSION_WINDOW_MS, priceAtVersion, tableInUse, type SaleLinePrice } from '@pdv/domain/price-check';
+import {
+  linePricing, PRICE_VERSION_WINDOW_MS, priceAtVersion, tableInUse, versionPricedBy, type ClaimedLine, type PricingContext, type SaleLinePrice,
+} from '@pdv/domain/price-check';
 import { saleDay } from '@pdv/domain/price-rules';
 import { cashbackOffers } from '@pdv/domain/cashback';
 import { effectiveLimits } from '@pdv/domain/price-limits';
+import type { PriceTable } from '@pdv/domain/price-rules';
 import type { Tx } from '../../db/database.ts';
 import type { Caller } from '../auth/caller.ts';
 import { priceVersionsSince } from '../catalog/price-history.ts';
 import { wholesalePricing } from '../order/item-queries.ts';
 import { productLimits, userLimits } from '../order/price-caps.ts';
-import { branchOffset, categoriesOf, defaultTables, loadPriceTable, loadPromotions } from '../order/pricing-queries.ts';
+import {
+  branchOffset, categoriesOf, defaultTables, loadPriceTable, loadPromotions, replacedPromotions, replacedTables,
+} from '../order/pricing-queries.ts';
 import type { PricedSale } from '../order/line-prices.ts';
 
 export type { PricedSale };
 
-interface PricedLine {
+interface PricedLine extends ClaimedLine {
   id_produto_grade_filial: number;
   versao_preco?: string | null | undefined;
 }
@@ -50,15 +55,14 @@ export async function loadLinePrices(
   const categoryOf = await categoriesOf(tx, org, ids);
   const categories = [...new Set([...categoryOf.values()].flatMap((c) => (c === null ? [] : [c])))];
   const defaults = await defaultTables(tx, org, id_filial, sale.id_cliente ?? null);
-  const table = tableInUse(
-    await loadPriceTable(tx, org, defaults.customer, categories, ids),
-    await loadPriceTable(tx, org, defaults.branch, categories, ids),
-    id_filial,
-  );
+  const customerTable = await loadPriceTable(tx, org, defaults.customer, categories, ids);
+  const branchTable = await loadPriceTable(tx, org, defaults.branch, categories, ids);
+  const table = tableInUse(customerTable, branchTable, id_filial);
   const day = saleDay(sale.data_inicio, await branchOffset(tx, org, id_filial));
-  const context = { table, promotions: await loadPromotions(tx, org, day, categories, ids), at: day };
+  const context: PricingContext = { table, promotions: await loadPromotions(tx, org, day, categories, ids), at: day };
   const versions = versionsOf(lines);
   const since = new Date(Date.parse(receivedAt) - PRICE_VERSION_WINDOW_MS).toISOString();
+  const ruleVersions = await ruleVersionContexts(tx, org, sale, lines, context, { customerTable, branchTable, defaults }, since);
   const history = await priceVersionsSince(tx, org, id_filial, [...versions.keys()], since);
   const user = userLimits(caller);
   const prices = new Map<number, SaleLinePrice>();
@@ -66,15 +70,46 @@ export async function loadLinePrices(
     const { perc_max_aumento_preco_produto, perc_max_reducao_preco_produto } = effectiveLimits(user, await productLimits(tx, org, id));
     const branchPrices = priceAtVersion(history.get(id) ?? [], pricing, versions.get(id), receivedAt);
     const variation = { id_produto_grade_filial: id, id_categoria: categoryOf.get(id) ?? null };
-    const priced = linePricing(branchPrices, variation, context);
+    // The current table and promotions, or the version of them the lines were priced by within the window.
+    const { context: pricedBy, priced } = versionPricedBy(branchPrices, variation, lines.filter((l) => l.id_produto_grade_filial === id),
+      context, ruleVersions);
     // A line that does not claim the promotion may carry the price before it (price-check.ts unclaimedPromotions).
-    const unpromoted = priced.id_promocao === null ? null : linePricing(branchPrices, variation, { ...context, promotions: [] });
+    const unpromoted = priced.id_promocao === null ? null : linePricing(branchPrices, variation, { ...pricedBy, promotions: [] });
     prices.set(id, {
       ...pricing, ...priced, limits: { perc_max_aumento_preco_produto, perc_max_reducao_preco_produto },
-      cashback: cashbackOffers(variation, context.promotions, day),
+      cashback: cashbackOffers(variation, pricedBy.promotions, day),
       ...(unpromoted ? { sem_promocao: { preco_venda: unpromoted.preco_venda, preco_atacado: unpromoted.preco_atacado } } : {}),
     });
   }
   return prices;
 }
 
+
+/**
+ * The pricing contexts an offline till may still have priced by (price-check.ts versionPricedBy), newest first: the
+ * current context with a version of the customer's or the branch's default table, and with a version of each
+ * promotion the lines claim, each replaced (changed, disabled, deleted) at or after `since` (migration 070). Not
+ * combined: a line priced by an old table AND an old promotion at once is judged by the current rules.
+ */
+async function ruleVersionContexts(
+  tx: Tx, org: number, sale: PricedSale, lines: readonly PricedLine[], context: PricingContext,
+  tables: { customerTable: PriceTable | null; branchTable: PriceTable | null; defaults: { customer: number | null; branch: number | null } },
+  since: string,
+): Promise<PricingContext[]> {
+  const claiming = lines.filter((l) => l.id_tabela_preco != null || l.id_promocao != null);
+  if (claiming.length === 0) return [];
+  const out: PricingContext[] = [];
+  const { customerTable, branchTable, defaults } = tables;
+  const tableIds = [defaults.customer, defaults.branch].flatMap((t) => (t === null ? [] : [t]));
+  for (const version of await replacedTables(tx, org, tableIds, since)) {
+    const table = version.id_tabela_preco === defaults.customer
+      ? tableInUse(version, branchTable, sale.id_filial)
+      : tableInUse(customerTable, version, sale.id_filial);
+    out.push({ ...context, table });
+  }
+  const promotionIds = claiming.flatMap((l) => (l.id_promocao == null ? [] : [l.id_promocao]));
+  for (const version of await replacedPromotions(tx, org, promotionIds, since)) {
+    out.push({ ...context, promotions: [...context.promotions.filter((p) => p.id_promocao !== version.id_promocao), version] });
+  }
+  return out;
+}

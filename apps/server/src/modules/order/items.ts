@@ -20,7 +20,7 @@ import {
   itemChangeError, orderChecksStock, orderItemErrors, orderStockError, statusAfterItemChange,
 } from '@pdv/domain/order-item-rules';
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
-import { priceTypeError, referencePrice } from '@pdv/domain/price-check';
+import { priceTypeError, referencePrice, repricedLine } from '@pdv/domain/price-check';
 import { validateDiscount } from '@pdv/domain/price-limits';
 import { SALE_BUILD_MESSAGES } from '@pdv/domain/sale-build';
 import { serviceAsCountedItem } from '@pdv/domain/service-order-rules';
@@ -120,6 +120,35 @@ export async function recalcOrder(tx: Tx, caller: Caller, order: q.PartsOrder, s
     bruto: totals.bruto, desconto: totals.desconto, desconto_subtotal: order.valor_desconto_subtotal, liquido: totals.liquido,
     pago: totals.pago, troco: totals.troco,
   }, situacao, situacao !== order.situacao, caller.id_usuario);
+}
+
+/**
+ * The order's lines priced again after its customer changed (PUT /order/update with another id_cliente, issue 30): the
+ * new customer's default price table (else the branch's) and the best promotion today apply to every live product
+ * line by the one rule the point of sale runs when its customer changes (price-check.ts repricedLine: a managed line
+ * takes the new price of its type, its discount in proportion; a typed price keeps its price), each line naming the
+ * table and promotion it is priced by (a typed one names the table only), then the order is recalculated in
+ * `situacao` (the wholesale quantity rule again). An order whose items may not change (itemChangeError: locked
+ * statuses, processing, marketplace) keeps its prices. Service lines are priced by the service's own price.
+ */
+export async function repriceForCustomer(tx: Tx, caller: Caller, id_pedido: number, situacao: OrderStatus): Promise<void> {
+  const org = caller.id_organization;
+  const order = await q.lockPartsOrder(tx, org, caller.id_filial, id_pedido);
+  if (!order || itemChangeError(order)) return;
+  const lines = await q.loadLines(tx, org, id_pedido);
+  const live = lines.filter((l) => !l.is_cancelado && l.tipo_item === 'Produto' && l.id_produto_grade_filial !== null);
+  if (live.length === 0) return;
+  const prices = await orderPrices(tx, caller, order, live.map((l) => l.id_produto_grade_filial!));
+  for (const line of live) {
+    const priced = prices.get(line.id_produto_grade_filial!);
+    if (!priced) continue;
+    const next = repricedLine({ ...line, id_tabela_preco: null as number | null, id_promocao: null as number | null }, priced);
+    if (next.valor_unitario !== line.valor_unitario || next.valor_desconto_item !== line.valor_desconto_item) {
+      await q.writeLine(tx, org, { ...line, valor_unitario: next.valor_unitario, valor_desconto_item: next.valor_desconto_item });
+    }
+    await q.writeLineClaims(tx, org, line.id_pedido_item, next.id_tabela_preco ?? null, line.is_preco_alterado ? null : (next.id_promocao ?? null));
+  }
+  await recalcOrder(tx, caller, order, situacao);
 }
 
 const done = (tx: Tx, caller: Caller, id_pedido: number): Promise<OrderFull> => loadOrThrow(tx, caller, caller.id_filial, id_pedido);

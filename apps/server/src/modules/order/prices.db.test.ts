@@ -101,6 +101,49 @@ describe('back-office order lines priced by the price table and the promotions',
     expect((await stored(other)).map((r) => [r['valor_unitario'], r['is_preco_alterado'], r['id_promocao']])).toEqual([[retail() / 100, true, null]]);
   });
 
+  it("another customer on the order prices its lines again by that customer's table; a typed price stays; back again", async () => {
+    await system(`UPDATE usuario SET percentual_desconto_maximo = 50 WHERE email = 'caixa@demo.com.br'`);
+    const id = await newOrder(semTabela);
+    expect((await addItem(id, { desconto_percentual: 10 })).status).toBe(200);
+    const typed = (retail() + 100) / 100;
+    expect((await addItem(id, { valor_unitario: typed })).status).toBe(200);
+    const before = await stored(id);
+    expect(before.map((r) => [r['valor_unitario'], r['is_preco_alterado']])).toEqual([[retail() / 100, false], [typed, true]]);
+    const branchTable = before[0]!['id_tabela_preco'];
+    expect(branchTable).not.toBe(tabela);
+    const moved = await t.call('PUT', '/order/update', { id_pedido: id, id_cliente: f.id_cliente }, cashier);
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    // The managed line at the table's price, its 10% discount still 10% of it; the typed line kept, naming the table.
+    expect((await stored(id)).map((r) => [r['valor_unitario'], r['is_preco_alterado'], r['id_tabela_preco'], r['id_promocao']])).toEqual([
+      [off(retail(), 20) / 100, false, tabela, null], [typed, true, tabela, null]]);
+    const { rows } = await select<{ valor_desconto_item: number; liquido: number }>(
+      `SELECT i.valor_desconto_item::float8 AS valor_desconto_item, p.valor_total_liquido::float8 AS liquido
+         FROM pedido_item i JOIN pedido p ON p.id_pedido = i.id_pedido WHERE i.id_pedido = $1 ORDER BY i.id_pedido_item`, [id]);
+    // The discount keeps its share of the gross (the 10% given on the branch price, scaled to the table price).
+    const discount = Math.round((Math.round(retail() / 10) * off(retail(), 20)) / retail());
+    expect(cents(rows[0]!.valor_desconto_item)).toBe(discount);
+    // The header adds up to the repriced lines.
+    expect(cents(rows[0]!.liquido)).toBe(off(retail(), 20) - discount + retail() + 100);
+    // Back to the customer without a table: the branch's price again (the branch's neutral table named).
+    expect((await t.call('PUT', '/order/update', { id_pedido: id, id_cliente: semTabela }, cashier)).status).toBe(200);
+    expect((await stored(id)).map((r) => [r['valor_unitario'], r['is_preco_alterado'], r['id_tabela_preco']])).toEqual([
+      [retail() / 100, false, branchTable], [typed, true, branchTable]]);
+    // Another header change without a new customer prices nothing again: a price set meanwhile stays.
+    await system('UPDATE pedido_item SET valor_unitario = valor_unitario + 1 WHERE id_pedido = $1 AND NOT is_preco_alterado', [id]);
+    expect((await t.call('PUT', '/order/update', { id_pedido: id, observacao: 'sem troca de cliente' }, cashier)).status).toBe(200);
+    expect((await stored(id))[0]!['valor_unitario']).toBe(retail() / 100 + 1);
+  });
+
+  it('a customer change on an order whose items are locked keeps its prices', async () => {
+    const id = await newOrder(semTabela);
+    expect((await addItem(id)).status).toBe(200);
+    await system(`UPDATE pedido SET situacao = 'Faturado' WHERE id_pedido = $1`, [id]);
+    const res = await t.call('PUT', '/order/update', { id_pedido: id, id_cliente: f.id_cliente }, cashier);
+    // A locked order's header does not change either (orderEditError); its prices are what they were.
+    expect(res.status, JSON.stringify(res.json)).toBe(400);
+    expect((await stored(id)).map((r) => r['valor_unitario'])).toEqual([retail() / 100]);
+  });
+
   it('a promotion in effect applies after the table, naming the promotion; an ended one does not', async () => {
     const promo = await expectOk(t, 'promotionCreate', {
       descricao: 'Semana do pedido', data_inicio: day(-1), data_fim: day(1),

@@ -131,3 +131,59 @@ export async function branchOffset(tx: Tx, org: number, id_filial: number): Prom
   );
   return rows[0]?.fuso_horario ?? -3;
 }
+
+type Json = Record<string, unknown>;
+const jsonList = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : []);
+
+/**
+ * The versions of price tables (`tipo` TabelaPreco) or promotions (Promocao) `ids` replaced at or after `since` (ISO),
+ * newest first (migration 070 regra_preco_versao: the whole rule as it stood before a change, a disabling or a delete).
+ * POST /api/operacao accepts a line priced by one of them within PRICE_VERSION_WINDOW_MS (operation/prices.ts).
+ */
+export async function replacedTables(tx: Tx, org: number, ids: readonly number[], since: string): Promise<PriceTable[]> {
+  const rows = await replacedRules(tx, org, 'TabelaPreco', ids, since);
+  return rows.map(({ id, regra: r }) => {
+    const itens = jsonList(r['itens']).map((i) => ({
+      categoria: i['id_categoria'] == null ? null : Number(i['id_categoria']),
+      grade: i['id_produto_grade_filial'] == null ? null : Number(i['id_produto_grade_filial']),
+      rule: ruleOf(i as unknown as RuleRow),
+    }));
+    return {
+      id_tabela_preco: id,
+      situacao: String(r['situacao']),
+      filiais: (Array.isArray(r['filiais']) ? r['filiais'] : []).map(Number),
+      ...ruleOf(r as unknown as RuleRow),
+      categorias: new Map(itens.flatMap((i) => (i.categoria === null ? [] : [[i.categoria, i.rule] as const]))),
+      grades: new Map(itens.flatMap((i) => (i.grade === null ? [] : [[i.grade, i.rule] as const]))),
+    };
+  });
+}
+
+/** Promotion versions (see replacedTables). */
+export async function replacedPromotions(tx: Tx, org: number, ids: readonly number[], since: string): Promise<Promotion[]> {
+  const rows = await replacedRules(tx, org, 'Promocao', ids, since);
+  const rules = (v: unknown) => new Map(jsonList(v).map((d) => [Number(d['id']), discountOf(d as unknown as DiscountRow)] as const));
+  return rows.map(({ id, regra: r }) => ({
+    id_promocao: id,
+    situacao: String(r['situacao']),
+    data_inicio: String(r['data_inicio']),
+    data_fim: String(r['data_fim']),
+    is_gestao: r['is_gestao'] === true,
+    is_desconto: r['is_desconto'] === true,
+    is_cashback: r['is_cashback'] === true,
+    categorias: rules(r['categorias']),
+    grades: rules(r['produtos']),
+  }));
+}
+
+async function replacedRules(tx: Tx, org: number, tipo: 'TabelaPreco' | 'Promocao', ids: readonly number[], since: string) {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const { rows } = await tx.query<{ id: number; regra: Json }>(
+    `SELECT id_regra AS id, regra FROM regra_preco_versao
+      WHERE id_organization = $1 AND tipo = $2 AND id_regra = ANY($3::integer[]) AND substituida_em >= $4::timestamptz
+      ORDER BY substituida_em DESC, id_regra_preco_versao DESC`,
+    [org, tipo, wanted, since],
+  );
+  return rows;
+}

@@ -18,6 +18,7 @@ import type { Caller } from '../auth/caller.ts';
 import { nextSequence } from '../../db/sequence.ts';
 import { findSaleConfig } from '../settings/queries.ts';
 import { copyServiceLines } from './service-queries.ts';
+import { repriceForCustomer } from './items.ts';
 import * as w from './writes.ts';
 
 type CreateBody = z.output<typeof orderCreateBody>;
@@ -128,6 +129,10 @@ export async function updateOrder(tx: Tx, caller: Caller, body: UpdateBody): Pro
   await w.updateOrderHeader(tx, {
     org, id_pedido: order.id_pedido, situacao: target, statusChanged: target !== order.situacao, id_usuario: caller.id_usuario, liquido,
   }, header);
+  // Another customer: the lines are priced again by its default price table (issue 30; items.ts repriceForCustomer).
+  if (header.id_cliente !== undefined && id_cliente !== order.id_cliente && target !== 'Cancelado') {
+    await repriceForCustomer(tx, caller, order.id_pedido, target);
+  }
   // A cancelled order gives its cashback back (its accrual reversed, its redemption returned; once).
   if (target === 'Cancelado' && order.situacao !== 'Cancelado') {
     await reverseSaleCashback(tx, { org, id_usuario: caller.id_usuario, id_pedido: order.id_pedido });

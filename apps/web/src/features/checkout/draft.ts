@@ -16,7 +16,7 @@ import {
 } from '@pdv/domain/operation';
 import { repriceForWholesale, type WholesalePricing } from '@pdv/domain/wholesale';
 import type { OperationBundle, StoredItem, StoredOperation, StoredPayment } from '../outbox/types.ts';
-import { linePricing, retypedLine } from '@pdv/domain/price-check';
+import { linePricing, repricedLine, retypedLine } from '@pdv/domain/price-check';
 import { cashbackOffers, earnsCashback, saleCashback, type CashbackOffer } from '@pdv/domain/cashback';
 import { saleDay, type PricedVariation } from '@pdv/domain/price-rules';
 import type { ProductHit } from './catalog.ts';
@@ -102,11 +102,6 @@ export interface LineContext {
   id_cenario_fiscal: number | null;
   /** The price tables and promotions of the local copy (absent: the variation's branch prices as they are). */
   pricing?: LocalPricing | null;
-}
-
-/** The unit price a managed line takes from its prices: wholesale when it is wholesale (by choice or by the rule). */
-function unitPriceOf(item: Pick<StoredItem, 'tipo_preco'>, prices: { preco_venda: Cents; preco_atacado: Cents }): Cents {
-  return item.tipo_preco === 'Atacado' && prices.preco_atacado > 0 ? prices.preco_atacado : prices.preco_venda;
 }
 
 /** The cashback offers for a variation on the sale's day (cashback.ts), from the local copy's promotions. */
@@ -251,14 +246,13 @@ export function repriceLines(bundle: OperationBundle, pricing: LocalPricing): Op
     const precos = item.precos;
     if (!precos?.base || item.id_produto_grade_filial === null || item.is_cancelado) return item;
     const priced = linePricing(precos.base, { id_produto_grade_filial: item.id_produto_grade_filial, id_categoria: precos.id_categoria ?? null }, context);
-    const next: StoredItem = {
-      ...item,
+    // The one rule (price-check.ts repricedLine): a managed line at the new price of its type, its discount in
+    // proportion; a typed price kept; both naming the new table and promotion.
+    return {
+      ...repricedLine(item, priced),
       precos: { ...precos, preco_venda: priced.preco_venda, preco_atacado: priced.preco_atacado,
         cashback: offersOf(pricing, bundle.operation, { id_produto_grade_filial: item.id_produto_grade_filial, id_categoria: precos.id_categoria ?? null }) },
-      id_tabela_preco: priced.id_tabela_preco,
-      id_promocao: priced.id_promocao,
     };
-    return item.is_preco_alterado ? next : { ...next, valor_unitario: unitPriceOf(item, priced) };
   });
   return recompute({ ...bundle, itens });
 }

@@ -45,6 +45,18 @@ describe('the point of sale prices a line by linePricing from the local copy', (
     expect(without.itens[0]).toMatchObject({ valor_unitario: 9000, id_tabela_preco: 1 });
   });
 
+  it("a line's own discount keeps its share when the customer's table reprices it; a typed price (F3) stays", () => {
+    const sale = draft.addProduct(empty(), hit, context(pricing(false)));
+    const id = sale.itens[0]!.id_item;
+    const discounted = draft.setItemDiscount(sale, id, 1000);
+    const customer = { id_cliente: 4, cliente_nome: 'Revenda', cliente_cpf_cnpj: null, id_tabela_preco_padrao: 2 };
+    expect(draft.setCustomer(discounted, customer, pricing(false)).itens[0]).toMatchObject({
+      valor_unitario: 8000, valor_desconto_item: 800, id_tabela_preco: 2, id_promocao: null,
+    });
+    const typed = draft.setUnitPrice(sale, id, 9500);
+    expect(draft.setCustomer(typed, customer, pricing(false)).itens[0]).toMatchObject({ valor_unitario: 9500, is_preco_alterado: true, id_tabela_preco: 2 });
+  });
+
   it('keeps the branch price without promotions and names no promotion', () => {
     const line = draft.addProduct(empty(), hit, context(pricing(false))).itens[0]!;
     expect([line.valor_unitario, line.id_promocao]).toEqual([10_000, null]);
