@@ -142,7 +142,7 @@ export class LocalEngine {
   }
 
   private docs(sql: string, bind: readonly SqlValue[]): LocalRow[] {
-    return this.column(sql, bind).map((text) => JSON.parse(String(text)) as LocalRow);
+    return this.column(sql, bind).map((text) => JSON.parse(typeof text === 'string' ? text : '{}') as LocalRow);
   }
 
   private run(sql: string, bind: readonly SqlValue[]): number {
