@@ -216,29 +216,32 @@ export class LocalEngine {
 
   // ---- writes ----
 
+  /**
+   * Puts the live rows and deletes the tombstones' keys. The rows go to SQLite as one JSON array per statement
+   * (json_each), not one bind per row: crossing into WebAssembly once per page is what makes a bulk load fast.
+   */
   private putRows(def: TableDef, rows: readonly LocalRow[]): { put: number; deleted: number } {
-    const upsert = this.statement(
-      `INSERT INTO ${quote(def.name)} (${quote(def.key)}, ${quote(DOC)}) VALUES (?, ?) ` +
-        `ON CONFLICT (${quote(def.key)}) DO UPDATE SET ${quote(DOC)} = excluded.${quote(DOC)}`,
-    );
-    const remove = `DELETE FROM ${quote(def.name)} WHERE ${quote(def.key)} = ?`;
-    let put = 0;
-    let deleted = 0;
+    const live: LocalRow[] = [];
+    const gone: Key[] = [];
     for (const row of rows) {
       const key = keyOf(row, def);
-      if (isTombstone(row)) {
-        deleted += this.run(remove, [key]);
-        continue;
-      }
-      try {
-        upsert.bind([key, JSON.stringify(row)]);
-        upsert.step();
-      } finally {
-        upsert.reset(true);
-      }
-      put += 1;
+      if (isTombstone(row)) gone.push(key);
+      else live.push(row);
     }
-    return { put, deleted };
+    const deleted = gone.length === 0 ? 0 : this.deleteKeys(def, gone);
+    if (live.length > 0) {
+      this.run(
+        `INSERT INTO ${quote(def.name)} (${quote(def.key)}, ${quote(DOC)}) ` +
+          `SELECT value ->> '$."${def.key}"', value FROM json_each(?) WHERE true ` +
+          `ON CONFLICT (${quote(def.key)}) DO UPDATE SET ${quote(DOC)} = excluded.${quote(DOC)}`,
+        [JSON.stringify(live)],
+      );
+    }
+    return { put: live.length, deleted };
+  }
+
+  private deleteKeys(def: TableDef, keys: readonly Key[]): number {
+    return this.run(`DELETE FROM ${quote(def.name)} WHERE ${quote(def.key)} IN (SELECT value FROM json_each(?))`, [JSON.stringify(keys)]);
   }
 
   /** Puts rows into one table (tombstones delete), in one transaction. Returns how many rows were put. */
@@ -254,9 +257,8 @@ export class LocalEngine {
       changes.forEach((change, i) => {
         const def = defs[i] as TableDef;
         if (change.clear) this.db.exec(`DELETE FROM ${quote(def.name)}`);
-        for (const key of change.deleteKeys ?? []) {
-          summary.deleted += this.run(`DELETE FROM ${quote(def.name)} WHERE ${quote(def.key)} = ?`, [checkKey(key, def)]);
-        }
+        const keys = (change.deleteKeys ?? []).map((key) => checkKey(key, def));
+        if (keys.length > 0) summary.deleted += this.deleteKeys(def, keys);
         const written = this.putRows(def, change.rows ?? []);
         summary.put += written.put;
         summary.deleted += written.deleted;
@@ -376,12 +378,12 @@ export class LocalEngine {
     for (const product of this.bySku(typed)) add(product);
     const match = ftsQuery(typed);
     if (match && found.length < limit) {
-      const rows = this.docs(
-        `SELECT p.${quote(DOC)} FROM ${quote(PRODUCT_FTS)} AS f JOIN "product" AS p ON p."id_produto" = f.rowid ` +
-          `WHERE ${quote(PRODUCT_FTS)} MATCH ? ORDER BY f.rowid LIMIT ?`,
-        [match, limit + found.length],
-      );
-      for (const row of rows) add(row);
+      // The matches' keys first, then each product by its key: joined in one statement, the planner scanned product.
+      const keys = this.column(`SELECT rowid FROM ${quote(PRODUCT_FTS)} WHERE ${quote(PRODUCT_FTS)} MATCH ? ORDER BY rowid LIMIT ?`, [
+        match,
+        limit + found.length,
+      ]);
+      for (const key of keys) if (typeof key === 'number') add(this.get('product', key));
     }
     return found;
   }
