@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import type { Benchmark, BenchResult } from './lib.ts';
-import type { PageFigures } from './localdb/page.ts';
+import type { PageFigures } from './localdb/figures.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const PRODUCTS = Number(process.env['BENCH_LOCALDB_PRODUCTS'] ?? 100_000);

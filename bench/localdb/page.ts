@@ -4,6 +4,7 @@
  * rows into the raw baseline worker, then times searches and barcode lookups from the page.
  */
 import { LocalDbClient } from '../../apps/web/src/localdb/client.ts';
+import type { PageFigures } from './figures.ts';
 
 type Row = Record<string, unknown>;
 const stamps = { data_cadastro: '2026-11-22T06:29:42.828Z', data_alteracao: '2026-11-22T06:29:42.828Z', data_exclusao: null };
@@ -67,16 +68,6 @@ function p95(samples: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? NaN;
 }
 
-export interface PageFigures {
-  rows: number;
-  engineMs: number;
-  rawMs: number;
-  indexMs: number;
-  searchP95: number;
-  barcodeP95: number;
-  keyLookupP95: number;
-  searchHits: Record<string, number>;
-}
 
 async function run(products: number, pageRows: number): Promise<PageFigures> {
   const engineWorker = new Worker('/worker.js', { type: 'module' });
