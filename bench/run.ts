@@ -14,6 +14,7 @@ import { importBenchmark } from './import.bench.ts';
 import { inventoryBenchmark } from './inventory.bench.ts';
 import { inventoryCountBenchmark } from './inventory-count.bench.ts';
 import { loadBenchmark } from './load.bench.ts';
+import { localdbBenchmark } from './localdb.bench.ts';
 import { nfceOfflineBenchmark } from './nfce-offline.bench.ts';
 import { operacaoBenchmark } from './operacao.bench.ts';
 import { pdfBenchmark } from './pdf.bench.ts';
@@ -24,7 +25,7 @@ import { syncPageBenchmark } from './sync-page.bench.ts';
 
 const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, syncBrowserBenchmark, operacaoBenchmark, fiscalBenchmark, loadBenchmark,
   checkoutSearchBenchmark, idbCeilingBenchmark, pdfBenchmark, registersBenchmark, importBenchmark, inventoryBenchmark,
-  connectorPrintBenchmark, inventoryCountBenchmark, nfceOfflineBenchmark, boletoBenchmark];
+  connectorPrintBenchmark, inventoryCountBenchmark, nfceOfflineBenchmark, boletoBenchmark, localdbBenchmark];
 const only = process.argv.slice(2);
 
 const rows: Array<BenchResult & { bench: string }> = [];

@@ -1,0 +1,277 @@
+import type { Database } from '@sqlite.org/sqlite-wasm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_VERSION, storesAt } from '../db/schema.ts';
+import { LocalEngine, UnknownTableError, type LocalRow } from './engine.ts';
+import { ftsQuery, tableDefs } from './schema.ts';
+import { loadSqlite } from './testing.ts';
+
+const open: LocalEngine[] = [];
+afterEach(() => {
+  for (const engine of open.splice(0)) engine.close();
+});
+
+async function freshDb(): Promise<Database> {
+  const { oo1 } = await loadSqlite();
+  return new oo1.DB(':memory:', 'c');
+}
+
+async function engineOn(db?: Database): Promise<{ engine: LocalEngine; db: Database }> {
+  const database = db ?? (await freshDb());
+  const engine = new LocalEngine(database);
+  open.push(engine);
+  return { engine, db: database };
+}
+
+const stamps = { data_cadastro: '2026-11-22T06:29:42.828Z', data_alteracao: '2026-11-22T06:29:42.828Z', data_exclusao: null };
+const makeProduct = (id: number, fields: LocalRow = {}): LocalRow => ({
+  id_produto: id,
+  descricao: `Produto ${id}`,
+  sku: `SKU-${id}`,
+  situacao: 'Ativo',
+  id_categoria: 1,
+  ...stamps,
+  ...fields,
+});
+const makeGrid = (id: number, idProduto: number, fields: LocalRow = {}): LocalRow => ({
+  id_produto_grade: id,
+  id_produto_grade_filial: id,
+  id_produto: idProduto,
+  descricao: '38',
+  sku: `GRD-${id}`,
+  situacao: 'Ativo',
+  ...stamps,
+  ...fields,
+});
+const makeBarcode = (id: number, idGrade: number, idProduto: number, codigo: string): LocalRow => ({
+  id_produto_codigo_barra: id,
+  id_produto_grade: idGrade,
+  id_produto: idProduto,
+  codigo,
+  situacao: 'Ativo',
+  ...stamps,
+});
+const ids = (rows: LocalRow[]) => rows.map((row) => row['id_produto']);
+
+function objects(db: Database, type: 'table' | 'index' | 'trigger'): string[] {
+  return db.selectValues(`SELECT name FROM sqlite_master WHERE type = ? ORDER BY name`, [type]).map(String);
+}
+
+describe('the schema', () => {
+  it('creates every table of the declarations, keyed by the declared key, with an index per declared field', async () => {
+    const { engine, db } = await engineOn();
+    const declared = storesAt(DATABASE_VERSION);
+    expect(engine.tables().sort()).toEqual(Object.keys(declared).sort());
+    const tables = objects(db, 'table');
+    const indexes = objects(db, 'index');
+    for (const [name, spec] of Object.entries(declared)) {
+      const [key, ...fields] = spec.split(',').map((f) => f.trim());
+      expect(tables).toContain(name);
+      const pk = db.selectValues(`SELECT name FROM pragma_table_xinfo(?) WHERE pk = 1`, [name]);
+      expect(pk, name).toEqual([key]);
+      for (const field of fields) expect(indexes, `${name}.${field}`).toContain(`${name}__${field}`);
+    }
+    // The spec's 3.1 keys, read through the declarations.
+    expect(db.selectValues(`SELECT name FROM pragma_table_xinfo('updater') WHERE pk = 1`)).toEqual(['table']);
+    expect(indexes).toContain('fiscal_scenario__default');
+    expect(indexes).toContain('updater__offset');
+  });
+
+  it('adds a table declared later to a database that exists, keeping the rows of the others', async () => {
+    const db = await freshDb();
+    const before = tableDefs().filter((def) => def.name !== 'apps');
+    const first = new LocalEngine(db, before);
+    first.bulkPut('product', [makeProduct(1)]);
+    const { engine } = await engineOn(db);
+    expect(engine.get('product', 1)?.['descricao']).toBe('Produto 1');
+    engine.bulkPut('apps', [{ id_app: 3, nome: 'Loja' }]);
+    expect(engine.get('apps', 3)).toEqual({ id_app: 3, nome: 'Loja' });
+  });
+
+  it('keeps a number key and the same digits as a string apart, like IndexedDB', async () => {
+    const { engine } = await engineOn();
+    engine.bulkPut('operation', [
+      { id_operacao: 1, situacao: 'Aberta' },
+      { id_operacao: '1', situacao: 'Rascunho' },
+      { id_operacao: '5b1c2d3e-0000-4000-8000-000000000001', situacao: 'Aberta' },
+    ]);
+    expect(engine.count('operation')).toBe(3);
+    expect(engine.get('operation', 1)?.['situacao']).toBe('Aberta');
+    expect(engine.get('operation', '1')?.['situacao']).toBe('Rascunho');
+    expect(engine.where('operation', 'situacao', 'Aberta').map((r) => r['id_operacao'])).toEqual([
+      1,
+      '5b1c2d3e-0000-4000-8000-000000000001',
+    ]);
+  });
+
+  it('refuses a table the schema does not declare, a field that is not indexed and a row without its key', async () => {
+    const { engine } = await engineOn();
+    expect(() => engine.bulkPut('nao_existe', [{ id: 1 }])).toThrow(UnknownTableError);
+    expect(() => engine.where('product', 'descricao', 'x')).toThrow('product.descricao não é chave nem índice da cópia local.');
+    expect(() => engine.bulkPut('product', [{ descricao: 'sem chave' }])).toThrow('Linha de product sem a chave id_produto.');
+  });
+});
+
+describe('bulk load and search', () => {
+  async function loaded(count: number): Promise<{ engine: LocalEngine; db: Database }> {
+    const opened = await engineOn();
+    const { engine, db } = opened;
+    engine.beginLoad(['product', 'grid', 'barcode']);
+    expect(objects(db, 'index').filter((name) => name.startsWith('product__'))).toEqual([]);
+    const products: LocalRow[] = [];
+    const grids: LocalRow[] = [];
+    const barcodes: LocalRow[] = [];
+    for (let i = 1; i <= count; i += 1) {
+      products.push(makeProduct(i, { descricao: `Bota Edição Limitada Vinho Ref. ${String(i).padStart(6, '0')}`, sku: `BLK-${i}` }));
+      grids.push(makeGrid(i, i, { sku: `BLK-${i}-38` }));
+      barcodes.push(makeBarcode(i, i, i, String(7890000000000 + i)));
+    }
+    products.push(makeProduct(count + 1, { descricao: 'Calça Básica Açafrão', sku: 'CAL-AÇA' }));
+    products.push(makeProduct(count + 2, { descricao: 'Calça Inativa', situacao: 'Inativo' }));
+    for (let i = 0; i < products.length; i += 500) engine.bulkPut('product', products.slice(i, i + 500));
+    engine.bulkPut('grid', grids);
+    engine.bulkPut('barcode', barcodes);
+    engine.endLoad();
+    return opened;
+  }
+
+  it('builds the indexes and the search after the load', async () => {
+    const { engine, db } = await loaded(50);
+    const indexes = objects(db, 'index');
+    for (const name of ['product__sku', 'grid__sku', 'barcode__codigo']) expect(indexes).toContain(name);
+    expect(objects(db, 'trigger')).toEqual(['product_fts_delete', 'product_fts_insert', 'product_fts_update']);
+    expect(engine.count('product')).toBe(52);
+    expect(ids(engine.searchProducts('bota', 100))).toHaveLength(50);
+  });
+
+  it('finds products by the beginning of every word, accents and case folded, in key order', async () => {
+    const { engine } = await loaded(1200);
+    expect(ids(engine.searchProducts('bot ed lim 00012', 25))).toEqual([120, 121, 122, 123, 124, 125, 126, 127, 128, 129]);
+    expect(ids(engine.searchProducts('blk 12', 4))).toEqual([12, 120, 121, 122]);
+    expect(ids(engine.searchProducts('BOTA EDIÇÃO', 3))).toEqual([1, 2, 3]);
+    expect(ids(engine.searchProducts('edicao vinho', 2))).toEqual([1, 2]);
+    expect(ids(engine.searchProducts('calca basica acafrao', 25))).toEqual([1201]);
+    expect(ids(engine.searchProducts('cal', 25))).toEqual([1201]);
+    expect(engine.searchProducts('dição', 25)).toEqual([]);
+    expect(engine.searchProducts('bota sapato', 25)).toEqual([]);
+    expect(engine.searchProducts('  ', 25)).toEqual([]);
+    expect(engine.searchProducts('"*', 25)).toEqual([]);
+  });
+
+  it('puts the product of an exact SKU or barcode first', async () => {
+    const { engine } = await loaded(1200);
+    expect(ids(engine.searchProducts('BLK-1000', 3))).toEqual([1000]);
+    expect(ids(engine.searchProducts('BLK-100', 3))).toEqual([100, 1000, 1001]);
+    expect(ids(engine.searchProducts('BLK-7-38', 1))).toEqual([7]);
+    expect(ids(engine.searchProducts('7890000000777', 25))).toEqual([777]);
+    expect(ids(engine.bySku('BLK-1000'))).toEqual([1000]);
+    expect(engine.bySku('blk-1000')).toEqual([]);
+  });
+
+  it('answers a barcode exactly, with its variation and product', async () => {
+    const { engine } = await loaded(30);
+    const match = engine.byBarcode('7890000000021');
+    expect(match?.barcode['id_produto_codigo_barra']).toBe(21);
+    expect(match?.grid?.['sku']).toBe('BLK-21-38');
+    expect(match?.product?.['sku']).toBe('BLK-21');
+    expect(engine.byBarcode('789000000002')).toBeNull();
+    expect(engine.byBarcode('7890000000099')).toBeNull();
+  });
+
+  it('leaves inactive products out of the search', async () => {
+    const { engine } = await loaded(5);
+    expect(ids(engine.searchProducts('calca', 25))).toEqual([6]);
+    engine.applyChanges([{ table: 'product', rows: [makeProduct(6, { descricao: 'Calça Básica Açafrão', situacao: 'Inativo' })] }]);
+    expect(engine.searchProducts('calca', 25)).toEqual([]);
+    engine.applyChanges([{ table: 'product', rows: [makeProduct(7, { descricao: 'Calça Inativa Voltou' })] }]);
+    expect(ids(engine.searchProducts('calca', 25))).toEqual([7]);
+  });
+
+  it('finishes a load cut short when the database opens again', async () => {
+    const db = await freshDb();
+    const first = new LocalEngine(db);
+    first.beginLoad(['product']);
+    first.bulkPut('product', [makeProduct(1, { descricao: 'Sandália Rasteira' })]);
+    expect(first.searchProducts('sandalia', 25)).toEqual([]);
+    const { engine } = await engineOn(db);
+    expect(objects(db, 'index')).toContain('product__sku');
+    expect(ids(engine.searchProducts('sandalia', 25))).toEqual([1]);
+  });
+
+  it('turns typed text into a prefix query of folded words', () => {
+    expect(ftsQuery(' Calça  BÁS-12 ')).toBe('"calca"* "bas"* "12"*');
+    expect(ftsQuery('"*()')).toBeNull();
+  });
+});
+
+describe('changes', () => {
+  it('applies the changes of several tables in one transaction and then tells the subscribers of those tables', async () => {
+    const { engine } = await engineOn();
+    const heard: Array<{ who: string; tables: readonly string[]; products: number }> = [];
+    engine.subscribe(['product', 'updater'], (tables) => heard.push({ who: 'catalogue', tables, products: engine.count('product') }));
+    engine.subscribe(['stock'], (tables) => heard.push({ who: 'stock', tables, products: engine.count('product') }));
+    const stopAll = engine.subscribe(null, (tables) => heard.push({ who: 'all', tables, products: engine.count('product') }));
+    const summary = engine.applyChanges([
+      { table: 'product', rows: [makeProduct(1), makeProduct(2)] },
+      { table: 'updater', rows: [{ table: 'product', date_change: '2026-11-22 10:00:00.000001', offset: 2, loading: 0, is_loaded: 1 }] },
+    ]);
+    expect(summary).toEqual({ tables: ['product', 'updater'], put: 3, deleted: 0 });
+    expect(heard).toEqual([
+      { who: 'catalogue', tables: ['product', 'updater'], products: 2 },
+      { who: 'all', tables: ['product', 'updater'], products: 2 },
+    ]);
+    stopAll();
+    engine.bulkPut('stock', [{ id_estoque: 1, id_endereco_estoque: 1, id_produto_grade_filial: 1, quantidade: 3 }]);
+    expect(heard.at(-1)).toEqual({ who: 'stock', tables: ['stock'], products: 2 });
+    expect(heard).toHaveLength(3);
+    expect(engine.where('updater', 'is_loaded', 1).map((r) => r['table'])).toEqual(['product']);
+  });
+
+  it('writes nothing and tells no one when a change fails', async () => {
+    const { engine } = await engineOn();
+    engine.bulkPut('product', [makeProduct(1)]);
+    let calls = 0;
+    engine.subscribe(['product', 'grid'], () => {
+      calls += 1;
+    });
+    expect(() =>
+      engine.applyChanges([
+        { table: 'product', rows: [makeProduct(1, { descricao: 'Mudou' }), makeProduct(2)] },
+        { table: 'grid', rows: [{ descricao: 'sem chave' }] },
+      ]),
+    ).toThrow('Linha de grid sem a chave id_produto_grade.');
+    expect(calls).toBe(0);
+    expect(engine.count('product')).toBe(1);
+    expect(engine.get('product', 1)?.['descricao']).toBe('Produto 1');
+    expect(ids(engine.searchProducts('produto', 25))).toEqual([1]);
+    // The engine goes on writing after a failed transaction.
+    engine.bulkPut('product', [makeProduct(3)]);
+    expect(calls).toBe(1);
+  });
+
+  it('deletes the rows of tombstones and of deleted keys, and the search forgets them', async () => {
+    const { engine } = await engineOn();
+    engine.applyChanges([{ table: 'product', rows: [makeProduct(1), makeProduct(2), makeProduct(3)] }]);
+    expect(ids(engine.searchProducts('produto', 25))).toEqual([1, 2, 3]);
+    const summary = engine.applyChanges([
+      { table: 'product', rows: [makeProduct(2, { data_exclusao: '2026-11-23T10:00:00.000Z' }), makeProduct(9, { data_exclusao: '2026-11-23T10:00:00.000Z' })] },
+      { table: 'product', deleteKeys: [3] },
+    ]);
+    expect(summary).toEqual({ tables: ['product'], put: 0, deleted: 2 });
+    expect(engine.get('product', 2)).toBeUndefined();
+    expect(engine.get('product', 9)).toBeUndefined();
+    expect(engine.all('product').map((r) => r['id_produto'])).toEqual([1]);
+    expect(ids(engine.searchProducts('produto', 25))).toEqual([1]);
+    expect(ids(engine.searchProducts('SKU-2', 25))).toEqual([]);
+  });
+
+  it('searches a description as last written, and empties a table when asked', async () => {
+    const { engine } = await engineOn();
+    engine.bulkPut('product', [makeProduct(1, { descricao: 'Tênis Corrida' })]);
+    engine.bulkPut('product', [makeProduct(1, { descricao: 'Chinelo Praia' })]);
+    expect(engine.searchProducts('tenis', 25)).toEqual([]);
+    expect(ids(engine.searchProducts('chinelo pra', 25))).toEqual([1]);
+    engine.applyChanges([{ table: 'product', clear: true, rows: [makeProduct(5)] }]);
+    expect(engine.all('product').map((r) => r['id_produto'])).toEqual([5]);
+    expect(engine.searchProducts('chinelo', 25)).toEqual([]);
+  });
+});

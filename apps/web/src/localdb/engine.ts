@@ -1,0 +1,397 @@
+/**
+ * The local copy's engine on SQLite: synchronous, over one open connection (the worker's, on OPFS; an in-memory one
+ * under Node in tests), with the tables of schema.ts. Screens never write SQL: they call this small API through the
+ * worker (client.ts), and it is the only place that does.
+ *
+ * - Writes: bulkPut (rows of one table), applyChanges (pages of the sync: rows put, tombstones — rows carrying
+ *   data_exclusao — and keys deleted, tables cleared, all in one transaction). After a write commits, the subscribers
+ *   of the tables it touched are told (subscribe), which is what a live query needs.
+ * - Bulk load: beginLoad(tables) drops the tables' secondary indexes (and the product search's triggers), endLoad()
+ *   builds them again from the rows, once. The tables being loaded are kept in _localdb_meta, so a load cut short
+ *   (the tab closed) is finished when the database opens next.
+ * - Reads: get, getMany, where (the key or a declared index only), all, count; searchProducts (FTS5: every word a
+ *   prefix, accents folded; an exact barcode or SKU first), byBarcode (exact, with its grid and product rows), bySku.
+ */
+import type { Database, PreparedStatement, SqlValue } from '@sqlite.org/sqlite-wasm';
+import type { LocalRow } from '../db/database.ts';
+import {
+  DOC,
+  META_TABLE,
+  PRODUCT_FTS,
+  createFtsSql,
+  createFtsTriggersSql,
+  createIndexesSql,
+  createTableSql,
+  dropFtsTriggersSql,
+  dropIndexesSql,
+  ftsQuery,
+  quote,
+  rebuildFtsSql,
+  tableDefs,
+  type TableDef,
+} from './schema.ts';
+
+export type { LocalRow };
+export type Key = number | string;
+
+/** What one table receives in a write. */
+export interface TableChange {
+  table: string;
+  /** Emptied first (another owner's rows, a reset). */
+  clear?: boolean;
+  /** Rows to put; a row carrying data_exclusao is a tombstone: its key is deleted. */
+  rows?: readonly LocalRow[];
+  /** Keys to delete. */
+  deleteKeys?: readonly Key[];
+}
+
+export interface ChangeSummary {
+  /** The tables written, in the order given. */
+  tables: string[];
+  put: number;
+  deleted: number;
+}
+
+/** A barcode found exactly, with the variation and product it names (null when the copy does not hold them). */
+export interface BarcodeMatch {
+  barcode: LocalRow;
+  grid: LocalRow | null;
+  product: LocalRow | null;
+}
+
+export type ChangeListener = (tables: readonly string[]) => void;
+
+/** A table of the copy that the schema does not declare, or a field that is neither its key nor an index. */
+export class UnknownTableError extends Error {
+  override readonly name = 'UnknownTableError';
+}
+
+const isTombstone = (row: LocalRow): boolean => row['data_exclusao'] !== null && row['data_exclusao'] !== undefined;
+/** Active and not deleted (situacao absent or 'Ativo'). */
+const isLive = (row: LocalRow): boolean => !isTombstone(row) && (row['situacao'] === undefined || row['situacao'] === 'Ativo');
+
+function keyOf(row: LocalRow, def: TableDef): Key {
+  const key = row[def.key];
+  if (typeof key === 'string' || (typeof key === 'number' && Number.isFinite(key))) return key;
+  throw new Error(`Linha de ${def.name} sem a chave ${def.key}.`);
+}
+
+function checkKey(key: unknown, def: TableDef): Key {
+  if (typeof key === 'string' || (typeof key === 'number' && Number.isFinite(key))) return key;
+  throw new Error(`Chave inválida para ${def.name}: ${String(key)}.`);
+}
+
+export class LocalEngine {
+  private readonly defs = new Map<string, TableDef>();
+  private readonly statements = new Map<string, PreparedStatement>();
+  private readonly listeners = new Set<{ tables: ReadonlySet<string> | null; listener: ChangeListener }>();
+  private depth = 0;
+  private pending = new Set<string>();
+
+  constructor(
+    private readonly db: Database,
+    defs: readonly TableDef[] = tableDefs(),
+  ) {
+    for (const def of defs) this.defs.set(def.name, def);
+    db.exec('PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY');
+    this.transaction(() => {
+      db.exec(`CREATE TABLE IF NOT EXISTS ${quote(META_TABLE)} (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID`);
+      for (const def of defs) db.exec(createTableSql(def));
+      if (this.defs.has('product')) db.exec(createFtsSql());
+    });
+    // A load cut short is finished now; otherwise every index exists (a new table or index declared since).
+    this.endLoad();
+  }
+
+  /** The tables of the copy. */
+  tables(): string[] {
+    return [...this.defs.keys()];
+  }
+
+  private def(table: string): TableDef {
+    const def = this.defs.get(table);
+    if (!def) throw new UnknownTableError(`A cópia local não tem a tabela ${table}.`);
+    return def;
+  }
+
+  private statement(sql: string): PreparedStatement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  /** The first column of every row of a statement. */
+  private column(sql: string, bind: readonly SqlValue[]): SqlValue[] {
+    const stmt = this.statement(sql);
+    const out: SqlValue[] = [];
+    try {
+      if (bind.length > 0) stmt.bind([...bind]);
+      while (stmt.step()) out.push(stmt.get(0));
+    } finally {
+      stmt.reset(true);
+    }
+    return out;
+  }
+
+  /** Statements one after the other (the oo1 exec joins an array without separators). */
+  private execAll(statements: readonly string[]): void {
+    for (const sql of statements) this.db.exec(sql);
+  }
+
+  private docs(sql: string, bind: readonly SqlValue[]): LocalRow[] {
+    return this.column(sql, bind).map((text) => JSON.parse(typeof text === 'string' ? text : '{}') as LocalRow);
+  }
+
+  private run(sql: string, bind: readonly SqlValue[]): number {
+    const stmt = this.statement(sql);
+    try {
+      if (bind.length > 0) stmt.bind([...bind]);
+      stmt.step();
+    } finally {
+      stmt.reset(true);
+    }
+    return this.db.changes();
+  }
+
+  /**
+   * Runs `fn` in one transaction (nested calls join the outer one) and, once it commits, tells the subscribers of the
+   * tables written. A throw rolls everything back and tells no one.
+   */
+  transaction<T>(fn: () => T): T {
+    if (this.depth > 0) {
+      this.depth += 1;
+      try {
+        return fn();
+      } finally {
+        this.depth -= 1;
+      }
+    }
+    this.db.exec('BEGIN IMMEDIATE');
+    this.depth = 1;
+    let result: T;
+    try {
+      result = fn();
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.pending = new Set();
+      try {
+        this.db.exec('ROLLBACK');
+      } catch (rollbackError) {
+        console.error('Falha ao desfazer a transação da cópia local', rollbackError);
+      }
+      throw error;
+    } finally {
+      this.depth = 0;
+    }
+    const changed = [...this.pending];
+    this.pending = new Set();
+    if (changed.length > 0) this.notify(changed);
+    return result;
+  }
+
+  private notify(changed: readonly string[]): void {
+    for (const { tables, listener } of [...this.listeners]) {
+      const touched = tables === null ? changed : changed.filter((table) => tables.has(table));
+      if (touched.length === 0) continue;
+      try {
+        listener(touched);
+      } catch (error) {
+        console.error('Falha num assinante da cópia local', error);
+      }
+    }
+  }
+
+  /** Calls `listener` after each committed write to one of `tables` (every table when null). Returns the unsubscribe. */
+  subscribe(tables: readonly string[] | null, listener: ChangeListener): () => void {
+    if (tables) for (const table of tables) this.def(table);
+    const entry = { tables: tables ? new Set(tables) : null, listener };
+    this.listeners.add(entry);
+    return () => {
+      this.listeners.delete(entry);
+    };
+  }
+
+  // ---- writes ----
+
+  /**
+   * Puts the live rows and deletes the tombstones' keys. The rows go to SQLite as one JSON array per statement
+   * (json_each), not one bind per row: crossing into WebAssembly once per page is what makes a bulk load fast.
+   */
+  private putRows(def: TableDef, rows: readonly LocalRow[]): { put: number; deleted: number } {
+    const live: LocalRow[] = [];
+    const gone: Key[] = [];
+    for (const row of rows) {
+      const key = keyOf(row, def);
+      if (isTombstone(row)) gone.push(key);
+      else live.push(row);
+    }
+    const deleted = gone.length === 0 ? 0 : this.deleteKeys(def, gone);
+    if (live.length > 0) {
+      this.run(
+        `INSERT INTO ${quote(def.name)} (${quote(def.key)}, ${quote(DOC)}) ` +
+          `SELECT value ->> '$."${def.key}"', value FROM json_each(?) WHERE true ` +
+          `ON CONFLICT (${quote(def.key)}) DO UPDATE SET ${quote(DOC)} = excluded.${quote(DOC)}`,
+        [JSON.stringify(live)],
+      );
+    }
+    return { put: live.length, deleted };
+  }
+
+  private deleteKeys(def: TableDef, keys: readonly Key[]): number {
+    return this.run(`DELETE FROM ${quote(def.name)} WHERE ${quote(def.key)} IN (SELECT value FROM json_each(?))`, [JSON.stringify(keys)]);
+  }
+
+  /** Puts rows into one table (tombstones delete), in one transaction. Returns how many rows were put. */
+  bulkPut(table: string, rows: readonly LocalRow[]): number {
+    return this.applyChanges([{ table, rows }]).put;
+  }
+
+  /** Applies the changes of several tables in one transaction; the subscribers hear of it after the commit. */
+  applyChanges(changes: readonly TableChange[]): ChangeSummary {
+    const defs = changes.map((change) => this.def(change.table));
+    return this.transaction(() => {
+      const summary: ChangeSummary = { tables: [], put: 0, deleted: 0 };
+      changes.forEach((change, i) => {
+        const def = defs[i] as TableDef;
+        if (change.clear) this.db.exec(`DELETE FROM ${quote(def.name)}`);
+        const keys = (change.deleteKeys ?? []).map((key) => checkKey(key, def));
+        if (keys.length > 0) summary.deleted += this.deleteKeys(def, keys);
+        const written = this.putRows(def, change.rows ?? []);
+        summary.put += written.put;
+        summary.deleted += written.deleted;
+        if (!summary.tables.includes(def.name)) summary.tables.push(def.name);
+        this.pending.add(def.name);
+      });
+      return summary;
+    });
+  }
+
+  private loading(): string[] {
+    const [value] = this.column(`SELECT value FROM ${quote(META_TABLE)} WHERE key = 'loading'`, []);
+    return typeof value === 'string' ? (JSON.parse(value) as string[]) : [];
+  }
+
+  /**
+   * Starts a bulk load of `tables`: their secondary indexes (and the product search's triggers) are dropped, so that
+   * the rows go in at the speed of the table alone. endLoad builds them again.
+   */
+  beginLoad(tables: readonly string[]): void {
+    const defs = tables.map((table) => this.def(table));
+    this.transaction(() => {
+      const loading = new Set([...this.loading(), ...tables]);
+      this.run(`INSERT OR REPLACE INTO ${quote(META_TABLE)} (key, value) VALUES ('loading', ?)`, [JSON.stringify([...loading])]);
+      for (const def of defs) this.execAll(dropIndexesSql(def));
+      if (tables.includes('product')) this.execAll(dropFtsTriggersSql());
+    });
+  }
+
+  /** Ends every bulk load: the indexes are built from the rows, and the product search again when product was loaded. */
+  endLoad(): void {
+    this.transaction(() => {
+      const loaded = this.loading();
+      for (const def of this.defs.values()) this.execAll(createIndexesSql(def));
+      if (this.defs.has('product')) {
+        this.execAll(createFtsTriggersSql());
+        if (loaded.includes('product')) this.execAll(rebuildFtsSql());
+      }
+      this.run(`DELETE FROM ${quote(META_TABLE)} WHERE key = 'loading'`, []);
+    });
+  }
+
+  // ---- reads ----
+
+  get(table: string, key: Key): LocalRow | undefined {
+    const def = this.def(table);
+    return this.docs(`SELECT ${quote(DOC)} FROM ${quote(def.name)} WHERE ${quote(def.key)} = ?`, [checkKey(key, def)])[0];
+  }
+
+  getMany(table: string, keys: readonly Key[]): Array<LocalRow | undefined> {
+    return keys.map((key) => this.get(table, key));
+  }
+
+  /** The rows whose `field` (the key or a declared index) equals `value`, in key order. */
+  where(table: string, field: string, value: Key, limit = -1): LocalRow[] {
+    const def = this.def(table);
+    if (field !== def.key && !def.indexes.includes(field)) {
+      throw new UnknownTableError(`${table}.${field} não é chave nem índice da cópia local.`);
+    }
+    return this.docs(
+      `SELECT ${quote(DOC)} FROM ${quote(def.name)} WHERE ${quote(field)} = ? ORDER BY ${quote(def.key)} LIMIT ?`,
+      [value, limit],
+    );
+  }
+
+  /** Every row of a table in key order (`limit` of them when given). */
+  all(table: string, limit = -1): LocalRow[] {
+    const def = this.def(table);
+    return this.docs(`SELECT ${quote(DOC)} FROM ${quote(def.name)} ORDER BY ${quote(def.key)} LIMIT ?`, [limit]);
+  }
+
+  count(table: string): number {
+    const def = this.def(table);
+    return Number(this.column(`SELECT count(*) FROM ${quote(def.name)}`, [])[0] ?? 0);
+  }
+
+  /** The barcode row with exactly this code (live), with its variation and product; null when none. */
+  byBarcode(code: string): BarcodeMatch | null {
+    const barcode = this.where('barcode', 'codigo', code).find(isLive);
+    if (!barcode) return null;
+    const idGrade = barcode['id_produto_grade'];
+    const grid = typeof idGrade === 'number' || typeof idGrade === 'string' ? (this.get('grid', idGrade) ?? null) : null;
+    const idProduto = grid?.['id_produto'] ?? barcode['id_produto'];
+    const product = typeof idProduto === 'number' || typeof idProduto === 'string' ? (this.get('product', idProduto) ?? null) : null;
+    return { barcode, grid, product };
+  }
+
+  /** The live products whose SKU, or one of whose variations' SKU, is exactly `sku`. */
+  bySku(sku: string): LocalRow[] {
+    const products = this.where('product', 'sku', sku).filter(isLive);
+    for (const grid of this.where('grid', 'sku', sku).filter(isLive)) {
+      const id = grid['id_produto'];
+      if (typeof id !== 'number' && typeof id !== 'string') continue;
+      if (products.some((p) => p['id_produto'] === id)) continue;
+      const product = this.get('product', id);
+      if (product && isLive(product)) products.push(product);
+    }
+    return products;
+  }
+
+  /**
+   * Live products for what was typed, at most `limit`: the product of an exact barcode and those of an exact SKU
+   * first, then those whose description or SKU has every typed word as the beginning of a word (accents and case
+   * ignored), in id_produto order.
+   */
+  searchProducts(text: string, limit = 25): LocalRow[] {
+    const typed = text.trim();
+    if (typed === '' || limit <= 0) return [];
+    const found: LocalRow[] = [];
+    const seen = new Set<unknown>();
+    const add = (product: LocalRow | null | undefined) => {
+      if (!product || !isLive(product) || seen.has(product['id_produto']) || found.length >= limit) return;
+      seen.add(product['id_produto']);
+      found.push(product);
+    };
+    if (/^\d{8,14}$/.test(typed)) add(this.byBarcode(typed)?.product);
+    for (const product of this.bySku(typed)) add(product);
+    const match = ftsQuery(typed);
+    if (match && found.length < limit) {
+      // The matches' keys first, then each product by its key: joined in one statement, the planner scanned product.
+      const keys = this.column(`SELECT rowid FROM ${quote(PRODUCT_FTS)} WHERE ${quote(PRODUCT_FTS)} MATCH ? ORDER BY rowid LIMIT ?`, [
+        match,
+        limit + found.length,
+      ]);
+      for (const key of keys) if (typeof key === 'number') add(this.get('product', key));
+    }
+    return found;
+  }
+
+  close(): void {
+    for (const stmt of this.statements.values()) stmt.finalize();
+    this.statements.clear();
+    this.listeners.clear();
+    this.db.close();
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Messages between the page (client.ts) and the local copy's worker (host.ts, worker.ts). The page calls the
+ * engine's query API by name; the worker answers each call, and tells the page of every committed write (the tables
+ * it touched) so that live queries run again.
+ */
+import type { BarcodeMatch, ChangeSummary, Key, LocalRow, TableChange } from './engine.ts';
+
+/** The engine's API as the page sees it (every call answered asynchronously). */
+export interface LocalDbApi {
+  searchProducts(text: string, limit: number): LocalRow[];
+  byBarcode(code: string): BarcodeMatch | null;
+  bySku(sku: string): LocalRow[];
+  get(table: string, key: Key): LocalRow | undefined;
+  getMany(table: string, keys: readonly Key[]): Array<LocalRow | undefined>;
+  where(table: string, field: string, value: Key, limit?: number): LocalRow[];
+  all(table: string, limit?: number): LocalRow[];
+  count(table: string): number;
+  bulkPut(table: string, rows: readonly LocalRow[]): number;
+  applyChanges(changes: readonly TableChange[]): ChangeSummary;
+  beginLoad(tables: readonly string[]): void;
+  endLoad(): void;
+}
+
+export type LocalDbMethod = keyof LocalDbApi;
+
+/** Where the database lives in the origin's private file system. */
+export interface OpenOptions {
+  /** The database file's name inside the pool (default '/pdv.sqlite3'). */
+  file?: string;
+  /** The opfs-sahpool VFS's directory (default '.pdv-sahpool'). */
+  directory?: string;
+  /** Starts from an empty pool (benches and tests). */
+  clearOnInit?: boolean;
+}
+
+export type LocalDbRequest =
+  | { id: number; op: 'open'; options: OpenOptions }
+  | { id: number; op: 'call'; method: LocalDbMethod; args: unknown[] }
+  | { id: number; op: 'close' };
+
+/** unsupported: no OPFS access handles here; quota: the origin's storage is full. */
+export type LocalDbErrorKind = 'unsupported' | 'quota' | 'error';
+
+export type LocalDbMessage =
+  | { type: 'reply'; id: number; ok: true; value: unknown }
+  | { type: 'reply'; id: number; ok: false; kind: LocalDbErrorKind; name: string; message: string }
+  | { type: 'changed'; tables: string[] };
+
+/** One end of the page–worker channel (a Worker, the worker's own scope, a MessagePort). */
+export interface Endpoint<In, Out> {
+  postMessage(message: Out): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<In>) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent<In>) => void): void;
+}
