@@ -150,6 +150,7 @@ describe('SAT sale at the point of sale (routes)', () => {
   }, 60_000);
 
   it('refuses the SEFAZ actions (consultation, number disablement, correction letter) on a CF-e SAT with a clear 400', async () => {
+    await setDefaultModel('59');
     const id = await satSale();
     const pending = await row(id);
     const justificativa = 'Numero pulado por falha no equipamento';
