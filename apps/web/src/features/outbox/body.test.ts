@@ -4,7 +4,7 @@ import { makeBundle } from './testing.ts';
 
 const withModel = (modelo: string | null) => {
   const bundle = makeBundle();
-  return { ...bundle, operation: { ...bundle.operation, modelo } } as typeof bundle;
+  return { ...bundle, operation: { ...bundle.operation, modelo } };
 };
 
 describe('the body of POST /operacao', () => {
