@@ -129,14 +129,16 @@ test('a SAT sale made with the keyboard is authorized by the SAT (06000), its ex
   await page.keyboard.press(label.trim().charAt(0));
   await expect(sat).toBeChecked();
   await page.screenshot({ path: '/tmp/sat-sale-finish.png' });
+  // The toast is watched for from before the Enter (it closes itself; on a loaded machine the SAT takes a while).
+  const authorized = page.getByText(AUTHORIZED);
+  const shown = authorized.waitFor({ state: 'visible', timeout: 150_000 });
   await finish.getByRole('button', { name: 'Confirmar (Enter)' }).press('Enter');
 
   // 06000: authorized, the CF-e's number in the message; the extrato through the connector to the spool folder.
-  const authorized = page.getByText(AUTHORIZED);
-  await expect(authorized).toBeVisible({ timeout: 60_000 });
+  await shown;
   const numero = AUTHORIZED.exec((await authorized.textContent()) ?? '')?.[1] ?? '';
   expect(await authorized.textContent()).toContain(FISCAL_MESSAGES.transmitted(numero));
-  await expect.poll(() => readdirSync(spool).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => readdirSync(spool).length, { timeout: 60_000 }).toBe(1);
   const extrato = readFileSync(join(spool, readdirSync(spool)[0] ?? ''));
   expect(extrato.length).toBeGreaterThan(1000);
   // The extrato is sent as its PDF; a spool printer not set to raster mode keeps the PDF as it came.
@@ -172,7 +174,7 @@ test('a SAT sale made with the keyboard is authorized by the SAT (06000), its ex
   await expect(question).toContainText('O SAT cancela somente a última venda, em até 30 minutos.');
   await question.getByRole('button', { name: 'Sim' }).click();
   // 07000: the SAT's cancellation recorded.
-  await expect(page.getByText(`${SAT_MESSAGES.cancelledOk}.`)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(`${SAT_MESSAGES.cancelledOk}.`)).toBeVisible({ timeout: 120_000 });
   await expect(line).toContainText('Cancelada', { timeout: 30_000 });
   await page.screenshot({ path: '/tmp/sat-sale-cancelled.png' });
   const cancelled = await api(page, '/invoice/find_by_id', { id_nota_fiscal: id });
