@@ -13,8 +13,8 @@
  *   `modo: "raster"` (pdftoppm renders it to a 576-dot bitmap, GS v 0), until the answer; baseline: the ESC/POS bytes
  *   the connector wrote (read back from the folder) written straight to the spool.
  *
- * Not measured: the browser's part before the POST (Finalizar to the receipt's text; the receipt is built from the
- * local copy and the connector is called right after the local write).
+ * The browser's part before the POST (Finalizar to the receipt's text: the local write, the send to the server, the
+ * receipt built from the operation) is in finalizar-print.bench.ts, which starts at the cashier's Enter on Finalizar.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';

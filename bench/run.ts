@@ -8,6 +8,7 @@ import { authBenchmark } from './auth.bench.ts';
 import { boletoBenchmark } from './boleto.bench.ts';
 import { checkoutSearchBenchmark } from './checkout-search.bench.ts';
 import { connectorPrintBenchmark } from './connector-print.bench.ts';
+import { finalizarPrintBenchmark } from './finalizar-print.bench.ts';
 import { fiscalBenchmark } from './fiscal.bench.ts';
 import { idbCeilingBenchmark } from './idb-ceiling.bench.ts';
 import { importBenchmark } from './import.bench.ts';
@@ -25,7 +26,7 @@ import { syncPageBenchmark } from './sync-page.bench.ts';
 
 const benchmarks: Benchmark[] = [authBenchmark, syncPageBenchmark, syncBrowserBenchmark, operacaoBenchmark, fiscalBenchmark, loadBenchmark,
   checkoutSearchBenchmark, idbCeilingBenchmark, pdfBenchmark, registersBenchmark, importBenchmark, inventoryBenchmark,
-  connectorPrintBenchmark, inventoryCountBenchmark, nfceOfflineBenchmark, boletoBenchmark, localdbBenchmark];
+  connectorPrintBenchmark, finalizarPrintBenchmark, inventoryCountBenchmark, nfceOfflineBenchmark, boletoBenchmark, localdbBenchmark];
 const only = process.argv.slice(2);
 
 const rows: Array<BenchResult & { bench: string }> = [];

@@ -55,8 +55,11 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts a server for worker `index` and waits for /api/health (migrations and the demo seed run first). */
-export async function startE2EServer(index: number): Promise<E2EServer> {
+/**
+ * Starts a server for worker `index` and waits for /api/health (migrations and the demo seed run first). `extraEnv`
+ * is for a spec that needs its own server (e.g. DEMO_SAT_FILIAL: a demo branch selling on SAT, seed/sat-shop.ts).
+ */
+export async function startE2EServer(index: number, extraEnv: Record<string, string> = {}): Promise<E2EServer> {
   const port = await freePort();
   const sefazPort = await freePort();
   const bankPort = await freePort();
@@ -65,7 +68,7 @@ export async function startE2EServer(index: number): Promise<E2EServer> {
   const dataRoot = mkdtempSync(join(tmpdir(), `pdv-e2e-w${index}-`));
   const logDir = resolve(process.env['E2E_LOG_DIR'] ?? 'test-results');
   mkdirSync(logDir, { recursive: true });
-  const logFile = join(logDir, `server-worker-${index}.log`);
+  const logFile = join(logDir, `server-worker-${index}${Object.keys(extraEnv).length > 0 ? `-${Date.now()}` : ''}.log`);
   const log = openSync(logFile, 'a');
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env['DATABASE_URL'];
@@ -82,6 +85,7 @@ export async function startE2EServer(index: number): Promise<E2EServer> {
     BANK_MODE: 'fake',
     BANK_FAKE_PORT: String(bankPort),
     CONTINGENCIA_INTERVALO_MS: '2000',
+    ...extraEnv,
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env,

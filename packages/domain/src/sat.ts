@@ -19,6 +19,13 @@ import { MEIO_PAGAMENTO } from './payment-method.ts';
 /** The CF-e-SAT's model. */
 export const SAT_MODEL = '59';
 
+/** The SEFAZ actions of the invoice list a CF-e SAT does not have (SAT_MESSAGES.notForSat names them). */
+export const SAT_NO_SEFAZ_ACTION = {
+  consultar: 'A consulta na SEFAZ',
+  inutilizar: 'A inutilização de número',
+  carta: 'A carta de correção',
+} as const;
+
 export const SAT_CODES = {
   /** EnviarDadosVenda: CF-e-SAT emitted. */
   saleAuthorized: '06000',
@@ -46,6 +53,11 @@ export const SAT_MESSAGES = {
   noSatPeripheral: 'Nenhum SAT selecionado para esta filial neste computador: escolha-o em Impressoras.',
   /** Ours: the invoice the till asks to send to the SAT is not a SAT sale waiting for it. */
   notPending: 'A nota não é um CF-e SAT pendente de envio.',
+  /**
+   * Ours: consultation, number disablement and correction letter are SEFAZ events of the NF-e/NFC-e; a CF-e SAT is
+   * authorized and cancelled by the SAT itself (its number is the SAT's, never skipped; it has no CC-e).
+   */
+  notForSat: (acao: string) => `${acao} não se aplica ao CF-e SAT (modelo 59): o CF-e é autorizado e cancelado pelo próprio SAT.`,
   /** Ours: what the emulator and the real library answer on success, for the connector's log. */
   authorized: 'Emitido com sucesso',
   cancelledOk: 'Cupom cancelado com sucesso',

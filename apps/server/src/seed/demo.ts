@@ -8,6 +8,7 @@ import type { Database, Tx } from '../db/database.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedFiscal } from './fiscal.ts';
+import { seedSatShop } from './sat-shop.ts';
 import { seedVoucherProduct } from './voucher-product.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -191,7 +192,7 @@ const OTHER: OrganizationSeed = {
   ],
 };
 
-export const DEMO_STEPS: DemoStep[] = [seedCatalog, seedFiscal, seedVoucherProduct];
+export const DEMO_STEPS: DemoStep[] = [seedCatalog, seedFiscal, seedVoucherProduct, (tx, ctx) => seedSatShop(tx, ctx)];
 
 /** Loads the demo data when the database has no organization yet. Returns whether it did. */
 export async function seedDemo(db: Database, steps: DemoStep[] = DEMO_STEPS): Promise<boolean> {

@@ -5,6 +5,7 @@
  */
 import type { FiscalResult } from '@pdv/contract/invoice';
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
+import { SAT_MESSAGES, SAT_MODEL, SAT_NO_SEFAZ_ACTION } from '@pdv/domain/sat';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { toSummary } from '../invoice/queries.ts';
@@ -79,6 +80,7 @@ export async function correctInvoice(ctx: FiscalContext, id: number, texto: stri
   const tenant = { id_organization: ctx.org };
   const prepared = await ctx.db.tenant(tenant, async (tx) => {
     const nf = await lockInvoice(tx, ctx, id);
+    if (nf['modelo'] === SAT_MODEL) throw badRequest(SAT_MESSAGES.notForSat(SAT_NO_SEFAZ_ACTION.carta));
     if (nf['situacao'] !== 'Autorizada') throw badRequest(M.notAuthorizedForEvent);
     if (nf['modelo'] !== '55') throw badRequest(M.unsupportedModel);
     await claimEvent(tx, ctx, id);
@@ -108,6 +110,7 @@ export async function consultInvoice(ctx: FiscalContext, id: number): Promise<Fi
   const tenant = { id_organization: ctx.org };
   const prepared = await ctx.db.tenant(tenant, async (tx) => {
     const nf = await lockInvoice(tx, ctx, id);
+    if (nf['modelo'] === SAT_MODEL) throw badRequest(SAT_MESSAGES.notForSat(SAT_NO_SEFAZ_ACTION.consultar));
     if (!nf['chave_acesso']) throw badRequest(M.notFound);
     return { emission: await loadEmission(tx, ctx.org, ctx.id_filial, nf), chave: nf['chave_acesso'] as string };
   });
@@ -150,6 +153,7 @@ export interface DisableRange {
 
 /** Disables a range of numbers never used (102 homologated). Numbers of existing documents cannot be disabled. */
 export async function disableRange(ctx: FiscalContext, r: DisableRange) {
+  if ((r.modelo as string) === SAT_MODEL) throw badRequest(SAT_MESSAGES.notForSat(SAT_NO_SEFAZ_ACTION.inutilizar));
   if (r.final < r.inicial) throw badRequest(M.rangeInvalid);
   const tenant = { id_organization: ctx.org };
   const prepared = await ctx.db.tenant(tenant, async (tx) => {

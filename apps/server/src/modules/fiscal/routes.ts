@@ -1,5 +1,6 @@
 import type { FiscalResult } from '@pdv/contract/invoice';
 import { FISCAL_MESSAGES as M } from '@pdv/domain/fiscal-messages';
+import { SAT_MESSAGES, SAT_MODEL, SAT_NO_SEFAZ_ACTION } from '@pdv/domain/sat';
 import type { Handlers, SessionContext } from '../../http/handlers.ts';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { toSummary, SUMMARY_COLUMNS } from '../invoice/queries.ts';
@@ -58,6 +59,7 @@ export const fiscalHandlers = {
       return rows[0];
     });
     if (!nf) throw notFound();
+    if (nf['modelo'] === SAT_MODEL) throw badRequest(SAT_MESSAGES.notForSat(SAT_NO_SEFAZ_ACTION.inutilizar));
     if (nf['numero_nota_fiscal'] === null || nf['serie'] === null) throw badRequest(M.notEditable);
     const r = await disableRange(c, {
       id_filial: c.id_filial, modelo: nf['modelo'] as '55' | '65', serie: Number(nf['serie']), inicial: Number(nf['numero_nota_fiscal']),

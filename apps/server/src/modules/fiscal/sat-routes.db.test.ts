@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SatAnswer, SatSaleData } from '@pdv/contract/connector';
-import { SAT_CODES, SAT_MESSAGES, SAT_SOFTWARE_HOUSE_CNPJ } from '@pdv/domain/sat';
+import { FISCAL_MESSAGES } from '@pdv/domain/fiscal-messages';
+import { SAT_CODES, SAT_MESSAGES, SAT_NO_SEFAZ_ACTION, SAT_SOFTWARE_HOUSE_CNPJ } from '@pdv/domain/sat';
 import { buildCFeCancXml, buildCFeXml, parseSatAnswer } from '@pdv/fiscal/cfe-xml';
 import { closeValidators } from '@pdv/fiscal/validate';
 import { SatEmulator } from '../../../../connector/src/sat-library.ts';
@@ -146,5 +147,41 @@ describe('SAT sale at the point of sale (routes)', () => {
     }
     expect((await row(second))['situacao']).toBe('EmEdicao');
     expect((await t.call('POST', '/sat/registrar', { id_nota_fiscal: second, resposta: fresh }, manager)).json['success']).toBe(true);
+  }, 60_000);
+
+  it('refuses the SEFAZ actions (consultation, number disablement, correction letter) on a CF-e SAT with a clear 400', async () => {
+    await setDefaultModel('59');
+    const id = await satSale();
+    const pending = await row(id);
+    const justificativa = 'Numero pulado por falha no equipamento';
+    // Awaiting the SAT, and once authorized: neither is a SEFAZ document.
+    for (const stage of ['pendente', 'autorizada'] as const) {
+      if (stage === 'autorizada') {
+        const data = (await t.call('POST', '/sat/dados-venda', { id_nota_fiscal: id }, manager)).json as unknown as SatSaleData;
+        expect((await t.call('POST', '/sat/registrar', { id_nota_fiscal: id, resposta: await signOnSat(data) }, manager)).json['success']).toBe(true);
+      }
+      const before = await row(id);
+      const consult = await t.call('POST', '/nfe/consultar', { id_nota_fiscal: id }, manager);
+      expect(consult.status, stage).toBe(400);
+      expect(consult.json['message']).toBe(SAT_MESSAGES.notForSat(SAT_NO_SEFAZ_ACTION.consultar));
+      const disable = await t.call('POST', '/nfe/inutilizar', { id_nota_fiscal: id, justificativa }, manager);
+      expect(disable.status, stage).toBe(400);
+      expect(disable.json['message']).toBe(SAT_MESSAGES.notForSat(SAT_NO_SEFAZ_ACTION.inutilizar));
+      const letter = await t.call('POST', '/nfe/carta_correcao', { id_nota_fiscal: id, texto_correcao: 'Correcao do endereco do destinatario' }, manager);
+      expect(letter.status, stage).toBe(400);
+      expect(letter.json['message']).toBe(SAT_MESSAGES.notForSat(SAT_NO_SEFAZ_ACTION.carta));
+      // Nothing written.
+      const after = await row(id);
+      expect([after['situacao'], after['data_alteracao']]).toEqual([before['situacao'], before['data_alteracao']]);
+    }
+    expect(pending['situacao']).toBe('EmEdicao');
+    const range = await t.call('POST', '/nfe/inutilizar_faixa', {
+      id_filial: sale.id_filial, serie: 1, modelo: '59', numeracaoInicial: 1, numeracaoFinal: 2, justificativa,
+    }, manager);
+    expect(range.status).toBe(400);
+    // The range's body names its model: the contract's enum (55, 65) refuses 59 with its message among the details.
+    expect(JSON.stringify(range.json)).toContain(FISCAL_MESSAGES.unsupportedModel);
+    const events = await t.db.system((tx) => tx.query("SELECT 1 FROM inutilizacao WHERE id_filial = $1 AND modelo = '59'", [sale.id_filial]));
+    expect(events.rows).toHaveLength(0);
   }, 60_000);
 });

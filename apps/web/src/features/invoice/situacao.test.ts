@@ -41,6 +41,15 @@ describe('invoice situations', () => {
     expect(actionsFor(target({ situacao: 'Autorizada', modelo: '65', numero_nota_fiscal: 10 }))).not.toContain('carta');
   });
 
+  it('offers no consultation, disablement nor correction letter on a CF-e SAT (model 59): the SAT sends and cancels it', () => {
+    expect(actionsFor(target({ situacao: 'Autorizada', modelo: '59', numero_nota_fiscal: 12 }))).toEqual(['abrir', 'imprimir', 'cancelar']);
+    expect(actionsFor(target({ situacao: 'Rejeitada', modelo: '59', numero_nota_fiscal: 12 }))).toEqual(['abrir', 'transmitir', 'imprimir', 'excluir']);
+    expect(actionsFor(target({ situacao: 'Cancelada', modelo: '59', numero_nota_fiscal: 12 }))).toEqual(['abrir', 'imprimir']);
+    // The same situations of an NFC-e keep them.
+    expect(actionsFor(target({ situacao: 'Rejeitada', modelo: '65', numero_nota_fiscal: 12 }))).toContain('inutilizar');
+    expect(actionsFor(target({ situacao: 'Cancelada', modelo: '65', numero_nota_fiscal: 12 }))).toContain('consultar');
+  });
+
   it('offers transmit, delete and, once numbered, disablement for a rejected invoice', () => {
     expect(actionsFor(target({ situacao: 'Rejeitada', modelo: '55', numero_nota_fiscal: 7 }))).toEqual([
       'abrir',

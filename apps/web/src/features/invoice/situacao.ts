@@ -11,6 +11,7 @@ import {
   isTransmittableSituacao,
   type InvoiceLockFacts,
 } from '@pdv/domain/invoice-rules';
+import { SAT_MODEL } from '@pdv/domain/sat';
 
 /** The permission label of the invoice screens (read: list and print; manage: everything else). */
 export const INVOICE_PERMISSION = 'FncListarNotaFiscal';
@@ -52,7 +53,7 @@ export function situacaoColor(value: string): string {
   return isSituacao(value) ? SITUACAO_COLOR[value] : 'gray';
 }
 
-export const MODELO_LABEL: Readonly<Record<string, string>> = { '55': 'NF-e', '65': 'NFC-e' };
+export const MODELO_LABEL: Readonly<Record<string, string>> = { '55': 'NF-e', '65': 'NFC-e', [SAT_MODEL]: 'CF-e SAT' };
 
 export function modeloLabel(modelo: string): string {
   return MODELO_LABEL[modelo] ?? modelo;
@@ -93,16 +94,21 @@ export interface ActionTarget extends InvoiceLockFacts {
   numero_nota_fiscal: number | null;
 }
 
-/** The actions offered for an invoice, in menu order (transmit, disable and delete by the domain's rules). */
+/**
+ * The actions offered for an invoice, in menu order (transmit, disable and delete by the domain's rules). A CF-e SAT
+ * (model 59) has no SEFAZ consultation, number disablement nor correction letter: the SAT authorizes and cancels it
+ * (transmit and cancel go to the SAT), and the server refuses those routes for it (SAT_MESSAGES.notForSat).
+ */
 export function actionsFor(target: ActionTarget): InvoiceAction[] {
   const { situacao, modelo, numero_nota_fiscal } = target;
+  const sefaz = modelo !== SAT_MODEL;
   const actions: InvoiceAction[] = ['abrir'];
   if (isTransmittableSituacao(situacao)) actions.push('transmitir');
   if (situacao !== 'Inutilizada') actions.push('imprimir');
-  if (situacao !== 'EmEdicao') actions.push('consultar');
+  if (situacao !== 'EmEdicao' && sefaz) actions.push('consultar');
   if (situacao === 'Autorizada') actions.push('cancelar');
   if (situacao === 'Autorizada' && modelo === '55') actions.push('carta');
-  if (isDraftSituacao(situacao) && numero_nota_fiscal !== null) actions.push('inutilizar');
+  if (isDraftSituacao(situacao) && numero_nota_fiscal !== null && sefaz) actions.push('inutilizar');
   if (invoiceDeleteError(target) === null) actions.push('excluir');
   return actions;
 }

@@ -3,6 +3,7 @@ import type { OperacaoBody } from '@pdv/contract/operation';
 import { toDecimal, quantityToDecimal } from '@pdv/domain/money';
 import type { OperationBundle } from './types.ts';
 import { MESSAGES } from '@pdv/domain/messages';
+import { SAT_MODEL } from '@pdv/domain/sat';
 
 /** Thrown when a stored operation cannot become a request body (a programming or data error: kept as Erro). */
 export class InvalidOperationError extends Error {
@@ -21,7 +22,8 @@ export function toOperacaoBody({ operation, itens, pagamentos }: OperationBundle
     throw new InvalidOperationError(`Modo de operação não suportado: ${String(modo)}.`);
   }
   const modelo = operation.modelo;
-  if (modelo !== null && modelo !== '55' && modelo !== '65') {
+  // 59: a CF-e SAT sale (issue 27), sent to the SAT after the server made its invoice.
+  if (modelo !== null && modelo !== '55' && modelo !== '65' && modelo !== SAT_MODEL) {
     throw new InvalidOperationError('Modelo de nota fiscal não suportado.');
   }
   return {
