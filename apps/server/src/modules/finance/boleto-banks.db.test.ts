@@ -189,7 +189,7 @@ describe.each(CASES)('$nome ($banco), CNAB $cnab', (c) => {
 function retornoOfAnotherAccount(c: Case, nn: string): string {
   const good = c.retorno([{ nossoNumero: nn, ocorrencia: c.pago, valorTitulo: 8010, valorPago: 8010, data: future(0) }]);
   const lines = good.split('\r\n');
-  const conta: Record<string, [number, number]> = { '237': [27, 46], '033': [27, 38], '104': [27, 36], '041': [18, 29], '756': [59, 70], '748': [59, 70] };
+  const conta: Record<string, [number, number]> = { '237': [27, 46], '033': [27, 38], '104': [27, 36], '041': [18, 29], '756': [59, 70], '748': [59, 70], '136': [27, 38] };
   const [s, e] = conta[c.banco]!;
   const n = c.banco === '041' ? 1 : 0;
   lines[n] = `${lines[n]!.slice(0, s - 1)}${'9'.repeat(e - s + 1)}${lines[n]!.slice(e)}`;
