@@ -14,7 +14,10 @@ import { BOLETO_MESSAGES } from '@pdv/domain/boleto';
 import { BOLETO_CONNECTOR_MESSAGES } from '@pdv/domain/boleto-connector';
 import { PRINT_CODES } from '@pdv/domain/print-connector';
 import { connectorConfig } from './config.ts';
-import { remessaTitulo } from './boleto.ts';
+import { boletoPdfData, remessaTitulo } from './boleto.ts';
+import { boletoHybridPix, parsePix } from '@pdv/banking/pix';
+import { boletoEmitirRequest } from '@pdv/contract/connector';
+import { boletoDocument } from '@pdv/documents/boleto-pdf';
 import { createConnector, listen } from './server.ts';
 
 let server: Server;
@@ -68,6 +71,36 @@ describe('POST /boleto/emitir', () => {
       expect(Buffer.from(b.pdf_base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
     }
     expect(logs.some((l) => l['evento'] === 'boleto_emitir' && l['titulos'] === 2)).toBe(true);
+  });
+
+  it('prints the hybrid boleto PIX QR code: the BR Code the server stores, drawn by the same packages/documents PDF', async () => {
+    const pix = { chave: 'financeiro@lojaexemplo.com.br', nome: 'Loja Exemplo Ltda', cidade: 'Curitiba' };
+    const hybrid = { ...cedente, pix };
+    const res = await post<BoletoEmitirAnswer>('/boleto/emitir', { banco, cedente: hybrid, conta, lista_titulos: lista });
+    expect(res.body.Codigo).toBe(0);
+    const boletos = res.body.boletos ?? [];
+    expect(boletos).toHaveLength(2);
+    for (const [i, b] of boletos.entries()) {
+      const t = lista[i]!;
+      // The server's rule (finance/boletos.ts hybridPix) for the same receiver, bank, printed nosso número and value.
+      const expected = boletoHybridPix(pix, '341', b.nosso_numero_impresso, Math.round(t.valor * 100));
+      expect(b.pix_brcode).toBe(expected);
+      expect(parsePix(expected)).toMatchObject({ chave: pix.chave, valor: Math.round(t.valor * 100), cidade: 'Curitiba', txid: `BOL341${b.nosso_numero_impresso.replace(/\W/g, '')}` });
+      // The PDF's document carries that BR Code as its QR, next to the instructions.
+      const req = boletoEmitirRequest.parse({ banco, cedente: hybrid, conta, lista_titulos: [t] });
+      const adapter = bankAdapter(341, '400')!;
+      const account = { id_banco: 341, ...conta };
+      const config = { cnab: '400', carteira: '109', convenio: null, codigo_cedente: null, modalidade: null, codigo_transmissao: null };
+      const codes = emitirBoleto({ parts: adapter.parts(account, config, t.nosso_numero, '26'), valor: Math.round(t.valor * 100), vencimento: t.data_vencimento });
+      const data = boletoPdfData(req, { adapter, account, config, emitente: { nome: cedente.nome, cnpj: cedente.cnpj } }, req.lista_titulos[0]!, codes);
+      expect(data.pix).toBe(expected);
+      expect(JSON.stringify(boletoDocument(data).content)).toContain(`"qr":"${expected}"`);
+      // A hybrid PDF is not the plain one: the QR is drawn into it.
+      expect(Buffer.from(b.pdf_base64, 'base64').length).toBeGreaterThan(Buffer.from((await post<BoletoEmitirAnswer>('/boleto/emitir', { banco, cedente, conta, lista_titulos: [t] })).body.boletos![0]!.pdf_base64, 'base64').length);
+    }
+    // A plain cedente: no BR Code, no QR.
+    const plain = await post<BoletoEmitirAnswer>('/boleto/emitir', { banco, cedente, conta, lista_titulos: lista });
+    expect(plain.body.boletos!.every((b) => b.pix_brcode === undefined)).toBe(true);
   });
 
   it('refuses a bad body with code 999 and the problem in pt-BR', async () => {

@@ -14,8 +14,9 @@ import { ValidationError } from '@pdv/domain/errors';
 import { PRINT_CODES } from '@pdv/domain/print-connector';
 import { bankAdapter, configProblem, nnKey, readRetorno, writeRemessa, type BankAdapter, type BoletoAccount, type BoletoConfigParts } from '@pdv/banking/bank-adapters';
 import type { Titulo } from '@pdv/banking/cnab-model';
-import { emitirBoleto } from '@pdv/banking/emitir';
-import { boletoPdf } from '@pdv/documents/boleto-pdf';
+import { emitirBoleto, type BoletoCodigos } from '@pdv/banking/emitir';
+import { boletoHybridPix } from '@pdv/banking/pix';
+import { boletoPdf, type BoletoPdfData } from '@pdv/documents/boleto-pdf';
 import { z } from 'zod';
 
 /** Zod's own messages (a missing field, a wrong type) in pt-BR; the contract's custom ones win. */
@@ -44,7 +45,7 @@ function problem(error: z.ZodError): string {
 const cents = (reais: number) => Math.round(reais * 100);
 const digits = (s: string) => s.replace(/\D/g, '');
 
-interface Ready { adapter: BankAdapter; account: BoletoAccount; config: BoletoConfigParts; emitente: { nome: string; cnpj: string } }
+export interface Ready { adapter: BankAdapter; account: BoletoAccount; config: BoletoConfigParts; emitente: { nome: string; cnpj: string } }
 
 /** The bank's adapter for the request, or the reason there is none. */
 function ready(body: Common): Ready | string {
@@ -81,6 +82,30 @@ export function remessaTitulo(r: Ready, t: TituloIn, impresso: string): Titulo {
 
 const money = (v: number) => v.toFixed(2).replace('.', ',');
 
+/**
+ * What the PDF of one título shows: the codes, the parties, the instructions and, for a hybrid boleto (the cedente
+ * carries its PIX receiver), the static BR Code the server stores for it (packages/banking boletoHybridPix), drawn as a
+ * QR code by packages/documents' boleto PDF, the same code the server's PDF uses.
+ */
+export function boletoPdfData(req: BoletoEmitirRequest, r: Ready, t: TituloIn, codes: BoletoCodigos): BoletoPdfData {
+  const instrucoes = [...t.instrucoes];
+  if (t.percentual_multa > 0) instrucoes.push(`Após o vencimento cobrar multa de ${money(t.percentual_multa)}%.`);
+  if (t.valor_multa > 0) instrucoes.push(`Após o vencimento cobrar multa de ${money(t.valor_multa)}.`);
+  if (t.valor_mora_juros > 0) instrucoes.push(`Juros de mora de R$ ${money(t.valor_mora_juros)} por dia de atraso.`);
+  const { conta } = req;
+  const s = t.sacado;
+  const pix = req.cedente.pix ? boletoHybridPix(req.cedente.pix, r.adapter.banco, codes.nossoNumero, cents(t.valor)) : undefined;
+  return {
+    banco: codes.banco, codigoBarras: codes.codigoBarras, linhaDigitavel: codes.linhaDigitavel, nossoNumero: codes.nossoNumero,
+    beneficiario: { nome: req.cedente.nome, documento: req.cedente.cnpj },
+    agenciaCodigo: `${conta.agencia}${conta.digito_agencia ? `-${conta.digito_agencia}` : ''} / ${conta.numero}${conta.digito_conta ? `-${conta.digito_conta}` : ''}`,
+    pagador: { nome: s.nome, documento: s.cnpj_cpf, endereco: `${s.logradouro}, ${s.numero} - ${s.bairro} - ${s.cidade}/${s.uf} - CEP ${s.cep}` },
+    numeroDocumento: t.numero_documento, vencimento: t.data_vencimento, emissao: t.data_documento, processamento: t.data_documento,
+    valor: cents(t.valor), carteira: req.cedente.carteira ?? '', especieDocumento: t.especie, aceite: t.aceite, instrucoes,
+    ...(pix ? { pix } : {}),
+  };
+}
+
 export async function emitir(body: unknown): Promise<BoletoResult> {
   const parsed = boletoEmitirRequest.safeParse(body, PT_BR);
   if (!parsed.success) return refuse(M.invalid(problem(parsed.error)));
@@ -96,23 +121,11 @@ export async function emitir(body: unknown): Promise<BoletoResult> {
       if (e instanceof ValidationError) return refuse(`${t.numero_documento}: ${e.message}`);
       throw e;
     }
-    const instrucoes = [...t.instrucoes];
-    if (t.percentual_multa > 0) instrucoes.push(`Após o vencimento cobrar multa de ${money(t.percentual_multa)}%.`);
-    if (t.valor_multa > 0) instrucoes.push(`Após o vencimento cobrar multa de ${money(t.valor_multa)}.`);
-    if (t.valor_mora_juros > 0) instrucoes.push(`Juros de mora de R$ ${money(t.valor_mora_juros)} por dia de atraso.`);
-    const { conta } = req;
-    const s = t.sacado;
-    const pdf = await boletoPdf({
-      banco: codes.banco, codigoBarras: codes.codigoBarras, linhaDigitavel: codes.linhaDigitavel, nossoNumero: codes.nossoNumero,
-      beneficiario: { nome: req.cedente.nome, documento: req.cedente.cnpj },
-      agenciaCodigo: `${conta.agencia}${conta.digito_agencia ? `-${conta.digito_agencia}` : ''} / ${conta.numero}${conta.digito_conta ? `-${conta.digito_conta}` : ''}`,
-      pagador: { nome: s.nome, documento: s.cnpj_cpf, endereco: `${s.logradouro}, ${s.numero} - ${s.bairro} - ${s.cidade}/${s.uf} - CEP ${s.cep}` },
-      numeroDocumento: t.numero_documento, vencimento: t.data_vencimento, emissao: t.data_documento, processamento: t.data_documento,
-      valor: cents(t.valor), carteira: req.cedente.carteira ?? '', especieDocumento: t.especie, aceite: t.aceite, instrucoes,
-    });
+    const data = boletoPdfData(req, r, t, codes);
+    const pdf = await boletoPdf(data);
     boletos.push({
       nosso_numero: t.nosso_numero, nosso_numero_impresso: codes.nossoNumero, codigo_barras: codes.codigoBarras,
-      linha_digitavel: codes.linhaDigitavel, pdf_base64: Buffer.from(pdf).toString('base64'),
+      linha_digitavel: codes.linhaDigitavel, pdf_base64: Buffer.from(pdf).toString('base64'), ...(data.pix ? { pix_brcode: data.pix } : {}),
     });
   }
   const Mensagem = M.emitted(boletos.length);

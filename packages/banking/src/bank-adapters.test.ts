@@ -8,7 +8,7 @@ import { CNAB400_BANKS } from './cnab400-banks.ts';
 import type { Titulo } from './cnab-model.ts';
 import { emitirBoleto } from './emitir.ts';
 import { buildFreeField, parseFreeField } from './free-field.ts';
-import { BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, CAIXA_RETORNO_400, febraban240, SANTANDER_RETORNO_400 } from './retorno-banks.ts';
+import { BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, CAIXA_RETORNO_400, febraban240, SANTANDER_RETORNO_400, UNICRED_RETORNO_400 } from './retorno-banks.ts';
 import { retorno240, retorno400 } from './testing/retorno-builder.ts';
 
 interface Case { banco: string; cnab: '400' | '240'; a: BoletoAccount; c: BoletoConfigParts; retorno: (nn: string) => string }
@@ -26,6 +26,8 @@ const CASES: Case[] = [
     retorno: (nn) => retorno240(febraban240('756'), '04327000000003666', paid(nn)) },
   { banco: '748', cnab: '240', a: { id_banco: 748, agencia: '0165', digito_agencia: null, numero: '623', digito_conta: '8' }, c: { cnab: '240', carteira: null, convenio: null, codigo_cedente: '0206238' },
     retorno: (nn) => retorno240(febraban240('748'), '00165000000000623', paid(nn)) },
+  { banco: '136', cnab: '400', a: { id_banco: 136, agencia: '4205', digito_agencia: '0', numero: '6000156', digito_conta: '6' }, c: { cnab: '400', carteira: '21', convenio: null, codigo_cedente: '20925442' },
+    retorno: (nn) => retorno400(UNICRED_RETORNO_400, '420560001566', paid(nn)) },
 ];
 
 describe.each(CASES)('bank adapter $banco (CNAB $cnab)', ({ banco, cnab, a, c, retorno }) => {

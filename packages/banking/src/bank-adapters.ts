@@ -4,9 +4,10 @@
  * writer (CNAB 400 or 240, this package's layouts) with the beneficiário and the bank's título codes, the retorno reader
  * and how the retorno names the account and the nosso número. A bank not here answers 'Banco não homologado para
  * emissão de boletos' (001 §5). Homologated: CNAB 400 for Itaú (341), Banco do Brasil (001, 7-digit convênio),
- * Bradesco (237), Santander (033), Caixa (104, SIGCB) and Banrisul (041); CNAB 240 for Sicoob (756) and Sicredi (748).
+ * Bradesco (237), Santander (033), Caixa (104, SIGCB), Banrisul (041) and Unicred (136); CNAB 240 for Sicoob (756) and
+ * Sicredi (748). BRB (070) and CrediSIS (097) have layouts in the package but are not offered (decisions.md).
  */
-import { BANCO_DO_BRASIL_400, BANRISUL_400, BRADESCO_400, CAIXA_400, ITAU_400, SANTANDER_400 } from './cnab400-banks.ts';
+import { BANCO_DO_BRASIL_400, BANRISUL_400, BRADESCO_400, CAIXA_400, ITAU_400, SANTANDER_400, UNICRED_400 } from './cnab400-banks.ts';
 import { SICOOB_240, SICREDI_240 } from './cnab240-banks.ts';
 import { writeCnab400, type Cnab400Bank } from './cnab400.ts';
 import { writeCnab240, type Cnab240Bank } from './cnab240.ts';
@@ -14,6 +15,7 @@ import type { Beneficiario, Remessa, Titulo } from './cnab-model.ts';
 import { banrisulNc, bradescoNossoNumeroDv, santanderNossoNumeroDv, type FreeFieldParts } from './free-field.ts';
 import {
   BANCO_DO_BRASIL_RETORNO_400, BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, CAIXA_RETORNO_400, febraban240, ITAU_RETORNO_400, SANTANDER_RETORNO_400,
+  UNICRED_RETORNO_400,
   type Retorno240Bank, type Retorno400Bank,
 } from './retorno-banks.ts';
 import { readRetorno240, readRetorno400, type RetornoReport } from './retorno.ts';
@@ -243,7 +245,33 @@ const SICREDI: BankAdapter = {
   configProblem: (c) => d(c.codigo_cedente).length !== 7,
 };
 
-const ADAPTERS: Readonly<Record<number, BankAdapter>> = { 341: ITAU, 1: BANCO_DO_BRASIL, 237: BRADESCO, 33: SANTANDER, 104: CAIXA, 41: BANRISUL, 756: SICOOB, 748: SICREDI };
+/**
+ * Unicred (136), CNAB 400 (its layout placed from the fixtures, UNICRED_400 / UNICRED_RETORNO_400): agência 4 and
+ * conta with its digit (10) in the free field, nosso número of 10 + modulo 11 digit, the código do beneficiário (20) in
+ * the header; fine code 1 amount / 2 rate / 3 none (the fixture's '3' with no fine), interest code 1 a day / 3 none.
+ */
+const UNICRED: BankAdapter = {
+  banco: '136',
+  format: cnab400(UNICRED_400, UNICRED_RETORNO_400),
+  parts: (a, _c, seq) => ({ banco: '136', agencia: pad(d(a.agencia), 4), conta: pad(`${d(a.numero)}${d(a.digito_conta)}`, 10), nossoNumero: pad(String(seq), 10) }),
+  fileNossoNumero: (_c, seq) => pad(String(seq), 10),
+  /** The retorno carries the nosso número with its digit (the sample's 46-62). */
+  retornoNossoNumero: (_c, _seq, impresso) => d(impresso),
+  beneficiario: (a, c, e) => ({
+    nome: e.nome, documento: d(e.cnpj), tipoDocumento: '02', agencia: pad(d(a.agencia), 5), agenciaDv: d(a.digito_agencia) || '0',
+    conta: pad(d(a.numero), 12), contaDv: d(a.digito_conta) || '0', convenio: pad(d(c.codigo_cedente), 20),
+  }),
+  titulo: (c, _seq, impresso) => ({
+    carteira: pad(d(c.carteira) || '21', 3), nossoNumeroDv: impresso.slice(-1), codigos: { descontavel: 'N', tipoDesconto: '0', protesto: '3' },
+  }),
+  finish: (t) => ({
+    ...t, multaCodigo: t.multa ? (t.multaCodigo === '2' ? '2' : '1') : '3', jurosCodigo: (t.jurosDia ?? 0) > 0 ? '1' : '3', diasProtesto: '00',
+  }),
+  retornoConta: (a) => `${pad(d(a.agencia), 4)}${pad(d(a.numero), 7)}${d(a.digito_conta)}`,
+  configProblem: (c) => !code(c.codigo_cedente, 20),
+};
+
+const ADAPTERS: Readonly<Record<number, BankAdapter>> = { 341: ITAU, 1: BANCO_DO_BRASIL, 237: BRADESCO, 33: SANTANDER, 104: CAIXA, 41: BANRISUL, 756: SICOOB, 748: SICREDI, 136: UNICRED };
 
 /** The bank's adapter when boletos of this account can be issued here in this CNAB format, else undefined. */
 export function bankAdapter(id_banco: number | null, cnab: string): BankAdapter | undefined {

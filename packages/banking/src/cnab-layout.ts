@@ -15,12 +15,14 @@ export type FieldKind =
   | 'xr' // text, right-aligned, blank padded (some banks' 'uso da empresa')
   | 'd' // date ddmmyy (zeros when absent)
   | 'D' // date ddmmyyyy (zeros when absent)
+  | 'Y' // date yyyymmdd (zeros when absent)
   | 'v' // integer amount (centavos or the field's scale), zero padded
   | 'vb' // the same, but blank when absent (Banrisul's interest)
   | 'c' // constant
   | 'seq' // record sequence in the file
   | 'count' // records in the file (or lot)
   | 'titles' // títulos in the file
+  | 'records' // the header and the details (BRB's header count: its trailer is not counted)
   | 'total'; // sum of the títulos' values
 
 export interface Field {
@@ -123,11 +125,13 @@ export function writeRecord(layout: Layout, ctx: Context, size: number): string 
       case 'xr': out += fit(field, cnabText(String(value ?? '')), true, ' '); break;
       case 'd': out += toDate(value === undefined ? undefined : String(value), false); break;
       case 'D': out += toDate(value === undefined ? undefined : String(value), true); break;
+      case 'Y': out += value === undefined ? '00000000' : String(value).replace(/-/g, ''); break;
       case 'v': out += fitNumber(field, numberText(value, field)); break;
       case 'vb': out += value === undefined ? ' '.repeat(field.end - field.start + 1) : fitNumber(field, numberText(value, field)); break;
       case 'seq': out += fitNumber(field, String(ctx.sequence)); break;
       case 'count': out += fitNumber(field, String(ctx.count)); break;
       case 'titles': out += fitNumber(field, String(ctx.remessa.titulos.length)); break;
+      case 'records': out += fitNumber(field, String(ctx.count - 1)); break;
       case 'total': out += fitNumber(field, String(ctx.remessa.titulos.reduce((s, t) => s + t.valor, 0))); break;
     }
   }
@@ -143,7 +147,7 @@ export function readRecord(layout: Layout, line: string, lineNo: number, remessa
       if (raw !== field.key) throw new ValidationError(M.layoutDivergente(lineNo, field.name ?? `${field.start}-${field.end}`), 'arquivo');
       continue;
     }
-    if (field.kind === 'seq' || field.kind === 'count' || field.kind === 'titles' || field.kind === 'total') continue;
+    if (field.kind === 'seq' || field.kind === 'count' || field.kind === 'titles' || field.kind === 'total' || field.kind === 'records') continue;
     let value: unknown;
     switch (field.kind) {
       case 'n': value = raw; break;
@@ -151,6 +155,7 @@ export function readRecord(layout: Layout, line: string, lineNo: number, remessa
       case 'x': value = raw.trimEnd(); break;
       case 'xr': value = raw.trim(); break;
       case 'd': case 'D': value = fromDate(raw); break;
+      case 'Y': value = /^0+$/.test(raw) || raw.trim() === '' ? undefined : `${raw.slice(0, 4)}-${raw.slice(4, 6)}-${raw.slice(6, 8)}`; break;
       case 'v': case 'vb':
         if (field.kind === 'vb' && raw.trim() === '') break;
         if (!/^\d+$/.test(raw)) throw new ValidationError(M.layoutDivergente(lineNo, field.name ?? field.key), 'arquivo');

@@ -272,6 +272,67 @@ export const CREDISIS_400: Cnab400Bank = {
 };
 
 /**
+ * Banco de Brasília (BRB, 070): its own "arquivo 075" layout, positions read off the fixture (no manual at hand): a
+ * 39-character header 'DCB' + version 001 + file type 075 + código do beneficiário (agência 3 + conta 7) + date and
+ * time yyyymmddhhmmss + the records before the trailer; one 400-character detail per título starting '01' with the
+ * payer first, dates ddmmyyyy, the 12-digit nosso número (categoria + sequencial + 070 + two check digits) at 210-221,
+ * the interest code and amount after it; a trailer '9' numbered as its line. 238-288 are zeros in the fixture
+ * (discount and fine have no known place there: not written) and 289-328 the beneficiário's name.
+ */
+export const BRB_400: Cnab400Bank = {
+  banco: '070',
+  headerSize: 39,
+  headerTag: 'DCB',
+  headerBank: null,
+  header: [
+    lit(1, 'DCB'), lit(4, '001'), lit(7, '075'), f(10, 19, 'n', 'b.convenio', 'codigo_beneficiario'), f(20, 27, 'Y', 'r.dataGeracao', 'data_geracao'),
+    f(28, 33, 'n', 'r.horaGeracao', 'hora_geracao'), f(34, 39, 'records', '', 'quantidade_registros'),
+  ],
+  detail: [
+    lit(1, '01'), f(3, 12, 'n', 'b.convenio', 'codigo_beneficiario'), f(13, 26, 'n', 't.pagadorDocumento', 'cpf_cnpj_pagador'),
+    f(27, 61, 'x', 't.pagadorNome', 'nome_pagador'), f(62, 96, 'x', 't.pagadorEndereco', 'endereco_pagador'), f(97, 111, 'x', 't.pagadorCidade', 'cidade_pagador'),
+    f(112, 113, 'x', 't.pagadorUf', 'uf_pagador'), f(114, 121, 'n', 't.pagadorCep', 'cep_pagador'), f(122, 122, 'n', 't.pagadorTipo', 'tipo_pessoa'),
+    f(123, 135, 'n', 't.numeroDocumento', 'seu_numero'), f(136, 136, 'n', 't.carteira', 'categoria_cobranca'), f(137, 144, 'D', 't.emissao', 'data_emissao'),
+    f(145, 146, 'n', 't.especie', 'tipo_documento'), f(147, 147, 'n', 't.codigos.natureza', 'codigo_natureza'),
+    f(148, 148, 'n', 't.codigos.condicaoPagamento', 'condicao_pagamento'), f(149, 150, 'n', 't.codigos.moeda', 'moeda'), lit(151, '070'),
+    f(154, 157, 'n', 'b.agencia', 'agencia'), blank(158, 187), f(188, 195, 'D', 't.vencimento', 'vencimento'), f(196, 209, 'v', 't.valor', 'valor_titulo'),
+    f(210, 221, 'n', 't.nossoNumero', 'nosso_numero'), f(222, 223, 'n', 't.jurosCodigo', 'codigo_juros'), f(224, 237, 'v', 't.jurosDia', 'valor_juros'),
+    zeros(238, 288), f(289, 328, 'x', 'b.nome', 'nome_beneficiario'), blank(329, 400),
+  ],
+  trailer: [lit(1, '9'), blank(2, 394), SEQ],
+};
+
+/**
+ * Unicred (136) CNAB 400, positions read off the fixture (Unicred's own layout, not FEBRABAN's middle): agência 5 + DV,
+ * conta 12 + DV and carteira in the detail's first 24, the fine (code 94, value 95-104) and the interest code (105)
+ * before the occurrence, the protest code and days (158-160), interest a day 161-173, the 10-digit nosso número and its
+ * DV at 194-204, the payer block as the common one with a 20-character city and the UF at 355-356.
+ */
+export const UNICRED_400: Cnab400Bank = {
+  banco: '136',
+  header: [
+    HEADER_START, f(27, 46, 'n', 'b.convenio', 'codigo_beneficiario'), f(47, 76, 'x', 'b.nome', 'nome_empresa'), lit(77, '136UNICRED        '),
+    f(95, 100, 'd', 'r.dataGeracao', 'data_geracao'), blank(101, 394), SEQ,
+  ],
+  detail: [
+    lit(1, '1'), f(2, 6, 'n', 'b.agencia', 'agencia'), f(7, 7, 'x', 'b.agenciaDv', 'agencia_dv'), f(8, 19, 'n', 'b.conta', 'conta'),
+    f(20, 20, 'x', 'b.contaDv', 'conta_dv'), zeros(21, 21), f(22, 24, 'n', 't.carteira', 'carteira'), zeros(25, 37),
+    f(38, 62, 'x', 't.usoEmpresa', 'uso_empresa'), lit(63, '136'), zeros(66, 67), blank(68, 92), zeros(93, 93),
+    f(94, 94, 'n', 't.multaCodigo', 'codigo_multa'), f(95, 104, 'v', 't.multa', 'valor_multa'), f(105, 105, 'n', 't.jurosCodigo', 'tipo_juros'),
+    f(106, 106, 'x', 't.codigos.descontavel', 'titulo_descontavel'), blank(107, 108), f(109, 110, 'n', 't.ocorrencia', 'codigo_ocorrencia'),
+    f(111, 120, 'x', 't.numeroDocumento', 'seu_numero'), f(121, 126, 'd', 't.vencimento', 'vencimento'), f(127, 139, 'v', 't.valor', 'valor_titulo'),
+    zeros(140, 149), f(150, 150, 'n', 't.codigos.tipoDesconto', 'codigo_desconto'), f(151, 156, 'd', 't.emissao', 'data_emissao'), zeros(157, 157),
+    f(158, 158, 'n', 't.codigos.protesto', 'codigo_protesto'), f(159, 160, 'n', 't.diasProtesto', 'prazo'), f(161, 173, 'v', 't.jurosDia', 'juros_um_dia'),
+    f(174, 179, 'd', 't.descontoAte', 'desconto_ate'), f(180, 192, 'v', 't.desconto', 'valor_desconto'), zeros(193, 193),
+    f(194, 203, 'n', 't.nossoNumero', 'nosso_numero'), f(204, 204, 'x', 't.nossoNumeroDv', 'nosso_numero_dv'), zeros(205, 205),
+    f(206, 218, 'v', 't.abatimento', 'abatimento'), ...pagador(274), f(275, 314, 'x', 't.pagadorEndereco', 'logradouro'),
+    f(315, 326, 'x', 't.pagadorBairro', 'bairro'), f(327, 334, 'n', 't.pagadorCep', 'cep'), f(335, 354, 'x', 't.pagadorCidade', 'cidade'),
+    f(355, 356, 'x', 't.pagadorUf', 'estado'), f(357, 394, 'x', 't.avalista', 'sacador'), SEQ,
+  ],
+  trailer: [lit(1, '9'), blank(2, 394), SEQ],
+};
+
+/**
  * Caixa SIGCB CNAB 400, transcribed from the layout YAML (no fixture file exists: the test writes one from our data,
  * reads it back and checks every field's position against the YAML). Caixa prefers CNAB 240 (CAIXA_240).
  */
@@ -298,5 +359,5 @@ export const CAIXA_400: Cnab400Bank = {
 };
 
 export const CNAB400_BANKS: Record<string, Cnab400Bank> = {
-  '001': BANCO_DO_BRASIL_400, '237': BRADESCO_400, '341': ITAU_400, '033': SANTANDER_400, '756': SICOOB_400, '041': BANRISUL_400, '004': BANCO_DO_NORDESTE_400, '745': CITIBANK_400, '097': CREDISIS_400, '104': CAIXA_400,
+  '001': BANCO_DO_BRASIL_400, '237': BRADESCO_400, '341': ITAU_400, '033': SANTANDER_400, '756': SICOOB_400, '041': BANRISUL_400, '004': BANCO_DO_NORDESTE_400, '745': CITIBANK_400, '097': CREDISIS_400, '104': CAIXA_400, '070': BRB_400, '136': UNICRED_400,
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Remessa } from './cnab-model.ts';
 import { readCnab400, writeCnab400 } from './cnab400.ts';
-import { BANCO_DO_BRASIL_400, BANCO_DO_NORDESTE_400, BANRISUL_400, BRADESCO_400, CITIBANK_400, CREDISIS_400, ITAU_400, SANTANDER_400, SICOOB_400 } from './cnab400-banks.ts';
+import { BANCO_DO_BRASIL_400, BANCO_DO_NORDESTE_400, BANRISUL_400, BRADESCO_400, BRB_400, CITIBANK_400, CREDISIS_400, ITAU_400, SANTANDER_400, SICOOB_400, UNICRED_400 } from './cnab400-banks.ts';
 import { banrisulNc, bradescoNossoNumeroDv } from './free-field.ts';
 import { readFinance } from './testing/reference-data.ts';
 
@@ -16,6 +16,7 @@ const FIXTURES = [
   { file: 'remessa-banco-nordeste-cnab400.rem', bank: BANCO_DO_NORDESTE_400 },
   { file: 'remessa-citibank-cnab400.rem', bank: CITIBANK_400 },
   { file: 'remessa-credisis-cnab400.rem', bank: CREDISIS_400 },
+  { file: 'remessa-unicred-cnab400.rem', bank: UNICRED_400 },
 ];
 
 const toCrlf = (s: string) => s.replace(/\r?\n/g, '\r\n');
@@ -33,6 +34,32 @@ describe('CNAB 400 remessa fixtures: read into our data, written again byte for 
       expect(writeCnab400(bank, remessa)).toBe(toCrlf(text));
     });
   }
+
+  it('remessa-banco-brasilia-cnab400.rem (070): its 39-character header, the detail and the trailer, byte for byte', () => {
+    const text = readFinance('cnab400-fixtures', 'remessa-banco-brasilia-cnab400.rem');
+    const remessa = readCnab400(BRB_400, text);
+    expect(remessa).toMatchObject({ dataGeracao: '2015-07-14', horaGeracao: '161515' });
+    expect(remessa.beneficiario).toMatchObject({ convenio: '0830000490', agencia: '0083', nome: 'SOCIEDADE BRASILEIRA DE ZOOLOGIA LTDA' });
+    expect(remessa.titulos).toEqual([expect.objectContaining({
+      nossoNumero: '200012307038', numeroDocumento: '0000000006969', valor: 19990, vencimento: '2015-07-14', emissao: '2015-07-14', especie: '21',
+      carteira: '2', pagadorTipo: '1', pagadorDocumento: '00012345678901', pagadorNome: 'PABLO DIEGO JOSE FRANCISCO DE PAULA', pagadorUf: 'SP',
+      pagadorCep: '12345678', pagadorCidade: 'SANTA RITA DE C', jurosCodigo: '00', jurosDia: 0,
+    })]);
+    expect(writeCnab400(BRB_400, remessa)).toBe(toCrlf(text));
+    // Two títulos: the header counts the header and the details (3), the trailer is numbered as the fourth line.
+    const two = writeCnab400(BRB_400, { ...remessa, titulos: [remessa.titulos[0]!, { ...remessa.titulos[0]!, nossoNumero: '200012407035' }] }).split('\r\n');
+    expect(two[0]!.slice(33)).toBe('000003');
+    expect(two[3]!.slice(394)).toBe('000004');
+    expect(() => readCnab400(BRB_400, text.replace('DCB001075', 'DCB001076'))).toThrow('Linha 1: o campo 7-9 não confere com o layout.');
+    expect(() => readCnab400(BRB_400, readFinance('cnab400-fixtures', 'remessa-unicred-cnab400.rem'))).toThrow('Linha 1: esperados 39 caracteres, recebidos 400.');
+  });
+
+  it('Unicred (136): the fields of its own detail', () => {
+    const unicred = readCnab400(UNICRED_400, readFinance('cnab400-fixtures', 'remessa-unicred-cnab400.rem'));
+    expect(unicred.beneficiario).toMatchObject({ convenio: '00000000001234567890', agencia: '01234', agenciaDv: '3', conta: '000000012345', contaDv: '1' });
+    expect(unicred.titulos[0]).toMatchObject({ carteira: '021', numeroDocumento: '0000001/01', nossoNumero: '0072000031', nossoNumeroDv: '0', multaCodigo: '3',
+      multa: 0, jurosCodigo: '5', jurosDia: 200, diasProtesto: '05', pagadorNome: 'AKRETION LTDA', pagadorCidade: 'SAO PAULO', pagadorUf: 'SP', pagadorBairro: 'CENTRO' });
+  });
 
   it('reads the meaning of the fields, not only the bytes', () => {
     const bb = readCnab400(BANCO_DO_BRASIL_400, readFinance('cnab400-fixtures', 'remessa-banco-brasil-cnab400.rem'));

@@ -22,6 +22,12 @@ export interface Cnab400Bank {
   detail: Layout;
   extras?: readonly ExtraRecord[];
   trailer: Layout;
+  /** The header's length when it is not 400 (BRB's 39-character header). */
+  headerSize?: number;
+  /** How the header starts (default '01REMESSA'). */
+  headerTag?: string;
+  /** Where the header names the bank (default 77-79); null when it does not (BRB: its detail's constant 070 does). */
+  headerBank?: readonly [number, number] | null;
 }
 
 const SIZE = 400;
@@ -31,7 +37,7 @@ export function writeCnab400(bank: Cnab400Bank, remessa: Remessa): string {
   const lines: string[] = [];
   const count = 2 + remessa.titulos.reduce((n, t) => n + 1 + (bank.extras ?? []).filter((e) => e.when(t)).length, 0);
   const ctx = (titulo?: Titulo) => ({ remessa, titulo, sequence: lines.length + 1, count });
-  lines.push(writeRecord(bank.header, ctx(), SIZE));
+  lines.push(writeRecord(bank.header, ctx(), bank.headerSize ?? SIZE));
   for (const titulo of remessa.titulos) {
     lines.push(writeRecord(bank.detail, ctx(titulo), SIZE));
     for (const extra of bank.extras ?? []) if (extra.when(titulo)) lines.push(writeRecord(extra.layout, ctx(titulo), SIZE));
@@ -52,18 +58,22 @@ export function readCnab400(bank: Cnab400Bank, text: string): Remessa {
   if (lines.length === 0) throw new ValidationError(M.arquivoVazio, 'arquivo');
   const remessa = emptyRemessa(bank.banco);
   lines.forEach((line, i) => {
-    if (line.length !== SIZE) throw new ValidationError(M.linhaTamanhoInvalido(i + 1, SIZE, line.length), 'arquivo');
+    const size = i === 0 ? bank.headerSize ?? SIZE : SIZE;
+    if (line.length !== size) throw new ValidationError(M.linhaTamanhoInvalido(i + 1, size, line.length), 'arquivo');
   });
-  if (!lines[0]!.startsWith('01REMESSA')) throw new ValidationError(M.arquivoNaoERemessa, 'arquivo');
-  const fileBank = lines[0]!.slice(76, 79);
-  if (fileBank !== bank.banco) throw new ValidationError(M.arquivoOutroBanco(bank.banco, fileBank), 'arquivo');
+  if (!lines[0]!.startsWith(bank.headerTag ?? '01REMESSA')) throw new ValidationError(M.arquivoNaoERemessa, 'arquivo');
+  const bankAt = bank.headerBank === undefined ? [77, 79] as const : bank.headerBank;
+  if (bankAt) {
+    const fileBank = lines[0]!.slice(bankAt[0] - 1, bankAt[1]);
+    if (fileBank !== bank.banco) throw new ValidationError(M.arquivoOutroBanco(bank.banco, fileBank), 'arquivo');
+  }
   if (!lines[lines.length - 1]!.startsWith('9')) throw new ValidationError(M.arquivoTruncado, 'arquivo');
   readRecord(bank.header, lines[0]!, 1, remessa);
   let current: Titulo | undefined;
   for (let i = 1; i < lines.length - 1; i++) {
     const line = lines[i]!;
     const type = line[0]!;
-    if (type === bank.detail[0]!.key) {
+    if (line.startsWith(bank.detail[0]!.key)) {
       current = { ocorrencia: '', nossoNumero: '', valor: 0 };
       readRecord(bank.detail, line, i + 1, remessa, current);
       remessa.titulos.push(current);

@@ -7,7 +7,7 @@ import {
 import { boletoVectors } from './testing/reference-data.ts';
 
 const CODES: Record<string, string> = {
-  banco_brasil: '001', bradesco: '237', itau: '341', santander: '033', sicoob: '756', sicredi: '748', banrisul: '041',
+  banco_brasil: '001', bradesco: '237', itau: '341', santander: '033', sicoob: '756', sicredi: '748', banrisul: '041', banco_brasilia: '070', unicred: '136',
 };
 
 /** Banco do Brasil's layout depends on the convênio's length, which the barcode does not say: the vectors' own. */
@@ -20,8 +20,8 @@ function bbOptions(free: string): ParseOptions {
 
 describe('free field round trip on the vectors of each supported bank', () => {
   const vectors = boletoVectors().filter((v) => CODES[v.bank]);
-  it('covers the seven banks that have vectors (Caixa has none)', () => {
-    expect(new Set(vectors.map((v) => v.bank)).size).toBe(7);
+  it('covers the nine banks that have vectors (Caixa has none)', () => {
+    expect(new Set(vectors.map((v) => v.bank)).size).toBe(9);
   });
   for (const v of vectors) {
     if (v.bank === 'itau' && v.line === 73) {
@@ -41,6 +41,23 @@ describe('free field round trip on the vectors of each supported bank', () => {
       expect(buildFreeField(parts)).toBe(freeField);
     });
   }
+});
+
+describe('BRB and Unicred free fields from their parts', () => {
+  it('BRB: chave ASBACE with its two check digits; the printed nosso número is its last 12 digits, as the remessa and retorno carry it', () => {
+    const parts = { banco: '070', agencia: '000082', conta: '0000528', categoria: '2', nossoNumero: '000001' } as const;
+    expect(buildFreeField(parts)).toBe('0000820000528200000107013');
+    expect(nossoNumeroImpresso(parts)).toBe('200000107013');
+    expect(parseFreeField('070', '0000820000528200000107013')).toEqual(parts);
+    expect(() => parseFreeField('070', '0000820000528200000107014')).toThrow('O dígito verificador do campo livre (BRB) não confere.');
+  });
+
+  it('Unicred: agência, conta, nosso número and its modulo 11 digit', () => {
+    const parts = { banco: '136', agencia: '1234', conta: '0000123457', nossoNumero: '0000013871' } as const;
+    expect(buildFreeField(parts)).toBe('1234000012345700000138711');
+    expect(nossoNumeroImpresso(parts)).toBe('0000013871-1');
+    expect(() => parseFreeField('136', '1234000012345700000138712')).toThrow('O dígito verificador do campo livre (Unicred) não confere.');
+  });
 });
 
 describe('free field built from parts per bank layout', () => {

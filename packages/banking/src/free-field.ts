@@ -20,11 +20,18 @@ export interface SicrediParts {
   comValor: string;
 }
 export interface BanrisulParts { banco: '041'; produto: string; agencia: string; beneficiario: string; nossoNumero: string }
+/**
+ * BRB's chave ASBACE: zeros and the agência (6: the manual's 000 + 3 digits; one brcobranca vector has 4 there), conta
+ * (7), categoria (1), sequencial (6), the bank 070, and two check digits over the 23 before them.
+ */
+export interface BrbParts { banco: '070'; agencia: string; conta: string; categoria: string; nossoNumero: string }
+/** Unicred: agência (4), conta (10), nosso número (10) and its modulo 11 check digit. */
+export interface UnicredParts { banco: '136'; agencia: string; conta: string; nossoNumero: string }
 
 export type FreeFieldParts =
-  | BancoDoBrasilParts | BradescoParts | ItauParts | SantanderParts | CaixaParts | SicoobParts | SicrediParts | BanrisulParts;
+  | BancoDoBrasilParts | BradescoParts | ItauParts | SantanderParts | CaixaParts | SicoobParts | SicrediParts | BanrisulParts | BrbParts | UnicredParts;
 export type SupportedBank = FreeFieldParts['banco'];
-export const SUPPORTED_BANKS: readonly SupportedBank[] = ['001', '237', '341', '033', '104', '756', '748', '041'];
+export const SUPPORTED_BANKS: readonly SupportedBank[] = ['001', '237', '341', '033', '104', '756', '748', '041', '070', '136'];
 
 /** A digits-only field padded with zeros to `size`, refused when longer or not digits. */
 export function num(value: string | undefined, size: number, campo: string): string {
@@ -95,6 +102,12 @@ export function banrisulNc(digits: string): string {
   }
 }
 
+/** BRB's two check digits of the chave ASBACE: the same modulo 10 then modulo 11 (weights 2..7) rule as Banrisul's NC. */
+export const brbDigitos = (chave23: string): string => banrisulNc(chave23);
+
+/** Unicred's nosso número check digit: modulo 11, weights 2..9, 10 and 11 become 0. */
+export const unicredNossoNumeroDv = (nossoNumero: string): string => String(mod11(nossoNumero, 9, { 10: 0, 11: 0 }));
+
 // --- free field ------------------------------------------------------------------------------------------------
 
 /** The 25-digit free field of a bank's boleto. */
@@ -152,6 +165,14 @@ export function buildFreeField(p: FreeFieldParts): string {
     case '041': {
       const rest = `${num(p.produto, 1, 'produto')}1${num(p.agencia, 4, 'agencia')}${num(p.beneficiario, 7, 'beneficiario')}${num(p.nossoNumero, 8, 'nosso_numero')}40`;
       return `${rest}${banrisulNc(rest)}`;
+    }
+    case '070': {
+      const chave = `${num(p.agencia, 6, 'agencia')}${num(p.conta, 7, 'conta')}${num(p.categoria, 1, 'categoria')}${num(p.nossoNumero, 6, 'nosso_numero')}070`;
+      return `${chave}${brbDigitos(chave)}`;
+    }
+    case '136': {
+      const nn = num(p.nossoNumero, 10, 'nosso_numero');
+      return `${num(p.agencia, 4, 'agencia')}${num(p.conta, 10, 'conta')}${nn}${unicredNossoNumeroDv(nn)}`;
     }
   }
 }
@@ -216,6 +237,12 @@ export function parseFreeField(banco: string, free: string, options: ParseOption
     case '041':
       expectDv(banrisulNc(free.slice(0, 23)) === free.slice(23), 'Banrisul');
       return { banco, produto: free.slice(0, 1), agencia: free.slice(2, 6), beneficiario: free.slice(6, 13), nossoNumero: free.slice(13, 21) };
+    case '070':
+      expectDv(free.slice(20, 23) === '070' && brbDigitos(free.slice(0, 23)) === free.slice(23), 'BRB');
+      return { banco, agencia: free.slice(0, 6), conta: free.slice(6, 13), categoria: free.slice(13, 14), nossoNumero: free.slice(14, 20) };
+    case '136':
+      expectDv(unicredNossoNumeroDv(free.slice(14, 24)) === free[24], 'Unicred');
+      return { banco, agencia: free.slice(0, 4), conta: free.slice(4, 14), nossoNumero: free.slice(14, 24) };
     default:
       throw new ValidationError(M.bancoNaoSuportado(banco), 'banco');
   }
@@ -258,6 +285,13 @@ export function nossoNumeroImpresso(p: FreeFieldParts): string {
     case '041': {
       const nn = p.nossoNumero.padStart(8, '0');
       return `${nn}-${banrisulNc(nn)}`;
+    }
+    // BRB prints the last 12 digits of the chave: categoria, sequencial, 070 and the two check digits.
+    case '070':
+      return buildFreeField(p).slice(13);
+    case '136': {
+      const nn = p.nossoNumero.padStart(10, '0');
+      return `${nn}-${unicredNossoNumeroDv(nn)}`;
     }
   }
 }

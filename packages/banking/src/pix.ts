@@ -89,6 +89,17 @@ export function boletoPixTxid(banco: string, nossoNumero: string): string {
   return `${prefix}${nn.slice(-(25 - prefix.length))}`;
 }
 
+/** The PIX receiver of a hybrid boleto: the account's key and the beneficiário's name and city. */
+export interface HybridPixReceiver { chave: string; nome: string; cidade: string }
+
+/**
+ * The static BR Code printed on a hybrid boleto (one rule for the server's PDF and the local connector's): the
+ * receiver's key, name and city, the boleto's value, and the txid `boletoPixTxid` derived from the printed nosso número.
+ */
+export function boletoHybridPix(receiver: HybridPixReceiver, banco: string, nossoNumero: string, valor: number): string {
+  return pixStatic({ chave: receiver.chave, nome: receiver.nome, cidade: receiver.cidade, valor, txid: boletoPixTxid(banco, nossoNumero) });
+}
+
 export function pixDynamic(p: PixDynamic): string {
   const url = p.url.trim().replace(/^https:\/\//i, '');
   if (!url || url.length > 77 || /^[a-z]+:\/\//i.test(url) || /\s/.test(url)) throw new ValidationError(M.pixUrlInvalida, 'url');

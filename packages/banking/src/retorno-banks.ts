@@ -9,6 +9,10 @@ export interface Ocorrencia { tipo: OcorrenciaTipo; descricao: string }
 
 type Range = readonly [number, number];
 
+/** The fields of a CNAB 400 retorno detail the reader takes (RETORNO_400_POSITIONS in retorno.ts holds the common places). */
+export type RetornoField = 'ocorrencia' | 'dataOcorrencia' | 'numeroDocumento' | 'vencimento' | 'valorTitulo' | 'tarifa' | 'iof' | 'abatimento'
+  | 'desconto' | 'valorPago' | 'juros' | 'dataCredito';
+
 export interface Retorno400Bank {
   banco: string;
   /** The account's identifier in the header (Bradesco: código da empresa; Itaú: agência + conta). */
@@ -16,14 +20,16 @@ export interface Retorno400Bank {
   /** The same identifier in each detail record, when the layout repeats it. */
   detailConta?: readonly Range[];
   nossoNumero: Range;
-  /** Rejection reasons: consecutive codes of `motivoSize` characters. */
-  motivos: Range;
+  /** Rejection reasons: consecutive codes of `motivoSize` characters (absent where no sample or manual places them). */
+  motivos?: Range;
   motivoSize: number;
   ocorrencias: Record<string, Ocorrencia>;
   /** The detail record's type (position 1): '1', or '7' for BB's CBR643. */
   detailType?: string;
   /** Where this bank keeps a common field elsewhere (BB: credit date 176-181, fee 182-188). */
-  positions?: Partial<Record<'dataCredito' | 'tarifa', readonly [number, number]>>;
+  positions?: Partial<Record<RetornoField, readonly [number, number] | null>>;
+  /** The bank codes the header may carry in 77-79 (default: `banco`). */
+  headerBancos?: readonly string[];
 }
 
 const o = (tipo: OcorrenciaTipo, descricao: string): Ocorrencia => ({ tipo, descricao });
@@ -145,6 +151,67 @@ export const CAIXA_RETORNO_400: Retorno400Bank = {
     '25': o('baixado', 'Baixa por protesto'), '31': o('tarifa', 'Tarifa sobre título vencido'), '32': o('tarifa', 'Outras tarifas de alteração'),
     '99': o('rejeitado', 'Rejeição do título'),
   },
+};
+
+/**
+ * Banco de Brasília (BRB, 070), its own CNAB 400 retorno (dates ddmmyyyy), positions read off the sample
+ * CNAB400BANCOBRASILIA.RET, no manual at hand: the código do beneficiário in the header (27-46) and each detail
+ * (21-37), the nosso número of 12 (categoria 1 + sequencial 6 + banco 070 + two check digits, 71-82, as the boleto's
+ * free field carries it), the occurrence 109-110 and its date 111-118, seu número 119-128, vencimento 149-156, valor
+ * 157-169, valor pago 258-270, credit date 300-307. The sample's '05' carries a paid amount and a credit date: a
+ * payment. Fee, interest, discounts and the reasons of a refusal have no known place: not read (zero), and an
+ * occurrence other than those listed is 'outro', which the server never applies. A homologation file is the check.
+ */
+export const BRB_RETORNO_400: Retorno400Bank = {
+  banco: '070',
+  headerConta: [[27, 46]],
+  detailConta: [[21, 37]],
+  nossoNumero: [71, 82],
+  motivoSize: 2,
+  positions: {
+    dataOcorrencia: [111, 118], numeroDocumento: [119, 128], vencimento: [149, 156], valorTitulo: [157, 169], valorPago: [258, 270],
+    dataCredito: [300, 307], tarifa: null, iof: null, abatimento: null, desconto: null, juros: null,
+  },
+  ocorrencias: { '05': o('pago', 'Liquidação') },
+};
+
+/** The common CNAB 400 occurrence codes (FEBRABAN's table, as BB, Bradesco and the cooperatives use them). */
+const COMMON_400_OCORRENCIAS: Record<string, Ocorrencia> = {
+  '02': o('registrado', 'Entrada confirmada'), '03': o('rejeitado', 'Entrada rejeitada'), '06': o('pago', 'Liquidação normal'),
+  '09': o('baixado', 'Baixa'), '10': o('baixado', 'Baixa solicitada'), '15': o('pago', 'Liquidação em cartório'),
+  '17': o('pago', 'Liquidação após baixa'), '28': o('tarifa', 'Débito de tarifas/custas'),
+};
+
+/**
+ * Unicred (136) CNAB 400 retorno, positions read off the sample CNAB400UNICRED.RET: agência (18-21) and conta + DV
+ * (24-31) in each detail, the same in the header (27-30, 31-38); nosso número 46-62; the common places for the
+ * occurrence, dates and amounts except the fee (182-188, after the credit date 176-181, as BB's CBR643). The sample's
+ * header names 001 BANCO DO BRASIL (Unicred's collection went through BB before its own code): both are accepted.
+ */
+export const UNICRED_RETORNO_400: Retorno400Bank = {
+  banco: '136',
+  headerBancos: ['136', '001'],
+  headerConta: [[27, 30], [31, 38]],
+  detailConta: [[18, 21], [24, 31]],
+  nossoNumero: [46, 62],
+  motivoSize: 2,
+  positions: { dataCredito: [176, 181], tarifa: [182, 188] },
+  ocorrencias: COMMON_400_OCORRENCIAS,
+};
+
+/**
+ * CrediSIS (097) CNAB 400 retorno: conta + DV in the header (32-40) and each detail (23-31), the nosso número of 11
+ * (63-73, as its remessa), the common places for the rest (checked with the sample CNAB400CREDISIS.RET, whose
+ * occurrence field is blank: read as 'outro', nothing applied).
+ */
+export const CREDISIS_RETORNO_400: Retorno400Bank = {
+  banco: '097',
+  headerConta: [[32, 40]],
+  detailConta: [[23, 31]],
+  nossoNumero: [63, 73],
+  motivoSize: 2,
+  positions: { dataCredito: [176, 181], tarifa: null },
+  ocorrencias: COMMON_400_OCORRENCIAS,
 };
 
 /** FEBRABAN CNAB 240 "códigos de movimento retorno" (G-C044), as Sicoob and Sicredi use them. */

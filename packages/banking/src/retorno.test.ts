@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRetorno240, readRetorno400, RETORNO_400_POSITIONS } from './retorno.ts';
 import {
-  BANCO_DO_BRASIL_RETORNO_400, BANCO_DO_NORDESTE_RETORNO_400, BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, CAIXA_RETORNO_400, febraban240, ITAU_RETORNO_400, SANTANDER_RETORNO_240, SANTANDER_RETORNO_400,
+  BANCO_DO_BRASIL_RETORNO_400, BANCO_DO_NORDESTE_RETORNO_400, BRB_RETORNO_400, CREDISIS_RETORNO_400, UNICRED_RETORNO_400, BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, CAIXA_RETORNO_400, febraban240, ITAU_RETORNO_400, SANTANDER_RETORNO_240, SANTANDER_RETORNO_400,
 } from './retorno-banks.ts';
 import { readFinance } from './testing/reference-data.ts';
 import { retorno400 } from './testing/retorno-builder.ts';
@@ -101,6 +101,64 @@ describe('retorno CNAB 400', () => {
       { linha: 4, mensagem: 'Linha 4: nosso número 51350000007 não encontrado.' },
       { linha: 7, mensagem: 'Linha 7: nosso número 50980000002 não encontrado.' },
     ]);
+  });
+});
+
+describe('retorno CNAB 400 of BRB, Unicred, CrediSIS and the generic sample', () => {
+  it('Banco de Brasília (070): its own layout, a payment with its ddmmyyyy dates and the 12-digit nosso número', () => {
+    const report = readRetorno400(BRB_RETORNO_400, R('CNAB400BANCOBRASILIA.RET'), { conta: '00000000000279998886', ...anyKnown });
+    expect(report.erros).toEqual([]);
+    expect(report).toMatchObject({ aplicavel: true, conta: '279998886', banco: '070' });
+    expect(report.itens).toEqual([{
+      linha: 2, nossoNumero: '107851907015', numeroDocumento: '', ocorrencia: '05', tipo: 'pago', descricao: 'Liquidação', motivos: [],
+      dataOcorrencia: '2012-07-26', dataCredito: '2012-07-26', vencimento: '2012-07-26', valorTitulo: 26492, valorPago: 26492,
+      juros: 0, tarifa: 0, desconto: 0, abatimento: 0, iof: 0,
+    }]);
+    // BRB's nosso número: categoria 1, sequencial 078519, banco 070 and the two check digits of the chave (15).
+    // Another account of the bank: reported, nothing applicable.
+    expect(readRetorno400(BRB_RETORNO_400, R('CNAB400BANCOBRASILIA.RET'), { conta: '279998887', ...anyKnown }).aplicavel).toBe(false);
+  });
+
+  it('Unicred (136): a payment with fee and credit date; its sample header names 001 (BB), accepted for Unicred only', () => {
+    const report = readRetorno400(UNICRED_RETORNO_400, R('CNAB400UNICRED.RET'), { conta: '420560001566', ...anyKnown });
+    expect(report.erros).toEqual([]);
+    expect(report.aplicavel).toBe(true);
+    expect(report.itens).toEqual([expect.objectContaining({
+      linha: 2, nossoNumero: '116', ocorrencia: '06', tipo: 'pago', valorTitulo: 44400, valorPago: 44400, tarifa: 160, juros: 0,
+      dataOcorrencia: '2015-05-15', vencimento: '2015-05-13', dataCredito: '2015-05-18',
+    })]);
+    expect(readRetorno400(BANCO_DO_BRASIL_RETORNO_400, R('CNAB400UNICRED.RET'), { conta: '420560001566', ...anyKnown }).itens).toEqual([]);
+    const other = readRetorno400(UNICRED_RETORNO_400, R('CNAB400ITAU.RET'), { conta: '420560001566', ...anyKnown });
+    expect(other.erros).toEqual([{ linha: 1, mensagem: 'O arquivo é do banco 341, esperado o banco 136.' }]);
+  });
+
+  it('CrediSIS (097): the account, nosso número, paid amount and credit date; its blank occurrence is not applied', () => {
+    const report = readRetorno400(CREDISIS_RETORNO_400, R('CNAB400CREDISIS.RET'), { conta: '000403113', ...anyKnown });
+    expect(report.erros).toEqual([]);
+    expect(report.conta).toBe('403113');
+    expect(report.itens).toEqual([expect.objectContaining({
+      linha: 2, nossoNumero: '5005001', ocorrencia: '  ', tipo: 'outro', valorPago: 44400, dataCredito: '2015-05-15', vencimento: '2012-10-01',
+    })]);
+    // With a payment occurrence the same line settles: the common table.
+    const paid = readRetorno400(CREDISIS_RETORNO_400, edit(R('CNAB400CREDISIS.RET'), 2, 109, '06'), { conta: '403113', ...anyKnown });
+    expect(paid.itens[0]).toMatchObject({ tipo: 'pago', descricao: 'Liquidação normal', valorPago: 44400 });
+    const refused = readRetorno400(CREDISIS_RETORNO_400, edit(R('CNAB400CREDISIS.RET'), 2, 23, '000403114'), { conta: '403113', ...anyKnown });
+    expect(refused.aplicavel).toBe(false);
+  });
+
+  it('the generic sample (CNAB400.RET, an Itaú file): read by the Itaú reader, the common fields where the generic YAML puts them', () => {
+    const report = readRetorno400(ITAU_RETORNO_400, R('CNAB400.RET'), { conta: '0730 03511', ...anyKnown });
+    expect(report.erros).toEqual([]);
+    expect(report.itens).toHaveLength(52);
+    expect(report.itens.filter((i) => i.tipo === 'pago')).toHaveLength(51);
+    expect(report.itens[0]).toMatchObject({ nossoNumero: '11', ocorrencia: '06', dataOcorrencia: '2013-05-20', valorTitulo: 4000, valorPago: 3790, tarifa: 210 });
+    const generic = new Map(yamlFields(readYaml(readFinance('cnab-layouts', 'andersondanilo', 'cnab400', 'generic', 'retorno', 'detalhe.yml'))).map((f) => [f.name, f]));
+    const line = R('CNAB400.RET').split(/\r?\n/)[1]!;
+    const field = (name: string) => { const f = generic.get(name)!; return line.slice(f.start - 1, f.end); };
+    expect(Number(field('valor_do_titulo'))).toBe(report.itens[0]!.valorTitulo);
+    expect(Number(field('valor_principal'))).toBe(report.itens[0]!.valorPago);
+    expect(Number(field('valor_tarifa'))).toBe(report.itens[0]!.tarifa);
+    expect(field('codigo_de_ocorrencia')).toBe(report.itens[0]!.ocorrencia);
   });
 });
 

@@ -107,6 +107,9 @@ export const RETORNO_400_POSITIONS = {
 } as const;
 const P = RETORNO_400_POSITIONS;
 
+/** A date field of 6 (ddmmyy) or 8 (ddmmyyyy) digits. */
+const dateOf = (raw: string): string | undefined => (raw.length === 8 ? date8(raw) : date6(raw));
+
 export function readRetorno400(bank: Retorno400Bank, text: string, options: RetornoOptions): RetornoReport {
   const erros: RetornoErro[] = [];
   const lines = checkLines(fileLines(text), 400, erros);
@@ -115,14 +118,17 @@ export function readRetorno400(bank: Retorno400Bank, text: string, options: Reto
   let conta = digitsId(bank.headerConta.map((r) => slice(header, r)).join(''));
   // Banrisul leaves the header's code in zeros: the account is the one its detail records name.
   const detailType = bank.detailType ?? '1';
-  const pos = { ...P, ...bank.positions };
+  const pos: Record<keyof typeof P, readonly [number, number] | null> = { ...P, ...bank.positions };
+  /** A field this bank does not carry (null) reads as nothing. */
+  const at = (line: string, key: keyof typeof P) => { const r = pos[key]; return r ? slice(line, r) : ''; };
   const firstDetail = lines.find((l, i) => i > 0 && l.startsWith(detailType));
   if (conta === '0' && bank.detailConta && firstDetail) conta = detailConta(firstDetail);
   const base = { banco: bank.banco, formato: 400 as const, conta, itens: [], erros };
   if (lines.length === 0) return { ...base, erros: [{ linha: 1, mensagem: M.arquivoVazio }], aplicavel: false };
   if (!header.startsWith('02RETORNO')) return { ...base, erros: [{ linha: 1, mensagem: M.arquivoNaoERetorno }], aplicavel: false };
-  if (slice(header, [77, 79]) !== bank.banco) {
-    return { ...base, erros: [{ linha: 1, mensagem: M.arquivoOutroBanco(bank.banco, slice(header, [77, 79])) }], aplicavel: false };
+  const headerBank = slice(header, [77, 79]);
+  if (!(bank.headerBancos ?? [bank.banco]).includes(headerBank)) {
+    return { ...base, erros: [{ linha: 1, mensagem: M.arquivoOutroBanco(bank.banco, headerBank) }], aplicavel: false };
   }
   if (!lines[lines.length - 1]!.startsWith('9') || lines.length < 2) erros.push({ linha: lines.length, mensagem: M.arquivoTruncado });
   const itens: RetornoItem[] = [];
@@ -130,15 +136,15 @@ export function readRetorno400(bank: Retorno400Bank, text: string, options: Reto
     if (i === 0 || line[0] !== detailType) return;
     const linha = i + 1;
     if (bank.detailConta && detailConta(line) !== base.conta) erros.push({ linha, mensagem: M.linhaOutraConta(linha, base.conta, detailConta(line)) });
-    const code = slice(line, P.ocorrencia);
+    const code = at(line, 'ocorrencia');
     const oc = bank.ocorrencias[code] ?? unknown(code);
     itens.push({
-      linha, nossoNumero: digitsId(slice(line, bank.nossoNumero)), numeroDocumento: slice(line, P.numeroDocumento).trim(), ocorrencia: code,
-      tipo: oc.tipo, descricao: oc.descricao, motivos: oc.tipo === 'rejeitado' ? motivos(slice(line, bank.motivos), bank.motivoSize) : [],
-      ...optionalDates({ dataOcorrencia: date6(slice(line, P.dataOcorrencia)), dataCredito: date6(slice(line, pos.dataCredito)), vencimento: date6(slice(line, P.vencimento)) }),
-      valorTitulo: money(slice(line, P.valorTitulo)), tarifa: money(slice(line, pos.tarifa)), iof: money(slice(line, P.iof)),
-      abatimento: money(slice(line, P.abatimento)), desconto: money(slice(line, P.desconto)), valorPago: money(slice(line, P.valorPago)),
-      juros: money(slice(line, P.juros)),
+      linha, nossoNumero: digitsId(slice(line, bank.nossoNumero)), numeroDocumento: at(line, 'numeroDocumento').trim(), ocorrencia: code,
+      tipo: oc.tipo, descricao: oc.descricao, motivos: oc.tipo === 'rejeitado' && bank.motivos ? motivos(slice(line, bank.motivos), bank.motivoSize) : [],
+      ...optionalDates({ dataOcorrencia: dateOf(at(line, 'dataOcorrencia')), dataCredito: dateOf(at(line, 'dataCredito')), vencimento: dateOf(at(line, 'vencimento')) }),
+      valorTitulo: money(at(line, 'valorTitulo')), tarifa: money(at(line, 'tarifa')), iof: money(at(line, 'iof')),
+      abatimento: money(at(line, 'abatimento')), desconto: money(at(line, 'desconto')), valorPago: money(at(line, 'valorPago')),
+      juros: money(at(line, 'juros')),
     });
   });
   return finish({ ...base, itens }, options);

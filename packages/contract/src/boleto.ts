@@ -150,6 +150,8 @@ export const connectorConfig = z.object({
   modalidade: z.string().nullable(), codigo_transmissao: z.string().nullable(),
   tipo_multa: amountType, valor_multa: z.number(), dias_multa: z.number().int(), tipo_juro: amountType, valor_juro: z.number(),
   dias_expiracao: z.number().int(), observacao: z.string().nullable(),
+  /** A hybrid configuration's PIX receiver (the account's key, the branch's name and city); null for a plain one. */
+  pix: z.object({ chave: z.string(), nome: z.string(), cidade: z.string() }).nullable().optional(),
 });
 export const connectorAccount = z.object({
   id_banco: z.number().int().nullable(), agencia: z.string(), digito_agencia: z.string().nullable(), numero: z.string(), digito_conta: z.string().nullable(),

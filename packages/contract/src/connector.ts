@@ -71,6 +71,8 @@ export const boletoCedente = z.object({
   codigo_cedente: texto(20).nullable(),
   modalidade: texto(10).nullable().optional(),
   codigo_transmissao: texto(30).nullable().optional(),
+  /** A hybrid boleto's PIX receiver (the account's key, the branch's name and city): the PDF prints its QR code. */
+  pix: z.object({ chave: texto(77).min(1), nome: texto(200).min(1), cidade: texto(100).min(1) }).nullable().optional(),
 });
 
 export const boletoConta = z.object({
@@ -134,6 +136,8 @@ export const boletoEmitido = z.object({
   codigo_barras: z.string(),
   linha_digitavel: z.string(),
   pdf_base64: z.string(),
+  /** The hybrid boleto's static PIX BR Code printed on the PDF (absent for a plain boleto). */
+  pix_brcode: z.string().optional(),
 });
 export const boletoEmitirAnswer = printAnswer.extend({ boletos: z.array(boletoEmitido).optional() });
 export type BoletoEmitirAnswer = z.infer<typeof boletoEmitirAnswer>;

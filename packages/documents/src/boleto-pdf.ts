@@ -15,7 +15,8 @@ import { itfBars } from './itf.ts';
 export const BOLETO_BANKS: Readonly<Record<string, { nome: string; dv: string }>> = {
   '001': { nome: 'Banco do Brasil', dv: '9' }, '237': { nome: 'Bradesco', dv: '2' }, '341': { nome: 'Itaú', dv: '7' },
   '033': { nome: 'Santander', dv: '7' }, '104': { nome: 'CAIXA', dv: '0' }, '756': { nome: 'Sicoob', dv: '0' },
-  '748': { nome: 'Sicredi', dv: 'X' }, '041': { nome: 'Banrisul', dv: '8' },
+  '748': { nome: 'Sicredi', dv: 'X' }, '041': { nome: 'Banrisul', dv: '8' }, '136': { nome: 'Unicred', dv: '8' },
+  '070': { nome: 'BRB', dv: '1' }, '097': { nome: 'CrediSIS', dv: '3' },
 };
 
 export interface BoletoPdfData {

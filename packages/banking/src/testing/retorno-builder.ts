@@ -52,17 +52,23 @@ export function retorno400(bank: Retorno400Bank, conta: string, lines: readonly 
   put(h, 77, bank.banco);
   put(h, 395, n(1, 6));
   out.push(h.join(''));
-  const pos = { ...P, ...bank.positions };
+  const pos: Record<keyof typeof P, readonly [number, number] | null> = { ...P, ...bank.positions };
+  /** Writes a number or a date (ddmmyy or ddmmyyyy by the field's width) where this bank keeps the field, if it does. */
+  const at = (d: string[], key: keyof typeof P, value: number | string) => {
+    const r = pos[key];
+    if (!r) return;
+    const width = r[1] - r[0] + 1;
+    put(d, r[0], typeof value === 'number' ? n(value, width) : width === 8 ? `${value.slice(8, 10)}${value.slice(5, 7)}${value.slice(0, 4)}` : ddmmyy(value));
+  };
   lines.forEach((l, i) => {
     const d = blank(400);
     put(d, 1, bank.detailType ?? '1');
     if (bank.detailConta) putSplit(d, bank.detailConta, options.detailConta ?? conta);
     putSplit(d, [bank.nossoNumero], l.nossoNumero);
-    put(d, P.ocorrencia[0], l.ocorrencia); put(d, P.dataOcorrencia[0], ddmmyy(l.data)); put(d, P.numeroDocumento[0], n(i + 1, 10));
-    put(d, P.vencimento[0], ddmmyy(l.data)); put(d, P.valorTitulo[0], n(l.valorTitulo, 13));
-    put(d, pos.tarifa[0], n(l.tarifa ?? 0, pos.tarifa[1] - pos.tarifa[0] + 1));
-    put(d, P.valorPago[0], n(l.valorPago ?? 0, 13)); put(d, P.juros[0], n(l.juros ?? 0, 13)); put(d, pos.dataCredito[0], ddmmyy(l.data));
-    if (l.motivos) put(d, bank.motivos[0], l.motivos.padEnd(bank.motivos[1] - bank.motivos[0] + 1, ' '));
+    put(d, pos.ocorrencia![0], l.ocorrencia); at(d, 'dataOcorrencia', l.data); at(d, 'numeroDocumento', i + 1);
+    at(d, 'vencimento', l.data); at(d, 'valorTitulo', l.valorTitulo); at(d, 'tarifa', l.tarifa ?? 0);
+    at(d, 'valorPago', l.valorPago ?? 0); at(d, 'juros', l.juros ?? 0); at(d, 'dataCredito', l.data);
+    if (l.motivos && bank.motivos) put(d, bank.motivos[0], l.motivos.padEnd(bank.motivos[1] - bank.motivos[0] + 1, ' '));
     put(d, 395, n(i + 2, 6));
     out.push(d.join(''));
   });

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodeFromLinha, buildBarcode, dateFromFactor, linhaDigitavel, parseBarcode } from '@pdv/banking/boleto';
 import { readCnab400 } from '@pdv/banking/cnab400';
 import { readCnab240 } from '@pdv/banking/cnab240';
-import { BANRISUL_400, BRADESCO_400, CAIXA_400, SANTANDER_400 } from '@pdv/banking/cnab400-banks';
+import { BANRISUL_400, BRADESCO_400, CAIXA_400, SANTANDER_400, UNICRED_400 } from '@pdv/banking/cnab400-banks';
 import { SICOOB_240, SICREDI_240 } from '@pdv/banking/cnab240-banks';
 import type { Remessa } from '@pdv/banking/cnab-model';
-import { buildFreeField, nossoNumeroImpresso, parseFreeField } from '@pdv/banking/free-field';
-import { BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, CAIXA_RETORNO_400, febraban240, SANTANDER_RETORNO_400 } from '@pdv/banking/retorno-banks';
+import { buildFreeField, nossoNumeroImpresso, parseFreeField, unicredNossoNumeroDv } from '@pdv/banking/free-field';
+import { BANRISUL_RETORNO_400, BRADESCO_RETORNO_400, CAIXA_RETORNO_400, febraban240, SANTANDER_RETORNO_400, UNICRED_RETORNO_400 } from '@pdv/banking/retorno-banks';
 import { retorno240, retorno400, type RetornoLine } from '@pdv/banking/testing/retorno-builder';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { expectOk } from '../../testing/routes.ts';
@@ -71,6 +71,12 @@ const CASES: Case[] = [
     nome: 'Sicredi', banco: '748', cnab: '240', conta: { agencia: '0165', numero: '623', digito_conta: '8' },
     config: { cnab: '240', codigo_cedente: '0206238' }, parse: (x) => readCnab240(SICREDI_240, x),
     retorno: (l) => retorno240(febraban240('748'), '00165000000000623', l), pago: '06',
+  },
+  {
+    nome: 'Unicred', banco: '136', cnab: '400', conta: { agencia: '4205', digito_agencia: '0', numero: '6000156', digito_conta: '6' },
+    config: { carteira: '21', codigo_cedente: '20925442' }, parse: (x) => readCnab400(UNICRED_400, x),
+    // The retorno carries the nosso número with its check digit.
+    retorno: (l) => retorno400(UNICRED_RETORNO_400, '420560001566', l), retornoNn: (nn) => `${nn}${unicredNossoNumeroDv(nn)}`, pago: '06',
   },
 ];
 
@@ -183,7 +189,7 @@ describe.each(CASES)('$nome ($banco), CNAB $cnab', (c) => {
 function retornoOfAnotherAccount(c: Case, nn: string): string {
   const good = c.retorno([{ nossoNumero: nn, ocorrencia: c.pago, valorTitulo: 8010, valorPago: 8010, data: future(0) }]);
   const lines = good.split('\r\n');
-  const conta: Record<string, [number, number]> = { '237': [27, 46], '033': [27, 38], '104': [27, 36], '041': [18, 29], '756': [59, 70], '748': [59, 70] };
+  const conta: Record<string, [number, number]> = { '237': [27, 46], '033': [27, 38], '104': [27, 36], '041': [18, 29], '756': [59, 70], '748': [59, 70], '136': [27, 38] };
   const [s, e] = conta[c.banco]!;
   const n = c.banco === '041' ? 1 : 0;
   lines[n] = `${lines[n]!.slice(0, s - 1)}${'9'.repeat(e - s + 1)}${lines[n]!.slice(e)}`;

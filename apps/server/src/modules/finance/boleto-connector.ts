@@ -23,7 +23,7 @@ import type { Tx } from '../../db/database.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import * as cq from './boleto-connector-queries.ts';
 import * as bq from './boleto-queries.ts';
-import { boletoDueDate, eligibleDocument, newBoleto, prepare, remessaPlan, remessaText, storeRemessa, type IssueInput, type Ready } from './boletos.ts';
+import { boletoDueDate, eligibleDocument, hybridReceiver, newBoleto, prepare, remessaPlan, remessaText, storeRemessa, type IssueInput, type Ready } from './boletos.ts';
 import type { Scope } from './document-queries.ts';
 import * as q from './document-queries.ts';
 import { branchToday } from './documents.ts';
@@ -78,6 +78,8 @@ export async function reserve(tx: Tx, s: Scope, id_usuario: number, input: Issue
       cnab: c.cnab, carteira: c.carteira, convenio: c.convenio, codigo_cedente: c.codigo_cedente, modalidade: c.modalidade ?? null, codigo_transmissao: c.codigo_transmissao ?? null,
       tipo_multa: c.tipo_multa, valor_multa: c.valor_multa, dias_multa: c.dias_multa, tipo_juro: c.tipo_juro, valor_juro: c.valor_juro,
       dias_expiracao: c.dias_expiracao, observacao: c.observacao,
+      // A hybrid configuration's PIX receiver: the connector prints the same BR Code the server stores (hybridPix).
+      pix: hybridReceiver(r),
     },
     conta: { id_banco: a.id_banco, agencia: a.agencia ?? '', digito_agencia: a.digito_agencia, numero: a.numero ?? '', digito_conta: a.digito_conta },
   };

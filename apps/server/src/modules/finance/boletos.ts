@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { emitirBoleto } from '@pdv/banking/emitir';
-import { boletoPixTxid, pixStatic } from '@pdv/banking/pix';
+import { boletoHybridPix, type HybridPixReceiver } from '@pdv/banking/pix';
 import type { Titulo } from '@pdv/banking/cnab-model';
 import type { BoletoRow as DemandRow, RetornoResult } from '@pdv/contract/boleto';
 import { BOLETO_MESSAGES as M, boletoAmount, boletoDocumentIssue, boletoSyncAction, type BoletoAmountType } from '@pdv/domain/boleto';
@@ -123,11 +123,14 @@ export function newBoleto(r: Ready, e: Eligible, seq: number, codes: { nossoNume
  * The static PIX BR Code of a hybrid configuration's boleto (Manual de Padrões para Iniciação do Pix): the account's
  * key, the boleto's value, the branch's name and city, and a txid derived from the nosso número; null for a plain one.
  */
+/** The PIX receiver of a hybrid configuration (the account's key, the branch's name and city); null for a plain one. */
+export function hybridReceiver(r: Ready): HybridPixReceiver | null {
+  return r.config.is_hibrido ? { chave: r.account.chave_pix ?? '', nome: r.emitente.nome, cidade: r.emitente.cidade ?? '' } : null;
+}
+
 export function hybridPix(r: Ready, nossoNumero: string, valor: Cents): string | null {
   if (!r.config.is_hibrido) return null;
-  return pixStatic({
-    chave: r.account.chave_pix ?? '', nome: r.emitente.nome, cidade: r.emitente.cidade ?? '', valor, txid: boletoPixTxid(r.adapter.banco, nossoNumero),
-  });
+  return boletoHybridPix(hybridReceiver(r)!, r.adapter.banco, nossoNumero, valor);
 }
 
 /**

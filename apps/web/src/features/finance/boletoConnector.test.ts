@@ -34,6 +34,16 @@ describe('the /boleto/emitir payload', () => {
     for (const t of p.lista_titulos) for (const d of [t.data_documento, t.data_vencimento]) expect(d).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it("carries a hybrid configuration's PIX receiver to the connector (its PDF prints the QR); none for a plain one", () => {
+    const pix = { chave: 'financeiro@lojaexemplo.com.br', nome: 'Loja Exemplo Ltda', cidade: 'Curitiba' };
+    const hybrid = boletoEmitirPayload({ ...config, pix }, account, emitente, docs, '2026-11-27');
+    if (typeof hybrid === 'string') throw new Error(hybrid);
+    expect(boletoEmitirRequest.parse(hybrid).cedente.pix).toEqual(pix);
+    const plain = boletoEmitirPayload({ ...config, pix: null }, account, emitente, docs, '2026-11-27');
+    if (typeof plain === 'string') throw new Error(plain);
+    expect(plain.cedente.pix).toBeUndefined();
+  });
+
   it("sends interest code 'A' for collection type 8 (Sicredi, bank 748)", () => {
     const p = boletoEmitirPayload({ ...config, cnab: '240', codigo_cedente: '1234567' }, { ...account, id_banco: 748 }, emitente, docs, '2026-11-27');
     if (typeof p === 'string') throw new Error(p);

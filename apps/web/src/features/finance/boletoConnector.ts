@@ -19,6 +19,8 @@ export interface ConnectorBoletoConfig {
   modalidade?: string | null; codigo_transmissao?: string | null;
   tipo_multa: BoletoAmountType; valor_multa: number; dias_multa: number; tipo_juro: BoletoAmountType; valor_juro: number;
   dias_expiracao: number; observacao?: string | null;
+  /** A hybrid configuration's PIX receiver (/demand/connector-reserve answers it). */
+  pix?: { chave: string; nome: string; cidade: string } | null;
 }
 export interface ConnectorAccount { id_banco: number | null; agencia: string; digito_agencia: string | null; numero: string; digito_conta: string | null }
 export interface ConnectorDocument {
@@ -47,6 +49,7 @@ export function boletoEmitirPayload(
     cedente: {
       nome: emitente.nome, cnpj: emitente.cnpj.replace(/\D/g, ''), carteira: config.carteira, convenio: config.convenio, codigo_cedente: config.codigo_cedente,
       modalidade: config.modalidade ?? null, codigo_transmissao: config.codigo_transmissao ?? null,
+      ...(config.pix ? { pix: config.pix } : {}),
     },
     conta: { agencia: account.agencia, digito_agencia: account.digito_agencia, numero: account.numero, digito_conta: account.digito_conta },
     lista_titulos: docs.map((d) => {
