@@ -157,7 +157,8 @@ async function inventoryOf(tx: Tx, org: number, id_filial: number, inicio: strin
 function missingOfBranch(b: Row): string[] {
   const need: Array<[string, string]> = [['ie', 'inscrição estadual'], ['id_cidade', 'município'], ['cep', 'CEP'], ['endereco', 'endereço'],
     ['numero', 'número'], ['bairro', 'bairro'], ['uf', 'UF']];
-  return need.filter(([k]) => s(b[k]).trim() === '').map(([, label]) => label);
+  // An ICMS filer has a state registration: 'ISENTO' (or no digits at all) does not fill 0000's IE.
+  return need.filter(([k]) => (k === 'ie' ? s(b[k]).replace(/\D/g, '') : s(b[k]).trim()) === '').map(([, label]) => label);
 }
 
 /** Gathers the branch's month and writes its EFD ICMS/IPI. */
