@@ -19,8 +19,8 @@ export const SPED_LAYOUT_VERSION = '017';
 const TZ = 'America/Sao_Paulo';
 
 type Row = Record<string, string | number | boolean | null>;
-const s = (v: unknown): string => (v == null ? '' : String(v));
-const cents = (v: unknown): number => (v == null ? 0 : fromDecimal(String(v)));
+const s = (v: Row[string] | undefined): string => (v == null ? '' : String(v));
+const cents = (v: Row[string] | undefined): number => (v == null ? 0 : fromDecimal(String(v)));
 
 /** The day (yyyy-mm-dd) a timestamp falls on in Brasília. */
 const DAY = (col: string) => `to_char(${col} AT TIME ZONE '${TZ}', 'YYYY-MM-DD')`;
@@ -34,7 +34,7 @@ export function entryCfop(cfop: string): string {
 }
 
 /** Origin digit and CST of an emitted line (a Simples CSOSN maps to 60 for 500, to 90 otherwise). */
-export function lineCst(origem: unknown, cst: unknown, csosn: unknown): string {
+export function lineCst(origem: Row[string] | undefined, cst: Row[string] | undefined, csosn: Row[string] | undefined): string {
   const o = /^[0-8]$/.test(s(origem)) ? s(origem) : '0';
   if (/^\d{2}$/.test(s(cst))) return o + s(cst);
   if (s(csosn) === '500') return `${o}60`;
@@ -78,7 +78,7 @@ async function participantsOf(tx: Tx, org: number, ids: number[]): Promise<SpedP
 }
 
 /** The products (by variation in the branch) the file names, with their unit, GTIN and NCM. */
-async function itemsOf(tx: Tx, org: number, pgfs: number[]): Promise<Map<number, SpedItem>> {
+async function itemsOf(tx: Tx, org: number, pgfs: number[]): Promise<Map<number, SpedItem & { unidade_descricao: string }>> {
   if (!pgfs.length) return new Map();
   const { rows } = await tx.query<Row>(
     `SELECT pgf.id_produto_grade_filial, coalesce(pg.sku, p.sku) AS sku,
@@ -92,11 +92,11 @@ async function itemsOf(tx: Tx, org: number, pgfs: number[]): Promise<Map<number,
        JOIN produto p ON p.id_organization = pg.id_organization AND p.id_produto = pg.id_produto
        JOIN unidade_medida um ON um.id_organization = p.id_organization AND um.id_unidade_medida = p.id_unidade_medida
       WHERE pgf.id_organization = $1 AND pgf.id_produto_grade_filial = ANY($2::int[])`, [org, pgfs]);
-  return new Map(rows.map((r) => [Number(r['id_produto_grade_filial']), {
+  return new Map(rows.map((r): [number, SpedItem & { unidade_descricao: string }] => [Number(r['id_produto_grade_filial']), {
     codigo: s(r['sku']), descricao: s(r['descricao']), gtin: s(r['gtin']) || null, unidade: s(r['sigla']).toUpperCase(),
     tipo: /^\d{2}$/.test(s(r['tipo_item'])) ? s(r['tipo_item']) : '00', ncm: s(r['codigo_ncm']) || null, cest: s(r['cest']) || null,
     unidade_descricao: s(r['unidade_descricao']),
-  } as SpedItem & { unidade_descricao: string }]));
+  }]));
 }
 
 /** NF-e and NFC-e the branch emitted in the month, authorized or cancelled. */
@@ -196,8 +196,8 @@ export async function buildBranchSped(tx: Tx, org: number, id_usuario: number, b
   for (const e of entries) for (const l of e.lines) pgfs.add(Number(l['id_produto_grade_filial']));
   for (const r of inv?.rows ?? []) pgfs.add(Number(r['id_produto_grade_filial']));
   const items = await itemsOf(tx, org, [...pgfs]);
-  const itemCode = (pgf: unknown) => items.get(Number(pgf))?.codigo ?? `PGF${s(pgf)}`;
-  const itemUnit = (pgf: unknown) => items.get(Number(pgf))?.unidade ?? 'UN';
+  const itemCode = (pgf: Row[string] | undefined) => items.get(Number(pgf))?.codigo ?? `PGF${s(pgf)}`;
+  const itemUnit = (pgf: Row[string] | undefined) => items.get(Number(pgf))?.unidade ?? 'UN';
 
   const people = new Set<number>();
   const documentos: SpedDocument[] = [];
@@ -214,7 +214,7 @@ export async function buildBranchSped(tx: Tx, org: number, id_usuario: number, b
       itens: lines.map((l) => ({
         codigo_item: s(l['id_produto_grade_filial']), descricao: s(l['descricao']), quantidade: quantityFromDecimal(s(l['quantidade'])),
         unidade: s(l['unidade_comercial']) || 'UN', valor_item: cents(l['valor_total']), valor_desconto: 0,
-        cst_icms: lineCst(l['origem_produto'], l['icms_cst'], l['icms_csosn']), cfop: s(l['cfop']) || (modelo === '65' ? '5102' : '5102'),
+        cst_icms: lineCst(l['origem_produto'], l['icms_cst'], l['icms_csosn']), cfop: s(l['cfop']) || '5102',
         base_icms: cents(l['valor_base_icms']), aliquota_icms: Math.round(Number(l['icms_aliquota'] ?? 0) * 100), valor_icms: cents(l['valor_icms']),
       })),
     });
@@ -256,7 +256,7 @@ export async function buildBranchSped(tx: Tx, org: number, id_usuario: number, b
     },
     participantes: await participantsOf(tx, org, [...people]),
     unidades: [...new Map([...items.values()].map((i) => [i.unidade, { codigo: i.unidade,
-      descricao: (i as SpedItem & { unidade_descricao?: string }).unidade_descricao ?? i.unidade }])).values()],
+      descricao: i.unidade_descricao || i.unidade }])).values()],
     itens: [...items.values()],
     documentos,
     inventario: inv ? {
