@@ -147,7 +147,8 @@ describe('POST /fiscal/sped', () => {
     // 'SEM' is no GTIN: COD_BARRA stays empty.
     expect(of('0200').find((r) => r[1] === sku)?.[3]).toBe('');
     expect(of('0150').map((r) => r[4])).toContain('11444777000161');
-    expect(of('H010').map((r) => [r[1], r[3], r[5]])).toEqual([[sku, '4,000', '10,00']]);
+    // Valued at the average cost the import left: (100,00 − 18,00 ICMS) / 10 = 8,20; 4 × 8,20.
+    expect(of('H010').map((r) => [r[1], r[3], r[4], r[5]])).toEqual([[sku, '4,000', '8,200000', '32,80']]);
     // Debits 18,00 of the NFC-e, credit 18,00 of the entry: nothing to pay.
     const e110 = of('E110')[0]!;
     expect([e110[1], e110[5]]).toEqual(['18,00', '18,00']);
