@@ -33,7 +33,7 @@ test('a SPED file downloads for the month with its 9900 counts right', async ({ 
   const before = { ie: centro['ie'], perfil: config['id_perfil_sped'] ?? null };
   const run = randomInt(10_000, 99_999);
   try {
-    await call('put', '/branch/update', { id_filial: centro['id_filial'], ie: '111222333444' });
+    await call('put', '/branch/update', { id_filial: centro['id_filial'], ie: '110042490114' });
     await call('put', '/branch-config/update', { id_filial_configuracao: config['id_filial_configuracao'], id_perfil_sped: 'B', tipo_atividade_sped: 1 });
     await call('post', '/people/create', { nome: `Contadora E2E ${run}`, cpf: '52998224725', is_contador: true, crc_contador: 'SP123456' });
 
