@@ -36,6 +36,7 @@ import { PriceReadjustPage } from './features/prices/PriceReadjustPage.tsx';
 import { InvoiceImportPage } from './features/fiscal-entry/InvoiceImportPage.tsx';
 import { InvoiceEntryListPage } from './features/fiscal-entry/InvoiceEntryListPage.tsx';
 import { DestinedInvoicesPage } from './features/fiscal-entry/DestinedInvoicesPage.tsx';
+import { SpedPage } from './features/fiscal-entry/SpedPage.tsx';
 
 /** The screens built so far, by the spec's path; every other menu entry is pending. */
 const SCREENS: Record<string, () => ReactNode> = {
@@ -49,6 +50,7 @@ const SCREENS: Record<string, () => ReactNode> = {
   '/invoice/import': () => <InvoiceImportPage />,
   '/invoice/entries': () => <InvoiceEntryListPage />,
   '/invoice/destined': () => <DestinedInvoicesPage />,
+  '/invoice/sped': () => <SpedPage />,
   '/order': () => <OrderListPage />,
   '/products': () => <ProductListPage />,
   // Every register's list at its menu entry's path (a test checks each has one, not pending, with its permission).

@@ -32,6 +32,7 @@ import * as fin from './finance.ts';
 import * as sd from './stock-document.ts';
 import * as pi from './purchase-import.ts';
 import * as di from './destined-invoice.ts';
+import * as sped from './sped.ts';
 import * as invt from './inventory.ts';
 import * as bol from './boleto.ts';
 import * as nfceOff from './nfce-offline.ts';
@@ -296,6 +297,8 @@ const purchaseImportRoutes = {
   destinedInvoiceQuery: route({ method: 'POST', path: '/destined-invoice/query', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: di.destinedInvoiceQueryBody, response: di.destinedInvoiceQueryResult }),
   destinedInvoiceManifest: route({ method: 'POST', path: '/destined-invoice/manifest', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: di.destinedInvoiceManifestBody, response: di.destinedInvoiceActionResult }),
   destinedInvoiceDownload: route({ method: 'POST', path: '/destined-invoice/download', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: di.destinedInvoiceByIdBody, response: di.destinedInvoiceActionResult }),
+  // SPED EFD ICMS/IPI of a branch (one of the caller's, with the invoices' read permission there) and month (sped.ts).
+  fiscalSped: route({ method: 'POST', path: '/fiscal/sped', auth: 'session', permission: NF_READ, scope: 'branch', body: sped.spedBody, response: sped.spedResult }),
 };
 
 const stockDocumentRoutes = {

@@ -34,6 +34,8 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Importação de XML', path: '/invoice/import', permission: 'FncListarNotaFiscal' },
   { label: 'Notas de entrada', path: '/invoice/entries', permission: 'FncListarNotaFiscal' },
   { label: 'Notas destinadas', path: '/invoice/destined', permission: 'FncListarNotaFiscal' },
+  // 002 §2 "fiscal management SPED" (issue 32): no path nor permission in the spec; the invoices'.
+  { label: 'Gestão fiscal (SPED)', path: '/invoice/sped', permission: 'FncListarNotaFiscal' },
   { label: 'Produtos', path: '/products', permission: 'FncListarProduto' },
   { label: 'Categorias', path: '/categories', permission: 'FncListarCategoria' },
   { label: 'Atributos', path: '/attributes', permission: 'FncListarAtributo' },

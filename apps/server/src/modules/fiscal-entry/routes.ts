@@ -4,6 +4,7 @@
  */
 import type { Handlers } from '../../http/handlers.ts';
 import * as svc from './purchase-import.ts';
+import { generateSped } from './sped.ts';
 import { destinedDetail, downloadDestined, findDestined, manifestDestined, queryDistribution } from './destined.ts';
 
 export const fiscalEntryHandlers = {
@@ -16,4 +17,5 @@ export const fiscalEntryHandlers = {
   destinedInvoiceQuery: (ctx) => queryDistribution(ctx),
   destinedInvoiceManifest: (ctx) => manifestDestined(ctx),
   destinedInvoiceDownload: (ctx) => downloadDestined(ctx),
+  fiscalSped: (ctx) => generateSped(ctx),
 } satisfies Partial<Handlers>;
