@@ -50,6 +50,10 @@ export function RefSelect({ field, value, onChange, readOnly, ...rest }: Props) 
   const [options, setOptions] = useState<Option[]>([]);
   const [selected, setSelected] = useState<Option | null>(null);
   const [loading, setLoading] = useState(false);
+  // The search the shown options answer: while a newer one is on its way, the older options are not offered, so a
+  // quick ArrowDown and Enter cannot choose a row of the previous search (typing 'Itaú' then Enter chose the first row
+  // of the unfiltered page).
+  const [answered, setAnswered] = useState<string | null>(null);
   const latest = useRef(0);
 
   const optionOf = (row: Row): Option | null => {
@@ -87,9 +91,15 @@ export function RefSelect({ field, value, onChange, readOnly, ...rest }: Props) 
       void (callRoute(routeOf(target, 'Find'), { search: query, take: REF_PAGE, skip: 0 }) as Promise<{ rows: Row[] }>)
         .then(
           (page) => {
-            if (ticket === latest.current) setOptions(page.rows.flatMap((row) => optionOf(row) ?? []));
+            if (ticket !== latest.current) return;
+            setOptions(page.rows.flatMap((row) => optionOf(row) ?? []));
+            setAnswered(query);
           },
-          () => ticket === latest.current && setOptions([]),
+          () => {
+            if (ticket !== latest.current) return;
+            setOptions([]);
+            setAnswered(query);
+          },
         )
         .finally(() => ticket === latest.current && setLoading(false));
     }, REF_SEARCH_DELAY_MS);
@@ -98,7 +108,9 @@ export function RefSelect({ field, value, onChange, readOnly, ...rest }: Props) 
   }, [target, query, readOnly]);
 
   const current = value === null ? null : String(value);
-  const data = selected && current === selected.value && !options.some((o) => o.value === selected.value) ? [selected, ...options] : options;
+  const fresh = answered === query;
+  const shown = fresh ? options : [];
+  const data = selected && current === selected.value && !shown.some((o) => o.value === selected.value) ? [selected, ...shown] : shown;
 
   return (
     <Select
@@ -115,7 +127,7 @@ export function RefSelect({ field, value, onChange, readOnly, ...rest }: Props) 
         setSelected(option ? { value: option.value, label: option.label } : null);
         onChange(id === null ? null : Number(id));
       }}
-      nothingFoundMessage={loading ? 'Pesquisando...' : 'Nenhum registro encontrado.'}
+      nothingFoundMessage={loading || !fresh ? 'Pesquisando...' : 'Nenhum registro encontrado.'}
       placeholder={target ? `Pesquisar ${target.label.plural.toLowerCase()}` : undefined}
     />
   );

@@ -275,7 +275,17 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
           ref={methodInput}
           searchable
           selectFirstOptionOnChange
-          onKeyDown={enterPicksFirstOption}
+          onKeyDown={(event) => {
+            // A method's whole name typed (or pasted, or sent by a scanner) and Enter: that method, whatever the list
+            // shows or highlights at that moment (a busy till drew the filtered list late, and Enter kept the
+            // previous method while the box showed the typed one).
+            if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+              const typed = event.currentTarget.value.trim().toLocaleLowerCase('pt-BR');
+              const exact = context.methods.find((m) => String(m['descricao']).trim().toLocaleLowerCase('pt-BR') === typed);
+              if (exact && String(exact['id_meio_pagamento']) !== methodId) chooseMethod(String(exact['id_meio_pagamento']));
+            }
+            enterPicksFirstOption(event);
+          }}
           data-autofocus
         />
         <MethodKeys methods={context.methods} />
