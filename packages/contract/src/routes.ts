@@ -298,7 +298,7 @@ const purchaseImportRoutes = {
   destinedInvoiceManifest: route({ method: 'POST', path: '/destined-invoice/manifest', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: di.destinedInvoiceManifestBody, response: di.destinedInvoiceActionResult }),
   destinedInvoiceDownload: route({ method: 'POST', path: '/destined-invoice/download', auth: 'session', permission: NF_MANAGE, scope: 'branch', body: di.destinedInvoiceByIdBody, response: di.destinedInvoiceActionResult }),
   // SPED EFD ICMS/IPI of a branch (one of the caller's, with the invoices' read permission there) and month (sped.ts).
-  fiscalSped: route({ method: 'POST', path: '/fiscal/sped', auth: 'session', permission: NF_READ, scope: 'branch', body: sped.spedBody, response: sped.spedResult }),
+  fiscalSped: route({ method: 'POST', path: '/fiscal/sped', auth: 'session', permission: { action: 'read', subject: 'ViewFiscal' }, scope: 'branch', body: sped.spedBody, response: sped.spedResult }),
 };
 
 const stockDocumentRoutes = {

@@ -34,8 +34,9 @@ export const MAIN_MENU: MenuEntry[] = [
   { label: 'Importação de XML', path: '/invoice/import', permission: 'FncListarNotaFiscal' },
   { label: 'Notas de entrada', path: '/invoice/entries', permission: 'FncListarNotaFiscal' },
   { label: 'Notas destinadas', path: '/invoice/destined', permission: 'FncListarNotaFiscal' },
-  // 002 §2 "fiscal management SPED" (issue 32): no path nor permission in the spec; the invoices'.
-  { label: 'Gestão fiscal (SPED)', path: '/invoice/sped', permission: 'FncListarNotaFiscal' },
+  // 002 §2 "fiscal management SPED" (issue 32): no path nor permission in the spec. The fiscal settings' permission
+  // (ViewFiscal), not the invoices': the month's bookkeeping is the manager's and the accountant's, not the cashier's.
+  { label: 'Gestão fiscal (SPED)', path: '/invoice/sped', permission: 'ViewFiscal' },
   { label: 'Produtos', path: '/products', permission: 'FncListarProduto' },
   { label: 'Categorias', path: '/categories', permission: 'FncListarCategoria' },
   { label: 'Atributos', path: '/attributes', permission: 'FncListarAtributo' },

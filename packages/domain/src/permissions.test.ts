@@ -48,7 +48,7 @@ describe('menus filtered by permission', () => {
       entries: [entry('FncPontoVenda', '2'), entry('FncListarPedido', '2'), entry('FncListarNotaFiscal', '2')],
     });
     const allowed = (label: string | null) => canSeeEntry(ability, label);
-    expect(visibleEntries(MAIN_MENU, allowed).map((e) => e.path)).toEqual(['/', '/checkout', '/operations-pending', '/order', '/invoice', '/invoice/disablements', '/invoice/corrections', '/invoice/returns', '/invoice/import', '/invoice/entries', '/invoice/destined', '/invoice/sped']);
+    expect(visibleEntries(MAIN_MENU, allowed).map((e) => e.path)).toEqual(['/', '/checkout', '/operations-pending', '/order', '/invoice', '/invoice/disablements', '/invoice/corrections', '/invoice/returns', '/invoice/import', '/invoice/entries', '/invoice/destined']);
     const groups = visibleSettings(SETTINGS_MENU, allowed);
     // Additional information asks for the Fiscal group's permission (ViewFiscal), labels for FncListarEtiqueta: a
     // cashier holds neither, so no settings group is left.

@@ -173,9 +173,9 @@ export async function buildBranchSped(tx: Tx, org: number, id_usuario: number, b
   const today = now.toLocaleDateString('en-CA', { timeZone: TZ });
   if (spedMonthIsFuture(body.mes, today)) throw badRequest(M.monthFuture);
   if (!branches.includes(body.id_filial)) throw badRequest(M.branchInvalid);
-  // The invoices' read permission in that branch (the route checked it in the active one).
+  // The fiscal settings' permission in that branch (the route checked it in the active one).
   const there = await loadCaller(tx, org, id_usuario, body.id_filial);
-  if (!there.ability.can('read', 'FncListarNotaFiscal')) throw new HttpError(403, 'Sem permissão para ler as notas fiscais desta filial.');
+  if (!there.ability.can('read', 'ViewFiscal')) throw new HttpError(403, 'Sem permissão para a gestão fiscal desta filial.');
 
   const b = await branchOf(tx, org, body.id_filial);
   if (!b) throw badRequest(M.branchInvalid);
