@@ -24,6 +24,9 @@ export function KitTab({ id_produto, readOnly }: { id_produto: number; readOnly:
   const [chosen, setChosen] = useState<string | null>(null);
   const [quantidade, setQuantidade] = useState<number>(1);
   const options = useOptions('productKitOptions', search);
+  // The chosen row, kept: once chosen, the box shows its label, which is searched in turn, and that answer need not
+  // hold the row ('Selecione o produto componente.' with the component in the box, found by product-tabs.spec).
+  const [picked, setPicked] = useState<(typeof options)[number] | null>(null);
   // The list starts from each answer of the server (React's "adjust state while rendering" for a changed input).
   const [shown, setShown] = useState(tab.data);
   if (tab.data !== shown) {
@@ -40,7 +43,7 @@ export function KitTab({ id_produto, readOnly }: { id_produto: number; readOnly:
   };
 
   const add = () => {
-    const o = options.find((x) => String(x.id_produto_grade) === chosen);
+    const o = picked && String(picked.id_produto_grade) === chosen ? picked : options.find((x) => String(x.id_produto_grade) === chosen);
     if (!o) {
       tab.setError('Selecione o produto componente.');
       return;
@@ -55,8 +58,10 @@ export function KitTab({ id_produto, readOnly }: { id_produto: number; readOnly:
       ? lines.map((l) => (l === existing ? { ...l, quantidade: l.quantidade + quantidade } : l))
       : [...lines, { id_produto_grade: o.id_produto_grade, descricao: o.descricao, sku: o.sku, quantidade }]);
     setChosen(null);
+    setPicked(null);
     setQuantidade(1);
   };
+  const offered = picked && !options.some((o) => o.id_produto_grade === picked.id_produto_grade) ? [picked, ...options] : options;
   const save = () => void tab.run(() => call('productKitSave', {
     id_produto, itens: lines.map((l) => ({ id_produto_grade: l.id_produto_grade, quantidade: l.quantidade })),
   }), 'Kit salvo.', (r) => r);
@@ -70,9 +75,13 @@ export function KitTab({ id_produto, readOnly }: { id_produto: number; readOnly:
       <Text size="sm" c="dimmed">Ao vender o kit, o estoque baixado é o dos componentes, nas quantidades abaixo por kit vendido.</Text>
       {!readOnly && parents.length === 0 && (
         <Group align="flex-end">
-          <Select label="Componente" placeholder="Descrição ou SKU" searchable w={420} value={chosen} onChange={setChosen} onSearchChange={setSearch}
+          <Select label="Componente" placeholder="Descrição ou SKU" searchable w={420} value={chosen} onSearchChange={setSearch}
+            onChange={(v) => {
+              setChosen(v);
+              setPicked(offered.find((o) => String(o.id_produto_grade) === v) ?? null);
+            }}
             nothingFoundMessage="Nenhum produto encontrado"
-            data={options.filter((o) => o.id_produto !== id_produto).map((o) => ({ value: String(o.id_produto_grade), label: o.sku ? `${o.descricao} (${o.sku})` : o.descricao }))} />
+            data={offered.filter((o) => o.id_produto !== id_produto).map((o) => ({ value: String(o.id_produto_grade), label: o.sku ? `${o.descricao} (${o.sku})` : o.descricao }))} />
           <NumberInput label="Quantidade" w={140} min={0.001} decimalScale={3} decimalSeparator="," value={quantidade}
             onChange={(v) => setQuantidade(Number(v) || 0)} onKeyDown={(e) => e.key === 'Enter' && add()} />
           <Button variant="light" onClick={add}>Adicionar</Button>
