@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createTestCertificate } from '../packages/fiscal/src/testing/test-certificate.ts';
 import { api, pay, scan, sellables, operations } from './checkout-steps.ts';
 import { startConnector } from './connector.ts';
-import { configure, CSC, network, PASSWORD } from './nfce-offline-steps.ts';
+import { configure, CSC, finishAsNfce, network, PASSWORD } from './nfce-offline-steps.ts';
 import { freePort } from './server.ts';
 import {
   expect, goByMenu, localRows, resetActiveBranch, settingsMenu, setStorageItem, signIn, storageItem, test, USERS, waitForLocalCopy,
@@ -102,17 +102,7 @@ test('offline, an NFC-e sale is signed by the connector with a reserved number, 
     await expect(page.getByRole('table', { name: 'Itens da venda' }).getByRole('row')).toHaveCount(2);
     await pay(page, 'Dinheiro');
     // F10: the seller asked (the manager's default one taken), then NFC-e by its number key, confirmed with Enter.
-    await page.keyboard.press('F10');
-    const seller = page.getByRole('dialog', { name: 'Vendedor (F7)' });
-    await expect(seller.getByRole('textbox', { name: 'Nome do vendedor' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    const modal = page.getByRole('dialog', { name: 'Finalizar operação (F10)' });
-    await expect(modal).toBeVisible();
-    const label = (await modal.locator('label').filter({ hasText: /NFC-e/ }).first().textContent()) ?? '';
-    await page.keyboard.press(label.trim().charAt(0));
-    await expect(modal.getByRole('radio', { name: /NFC-e/ })).toBeChecked();
-    await page.screenshot({ path: '/tmp/nfce-offline-finish.png' });
-    await modal.getByRole('button', { name: 'Confirmar (Enter)' }).press('Enter');
+    await finishAsNfce(page, '/tmp/nfce-offline-finish.png');
     const numero = Number(block['numero_inicial']);
     await expect(page.getByText(`NFC-e ${numero} (série ${serie}) emitida em contingência offline.`)).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: '/tmp/nfce-offline-checkout.png' });
