@@ -1,6 +1,6 @@
 /** Steps of a sale at /checkout shared by the checkout specs: products to sell, scanning, paying, finishing. */
 import { expect, type Page } from '@playwright/test';
-import { TOKEN_KEY, localRows, storageItem, type Row } from './support.ts';
+import { TOKEN_KEY, localRows, storageItem, typeKeys, type Row } from './support.ts';
 
 export function gtinValid(code: string): boolean {
   if (!/^\d{13}$/.test(code)) return false;
@@ -49,8 +49,7 @@ export async function sellables(page: Page, count = 2): Promise<Sellable[]> {
 
 export async function scan(page: Page, barcode: string) {
   const search = page.getByRole('textbox', { name: 'Pesquisar produto' });
-  await search.focus();
-  await page.keyboard.type(barcode, { delay: 5 });
+  await typeKeys(page, search, barcode);
   await page.keyboard.press('Enter');
 }
 

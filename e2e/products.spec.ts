@@ -5,7 +5,7 @@
  * the point of sale's local copy through the sync) and sells it from that stock.
  */
 import { api, finish, pay, scan } from './checkout-steps.ts';
-import { expect, goByMenu, localRows, signIn, test, USERS, waitForLocalCopy } from './support.ts';
+import { expect, goByMenu, localRows, signIn, test, typeKeys, USERS, waitForLocalCopy } from './support.ts';
 
 const SUCCESS = 'Operação concluída com sucesso.';
 
@@ -173,7 +173,7 @@ test('the manager registers a product with a 2 × 3 grid, barcodes and prices; a
   await goByMenu(till, 'Ponto de venda');
   const search = till.getByRole('textbox', { name: 'Pesquisar produto' });
   await expect(search).toBeFocused();
-  await till.keyboard.type(`listrada ${tag} verde`);
+  await typeKeys(till, search, `listrada ${tag} verde`);
   const results = till.getByRole('table', { name: 'Produtos encontrados' });
   await expect(results.getByRole('row').filter({ hasText: `${name} Verde / M` })).toBeVisible({ timeout: 30_000 });
   await till.keyboard.press('Enter');
