@@ -23,14 +23,12 @@ import { situacaoFilterOf } from './period.ts';
 import { KeyHint, ShortcutButton, useShortcuts, type Shortcut } from './shortcuts.tsx';
 import { LabelPrintModal } from '../labels/LabelPrintModal.tsx';
 import type { LabelSource } from '../labels/labelItems.ts';
-import { ACTION_SHORTCUT, INVOICE_PERMISSION, INVOICE_SITUACOES_SHOWN, SITUACAO_LABEL, actionsFor, type InvoiceAction } from './situacao.ts';
+import { ACTION_SHORTCUT, INVOICE_PERMISSION, INVOICE_SITUACOES_SHOWN, ROW_ACTIONS, SITUACAO_LABEL, actionsFor, hintedActions, type InvoiceAction } from './situacao.ts';
 import { TEXTS } from './texts.ts';
 import { duplicateInvoice, MORE_TEXTS, offersReprocess } from './register/EditorMoreActions.tsx';
 import { DateField } from '../../ui/MaskedInputs.tsx';
 
 const READ_ACTIONS: ReadonlySet<InvoiceAction> = new Set(['abrir', 'imprimir']);
-const CONTINGENCY_ACTIONS: ReadonlySet<InvoiceAction> = new Set(['transmitir', 'imprimir', 'consultar']);
-const ROW_ACTIONS: InvoiceAction[] = ['transmitir', 'imprimir', 'consultar', 'cancelar', 'carta', 'inutilizar', 'excluir'];
 
 type Tab = 'notas' | 'contingencia';
 
@@ -293,9 +291,7 @@ export function InvoiceListPage() {
           {tab === 'notas' && canManage && <KeyHint keys="Alt+S" label="Marcar/desmarcar" />}
           {tab === 'notas' && <KeyHint keys="PgUp/PgDn" label="Página" />}
           <KeyHint keys="Alt+G" label={tab === 'notas' ? 'Contingência' : 'Voltar às notas'} />
-          {ROW_ACTIONS.filter(allow)
-            .filter((action) => tab === 'notas' || CONTINGENCY_ACTIONS.has(action))
-            .map((action) => (
+          {hintedActions(current, tab === 'contingencia', allow).map((action) => (
               <KeyHint key={action} keys={ACTION_SHORTCUT[action]} label={actionHint[action]} />
             ))}
         </Group>

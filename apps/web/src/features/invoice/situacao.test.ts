@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, isEditable, situacaoColor, situacaoLabel, type ActionTarget } from './situacao.ts';
+import { actionsFor, hintedActions, isEditable, situacaoColor, situacaoLabel, type ActionTarget } from './situacao.ts';
 
 const target = (over: Partial<ActionTarget>): ActionTarget => ({
   situacao: 'EmEdicao', modelo: '55', numero_nota_fiscal: null, id_operacao: null, protocolo: null, ...over,
@@ -70,5 +70,17 @@ describe('invoice situations', () => {
   it('offers transmit again for an invoice in contingency, and nothing fiscal on a cancelled one', () => {
     expect(actionsFor(target({ situacao: 'Contingencia', modelo: '65', numero_nota_fiscal: 3 }))).toContain('transmitir');
     expect(actionsFor(target({ situacao: 'Cancelada', modelo: '55', numero_nota_fiscal: 3 }))).toEqual(['abrir', 'imprimir', 'consultar']);
+  });
+
+  it("hints only the keys the highlighted invoice acts on: an authorized CF-e SAT shows no Alt+O nor Alt+U", () => {
+    const everything = () => true;
+    const cfe = target({ situacao: 'Autorizada', modelo: '59', numero_nota_fiscal: 12, protocolo: '123' });
+    expect(hintedActions(cfe, false, everything)).toEqual(['imprimir', 'cancelar']);
+    const nfe = target({ situacao: 'Autorizada', modelo: '55', numero_nota_fiscal: 12, protocolo: '123' });
+    expect(hintedActions(nfe, false, everything)).toEqual(['imprimir', 'consultar', 'cancelar', 'carta']);
+    // No invoice listed: every key the user has; the contingency tab: its own three; a reader: reading only.
+    expect(hintedActions(null, false, everything)).toEqual(['transmitir', 'imprimir', 'consultar', 'cancelar', 'carta', 'inutilizar', 'excluir']);
+    expect(hintedActions(null, true, everything)).toEqual(['transmitir', 'imprimir', 'consultar']);
+    expect(hintedActions(nfe, false, (a) => a === 'imprimir' || a === 'consultar')).toEqual(['imprimir', 'consultar']);
   });
 });

@@ -113,6 +113,22 @@ export function actionsFor(target: ActionTarget): InvoiceAction[] {
   return actions;
 }
 
+/** The actions of a list row that have a key (abrir is Enter, hinted apart), in the footer's order. */
+export const ROW_ACTIONS: readonly InvoiceAction[] = ['transmitir', 'imprimir', 'consultar', 'cancelar', 'carta', 'inutilizar', 'excluir'];
+/** The actions the contingency tab offers. */
+const CONTINGENCY_ACTIONS: ReadonlySet<InvoiceAction> = new Set(['transmitir', 'imprimir', 'consultar']);
+
+/**
+ * The keys the list's footer shows: the user's actions (allow), on the contingency tab only its own, and of those only
+ * what the highlighted invoice offers (a CF-e SAT shows no Alt+O nor Alt+U): every key hinted acts.
+ */
+export function hintedActions(current: ActionTarget | null, contingency: boolean, allow: (action: InvoiceAction) => boolean): InvoiceAction[] {
+  const offered = current ? actionsFor(current) : null;
+  return ROW_ACTIONS.filter(
+    (action) => allow(action) && (!contingency || CONTINGENCY_ACTIONS.has(action)) && (offered === null || offered.includes(action)),
+  );
+}
+
 /** The situations offered in the list's filter (the contract's, in the order a shop reads them). */
 export const INVOICE_SITUACOES_SHOWN: readonly InvoiceSituacao[] = [
   'EmEdicao',
