@@ -12,6 +12,7 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => vo
 
 export class LocalDbClient {
   private nextId = 1;
+  private closing: Promise<void> | null = null;
   private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Set<{ tables: ReadonlySet<string> | null; listener: ChangeListener }>();
   private readonly onMessage = (event: MessageEvent<LocalDbMessage>) => this.receive(event.data);
@@ -153,7 +154,13 @@ export class LocalDbClient {
   }
 
   /** Closes the database and stops the worker; calls still waiting are refused. */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    // A second close waits for the first (the channel no longer answers once closed).
+    this.closing ??= this.shut();
+    return this.closing;
+  }
+
+  private async shut(): Promise<void> {
     try {
       await this.send({ op: 'close' });
     } finally {
