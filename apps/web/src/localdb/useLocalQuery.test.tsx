@@ -93,7 +93,7 @@ describe('useLocalQuery', () => {
     expect(runs).toHaveBeenCalledTimes(3);
   });
 
-  it('keeps the last answer and gives the failure of a run', async () => {
+  it('keeps the last answer and gives the failure of a run', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let onValue: ((value: number) => void) | null = null;
     let onError: ((error: unknown) => void) | null = null;
