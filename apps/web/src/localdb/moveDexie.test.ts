@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PdvDatabase } from '../db/database.ts';
 import { openTestDatabase } from '../db/testing.ts';
+import { LocalDbClient } from './client.ts';
 import type { LocalEngine } from './engine.ts';
+import { serve } from './host.ts';
 import { MOVE_DONE, MoveCheckError, PAGE_SIZE, UnmovableRowError, moveDexieCopy, moveExistingDexieCopy, type MoveTarget } from './moveDexie.ts';
 import { openMemoryEngine } from './testing.ts';
 
@@ -187,6 +189,28 @@ describe('the move of the Dexie copy into SQLite', () => {
     await expect(moveDexieCopy(db, engine)).rejects.toBeInstanceOf(UnmovableRowError);
     expect(engine.count('operation')).toBe(0);
     expect(await db.rows('operation').count()).toBe(4);
+  });
+
+  it('moves through the page’s client into the worker as well', async () => {
+    const db = dexie();
+    await fill(db);
+    const engine = await openMemoryEngine();
+    const channel = new MessageChannel();
+    serve(channel.port2, () => Promise.resolve(engine));
+    const client = new LocalDbClient(channel.port1);
+    channel.port1.start();
+    channel.port2.start();
+    try {
+      await client.open();
+      const report = await moveDexieCopy(db, client);
+      expect(report).toMatchObject({ outboxWritten: 7, outboxDeleted: 7, dexieDeleted: true });
+      expect(await client.get('operation', 'a1b2-uuid-3')).toMatchObject({ data_exclusao: '2026-11-29' });
+      expect(await client.meta(MOVE_DONE)).not.toBeNull();
+      expect(await client.count('product')).toBe(3);
+    } finally {
+      channel.port1.close();
+      channel.port2.close();
+    }
   });
 
   it('does nothing without a Dexie copy', async () => {
