@@ -3,7 +3,7 @@
  * updates by table — subscribe() hears of every committed write to the tables named, live() runs a query again after
  * each (what Dexie's live queries give the screens today). Screens call these functions, never SQL.
  */
-import type { BarcodeMatch, ChangeListener, ChangeSummary, Key, LocalRow, TableChange } from './engine.ts';
+import type { BarcodeMatch, ChangeListener, ChangeSummary, Key, LocalRow, MetaChanges, TableChange } from './engine.ts';
 import type { Endpoint, LocalDbApi, LocalDbMessage, LocalDbMethod, LocalDbRequest, OpenOptions } from './protocol.ts';
 import { LocalDbError, LocalDbQuotaError, LocalDbUnsupportedError } from './support.ts';
 
@@ -12,6 +12,7 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => vo
 
 export class LocalDbClient {
   private nextId = 1;
+  private closing: Promise<void> | null = null;
   private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Set<{ tables: ReadonlySet<string> | null; listener: ChangeListener }>();
   private readonly onMessage = (event: MessageEvent<LocalDbMessage>) => this.receive(event.data);
@@ -99,14 +100,20 @@ export class LocalDbClient {
   bulkPut(table: string, rows: readonly LocalRow[]): Promise<number> {
     return this.call('bulkPut', table, rows);
   }
-  applyChanges(changes: readonly TableChange[]): Promise<ChangeSummary> {
-    return this.call('applyChanges', changes);
+  applyChanges(changes: readonly TableChange[], meta?: MetaChanges): Promise<ChangeSummary> {
+    return meta ? this.call('applyChanges', changes, meta) : this.call('applyChanges', changes);
   }
   beginLoad(tables: readonly string[]): Promise<void> {
     return this.call('beginLoad', tables);
   }
   endLoad(): Promise<void> {
     return this.call('endLoad');
+  }
+  meta(key: string): Promise<string | null> {
+    return this.call('meta', key);
+  }
+  setMeta(key: string, value: string | null): Promise<void> {
+    return this.call('setMeta', key, value);
   }
 
   /** Calls `listener` after each committed write to one of `tables` (every table when null). Returns the unsubscribe. */
@@ -147,7 +154,13 @@ export class LocalDbClient {
   }
 
   /** Closes the database and stops the worker; calls still waiting are refused. */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    // A second close waits for the first (the channel no longer answers once closed).
+    this.closing ??= this.shut();
+    return this.closing;
+  }
+
+  private async shut(): Promise<void> {
     try {
       await this.send({ op: 'close' });
     } finally {

@@ -275,3 +275,29 @@ describe('changes', () => {
     expect(engine.searchProducts('chinelo', 25)).toEqual([]);
   });
 });
+
+describe('values kept beside the copy, and rows stored as they are', () => {
+  it('keeps meta values, writes them with a change in one transaction, and refuses the engine’s own key', async () => {
+    const { engine } = await engineOn();
+    expect(engine.meta('persist')).toBeNull();
+    engine.setMeta('persist', 'granted');
+    expect(engine.meta('persist')).toBe('granted');
+    engine.setMeta('persist', null);
+    expect(engine.meta('persist')).toBeNull();
+    expect(() => engine.setMeta('loading', '[]')).toThrow('reservada');
+
+    // A change that fails takes its meta value back with it.
+    expect(() => engine.applyChanges([{ table: 'operation', rows: [{ situacao: 'Pendente' }] }], { moved: 'x' })).toThrow();
+    expect(engine.meta('moved')).toBeNull();
+    engine.applyChanges([{ table: 'operation', rows: [{ id_operacao: 'u1', situacao: 'Pendente' }] }], { moved: 'x' });
+    expect(engine.meta('moved')).toBe('x');
+  });
+
+  it('stores a row carrying data_exclusao when asked to keep rows as they are', async () => {
+    const { engine } = await engineOn();
+    engine.applyChanges([{ table: 'operation', asIs: true, rows: [{ id_operacao: 'u1', data_exclusao: '2026-11-29' }] }]);
+    expect(engine.get('operation', 'u1')).toEqual({ id_operacao: 'u1', data_exclusao: '2026-11-29' });
+    engine.applyChanges([{ table: 'operation', rows: [{ id_operacao: 'u1', data_exclusao: '2026-11-29' }] }]);
+    expect(engine.get('operation', 'u1')).toBeUndefined();
+  });
+});

@@ -43,7 +43,18 @@ export interface TableChange {
   rows?: readonly LocalRow[];
   /** Keys to delete. */
   deleteKeys?: readonly Key[];
+  /**
+   * The rows are stored as they are, a data_exclusao included (the device's own operations moved from the Dexie copy:
+   * never tombstones of the sync).
+   */
+  asIs?: boolean;
 }
+
+/** Values the engine keeps in its own table beside the copy (a key the engine uses itself is refused). */
+export type MetaChanges = Readonly<Record<string, string | null>>;
+
+/** The engine's own keys in _localdb_meta. */
+const RESERVED_META = new Set(['loading']);
 
 export interface ChangeSummary {
   /** The tables written, in the order given. */
@@ -220,12 +231,12 @@ export class LocalEngine {
    * Puts the live rows and deletes the tombstones' keys. The rows go to SQLite as one JSON array per statement
    * (json_each), not one bind per row: crossing into WebAssembly once per page is what makes a bulk load fast.
    */
-  private putRows(def: TableDef, rows: readonly LocalRow[]): { put: number; deleted: number } {
+  private putRows(def: TableDef, rows: readonly LocalRow[], asIs = false): { put: number; deleted: number } {
     const live: LocalRow[] = [];
     const gone: Key[] = [];
     for (const row of rows) {
       const key = keyOf(row, def);
-      if (isTombstone(row)) gone.push(key);
+      if (!asIs && isTombstone(row)) gone.push(key);
       else live.push(row);
     }
     const deleted = gone.length === 0 ? 0 : this.deleteKeys(def, gone);
@@ -249,17 +260,23 @@ export class LocalEngine {
     return this.applyChanges([{ table, rows }]).put;
   }
 
-  /** Applies the changes of several tables in one transaction; the subscribers hear of it after the commit. */
-  applyChanges(changes: readonly TableChange[]): ChangeSummary {
+  /**
+   * Applies the changes of several tables in one transaction; the subscribers hear of it after the commit. `meta`
+   * values (null deletes) are written in the same transaction (the move of the Dexie copy marks itself done with its
+   * last write).
+   */
+  applyChanges(changes: readonly TableChange[], meta?: MetaChanges): ChangeSummary {
     const defs = changes.map((change) => this.def(change.table));
+    if (meta) for (const key of Object.keys(meta)) this.checkMetaKey(key);
     return this.transaction(() => {
+      if (meta) for (const [key, value] of Object.entries(meta)) this.writeMeta(key, value);
       const summary: ChangeSummary = { tables: [], put: 0, deleted: 0 };
       changes.forEach((change, i) => {
         const def = defs[i] as TableDef;
         if (change.clear) this.db.exec(`DELETE FROM ${quote(def.name)}`);
         const keys = (change.deleteKeys ?? []).map((key) => checkKey(key, def));
         if (keys.length > 0) summary.deleted += this.deleteKeys(def, keys);
-        const written = this.putRows(def, change.rows ?? []);
+        const written = this.putRows(def, change.rows ?? [], change.asIs);
         summary.put += written.put;
         summary.deleted += written.deleted;
         if (!summary.tables.includes(def.name)) summary.tables.push(def.name);
@@ -267,6 +284,28 @@ export class LocalEngine {
       });
       return summary;
     });
+  }
+
+  private checkMetaKey(key: string): void {
+    if (RESERVED_META.has(key) || key === '') throw new Error(`Chave reservada da cópia local: ${key}.`);
+  }
+
+  private writeMeta(key: string, value: string | null): void {
+    if (value === null) this.run(`DELETE FROM ${quote(META_TABLE)} WHERE key = ?`, [key]);
+    else this.run(`INSERT OR REPLACE INTO ${quote(META_TABLE)} (key, value) VALUES (?, ?)`, [key, value]);
+  }
+
+  /** A value kept beside the copy (setMeta), null when absent. */
+  meta(key: string): string | null {
+    this.checkMetaKey(key);
+    const [value] = this.column(`SELECT value FROM ${quote(META_TABLE)} WHERE key = ?`, [key]);
+    return typeof value === 'string' ? value : null;
+  }
+
+  /** Keeps a value beside the copy (null deletes it), in its own transaction. Tells no subscriber. */
+  setMeta(key: string, value: string | null): void {
+    this.checkMetaKey(key);
+    this.transaction(() => this.writeMeta(key, value));
   }
 
   private loading(): string[] {

@@ -22,6 +22,8 @@ const METHODS: ReadonlySet<LocalDbMethod> = new Set<LocalDbMethod>([
   'applyChanges',
   'beginLoad',
   'endLoad',
+  'meta',
+  'setMeta',
 ]);
 
 function isQuota(error: unknown): boolean {

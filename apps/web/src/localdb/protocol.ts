@@ -3,7 +3,7 @@
  * engine's query API by name; the worker answers each call, and tells the page of every committed write (the tables
  * it touched) so that live queries run again.
  */
-import type { BarcodeMatch, ChangeSummary, Key, LocalRow, TableChange } from './engine.ts';
+import type { BarcodeMatch, ChangeSummary, Key, LocalRow, MetaChanges, TableChange } from './engine.ts';
 
 /** The engine's API as the page sees it (every call answered asynchronously). */
 export interface LocalDbApi {
@@ -16,9 +16,11 @@ export interface LocalDbApi {
   all(table: string, limit?: number): LocalRow[];
   count(table: string): number;
   bulkPut(table: string, rows: readonly LocalRow[]): number;
-  applyChanges(changes: readonly TableChange[]): ChangeSummary;
+  applyChanges(changes: readonly TableChange[], meta?: MetaChanges): ChangeSummary;
   beginLoad(tables: readonly string[]): void;
   endLoad(): void;
+  meta(key: string): string | null;
+  setMeta(key: string, value: string | null): void;
 }
 
 export type LocalDbMethod = keyof LocalDbApi;
