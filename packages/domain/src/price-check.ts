@@ -216,6 +216,54 @@ export function versionPricedBy(
 }
 
 /**
+ * What a sale may also have been priced by, within PRICE_VERSION_WINDOW_MS before it arrived (the server loads them:
+ * operation/prices.ts, migrations 070 and 071): other forms of the customer's default table (versions of its current
+ * default table's rules, its previous default tables as they are now and their versions; null: it had none), the same
+ * for the branch's default table, and versions of the promotions the lines claim.
+ */
+export interface RuleVersions {
+  customerTables: readonly (PriceTable | null)[];
+  branchTables: readonly (PriceTable | null)[];
+  promotions: readonly Promotion[];
+}
+
+/**
+ * The contexts versionPricedBy tries after `current` (whose table is tableInUse(tables.customer, tables.branch)):
+ * every table the sale could have used (tableInUse of each customer table form with each branch table form) with the
+ * current promotions or with one claimed promotion replaced by a version of it, combined (an old table AND an old
+ * promotion), the current table and promotions excepted. One change first (a table, then a promotion), then the
+ * combinations. Each form is a rule the shop really had within the window, so a combination gives no price the till
+ * could not have given.
+ */
+export function versionContexts(
+  current: PricingContext,
+  tables: { customer: PriceTable | null; branch: PriceTable | null },
+  id_filial: number,
+  versions: RuleVersions,
+): PricingContext[] {
+  const tableForms: (PriceTable | null)[] = [current.table];
+  for (const customer of [tables.customer, ...versions.customerTables]) {
+    for (const branch of [tables.branch, ...versions.branchTables]) {
+      const table = tableInUse(customer, branch, id_filial);
+      if (!tableForms.includes(table)) tableForms.push(table);
+    }
+  }
+  const promotionForms: (readonly Promotion[])[] = [
+    current.promotions,
+    ...versions.promotions.map((v) => [...current.promotions.filter((p) => p.id_promocao !== v.id_promocao), v]),
+  ];
+  const single: PricingContext[] = [];
+  const combined: PricingContext[] = [];
+  for (const [i, table] of tableForms.entries()) {
+    for (const [j, promotions] of promotionForms.entries()) {
+      if (i === 0 && j === 0) continue;
+      (i === 0 || j === 0 ? single : combined).push({ ...current, table, promotions });
+    }
+  }
+  return [...single.filter((c) => c.promotions === current.promotions), ...single.filter((c) => c.promotions !== current.promotions), ...combined];
+}
+
+/**
  * The prices a line priced at version `versao` (ISO) is checked against. `history` is the variation's price history
  * in ascending vigente_desde, holding at least every price in effect from `receivedAt` minus the window on (older
  * rows may be present); `current` is the price now. The price in effect at `versao` (the latest row in effect at or

@@ -176,7 +176,7 @@ export async function replacedPromotions(tx: Tx, org: number, ids: readonly numb
   }));
 }
 
-async function replacedRules(tx: Tx, org: number, tipo: 'TabelaPreco' | 'Promocao', ids: readonly number[], since: string) {
+async function replacedRules(tx: Tx, org: number, tipo: 'TabelaPreco' | 'Promocao' | 'TabelaCliente' | 'TabelaFilial', ids: readonly number[], since: string) {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
   const { rows } = await tx.query<{ id: number; regra: Json }>(
@@ -186,4 +186,16 @@ async function replacedRules(tx: Tx, org: number, tipo: 'TabelaPreco' | 'Promoca
     [org, tipo, wanted, since],
   );
   return rows;
+}
+
+/**
+ * The default price tables customer (`tipo` TabelaCliente, `id` its id_pessoa) or branch (TabelaFilial, id_filial)
+ * `id` had before a change at or after `since` (ISO), newest first, null where it had none (migration 071).
+ */
+export async function replacedDefaults(
+  tx: Tx, org: number, tipo: 'TabelaCliente' | 'TabelaFilial', id: number | null, since: string,
+): Promise<(number | null)[]> {
+  if (id === null) return [];
+  const rows = await replacedRules(tx, org, tipo, [id], since);
+  return [...new Set(rows.map(({ regra }) => (regra['id_tabela_preco'] == null ? null : Number(regra['id_tabela_preco']))))];
 }
