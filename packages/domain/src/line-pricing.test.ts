@@ -6,6 +6,7 @@ import {
   PRICE_MESSAGES,
   priceTableError,
   tableInUse,
+  servicePromotion,
   versionContexts,
   versionPricedBy,
   type SaleLinePrice,
@@ -244,5 +245,26 @@ describe('versionContexts: the forms of the rules a till may have held, combined
     expect(versionPricedBy(base, shirt, [line(95, { id_tabela_preco: 1, id_promocao: 9 })], now, got).context.table).toBe(branchTable);
     // A table not among the forms is never given.
     expect(versionPricedBy(base, shirt, [line(63, { id_tabela_preco: 7, id_promocao: 9 })], now, got).context).toBe(now);
+  });
+});
+
+describe('servicePromotion: promotions for services, by the rule that picks a product promotion', () => {
+  const svc = (id: number, rule: { tipo: 'Percentual' | 'Valor'; venda: number }, over: Partial<Promotion> = {}) =>
+    promotion({ id_promocao: id, categorias: new Map(), servicos: new Map([[42, { ...rule, atacado: 0 }]]), ...over });
+
+  it('the lowest price wins, then the oldest; the promotion is named', () => {
+    expect(servicePromotion(6000, 42, [svc(9, { tipo: 'Percentual', venda: 1000 })], at)).toEqual({ valor: 5400, id_promocao: 9 });
+    expect(servicePromotion(6000, 42, [svc(9, { tipo: 'Percentual', venda: 1000 }), svc(10, { tipo: 'Valor', venda: 800 })], at))
+      .toEqual({ valor: 5200, id_promocao: 10 });
+    expect(servicePromotion(6000, 42, [svc(11, { tipo: 'Valor', venda: 600 }), svc(10, { tipo: 'Percentual', venda: 1000 })], at))
+      .toEqual({ valor: 5400, id_promocao: 10 });
+  });
+
+  it('no promotion for another service, an inactive one, one out of its period, a product-only one', () => {
+    const none = { valor: 6000, id_promocao: null };
+    expect(servicePromotion(6000, 43, [svc(9, { tipo: 'Percentual', venda: 1000 })], at)).toEqual(none);
+    expect(servicePromotion(6000, 42, [svc(9, { tipo: 'Percentual', venda: 1000 }, { situacao: 'Inativo' })], at)).toEqual(none);
+    expect(servicePromotion(6000, 42, [svc(9, { tipo: 'Percentual', venda: 1000 }, { data_fim: '2026-11-20' })], at)).toEqual(none);
+    expect(servicePromotion(6000, 42, [promotion()], at)).toEqual(none);
   });
 });

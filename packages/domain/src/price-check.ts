@@ -39,6 +39,7 @@ import {
   type PricedVariation,
   type PriceTable,
   type Promotion,
+  type PromotionRule,
 } from './price-rules.ts';
 import type { SaleBody, SaleBodyItem } from './sale-input.ts';
 import { repriceForWholesale, type WholesalePricing } from './wholesale.ts';
@@ -135,9 +136,19 @@ export function bestPromotion(
   promotions: readonly Promotion[],
   at: string,
 ): { promotion: Promotion; prices: PricePair } | null {
+  return bestPromotionBy(pair, promotions, at, (promotion) => promotionRuleFor(promotion, variation));
+}
+
+/** bestPromotion over the rule `ruleOf` gives each promotion (a variation's, a service's): the one rule for both. */
+function bestPromotionBy(
+  pair: PricePair,
+  promotions: readonly Promotion[],
+  at: string,
+  ruleOf: (promotion: Promotion) => PromotionRule | null,
+): { promotion: Promotion; prices: PricePair } | null {
   let best: { promotion: Promotion; prices: PricePair } | null = null;
   for (const promotion of promotions) {
-    const rule = promotionActive(promotion, at) ? promotionRuleFor(promotion, variation) : null;
+    const rule = promotionActive(promotion, at) ? ruleOf(promotion) : null;
     if (!rule) continue;
     const prices = {
       preco_venda: applyRule(pair.preco_venda, 'Desconto', rule.tipo, rule.venda),
@@ -152,6 +163,22 @@ export function bestPromotion(
     if (better) best = { promotion, prices };
   }
   return best;
+}
+
+/**
+ * A catalogue service's unit price after the best promotion in effect on day `at` that covers it (its promocao_servico
+ * rule: the retail value `venda`; a service has one price), by the same rule that picks a variation's promotion
+ * (bestPromotion: lowest price, then the oldest). `valor` is the service's price from its price list (service-price.ts
+ * selectServicePrice: the table in use); the manual discount comes after. The promotion's id goes on the line.
+ */
+export function servicePromotion(
+  valor: Cents,
+  id_servico: number,
+  promotions: readonly Promotion[],
+  at: string,
+): { valor: Cents; id_promocao: number | null } {
+  const best = bestPromotionBy({ preco_venda: valor, preco_atacado: 0 }, promotions, at, (p) => p.servicos?.get(id_servico) ?? null);
+  return best ? { valor: best.prices.preco_venda, id_promocao: best.promotion.id_promocao } : { valor, id_promocao: null };
 }
 
 /**
