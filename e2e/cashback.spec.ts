@@ -3,9 +3,10 @@
  * (shown on the sale screen, stored on the server, blocked for the branch's dias_bloqueio_cashback); while blocked the
  * Cashback payment is refused at the point of sale; a sale made once the branch has no block days accrues cashback
  * available at once (the e2e support has no database handle to age an entry, so the "after the block days" case is
- * the zero-days configuration: see docs/decisions.md), which the next sale redeems as a payment, on the screen, the
- * receipt tab and the server. The customer's Cashback tab lists the history. The promotion is made Inativo and the
- * branch's block days restored at the end (the worker's server is shared).
+ * the zero-days configuration here; cashback-block.spec.ts proves real block days by moving the till's clock), which
+ * the next sale redeems as a payment, on the screen, the receipt tab and the server. The customer's Cashback tab lists
+ * the history. The promotion is made Inativo and the branch's block days restored at the end (the worker's server is
+ * shared).
  */
 import type { Page } from '@playwright/test';
 import { api, finish, operations, pay, scan, sellables } from './checkout-steps.ts';

@@ -6,6 +6,8 @@ import {
   PRICE_MESSAGES,
   priceTableError,
   tableInUse,
+  servicePromotion,
+  versionContexts,
   versionPricedBy,
   type SaleLinePrice,
 } from './price-check.ts';
@@ -214,5 +216,55 @@ describe('versionPricedBy: table and promotion versions within the window', () =
     // A version whose period had ended gives no promotion, so it cannot be claimed.
     const ended = { ...now, promotions: [promotion({ data_fim: '2026-11-20' })] };
     expect(versionPricedBy(base, shirt, [line(81, { id_promocao: 9 })], now, [ended]).context).toBe(now);
+  });
+});
+
+describe('versionContexts: the forms of the rules a till may have held, combined', () => {
+  const now = { table: table(), promotions: [promotion({ categorias: new Map([[5, { tipo: 'Percentual' as const, venda: 500, atacado: 500 }]]) })], at };
+  const oldTable = table({ valor_varejo: 2000 });
+  const previousTable = table({ id_tabela_preco: 4, valor_varejo: 3000 });
+  const branchTable = table({ id_tabela_preco: 1, valor_varejo: 0 });
+  const oldPromotion = promotion();
+  const line = (valor_unitario: number, claims: { id_tabela_preco?: number | null; id_promocao?: number | null }) =>
+    ({ valor_unitario, tipo_preco: 'Varejo' as const, is_preco_alterado: false, ...claims });
+
+  it('single changes first, then an old table with an old promotion; the current rules are not repeated', () => {
+    const got = versionContexts(now, { customer: now.table, branch: branchTable }, 1,
+      { customerTables: [oldTable], branchTables: [], promotions: [oldPromotion] });
+    // The branch's table never shows: tableInUse does not pick it while a customer's table applies.
+    expect(got.map((c) => [c.table, c.promotions[0]])).toEqual([[oldTable, now.promotions[0]], [now.table, oldPromotion], [oldTable, oldPromotion]]);
+    // 100 − 20% (old table) − 10% (old promotion) = 72,00: only the combination gives it.
+    expect(versionPricedBy(base, shirt, [line(72, { id_tabela_preco: 3, id_promocao: 9 })], now, got).context).toBe(got[2]);
+  });
+
+  it("a customer's previous default table, and a customer who had none (the branch's table then)", () => {
+    const got = versionContexts(now, { customer: now.table, branch: branchTable }, 1,
+      { customerTables: [previousTable, null], branchTables: [], promotions: [] });
+    expect(got.map((c) => c.table?.id_tabela_preco)).toEqual([4, 1]);
+    expect(versionPricedBy(base, shirt, [line(66.5, { id_tabela_preco: 4, id_promocao: 9 })], now, got).context.table).toBe(previousTable);
+    expect(versionPricedBy(base, shirt, [line(95, { id_tabela_preco: 1, id_promocao: 9 })], now, got).context.table).toBe(branchTable);
+    // A table not among the forms is never given.
+    expect(versionPricedBy(base, shirt, [line(63, { id_tabela_preco: 7, id_promocao: 9 })], now, got).context).toBe(now);
+  });
+});
+
+describe('servicePromotion: promotions for services, by the rule that picks a product promotion', () => {
+  const svc = (id: number, rule: { tipo: 'Percentual' | 'Valor'; venda: number }, over: Partial<Promotion> = {}) =>
+    promotion({ id_promocao: id, categorias: new Map(), servicos: new Map([[42, { ...rule, atacado: 0 }]]), ...over });
+
+  it('the lowest price wins, then the oldest; the promotion is named', () => {
+    expect(servicePromotion(6000, 42, [svc(9, { tipo: 'Percentual', venda: 1000 })], at)).toEqual({ valor: 5400, id_promocao: 9 });
+    expect(servicePromotion(6000, 42, [svc(9, { tipo: 'Percentual', venda: 1000 }), svc(10, { tipo: 'Valor', venda: 800 })], at))
+      .toEqual({ valor: 5200, id_promocao: 10 });
+    expect(servicePromotion(6000, 42, [svc(11, { tipo: 'Valor', venda: 600 }), svc(10, { tipo: 'Percentual', venda: 1000 })], at))
+      .toEqual({ valor: 5400, id_promocao: 10 });
+  });
+
+  it('no promotion for another service, an inactive one, one out of its period, a product-only one', () => {
+    const none = { valor: 6000, id_promocao: null };
+    expect(servicePromotion(6000, 43, [svc(9, { tipo: 'Percentual', venda: 1000 })], at)).toEqual(none);
+    expect(servicePromotion(6000, 42, [svc(9, { tipo: 'Percentual', venda: 1000 }, { situacao: 'Inativo' })], at)).toEqual(none);
+    expect(servicePromotion(6000, 42, [svc(9, { tipo: 'Percentual', venda: 1000 }, { data_fim: '2026-11-20' })], at)).toEqual(none);
+    expect(servicePromotion(6000, 42, [promotion()], at)).toEqual(none);
   });
 });

@@ -39,6 +39,7 @@ import {
   type PricedVariation,
   type PriceTable,
   type Promotion,
+  type PromotionRule,
 } from './price-rules.ts';
 import type { SaleBody, SaleBodyItem } from './sale-input.ts';
 import { repriceForWholesale, type WholesalePricing } from './wholesale.ts';
@@ -135,9 +136,19 @@ export function bestPromotion(
   promotions: readonly Promotion[],
   at: string,
 ): { promotion: Promotion; prices: PricePair } | null {
+  return bestPromotionBy(pair, promotions, at, (promotion) => promotionRuleFor(promotion, variation));
+}
+
+/** bestPromotion over the rule `ruleOf` gives each promotion (a variation's, a service's): the one rule for both. */
+function bestPromotionBy(
+  pair: PricePair,
+  promotions: readonly Promotion[],
+  at: string,
+  ruleOf: (promotion: Promotion) => PromotionRule | null,
+): { promotion: Promotion; prices: PricePair } | null {
   let best: { promotion: Promotion; prices: PricePair } | null = null;
   for (const promotion of promotions) {
-    const rule = promotionActive(promotion, at) ? promotionRuleFor(promotion, variation) : null;
+    const rule = promotionActive(promotion, at) ? ruleOf(promotion) : null;
     if (!rule) continue;
     const prices = {
       preco_venda: applyRule(pair.preco_venda, 'Desconto', rule.tipo, rule.venda),
@@ -152,6 +163,22 @@ export function bestPromotion(
     if (better) best = { promotion, prices };
   }
   return best;
+}
+
+/**
+ * A catalogue service's unit price after the best promotion in effect on day `at` that covers it (its promocao_servico
+ * rule: the retail value `venda`; a service has one price), by the same rule that picks a variation's promotion
+ * (bestPromotion: lowest price, then the oldest). `valor` is the service's price from its price list (service-price.ts
+ * selectServicePrice: the table in use); the manual discount comes after. The promotion's id goes on the line.
+ */
+export function servicePromotion(
+  valor: Cents,
+  id_servico: number,
+  promotions: readonly Promotion[],
+  at: string,
+): { valor: Cents; id_promocao: number | null } {
+  const best = bestPromotionBy({ preco_venda: valor, preco_atacado: 0 }, promotions, at, (p) => p.servicos?.get(id_servico) ?? null);
+  return best ? { valor: best.prices.preco_venda, id_promocao: best.promotion.id_promocao } : { valor, id_promocao: null };
 }
 
 /**
@@ -213,6 +240,54 @@ export function versionPricedBy(
     if (claiming.every((l) => pricedAsClaimed(l, old))) return { context, priced: old };
   }
   return { context: current, priced };
+}
+
+/**
+ * What a sale may also have been priced by, within PRICE_VERSION_WINDOW_MS before it arrived (the server loads them:
+ * operation/prices.ts, migrations 070 and 071): other forms of the customer's default table (versions of its current
+ * default table's rules, its previous default tables as they are now and their versions; null: it had none), the same
+ * for the branch's default table, and versions of the promotions the lines claim.
+ */
+export interface RuleVersions {
+  customerTables: readonly (PriceTable | null)[];
+  branchTables: readonly (PriceTable | null)[];
+  promotions: readonly Promotion[];
+}
+
+/**
+ * The contexts versionPricedBy tries after `current` (whose table is tableInUse(tables.customer, tables.branch)):
+ * every table the sale could have used (tableInUse of each customer table form with each branch table form) with the
+ * current promotions or with one claimed promotion replaced by a version of it, combined (an old table AND an old
+ * promotion), the current table and promotions excepted. One change first (a table, then a promotion), then the
+ * combinations. Each form is a rule the shop really had within the window, so a combination gives no price the till
+ * could not have given.
+ */
+export function versionContexts(
+  current: PricingContext,
+  tables: { customer: PriceTable | null; branch: PriceTable | null },
+  id_filial: number,
+  versions: RuleVersions,
+): PricingContext[] {
+  const tableForms: (PriceTable | null)[] = [current.table];
+  for (const customer of [tables.customer, ...versions.customerTables]) {
+    for (const branch of [tables.branch, ...versions.branchTables]) {
+      const table = tableInUse(customer, branch, id_filial);
+      if (!tableForms.includes(table)) tableForms.push(table);
+    }
+  }
+  const promotionForms: (readonly Promotion[])[] = [
+    current.promotions,
+    ...versions.promotions.map((v) => [...current.promotions.filter((p) => p.id_promocao !== v.id_promocao), v]),
+  ];
+  const single: PricingContext[] = [];
+  const combined: PricingContext[] = [];
+  for (const [i, table] of tableForms.entries()) {
+    for (const [j, promotions] of promotionForms.entries()) {
+      if (i === 0 && j === 0) continue;
+      (i === 0 || j === 0 ? single : combined).push({ ...current, table, promotions });
+    }
+  }
+  return [...single.filter((c) => c.promotions === current.promotions), ...single.filter((c) => c.promotions !== current.promotions), ...combined];
 }
 
 /**

@@ -66,6 +66,8 @@ export interface Promotion {
   is_cashback?: boolean | undefined;
   categorias: ReadonlyMap<number, PromotionRule>;
   grades: ReadonlyMap<number, PromotionRule>;
+  /** Its rules per catalogue service (id_servico; promocao_servico): services sold in orders (price-check.ts servicePromotion). */
+  servicos?: ReadonlyMap<number, PromotionRule> | undefined;
 }
 
 /** What a variation is priced by: its branch grid row and its product's category. */
@@ -123,6 +125,7 @@ export const PRICE_RULE_MESSAGES = {
   entryDuplicate: 'A mesma categoria ou variação aparece em mais de uma regra.',
   categoryNotFound: 'Categoria não encontrada.',
   variationNotFound: 'Variação do produto na filial não encontrada.',
+  serviceNotFound: 'Serviço não encontrado.',
   branchNotFound: 'Filial não encontrada.',
 } as const;
 

@@ -25,6 +25,8 @@ const rule = {
 
 export const promotionCategory = z.object({ id_categoria: id('Categoria inválida.'), ...rule }).strict();
 export const promotionProduct = z.object({ id_produto_grade_filial: id('Variação inválida.'), ...rule }).strict();
+/** A discount per catalogue service (002 §3 "services"; promocao_servico, migration 071): services are sold in orders. */
+export const promotionService = z.object({ id_servico: id('Serviço inválido.'), ...rule }).strict();
 
 export const promotion = {
   name: 'promotion',
@@ -51,5 +53,6 @@ export const promotion = {
   extra: {
     categorias: z.array(promotionCategory, { error: 'categorias deve ser uma lista.' }).max(2000).optional(),
     produtos: z.array(promotionProduct, { error: 'produtos deve ser uma lista.' }).max(5000).optional(),
+    servicos: z.array(promotionService, { error: 'servicos deve ser uma lista.' }).max(2000).optional(),
   },
 } as const satisfies RegisterDescriptor;

@@ -39,6 +39,7 @@ import { sql as boletoHybrid } from './064_boleto_hybrid.ts';
 import { sql as pixWithdrawal } from './065_pix_withdrawal.ts';
 import { sql as scenarioExceptionSync } from './067_scenario_exception_sync.ts';
 import { sql as priceRuleVersions } from './070_price_rule_versions.ts';
+import { sql as priceDefaultVersions } from './071_price_default_versions.ts';
 import { sql as stockCounterLabelParam } from './062_stock_counter_label_param.ts';
 import { sql as cashier } from './036_cashier.ts';
 import { sql as boleto } from './038_boleto.ts';
@@ -133,4 +134,5 @@ export const migrations: Migration[] = [
   { version: 65, name: 'pix_withdrawal', sql: pixWithdrawal },
   { version: 67, name: 'scenario_exception_sync', sql: scenarioExceptionSync },
   { version: 70, name: 'price_rule_versions', sql: priceRuleVersions },
+  { version: 71, name: 'price_default_versions', sql: priceDefaultVersions },
 ];

@@ -127,6 +127,7 @@ export const priceTableHooks: RegisterHooks = {
 interface PromotionEntry {
   id_categoria?: number;
   id_produto_grade_filial?: number;
+  id_servico?: number;
   tipo: string;
   venda: number;
   atacado: number;
@@ -152,7 +153,8 @@ export const promotionHooks: RegisterHooks = {
     if (issue) throw refuse(issue.field, issue.message);
     const categorias = extra['categorias'] as PromotionEntry[] | undefined;
     const produtos = extra['produtos'] as PromotionEntry[] | undefined;
-    for (const [field, list] of [['categorias', categorias], ['produtos', produtos]] as const) {
+    const servicos = extra['servicos'] as PromotionEntry[] | undefined;
+    for (const [field, list] of [['categorias', categorias], ['produtos', produtos], ['servicos', servicos]] as const) {
       const bad = list?.map(ruleIssue).find((x) => x);
       if (bad) throw refuse(field, bad.message);
     }
@@ -165,12 +167,17 @@ export const promotionHooks: RegisterHooks = {
       await checkLive(tx, org, 'produto_grade_filial', 'id_produto_grade_filial', produtos.map((c) => c.id_produto_grade_filial ?? 0),
         'produtos', M.variationNotFound);
     }
+    if (servicos) {
+      checkUnique(servicos.map((c) => String(c.id_servico)), 'servicos');
+      await checkLive(tx, org, 'servico', 'id_servico', servicos.map((c) => c.id_servico ?? 0), 'servicos', M.serviceNotFound);
+    }
   },
   async afterWrite(h, row, extra) {
     const tx = h.ctx.tx;
     const org = h.scope.id_organization;
     const id = row['id_promocao'];
-    for (const [member, table, column] of [['categorias', 'promocao_categoria', 'id_categoria'], ['produtos', 'promocao_produto', 'id_produto_grade_filial']] as const) {
+    for (const [member, table, column] of [['categorias', 'promocao_categoria', 'id_categoria'], ['produtos', 'promocao_produto', 'id_produto_grade_filial'],
+      ['servicos', 'promocao_servico', 'id_servico']] as const) {
       const list = extra[member] as PromotionEntry[] | undefined;
       if (!list) continue;
       await tx.query(`DELETE FROM ${table} WHERE id_organization = $1 AND id_promocao = $2`, [org, id]);
@@ -192,12 +199,15 @@ export const promotionHooks: RegisterHooks = {
         WHERE id_organization = $1 AND id_promocao = $2 ORDER BY ${column}`, params);
     const categorias = await of('promocao_categoria', 'id_categoria');
     const produtos = await of('promocao_produto', 'id_produto_grade_filial');
-    return { ...row, categorias: categorias.rows.map((r) => ({ ...r, id_categoria: num(r['id_categoria']) })), produtos: produtos.rows };
+    const servicos = await of('promocao_servico', 'id_servico');
+    return { ...row, categorias: categorias.rows.map((r) => ({ ...r, id_categoria: num(r['id_categoria']) })), produtos: produtos.rows,
+      servicos: servicos.rows };
   },
   async beforeDelete(h, row) {
     const params = [h.scope.id_organization, row['id_promocao']];
     await keepVersion(h.ctx.tx, h.scope.id_organization, 'Promocao', row['id_promocao']);
     await h.ctx.tx.query('DELETE FROM promocao_categoria WHERE id_organization = $1 AND id_promocao = $2', params);
     await h.ctx.tx.query('DELETE FROM promocao_produto WHERE id_organization = $1 AND id_promocao = $2', params);
+    await h.ctx.tx.query('DELETE FROM promocao_servico WHERE id_organization = $1 AND id_promocao = $2', params);
   },
 };

@@ -11,6 +11,11 @@
  * pre-sales) or past its edition (an order of the back office in Edicao is not a sale yet). A line's seller is
  * its own, else its sale's. Cancelled and deleted lines do not count. Amounts leave as text (numeric), read by
  * fromDecimal.
+ *
+ * Services (issue 30, the groups' service rates): the live service lines (pedido_servico) of an order that sells them
+ * (Pedido, OrdemServico; not a quote) past its edition and not cancelled, at the order's seller (a service line has a
+ * technician, not a seller), dated by the order like its product lines. They are not in the goods invoice (no NFS-e
+ * is issued), so they count under the order ('P<id>', its payments) whether or not its goods were invoiced.
  */
 import type { Tx } from '../../db/database.ts';
 
@@ -29,9 +34,11 @@ export interface LineRow {
   id_usuario: number;
   id_produto_grade_filial: number | null;
   id_categoria: number | null;
+  id_servico: number | null;
   valor_total: string;
 }
 
+const SERVICE_SALE = `p.operacao IN ('Pedido', 'OrdemServico') AND p.situacao NOT IN ('Cancelado', 'Edicao') AND p.data_exclusao IS NULL`;
 const INVOICE_SALE = `n.operacao = 'Saida' AND n.tipo_nota = 'Venda' AND n.data_exclusao IS NULL
   AND (n.situacao IN ('Autorizada', 'Contingencia') OR (n.id_operacao IS NOT NULL AND n.situacao IN ('EmEdicao', 'EmProcessamento', 'Rejeitada')))`;
 const ORDER_SALE = `p.operacao = 'Pedido' AND p.situacao NOT IN ('Cancelado', 'Faturado') AND (p.situacao <> 'Edicao' OR p.id_operacao IS NOT NULL)
@@ -45,7 +52,7 @@ export async function saleLines(tx: Tx, p: Period): Promise<LineRow[]> {
   const { rows } = await tx.query<LineRow>(
     `SELECT * FROM (
        SELECT 'N' || n.id_nota_fiscal AS venda, coalesce(i.id_usuario_vendedor, n.id_usuario_vendedor) AS id_usuario,
-              i.id_produto_grade_filial, pr.id_categoria, i.valor_total::text AS valor_total
+              i.id_produto_grade_filial, pr.id_categoria, NULL::integer AS id_servico, i.valor_total::text AS valor_total
          FROM nota_fiscal n
          JOIN nota_fiscal_item i ON i.id_organization = n.id_organization AND i.id_nota_fiscal = n.id_nota_fiscal
          ${CATEGORY}
@@ -53,12 +60,18 @@ export async function saleLines(tx: Tx, p: Period): Promise<LineRow[]> {
           AND ${INVOICE_SALE} AND NOT i.is_cancelado AND i.data_exclusao IS NULL
        UNION ALL
        SELECT 'P' || p.id_pedido, coalesce(i.id_usuario_vendedor, p.id_usuario_vendedor),
-              i.id_produto_grade_filial, pr.id_categoria, i.valor_total::text
+              i.id_produto_grade_filial, pr.id_categoria, NULL::integer, i.valor_total::text
          FROM pedido p
          JOIN pedido_item i ON i.id_organization = p.id_organization AND i.id_pedido = p.id_pedido
          ${CATEGORY}
         WHERE p.id_organization = $1 AND p.id_filial = $2 AND p.data_cadastro >= $3::timestamptz AND p.data_cadastro < $4::timestamptz
           AND ${ORDER_SALE} AND NOT i.is_cancelado AND i.data_exclusao IS NULL
+       UNION ALL
+       SELECT 'P' || p.id_pedido, p.id_usuario_vendedor, NULL::integer, NULL::integer, s.id_servico, s.valor_total::text
+         FROM pedido p
+         JOIN pedido_servico s ON s.id_organization = p.id_organization AND s.id_pedido = p.id_pedido
+        WHERE p.id_organization = $1 AND p.id_filial = $2 AND p.data_cadastro >= $3::timestamptz AND p.data_cadastro < $4::timestamptz
+          AND ${SERVICE_SALE} AND s.data_exclusao IS NULL
      ) s WHERE s.id_usuario IS NOT NULL AND ($5::int IS NULL OR s.id_usuario = $5::int)
      ORDER BY venda`,
     [p.org, p.id_filial, p.inicio, p.fim, p.id_usuario],
@@ -73,7 +86,7 @@ export async function returnLines(tx: Tx, p: Period): Promise<LineRow[]> {
        SELECT 'D' || d.id_devolucao AS devolucao,
               CASE WHEN d.id_nota_fiscal_origem IS NOT NULL THEN 'N' || d.id_nota_fiscal_origem ELSE 'P' || d.id_pedido_origem END AS venda,
               coalesce(ni.id_usuario_vendedor, pi.id_usuario_vendedor, n.id_usuario_vendedor, p.id_usuario_vendedor) AS id_usuario,
-              di.id_produto_grade_filial, pr.id_categoria, di.valor_total::text AS valor_total
+              di.id_produto_grade_filial, pr.id_categoria, NULL::integer AS id_servico, di.valor_total::text AS valor_total
          FROM devolucao d
          JOIN devolucao_item di ON di.id_organization = d.id_organization AND di.id_devolucao = d.id_devolucao
          LEFT JOIN nota_fiscal_item ni ON ni.id_organization = di.id_organization AND ni.id_nota_fiscal_item = di.id_nota_fiscal_item
@@ -136,6 +149,7 @@ export interface GroupRow {
   percentual_vendedor: string | null;
   categorias: Array<[number, string]> | null;
   produtos: Array<[number, string]> | null;
+  servicos: Array<[number, string]> | null;
   faixas: Array<[string, string | null, string]> | null;
   meios_pagamento: number[] | null;
 }
@@ -149,6 +163,8 @@ export async function sellerGroups(tx: Tx, org: number, sellers: readonly number
               WHERE c.id_organization = g.id_organization AND c.id_grupo_comissao = g.id_grupo_comissao) AS categorias,
             (SELECT json_agg(json_build_array(c.id_produto_grade_filial, c.percentual::text)) FROM grupo_comissao_produto c
               WHERE c.id_organization = g.id_organization AND c.id_grupo_comissao = g.id_grupo_comissao) AS produtos,
+            (SELECT json_agg(json_build_array(c.id_servico, c.percentual::text)) FROM grupo_comissao_servico c
+              WHERE c.id_organization = g.id_organization AND c.id_grupo_comissao = g.id_grupo_comissao) AS servicos,
             (SELECT json_agg(json_build_array(f.valor_inicio_faixa::text, f.valor_final_faixa::text, f.percentual::text)) FROM grupo_comissao_faixa f
               WHERE f.id_organization = g.id_organization AND f.id_grupo_comissao = g.id_grupo_comissao) AS faixas,
             (SELECT json_agg(m.id_meio_pagamento) FROM grupo_comissao_meio_pagamento m

@@ -44,8 +44,8 @@ function ruleOf(g: q.GroupRow): CommissionGroupRule {
     financeiro: g.financeiro === true,
     categorias: rates(g.categorias),
     produtos: rates(g.produtos),
-    // Sale lines name no service (a service is a service order's line): the services' rates are kept for them.
-    servicos: new Map(),
+    // An order's service lines (report-queries.ts saleLines) at the service's rate.
+    servicos: rates(g.servicos),
     faixas: (g.faixas ?? []).map(([ini, fim, p]) => ({
       valor_inicio_faixa: fromDecimal(ini), valor_final_faixa: fim === null ? null : fromDecimal(fim), percentual: percentFromDecimal(p),
     })),
@@ -56,7 +56,7 @@ function ruleOf(g: q.GroupRow): CommissionGroupRule {
 const lineOf = (r: q.LineRow): CommissionLine => ({
   id_produto_grade_filial: r.id_produto_grade_filial === null ? null : Number(r.id_produto_grade_filial),
   id_categoria: r.id_categoria === null ? null : Number(r.id_categoria),
-  id_servico: null,
+  id_servico: r.id_servico === null ? null : Number(r.id_servico),
   valor_total: fromDecimal(r.valor_total),
 });
 

@@ -38,6 +38,7 @@ beforeAll(async () => {
   categoria = rows[0]!.id_categoria;
   tabelaPadrao = rows[0]!.padrao;
   await system(`UPDATE produto SET percentual_desconto_maximo = NULL WHERE id_categoria = $1`, [categoria]);
+  await system('UPDATE estoque SET quantidade = 100, quantidade_reserva = 0 WHERE id_estoque = $1', [f.product.id_estoque]);
 });
 afterAll(async () => {
   await t.close();
@@ -150,5 +151,90 @@ describe('price table versions', () => {
     await ageVersions(tabela);
     await refused(sale(off(f.product.preco, 20), { id_tabela_preco: tabela }, { id_cliente: f.id_cliente }),
       PRICE_MESSAGES.priceMismatch(f.product.descricao, cents(off(f.product.preco, 15)), cents(off(f.product.preco, 20))));
+  });
+});
+
+/** Ages the kept versions of `tipo` for id_regra `id` past the window. */
+const ageKind = (tipo: string, id: number) =>
+  system(`UPDATE regra_preco_versao SET substituida_em = now() - interval '73 hours' WHERE tipo = $1 AND id_regra = $2`, [tipo, id]);
+const newTable = async (descricao: string, valor_varejo: number) => Number((await expectOk(t, 'tablePriceCreate', {
+  descricao, tipo_aplicado: 'Desconto', tipo_valor: 'Percentual', valor_varejo, valor_atacado: 0, filiais: [f.id_filial],
+}, manager)).json['id_tabela_preco']);
+
+describe("the customer's default table is versioned (migration 071)", () => {
+  let antiga: number;
+  let nova: number;
+
+  it("a till that priced with the customer's previous default table is accepted within the window, the new one too", async () => {
+    antiga = await newTable('Cliente antiga', 20);
+    nova = await newTable('Cliente nova', 10);
+    await expectOk(t, 'personUpdate', { id_pessoa: f.id_cliente, id_tabela_preco_padrao: antiga }, manager);
+    await expectOk(t, 'personUpdate', { id_pessoa: f.id_cliente, id_tabela_preco_padrao: nova }, manager);
+    expect(await countRows(t.db, "regra_preco_versao WHERE tipo = 'TabelaCliente' AND id_regra = $1 AND regra->>'id_tabela_preco' = $2",
+      [f.id_cliente, String(antiga)])).toBe(1);
+    const old = sale(off(f.product.preco, 20), { id_tabela_preco: antiga }, { id_cliente: f.id_cliente });
+    const res = await send(old);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(await stored(old)).toEqual([{ valor_unitario: off(f.product.preco, 20), id_promocao: null, id_tabela_preco: antiga }]);
+    expect((await send(sale(off(f.product.preco, 10), { id_tabela_preco: nova }, { id_cliente: f.id_cliente }))).status).toBe(200);
+  });
+
+  it('refused: the previous table for another customer, a price the previous table never gave, the previous table past the window', async () => {
+    // Another customer never had it (the versions are the sale's customer's).
+    await refused(sale(off(f.product.preco, 20), { id_tabela_preco: antiga }), PRICE_MESSAGES.tableNotInUse(f.product.descricao));
+    await refused(sale(off(f.product.preco, 25), { id_tabela_preco: antiga }, { id_cliente: f.id_cliente }),
+      PRICE_MESSAGES.tableNotInUse(f.product.descricao));
+    await ageKind('TabelaCliente', f.id_cliente);
+    await refused(sale(off(f.product.preco, 20), { id_tabela_preco: antiga }, { id_cliente: f.id_cliente }),
+      PRICE_MESSAGES.tableNotInUse(f.product.descricao));
+  });
+
+  it("a customer who had no table: the branch's table price is accepted within the window after the customer gets one", async () => {
+    await system('UPDATE pessoa SET id_tabela_preco_padrao = NULL WHERE id_pessoa = $1', [f.id_cliente]);
+    await ageKind('TabelaCliente', f.id_cliente);
+    await expectOk(t, 'personUpdate', { id_pessoa: f.id_cliente, id_tabela_preco_padrao: nova }, manager);
+    const res = await send(sale(f.product.preco, { id_tabela_preco: tabelaPadrao }, { id_cliente: f.id_cliente }));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    await ageKind('TabelaCliente', f.id_cliente);
+    await refused(sale(f.product.preco, { id_tabela_preco: tabelaPadrao }, { id_cliente: f.id_cliente }),
+      PRICE_MESSAGES.tableNotInUse(f.product.descricao));
+  });
+});
+
+describe('an old table AND an old promotion at once (versions combined)', () => {
+  let tabela: number;
+  let promocao: number;
+
+  it('the table changed 20% → 15% and the promotion 10% → 5%: the line priced by both old versions is accepted', async () => {
+    tabela = await newTable('Combinada', 20);
+    await system('UPDATE pessoa SET id_tabela_preco_padrao = $2 WHERE id_pessoa = $1', [f.id_cliente, tabela]);
+    await ageKind('TabelaCliente', f.id_cliente);
+    promocao = Number((await expectOk(t, 'promotionCreate', {
+      descricao: 'Combinada', data_inicio: day(-1), data_fim: day(1),
+      categorias: [{ id_categoria: categoria, tipo: 'Percentual', venda: 10, atacado: 10 }],
+    }, manager)).json['id_promocao']);
+    await expectOk(t, 'tablePriceUpdate', { id_tabela_preco: tabela, valor_varejo: 15 }, manager);
+    await expectOk(t, 'promotionUpdate', {
+      id_promocao: promocao, categorias: [{ id_categoria: categoria, tipo: 'Percentual', venda: 5, atacado: 5 }],
+    }, manager);
+    const both = off(off(f.product.preco, 20), 10);
+    const old = sale(both, { id_tabela_preco: tabela, id_promocao: promocao }, { id_cliente: f.id_cliente });
+    const res = await send(old);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(await stored(old)).toEqual([{ valor_unitario: both, id_promocao: promocao, id_tabela_preco: tabela }]);
+    // Each old version alone, and the current rules, are accepted too.
+    for (const valor of [off(off(f.product.preco, 20), 5), off(off(f.product.preco, 15), 10), off(off(f.product.preco, 15), 5)]) {
+      const r = await send(sale(valor, { id_tabela_preco: tabela, id_promocao: promocao }, { id_cliente: f.id_cliente }));
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+    }
+  });
+
+  it('refused once the table version is past the window; a price no combination gives is refused', async () => {
+    await refused(sale(off(off(f.product.preco, 25), 10), { id_tabela_preco: tabela, id_promocao: promocao }, { id_cliente: f.id_cliente }),
+      PRICE_MESSAGES.priceMismatch(f.product.descricao, cents(off(off(f.product.preco, 15), 5)), cents(off(off(f.product.preco, 25), 10))));
+    await ageKind('TabelaPreco', tabela);
+    const both = off(off(f.product.preco, 20), 10);
+    await refused(sale(both, { id_tabela_preco: tabela, id_promocao: promocao }, { id_cliente: f.id_cliente }),
+      PRICE_MESSAGES.priceMismatch(f.product.descricao, cents(off(off(f.product.preco, 15), 5)), cents(both)));
   });
 });

@@ -7,7 +7,7 @@
  * precedence the point of sale runs too), which name the table and promotion each line must claim.
  */
 import {
-  linePricing, PRICE_VERSION_WINDOW_MS, priceAtVersion, tableInUse, versionPricedBy, type ClaimedLine, type PricingContext, type SaleLinePrice,
+  linePricing, PRICE_VERSION_WINDOW_MS, priceAtVersion, tableInUse, versionContexts, versionPricedBy, type ClaimedLine, type PricingContext, type SaleLinePrice,
 } from '@pdv/domain/price-check';
 import { saleDay } from '@pdv/domain/price-rules';
 import { cashbackOffers } from '@pdv/domain/cashback';
@@ -19,7 +19,7 @@ import { priceVersionsSince } from '../catalog/price-history.ts';
 import { wholesalePricing } from '../order/item-queries.ts';
 import { productLimits, userLimits } from '../order/price-caps.ts';
 import {
-  branchOffset, categoriesOf, defaultTables, loadPriceTable, loadPromotions, replacedPromotions, replacedTables,
+  branchOffset, categoriesOf, defaultTables, loadPriceTable, loadPromotions, replacedDefaults, replacedPromotions, replacedTables,
 } from '../order/pricing-queries.ts';
 import type { PricedSale } from '../order/line-prices.ts';
 
@@ -62,7 +62,7 @@ export async function loadLinePrices(
   const context: PricingContext = { table, promotions: await loadPromotions(tx, org, day, categories, ids), at: day };
   const versions = versionsOf(lines);
   const since = new Date(Date.parse(receivedAt) - PRICE_VERSION_WINDOW_MS).toISOString();
-  const ruleVersions = await ruleVersionContexts(tx, org, sale, lines, context, { customerTable, branchTable, defaults }, since);
+  const ruleVersions = await ruleVersionContexts(tx, org, sale, lines, context, { customerTable, branchTable, defaults }, { categories, ids }, since);
   const history = await priceVersionsSince(tx, org, id_filial, [...versions.keys()], since);
   const user = userLimits(caller);
   const prices = new Map<number, SaleLinePrice>();
@@ -86,30 +86,37 @@ export async function loadLinePrices(
 
 
 /**
- * The pricing contexts an offline till may still have priced by (price-check.ts versionPricedBy), newest first: the
- * current context with a version of the customer's or the branch's default table, and with a version of each
- * promotion the lines claim, each replaced (changed, disabled, deleted) at or after `since` (migration 070). Not
- * combined: a line priced by an old table AND an old promotion at once is judged by the current rules.
+ * The pricing contexts an offline till may still have priced by (price-check.ts versionContexts, tried by
+ * versionPricedBy), from what was replaced at or after `since`: versions of the customer's and branch's default
+ * tables' rules (migration 070), their previous default tables (migration 071) as they are now and their versions,
+ * and versions of the promotions the lines claim, combined.
  */
 async function ruleVersionContexts(
   tx: Tx, org: number, sale: PricedSale, lines: readonly PricedLine[], context: PricingContext,
   tables: { customerTable: PriceTable | null; branchTable: PriceTable | null; defaults: { customer: number | null; branch: number | null } },
+  scope: { categories: readonly number[]; ids: readonly number[] },
   since: string,
 ): Promise<PricingContext[]> {
   const claiming = lines.filter((l) => l.id_tabela_preco != null || l.id_promocao != null);
   if (claiming.length === 0) return [];
-  const out: PricingContext[] = [];
   const { customerTable, branchTable, defaults } = tables;
-  const tableIds = [defaults.customer, defaults.branch].flatMap((t) => (t === null ? [] : [t]));
-  for (const version of await replacedTables(tx, org, tableIds, since)) {
-    const table = version.id_tabela_preco === defaults.customer
-      ? tableInUse(version, branchTable, sale.id_filial)
-      : tableInUse(customerTable, version, sale.id_filial);
-    out.push({ ...context, table });
-  }
+  /** The forms a default table took within the window: its rules' versions, and each previous default as it is now and its versions. */
+  const forms = async (current: number | null, previous: (number | null)[]): Promise<(PriceTable | null)[]> => {
+    const out: (PriceTable | null)[] = [];
+    if (current !== null) out.push(...await replacedTables(tx, org, [current], since));
+    for (const id of previous) {
+      if (id === current) continue;
+      if (id === null) { out.push(null); continue; }
+      const now = await loadPriceTable(tx, org, id, scope.categories, scope.ids);
+      if (now) out.push(now);
+      out.push(...await replacedTables(tx, org, [id], since));
+    }
+    return out;
+  };
+  const customerTables = sale.id_cliente == null ? []
+    : await forms(defaults.customer, await replacedDefaults(tx, org, 'TabelaCliente', sale.id_cliente, since));
+  const branchTables = await forms(defaults.branch, await replacedDefaults(tx, org, 'TabelaFilial', sale.id_filial, since));
   const promotionIds = claiming.flatMap((l) => (l.id_promocao == null ? [] : [l.id_promocao]));
-  for (const version of await replacedPromotions(tx, org, promotionIds, since)) {
-    out.push({ ...context, promotions: [...context.promotions.filter((p) => p.id_promocao !== version.id_promocao), version] });
-  }
-  return out;
+  const promotions = await replacedPromotions(tx, org, promotionIds, since);
+  return versionContexts(context, { customer: customerTable, branch: branchTable }, sale.id_filial, { customerTables, branchTables, promotions });
 }

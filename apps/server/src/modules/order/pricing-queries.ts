@@ -123,6 +123,31 @@ export async function loadPromotions(
   return rows.map((r) => ({ ...r, categorias: of(cats.rows, r.id_promocao), grades: of(prods.rows, r.id_promocao) }));
 }
 
+/**
+ * The organization's live promotions whose period holds `day` with their discounts for the given catalogue services
+ * (promocao_servico, migration 071): what price-check.ts servicePromotion picks from for an order's service line.
+ */
+export async function loadServicePromotions(tx: Tx, org: number, day: string, services: readonly number[]): Promise<Promotion[]> {
+  const { rows } = await tx.query<DiscountRow & { situacao: string; data_inicio: string; data_fim: string; is_gestao: boolean; is_desconto: boolean; is_cashback: boolean }>(
+    `SELECT p.id_promocao, p.situacao, to_char(p.data_inicio, 'YYYY-MM-DD') AS data_inicio, to_char(p.data_fim, 'YYYY-MM-DD') AS data_fim,
+            p.is_gestao, p.is_desconto, p.is_cashback, s.id_servico AS id, ${RULE_COLUMNS.split(', ').map((c) => `s.${c}`).join(', ')}
+       FROM promocao p JOIN promocao_servico s ON s.id_organization = p.id_organization AND s.id_promocao = p.id_promocao
+      WHERE p.id_organization = $1 AND p.data_exclusao IS NULL AND p.data_inicio <= $2::date AND p.data_fim >= $2::date
+        AND s.id_servico = ANY($3::integer[])`,
+    [org, day, services],
+  );
+  const byPromotion = new Map<number, Promotion & { servicos: Map<number, PromotionRule> }>();
+  for (const r of rows) {
+    const promotion = byPromotion.get(r.id_promocao) ?? {
+      id_promocao: r.id_promocao, situacao: r.situacao, data_inicio: r.data_inicio, data_fim: r.data_fim, is_gestao: r.is_gestao,
+      is_desconto: r.is_desconto, is_cashback: r.is_cashback, categorias: new Map(), grades: new Map(), servicos: new Map<number, PromotionRule>(),
+    };
+    promotion.servicos.set(r.id, discountOf(r));
+    byPromotion.set(r.id_promocao, promotion);
+  }
+  return [...byPromotion.values()];
+}
+
 /** The branch's UTC offset in hours (fuso_horario, -3 by default). */
 export async function branchOffset(tx: Tx, org: number, id_filial: number): Promise<number> {
   const { rows } = await tx.query<{ fuso_horario: number }>(
@@ -173,10 +198,11 @@ export async function replacedPromotions(tx: Tx, org: number, ids: readonly numb
     is_cashback: r['is_cashback'] === true,
     categorias: rules(r['categorias']),
     grades: rules(r['produtos']),
+    servicos: rules(r['servicos']),
   }));
 }
 
-async function replacedRules(tx: Tx, org: number, tipo: 'TabelaPreco' | 'Promocao', ids: readonly number[], since: string) {
+async function replacedRules(tx: Tx, org: number, tipo: 'TabelaPreco' | 'Promocao' | 'TabelaCliente' | 'TabelaFilial', ids: readonly number[], since: string) {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
   const { rows } = await tx.query<{ id: number; regra: Json }>(
@@ -186,4 +212,16 @@ async function replacedRules(tx: Tx, org: number, tipo: 'TabelaPreco' | 'Promoca
     [org, tipo, wanted, since],
   );
   return rows;
+}
+
+/**
+ * The default price tables customer (`tipo` TabelaCliente, `id` its id_pessoa) or branch (TabelaFilial, id_filial)
+ * `id` had before a change at or after `since` (ISO), newest first, null where it had none (migration 071).
+ */
+export async function replacedDefaults(
+  tx: Tx, org: number, tipo: 'TabelaCliente' | 'TabelaFilial', id: number | null, since: string,
+): Promise<(number | null)[]> {
+  if (id === null) return [];
+  const rows = await replacedRules(tx, org, tipo, [id], since);
+  return [...new Set(rows.map(({ regra }) => (regra['id_tabela_preco'] == null ? null : Number(regra['id_tabela_preco']))))];
 }

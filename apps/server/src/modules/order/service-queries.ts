@@ -19,13 +19,15 @@ export interface ServiceLineRow extends ServiceLineAmounts {
   descricao: string;
   id_usuario_tecnico: number | null;
   observacao: string | null;
+  /** The promotion its price came from (promocao_servico, migration 071), or null. */
+  id_promocao: number | null;
 }
 
 /** The live service lines of an order (centavos, thousandths), in the order they were added. */
 export async function loadServiceLines(tx: Tx, org: number, id_pedido: number): Promise<ServiceLineRow[]> {
   const { rows } = await tx.query<Row>(
     `SELECT id_pedido_servico, id_servico, descricao, quantidade::text, valor_unitario::text, valor_desconto::text,
-            valor_sub_total::text, valor_total::text, id_usuario_tecnico, observacao
+            valor_sub_total::text, valor_total::text, id_usuario_tecnico, observacao, id_promocao
        FROM pedido_servico WHERE id_organization = $1 AND id_pedido = $2 AND data_exclusao IS NULL ORDER BY id_pedido_servico`,
     [org, id_pedido],
   );
@@ -40,6 +42,7 @@ export async function loadServiceLines(tx: Tx, org: number, id_pedido: number): 
     valor_total: fromDecimal(String(r['valor_total'])),
     id_usuario_tecnico: numOrNull(r['id_usuario_tecnico']),
     observacao: textOrNull(r['observacao']),
+    id_promocao: numOrNull(r['id_promocao']),
   }));
 }
 
@@ -91,16 +94,17 @@ export interface ServiceLineWrite extends ServiceLineAmounts {
   descricao: string;
   id_usuario_tecnico: number | null;
   observacao: string | null;
+  id_promocao: number | null;
 }
 
 const lineParams = (l: ServiceLineWrite) => [l.id_servico, l.descricao, quantityToDecimal(l.quantidade), toDecimal(l.valor_unitario),
-  toDecimal(l.valor_desconto), toDecimal(l.valor_sub_total), toDecimal(l.valor_total), l.id_usuario_tecnico, l.observacao];
+  toDecimal(l.valor_desconto), toDecimal(l.valor_sub_total), toDecimal(l.valor_total), l.id_usuario_tecnico, l.observacao, l.id_promocao];
 
 export async function insertServiceLine(tx: Tx, org: number, id_pedido: number, l: ServiceLineWrite): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO pedido_servico (id_organization, id_pedido, id_servico, descricao, quantidade, valor_unitario, valor_desconto,
-       valor_sub_total, valor_total, id_usuario_tecnico, observacao)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id_pedido_servico AS id`,
+       valor_sub_total, valor_total, id_usuario_tecnico, observacao, id_promocao)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id_pedido_servico AS id`,
     [org, id_pedido, ...lineParams(l)],
   );
   return rows[0]!.id;
@@ -109,7 +113,7 @@ export async function insertServiceLine(tx: Tx, org: number, id_pedido: number, 
 export async function updateServiceLine(tx: Tx, org: number, id: number, l: ServiceLineWrite): Promise<void> {
   await tx.query(
     `UPDATE pedido_servico SET id_servico = $3, descricao = $4, quantidade = $5, valor_unitario = $6, valor_desconto = $7,
-            valor_sub_total = $8, valor_total = $9, id_usuario_tecnico = $10, observacao = $11, data_alteracao = now()
+            valor_sub_total = $8, valor_total = $9, id_usuario_tecnico = $10, observacao = $11, id_promocao = $12, data_alteracao = now()
       WHERE id_organization = $1 AND id_pedido_servico = $2`,
     [org, id, ...lineParams(l)],
   );
@@ -125,7 +129,7 @@ export async function deleteServiceLine(tx: Tx, org: number, id: number): Promis
 /** Copies an order's live service lines to its duplicate. */
 export async function copyServiceLines(tx: Tx, org: number, from: number, to: number): Promise<void> {
   const columns = `id_servico, descricao, quantidade, valor_unitario, valor_desconto, valor_sub_total, valor_total,
-    id_usuario_tecnico, observacao`;
+    id_usuario_tecnico, observacao, id_promocao`;
   await tx.query(
     `INSERT INTO pedido_servico (id_organization, id_pedido, ${columns})
      SELECT id_organization, $3, ${columns} FROM pedido_servico

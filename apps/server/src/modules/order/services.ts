@@ -15,11 +15,14 @@ import {
   SERVICE_ORDER_MESSAGES as M, serviceLineAmounts, serviceUnitDiscountFromPercent, takesServices,
 } from '@pdv/domain/service-order-rules';
 import { selectServicePrice } from '@pdv/domain/service-price';
+import { servicePromotion } from '@pdv/domain/price-check';
+import { saleDay } from '@pdv/domain/price-rules';
 import type { Tx } from '../../db/database.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { Caller } from '../auth/caller.ts';
 import { lockForItems, recalcOrder } from './items.ts';
 import { enforceCaps } from './price-caps.ts';
+import { branchOffset, loadServicePromotions } from './pricing-queries.ts';
 import * as q from './service-queries.ts';
 import { loadOrThrow } from './service.ts';
 import { exists } from './writes.ts';
@@ -46,9 +49,14 @@ export async function saveService(tx: Tx, caller: Caller, body: SaveBody): Promi
   const id_servico = body.id_servico !== undefined ? body.id_servico : (existing?.id_servico ?? null);
   const catalogue = id_servico === null ? null : await q.catalogueService(tx, org, id_servico);
   if (id_servico !== null && !catalogue) throw badRequest(M.catalogueServiceNotFound);
-  const listPrice = catalogue
+  const tablePrice = catalogue
     ? selectServicePrice(catalogue.entries, await q.orderPriceList(tx, org, caller.id_filial, order.id_cliente))?.valor ?? null
     : null;
+  // The service's price from its price list, then the best promotion for it today (issue 30; price-check.ts servicePromotion).
+  const today = saleDay(new Date().toISOString(), await branchOffset(tx, org, caller.id_filial));
+  const offer = tablePrice === null || id_servico === null ? null
+    : servicePromotion(tablePrice, id_servico, await loadServicePromotions(tx, org, today, [id_servico]), today);
+  const listPrice = offer?.valor ?? null;
 
   const descricao = body.descricao?.trim() || (body.id_servico !== undefined ? catalogue?.descricao : undefined)
     || existing?.descricao || catalogue?.descricao || '';
@@ -56,6 +64,9 @@ export async function saveService(tx: Tx, caller: Caller, body: SaveBody): Promi
 
   const typedPrice = body.valor_unitario !== undefined ? fromDecimal(body.valor_unitario) : null;
   const valor_unitario = typedPrice ?? (body.id_servico !== undefined ? listPrice : null) ?? existing?.valor_unitario ?? listPrice;
+  // The promotion a line priced by the list names; a typed price names none, a kept price keeps its own.
+  const kept = typedPrice === null && !(body.id_servico !== undefined && listPrice !== null) && existing !== null;
+  const id_promocao = typedPrice !== null ? null : kept ? existing!.id_promocao : (offer?.id_promocao ?? null);
   if (valor_unitario === null) throw badRequest(M.servicePriceMissing);
   if (valor_unitario <= 0) throw badRequest(MESSAGES.itemValueNotPositive);
 
@@ -79,7 +90,7 @@ export async function saveService(tx: Tx, caller: Caller, body: SaveBody): Promi
 
   const line: q.ServiceLineWrite = {
     ...serviceLineAmounts({ quantidade, valor_unitario, valor_desconto }),
-    id_servico, descricao, id_usuario_tecnico,
+    id_servico, descricao, id_usuario_tecnico, id_promocao,
     observacao: body.observacao !== undefined ? body.observacao : (existing?.observacao ?? null),
   };
   if (existing) await q.updateServiceLine(tx, org, existing.id_pedido_servico, line);
