@@ -93,6 +93,20 @@ describe('PaymentPanel (F8)', () => {
     expect(onAdd.mock.calls[0]?.[0]).toMatchObject({ valor_total: 7450, meio_pagamento: { id_meio_pagamento: 1 } });
   });
 
+  it('takes a method whose whole name is typed on Enter, even with the list closed, and adds it only on the next Enter', async () => {
+    const { user, onAdd, method } = await open();
+    await user.keyboard('Dinheiro');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.keyboard('{Enter}');
+    expect(method.value).toBe('Dinheiro');
+    expect(onAdd).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.keyboard('{Enter}');
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    expect(onAdd.mock.calls[0]?.[0]).toMatchObject({ valor_total: 7450, meio_pagamento: { id_meio_pagamento: 1 } });
+  });
+
   it('leaves a plain letter to the method search (a key without Ctrl or Alt is no shortcut)', async () => {
     const { user, method } = await open();
     await user.keyboard('Cr');

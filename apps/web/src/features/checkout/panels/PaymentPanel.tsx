@@ -282,7 +282,12 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
             if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
               const typed = event.currentTarget.value.trim().toLocaleLowerCase('pt-BR');
               const exact = context.methods.find((m) => String(m['descricao']).trim().toLocaleLowerCase('pt-BR') === typed);
-              if (exact && String(exact['id_meio_pagamento']) !== methodId) chooseMethod(String(exact['id_meio_pagamento']));
+              if (exact && String(exact['id_meio_pagamento']) !== methodId) {
+                chooseMethod(String(exact['id_meio_pagamento']));
+                // This Enter chose the method; the next one adds the payment (with the list closed, the form would
+                // otherwise take this Enter too and add the previous method's payment, or the whole balance at once).
+                event.preventDefault();
+              }
             }
             enterPicksFirstOption(event);
           }}
