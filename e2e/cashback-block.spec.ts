@@ -9,7 +9,7 @@
  * sale the server accepts. See docs/decisions.md (branch price30e).
  */
 import type { Page } from '@playwright/test';
-import { api, finish, operations, scan, sellables } from './checkout-steps.ts';
+import { api, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
 import { expect, test, USERS, HOME_BRANCH, TOKEN_KEY, chooseBranch, goByMenu, localRows, signIn, storageItem, waitForLocalCopy, type Row } from './support.ts';
 
 const DAY_MS = 86_400_000;
@@ -18,25 +18,6 @@ const BLOCK_DAYS = 2;
 const MARGIN_MS = 150_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS - 3 * 3_600_000).toISOString().slice(0, 10);
 const brl = (c: number) => `R$ ${(c / 100).toFixed(2).replace('.', ',')}`;
-
-/**
- * Cash for `amount` (text): as checkout-steps.ts pay, but also when the Enter that picks the method already adds the
- * balance due and closes the panel (seen once in this spec with the page's clock installed).
- */
-async function payCash(page: Page, amount: string): Promise<void> {
-  const drawer = page.getByRole('dialog', { name: 'Pagamento (F8)' });
-  if (!(await drawer.isVisible())) await page.keyboard.press('F8');
-  const method = drawer.getByRole('combobox', { name: 'Meio de pagamento' });
-  await method.fill('Dinheiro');
-  await expect(page.getByRole('option', { name: 'Dinheiro', exact: true })).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect.poll(async () => (await drawer.isHidden()) || (await method.inputValue({ timeout: 500 }).catch(() => '')) === 'Dinheiro').toBe(true);
-  if (await drawer.isHidden()) return;
-  const value = drawer.getByRole('textbox', { name: 'Valor' });
-  await value.fill(amount);
-  await value.press('Enter');
-  await expect(drawer).toBeHidden();
-}
 
 async function chooseCustomer(page: Page, nome: string): Promise<void> {
   await page.keyboard.press('F6');
@@ -103,7 +84,7 @@ test('cashback earned on Monday stays blocked for the block days, then pays a sa
     const total = Math.round(Number((await totals.getByLabel('Total', { exact: true }).textContent())?.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
     const earned = Math.floor(total / 10);
     await expect(totals.getByLabel('Cashback da compra')).toHaveText(brl(earned));
-    await payCash(page, (total / 100).toFixed(2).replace('.', ','));
+    await pay(page, 'Dinheiro', (total / 100).toFixed(2).replace('.', ','));
     await expect(totals.getByLabel('Pago', { exact: true })).toHaveText(brl(total));
     await finish(page, false);
     await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 20_000 }).toEqual(['Processado']);
@@ -147,7 +128,7 @@ test('cashback earned on Monday stays blocked for the block days, then pays a sa
     await value.press('Enter');
     await expect(totals.getByLabel('Pago', { exact: true })).toHaveText(brl(earned));
     await page.screenshot({ path: '/tmp/cashback-block-redeemed.png' });
-    await payCash(page, ((total - earned) / 100).toFixed(2).replace('.', ','));
+    await pay(page, 'Dinheiro', ((total - earned) / 100).toFixed(2).replace('.', ','));
     await expect(totals.getByLabel('Pago', { exact: true })).toHaveText(brl(total));
     await finish(page, false);
     await expect.poll(async () => (await operations(page)).length === 2 && (await operations(page)).every((op) => op['situacao'] === 'Processado'),
