@@ -111,7 +111,7 @@ test('a 10% promotion on a category and a customer price table price the sale on
   }
 });
 
-test('the manager gives one product variation its own discount in the promotion form', async ({ page }) => {
+test('the manager gives one product variation and one service their own discounts in the promotion form', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, USERS.gerente);
   await waitForLocalCopy(page);
@@ -123,6 +123,10 @@ test('the manager gives one product variation its own discount in the promotion 
   const created = await api(page, '/promotion/create', { descricao: nome, data_inicio: day(-1), data_fim: day(1) });
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   const id = Number(created.json['id_promocao']);
+  const servico = `Ajuste de barra ${Date.now() % 1_000_000}`;
+  const createdService = await api(page, '/service/create', { descricao: servico, precos: [{ valor: 15, is_padrao: true }] });
+  expect(createdService.status, JSON.stringify(createdService.json)).toBe(200);
+  const idServico = Number(createdService.json['id_servico']);
   try {
     await settingsMenu(page).getByRole('link', { name: 'Promoções' }).click();
     const list = page.getByRole('table', { name: 'Promoções' });
@@ -137,12 +141,23 @@ test('the manager gives one product variation its own discount in the promotion 
     await pick.fill(words);
     await page.getByRole('option', { name: new RegExp(`^${String(product['descricao']).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click();
     await page.getByRole('textbox', { name: /^Desconto no varejo \(desconto por produto 1\)/ }).fill('15');
-    await page.screenshot({ path: '/tmp/prices-promotion-product.png' });
+    // A service's discount (services are sold in orders), picked from the service register.
+    await expect(page.getByText('Nenhum desconto por serviço.')).toBeVisible();
+    await page.getByRole('button', { name: 'Adicionar desconto por serviço' }).click();
+    const service = page.getByRole('combobox', { name: 'Serviço (desconto por serviço 1)' });
+    await service.click();
+    await service.fill(servico.slice(0, 14));
+    await page.getByRole('option', { name: servico }).click();
+    await page.getByRole('textbox', { name: /^Desconto no varejo \(desconto por serviço 1\)/ }).fill('10');
+    await page.screenshot({ path: '/tmp/prices-promotion-product.png', fullPage: true });
     await page.getByRole('button', { name: /^Salvar/ }).click();
     await expect.poll(async () => {
       const found = await api(page, '/promotion/find_by_id', { id_promocao: id });
-      return (found.json['produtos'] as Row[] | undefined)?.map((p) => [p['venda'], typeof p['id_produto_grade_filial']]);
-    }, { timeout: 20_000 }).toEqual([[15, 'number']]);
+      return [
+        (found.json['produtos'] as Row[] | undefined)?.map((p) => [p['venda'], typeof p['id_produto_grade_filial']]),
+        (found.json['servicos'] as Row[] | undefined)?.map((p) => [p['venda'], p['id_servico']]),
+      ];
+    }, { timeout: 20_000 }).toEqual([[[15, 'number']], [[10, idServico]]]);
   } finally {
     expect((await api(page, '/promotion/enable-disable', { id_promocao: id, situacao: 'Inativo' })).status).toBe(200);
   }

@@ -7,10 +7,9 @@
 import { Alert, Checkbox, Stack, Text } from '@mantine/core';
 import { localDb } from '../../db/database.ts';
 import { useLiveQuery } from '../../db/useLiveQuery.ts';
-import type { FieldDef } from '@pdv/contract/registers/descriptor';
 import { useCategories } from '../prices/PriceTabs.tsx';
 import { VariationSelect } from '../prices/VariationSelect.tsx';
-import { RefSelect } from '../registers/RefSelect.tsx';
+import { SERVICE_COLUMN } from '../registers/serviceColumn.tsx';
 import type { ExtensionTabProps } from '../registers/extensions.ts';
 import { ChildRowsEditor, type ChildColumn, type ChildRow } from '../settings/ChildRowsEditor.tsx';
 import { useSellers } from './sellers.ts';
@@ -44,26 +43,6 @@ export function CommissionSellersTab({ values, set, errors, readOnly }: Extensio
 const VARIATION_COLUMN: ChildColumn = {
   name: 'id_produto_grade_filial', label: 'Produto (variação)', kind: 'custom', required: true,
   input: (p) => <VariationSelect value={p.value} onChange={p.onChange} readOnly={p.readOnly} label={p.label} ariaLabel={p.ariaLabel} />,
-};
-
-const SERVICE_FIELD: FieldDef = { kind: 'ref', ref: 'service', label: 'Serviço', required: true };
-
-/** A rate's service, searched in the service register as its list does. */
-const SERVICE_COLUMN: ChildColumn = {
-  name: 'id_servico', label: 'Serviço', kind: 'custom', required: true,
-  input: (p) => (
-    <RefSelect
-      name="id_servico"
-      field={SERVICE_FIELD}
-      label={p.label ?? ''}
-      aria-label={p.ariaLabel}
-      value={typeof p.value === 'number' ? p.value : p.value == null || p.value === '' ? null : Number(p.value)}
-      onChange={p.onChange}
-      error={undefined}
-      withAsterisk={false}
-      readOnly={p.readOnly}
-    />
-  ),
 };
 
 export function CommissionCategoriesTab({ values, set, errors, readOnly }: ExtensionTabProps) {

@@ -1,8 +1,9 @@
 /**
  * The price table and promotion forms' own tabs (registers price-table.ts and promotion.ts, their `extra` members):
- * a table's branches and its rules per category and per product variation, a promotion's discounts per category and
- * per product variation. A variation is one of the active branch's (id_produto_grade_filial), searched in the local
- * copy as the point of sale does (VariationSelect); rules of other branches' variations are kept as they are.
+ * a table's branches and its rules per category and per product variation, a promotion's discounts per category, per
+ * product variation and per service (services are sold in orders). A variation is one of the active branch's
+ * (id_produto_grade_filial), searched in the local copy as the point of sale does (VariationSelect); rules of other
+ * branches' variations are kept as they are.
  */
 import { Stack, Text } from '@mantine/core';
 import { localDb } from '../../db/database.ts';
@@ -11,6 +12,7 @@ import { ChildRowsEditor, type ChildColumn, type ChildRow } from '../settings/Ch
 import type { ExtensionTabProps } from '../registers/extensions.ts';
 import { BranchChecklist } from '../finance-settings/PaymentBranchesTab.tsx';
 import { VariationSelect } from './VariationSelect.tsx';
+import { SERVICE_COLUMN } from '../registers/serviceColumn.tsx';
 import {
   BASE_PRICE_LABELS, BASE_PRICES, MARKUP_TYPE_LABELS, MARKUP_TYPES, TARGET_PRICE_LABELS, TARGET_PRICES,
 } from '@pdv/domain/price-readjust';
@@ -115,6 +117,17 @@ export function PromotionDiscountsTab({ values, set, errors, readOnly }: Extensi
         noun="desconto por produto"
         empty="Nenhum desconto por produto."
         hint={<Text size="sm" c="dimmed">O desconto de um produto (variação nesta filial) vale no lugar do desconto da categoria dele.</Text>}
+      />
+      <ChildRowsEditor
+        columns={[SERVICE_COLUMN, ...discount]}
+        rows={rowsOf(values['servicos'])}
+        onChange={(next) => set('servicos', next)}
+        blank={() => ({ id_servico: null, ...blank })}
+        readOnly={readOnly}
+        error={errors['servicos']}
+        noun="desconto por serviço"
+        empty="Nenhum desconto por serviço."
+        hint={<Text size="sm" c="dimmed">Nos pedidos e ordens de serviço, o desconto de um serviço vale sobre o preço dele (o ponto de venda vende só produtos).</Text>}
       />
     </Stack>
   );
