@@ -246,6 +246,22 @@ describe('versionContexts: the forms of the rules a till may have held, combined
     // A table not among the forms is never given.
     expect(versionPricedBy(base, shirt, [line(63, { id_tabela_preco: 7, id_promocao: 9 })], now, got).context).toBe(now);
   });
+
+  it('a better promotion created within the window and not claimed: the rules without it, never a price below the current', () => {
+    const better = promotion({ id_promocao: 12, categorias: new Map([[5, { tipo: 'Percentual' as const, venda: 2000, atacado: 2000 }]]) });
+    const current = { ...now, promotions: [...now.promotions, better] };
+    const got = versionContexts(current, { customer: current.table, branch: branchTable }, 1,
+      { customerTables: [], branchTables: [], promotions: [], unknownPromotions: [12] });
+    expect(got.map((c) => c.promotions.map((p) => p.id_promocao))).toEqual([[9]]);
+    // 100 − 10% (table) − 5% (promotion 9, the till's) = 85,50 is accepted as claimed; promotion 12 would give 72,00.
+    expect(versionPricedBy(base, shirt, [line(85.5, { id_tabela_preco: 3, id_promocao: 9 })], current, got).context).toBe(got[0]);
+    // A claim of the new promotion is judged by the current rules; one below them matches no form.
+    expect(versionPricedBy(base, shirt, [line(72, { id_tabela_preco: 3, id_promocao: 12 })], current, got).context).toBe(current);
+    expect(versionPricedBy(base, shirt, [line(70, { id_tabela_preco: 3, id_promocao: 9 })], current, got).context).toBe(current);
+    // Nothing recent: no extra form.
+    expect(versionContexts(current, { customer: current.table, branch: branchTable }, 1,
+      { customerTables: [], branchTables: [], promotions: [], unknownPromotions: [] })).toEqual([]);
+  });
 });
 
 describe('servicePromotion: promotions for services, by the rule that picks a product promotion', () => {

@@ -252,6 +252,11 @@ export interface RuleVersions {
   customerTables: readonly (PriceTable | null)[];
   branchTables: readonly (PriceTable | null)[];
   promotions: readonly Promotion[];
+  /**
+   * Promotions the lines do not claim that were created or changed within the window: an offline till may not have
+   * had them yet (a better promotion created meanwhile). Leaving a promotion out never lowers a price.
+   */
+  unknownPromotions?: readonly number[];
 }
 
 /**
@@ -260,7 +265,8 @@ export interface RuleVersions {
  * current promotions or with one claimed promotion replaced by a version of it, combined (an old table AND an old
  * promotion), the current table and promotions excepted. One change first (a table, then a promotion), then the
  * combinations. Each form is a rule the shop really had within the window, so a combination gives no price the till
- * could not have given.
+ * could not have given; the promotions without the unknown ones (RuleVersions.unknownPromotions) only take discounts
+ * away, so they give no price below one the shop had.
  */
 export function versionContexts(
   current: PricingContext,
@@ -275,10 +281,12 @@ export function versionContexts(
       if (!tableForms.includes(table)) tableForms.push(table);
     }
   }
-  const promotionForms: (readonly Promotion[])[] = [
-    current.promotions,
-    ...versions.promotions.map((v) => [...current.promotions.filter((p) => p.id_promocao !== v.id_promocao), v]),
-  ];
+  const withVersion = (promotions: readonly Promotion[], v: Promotion) => [...promotions.filter((p) => p.id_promocao !== v.id_promocao), v];
+  const promotionForms: (readonly Promotion[])[] = [current.promotions, ...versions.promotions.map((v) => withVersion(current.promotions, v))];
+  // The promotions as a till that never heard of the recent unclaimed ones had them (with each claimed version too).
+  const unknown = new Set(versions.unknownPromotions ?? []);
+  const known = current.promotions.filter((p) => !unknown.has(p.id_promocao));
+  if (known.length < current.promotions.length) promotionForms.push(known, ...versions.promotions.map((v) => withVersion(known, v)));
   const single: PricingContext[] = [];
   const combined: PricingContext[] = [];
   for (const [i, table] of tableForms.entries()) {

@@ -238,3 +238,33 @@ describe('an old table AND an old promotion at once (versions combined)', () => 
       PRICE_MESSAGES.priceMismatch(f.product.descricao, cents(off(off(f.product.preco, 15), 5)), cents(both)));
   });
 });
+
+describe('a better promotion created while the till was offline', () => {
+  it('the line priced by the promotion the till had is accepted; once the new one is older than the window, refused', async () => {
+    const had = Number((await expectOk(t, 'promotionCreate', {
+      descricao: 'A que o caixa tinha', data_inicio: day(-1), data_fim: day(1),
+      categorias: [{ id_categoria: categoria, tipo: 'Percentual', venda: 10, atacado: 10 }],
+    }, manager)).json['id_promocao']);
+    const better = Number((await expectOk(t, 'promotionCreate', {
+      descricao: 'Criada depois', data_inicio: day(-1), data_fim: day(1),
+      categorias: [{ id_categoria: categoria, tipo: 'Percentual', venda: 20, atacado: 20 }],
+    }, manager)).json['id_promocao']);
+    try {
+      // The till did not know the 20%: its 10% line is what the customer saw and paid (never below the shop's rules).
+      const offline = sale(off(f.product.preco, 10), { id_promocao: had });
+      const res = await send(offline);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(await stored(offline)).toMatchObject([{ valor_unitario: off(f.product.preco, 10), id_promocao: had }]);
+      // A dishonest cashier gets nothing from it: below the promotion claimed, or the new one's price without naming it.
+      await refused(sale(off(f.product.preco, 20), { id_promocao: had }), PRICE_MESSAGES.promotionNotInEffect(f.product.descricao));
+      await refused(sale(off(f.product.preco, 25), { id_promocao: better }),
+        PRICE_MESSAGES.priceMismatch(f.product.descricao, cents(off(f.product.preco, 20)), cents(off(f.product.preco, 25))));
+      // Every other promotion of the category older than the window: a till had time to learn of the 20%.
+      await system(`UPDATE promocao SET data_cadastro = now() - interval '73 hours' WHERE id_promocao <> $1`, [had]);
+      await system(`UPDATE regra_preco_versao SET substituida_em = now() - interval '73 hours' WHERE tipo = 'Promocao' AND id_regra <> $1`, [had]);
+      await refused(sale(off(f.product.preco, 10), { id_promocao: had }), PRICE_MESSAGES.promotionNotInEffect(f.product.descricao));
+    } finally {
+      for (const id of [had, better]) await expectOk(t, 'promotionSituacao', { id_promocao: id, situacao: 'Inativo' }, manager);
+    }
+  });
+});

@@ -19,7 +19,7 @@ import { priceVersionsSince } from '../catalog/price-history.ts';
 import { wholesalePricing } from '../order/item-queries.ts';
 import { productLimits, userLimits } from '../order/price-caps.ts';
 import {
-  branchOffset, categoriesOf, defaultTables, loadPriceTable, loadPromotions, replacedDefaults, replacedPromotions, replacedTables,
+  branchOffset, categoriesOf, defaultTables, loadPriceTable, loadPromotions, replacedDefaults, recentPromotions, replacedPromotions, replacedTables,
 } from '../order/pricing-queries.ts';
 import type { PricedSale } from '../order/line-prices.ts';
 
@@ -89,7 +89,8 @@ export async function loadLinePrices(
  * The pricing contexts an offline till may still have priced by (price-check.ts versionContexts, tried by
  * versionPricedBy), from what was replaced at or after `since`: versions of the customer's and branch's default
  * tables' rules (migration 070), their previous default tables (migration 071) as they are now and their versions,
- * and versions of the promotions the lines claim, combined.
+ * and versions of the promotions the lines claim, combined; and the promotions without those created or changed since
+ * (a till offline meanwhile did not have them).
  */
 async function ruleVersionContexts(
   tx: Tx, org: number, sale: PricedSale, lines: readonly PricedLine[], context: PricingContext,
@@ -118,5 +119,7 @@ async function ruleVersionContexts(
   const branchTables = await forms(defaults.branch, await replacedDefaults(tx, org, 'TabelaFilial', sale.id_filial, since));
   const promotionIds = claiming.flatMap((l) => (l.id_promocao == null ? [] : [l.id_promocao]));
   const promotions = await replacedPromotions(tx, org, promotionIds, since);
-  return versionContexts(context, { customer: customerTable, branch: branchTable }, sale.id_filial, { customerTables, branchTables, promotions });
+  const unknownPromotions = (await recentPromotions(tx, org, since)).filter((id) => !promotionIds.includes(id));
+  return versionContexts(context, { customer: customerTable, branch: branchTable }, sale.id_filial,
+    { customerTables, branchTables, promotions, unknownPromotions });
 }

@@ -202,6 +202,20 @@ export async function replacedPromotions(tx: Tx, org: number, ids: readonly numb
   }));
 }
 
+/**
+ * The promotions created or changed at or after `since` (promocao.data_cadastro; regra_preco_versao): what an offline
+ * till may not have had yet (price-check.ts RuleVersions.unknownPromotions).
+ */
+export async function recentPromotions(tx: Tx, org: number, since: string): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>(
+    `SELECT id_promocao AS id FROM promocao WHERE id_organization = $1 AND data_cadastro >= $2::timestamptz
+     UNION
+     SELECT id_regra FROM regra_preco_versao WHERE id_organization = $1 AND tipo = 'Promocao' AND substituida_em >= $2::timestamptz`,
+    [org, since],
+  );
+  return rows.map((r) => r.id);
+}
+
 async function replacedRules(tx: Tx, org: number, tipo: 'TabelaPreco' | 'Promocao' | 'TabelaCliente' | 'TabelaFilial', ids: readonly number[], since: string) {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
