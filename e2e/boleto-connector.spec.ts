@@ -92,7 +92,9 @@ test('boletos for two receivables issued through the local connector, listed, in
 
     await modal.getByRole('button', { name: /Gerar boletos/ }).click();
     const results = page.getByRole('dialog', { name: 'Boletos gerados' });
-    await expect(results.getByText('2 boletos gerados')).toBeVisible();
+    // The connector builds each boleto's PDF, one after the other: on the CI's loaded machine one took 5.7 s
+    // (connector log 'boleto_emitir', stop 38), so two passed the 10 s default.
+    await expect(results.getByText('2 boletos gerados')).toBeVisible({ timeout: 60_000 });
     await page.screenshot({ path: '/tmp/boleto-connector-results.png', fullPage: true });
     // The PDF the connector built opens in a new tab.
     const popup = page.waitForEvent('popup');
