@@ -8,8 +8,7 @@
  * history shows it available, and the till, its clock moved to the server's (2 days after Monday), redeems it in a
  * sale the server accepts. See docs/decisions.md (branch price30e).
  */
-import type { Page } from '@playwright/test';
-import { api, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
+import { api, chooseCustomer, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
 import { expect, test, USERS, HOME_BRANCH, TOKEN_KEY, chooseBranch, goByMenu, localRows, signIn, storageItem, waitForLocalCopy, type Row } from './support.ts';
 
 const DAY_MS = 86_400_000;
@@ -18,16 +17,6 @@ const BLOCK_DAYS = 2;
 const MARGIN_MS = 150_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS - 3 * 3_600_000).toISOString().slice(0, 10);
 const brl = (c: number) => `R$ ${(c / 100).toFixed(2).replace('.', ',')}`;
-
-async function chooseCustomer(page: Page, nome: string): Promise<void> {
-  await page.keyboard.press('F6');
-  const drawer = page.getByRole('dialog', { name: 'Cliente (F6)' });
-  await expect(drawer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' })).toBeFocused();
-  await page.keyboard.type(nome);
-  await expect(drawer.getByRole('table', { name: 'Clientes encontrados' }).getByRole('row').first()).toContainText(nome);
-  await page.keyboard.press('Enter');
-  await expect(drawer).toBeHidden();
-}
 
 test('cashback earned on Monday stays blocked for the block days, then pays a sale', async ({ page, browser }) => {
   test.setTimeout(480_000);

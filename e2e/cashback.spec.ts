@@ -8,22 +8,11 @@
  * the history. The promotion is made Inativo and the branch's block days restored at the end (the worker's server is
  * shared).
  */
-import type { Page } from '@playwright/test';
-import { api, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
+import { api, chooseCustomer, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
 import { expect, test, USERS, HOME_BRANCH, TOKEN_KEY, chooseBranch, goByMenu, localRows, signIn, storageItem, waitForLocalCopy, type Row } from './support.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
 const brl = (c: number) => `R$ ${(c / 100).toFixed(2).replace('.', ',')}`;
-
-async function chooseCustomer(page: Page, nome: string): Promise<void> {
-  await page.keyboard.press('F6');
-  const drawer = page.getByRole('dialog', { name: 'Cliente (F6)' });
-  await expect(drawer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' })).toBeFocused();
-  await page.keyboard.type(nome);
-  await expect(drawer.getByRole('table', { name: 'Clientes encontrados' }).getByRole('row').first()).toContainText(nome);
-  await page.keyboard.press('Enter');
-  await expect(drawer).toBeHidden();
-}
 
 test('cashback accrues on a customer sale, stays blocked for the block days and pays a later sale', async ({ page, browser }) => {
   test.setTimeout(240_000);

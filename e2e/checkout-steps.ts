@@ -53,6 +53,17 @@ export async function scan(page: Page, barcode: string) {
   await page.keyboard.press('Enter');
 }
 
+/** F6, the customer's name typed, the first customer found chosen with Enter (the drawer closes). */
+export async function chooseCustomer(page: Page, nome: string): Promise<void> {
+  await page.keyboard.press('F6');
+  const drawer = page.getByRole('dialog', { name: 'Cliente (F6)' });
+  await expect(drawer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' })).toBeFocused();
+  await page.keyboard.type(nome);
+  await expect(drawer.getByRole('table', { name: 'Clientes encontrados' }).getByRole('row').first()).toContainText(nome);
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeHidden();
+}
+
 export async function pay(page: Page, method: string, amount?: string) {
   const drawer = page.getByRole('dialog', { name: 'Pagamento (F8)' });
   // F8 opens the panel; inside the open panel F8 is the demo's shortcut of Vale Crédito (a method's tecla_atalho), so a

@@ -4,7 +4,7 @@
  * (no people register) quick-saves a customer from the point of sale's customer panel (F6) and sells to them.
  */
 import { expect, test, USERS, DEMO_PASSWORD, signIn, goByMenu, localRows, waitForLocalCopy } from './support.ts';
-import { api, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
+import { api, chooseCustomer, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
 import { CUSTOMER_CREDIT_MESSAGES } from '../packages/domain/src/credit-rules.ts';
 import { formatMoney } from '../packages/domain/src/money.ts';
 import { MESSAGES } from '../packages/domain/src/messages.ts';
@@ -229,13 +229,7 @@ test("a sale on credit the customer's rules refuse asks a supervisor, and goes o
   if (!first) throw new Error('no products to sell');
   await scan(page, first.barcode);
   await expect(page.getByRole('table', { name: 'Itens da venda' }).getByRole('row')).toHaveCount(2);
-  await page.keyboard.press('F6');
-  const drawer = page.getByRole('dialog', { name: 'Cliente (F6)' });
-  await expect(drawer.getByRole('textbox', { name: 'Nome, CPF ou CNPJ' })).toBeFocused();
-  await page.keyboard.type(nome);
-  await expect(drawer.getByRole('table', { name: 'Clientes encontrados' }).getByRole('row').first()).toContainText(nome);
-  await page.keyboard.press('Enter');
-  await expect(drawer).toBeHidden();
+  await chooseCustomer(page, nome);
   await pay(page, 'Crediário');
 
   await page.keyboard.press('F10');
