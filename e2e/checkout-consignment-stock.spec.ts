@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { pdfText } from '../packages/documents/src/pdf-text.ts';
 import { api, finish, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, localRows, signIn, test, USERS, waitForLocalCopy, type Row, goByMenu } from './support.ts';
+import { expect, localRows, signIn, test, USERS, waitForLocalCopy, type Row, goByMenu, findLocalRow } from './support.ts';
 
 async function localStock(page: Page, id_estoque: unknown): Promise<{ quantidade: number; reserva: number }> {
   const row = (await localRows(page, 'stock')).find((s) => s['id_estoque'] === id_estoque);
@@ -27,7 +27,7 @@ test('units out on consignment cannot be sold at the till until they come back',
   await waitForLocalCopy(page);
   const [product] = await sellables(page);
   if (!product) throw new Error('no product to consign');
-  const customer = (await localRows(page, 'people')).find((p) => p['is_cliente'] !== false && typeof p['nome'] === 'string' && p['nome'] !== 'Consumidor Final');
+  const customer = await findLocalRow(page, 'people', (p) => p['is_cliente'] !== false && typeof p['nome'] === 'string' && p['nome'] !== 'Consumidor Final');
   const [config] = await localRows(page, 'config');
   const addressId = config?.['id_endereco_estoque_venda']
     ?? (await localRows(page, 'stock')).find((s) => s['id_estoque'] === product.id_estoque)?.['id_endereco_estoque'];

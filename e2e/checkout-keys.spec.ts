@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { api, finish, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu, findLocalRow } from './support.ts';
 
 const MODES = ['Venda', 'Pedido', 'Orçamento', 'Devolução', 'Recebimento', 'Consignação', 'Vale crédito'] as const;
 type Mode = (typeof MODES)[number];
@@ -66,7 +66,7 @@ test('the modes, their panels and modals answer the keys they show', async ({ pa
   await waitForLocalCopy(page);
   const [first, second] = await sellables(page);
   if (!first || !second) throw new Error('no products to sell');
-  const customer = (await localRows(page, 'people')).find(
+  const customer = await findLocalRow(page, 'people', 
     (p) => p['is_cliente'] !== false && typeof p['cpf'] === 'string' && String(p['cpf']).length === 11 && typeof p['nome'] === 'string',
   );
   if (!customer) throw new Error('no customer with a CPF');

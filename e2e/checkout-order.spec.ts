@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { api, finish, operations, pay, scan, sellables, serverStock, type FinishChoice } from './checkout-steps.ts';
-import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu } from './support.ts';
+import { expect, test, USERS, signIn, waitForLocalCopy, goByMenu, findLocalRow } from './support.ts';
 
 /** The digit of each mode, as the mode picker shows it. */
 const MODE_DIGIT: Record<string, string> = { Venda: '1', Pedido: '2', Orçamento: '3', Devolução: '4', Recebimento: '5', Consignação: '6', 'Vale crédito': '7' };
@@ -63,7 +63,7 @@ test('order mode releases the order and it is invoiced to an NFC-e; a quote move
   await waitForLocalCopy(page);
   const [first, second] = await sellables(page);
   if (!first || !second) throw new Error('no products to sell');
-  const customer = (await localRows(page, 'people')).find((p) => p['is_cliente'] !== false && typeof p['nome'] === 'string');
+  const customer = await findLocalRow(page, 'people', (p) => p['is_cliente'] !== false && typeof p['nome'] === 'string');
   const name = String(customer?.['nome']);
   await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { api, operations, pay, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu, storageItem, TOKEN_KEY } from './support.ts';
+import { expect, test, USERS, findLocalRow, localRows, signIn, waitForLocalCopy, goByMenu, storageItem, TOKEN_KEY } from './support.ts';
 
 async function chooseMode(page: Page, mode: string): Promise<void> {
   const control = page.getByRole('radiogroup', { name: 'Modo da operação' });
@@ -21,9 +21,8 @@ test('Recebimento: an exact PIX of what is owed shows the receivable as the tota
   await signIn(page, USERS.caixa);
   await waitForLocalCopy(page);
   await expect.poll(async () => (await localRows(page, 'method_payment')).length, { timeout: 60_000 }).toBeGreaterThan(0);
-  const people = await localRows(page, 'people');
-  const customer = people.find((p) => p['nome'] === 'Rafael Costa Santos');
-  const idCliente = Number(customer?.['id_pessoa']);
+  const customer = await findLocalRow(page, 'people', (p) => p['nome'] === 'Rafael Costa Santos', 'Rafael Costa Santos');
+  const idCliente = Number(customer['id_pessoa']);
   const [config] = await localRows(page, 'config');
   const methods = await localRows(page, 'method_payment');
   const crediario = methods.find((m) => m['meio_pagamento'] === '05');
@@ -101,14 +100,14 @@ test('Recebimento: a late receivable is received with its fine and interest, as 
     });
     expect(res.status(), await res.text()).toBe(200);
   };
-  const customer = (await localRows(page, 'people')).find((p) => p['nome'] === 'Rafael Costa Santos');
+  const customer = await findLocalRow(page, 'people', (p) => p['nome'] === 'Rafael Costa Santos', 'Rafael Costa Santos');
   await configure({ percentual_multa: 2, dias_para_multa: 0, percentual_juros: 3 });
   try {
     // Ten days late: a 2% fine and 3% a month for 10 days (1%) on R$ 100,00.
     const late = new Date(Date.now() - 3 * 3_600_000 - 10 * 86_400_000).toISOString().slice(0, 10);
     const tag = `Atrasado PDV ${Date.now() % 100000}`;
     const created = await api(page, '/document-financial/create', {
-      operacao: 'Entrada', valor_documento: 100, data_vencimento: late, id_pessoa: customer?.['id_pessoa'], observacao: tag,
+      operacao: 'Entrada', valor_documento: 100, data_vencimento: late, id_pessoa: customer['id_pessoa'], observacao: tag,
     });
     expect(created.status, JSON.stringify(created.json)).toBe(200);
     const id = Number(created.json['id_documento_financeiro']);

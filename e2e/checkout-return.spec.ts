@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { api, finish, money, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu, findLocalRow } from './support.ts';
 
 /** The digit of each mode, as the mode picker shows it. */
 const MODE_DIGIT: Record<string, string> = { Venda: '1', Pedido: '2', Orçamento: '3', Devolução: '4', Recebimento: '5', Consignação: '6', 'Vale crédito': '7' };
@@ -68,7 +68,7 @@ test('a return of part of a sale becomes customer credit that pays a later sale;
   await waitForLocalCopy(page);
   const [first, second] = await sellables(page);
   if (!first || !second) throw new Error('no products to sell');
-  const customer = (await localRows(page, 'people')).find((p) => p['is_cliente'] !== false && typeof p['nome'] === 'string' && p['nome'] !== 'Consumidor Final');
+  const customer = await findLocalRow(page, 'people', (p) => p['is_cliente'] !== false && typeof p['nome'] === 'string' && p['nome'] !== 'Consumidor Final');
   const name = String(customer?.['nome']);
   const idCliente = Number(customer?.['id_pessoa']);
   await goByMenu(page, 'Ponto de venda');

@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { api, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu } from './support.ts';
+import { expect, test, USERS, signIn, waitForLocalCopy, goByMenu, findLocalRow } from './support.ts';
 
 type Mode = 'Venda' | 'Consignação' | 'Vale crédito';
 
@@ -141,7 +141,7 @@ test('a consignment finished offline at /checkout is sent by the outbox and goes
   await waitForLocalCopy(page);
   const [, second] = await sellables(page);
   if (!second) throw new Error('no products to sell');
-  const customer = (await localRows(page, 'people')).find((p) => p['is_cliente'] !== false && typeof p['cpf'] === 'string');
+  const customer = await findLocalRow(page, 'people', (p) => p['is_cliente'] !== false && typeof p['cpf'] === 'string');
   const name = String(customer?.['nome']);
   await goByMenu(page, 'Ponto de venda');
   await expect(page.getByRole('textbox', { name: 'Pesquisar produto' })).toBeVisible();

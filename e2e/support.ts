@@ -167,6 +167,22 @@ export async function localRows(page: Page, table: string): Promise<Row[]> {
 /** Tables every signed-in demo user loads (product: the demo branches are offline points of sale). */
 const LOADED_TABLES = ['branch', 'user', 'permission', 'config', 'product'];
 
+/**
+ * The first row of a local table that `match` accepts, waited for (up to 60 s). waitForLocalCopy waits for the tables
+ * every screen needs; an offline point of sale's tables ('people', 'stock', ...) may still be loading after it, and a CI
+ * run read 'people' empty and sent a crediário sale without its customer.
+ */
+export async function findLocalRow(page: Page, table: string, match: (row: Row) => boolean, what = `a row of ${table}`): Promise<Row> {
+  let found: Row | undefined;
+  await expect
+    .poll(async () => {
+      found = (await localRows(page, table)).find(match);
+      return found !== undefined;
+    }, { timeout: 60_000, message: `${what} in the local copy` })
+    .toBe(true);
+  return found!;
+}
+
 export function syncStatus(page: Page) {
   return page.getByRole('status', { name: /^Sincronizando/ });
 }
@@ -225,4 +241,37 @@ export async function typeKeys(page: Page, box: Locator, text: string): Promise<
     console.warn(`[e2e] the browser delivered ${arrived} of the ${[...text].length} keys of '${text}': typed again`);
     await box.fill('');
   }
+}
+
+/**
+ * Records every notification (toast) the page shows from now on and answers a check on them. A toast lasts
+ * TOAST_DURATION_MS (1 s, the spec's constant): on a loaded machine a `toBeVisible` issued after the step that caused it
+ * can poll only after it is gone (a CI run missed 'Sem conexão: cliente salvo neste aparelho…' that way). A
+ * MutationObserver in the page keeps the text of each notification as it appears, so the check no longer depends on
+ * when the test polls. Call it before the step that shows the toast; it lives until the page navigates.
+ */
+export async function recordToasts(page: Page): Promise<{ expectShown: (text: string | RegExp) => Promise<void> }> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __pdvToasts?: string[] };
+    if (w.__pdvToasts) return;
+    const shown: string[] = [];
+    w.__pdvToasts = shown;
+    const look = () => {
+      for (const el of Array.from(document.querySelectorAll('.mantine-Notification-root, [role="alert"]'))) {
+        const text = el.textContent ?? '';
+        if (text && !shown.includes(text)) shown.push(text);
+      }
+    };
+    new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return {
+    expectShown: async (text) => {
+      await expect
+        .poll(async () => {
+          const shown = await page.evaluate(() => (window as unknown as { __pdvToasts?: string[] }).__pdvToasts ?? []);
+          return shown.some((t) => (typeof text === 'string' ? t.includes(text) : text.test(t)));
+        }, { message: `a notification showing ${String(text)}` })
+        .toBe(true);
+    },
+  };
 }
