@@ -77,6 +77,9 @@ test('bank login with a pasted code, the statement, a PIX confirmed by the webho
     await row.getByRole('button', { name: 'Baixar' }).click();
     await expect(row).toContainText('Baixado', { timeout: 60_000 });
   } finally {
-    await api(page, '/bank_account/update', { id_conta, chave_pix: null, utilizar_moderbank: false });
+    // A register's update is a PUT (a POST here answered 404 and left the account integrated: every later PIX sale of
+    // this worker's server then waited for a bank charge nobody paid).
+    const inert = await api(page, '/bank_account/update', { id_conta, chave_pix: null, utilizar_moderbank: false }, 'PUT');
+    expect(inert.status, JSON.stringify(inert.json)).toBe(200);
   }
 });

@@ -127,9 +127,9 @@ export async function finish(page: Page, print = true, model: FinishChoice = 'pr
 }
 
 /** A call to the API as the signed-in user of the page (its token). */
-export async function api(page: Page, path: string, body: unknown): Promise<{ status: number; json: Row }> {
+export async function api(page: Page, path: string, body: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<{ status: number; json: Row }> {
   const token = await storageItem(page, TOKEN_KEY);
-  const res = await page.request.post(`/api${path}`, { data: body, headers: { authorization: `Bearer ${token ?? ''}` } });
+  const res = await page.request.fetch(`/api${path}`, { method, data: body, headers: { authorization: `Bearer ${token ?? ''}` } });
   return { status: res.status(), json: (await res.json()) as Row };
 }
 
