@@ -32,7 +32,8 @@ export function isQuotaError(error: unknown): boolean {
   let current: unknown = error;
   // Dexie wraps the native error in `inner`; a bulk error keeps the failures in `failures`.
   for (let depth = 0; depth < 5 && current; depth += 1) {
-    if (nameOf(current) === 'QuotaExceededError') return true;
+    // LocalDbQuotaError: the SQLite copy's worker said its disk is full (localdb/support.ts).
+    if (nameOf(current) === 'QuotaExceededError' || nameOf(current) === 'LocalDbQuotaError') return true;
     if (current instanceof DOMException && current.code === 22) return true;
     const failures = (current as { failures?: unknown }).failures;
     if (Array.isArray(failures) && failures.some(isQuotaError)) return true;

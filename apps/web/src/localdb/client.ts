@@ -6,6 +6,7 @@
 import type { BarcodeMatch, ChangeListener, ChangeSummary, Key, LocalRow, MetaChanges, TableChange } from './engine.ts';
 import type { Endpoint, LocalDbApi, LocalDbMessage, LocalDbMethod, LocalDbRequest, OpenOptions } from './protocol.ts';
 import { LocalDbError, LocalDbQuotaError, LocalDbUnsupportedError } from './support.ts';
+import type { PositionGuard } from './syncWrites.ts';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
@@ -114,6 +115,18 @@ export class LocalDbClient {
   }
   setMeta(key: string, value: string | null): Promise<void> {
     return this.call('setMeta', key, value);
+  }
+  /** The changes, in one transaction, if the updater row of guard.table is the one expected; else nothing and null. */
+  applyChangesAt(guard: PositionGuard, changes: readonly TableChange[]): Promise<ChangeSummary | null> {
+    return this.call('applyChangesAt', guard, changes);
+  }
+  /** Empties every table but `keep` in one transaction; answers those emptied. */
+  clearAllBut(keep: readonly string[]): Promise<string[]> {
+    return this.call('clearAllBut', keep);
+  }
+  /** The tables of the copy. */
+  tableNames(): Promise<string[]> {
+    return this.call('tableNames');
   }
 
   /** Calls `listener` after each committed write to one of `tables` (every table when null). Returns the unsubscribe. */

@@ -5,6 +5,7 @@
 import type { LocalEngine } from './engine.ts';
 import type { Endpoint, LocalDbErrorKind, LocalDbMessage, LocalDbMethod, LocalDbRequest, OpenOptions } from './protocol.ts';
 import { LocalDbUnsupportedError, QUOTA_MESSAGE } from './support.ts';
+import { callSyncWrite, isSyncWrite } from './syncWrites.ts';
 
 /** SQLITE_FULL: the database or the disk is full. */
 const SQLITE_FULL = 13;
@@ -75,6 +76,7 @@ export function serve(
         return undefined;
       case 'call': {
         if (!engine) throw new Error('A cópia local não foi aberta.');
+        if (isSyncWrite(request.method)) return callSyncWrite(engine, request.method, request.args);
         if (!METHODS.has(request.method)) throw new Error(`Operação desconhecida da cópia local: ${String(request.method)}.`);
         // The method by its name, called on the engine (the names are checked above).
         const method = Reflect.get(engine, request.method) as (...args: unknown[]) => unknown;

@@ -4,9 +4,10 @@
  * it touched) so that live queries run again.
  */
 import type { BarcodeMatch, ChangeSummary, Key, LocalRow, MetaChanges, TableChange } from './engine.ts';
+import type { SyncWriteApi } from './syncWrites.ts';
 
-/** The engine's API as the page sees it (every call answered asynchronously). */
-export interface LocalDbApi {
+/** The engine's API as the page sees it (every call answered asynchronously), and the sync's guarded writes. */
+export interface LocalDbApi extends SyncWriteApi {
   searchProducts(text: string, limit: number): LocalRow[];
   byBarcode(code: string): BarcodeMatch | null;
   bySku(sku: string): LocalRow[];

@@ -9,6 +9,7 @@ import { openTestDatabase } from '../../db/testing.ts';
 import { makeBundle } from '../outbox/testing.ts';
 import { loadInvoiceContext } from '../invoice/localData.ts';
 import { readOfflinePos } from '../sync/localData.ts';
+import { dexieSyncStore } from '../sync/syncStore.ts';
 import { loadSaleContext, type ProductHit } from './catalog.ts';
 import * as draft from './draft.ts';
 import { finishEntry, keyCommand, PRICE_TYPE_NOT_IN_MODE } from './page/pageSteps.ts';
@@ -146,8 +147,8 @@ describe('the till follows the branch configuration', () => {
     const owner = { id_organization: 1, id_usuario: 7, id_filial: 1 };
     const storage = { getItem: () => null };
     await tillWith({ is_pdv_offline: true });
-    expect(await readOfflinePos(db!, owner, storage)).toBe(true);
+    expect(await readOfflinePos(dexieSyncStore(db!), owner, storage)).toBe(true);
     await db!.rows('config').put({ id_filial_configuracao: 1, id_filial: 1, is_pdv_offline: false });
-    expect(await readOfflinePos(db!, owner, storage)).toBe(false);
+    expect(await readOfflinePos(dexieSyncStore(db!), owner, storage)).toBe(false);
   });
 });

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Dexie } from 'dexie';
-import type { PdvDatabase } from '../../db/database.ts';
-import { openTestDatabase } from '../../db/testing.ts';
 import { SyncEngine, type SyncEngineOptions } from './engine.ts';
 import { FakeSyncServer, syncedRow } from './fakeSyncServer.ts';
+import { STORE_KINDS, openHarness, type StoreHarness, type StoreKind } from './storeHarness.ts';
 import { FRESHNESS_MS, HELD_BACK_RETRY_MS, RETRY_MS, SYNC_TABLES, type SyncOwner, type SyncTable } from './tables.ts';
 
 const OWNER: SyncOwner = { id_organization: 1, id_filial: 1, id_usuario: 1 };
@@ -39,16 +37,16 @@ class ManualTime {
   }
 }
 
-const opened: PdvDatabase[] = [];
+const opened: StoreHarness[] = [];
 const engines: SyncEngine[] = [];
 afterEach(async () => {
   for (const engine of engines.splice(0)) await engine.stop();
-  for (const db of opened.splice(0)) await db.delete();
+  for (const db of opened.splice(0)) await db.close();
 });
 
-function engineOptions(db: PdvDatabase, server: FakeSyncServer, time: ManualTime): SyncEngineOptions {
+function engineOptions(db: StoreHarness, server: FakeSyncServer, time: ManualTime): SyncEngineOptions {
   return {
-    db,
+    store: db.store,
     fetchPage: server.fetcher(),
     owner: () => OWNER,
     offlinePos: () => Promise.resolve(false),
@@ -61,8 +59,8 @@ function engineOptions(db: PdvDatabase, server: FakeSyncServer, time: ManualTime
   };
 }
 
-function setup(overrides: Partial<SyncEngineOptions> = {}) {
-  const db = openTestDatabase();
+async function setup(kind: StoreKind, overrides: Partial<SyncEngineOptions> = {}) {
+  const db = await openHarness(kind);
   opened.push(db);
   const server = new FakeSyncServer();
   const time = new ManualTime();
@@ -94,16 +92,16 @@ async function until(condition: () => boolean, ms = 2000): Promise<void> {
   }
 }
 
-describe('SyncEngine', () => {
+describe.each(STORE_KINDS)('SyncEngine on %s', (kind) => {
   it('reads every due table, then comes back when the oldest falls out of the 10 minutes', async () => {
-    const { db, server, time, engine } = setup();
+    const { db, server, time, engine } = await setup(kind);
     server.change(user, syncedRow('id_usuario', 1));
     server.change(branch, syncedRow('id_filial', 1));
     const done = passEnd(engine);
     engine.start();
     await done;
-    expect(await db.rows('user').count()).toBe(1);
-    expect(await db.rows('branch').count()).toBe(1);
+    expect(await db.count('user')).toBe(1);
+    expect(await db.count('branch')).toBe(1);
     expect(time.delays()).toEqual([FRESHNESS_MS]);
 
     // Five minutes later a pass has nothing due; at ten minutes both tables are read again.
@@ -122,7 +120,7 @@ describe('SyncEngine', () => {
   });
 
   it('retries a failed table after 10 s and keeps the others going', async () => {
-    const { db, server, time, engine } = setup();
+    const { db, server, time, engine } = await setup(kind);
     server.change(user, syncedRow('id_usuario', 1));
     server.change(branch, syncedRow('id_filial', 1));
     server.failures.set('user', new Error('Erro 503 ao comunicar com o servidor.'));
@@ -130,7 +128,7 @@ describe('SyncEngine', () => {
     engine.start();
     await end;
     expect(engine.getStatus()).toMatchObject({ failed: ['user'], error: expect.stringContaining('503') as unknown });
-    expect(await db.rows('branch').count()).toBe(1);
+    expect(await db.count('branch')).toBe(1);
     expect(time.delays()).toEqual([RETRY_MS]);
 
     server.failures.clear();
@@ -139,13 +137,13 @@ describe('SyncEngine', () => {
     time.fire();
     await end;
     expect(server.requests.map((r) => r.table)).toEqual(['user']);
-    expect(await db.rows('user').count()).toBe(1);
+    expect(await db.count('user')).toBe(1);
     expect(engine.getStatus()).toMatchObject({ failed: [], error: null });
     expect(time.delays()).toEqual([FRESHNESS_MS]);
   });
 
   it('reads a table again after about a second when the server held rows back', async () => {
-    const { server, time, engine } = setup();
+    const { server, time, engine } = await setup(kind);
     server.heldBack.add('user');
     let end = passEnd(engine);
     engine.start();
@@ -161,7 +159,7 @@ describe('SyncEngine', () => {
   });
 
   it('stops the pass at the first table the server cannot be reached for, and retries them all', async () => {
-    const { server, time, engine } = setup({ isUnreachable: (error) => (error as Error).message === 'sem rede' });
+    const { server, time, engine } = await setup(kind, { isUnreachable: (error) => (error as Error).message === 'sem rede' });
     server.failures.set('user', new Error('sem rede'));
     const end = passEnd(engine);
     engine.start();
@@ -180,7 +178,7 @@ describe('SyncEngine', () => {
     const inFlight: string[] = [];
     let widest = 0;
     const fetcher = server.fetcher();
-    const { db, time, engine } = setup({
+    const { db, time, engine } = await setup(kind, {
       tables,
       parallel: 3,
       offlinePos: () => Promise.resolve(true),
@@ -200,7 +198,7 @@ describe('SyncEngine', () => {
     await end;
     expect(server.requests[0]?.table).toBe('branch-config');
     expect(widest).toBe(3);
-    for (const table of tables) expect(await db.rows(table.localTable).count()).toBe(1);
+    for (const table of tables) expect(await db.count(table.localTable)).toBe(1);
     expect(engine.getStatus()).toMatchObject({ running: false, done: tables.length, total: tables.length, failed: [] });
     expect(shown).toContain('config');
     expect(time.delays()).toEqual([FRESHNESS_MS]);
@@ -208,7 +206,7 @@ describe('SyncEngine', () => {
 
   it('reading at once, stops starting tables when the server cannot be reached and retries them all', async () => {
     const tables = [user, branch, product, byTable('category'), byTable('brand')];
-    const { server, time, engine } = setup({
+    const { server, time, engine } = await setup(kind, {
       tables,
       parallel: 2,
       isUnreachable: (error) => (error as Error).message === 'sem rede',
@@ -228,7 +226,7 @@ describe('SyncEngine', () => {
     const inner = server.fetcher();
     let engineRef: SyncEngine | null = null;
     let userReads = 0;
-    const { engine } = setup({
+    const { engine } = await setup(kind, {
       fetchPage: (t, request, signal) => {
         if (t.name === 'user') {
           userReads += 1;
@@ -257,7 +255,7 @@ describe('SyncEngine', () => {
 
   it('syncs stock, people, product, grid and barcode only at an offline point of sale', async () => {
     let offline = false;
-    const { db, server, engine } = setup({ offlinePos: () => Promise.resolve(offline) });
+    const { db, server, engine } = await setup(kind, { offlinePos: () => Promise.resolve(offline) });
     server.change(product, syncedRow('id_produto', 1));
     let end = passEnd(engine);
     engine.start();
@@ -267,19 +265,19 @@ describe('SyncEngine', () => {
     end = passEnd(engine);
     engine.pull(['product']);
     await end;
-    expect(await db.rows('product').count()).toBe(1);
+    expect(await db.count('product')).toBe(1);
     // The flag off again: the copy is dropped (those tables are queried online).
     offline = false;
     end = passEnd(engine);
     engine.pull(['product']);
     await end;
-    expect(await db.rows('product').count()).toBe(0);
-    expect(await db.updater.get('product')).toBeUndefined();
+    expect(await db.count('product')).toBe(0);
+    expect(await db.updater('product')).toBeUndefined();
   });
 
   it('runs the version check once before the first pass', async () => {
     const calls: string[] = [];
-    const { server, engine } = setup({
+    const { server, engine } = await setup(kind, {
       prepare: () => {
         calls.push('prepare');
         return Promise.resolve();
@@ -302,7 +300,7 @@ describe('SyncEngine', () => {
 
   it('checks the version again on the next pass when the server could not be reached', async () => {
     let attempts = 0;
-    const { engine } = setup({
+    const { engine } = await setup(kind, {
       prepare: () => {
         attempts += 1;
         return attempts === 1 ? Promise.reject(new Error('sem rede')) : Promise.resolve();
@@ -321,14 +319,14 @@ describe('SyncEngine', () => {
   });
 
   describe('asking which tables changed (sync/changed) before reading', () => {
-    function withQuestions(overrides: Partial<SyncEngineOptions> = {}) {
+    async function withQuestions(overrides: Partial<SyncEngineOptions> = {}) {
       const server = new FakeSyncServer();
-      const context = setup({ fetchPage: server.fetcher(), fetchChanged: server.changedFetcher(), ...overrides });
+      const context = await setup(kind, { fetchPage: server.fetcher(), fetchChanged: server.changedFetcher(), ...overrides });
       return { ...context, server };
     }
 
     it('reads a first load without asking, then after a reconnection reads only the table that changed', async () => {
-      const { db, server, time, engine } = withQuestions();
+      const { db, server, time, engine } = await withQuestions();
       server.change(user, syncedRow('id_usuario', 1));
       server.change(branch, syncedRow('id_filial', 1));
       let end = passEnd(engine);
@@ -345,16 +343,16 @@ describe('SyncEngine', () => {
       await end;
       expect(server.questions).toEqual([['user', 'branch']]);
       expect(server.requests.map((r) => r.table)).toEqual(['branch']);
-      expect((await db.rows('branch').get(1))?.['apelido']).toBe('Centro');
+      expect((await db.get('branch', 1))?.['apelido']).toBe('Centro');
       // The unchanged table is fresh as of the answer: the next pass falls due 10 minutes from now for both.
-      expect((await db.updater.get('user'))?.synced_at).toBe(time.now);
+      expect((await db.updater('user'))?.synced_at).toBe(time.now);
       expect(time.delays()).toEqual([FRESHNESS_MS]);
       // product (never loaded: not asked about) counts too; without the offline flag it is not read.
       expect(engine.getStatus()).toMatchObject({ running: false, done: 3, total: 3, failed: [] });
     });
 
     it('makes the 10-minute re-sync one question when nothing changed', async () => {
-      const { server, time, engine } = withQuestions();
+      const { server, time, engine } = await withQuestions();
       server.change(user, syncedRow('id_usuario', 1));
       let end = passEnd(engine);
       engine.start();
@@ -371,7 +369,7 @@ describe('SyncEngine', () => {
 
     it('asks about the branch configuration with the others and reads it first only when it changed', async () => {
       const config = byTable('config');
-      const { server, time, engine } = withQuestions({ tables: [config, user, branch] });
+      const { server, time, engine } = await withQuestions({ tables: [config, user, branch] });
       server.change(config, syncedRow('id_filial_configuracao', 1));
       server.change(user, syncedRow('id_usuario', 1));
       let end = passEnd(engine);
@@ -396,7 +394,7 @@ describe('SyncEngine', () => {
     });
 
     it('reads a table announced by an event without asking', async () => {
-      const { server, engine } = withQuestions();
+      const { server, engine } = await withQuestions();
       let end = passEnd(engine);
       engine.start();
       await end;
@@ -410,7 +408,7 @@ describe('SyncEngine', () => {
     });
 
     it('reads every due table when the question fails', async () => {
-      const { server, time, engine } = withQuestions();
+      const { server, time, engine } = await withQuestions();
       let end = passEnd(engine);
       engine.start();
       await end;
@@ -426,7 +424,7 @@ describe('SyncEngine', () => {
     });
 
     it('after the server could not be reached, asks about the loaded tables and reads only the changed ones', async () => {
-      const { server, time, engine } = withQuestions({ isUnreachable: (error) => (error as Error).message === 'sem rede' });
+      const { server, time, engine } = await withQuestions({ isUnreachable: (error) => (error as Error).message === 'sem rede' });
       let end = passEnd(engine);
       engine.start();
       await end;
@@ -454,7 +452,7 @@ describe('SyncEngine', () => {
     });
 
     it('asks again about a table whose rows were held back, and reads it while they are', async () => {
-      const { server, time, engine } = withQuestions();
+      const { server, time, engine } = await withQuestions();
       let end = passEnd(engine);
       engine.start();
       await end;
@@ -477,35 +475,35 @@ describe('SyncEngine', () => {
 
     it('drops the copy of the offline point-of-sale tables once the flag is off, though they did not change', async () => {
       let offline = true;
-      const { db, server, time, engine } = withQuestions({ offlinePos: () => Promise.resolve(offline) });
+      const { db, server, time, engine } = await withQuestions({ offlinePos: () => Promise.resolve(offline) });
       server.change(product, syncedRow('id_produto', 1));
       let end = passEnd(engine);
       engine.start();
       await end;
-      expect(await db.rows('product').count()).toBe(1);
+      expect(await db.count('product')).toBe(1);
       offline = false;
       time.now += FRESHNESS_MS;
       end = passEnd(engine);
       time.fire();
       await end;
       expect(server.questions).toEqual([['user', 'branch', 'product']]);
-      expect(await db.rows('product').count()).toBe(0);
-      expect(await db.updater.get('product')).toBeUndefined();
+      expect(await db.count('product')).toBe(0);
+      expect(await db.updater('product')).toBeUndefined();
     });
   });
 
   it('reports a full storage (never swallowed) and keeps the position of the failed page', async () => {
     const errors: unknown[] = [];
-    const { db, server, time, engine } = setup({ onError: (error) => errors.push(error) });
+    const { db, server, time, engine } = await setup(kind, { onError: (error) => errors.push(error) });
     server.change(user, syncedRow('id_usuario', 1));
-    // The browser's answer to a write beyond the origin's quota, as Dexie passes it on.
-    db.table('user').bulkPut = () => Dexie.Promise.reject(new Dexie.QuotaExceededError('QuotaExceededError: cheio'));
+    // The store's answer to a write beyond the disk's room.
+    db.fillDisk('user');
     const end = passEnd(engine);
     engine.start();
     await end;
     expect(engine.getStatus()).toMatchObject({ quotaExceeded: true, failed: ['user'] });
     expect(errors).toHaveLength(1);
-    expect(await db.updater.get('user')).toMatchObject({ date_change: '', loading: 0 });
+    expect(await db.updater('user')).toMatchObject({ date_change: '', loading: 0 });
     expect(time.delays()).toEqual([RETRY_MS]);
   });
 });

@@ -2,17 +2,19 @@
  * The sync engine: keeps every synced table of the local copy fresh (000 §7.2). A pass reads, one table after the
  * other, the tables that are due: never read to the end, older than 10 minutes, announced by a socket event, or
  * failed 10 s ago. One tab syncs at a time: the engine holds the Web Lock 'pdv-sync' while it runs, and another tab's
- * engine waits for it (its pages read the same IndexedDB through live queries).
+ * engine waits for it (its pages read the same local copy through live queries). The copy is reached through a
+ * SyncStore (syncStore.ts): Dexie's today, SQLite's next.
  *
  * Tables due without an event naming them (the 10-minute re-sync, a reconnection, a retry) that were read to their
  * end before are first asked about in one call (POST /api/sync/changed with their positions): only those with rows
  * after their position are read; the others are fresh again without a read.
  */
 import type { SyncGroupName } from '@pdv/contract/sync';
-import type { PdvDatabase, UpdaterRow } from '../../db/database.ts';
+import type { UpdaterRow } from '../../db/database.ts';
 import { isQuotaError } from '../../db/storage.ts';
 import { abortableSleep, pullTable, type PageFetcher, type TablePuller } from './pullTable.ts';
 import { holdLock, type HeldLock } from './lock.ts';
+import { samePosition, updatePosition, type SyncStore } from './syncStore.ts';
 import {
   CONFIG_TABLE,
   FRESHNESS_MS,
@@ -61,7 +63,8 @@ export type ChangedFetcher = (
 ) => Promise<readonly string[]>;
 
 export interface SyncEngineOptions {
-  db: PdvDatabase;
+  /** The local copy (dexieSyncStore, or localDbSyncStore on SQLite). */
+  store: SyncStore;
   fetchPage: PageFetcher;
   /**
    * Which loaded tables changed (POST /api/sync/changed). Without it, or when it fails, every due table is read.
@@ -235,9 +238,10 @@ export class SyncEngine {
     let nextInMs = FRESHNESS_MS;
     const due: SyncTable[] = [];
     const checkable = new Map<string, UpdaterRow>();
-    const positions = new Map((await this.o.db.updater.toArray()).map((row) => [row.table, row]));
+    const positions = new Map((await this.o.store.positions()).map((row) => [row.table, row]));
+    const stores = new Set(await this.o.store.tables());
     for (const table of this.o.tables) {
-      if (!this.o.db.hasStore(table.localTable)) {
+      if (!stores.has(table.localTable)) {
         if (!this.missingStores.has(table.localTable))
           console.error(`Tabela local ${table.localTable} não existe no esquema`);
         this.missingStores.add(table.localTable);
@@ -293,20 +297,15 @@ export class SyncEngine {
     checkable: ReadonlyMap<string, UpdaterRow>,
   ): Promise<SyncTable[]> {
     if (tables.length === 0) return [];
-    const db = this.o.db;
     const now = this.o.now();
     const marked: SyncTable[] = [];
-    await db.transaction('rw', db.updater, async () => {
-      for (const table of tables) {
-        const asOf = checkable.get(table.name);
-        const row = await db.updater.get(table.localTable);
-        if (!asOf || !row || row.owner !== asOf.owner || row.date_change !== asOf.date_change || row.offset !== asOf.offset) {
-          continue;
-        }
-        await db.updater.put({ ...row, synced_at: now, received: 0 });
-        marked.push(table);
-      }
-    });
+    for (const table of tables) {
+      const asOf = checkable.get(table.name);
+      const written = await updatePosition(this.o.store, table.localTable, (row) =>
+        asOf && row && samePosition(row, asOf) ? { next: { ...row, synced_at: now, received: 0 } } : null,
+      );
+      if (written) marked.push(table);
+    }
     return marked;
   }
 
@@ -331,7 +330,10 @@ export class SyncEngine {
     const signal = this.controller.signal;
     if (!this.prepared) {
       // A tab closed in the middle of a load leaves its tables marked as loading: this tab now owns them.
-      await this.o.db.updater.where('loading').equals(1).modify({ loading: 0 });
+      for (const row of await this.o.store.positions()) {
+        if (row.loading !== 1) continue;
+        await updatePosition(this.o.store, row.table, (current) => (current?.loading === 1 ? { next: { ...current, loading: 0 } } : null));
+      }
       try {
         await this.o.prepare?.(signal);
         this.prepared = true;
@@ -459,16 +461,10 @@ export class SyncEngine {
   private pullOne: TablePuller = (table, run) =>
     this.o.pull
       ? this.o.pull(table, run)
-      : pullTable(table, { ...run, db: this.o.db, fetchPage: this.o.fetchPage, sleep: this.o.sleep, now: this.o.now });
+      : pullTable(table, { ...run, store: this.o.store, fetchPage: this.o.fetchPage, sleep: this.o.sleep, now: this.o.now });
 
   /** Without the offline point-of-sale flag the table is queried online: no stale copy stays behind. */
   private async dropOfflineTable(table: SyncTable): Promise<void> {
-    const db = this.o.db;
-    const row = await db.updater.get(table.localTable);
-    if (!row) return;
-    await db.transaction('rw', [db.rows(table.localTable), db.updater], async () => {
-      await db.rows(table.localTable).clear();
-      await db.updater.delete(table.localTable);
-    });
+    await updatePosition(this.o.store, table.localTable, (row) => (row ? { write: { clear: true }, next: null } : null));
   }
 }

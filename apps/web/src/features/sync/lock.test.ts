@@ -4,6 +4,7 @@ import { openTestDatabase } from '../../db/testing.ts';
 import { SyncEngine } from './engine.ts';
 import { FakeSyncServer, syncedRow } from './fakeSyncServer.ts';
 import { holdLock } from './lock.ts';
+import { dexieSyncStore } from './syncStore.ts';
 import { SYNC_TABLES, type SyncTable } from './tables.ts';
 
 /** navigator.locks for exclusive locks, as the tabs of one origin share it. */
@@ -71,7 +72,7 @@ describe('SyncEngine in two tabs', () => {
     server.change(user, syncedRow('id_usuario', 1));
     const make = (tab: string, reads: string[]) => {
       const engine = new SyncEngine({
-        db,
+        store: dexieSyncStore(db),
         fetchPage: (t, request, signal) => {
           reads.push(`${tab}:${t.name}`);
           return server.fetcher()(t, request, signal);

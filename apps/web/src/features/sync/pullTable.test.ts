@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PdvDatabase } from '../../db/database.ts';
-import { openTestDatabase } from '../../db/testing.ts';
 import { FakeSyncServer, syncedRow } from './fakeSyncServer.ts';
 import { PositionMovedError, pullTable, type PageFetcher, type PullOptions } from './pullTable.ts';
+import { STORE_KINDS, openHarness, type StoreHarness, type StoreKind } from './storeHarness.ts';
 import { FIRST_LOAD_PAGE_SIZE, PAGE_PACING_MS, SYNC_TABLES, type SyncTable } from './tables.ts';
 
 function table(localTable: string): SyncTable {
@@ -13,18 +12,18 @@ function table(localTable: string): SyncTable {
 const product = table('product');
 const user = table('user');
 
-const opened: PdvDatabase[] = [];
+const opened: StoreHarness[] = [];
 afterEach(async () => {
-  for (const db of opened.splice(0)) await db.delete();
+  for (const db of opened.splice(0)) await db.close();
 });
 
-function setup(fetchPage?: PageFetcher) {
-  const db = openTestDatabase();
+async function setup(kind: StoreKind, fetchPage?: PageFetcher) {
+  const db = await openHarness(kind);
   opened.push(db);
   const server = new FakeSyncServer();
   const sleeps: number[] = [];
   const options: PullOptions = {
-    db,
+    store: db.store,
     fetchPage: fetchPage ?? server.fetcher(),
     owner: 'o1',
     signal: new AbortController().signal,
@@ -42,9 +41,9 @@ const products = (from: number, to: number) =>
     syncedRow('id_produto', from + i, { descricao: `Produto ${from + i}` }),
   );
 
-describe('pullTable', () => {
+describe.each(STORE_KINDS)('pullTable on %s', (kind) => {
   it('reads an empty table to the end in the largest pages, without pacing', async () => {
-    const { db, server, sleeps, options } = setup();
+    const { db, server, sleeps, options } = await setup(kind);
     server.change(product, ...products(1, 12_000));
     const result = await pullTable(product, options);
     expect(result).toEqual({ pages: 3, received: 12_000, firstLoad: true, heldBack: false });
@@ -54,8 +53,8 @@ describe('pullTable', () => {
       FIRST_LOAD_PAGE_SIZE,
     ]);
     expect(sleeps).toEqual([]);
-    expect(await db.rows('product').count()).toBe(12_000);
-    expect(await db.updater.get('product')).toMatchObject({
+    expect(await db.count('product')).toBe(12_000);
+    expect(await db.updater('product')).toMatchObject({
       date_change: '12000',
       offset: 12_000,
       loading: 0,
@@ -70,7 +69,7 @@ describe('pullTable', () => {
     const server = new FakeSyncServer();
     const written: number[] = [];
     let pagesWritten = 0;
-    const { options } = setup((t, request, signal) => {
+    const { options } = await setup(kind, (t, request, signal) => {
       written.push(pagesWritten);
       return server.fetcher()(t, request, signal);
     });
@@ -91,7 +90,7 @@ describe('pullTable', () => {
     const server = new FakeSyncServer();
     server.change(product, ...products(1, 12_000));
     const signals: AbortSignal[] = [];
-    const { db, options } = setup((t, request, signal) => {
+    const { db, options } = await setup(kind, (t, request, signal) => {
       signals.push(signal);
       const page = server.list(t, request);
       // The first page carries a row the database refuses (an object is not a valid key).
@@ -102,12 +101,12 @@ describe('pullTable', () => {
     await expect(pullTable(product, options)).rejects.toThrow();
     expect(signals).toHaveLength(2);
     expect(signals[1]?.aborted).toBe(true);
-    expect(await db.rows('product').count()).toBe(0);
-    expect(await db.updater.get('product')).toMatchObject({ date_change: '', loading: 0 });
+    expect(await db.count('product')).toBe(0);
+    expect(await db.updater('product')).toMatchObject({ date_change: '', loading: 0 });
   }, 30_000);
 
   it('pages later changes from the stored position in the group size, 200 ms apart', async () => {
-    const { db, server, sleeps, options } = setup();
+    const { db, server, sleeps, options } = await setup(kind);
     server.change(product, ...products(1, 10));
     await pullTable(product, options);
     server.requests.length = 0;
@@ -120,19 +119,13 @@ describe('pullTable', () => {
       ['410', 404, product.pageSize],
     ]);
     expect(sleeps).toEqual([PAGE_PACING_MS, PAGE_PACING_MS]);
-    expect(
-      await db
-        .rows('product')
-        .where('id_produto')
-        .between(5, 454, true, true)
-        .filter((r) => r['descricao'] === 'alterado')
-        .count(),
-    ).toBe(450);
-    expect(await db.rows('product').count()).toBe(454);
+    const changed = (await db.all('product')).filter((r) => r['descricao'] === 'alterado').map((r) => r['id_produto']);
+    expect(changed).toEqual(products(5, 454).map((r) => r['id_produto']));
+    expect(await db.count('product')).toBe(454);
   });
 
   it('says when the server held committed rows back behind a running transaction', async () => {
-    const { server, options } = setup();
+    const { server, options } = await setup(kind);
     server.change(user, syncedRow('id_usuario', 1));
     server.heldBack.add('user');
     expect(await pullTable(user, options)).toMatchObject({ heldBack: true });
@@ -141,25 +134,25 @@ describe('pullTable', () => {
   });
 
   it('deletes the rows that come back as tombstones', async () => {
-    const { db, server, options } = setup();
+    const { db, server, options } = await setup(kind);
     server.change(user, syncedRow('id_usuario', 1), syncedRow('id_usuario', 2), syncedRow('id_usuario', 3));
     await pullTable(user, options);
     server.change(user, syncedRow('id_usuario', 2, { data_exclusao: '2026-01-02T10:00:00.000Z' }));
     // A row created and deleted between two reads arrives as a tombstone only.
     server.change(user, syncedRow('id_usuario', 9, { data_exclusao: '2026-01-02T10:00:00.000Z' }));
     await pullTable(user, options);
-    expect(await db.rows('user').toCollection().primaryKeys()).toEqual([1, 3]);
+    expect((await db.all('user')).map((r) => r['id_usuario'])).toEqual([1, 3]);
   });
 
   it('replaces a row sent again whole: a field the server stopped sending leaves the local copy', async () => {
     // The server re-sends the rows it stopped sending a secret of (cost prices, users' limits, the CSC: server
     // migration 017); the device must not keep the old value.
-    const { db, server, options } = setup();
+    const { db, server, options } = await setup(kind);
     server.change(product, syncedRow('id_produto', 1, { descricao: 'Camiseta', preco_custo: 15, preco_venda: 39.9 }));
     await pullTable(product, options);
     server.change(product, syncedRow('id_produto', 1, { descricao: 'Camiseta', preco_venda: 39.9 }));
     await pullTable(product, options);
-    const stored = await db.rows('product').get(1);
+    const stored = await db.get('product', 1);
     expect(stored).toMatchObject({ descricao: 'Camiseta', preco_venda: 39.9 });
     expect(Object.keys(stored ?? {})).not.toContain('preco_custo');
   });
@@ -169,14 +162,14 @@ describe('pullTable', () => {
     server.change(product, ...products(1, 12_000));
     const inner = server.fetcher();
     let calls = 0;
-    const { db, options } = setup((t, request, signal) => {
+    const { db, options } = await setup(kind, (t, request, signal) => {
       calls += 1;
       if (calls === 2) return Promise.reject(new Error('conexão perdida'));
       return inner(t, request, signal);
     });
     await expect(pullTable(product, options)).rejects.toThrow('conexão perdida');
-    expect(await db.rows('product').count()).toBe(FIRST_LOAD_PAGE_SIZE);
-    expect(await db.updater.get('product')).toMatchObject({
+    expect(await db.count('product')).toBe(FIRST_LOAD_PAGE_SIZE);
+    expect(await db.updater('product')).toMatchObject({
       date_change: '5000',
       offset: 5000,
       loading: 0,
@@ -186,13 +179,13 @@ describe('pullTable', () => {
     const result = await pullTable(product, options);
     expect(result.pages).toBe(2);
     expect(server.requests.map((r) => r.date_change)).toEqual(['', '5000', '10000']);
-    expect(await db.rows('product').count()).toBe(12_000);
+    expect(await db.count('product')).toBe(12_000);
   }, 30_000); // 12,000 rows through fake-indexeddb: seconds on a loaded 2-core machine
 
   it('writes nothing of a page that fails to store, rows and position alike', async () => {
     const server = new FakeSyncServer();
     server.change(product, ...products(1, 3));
-    const { db, options } = setup((t, request) => {
+    const { db, options } = await setup(kind, (t, request) => {
       const page = server.list(t, request);
       // A row the database refuses (an object is not a valid key) after two good ones.
       return Promise.resolve({
@@ -201,33 +194,33 @@ describe('pullTable', () => {
       });
     });
     await expect(pullTable(product, options)).rejects.toThrow();
-    expect(await db.rows('product').count()).toBe(0);
-    expect(await db.updater.get('product')).toMatchObject({ date_change: '', offset: 0, loading: 0 });
+    expect(await db.count('product')).toBe(0);
+    expect(await db.updater('product')).toMatchObject({ date_change: '', offset: 0, loading: 0 });
   });
 
   it('drops a page when the position moved while it was in flight (never applied twice)', async () => {
     const server = new FakeSyncServer();
     server.change(user, syncedRow('id_usuario', 1));
-    const { db, options } = setup(async (t, request) => {
-      await db.updater.update('user', { date_change: '99', offset: 1 });
+    const { db, options } = await setup(kind, async (t, request) => {
+      await db.patchUpdater('user', { date_change: '99', offset: 1 });
       return server.list(t, request);
     });
     await expect(pullTable(user, options)).rejects.toBeInstanceOf(PositionMovedError);
-    expect(await db.rows('user').count()).toBe(0);
+    expect(await db.count('user')).toBe(0);
   });
 
   it('empties a table holding another owner’s rows and reads it from the start', async () => {
-    const { db, server, options } = setup();
+    const { db, server, options } = await setup(kind);
     server.change(user, syncedRow('id_usuario', 1));
-    await db.rows('user').put(syncedRow('id_usuario', 50));
-    await db.updater.put({ table: 'user', date_change: '40', offset: 50, loading: 0, is_loaded: 1, owner: 'o2' });
+    await db.put('user', [syncedRow('id_usuario', 50)]);
+    await db.putUpdater({ table: 'user', date_change: '40', offset: 50, loading: 0, is_loaded: 1, owner: 'o2' });
     await pullTable(user, options);
     expect(server.requests[0]).toMatchObject({ date_change: '', offset: 0 });
-    expect(await db.rows('user').toCollection().primaryKeys()).toEqual([1]);
+    expect((await db.all('user')).map((r) => r['id_usuario'])).toEqual([1]);
   });
 
   it('refuses a page that claims more rows without moving the position', async () => {
-    const { options } = setup(() => Promise.resolve({ rows: [], date_change: '', offset: 0, has_more: true }));
+    const { options } = await setup(kind, () => Promise.resolve({ rows: [], date_change: '', offset: 0, has_more: true }));
     await expect(pullTable(user, options)).rejects.toThrow('não avançou');
   });
 });

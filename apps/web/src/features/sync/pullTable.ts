@@ -6,9 +6,12 @@
  * answer); pages are still written one after the other, in order.
  */
 import type { ListByChangesResult } from '@pdv/contract/sync';
-import type { LocalRow, PdvDatabase, UpdaterRow } from '../../db/database.ts';
+import type { UpdaterRow } from '../../db/database.ts';
 import { announceRows } from '../checkout/search/catalogChanges.ts';
+import { PositionMovedError, updatePosition, type SyncStore } from './syncStore.ts';
 import { FIRST_LOAD_PAGE_SIZE, PAGE_PACING_MS, type SyncTable } from './tables.ts';
+
+export { PositionMovedError, splitPage } from './syncStore.ts';
 
 export interface PageRequest {
   date_change: string;
@@ -30,7 +33,8 @@ export interface PullRun {
 }
 
 export interface PullOptions extends PullRun {
-  db: PdvDatabase;
+  /** The local copy (dexieSyncStore, or localDbSyncStore on SQLite). */
+  store: SyncStore;
   fetchPage: PageFetcher;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   now: () => number;
@@ -48,95 +52,58 @@ export interface PullResult {
   heldBack: boolean;
 }
 
-/** Another writer moved the table's position while a page was in flight: the page is dropped, not written. */
-export class PositionMovedError extends Error {
-  override readonly name = 'PositionMovedError';
-}
-
-/** The live rows to put and the keys of the tombstones (rows carrying data_exclusao) to delete. */
-export function splitPage(
-  rows: readonly LocalRow[],
-  key: string,
-  table: string,
-): { live: LocalRow[]; gone: unknown[] } {
-  const live: LocalRow[] = [];
-  const gone: unknown[] = [];
-  for (const row of rows) {
-    const id = row[key];
-    if (id === undefined || id === null) throw new Error(`Linha de ${table} sem a chave ${key}.`);
-    if (row['data_exclusao'] !== null && row['data_exclusao'] !== undefined) gone.push(id);
-    else live.push(row);
-  }
-  return { live, gone };
-}
-
 /** Starts a run: the table's position (reset, with the table emptied, when it holds another owner's rows). */
-async function beginRun(db: PdvDatabase, table: SyncTable, owner: string): Promise<UpdaterRow> {
-  const store = db.rows(table.localTable);
-  return db.transaction('rw', [store, db.updater], async () => {
-    const row = await db.updater.get(table.localTable);
-    let next: UpdaterRow;
-    if (row && row.owner === owner) {
-      next = { ...row, loading: 1, received: 0 };
-    } else {
-      await store.clear();
-      next = { table: table.localTable, date_change: '', offset: 0, loading: 1, is_loaded: 0, received: 0, owner };
-    }
-    await db.updater.put(next);
-    return next;
-  });
+async function beginRun(store: SyncStore, table: SyncTable, owner: string): Promise<UpdaterRow> {
+  const started = await updatePosition(store, table.localTable, (row) =>
+    row && row.owner === owner
+      ? { next: { ...row, loading: 1, received: 0 } }
+      : {
+          write: { clear: true },
+          next: { table: table.localTable, date_change: '', offset: 0, loading: 1, is_loaded: 0, received: 0, owner },
+        },
+  );
+  if (!started) throw new PositionMovedError(`A posição de ${table.localTable} não foi gravada.`);
+  return started;
 }
 
-/** Writes a page and the position after it, in one transaction. */
+/** Writes a page and the position after it, in one transaction; a position moved meanwhile drops the page. */
 async function writePage(
-  db: PdvDatabase,
+  store: SyncStore,
   table: SyncTable,
   from: UpdaterRow,
   page: ListByChangesResult,
   now: number,
 ): Promise<UpdaterRow> {
-  const store = db.rows(table.localTable);
-  const { live, gone } = splitPage(page.rows, table.key, table.localTable);
-  return db.transaction('rw', [store, db.updater], async () => {
-    const current = await db.updater.get(table.localTable);
-    if (
-      !current ||
-      current.owner !== from.owner ||
-      current.date_change !== from.date_change ||
-      current.offset !== from.offset
-    ) {
-      throw new PositionMovedError(`A posição de ${table.localTable} mudou durante a leitura.`);
-    }
-    if (gone.length > 0) await store.bulkDelete(gone);
-    if (live.length > 0) await store.bulkPut(live);
-    const next: UpdaterRow = {
-      ...current,
-      date_change: page.date_change,
-      offset: page.offset,
-      received: (current.received ?? 0) + page.rows.length,
-      loading: page.has_more ? 1 : 0,
-    };
-    if (!page.has_more) {
-      next.is_loaded = 1;
-      next.synced_at = now;
-    }
-    await db.updater.put(next);
-    return next;
-  });
+  const next: UpdaterRow = {
+    ...from,
+    date_change: page.date_change,
+    offset: page.offset,
+    received: (from.received ?? 0) + page.rows.length,
+    loading: page.has_more ? 1 : 0,
+  };
+  if (!page.has_more) {
+    next.is_loaded = 1;
+    next.synced_at = now;
+  }
+  if (!(await store.writeAt(table.localTable, from, { rows: page.rows }, next))) {
+    throw new PositionMovedError(`A posição de ${table.localTable} mudou durante a leitura.`);
+  }
+  return next;
 }
 
-async function endRunAfterFailure(db: PdvDatabase, table: SyncTable): Promise<void> {
+/** The run stopped early: its position, if still the one it wrote, is marked as not loading. */
+async function endRunAfterFailure(store: SyncStore, table: SyncTable, position: UpdaterRow): Promise<void> {
   try {
-    await db.updater.update(table.localTable, { loading: 0 });
+    await store.writeAt(table.localTable, position, {}, { ...position, loading: 0 });
   } catch (error) {
     console.error(`Não foi possível marcar ${table.localTable} como parada`, error);
   }
 }
 
 export async function pullTable(table: SyncTable, options: PullOptions): Promise<PullResult> {
-  const { db, signal } = options;
+  const { store, signal } = options;
   signal.throwIfAborted();
-  let position = await beginRun(db, table, options.owner);
+  let position = await beginRun(store, table, options.owner);
   const firstLoad = position.is_loaded === 0;
   options.onBegin?.(firstLoad);
   const limit = firstLoad ? Math.max(FIRST_LOAD_PAGE_SIZE, table.pageSize) : table.pageSize;
@@ -163,7 +130,7 @@ export async function pullTable(table: SyncTable, options: PullOptions): Promise
       if (page.has_more && !moved) throw new Error(`A leitura de ${table.localTable} não avançou.`);
       // First load: the next page travels while this one is written.
       const prefetched = firstLoad && page.has_more ? fetchFrom(page) : null;
-      position = await writePage(db, table, position, page, options.now());
+      position = await writePage(store, table, position, page, options.now());
       announceRows(table.localTable, page.rows);
       pages += 1;
       received += page.rows.length;
@@ -177,7 +144,7 @@ export async function pullTable(table: SyncTable, options: PullOptions): Promise
       }
     }
   } catch (error) {
-    await endRunAfterFailure(db, table);
+    await endRunAfterFailure(store, table, position);
     throw error;
   } finally {
     signal.removeEventListener('abort', stopAhead);

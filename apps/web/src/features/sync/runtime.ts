@@ -13,6 +13,7 @@ import { connectRealtime, type ConnectionState, type RealtimeClient } from '../r
 import { SyncEngine, type ChangedFetcher, type SyncStatus } from './engine.ts';
 import { checkLocalVersion, clearPersonalData, readOfflinePos } from './localData.ts';
 import { abortableSleep, pullTable, type PageFetcher, type TablePuller } from './pullTable.ts';
+import { dexieSyncStore } from './syncStore.ts';
 import { SYNC_EVENTS, eventDelay, tablesForEvent, type SyncOwner } from './tables.ts';
 import { createWorkerPuller, type WorkerPort, type WorkerPuller } from './workerPull.ts';
 
@@ -51,9 +52,9 @@ const startWorker = (): WorkerPort =>
  */
 function tableReader(token: string): WorkerPuller | null {
   if (typeof Worker === 'undefined') return null;
-  const db = localDb();
+  const store = dexieSyncStore(localDb());
   const here: TablePuller = (table, run) =>
-    pullTable(table, { ...run, db, fetchPage, sleep: abortableSleep, now: () => Date.now() });
+    pullTable(table, { ...run, store, fetchPage, sleep: abortableSleep, now: () => Date.now() });
   return createWorkerPuller({
     start: startWorker,
     token,
@@ -174,23 +175,23 @@ class SyncRuntime {
     this.pending = null;
     const stopped = this.stop();
     await stopped;
-    await clearPersonalData(localDb(), locks());
+    await clearPersonalData(dexieSyncStore(localDb()), locks());
   }
 
   private start(token: string, userId: number, branchId: number): void {
-    const db = localDb();
+    const store = dexieSyncStore(localDb());
     const reader = tableReader(token);
     const engine = new SyncEngine({
-      db,
+      store,
       fetchPage,
       fetchChanged,
       // In the worker a few tables are read at once (see SyncEngineOptions.parallel); on this thread, one at a time.
       ...(reader ? { pull: reader.pull, parallel: WORKER_PARALLEL_READS } : {}),
       owner: () => this.owner,
-      offlinePos: (owner) => readOfflinePos(db, owner, localStorage),
+      offlinePos: (owner) => readOfflinePos(store, owner, localStorage),
       prepare: async (signal) => {
         await checkLocalVersion({
-          db,
+          store,
           storage: localStorage,
           signal,
           fetchVersion: async (s) => (await call('version', {}, { loading: false, signal: s })).version,

@@ -4,10 +4,11 @@
  */
 import '../../zod-config.ts';
 import { PdvDatabase } from '../../db/database.ts';
+import { dexieSyncStore, type SyncStore } from './syncStore.ts';
 import { serveSyncWorker } from './workerHost.ts';
 
-let db: PdvDatabase | null = null;
+let store: SyncStore | null = null;
 
 serveSyncWorker(self, {
-  db: () => (db ??= new PdvDatabase()),
+  store: () => (store ??= dexieSyncStore(new PdvDatabase())),
 });

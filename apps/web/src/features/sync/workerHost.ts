@@ -13,8 +13,8 @@ import {
   httpErrorText,
   isAbort,
 } from '../../api/errors.ts';
-import type { PdvDatabase } from '../../db/database.ts';
 import { abortableSleep, pullTable, type PageFetcher } from './pullTable.ts';
+import type { SyncStore } from './syncStore.ts';
 import { toWire, type FromWorker, type ToWorker } from './workerProtocol.ts';
 
 /** Where the host listens and answers: the worker's global scope, or a test's fake port. */
@@ -24,7 +24,8 @@ export interface HostPort {
 }
 
 export interface HostOptions {
-  db: () => PdvDatabase;
+  /** The worker's own access to the local copy. */
+  store: () => SyncStore;
   /** The page fetcher for a run made with this token. */
   fetcher?: (token: string | null) => PageFetcher;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -87,7 +88,7 @@ export function serveSyncWorker(port: HostPort, options: HostOptions): void {
     runs.set(id, controller);
     try {
       const result = await pullTable(message.table, {
-        db: options.db(),
+        store: options.store(),
         fetchPage: fetcher(message.token),
         owner: message.owner,
         signal: controller.signal,

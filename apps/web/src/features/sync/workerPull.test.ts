@@ -7,6 +7,7 @@ import { openTestDatabase, testDatabaseName } from '../../db/testing.ts';
 import { SyncEngine } from './engine.ts';
 import { FakeSyncServer, syncedRow } from './fakeSyncServer.ts';
 import type { PageFetcher, PullResult, TablePuller } from './pullTable.ts';
+import { dexieSyncStore } from './syncStore.ts';
 import { SYNC_TABLES, type SyncTable } from './tables.ts';
 import { serveSyncWorker, type HostPort } from './workerHost.ts';
 import { createWorkerPuller, type WorkerPort } from './workerPull.ts';
@@ -77,7 +78,7 @@ function setup(options: { fetcher?: PageFetcher; fallback?: TablePuller; onUnaut
   const server = new FakeSyncServer();
   const worker = fakeWorker();
   serveSyncWorker(worker.host, {
-    db: () => workerDb,
+    store: () => dexieSyncStore(workerDb),
     fetcher: () => options.fetcher ?? server.fetcher(),
     sleep: () => Promise.resolve(),
   });
@@ -169,7 +170,7 @@ describe('sync worker', () => {
         new Dexie.AbortError('Transaction aborted', new DOMException('The quota has been exceeded.', 'QuotaExceededError')),
       );
     const engine = new SyncEngine({
-      db: pageDb,
+      store: dexieSyncStore(pageDb),
       fetchPage: () => Promise.reject(new Error('o engine não busca nesta thread')),
       pull: puller.pull,
       owner: () => ({ id_organization: 1, id_filial: 1, id_usuario: 1 }),
@@ -219,7 +220,7 @@ describe('sync worker', () => {
     server.change(user, syncedRow('id_usuario', 1), syncedRow('id_usuario', 2));
     server.change(branch, syncedRow('id_filial', 1));
     const engine = new SyncEngine({
-      db: pageDb,
+      store: dexieSyncStore(pageDb),
       fetchPage: () => Promise.reject(new Error('o engine não busca nesta thread')),
       pull: puller.pull,
       owner: () => ({ id_organization: 1, id_filial: 1, id_usuario: 1 }),
