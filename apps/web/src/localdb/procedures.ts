@@ -3,6 +3,8 @@
  * procedure the page runs on the SQLite copy is listed here, and so bundled into the worker.
  */
 import { OPERATION_PROCEDURES } from '../features/outbox/operations.ts';
+import { OUTBOX_PROCEDURES } from '../features/outbox/outbox.ts';
+import { PROCESS_EVENT_PROCEDURES } from '../features/outbox/processEvent.ts';
 import type { AnyProcedure } from './transaction.ts';
 
 export type ProcedureRegistry = ReadonlyMap<string, AnyProcedure>;
@@ -17,4 +19,4 @@ export function procedureRegistry(procedures: readonly AnyProcedure[]): Procedur
 }
 
 /** The app's procedures. */
-export const PROCEDURES: ProcedureRegistry = procedureRegistry([...OPERATION_PROCEDURES]);
+export const PROCEDURES: ProcedureRegistry = procedureRegistry([...OPERATION_PROCEDURES, ...OUTBOX_PROCEDURES, ...PROCESS_EVENT_PROCEDURES]);

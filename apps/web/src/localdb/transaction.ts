@@ -214,6 +214,11 @@ export type LocalStore = PdvDatabase | ProcedureRunner;
 
 const isRunner = (store: LocalStore): store is ProcedureRunner => typeof (store as Partial<ProcedureRunner>).transact === 'function';
 
+/** The Dexie database when the store is one (for what has no procedure yet), null for the SQLite copy. */
+export function dexieOf(store: LocalStore): PdvDatabase | null {
+  return isRunner(store) ? null : store;
+}
+
 /** Runs the procedure on whichever store is given. */
 export function runProcedure<A extends unknown[], R>(store: LocalStore, procedure: Procedure<A, R>, ...args: A): Promise<R> {
   return isRunner(store) ? store.transact(procedure, ...args) : runOnDexie(store, procedure, ...args);
