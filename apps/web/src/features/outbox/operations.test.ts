@@ -6,21 +6,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEIO_PAGAMENTO } from '@pdv/domain/payment-method';
 import { makePaymentMethod } from '@pdv/domain/factories';
-import type { LocalRow } from '../../db/database.ts';
-import { openTestDatabase } from '../../db/testing.ts';
 import { LocalDbClient } from '../../localdb/client.ts';
-import type { Key, LocalEngine } from '../../localdb/engine.ts';
 import { serve } from '../../localdb/host.ts';
-import { procedureRegistry } from '../../localdb/procedures.ts';
 import { openMemoryEngine } from '../../localdb/testing.ts';
-import { engineRunner, procedure, runProcedure, type LocalStore, type LocalTx, type TxRun } from '../../localdb/transaction.ts';
+import { procedure, runProcedure, type LocalTx, type TxRun } from '../../localdb/transaction.ts';
 import {
   cashbackHeldLocally,
   discardDraft,
   finishOperation,
   listOutbox,
   loadBundle,
-  OPERATION_PROCEDURES,
   openEditingOperation,
   requeue,
   saveDraft,
@@ -28,6 +23,16 @@ import {
 } from './operations.ts';
 import { makeBundle, uuid } from './testing.ts';
 import type { OperationBundle, StoredOperation } from './types.ts';
+import { closeStoreChannels, stores } from './storeTesting.ts';
+
+afterEach(closeStoreChannels);
+const channels: MessageChannel[] = [];
+afterEach(() => {
+  for (const channel of channels.splice(0)) {
+    channel.port1.close();
+    channel.port2.close();
+  }
+});
 
 /** Writes the tables, then throws: nothing of it may stay. */
 const failingProcedure = procedure(
@@ -48,86 +53,10 @@ const undeclaredProcedure = procedure('test.undeclared', 'rw', ['operation'], fu
   yield* t.put('stock', { id_estoque: 2, quantidade: 1 });
 });
 
-/** A store and plain access to its rows (to seed and check beside the procedures). */
-interface Fixture {
-  store: LocalStore;
-  put(table: string, rows: LocalRow[]): Promise<void>;
-  get(table: string, key: Key): Promise<LocalRow | undefined>;
-  where(table: string, field: string, value: Key): Promise<LocalRow[]>;
-  /** Hears of committed writes (the SQLite stores only). */
-  subscribe?: (tables: string[], listener: () => void) => void;
-}
-
-const channels: MessageChannel[] = [];
-afterEach(() => {
-  for (const channel of channels.splice(0)) {
-    channel.port1.close();
-    channel.port2.close();
-  }
-});
-
-function engineFixture(engine: LocalEngine): Omit<Fixture, 'store'> {
-  return {
-    put: (table, rows) => {
-      engine.bulkPut(table, rows);
-      return Promise.resolve();
-    },
-    get: (table, key) => Promise.resolve(engine.get(table, key)),
-    where: (table, field, value) => Promise.resolve(engine.where(table, field, value)),
-    subscribe: (tables, listener) => engine.subscribe(tables, listener),
-  };
-}
-
-const stores: Array<[string, () => Promise<Fixture>]> = [
-  [
-    'Dexie',
-    () => {
-      const db = openTestDatabase();
-      return Promise.resolve({
-        store: db,
-        put: async (table, rows) => {
-          await db.rows(table).bulkPut(rows);
-        },
-        get: (table, key) => db.rows(table).get(key),
-        where: (table, field, value) => db.rows(table).where(field).equals(value).toArray(),
-      } satisfies Fixture);
-    },
-  ],
-  [
-    'SQLite (engine in this thread)',
-    async () => {
-      const engine = await openMemoryEngine();
-      return { store: engineRunner(engine), ...engineFixture(engine) };
-    },
-  ],
-  [
-    "SQLite (through the worker's host)",
-    async () => {
-      const engine = await openMemoryEngine();
-      const channel = new MessageChannel();
-      channels.push(channel);
-      serve(channel.port2, () => Promise.resolve(engine), procedureRegistry([...OPERATION_PROCEDURES, failingProcedure, undeclaredProcedure]));
-      const client = new LocalDbClient(channel.port1);
-      channel.port1.start();
-      channel.port2.start();
-      await client.open();
-      return {
-        store: client,
-        put: async (table, rows) => {
-          await client.bulkPut(table, rows);
-        },
-        get: (table, key) => client.get(table, key),
-        where: (table, field, value) => client.where(table, field, value),
-        subscribe: (tables, listener) => client.subscribe(tables, listener),
-      };
-    },
-  ],
-];
-
 const owner = { id_filial: 1, id_usuario: 7 };
 const STOCK = { id_estoque: 1, id_produto_grade_filial: 10, id_endereco_estoque: 3, quantidade: 5 };
 
-describe.each(stores)('the operation lifecycle on %s', (_name, open) => {
+describe.each(stores([failingProcedure, undeclaredProcedure]))('the operation lifecycle on %s', (_name, open) => {
   it('finishes in one transaction: Pendente with its lines and payments, and the local stock taken', async () => {
     const f = await open();
     await f.put('stock', [STOCK]);

@@ -1,0 +1,80 @@
+/** The outbox's pass and the process event on both stores of the local copy (storeTesting.ts). */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OperacaoBody, OperacaoResult } from '@pdv/contract/operation';
+import { MESSAGES } from '@pdv/domain/messages';
+import { ApiError } from '../../api/errors.ts';
+import { finishOperation, requeue } from './operations.ts';
+import { PENDING_MESSAGE, sendPending, type Sender } from './outbox.ts';
+import { applyProcessEvent } from './processEvent.ts';
+import { closeStoreChannels, stores, type Fixture } from './storeTesting.ts';
+import { fakeLocks, makeBundle } from './testing.ts';
+
+afterEach(closeStoreChannels);
+
+function answer(body: OperacaoBody | { id_operacao: string }, nsu: number): OperacaoResult {
+  return { id_operacao: body.id_operacao, situacao: 'Processado', duplicado: false, id_pedido: nsu + 100, nsu, id_nota_fiscal: null, valor_total: 100, valor_troco: 0 };
+}
+
+async function finished(f: Fixture, at = '2025-01-02T11:00:00.000Z'): Promise<string> {
+  const bundle = makeBundle();
+  await finishOperation(f.store, bundle, new Date(at));
+  return bundle.operation.id_operacao;
+}
+
+describe.each(stores())('the outbox on %s', (_name, open) => {
+  it('sends each pending operation exactly once, in finishing order, even with two passes at once', async () => {
+    const f = await open();
+    const second = await finished(f, '2025-01-02T12:00:00.000Z');
+    const first = await finished(f, '2025-01-02T11:00:00.000Z');
+    const sent: string[] = [];
+    const send: Sender = async (body) => {
+      sent.push(body.id_operacao);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return answer(body, sent.length);
+    };
+    const locks = fakeLocks();
+    await Promise.all([sendPending({ db: f.store, send, locks }), sendPending({ db: f.store, send, locks })]);
+    expect(sent).toEqual([first, second]);
+    expect(await f.get('operation', first)).toMatchObject({ situacao: 'Processado', nsu: 1, id_pedido: 101, tentativas: 1, erro: null });
+    expect(await f.get('operation', second)).toMatchObject({ situacao: 'Processado', nsu: 2 });
+  });
+
+  it('sends again an operation left in processing by a tab that closed mid-send', async () => {
+    const f = await open();
+    const id = await finished(f);
+    const stored = await f.get('operation', id);
+    await f.put('operation', [{ ...stored, situacao: 'EmProcessamento' }]);
+    const send = vi.fn<Sender>((body) => Promise.resolve(answer(body, 7)));
+    await sendPending({ db: f.store, send, locks: fakeLocks() });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect((await f.get('operation', id))?.['situacao']).toBe('Processado');
+  });
+
+  it('keeps pending without an answer, keeps a refusal as Erro until retried', async () => {
+    const f = await open();
+    const id = await finished(f);
+    const offline = vi.fn<Sender>(() => Promise.reject(new ApiError('network', 0, null, 'sem rede', 'operacao')));
+    expect(await sendPending({ db: f.store, send: offline, locks: null })).toEqual({ processed: [], failed: [], pending: [id] });
+    expect(await f.get('operation', id)).toMatchObject({ situacao: 'Pendente', erro: PENDING_MESSAGE });
+    const message = 'Estoque insuficiente.';
+    const refuse = vi.fn<Sender>(() => Promise.reject(new ApiError('http', 400, { message, erros: [message] }, message, 'operacao')));
+    expect((await sendPending({ db: f.store, send: refuse, locks: null })).failed).toEqual([id]);
+    await sendPending({ db: f.store, send: refuse, locks: null });
+    expect(refuse).toHaveBeenCalledTimes(1);
+    expect(await f.get('operation', id)).toMatchObject({ situacao: 'Erro', erro: message, tentativas: 2 });
+    await requeue(f.store, id);
+    await sendPending({ db: f.store, send: (body) => Promise.resolve(answer(body, 3)), locks: null });
+    expect(await f.get('operation', id)).toMatchObject({ situacao: 'Processado', erro: null, tentativas: 3 });
+  });
+
+  it("settles an operation from the server's process report, and sends it back to pending on errors", async () => {
+    const f = await open();
+    const id = await finished(f);
+    expect(await applyProcessEvent(f.store, answer({ id_operacao: id }, 12), () => false)).toBe('processed');
+    expect(await f.get('operation', id)).toMatchObject({ situacao: 'Processado', nsu: 12, id_pedido: 112 });
+    expect(await applyProcessEvent(f.store, answer({ id_operacao: id }, 12), () => false)).toBe('unchanged');
+    expect(await applyProcessEvent(f.store, { id_operacao: id, nsu: 12, erros: ['Estoque insuficiente.'] }, () => false)).toBe('pending');
+    expect(await f.get('operation', id)).toMatchObject({ situacao: 'Pendente', erro: `${MESSAGES.processFailed(12)}\nEstoque insuficiente.` });
+    expect(await applyProcessEvent(f.store, answer({ id_operacao: 'outra' }, 1), () => false)).toBe('not-local');
+  });
+});
