@@ -5,6 +5,7 @@
 import { OPERATION_PROCEDURES } from '../features/outbox/operations.ts';
 import { OUTBOX_PROCEDURES } from '../features/outbox/outbox.ts';
 import { PROCESS_EVENT_PROCEDURES } from '../features/outbox/processEvent.ts';
+import { REFUSED_PROCEDURES } from '../features/outbox/refused.ts';
 import type { AnyProcedure } from './transaction.ts';
 
 export type ProcedureRegistry = ReadonlyMap<string, AnyProcedure>;
@@ -19,4 +20,4 @@ export function procedureRegistry(procedures: readonly AnyProcedure[]): Procedur
 }
 
 /** The app's procedures. */
-export const PROCEDURES: ProcedureRegistry = procedureRegistry([...OPERATION_PROCEDURES, ...OUTBOX_PROCEDURES, ...PROCESS_EVENT_PROCEDURES]);
+export const PROCEDURES: ProcedureRegistry = procedureRegistry([...OPERATION_PROCEDURES, ...OUTBOX_PROCEDURES, ...PROCESS_EVENT_PROCEDURES, ...REFUSED_PROCEDURES]);

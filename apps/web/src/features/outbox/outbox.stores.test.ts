@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OperacaoBody, OperacaoResult } from '@pdv/contract/operation';
 import { MESSAGES } from '@pdv/domain/messages';
 import { ApiError } from '../../api/errors.ts';
-import { finishOperation, requeue } from './operations.ts';
+import { finishOperation, loadBundle, openEditingOperation, requeue, saveDraft } from './operations.ts';
 import { PENDING_MESSAGE, sendPending, type Sender } from './outbox.ts';
 import { applyProcessEvent } from './processEvent.ts';
+import { cancelRefused, REFUSED_MESSAGES, reopenRefused } from './refused.ts';
 import { closeStoreChannels, stores, type Fixture } from './storeTesting.ts';
 import { fakeLocks, makeBundle } from './testing.ts';
 
@@ -76,5 +77,35 @@ describe.each(stores())('the outbox on %s', (_name, open) => {
     expect(await applyProcessEvent(f.store, { id_operacao: id, nsu: 12, erros: ['Estoque insuficiente.'] }, () => false)).toBe('pending');
     expect(await f.get('operation', id)).toMatchObject({ situacao: 'Pendente', erro: `${MESSAGES.processFailed(12)}\nEstoque insuficiente.` });
     expect(await applyProcessEvent(f.store, answer({ id_operacao: 'outra' }, 1), () => false)).toBe('not-local');
+  });
+
+  it('reopens a refused sale as the new draft and cancels another, each giving the stock back once', async () => {
+    const f = await open();
+    await f.put('stock', [{ id_estoque: 1, id_produto_grade_filial: 10, id_endereco_estoque: 3, quantidade: 5 }]);
+    const owner = { id_filial: 1, id_usuario: 7 };
+    const first = await finished(f);
+    const second = await finished(f);
+    expect((await f.get('stock', 1))?.['quantidade']).toBe(1);
+    const refuse = vi.fn<Sender>(() => Promise.reject(new ApiError('http', 400, { message: 'recusada' }, 'recusada', 'operacao')));
+    await sendPending({ db: f.store, send: refuse, locks: null });
+    await sendPending({ db: f.store, send: refuse, locks: null });
+    // A draft with lines at the point of sale blocks the reopen, and nothing moves.
+    const busy = makeBundle();
+    await saveDraft(f.store, busy);
+    await expect(reopenRefused(f.store, first, owner)).rejects.toThrow(REFUSED_MESSAGES.editingBusy);
+    expect((await f.get('stock', 1))?.['quantidade']).toBe(1);
+    await saveDraft(f.store, { ...busy, itens: [], pagamentos: [] });
+    const newId = await reopenRefused(f.store, first, owner);
+    expect((await loadBundle(f.store, newId))?.operation).toMatchObject({ situacao: 'EmEdicao', substitui: first });
+    expect((await openEditingOperation(f.store, owner, () => makeBundle().operation)).operation.id_operacao).toBe(newId);
+    expect((await f.get('operation', first))?.['encerramento']).toMatchObject({ tipo: 'Substituida', id_operacao_nova: newId });
+    expect((await f.get('stock', 1))?.['quantidade']).toBe(3);
+    // A sale whose goods left needs a supervisor to be cancelled.
+    const cancel = { motivo: ' cliente desistiu ', id_usuario: 7, id_autorizacao: null };
+    await expect(cancelRefused(f.store, second, cancel)).rejects.toThrow(REFUSED_MESSAGES.authorizationRequired);
+    await cancelRefused(f.store, second, { ...cancel, id_autorizacao: 9 });
+    expect((await f.get('operation', second))?.['encerramento']).toMatchObject({ tipo: 'Cancelada', motivo: 'cliente desistiu', id_autorizacao: 9 });
+    expect((await f.get('stock', 1))?.['quantidade']).toBe(5);
+    await expect(cancelRefused(f.store, second, { ...cancel, id_autorizacao: 9 })).rejects.toThrow(REFUSED_MESSAGES.closed);
   });
 });
