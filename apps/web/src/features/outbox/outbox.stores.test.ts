@@ -108,4 +108,19 @@ describe.each(stores())('the outbox on %s', (_name, open) => {
     expect((await f.get('stock', 1))?.['quantidade']).toBe(5);
     await expect(cancelRefused(f.store, second, { ...cancel, id_autorizacao: 9 })).rejects.toThrow(REFUSED_MESSAGES.closed);
   });
+
+  it("forgets the temporary row of a customer quick-saved offline once its sale is processed, and no other", async () => {
+    const f = await open();
+    const rapido = { uuid: '11111111-1111-4111-8111-111111111111', cadastro: { nome: 'Cliente Sem Rede' } };
+    const other = { uuid: '22222222-2222-4222-8222-222222222222', cadastro: { nome: 'Outra Sem Rede' } };
+    await f.put('people', [
+      { id_pessoa: -1, nome: 'Cliente Sem Rede', situacao: 'Ativo', cadastro_rapido: rapido },
+      { id_pessoa: -2, nome: 'Outra Sem Rede', situacao: 'Ativo', cadastro_rapido: other },
+    ]);
+    const made = makeBundle();
+    await finishOperation(f.store, { ...made, operation: { ...made.operation, id_cliente: -1, cliente_rapido: rapido } });
+    await sendPending({ db: f.store, send: (body) => Promise.resolve(answer(body, 4)), locks: null });
+    expect(await f.get('people', -1)).toBeUndefined();
+    expect(await f.get('people', -2)).toMatchObject({ nome: 'Outra Sem Rede' });
+  });
 });

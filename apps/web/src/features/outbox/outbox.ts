@@ -17,7 +17,7 @@ import { errorDisplayOf, isApiError } from '../../api/errors.ts';
 import { dexieOf, procedure, runProcedure, type LocalStore, type LocalTx, type TxRun } from '../../localdb/transaction.ts';
 import { InvalidOperationError, toOperacaoBody } from './body.ts';
 import { ITEM_TABLE, loadBundleProcedure, OPERATION_TABLE, PAYMENT_TABLE } from './operations.ts';
-import { forgetOfflineCustomer } from '../people/offlineCustomer.ts';
+import { forgetOfflineCustomer, offlineCustomerOf } from '../people/offlineCustomer.ts';
 import type { OperationBundle, StoredOperation } from './types.ts';
 
 export const OUTBOX_LOCK = 'pdv-outbox';
@@ -112,7 +112,22 @@ export const startPassProcedure = procedure('outbox.startPass', 'rw', [OPERATION
   return pending.sort((a, b) => (a.data_fim ?? '').localeCompare(b.data_fim ?? '')).map((op) => op.id_operacao);
 });
 
-export const OUTBOX_PROCEDURES = [claimProcedure, settleProcedure, startPassProcedure] as const;
+/**
+ * On the SQLite copy, the temporary people row of a customer quick-saved offline, found by its key (the operation's
+ * id_cliente: draft.setCustomer sets both) and checked by its UUID. Dexie keeps forgetOfflineCustomer's scan of the
+ * negative ids (a range read LocalTx does not have).
+ */
+export const forgetOfflineCustomerProcedure = procedure(
+  'outbox.forgetOfflineCustomer',
+  'rw',
+  ['people'],
+  function* (t: LocalTx, idPessoa: number, uuid: string): TxRun<void> {
+    const row = yield* t.get('people', idPessoa);
+    if (row && offlineCustomerOf(row)?.uuid === uuid) yield* t.delete('people', idPessoa);
+  },
+);
+
+export const OUTBOX_PROCEDURES = [claimProcedure, settleProcedure, startPassProcedure, forgetOfflineCustomerProcedure] as const;
 
 const settle = (deps: OutboxDeps, id: string, settlement: Settlement) =>
   runProcedure(deps.db, settleProcedure, id, settlement, new Date().toISOString());
@@ -125,9 +140,14 @@ async function sendOne(deps: OutboxDeps, id: string): Promise<Outcome | null> {
     const result = await deps.send(toOperacaoBody(bundle));
     await settle(deps, id, { kind: 'processed', result });
     // The customer quick-saved offline is on the server now: its temporary row goes (the sync brings the real one).
-    // On the SQLite copy this needs a range read LocalTx does not have yet (people with id_pessoa below 0).
-    const dexie = dexieOf(deps.db);
-    if (bundle.operation.cliente_rapido && dexie) await forgetOfflineCustomer(dexie, bundle.operation.cliente_rapido.uuid);
+    const rapido = bundle.operation.cliente_rapido;
+    if (rapido) {
+      const dexie = dexieOf(deps.db);
+      if (dexie) await forgetOfflineCustomer(dexie, rapido.uuid);
+      else if (typeof bundle.operation.id_cliente === 'number') {
+        await runProcedure(deps.db, forgetOfflineCustomerProcedure, bundle.operation.id_cliente, rapido.uuid);
+      }
+    }
     return 'processed';
   } catch (error) {
     if (isRefusal(error)) {
