@@ -5,6 +5,7 @@
  */
 import type { BarcodeMatch, ChangeListener, ChangeSummary, Key, LocalRow, MetaChanges, TableChange } from './engine.ts';
 import type { Endpoint, LocalDbApi, LocalDbMessage, LocalDbMethod, LocalDbRequest, OpenOptions } from './protocol.ts';
+import type { Procedure } from './transaction.ts';
 import { LocalDbError, LocalDbQuotaError, LocalDbUnsupportedError } from './support.ts';
 import type { PositionGuard } from './syncWrites.ts';
 
@@ -127,6 +128,14 @@ export class LocalDbClient {
   /** The tables of the copy. */
   tableNames(): Promise<string[]> {
     return this.call('tableNames');
+  }
+
+  /**
+   * Runs `procedure` in the worker in one transaction (it must be in the worker's registry, procedures.ts): only its
+   * name and arguments are posted. A throw inside rolls back everything it wrote and rejects here.
+   */
+  transact<A extends unknown[], R>(procedure: Procedure<A, R>, ...args: A): Promise<R> {
+    return this.send({ op: 'transact', name: procedure.name, args }) as Promise<R>;
   }
 
   /** Calls `listener` after each committed write to one of `tables` (every table when null). Returns the unsubscribe. */

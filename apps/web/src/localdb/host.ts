@@ -3,6 +3,7 @@
  * (the engine is synchronous: one call runs at a time), and tells the page of every committed write.
  */
 import type { LocalEngine } from './engine.ts';
+import { runOnEngine, type AnyProcedure } from './transaction.ts';
 import type { Endpoint, LocalDbErrorKind, LocalDbMessage, LocalDbMethod, LocalDbRequest, OpenOptions } from './protocol.ts';
 import { LocalDbUnsupportedError, QUOTA_MESSAGE } from './support.ts';
 import { callSyncWrite, isSyncWrite } from './syncWrites.ts';
@@ -51,6 +52,7 @@ function failure(id: number, error: unknown): LocalDbMessage {
 export function serve(
   endpoint: Endpoint<LocalDbRequest, LocalDbMessage>,
   open: (options: OpenOptions) => Promise<LocalEngine>,
+  procedures: ReadonlyMap<string, AnyProcedure> = new Map(),
 ): void {
   let engine: LocalEngine | null = null;
   let opening: Promise<LocalEngine> | null = null;
@@ -81,6 +83,13 @@ export function serve(
         // The method by its name, called on the engine (the names are checked above).
         const method = Reflect.get(engine, request.method) as (...args: unknown[]) => unknown;
         return Reflect.apply(method, engine, request.args);
+      }
+      case 'transact': {
+        if (!engine) throw new Error('A cópia local não foi aberta.');
+        const procedure = procedures.get(request.name);
+        if (!procedure) throw new Error(`Procedimento desconhecido da cópia local: ${request.name}.`);
+        // Synchronous from BEGIN to COMMIT: no other message is served in between.
+        return runOnEngine(engine, procedure, ...request.args);
       }
     }
   };

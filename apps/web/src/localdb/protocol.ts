@@ -39,6 +39,8 @@ export interface OpenOptions {
 export type LocalDbRequest =
   | { id: number; op: 'open'; options: OpenOptions }
   | { id: number; op: 'call'; method: LocalDbMethod; args: unknown[] }
+  /** Runs a registered procedure (transaction.ts) in one transaction; the host serves nothing else meanwhile. */
+  | { id: number; op: 'transact'; name: string; args: unknown[] }
   | { id: number; op: 'close' };
 
 /** unsupported: no OPFS access handles here; quota: the origin's storage is full. */

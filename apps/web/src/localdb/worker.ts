@@ -7,6 +7,7 @@
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { LocalEngine } from './engine.ts';
 import { serve } from './host.ts';
+import { PROCEDURES } from './procedures.ts';
 import type { OpenOptions } from './protocol.ts';
 import { LocalDbUnsupportedError, hasOpfsAccessHandles } from './support.ts';
 
@@ -33,4 +34,4 @@ async function openOpfsEngine(options: OpenOptions): Promise<LocalEngine> {
   return new LocalEngine(db);
 }
 
-serve(self, openOpfsEngine);
+serve(self, openOpfsEngine, PROCEDURES);

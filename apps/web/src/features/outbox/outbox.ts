@@ -4,7 +4,7 @@
  * - One sender across tabs: a pass runs under the Web Lock 'pdv-outbox'. Holding it, an operation found
  *   EmProcessamento was left by a sender that died mid-send (tab closed, crash); it goes back to Pendente and is sent
  *   again, which the server's idempotency on id_operacao turns into the first answer, never a second sale.
- * - Per operation: claim (Pendente -> EmProcessamento, in a transaction), send, then Processado with the server's ids;
+ * - Per operation: claim (Pendente -> EmProcessamento, in a transaction, with the bundle read in it), send, then Processado with the server's ids;
  *   a business refusal (400 and other 4xx) -> Erro with the message; no answer, 401 or 5xx -> back to Pendente with
  *   the pending message, and the pass stops (the retry follows with backoff).
  * - A 409 is final too: the server already holds this id_operacao with other content, or from another user or branch
@@ -14,11 +14,11 @@
 import type { OperacaoBody, OperacaoResult } from '@pdv/contract/operation';
 import { transition } from '@pdv/domain/operation-state';
 import { errorDisplayOf, isApiError } from '../../api/errors.ts';
-import type { PdvDatabase } from '../../db/database.ts';
+import { dexieOf, procedure, runProcedure, type LocalStore, type LocalTx, type TxRun } from '../../localdb/transaction.ts';
 import { InvalidOperationError, toOperacaoBody } from './body.ts';
-import { loadBundle, operationTable } from './operations.ts';
-import { forgetOfflineCustomer } from '../people/offlineCustomer.ts';
-import type { StoredOperation } from './types.ts';
+import { ITEM_TABLE, loadBundleProcedure, OPERATION_TABLE, PAYMENT_TABLE } from './operations.ts';
+import { forgetOfflineCustomer, offlineCustomerOf } from '../people/offlineCustomer.ts';
+import type { OperationBundle, StoredOperation } from './types.ts';
 
 export const OUTBOX_LOCK = 'pdv-outbox';
 
@@ -29,7 +29,8 @@ export const PENDING_MESSAGE =
 export type Sender = (body: OperacaoBody) => Promise<OperacaoResult>;
 
 export interface OutboxDeps {
-  db: PdvDatabase;
+  /** The local copy: Dexie in the app today, or the SQLite copy's client (each step one procedure). */
+  db: LocalStore;
   send: Sender;
   /** navigator.locks (null where the browser has none: the pass then runs without it). */
   locks: Pick<LockManager, 'request'> | null;
@@ -63,70 +64,104 @@ function refusalMessage(error: unknown): string {
   return [text, ...extra].join('\n');
 }
 
-async function update(
-  deps: OutboxDeps,
-  id: string,
-  change: (op: StoredOperation) => StoredOperation | null,
-): Promise<StoredOperation | null> {
-  const table = operationTable(deps.db);
-  return deps.db.transaction('rw', [table], async () => {
-    const current = await table.get(id);
-    if (!current) return null;
-    const next = change(current);
-    if (next) await table.put({ ...next, atualizado_em: new Date().toISOString() });
-    return next;
-  });
-}
+/** How a send ended, for settle. */
+type Settlement = { kind: 'processed'; result: OperacaoResult } | { kind: 'refused'; message: string } | { kind: 'retry' };
+
+/** Claims a pending operation (Pendente -> EmProcessamento, one more try) and reads it; null when it is not pending. */
+export const claimProcedure = procedure(
+  'outbox.claim',
+  'rw',
+  [OPERATION_TABLE, ITEM_TABLE, PAYMENT_TABLE],
+  function* (t: LocalTx, id: string, now: string): TxRun<OperationBundle | null> {
+    const current = yield* t.get<StoredOperation>(OPERATION_TABLE, id);
+    if (current?.situacao !== 'Pendente') return null;
+    yield* t.put(OPERATION_TABLE, { ...transition(current, 'EmProcessamento'), tentativas: current.tentativas + 1, atualizado_em: now });
+    return yield* loadBundleProcedure.body(t, id);
+  },
+);
+
+/** Settles a claimed operation with how its send ended (nothing when it left processing meanwhile). */
+export const settleProcedure = procedure(
+  'outbox.settle',
+  'rw',
+  [OPERATION_TABLE],
+  function* (t: LocalTx, id: string, settlement: Settlement, now: string): TxRun<void> {
+    const op = yield* t.get<StoredOperation>(OPERATION_TABLE, id);
+    if (op?.situacao !== 'EmProcessamento') return;
+    let next: StoredOperation;
+    if (settlement.kind === 'processed') {
+      const result = settlement.result;
+      next = { ...transition(op, 'Processado'), resultado: result, nsu: result.nsu, id_pedido: result.id_pedido, id_nota_fiscal: result.id_nota_fiscal };
+    } else if (settlement.kind === 'refused') {
+      next = transition(op, 'Erro', settlement.message);
+    } else {
+      next = transition(op, 'Pendente', PENDING_MESSAGE);
+    }
+    yield* t.put(OPERATION_TABLE, { ...next, atualizado_em: now });
+  },
+);
+
+/**
+ * The start of a pass, holding the lock (nobody else is sending): an operation still in processing was abandoned
+ * mid-send and goes back to Pendente. Answers the pending operations' ids by finishing time.
+ */
+export const startPassProcedure = procedure('outbox.startPass', 'rw', [OPERATION_TABLE], function* (t: LocalTx): TxRun<string[]> {
+  const abandoned = yield* t.where<StoredOperation>(OPERATION_TABLE, 'situacao', 'EmProcessamento');
+  yield* t.bulkPut(OPERATION_TABLE, abandoned.map((op) => ({ ...op, ...transition(op, 'Pendente', op.erro) })));
+  const pending = yield* t.where<StoredOperation>(OPERATION_TABLE, 'situacao', 'Pendente');
+  return pending.sort((a, b) => (a.data_fim ?? '').localeCompare(b.data_fim ?? '')).map((op) => op.id_operacao);
+});
+
+/**
+ * On the SQLite copy, the temporary people row of a customer quick-saved offline, found by its key (the operation's
+ * id_cliente: draft.setCustomer sets both) and checked by its UUID. Dexie keeps forgetOfflineCustomer's scan of the
+ * negative ids (a range read LocalTx does not have).
+ */
+export const forgetOfflineCustomerProcedure = procedure(
+  'outbox.forgetOfflineCustomer',
+  'rw',
+  ['people'],
+  function* (t: LocalTx, idPessoa: number, uuid: string): TxRun<void> {
+    const row = yield* t.get('people', idPessoa);
+    if (row && offlineCustomerOf(row)?.uuid === uuid) yield* t.delete('people', idPessoa);
+  },
+);
+
+export const OUTBOX_PROCEDURES = [claimProcedure, settleProcedure, startPassProcedure, forgetOfflineCustomerProcedure] as const;
+
+const settle = (deps: OutboxDeps, id: string, settlement: Settlement) =>
+  runProcedure(deps.db, settleProcedure, id, settlement, new Date().toISOString());
 
 /** Sends one operation it could claim; null when another sender had it or it is no longer pending. */
 async function sendOne(deps: OutboxDeps, id: string): Promise<Outcome | null> {
-  const claimed = await update(deps, id, (op) =>
-    op.situacao === 'Pendente' ? { ...transition(op, 'EmProcessamento'), tentativas: op.tentativas + 1 } : null,
-  );
-  if (!claimed) return null;
-  const bundle = await loadBundle(deps.db, id);
+  const bundle = await runProcedure(deps.db, claimProcedure, id, new Date().toISOString());
   if (!bundle) return null;
   try {
     const result = await deps.send(toOperacaoBody(bundle));
-    await update(deps, id, (op) =>
-      op.situacao === 'EmProcessamento'
-        ? {
-            ...transition(op, 'Processado'),
-            resultado: result,
-            nsu: result.nsu,
-            id_pedido: result.id_pedido,
-            id_nota_fiscal: result.id_nota_fiscal,
-          }
-        : null,
-    );
+    await settle(deps, id, { kind: 'processed', result });
     // The customer quick-saved offline is on the server now: its temporary row goes (the sync brings the real one).
-    if (bundle.operation.cliente_rapido) await forgetOfflineCustomer(deps.db, bundle.operation.cliente_rapido.uuid);
+    const rapido = bundle.operation.cliente_rapido;
+    if (rapido) {
+      const dexie = dexieOf(deps.db);
+      if (dexie) await forgetOfflineCustomer(dexie, rapido.uuid);
+      else if (typeof bundle.operation.id_cliente === 'number') {
+        await runProcedure(deps.db, forgetOfflineCustomerProcedure, bundle.operation.id_cliente, rapido.uuid);
+      }
+    }
     return 'processed';
   } catch (error) {
     if (isRefusal(error)) {
-      await update(deps, id, (op) => (op.situacao === 'EmProcessamento' ? transition(op, 'Erro', refusalMessage(error)) : null));
+      await settle(deps, id, { kind: 'refused', message: refusalMessage(error) });
       return 'failed';
     }
     if (!isApiError(error)) console.error(`Falha ao enviar a operação ${id}`, error);
-    await update(deps, id, (op) => (op.situacao === 'EmProcessamento' ? transition(op, 'Pendente', PENDING_MESSAGE) : null));
+    await settle(deps, id, { kind: 'retry' });
     return 'retry';
   }
 }
 
 async function pass(deps: OutboxDeps): Promise<PassResult> {
-  const table = operationTable(deps.db);
-  // Holding the lock, nobody else is sending: an operation still in processing was abandoned mid-send.
-  await deps.db.transaction('rw', [table], async () => {
-    await table
-      .where('situacao')
-      .equals('EmProcessamento')
-      .modify((op) => {
-        Object.assign(op, transition(op, 'Pendente', op.erro));
-      });
-  });
-  const pending = (await table.where('situacao').equals('Pendente').toArray())
-    .sort((a, b) => (a.data_fim ?? '').localeCompare(b.data_fim ?? ''))
-    .map((op) => op.id_operacao);
+  const pending = await runProcedure(deps.db, startPassProcedure);
   const result: PassResult = { processed: [], failed: [], pending: [] };
   for (const [index, id] of pending.entries()) {
     const outcome = await sendOne(deps, id);

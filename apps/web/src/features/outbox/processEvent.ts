@@ -9,8 +9,8 @@
 import { operacaoResult, type OperacaoResult } from '@pdv/contract/operation';
 import { MESSAGES } from '@pdv/domain/messages';
 import { applyServerReport } from '@pdv/domain/operation-state';
-import type { PdvDatabase } from '../../db/database.ts';
-import { operationTable } from './operations.ts';
+import { procedure, runProcedure, type LocalStore, type LocalTx, type TxRun } from '../../localdb/transaction.ts';
+import { OPERATION_TABLE } from './operations.ts';
 import type { StoredOperation } from './types.ts';
 
 export type ProcessOutcome = 'processed' | 'pending' | 'unchanged' | 'not-local';
@@ -38,9 +38,36 @@ export function editingScreenOpen(pathname = globalThis.location?.pathname ?? ''
   return /^\/operation-(order|invoice)(\/|$)/.test(pathname);
 }
 
+/** Settles the local operation `id` with the server's report: its result, or the errors it reported. */
+export const processReportProcedure = procedure(
+  'outbox.processReport',
+  'rw',
+  [OPERATION_TABLE],
+  function* (t: LocalTx, id: string, result: OperacaoResult | null, failure: ErrorReport | null, editing: boolean, now: string): TxRun<ProcessOutcome> {
+    const current = yield* t.get<StoredOperation>(OPERATION_TABLE, id);
+    if (!current) return 'not-local';
+    // A refused operation the user replaced or cancelled is closed: no report sends it again (refused.ts).
+    if (current.encerramento) return 'unchanged';
+    let next: StoredOperation;
+    if (result) {
+      next = applyServerReport(current, { erros: [] }, editing);
+      if (next === current) return 'unchanged';
+      next = { ...next, resultado: result, nsu: result.nsu, id_pedido: result.id_pedido, id_nota_fiscal: result.id_nota_fiscal };
+    } else {
+      const report = failure ?? { id_operacao: id, erros: [], nsu: null };
+      const title = MESSAGES.processFailed(report.nsu ?? current.nsu ?? id);
+      next = applyServerReport(current, { erros: [title, ...report.erros] }, editing);
+    }
+    yield* t.put(OPERATION_TABLE, { ...next, atualizado_em: now });
+    return next.situacao === 'Processado' ? 'processed' : next.situacao === 'Pendente' ? 'pending' : 'unchanged';
+  },
+);
+
+export const PROCESS_EVENT_PROCEDURES = [processReportProcedure] as const;
+
 /** Applies a `process` event's payload to the local operation it is about. */
 export async function applyProcessEvent(
-  db: PdvDatabase,
+  db: LocalStore,
   payload: unknown,
   isEditing: () => boolean = () => editingScreenOpen(),
 ): Promise<ProcessOutcome> {
@@ -48,24 +75,6 @@ export async function applyProcessEvent(
   const failure = ok.success ? null : errorsOf(payload);
   const id = ok.success ? ok.data.id_operacao : failure?.id_operacao;
   if (id === undefined) return 'unchanged';
-  const table = operationTable(db);
-  return db.transaction('rw', [table], async (): Promise<ProcessOutcome> => {
-    const current = await table.get(id);
-    if (!current) return 'not-local';
-    // A refused operation the user replaced or cancelled is closed: no report sends it again (refused.ts).
-    if (current.encerramento) return 'unchanged';
-    let next: StoredOperation;
-    if (ok.success) {
-      const result: OperacaoResult = ok.data;
-      next = applyServerReport(current, { erros: [] }, isEditing());
-      if (next === current) return 'unchanged';
-      next = { ...next, resultado: result, nsu: result.nsu, id_pedido: result.id_pedido, id_nota_fiscal: result.id_nota_fiscal };
-    } else {
-      const report = failure as ErrorReport;
-      const title = MESSAGES.processFailed(report.nsu ?? current.nsu ?? id);
-      next = applyServerReport(current, { erros: [title, ...report.erros] }, isEditing());
-    }
-    await table.put({ ...next, atualizado_em: new Date().toISOString() });
-    return next.situacao === 'Processado' ? 'processed' : next.situacao === 'Pendente' ? 'pending' : 'unchanged';
-  });
+  const result: OperacaoResult | null = ok.success ? ok.data : null;
+  return runProcedure(db, processReportProcedure, id, result, failure, isEditing(), new Date().toISOString());
 }

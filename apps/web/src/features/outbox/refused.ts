@@ -15,8 +15,8 @@
  * outbox sends only Pendente operations and `requeue` refuses a closed one.
  */
 import { quantityFromDecimal, quantityToDecimal } from '@pdv/domain/money';
-import type { PdvDatabase } from '../../db/database.ts';
-import { itemTable, loadBundle, operationTable, paymentTable, STOCK_TABLE, type PosOwner } from './operations.ts';
+import { procedure, runProcedure, type LocalStore, type LocalTx, type TxRun } from '../../localdb/transaction.ts';
+import { ITEM_TABLE, loadBundleProcedure, OPERATION_TABLE, PAYMENT_TABLE, STOCK_TABLE, type PosOwner } from './operations.ts';
 import { PENDING_MESSAGE } from './outbox.ts';
 import type { OperationBundle, StoredOperation } from './types.ts';
 
@@ -69,17 +69,16 @@ export function retryOutcome(after: StoredOperation | undefined, online: boolean
 }
 
 /** Gives back to the local stock what finishing took for the bundle's lines (inside the caller's transaction). */
-async function giveBackStock(db: PdvDatabase, bundle: OperationBundle): Promise<void> {
-  const stock = db.rows(STOCK_TABLE);
+function* giveBackStock(t: LocalTx, bundle: OperationBundle): TxRun<void> {
   // finishOperation took the units out (a return put them in): the opposite here.
   const sign = bundle.operation.modo_operacao === 'Devolucao' ? -1 : 1;
   for (const item of bundle.itens) {
     if (item.is_cancelado || item.id_produto_grade_filial === null) continue;
-    const rows = await stock.where('id_produto_grade_filial').equals(item.id_produto_grade_filial).toArray();
+    const rows = yield* t.where(STOCK_TABLE, 'id_produto_grade_filial', item.id_produto_grade_filial);
     const row = rows.find((r) => r['id_endereco_estoque'] === item.id_endereco_estoque && !r['data_exclusao']);
     if (!row) continue;
     const back = quantityFromDecimal(Number(row['quantidade'] ?? 0)) + sign * item.quantidade;
-    await stock.put({ ...row, quantidade: quantityToDecimal(back) });
+    yield* t.put(STOCK_TABLE, { ...row, quantidade: quantityToDecimal(back) });
   }
 }
 
@@ -117,61 +116,76 @@ export function copyAsDraft(bundle: OperationBundle, owner: PosOwner, now: Date,
   };
 }
 
+const REFUSED_TABLES = [OPERATION_TABLE, ITEM_TABLE, PAYMENT_TABLE, STOCK_TABLE] as const;
+
+export const reopenRefusedProcedure = procedure(
+  'outbox.reopenRefused',
+  'rw',
+  REFUSED_TABLES,
+  function* (t: LocalTx, id: string, owner: PosOwner, now: string): TxRun<string> {
+    const refused = openRefusalOrThrow(yield* t.get<StoredOperation>(OPERATION_TABLE, id));
+    if (refused.id_filial !== owner.id_filial) throw new Error(REFUSED_MESSAGES.otherBranch);
+    const editing = (yield* t.where<StoredOperation>(OPERATION_TABLE, 'situacao', 'EmEdicao')).filter(
+      (op) => op.id_filial === owner.id_filial && op.id_usuario === owner.id_usuario,
+    );
+    for (const draft of editing) {
+      const lines = yield* t.where(ITEM_TABLE, 'id_operacao', draft.id_operacao);
+      const payments = yield* t.where(PAYMENT_TABLE, 'id_operacao', draft.id_operacao);
+      if (lines.length > 0 || payments.length > 0) throw new Error(REFUSED_MESSAGES.editingBusy);
+      yield* t.delete(OPERATION_TABLE, draft.id_operacao);
+    }
+    const bundle = yield* loadBundleProcedure.body(t, id);
+    if (!bundle) throw new Error(REFUSED_MESSAGES.notRefused);
+    const copy = copyAsDraft(bundle, owner, new Date(now));
+    yield* t.put(OPERATION_TABLE, copy.operation);
+    yield* t.bulkPut(ITEM_TABLE, copy.itens);
+    yield* t.bulkPut(PAYMENT_TABLE, copy.pagamentos);
+    const closing: Closing = { tipo: 'Substituida', id_operacao_nova: copy.operation.id_operacao, data: now };
+    yield* t.put(OPERATION_TABLE, { ...refused, encerramento: closing, atualizado_em: now });
+    yield* giveBackStock(t, bundle);
+    return copy.operation.id_operacao;
+  },
+);
+
 /**
  * Reopens a refused operation as `owner`'s operation in edit (one per point of sale, 000 §4.1): refused when the point
  * of sale already has a draft with lines or payments (an empty one is dropped). Answers the new operation's id.
  */
-export async function reopenRefused(db: PdvDatabase, id: string, owner: PosOwner, now = new Date()): Promise<string> {
-  const tables = [operationTable(db), itemTable(db), paymentTable(db), db.rows(STOCK_TABLE)];
-  return db.transaction('rw', tables, async () => {
-    const refused = openRefusalOrThrow(await operationTable(db).get(id));
-    if (refused.id_filial !== owner.id_filial) throw new Error(REFUSED_MESSAGES.otherBranch);
-    const editing = await operationTable(db)
-      .where('situacao')
-      .equals('EmEdicao')
-      .filter((op) => op.id_filial === owner.id_filial && op.id_usuario === owner.id_usuario)
-      .toArray();
-    for (const draft of editing) {
-      const lines = await itemTable(db).where('id_operacao').equals(draft.id_operacao).count();
-      const payments = await paymentTable(db).where('id_operacao').equals(draft.id_operacao).count();
-      if (lines > 0 || payments > 0) throw new Error(REFUSED_MESSAGES.editingBusy);
-      await operationTable(db).delete(draft.id_operacao);
-    }
-    const bundle = await loadBundle(db, id);
-    if (!bundle) throw new Error(REFUSED_MESSAGES.notRefused);
-    const copy = copyAsDraft(bundle, owner, now);
-    await operationTable(db).add(copy.operation);
-    await itemTable(db).bulkAdd(copy.itens);
-    await paymentTable(db).bulkAdd(copy.pagamentos);
-    const closing: Closing = { tipo: 'Substituida', id_operacao_nova: copy.operation.id_operacao, data: now.toISOString() };
-    await operationTable(db).put({ ...refused, encerramento: closing, atualizado_em: now.toISOString() });
-    await giveBackStock(db, bundle);
-    return copy.operation.id_operacao;
-  });
+export function reopenRefused(db: LocalStore, id: string, owner: PosOwner, now = new Date()): Promise<string> {
+  return runProcedure(db, reopenRefusedProcedure, id, owner, now.toISOString());
 }
+
+interface Cancel {
+  motivo: string;
+  id_usuario: number;
+  id_autorizacao: number | null;
+}
+
+export const cancelRefusedProcedure = procedure(
+  'outbox.cancelRefused',
+  'rw',
+  REFUSED_TABLES,
+  function* (t: LocalTx, id: string, cancel: Cancel, now: string): TxRun<void> {
+    const refused = openRefusalOrThrow(yield* t.get<StoredOperation>(OPERATION_TABLE, id));
+    const bundle = yield* loadBundleProcedure.body(t, id);
+    if (!bundle) throw new Error(REFUSED_MESSAGES.notRefused);
+    if (goodsLeft(bundle) && cancel.id_autorizacao === null) throw new Error(REFUSED_MESSAGES.authorizationRequired);
+    const closing: Closing = {
+      tipo: 'Cancelada', motivo: cancel.motivo, data: now, id_usuario: cancel.id_usuario, id_autorizacao: cancel.id_autorizacao,
+    };
+    yield* t.put(OPERATION_TABLE, { ...refused, encerramento: closing, atualizado_em: now });
+    yield* giveBackStock(t, bundle);
+  },
+);
+
+export const REFUSED_PROCEDURES = [reopenRefusedProcedure, cancelRefusedProcedure] as const;
 
 /**
  * Cancels a refused operation with the user's reason; when its goods already left (goodsLeft), only with the grant of
  * a supervisor (`id_autorizacao`). It stays in the list, cancelled, with the reason.
  */
-export async function cancelRefused(
-  db: PdvDatabase,
-  id: string,
-  cancel: { motivo: string; id_usuario: number; id_autorizacao: number | null },
-  now = new Date(),
-): Promise<void> {
+export async function cancelRefused(db: LocalStore, id: string, cancel: Cancel, now = new Date()): Promise<void> {
   const motivo = cancel.motivo.trim();
   if (motivo === '') throw new Error(REFUSED_MESSAGES.reasonRequired);
-  const tables = [operationTable(db), itemTable(db), paymentTable(db), db.rows(STOCK_TABLE)];
-  await db.transaction('rw', tables, async () => {
-    const refused = openRefusalOrThrow(await operationTable(db).get(id));
-    const bundle = await loadBundle(db, id);
-    if (!bundle) throw new Error(REFUSED_MESSAGES.notRefused);
-    if (goodsLeft(bundle) && cancel.id_autorizacao === null) throw new Error(REFUSED_MESSAGES.authorizationRequired);
-    const closing: Closing = {
-      tipo: 'Cancelada', motivo, data: now.toISOString(), id_usuario: cancel.id_usuario, id_autorizacao: cancel.id_autorizacao,
-    };
-    await operationTable(db).put({ ...refused, encerramento: closing, atualizado_em: now.toISOString() });
-    await giveBackStock(db, bundle);
-  });
+  await runProcedure(db, cancelRefusedProcedure, id, { ...cancel, motivo }, now.toISOString());
 }
