@@ -18,18 +18,26 @@ import {
   DOC,
   META_TABLE,
   PRODUCT_FTS,
+  VARIATION_FTS,
   createFtsSql,
   createFtsTriggersSql,
   createIndexesSql,
   createTableSql,
+  createVariationFtsSql,
+  createVariationTriggersSql,
   dropFtsTriggersSql,
   dropIndexesSql,
+  dropVariationTriggersSql,
   ftsQuery,
+  migrateSql,
   quote,
   rebuildFtsSql,
+  rebuildVariationFtsSql,
   tableDefs,
+  variationFtsQuery,
   type TableDef,
 } from './schema.ts';
+import { isValidGtin } from '@pdv/domain/gtin';
 
 export type { LocalRow };
 export type Key = number | string;
@@ -70,6 +78,24 @@ export interface BarcodeMatch {
   product: LocalRow | null;
 }
 
+/**
+ * A variation the point of sale's search found: its grid row (the branch's prices), its product, the first usable
+ * barcode of the variation (live, a valid GTIN, lowest key; the one scanned when found by barcode) and its stock rows
+ * (by id_produto_grade_filial, every address).
+ */
+export interface VariationMatch {
+  grid: LocalRow;
+  product: LocalRow;
+  codigo_barras: string | null;
+  stock: LocalRow[];
+}
+
+export interface VariationPage {
+  rows: VariationMatch[];
+  /** More variations match after this page. */
+  more: boolean;
+}
+
 export type ChangeListener = (tables: readonly string[]) => void;
 
 /** A table of the copy that the schema does not declare, or a field that is neither its key nor an index. */
@@ -80,6 +106,12 @@ export class UnknownTableError extends Error {
 const isTombstone = (row: LocalRow): boolean => row['data_exclusao'] !== null && row['data_exclusao'] !== undefined;
 /** Active and not deleted (situacao absent or 'Ativo'). */
 const isLive = (row: LocalRow): boolean => !isTombstone(row) && (row['situacao'] === undefined || row['situacao'] === 'Ativo');
+
+/** Live as the point of sale reads it (catalogChanges.ts isLive): data_exclusao falsy, situacao absent, null or 'Ativo'. */
+const isShown = (row: LocalRow): boolean =>
+  !row['data_exclusao'] && (row['situacao'] === undefined || row['situacao'] === null || row['situacao'] === 'Ativo');
+/** The point of sale's reading of a number field (catalogChanges.ts num). */
+const hasNumber = (v: unknown): boolean => typeof v === 'number' || (typeof v === 'string' && v !== '');
 
 function keyOf(row: LocalRow, def: TableDef): Key {
   const key = row[def.key];
@@ -107,11 +139,21 @@ export class LocalEngine {
     db.exec('PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY');
     this.transaction(() => {
       db.exec(`CREATE TABLE IF NOT EXISTS ${quote(META_TABLE)} (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID`);
-      for (const def of defs) db.exec(createTableSql(def));
+      for (const def of defs) {
+        const generated = db.selectValues(`SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3)`, [def.name]).map(String);
+        this.execAll(migrateSql(def, generated));
+        db.exec(createTableSql(def));
+      }
       if (this.defs.has('product')) db.exec(createFtsSql());
+      if (this.searchesVariations()) db.exec(createVariationFtsSql());
     });
     // A load cut short is finished now; otherwise every index exists (a new table or index declared since).
     this.endLoad();
+  }
+
+  /** The copy has the tables of the point of sale's variation search. */
+  private searchesVariations(): boolean {
+    return this.defs.has('product') && this.defs.has('grid');
   }
 
   /** The tables of the copy. */
@@ -229,7 +271,8 @@ export class LocalEngine {
 
   /**
    * Puts the live rows and deletes the tombstones' keys. The rows go to SQLite as one JSON array per statement
-   * (json_each), not one bind per row: crossing into WebAssembly once per page is what makes a bulk load fast.
+   * (json_each), not one bind per row: crossing into WebAssembly once per page is what makes a bulk load fast. The
+   * indexed fields are read from each row's JSON in the same statement and written beside it (plain columns).
    */
   private putRows(def: TableDef, rows: readonly LocalRow[], asIs = false): { put: number; deleted: number } {
     const live: LocalRow[] = [];
@@ -241,10 +284,12 @@ export class LocalEngine {
     }
     const deleted = gone.length === 0 ? 0 : this.deleteKeys(def, gone);
     if (live.length > 0) {
+      const columns = [def.key, DOC, ...def.indexes].map(quote);
+      const values = [def.key, ...def.indexes].map((name) => `value ->> '$."${name}"'`);
+      values.splice(1, 0, 'value');
       this.run(
-        `INSERT INTO ${quote(def.name)} (${quote(def.key)}, ${quote(DOC)}) ` +
-          `SELECT value ->> '$."${def.key}"', value FROM json_each(?) WHERE true ` +
-          `ON CONFLICT (${quote(def.key)}) DO UPDATE SET ${quote(DOC)} = excluded.${quote(DOC)}`,
+        `INSERT INTO ${quote(def.name)} (${columns.join(', ')}) SELECT ${values.join(', ')} FROM json_each(?) WHERE true ` +
+          `ON CONFLICT (${quote(def.key)}) DO UPDATE SET ${columns.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
         [JSON.stringify(live)],
       );
     }
@@ -324,6 +369,7 @@ export class LocalEngine {
       this.run(`INSERT OR REPLACE INTO ${quote(META_TABLE)} (key, value) VALUES ('loading', ?)`, [JSON.stringify([...loading])]);
       for (const def of defs) this.execAll(dropIndexesSql(def));
       if (tables.includes('product')) this.execAll(dropFtsTriggersSql());
+      if (tables.includes('product') || tables.includes('grid')) this.execAll(dropVariationTriggersSql());
     });
   }
 
@@ -335,6 +381,10 @@ export class LocalEngine {
       if (this.defs.has('product')) {
         this.execAll(createFtsTriggersSql());
         if (loaded.includes('product')) this.execAll(rebuildFtsSql());
+      }
+      if (this.searchesVariations()) {
+        this.execAll(createVariationTriggersSql());
+        if (loaded.includes('product') || loaded.includes('grid')) this.execAll(rebuildVariationFtsSql());
       }
       this.run(`DELETE FROM ${quote(META_TABLE)} WHERE key = 'loading'`, []);
     });
@@ -425,6 +475,56 @@ export class LocalEngine {
       for (const key of keys) if (typeof key === 'number') add(this.get('product', key));
     }
     return found;
+  }
+
+  /**
+   * The point of sale's search, per variation (what search/productIndex.ts answers from memory, with catalog.ts's
+   * barcode first): a valid GTIN of 8 to 14 digits that is the code of a live barcode row (the lowest key) whose
+   * variation and product are live is that variation alone; otherwise the live variations of live products whose
+   * product words (description, SKU) and own words (name unless default, SKU) hold every typed word as the beginning
+   * of a word (accents and case folded, anything but a-z and 0-9 separating words), in id_produto_grade order,
+   * `limit` of them after `offset`.
+   */
+  searchVariations(text: string, offset = 0, limit = 25): VariationPage {
+    const typed = text.trim();
+    if (typed === '') return { rows: [], more: false };
+    if (/^\d{8,14}$/.test(typed) && isValidGtin(typed)) {
+      const barcode = this.where('barcode', 'codigo', typed).find(isShown);
+      const idGrade = barcode?.['id_produto_grade'];
+      const found = typeof idGrade === 'number' ? this.variation(idGrade, typed) : null;
+      if (found) return { rows: [found], more: false };
+    }
+    const match = variationFtsQuery(typed);
+    if (match === null || limit <= 0) return { rows: [], more: false };
+    const keys = this.column(
+      `SELECT rowid FROM ${quote(VARIATION_FTS)} WHERE ${quote(VARIATION_FTS)} MATCH ? ORDER BY rowid LIMIT ? OFFSET ?`,
+      [match, limit + 1, Math.max(0, offset)],
+    );
+    const rows: VariationMatch[] = [];
+    for (const key of keys.slice(0, limit)) {
+      const found = typeof key === 'number' ? this.variation(key, null) : null;
+      if (found) rows.push(found);
+    }
+    return { rows, more: keys.length > limit };
+  }
+
+  /** A variation the point of sale shows (live, with its branch row, of a live product); null otherwise. */
+  private variation(idGrade: number, scanned: string | null): VariationMatch | null {
+    const grid = this.get('grid', idGrade);
+    if (!grid || !isShown(grid) || !hasNumber(grid['id_produto_grade_filial'])) return null;
+    const idProduto = grid['id_produto'];
+    const product = typeof idProduto === 'number' || typeof idProduto === 'string' ? this.get('product', idProduto) : undefined;
+    if (!product || !isShown(product)) return null;
+    let code = scanned;
+    if (code === null) {
+      const usable = this.where('barcode', 'id_produto_grade', idGrade).find((row) => {
+        const codigo = row['codigo'];
+        return isShown(row) && typeof codigo === 'string' && isValidGtin(codigo);
+      });
+      code = (usable?.['codigo'] as string | undefined) ?? null;
+    }
+    const filial = grid['id_produto_grade_filial'] as Key;
+    return { grid, product, codigo_barras: code, stock: this.where('stock', 'id_produto_grade_filial', filial) };
   }
 
   close(): void {
