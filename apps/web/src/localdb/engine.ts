@@ -18,7 +18,9 @@ import {
   DOC,
   META_TABLE,
   PRODUCT_FTS,
+  SEARCH,
   VARIATION_FTS,
+  addSearchColumnSql,
   createFtsSql,
   createFtsTriggersSql,
   createIndexesSql,
@@ -33,6 +35,7 @@ import {
   quote,
   rebuildFtsSql,
   rebuildVariationFtsSql,
+  searchColumn,
   tableDefs,
   variationFtsQuery,
   type TableDef,
@@ -143,6 +146,7 @@ export class LocalEngine {
         const generated = db.selectValues(`SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3)`, [def.name]).map(String);
         this.execAll(migrateSql(def, generated));
         db.exec(createTableSql(def));
+        this.execAll(addSearchColumnSql(def, db.selectValues(`SELECT name FROM pragma_table_xinfo(?)`, [def.name]).map(String)));
       }
       if (this.defs.has('product')) db.exec(createFtsSql());
       if (this.searchesVariations()) db.exec(createVariationFtsSql());
@@ -284,9 +288,11 @@ export class LocalEngine {
     }
     const deleted = gone.length === 0 ? 0 : this.deleteKeys(def, gone);
     if (live.length > 0) {
-      const columns = [def.key, DOC, ...def.indexes].map(quote);
+      const search = searchColumn(def);
+      const columns = [def.key, DOC, ...def.indexes, ...(search ? [SEARCH] : [])].map(quote);
       const values = [def.key, ...def.indexes].map((name) => `value ->> '$."${name}"'`);
       values.splice(1, 0, 'value');
+      if (search) values.push(search('value'));
       this.run(
         `INSERT INTO ${quote(def.name)} (${columns.join(', ')}) SELECT ${values.join(', ')} FROM json_each(?) WHERE true ` +
           `ON CONFLICT (${quote(def.key)}) DO UPDATE SET ${columns.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,

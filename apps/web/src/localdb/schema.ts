@@ -65,6 +65,7 @@ export function createTableSql(def: TableDef): string {
     `${quote(def.key)} PRIMARY KEY NOT NULL`,
     `${quote(DOC)} TEXT NOT NULL`,
     ...def.indexes.map((name) => quote(name)),
+    ...(searchColumn(def) ? [quote(SEARCH)] : []),
   ];
   return `CREATE TABLE IF NOT EXISTS ${quote(def.name)} (${columns.join(', ')}) WITHOUT ROWID`;
 }
@@ -77,13 +78,27 @@ export function createTableSql(def: TableDef): string {
 export function migrateSql(def: TableDef, generated: readonly string[]): string[] {
   if (generated.length === 0) return [];
   const old = quote(`${def.name}__old`);
+  const search = searchColumn(def);
   return [
     ...dropIndexesSql(def),
     `ALTER TABLE ${quote(def.name)} RENAME TO ${old}`,
     createTableSql(def),
-    `INSERT INTO ${quote(def.name)} (${[def.key, DOC, ...def.indexes].map(quote).join(', ')}) ` +
-      `SELECT ${quote(def.key)}, ${quote(DOC)}, ${def.indexes.map(field).join(', ')} FROM ${old}`,
+    `INSERT INTO ${quote(def.name)} (${[def.key, DOC, ...def.indexes, ...(search ? [SEARCH] : [])].map(quote).join(', ')}) ` +
+      `SELECT ${[quote(def.key), quote(DOC), ...def.indexes.map(field), ...(search ? [search(quote(DOC))] : [])].join(', ')} FROM ${old}`,
     `DROP TABLE ${old}`,
+  ];
+}
+
+/** The search words' column of a table (product, grid), as an expression of the row's JSON; undefined for the others. */
+export const searchColumn = (def: TableDef): ((json: string) => string) | undefined => SEARCH_COLUMNS[def.name];
+
+/** Adds the search words' column to a table created without it (`columns`: the table's), filled from the rows. */
+export function addSearchColumnSql(def: TableDef, columns: readonly string[]): string[] {
+  const search = searchColumn(def);
+  if (!search || columns.includes(SEARCH)) return [];
+  return [
+    `ALTER TABLE ${quote(def.name)} ADD COLUMN ${quote(SEARCH)}`,
+    `UPDATE ${quote(def.name)} SET ${quote(SEARCH)} = ${search(quote(DOC))}`,
   ];
 }
 
@@ -159,23 +174,32 @@ export const createVariationFtsSql = (): string =>
   `CREATE VIRTUAL TABLE IF NOT EXISTS ${quote(VARIATION_FTS)} USING fts5(produto, variacao, ` +
   `content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2", prefix='1 2 3')`;
 
-/** A field of a row's JSON when it is a string, else '' (the point of sale reads only strings as text). */
-const textOf = (row: string, name: string) =>
-  `iif(json_type(${row}.${quote(DOC)}, '$."${name}"') = 'text', ${row}.${quote(DOC)} ->> '$."${name}"', '')`;
+/** A field of a row's JSON (`j`) when it is a string, else '' (the point of sale reads only strings as text). */
+const textOf = (j: string, name: string) => `iif(json_type(${j}, '$."${name}"') = 'text', ${j} ->> '$."${name}"', '')`;
 /** Not deleted (data_exclusao absent or falsy) and situacao absent, null or 'Ativo' (catalogChanges.ts isLive). */
-const liveDoc = (row: string) =>
-  `coalesce(${row}.${quote(DOC)} ->> '$.data_exclusao', 0) IN (0, '') AND coalesce(${row}.${quote(DOC)} ->> '$.situacao', 'Ativo') = 'Ativo'`;
+const liveJson = (j: string) =>
+  `coalesce(${j} ->> '$.data_exclusao', 0) IN (0, '') AND coalesce(${j} ->> '$.situacao', 'Ativo') = 'Ativo'`;
 /** A variation the point of sale shows: integer key, live, with its branch row (id_produto_grade_filial a number). */
-const variationOk = (g: string) =>
-  `typeof(${g}."id_produto_grade") = 'integer' AND ${liveDoc(g)} AND (json_type(${g}.${quote(DOC)}, '$.id_produto_grade_filial') ` +
-  `IN ('integer', 'real') OR (json_type(${g}.${quote(DOC)}, '$.id_produto_grade_filial') = 'text' AND ${g}.${quote(DOC)} ->> '$.id_produto_grade_filial' <> ''))`;
-const productWords = (p: string) => `${textOf(p, 'descricao')} || ' ' || ${textOf(p, 'sku')}`;
-/** The variation's own words: its name (none for the default variation) and its SKU. */
-const variationWords = (g: string) =>
-  `iif(json_type(${g}.${quote(DOC)}, '$.is_padrao') = 'true', '', ${textOf(g, 'descricao')}) || ' ' || ${textOf(g, 'sku')}`;
+const variationOk = (j: string) =>
+  `json_type(${j}, '$.id_produto_grade') = 'integer' AND ${liveJson(j)} AND (json_type(${j}, '$.id_produto_grade_filial') ` +
+  `IN ('integer', 'real') OR (json_type(${j}, '$.id_produto_grade_filial') = 'text' AND ${j} ->> '$.id_produto_grade_filial' <> ''))`;
+
+/**
+ * The words the variation search reads of a row, kept in a column of its own (SEARCH) written with the row: a live
+ * product's description and SKU; a shown variation's own name (none for the default variation) and SKU; null for a
+ * row the search does not show. Building the search after a load then joins two columns instead of reading every
+ * variation's product JSON.
+ */
+export const SEARCH = '_search';
+export const SEARCH_COLUMNS: Readonly<Record<string, (json: string) => string>> = {
+  product: (j) => `CASE WHEN ${liveJson(j)} THEN ${textOf(j, 'descricao')} || ' ' || ${textOf(j, 'sku')} END`,
+  grid: (j) =>
+    `CASE WHEN ${variationOk(j)} THEN iif(json_type(${j}, '$.is_padrao') = 'true', '', ${textOf(j, 'descricao')}) || ' ' || ${textOf(j, 'sku')} END`,
+};
+
 const variationRows = (g: string, p: string) =>
-  `SELECT ${g}."id_produto_grade", ${productWords(p)}, ${variationWords(g)}`;
-const variationWhere = (g: string, p: string) => `${variationOk(g)} AND ${liveDoc(p)}`;
+  `SELECT ${g}."id_produto_grade", ${p}.${quote(SEARCH)}, ${g}.${quote(SEARCH)}`;
+const variationWhere = (g: string, p: string) => `${g}.${quote(SEARCH)} IS NOT NULL AND ${p}.${quote(SEARCH)} IS NOT NULL`;
 
 const VARIATION_TRIGGERS = [
   'variation_fts_grid_insert',
