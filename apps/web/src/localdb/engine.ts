@@ -113,8 +113,6 @@ const isLive = (row: LocalRow): boolean => !isTombstone(row) && (row['situacao']
 /** Live as the point of sale reads it (catalogChanges.ts isLive): data_exclusao falsy, situacao absent, null or 'Ativo'. */
 const isShown = (row: LocalRow): boolean =>
   !row['data_exclusao'] && (row['situacao'] === undefined || row['situacao'] === null || row['situacao'] === 'Ativo');
-/** The point of sale's reading of a number field (catalogChanges.ts num). */
-const hasNumber = (v: unknown): boolean => typeof v === 'number' || (typeof v === 'string' && v !== '');
 
 function keyOf(row: LocalRow, def: TableDef): Key {
   const key = row[def.key];
@@ -142,14 +140,31 @@ export class LocalEngine {
     db.exec('PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY');
     this.transaction(() => {
       db.exec(`CREATE TABLE IF NOT EXISTS ${quote(META_TABLE)} (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID`);
+      const existing = new Set(db.selectValues(`SELECT name FROM sqlite_master`).map(String));
+      // Tables whose search must be built from their rows at endLoad (converted, or searched by a new table).
+      const rebuild = new Set<string>();
       for (const def of defs) {
         const generated = db.selectValues(`SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3)`, [def.name]).map(String);
-        this.execAll(migrateSql(def, generated));
+        const migrate = migrateSql(def, generated);
+        this.execAll(migrate);
+        const columns = existing.has(def.name) ? db.selectValues(`SELECT name FROM pragma_table_xinfo(?)`, [def.name]).map(String) : [SEARCH];
+        const add = addSearchColumnSql(def, columns);
+        this.execAll(add);
+        if (migrate.length > 0 || add.length > 0) rebuild.add(def.name);
         db.exec(createTableSql(def));
-        this.execAll(addSearchColumnSql(def, db.selectValues(`SELECT name FROM pragma_table_xinfo(?)`, [def.name]).map(String)));
       }
-      if (this.defs.has('product')) db.exec(createFtsSql());
-      if (this.searchesVariations()) db.exec(createVariationFtsSql());
+      if (this.defs.has('product')) {
+        if (!existing.has(PRODUCT_FTS) && existing.has('product')) rebuild.add('product');
+        db.exec(createFtsSql());
+      }
+      if (this.searchesVariations()) {
+        if (!existing.has(VARIATION_FTS) && existing.has('grid')) rebuild.add('grid');
+        db.exec(createVariationFtsSql());
+      }
+      if (rebuild.size > 0) {
+        const loading = new Set([...this.loading(), ...rebuild]);
+        this.run(`INSERT OR REPLACE INTO ${quote(META_TABLE)} (key, value) VALUES ('loading', ?)`, [JSON.stringify([...loading])]);
+      }
     });
     // A load cut short is finished now; otherwise every index exists (a new table or index declared since).
     this.endLoad();
@@ -497,8 +512,8 @@ export class LocalEngine {
     if (/^\d{8,14}$/.test(typed) && isValidGtin(typed)) {
       const barcode = this.where('barcode', 'codigo', typed).find(isShown);
       const idGrade = barcode?.['id_produto_grade'];
-      const found = typeof idGrade === 'number' ? this.variation(idGrade, typed) : null;
-      if (found) return { rows: [found], more: false };
+      const found = typeof idGrade === 'number' ? this.variations([idGrade], typed) : [];
+      if (found.length > 0) return { rows: found, more: false };
     }
     const match = variationFtsQuery(typed);
     if (match === null || limit <= 0) return { rows: [], more: false };
@@ -506,31 +521,45 @@ export class LocalEngine {
       `SELECT rowid FROM ${quote(VARIATION_FTS)} WHERE ${quote(VARIATION_FTS)} MATCH ? ORDER BY rowid LIMIT ? OFFSET ?`,
       [match, limit + 1, Math.max(0, offset)],
     );
-    const rows: VariationMatch[] = [];
-    for (const key of keys.slice(0, limit)) {
-      const found = typeof key === 'number' ? this.variation(key, null) : null;
-      if (found) rows.push(found);
-    }
+    const rows = this.variations(keys.slice(0, limit).filter((key): key is number => typeof key === 'number'), null);
     return { rows, more: keys.length > limit };
   }
 
-  /** A variation the point of sale shows (live, with its branch row, of a live product); null otherwise. */
-  private variation(idGrade: number, scanned: string | null): VariationMatch | null {
-    const grid = this.get('grid', idGrade);
-    if (!grid || !isShown(grid) || !hasNumber(grid['id_produto_grade_filial'])) return null;
-    const idProduto = grid['id_produto'];
-    const product = typeof idProduto === 'number' || typeof idProduto === 'string' ? this.get('product', idProduto) : undefined;
-    if (!product || !isShown(product)) return null;
-    let code = scanned;
-    if (code === null) {
-      const usable = this.where('barcode', 'id_produto_grade', idGrade).find((row) => {
-        const codigo = row['codigo'];
-        return isShown(row) && typeof codigo === 'string' && isValidGtin(codigo);
-      });
-      code = (usable?.['codigo'] as string | undefined) ?? null;
+  /**
+   * The variations the point of sale shows (live, with a branch row, of a live product: their search words are not
+   * null) among `ids`, in id_produto_grade order, read in one statement: grid, product, the live barcodes' codes of the
+   * variation (key order; the first valid GTIN is shown, or `scanned`) and its stock rows (key order).
+   */
+  private variations(ids: readonly number[], scanned: string | null): VariationMatch[] {
+    if (ids.length === 0) return [];
+    const stmt = this.statement(
+      `SELECT g.${quote(DOC)}, p.${quote(DOC)}, ` +
+        `(SELECT json_group_array(c) FROM (SELECT b.${quote(DOC)} ->> '$.codigo' AS c FROM "barcode" AS b ` +
+        `WHERE b."id_produto_grade" = g."id_produto_grade" AND json_type(b.${quote(DOC)}, '$.codigo') = 'text' ` +
+        `AND coalesce(b.${quote(DOC)} ->> '$.data_exclusao', 0) IN (0, '') AND coalesce(b.${quote(DOC)} ->> '$.situacao', 'Ativo') = 'Ativo' ` +
+        `ORDER BY b."id_produto_codigo_barra")), ` +
+        `(SELECT json_group_array(json(d)) FROM (SELECT s.${quote(DOC)} AS d FROM "stock" AS s ` +
+        `WHERE s."id_produto_grade_filial" = g."id_produto_grade_filial" ORDER BY s."id_estoque")) ` +
+        `FROM json_each(?) AS k JOIN "grid" AS g ON g."id_produto_grade" = k.value JOIN "product" AS p ON p."id_produto" = g."id_produto" ` +
+        `WHERE g.${quote(SEARCH)} IS NOT NULL AND p.${quote(SEARCH)} IS NOT NULL ORDER BY g."id_produto_grade"`,
+    );
+    const found: VariationMatch[] = [];
+    try {
+      stmt.bind([JSON.stringify(ids)]);
+      while (stmt.step()) {
+        const codes = JSON.parse(String(stmt.get(2))) as unknown[];
+        const usable = codes.find((code): code is string => typeof code === 'string' && isValidGtin(code));
+        found.push({
+          grid: JSON.parse(String(stmt.get(0))) as LocalRow,
+          product: JSON.parse(String(stmt.get(1))) as LocalRow,
+          codigo_barras: scanned ?? usable ?? null,
+          stock: JSON.parse(String(stmt.get(3))) as LocalRow[],
+        });
+      }
+    } finally {
+      stmt.reset(true);
     }
-    const filial = grid['id_produto_grade_filial'] as Key;
-    return { grid, product, codigo_barras: code, stock: this.where('stock', 'id_produto_grade_filial', filial) };
+    return found;
   }
 
   close(): void {
