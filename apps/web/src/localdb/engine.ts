@@ -544,16 +544,20 @@ export class LocalEngine {
         `WHERE g.${quote(SEARCH)} IS NOT NULL AND p.${quote(SEARCH)} IS NOT NULL ORDER BY g."id_produto_grade"`,
     );
     const found: VariationMatch[] = [];
+    const json = (i: number): unknown => {
+      const value = stmt.get(i);
+      return JSON.parse(typeof value === 'string' ? value : 'null');
+    };
     try {
       stmt.bind([JSON.stringify(ids)]);
       while (stmt.step()) {
-        const codes = JSON.parse(String(stmt.get(2))) as unknown[];
+        const codes = (json(2) ?? []) as unknown[];
         const usable = codes.find((code): code is string => typeof code === 'string' && isValidGtin(code));
         found.push({
-          grid: JSON.parse(String(stmt.get(0))) as LocalRow,
-          product: JSON.parse(String(stmt.get(1))) as LocalRow,
+          grid: json(0) as LocalRow,
+          product: json(1) as LocalRow,
           codigo_barras: scanned ?? usable ?? null,
-          stock: JSON.parse(String(stmt.get(3))) as LocalRow[],
+          stock: (json(3) ?? []) as LocalRow[],
         });
       }
     } finally {
