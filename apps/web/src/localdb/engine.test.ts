@@ -102,6 +102,10 @@ describe('the schema', () => {
     expect(engine.searchVariations('calca 38').rows.map((r) => r.grid['id_produto_grade'])).toEqual([10]);
     engine.bulkPut('product', [makeProduct(2, { sku: 'SKU-X' })]);
     expect(engine.where('product', 'sku', 'SKU-X').map((r) => r['id_produto'])).toEqual([2]);
+    // The search triggers work on the converted tables.
+    engine.bulkPut('grid', [makeGrid(20, 2)]);
+    expect(engine.searchVariations('sku-x').rows.map((r) => r.grid['id_produto_grade'])).toEqual([20]);
+    expect(ids(engine.searchProducts('sku-x'))).toEqual([2]);
   });
 
   it('keeps a number key and the same digits as a string apart, like IndexedDB', async () => {

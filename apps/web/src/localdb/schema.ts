@@ -80,6 +80,9 @@ export function migrateSql(def: TableDef, generated: readonly string[]): string[
   const old = quote(`${def.name}__old`);
   const search = searchColumn(def);
   return [
+    // A renamed table takes the triggers naming it along (endLoad creates them again, on the new table).
+    ...dropFtsTriggersSql(),
+    ...dropVariationTriggersSql(),
     ...dropIndexesSql(def),
     `ALTER TABLE ${quote(def.name)} RENAME TO ${old}`,
     createTableSql(def),
