@@ -5,6 +5,9 @@ export interface PageFigures {
   rawMs: number;
   indexMs: number;
   searchP95: number;
+  /** The point of sale's search per variation (searchVariations), top 25. */
+  variationP95: number;
+  variationHits: Record<string, number>;
   barcodeP95: number;
   keyLookupP95: number;
   searchHits: Record<string, number>;

@@ -113,12 +113,16 @@ async function run(products: number, pageRows: number): Promise<PageFigures> {
   };
   await time(20, (i) => db.searchProducts(pick(queries, i), 25));
   const search = await time(300, (i) => db.searchProducts(pick(queries, i), 25));
+  const variationHits: Record<string, number> = {};
+  for (const q of queries) variationHits[q] = (await db.searchVariations(q, 0, 25)).rows.length;
+  await time(20, (i) => db.searchVariations(pick(queries, i), 0, 25));
+  const variation = await time(300, (i) => db.searchVariations(pick(queries, i), 0, 25));
   const barcodes = Math.round(products * 2.5);
   const barcode = await time(300, (i) => db.byBarcode(String(7890000000000 + 1 + ((i * 7919) % barcodes))));
   const lookup = await time(300, (i) => rawCall(raw, { op: 'get', table: 'product', value: 1 + ((i * 7919) % products) }));
   await db.close();
   raw.terminate();
-  return { rows, engineMs, rawMs, indexMs, searchP95: p95(search), barcodeP95: p95(barcode), keyLookupP95: p95(lookup), searchHits };
+  return { rows, engineMs, rawMs, indexMs, searchP95: p95(search), variationP95: p95(variation), variationHits, barcodeP95: p95(barcode), keyLookupP95: p95(lookup), searchHits };
 }
 
 (globalThis as unknown as { runLocalDbBench: typeof run }).runLocalDbBench = run;

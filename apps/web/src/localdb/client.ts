@@ -3,7 +3,7 @@
  * updates by table — subscribe() hears of every committed write to the tables named, live() runs a query again after
  * each (what Dexie's live queries give the screens today). Screens call these functions, never SQL.
  */
-import type { BarcodeMatch, ChangeListener, ChangeSummary, Key, LocalRow, MetaChanges, TableChange } from './engine.ts';
+import type { BarcodeMatch, ChangeListener, ChangeSummary, Key, LocalRow, MetaChanges, TableChange, VariationPage } from './engine.ts';
 import type { Endpoint, LocalDbApi, LocalDbMessage, LocalDbMethod, LocalDbRequest, OpenOptions } from './protocol.ts';
 import type { Procedure } from './transaction.ts';
 import { LocalDbError, LocalDbQuotaError, LocalDbUnsupportedError } from './support.ts';
@@ -77,6 +77,10 @@ export class LocalDbClient {
 
   searchProducts(text: string, limit = 25): Promise<LocalRow[]> {
     return this.call('searchProducts', text, limit);
+  }
+  /** The point of sale's search, per variation (engine.ts searchVariations). */
+  searchVariations(text: string, offset = 0, limit = 25): Promise<VariationPage> {
+    return this.call('searchVariations', text, offset, limit);
   }
   byBarcode(code: string): Promise<BarcodeMatch | null> {
     return this.call('byBarcode', code);

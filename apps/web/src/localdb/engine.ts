@@ -18,18 +18,29 @@ import {
   DOC,
   META_TABLE,
   PRODUCT_FTS,
+  SEARCH,
+  VARIATION_FTS,
+  addSearchColumnSql,
   createFtsSql,
   createFtsTriggersSql,
   createIndexesSql,
   createTableSql,
+  createVariationFtsSql,
+  createVariationTriggersSql,
   dropFtsTriggersSql,
   dropIndexesSql,
+  dropVariationTriggersSql,
   ftsQuery,
+  migrateSql,
   quote,
   rebuildFtsSql,
+  rebuildVariationFtsSql,
+  searchColumn,
   tableDefs,
+  variationFtsQuery,
   type TableDef,
 } from './schema.ts';
+import { isValidGtin } from '@pdv/domain/gtin';
 
 export type { LocalRow };
 export type Key = number | string;
@@ -70,6 +81,24 @@ export interface BarcodeMatch {
   product: LocalRow | null;
 }
 
+/**
+ * A variation the point of sale's search found: its grid row (the branch's prices), its product, the first usable
+ * barcode of the variation (live, a valid GTIN, lowest key; the one scanned when found by barcode) and its stock rows
+ * (by id_produto_grade_filial, every address).
+ */
+export interface VariationMatch {
+  grid: LocalRow;
+  product: LocalRow;
+  codigo_barras: string | null;
+  stock: LocalRow[];
+}
+
+export interface VariationPage {
+  rows: VariationMatch[];
+  /** More variations match after this page. */
+  more: boolean;
+}
+
 export type ChangeListener = (tables: readonly string[]) => void;
 
 /** A table of the copy that the schema does not declare, or a field that is neither its key nor an index. */
@@ -80,6 +109,10 @@ export class UnknownTableError extends Error {
 const isTombstone = (row: LocalRow): boolean => row['data_exclusao'] !== null && row['data_exclusao'] !== undefined;
 /** Active and not deleted (situacao absent or 'Ativo'). */
 const isLive = (row: LocalRow): boolean => !isTombstone(row) && (row['situacao'] === undefined || row['situacao'] === 'Ativo');
+
+/** Live as the point of sale reads it (catalogChanges.ts isLive): data_exclusao falsy, situacao absent, null or 'Ativo'. */
+const isShown = (row: LocalRow): boolean =>
+  !row['data_exclusao'] && (row['situacao'] === undefined || row['situacao'] === null || row['situacao'] === 'Ativo');
 
 function keyOf(row: LocalRow, def: TableDef): Key {
   const key = row[def.key];
@@ -107,11 +140,39 @@ export class LocalEngine {
     db.exec('PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY');
     this.transaction(() => {
       db.exec(`CREATE TABLE IF NOT EXISTS ${quote(META_TABLE)} (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID`);
-      for (const def of defs) db.exec(createTableSql(def));
-      if (this.defs.has('product')) db.exec(createFtsSql());
+      const existing = new Set(db.selectValues(`SELECT name FROM sqlite_master`).map(String));
+      // Tables whose search must be built from their rows at endLoad (converted, or searched by a new table).
+      const rebuild = new Set<string>();
+      for (const def of defs) {
+        const generated = db.selectValues(`SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3)`, [def.name]).map(String);
+        const migrate = migrateSql(def, generated);
+        this.execAll(migrate);
+        const columns = existing.has(def.name) ? db.selectValues(`SELECT name FROM pragma_table_xinfo(?)`, [def.name]).map(String) : [SEARCH];
+        const add = addSearchColumnSql(def, columns);
+        this.execAll(add);
+        if (migrate.length > 0 || add.length > 0) rebuild.add(def.name);
+        db.exec(createTableSql(def));
+      }
+      if (this.defs.has('product')) {
+        if (!existing.has(PRODUCT_FTS) && existing.has('product')) rebuild.add('product');
+        db.exec(createFtsSql());
+      }
+      if (this.searchesVariations()) {
+        if (!existing.has(VARIATION_FTS) && existing.has('grid')) rebuild.add('grid');
+        db.exec(createVariationFtsSql());
+      }
+      if (rebuild.size > 0) {
+        const loading = new Set([...this.loading(), ...rebuild]);
+        this.run(`INSERT OR REPLACE INTO ${quote(META_TABLE)} (key, value) VALUES ('loading', ?)`, [JSON.stringify([...loading])]);
+      }
     });
     // A load cut short is finished now; otherwise every index exists (a new table or index declared since).
     this.endLoad();
+  }
+
+  /** The copy has the tables of the point of sale's variation search. */
+  private searchesVariations(): boolean {
+    return this.defs.has('product') && this.defs.has('grid');
   }
 
   /** The tables of the copy. */
@@ -229,7 +290,8 @@ export class LocalEngine {
 
   /**
    * Puts the live rows and deletes the tombstones' keys. The rows go to SQLite as one JSON array per statement
-   * (json_each), not one bind per row: crossing into WebAssembly once per page is what makes a bulk load fast.
+   * (json_each), not one bind per row: crossing into WebAssembly once per page is what makes a bulk load fast. The
+   * indexed fields are read from each row's JSON in the same statement and written beside it (plain columns).
    */
   private putRows(def: TableDef, rows: readonly LocalRow[], asIs = false): { put: number; deleted: number } {
     const live: LocalRow[] = [];
@@ -241,10 +303,14 @@ export class LocalEngine {
     }
     const deleted = gone.length === 0 ? 0 : this.deleteKeys(def, gone);
     if (live.length > 0) {
+      const search = searchColumn(def);
+      const columns = [def.key, DOC, ...def.indexes, ...(search ? [SEARCH] : [])].map(quote);
+      const values = [def.key, ...def.indexes].map((name) => `value ->> '$."${name}"'`);
+      values.splice(1, 0, 'value');
+      if (search) values.push(search('value'));
       this.run(
-        `INSERT INTO ${quote(def.name)} (${quote(def.key)}, ${quote(DOC)}) ` +
-          `SELECT value ->> '$."${def.key}"', value FROM json_each(?) WHERE true ` +
-          `ON CONFLICT (${quote(def.key)}) DO UPDATE SET ${quote(DOC)} = excluded.${quote(DOC)}`,
+        `INSERT INTO ${quote(def.name)} (${columns.join(', ')}) SELECT ${values.join(', ')} FROM json_each(?) WHERE true ` +
+          `ON CONFLICT (${quote(def.key)}) DO UPDATE SET ${columns.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
         [JSON.stringify(live)],
       );
     }
@@ -324,6 +390,7 @@ export class LocalEngine {
       this.run(`INSERT OR REPLACE INTO ${quote(META_TABLE)} (key, value) VALUES ('loading', ?)`, [JSON.stringify([...loading])]);
       for (const def of defs) this.execAll(dropIndexesSql(def));
       if (tables.includes('product')) this.execAll(dropFtsTriggersSql());
+      if (tables.includes('product') || tables.includes('grid')) this.execAll(dropVariationTriggersSql());
     });
   }
 
@@ -335,6 +402,10 @@ export class LocalEngine {
       if (this.defs.has('product')) {
         this.execAll(createFtsTriggersSql());
         if (loaded.includes('product')) this.execAll(rebuildFtsSql());
+      }
+      if (this.searchesVariations()) {
+        this.execAll(createVariationTriggersSql());
+        if (loaded.includes('product') || loaded.includes('grid')) this.execAll(rebuildVariationFtsSql());
       }
       this.run(`DELETE FROM ${quote(META_TABLE)} WHERE key = 'loading'`, []);
     });
@@ -423,6 +494,74 @@ export class LocalEngine {
         limit + found.length,
       ]);
       for (const key of keys) if (typeof key === 'number') add(this.get('product', key));
+    }
+    return found;
+  }
+
+  /**
+   * The point of sale's search, per variation (what search/productIndex.ts answers from memory, with catalog.ts's
+   * barcode first): a valid GTIN of 8 to 14 digits that is the code of a live barcode row (the lowest key) whose
+   * variation and product are live is that variation alone; otherwise the live variations of live products whose
+   * product words (description, SKU) and own words (name unless default, SKU) hold every typed word as the beginning
+   * of a word (accents and case folded, anything but a-z and 0-9 separating words), in id_produto_grade order,
+   * `limit` of them after `offset`.
+   */
+  searchVariations(text: string, offset = 0, limit = 25): VariationPage {
+    const typed = text.trim();
+    if (typed === '') return { rows: [], more: false };
+    if (/^\d{8,14}$/.test(typed) && isValidGtin(typed)) {
+      const barcode = this.where('barcode', 'codigo', typed).find(isShown);
+      const idGrade = barcode?.['id_produto_grade'];
+      const found = typeof idGrade === 'number' ? this.variations([idGrade], typed) : [];
+      if (found.length > 0) return { rows: found, more: false };
+    }
+    const match = variationFtsQuery(typed);
+    if (match === null || limit <= 0) return { rows: [], more: false };
+    const keys = this.column(
+      `SELECT rowid FROM ${quote(VARIATION_FTS)} WHERE ${quote(VARIATION_FTS)} MATCH ? ORDER BY rowid LIMIT ? OFFSET ?`,
+      [match, limit + 1, Math.max(0, offset)],
+    );
+    const rows = this.variations(keys.slice(0, limit).filter((key): key is number => typeof key === 'number'), null);
+    return { rows, more: keys.length > limit };
+  }
+
+  /**
+   * The variations the point of sale shows (live, with a branch row, of a live product: their search words are not
+   * null) among `ids`, in id_produto_grade order, read in one statement: grid, product, the live barcodes' codes of the
+   * variation (key order; the first valid GTIN is shown, or `scanned`) and its stock rows (key order).
+   */
+  private variations(ids: readonly number[], scanned: string | null): VariationMatch[] {
+    if (ids.length === 0) return [];
+    const stmt = this.statement(
+      `SELECT g.${quote(DOC)}, p.${quote(DOC)}, ` +
+        `(SELECT json_group_array(c) FROM (SELECT b.${quote(DOC)} ->> '$.codigo' AS c FROM "barcode" AS b ` +
+        `WHERE b."id_produto_grade" = g."id_produto_grade" AND json_type(b.${quote(DOC)}, '$.codigo') = 'text' ` +
+        `AND coalesce(b.${quote(DOC)} ->> '$.data_exclusao', 0) IN (0, '') AND coalesce(b.${quote(DOC)} ->> '$.situacao', 'Ativo') = 'Ativo' ` +
+        `ORDER BY b."id_produto_codigo_barra")), ` +
+        `(SELECT json_group_array(json(d)) FROM (SELECT s.${quote(DOC)} AS d FROM "stock" AS s ` +
+        `WHERE s."id_produto_grade_filial" = g."id_produto_grade_filial" ORDER BY s."id_estoque")) ` +
+        `FROM json_each(?) AS k JOIN "grid" AS g ON g."id_produto_grade" = k.value JOIN "product" AS p ON p."id_produto" = g."id_produto" ` +
+        `WHERE g.${quote(SEARCH)} IS NOT NULL AND p.${quote(SEARCH)} IS NOT NULL ORDER BY g."id_produto_grade"`,
+    );
+    const found: VariationMatch[] = [];
+    const json = (i: number): unknown => {
+      const value = stmt.get(i);
+      return JSON.parse(typeof value === 'string' ? value : 'null');
+    };
+    try {
+      stmt.bind([JSON.stringify(ids)]);
+      while (stmt.step()) {
+        const codes = (json(2) ?? []) as unknown[];
+        const usable = codes.find((code): code is string => typeof code === 'string' && isValidGtin(code));
+        found.push({
+          grid: json(0) as LocalRow,
+          product: json(1) as LocalRow,
+          codigo_barras: scanned ?? usable ?? null,
+          stock: (json(3) ?? []) as LocalRow[],
+        });
+      }
+    } finally {
+      stmt.reset(true);
     }
     return found;
   }

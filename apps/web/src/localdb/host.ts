@@ -13,6 +13,7 @@ const SQLITE_FULL = 13;
 
 const METHODS: ReadonlySet<LocalDbMethod> = new Set<LocalDbMethod>([
   'searchProducts',
+  'searchVariations',
   'byBarcode',
   'bySku',
   'get',

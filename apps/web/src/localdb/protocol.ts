@@ -3,12 +3,13 @@
  * engine's query API by name; the worker answers each call, and tells the page of every committed write (the tables
  * it touched) so that live queries run again.
  */
-import type { BarcodeMatch, ChangeSummary, Key, LocalRow, MetaChanges, TableChange } from './engine.ts';
+import type { BarcodeMatch, ChangeSummary, Key, LocalRow, MetaChanges, TableChange, VariationPage } from './engine.ts';
 import type { SyncWriteApi } from './syncWrites.ts';
 
 /** The engine's API as the page sees it (every call answered asynchronously), and the sync's guarded writes. */
 export interface LocalDbApi extends SyncWriteApi {
   searchProducts(text: string, limit: number): LocalRow[];
+  searchVariations(text: string, offset: number, limit: number): VariationPage;
   byBarcode(code: string): BarcodeMatch | null;
   bySku(sku: string): LocalRow[];
   get(table: string, key: Key): LocalRow | undefined;
