@@ -202,4 +202,20 @@ describe('PaymentPanel (F8)', () => {
     expect(alertText()).toBe(VOUCHER_MESSAGES.insufficient(formatMoney(500)));
     expect(onAdd).not.toHaveBeenCalled();
   });
+  it("shows the voucher's balance only once its facts are known, so Enter never meets a voucher on screen it cannot use", async () => {
+    api.call.mockResolvedValue(VOUCHER);
+    let release: (held: number) => void = () => undefined;
+    const held = new Promise<number>((resolve) => { release = resolve; });
+    const { user, onAdd, amount } = await open(null, [], () => held);
+    await user.keyboard('Vale{Enter}');
+    await user.type(screen.getByLabelText('Código do vale crédito'), 'VC30{Enter}');
+    // While what this device holds of it is being read, the voucher is not shown as found.
+    await waitFor(() => expect(api.call).toHaveBeenCalled());
+    expect(screen.queryByText(`Saldo ${formatMoney(3000)}`)).toBeNull();
+    release(0);
+    await waitFor(() => expect(screen.getByText(`Saldo ${formatMoney(3000)}`)).toBeTruthy());
+    await waitFor(() => expect(amount.value).toBe('30,00'));
+    await user.type(amount, '{Enter}');
+    expect(onAdd.mock.calls[0]?.[0]).toMatchObject({ valor_total: 3000, id_vale_credito: 77 });
+  });
 });

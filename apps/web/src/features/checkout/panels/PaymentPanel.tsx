@@ -95,6 +95,7 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
   const [voucher, setVoucher] = useState<GiftCard | null>(null);
   /** The voucher's facts as the point of sale judges them: its balance less what operations not yet sent hold. */
   const [voucherFacts, setVoucherFacts] = useState<VoucherFacts | null>(null);
+  const voucherLookup = useRef(0);
   /** The customer's cashback for a Programa de Fidelidade payment (cashback.ts), read when that method is chosen. */
   const [cashbackFacts, setCashbackFacts] = useState<TillCashback | null>(null);
   /** The card terminal at work (issue 28): its messages, shown while the payment waits for it. */
@@ -141,6 +142,7 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
     setOperatorId(typeof operator === 'number' ? String(operator) : null);
     const account = chosen?.['id_conta'];
     setAccountId(typeof account === 'number' ? String(account) : null);
+    voucherLookup.current += 1;
     setVoucher(null);
     setVoucherFacts(null);
     setCashbackFacts(null);
@@ -177,10 +179,15 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
   }, [context.methods]);
 
   const foundVoucher = async (found: GiftCard | null) => {
-    setVoucher(found);
+    // The voucher is shown (its balance beside the code) only with its facts: a cashier pressing Enter between the
+    // two got 'Informe o código do vale crédito.' with the voucher on screen (seen in e2e). A lookup overtaken by a
+    // newer one is dropped.
+    const lookup = (voucherLookup.current += 1);
     setVoucherFacts(null);
-    if (!found) return;
+    if (!found) return setVoucher(null);
     const held = voucherHeld ? await voucherHeld(found.id_vale_credito) : 0;
+    if (lookup !== voucherLookup.current) return;
+    setVoucher(found);
     const taken = pagamentos.filter((p) => p.id_vale_credito === found.id_vale_credito).reduce((t, p) => t + p.valor_total, 0);
     const saldoVale = Math.max(0, fromDecimal(found.saldo) - held);
     setVoucherFacts({ id_filial: found.id_filial, situacao: found.situacao, saldo: saldoVale, data_validade: found.data_validade });
