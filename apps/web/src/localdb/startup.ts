@@ -58,7 +58,7 @@ export type StartResult =
   /** The copy could not be prepared (quota: the disk is full); the client is closed. */
   | { mode: 'failed'; reason: 'quota' | 'error'; message: string; error: unknown };
 
-type Storage2 = Pick<Storage, 'getItem' | 'setItem'>;
+type VersionStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 export interface StartDeps {
   /** Locks, channel and worker of tabs.ts (the browser's in startBrowserLocalCopy). */
@@ -70,7 +70,7 @@ export interface StartDeps {
   /** The server version (the app's 'version' call); without it the version check is left to the caller. */
   fetchVersion?: (signal: AbortSignal) => Promise<string>;
   /** Where the checked server version is kept (localData.ts CHECKED_VERSION_KEY; default localStorage). */
-  storage?: Storage2;
+  storage?: VersionStorage;
   onProgress?: (progress: StartProgress) => void;
   /** A waiting tab reads the mark again after this long without news (ms, default 1000). */
   pollMs?: number;
@@ -183,7 +183,7 @@ function waitForOwner(client: LocalDbClient, roles: RoleWatch, pollMs: number, s
       unsubscribe();
       stopRoles();
       signal?.removeEventListener('abort', onAbort);
-      if (error !== null) reject(error);
+      if (error !== null) reject(error instanceof Error ? error : new Error('A espera pela cópia local falhou.', { cause: error }));
       else resolve(value as 'ready' | 'owner');
     };
     const check = async () => {
