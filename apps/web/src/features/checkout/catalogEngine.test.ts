@@ -308,12 +308,13 @@ function engineSource(engine: LocalEngine): sqlite.CatalogSource {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
   };
+  const runner = engineRunner(engine);
   return {
     searchVariations: (text, offset, limit) => answer(() => engine.searchVariations(text, offset, limit)),
     get: (table, key) => answer(() => engine.get(table, key)),
     where: (table, field, value, limit) => answer(() => engine.where(table, field, value, limit)),
     all: (table, limit) => answer(() => engine.all(table, limit)),
-    transact: engineRunner(engine).transact,
+    transact: (procedure, ...args) => runner.transact(procedure, ...args),
   };
 }
 
