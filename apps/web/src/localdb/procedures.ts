@@ -2,6 +2,7 @@
  * The procedures the local copy's worker can run (client.transact names one; functions cannot be posted). Every
  * procedure the page runs on the SQLite copy is listed here, and so bundled into the worker.
  */
+import { CATALOG_PROCEDURES } from '../features/checkout/catalogProcedures.ts';
 import { OPERATION_PROCEDURES } from '../features/outbox/operations.ts';
 import { OUTBOX_PROCEDURES } from '../features/outbox/outbox.ts';
 import { PROCESS_EVENT_PROCEDURES } from '../features/outbox/processEvent.ts';
@@ -20,4 +21,4 @@ export function procedureRegistry(procedures: readonly AnyProcedure[]): Procedur
 }
 
 /** The app's procedures. */
-export const PROCEDURES: ProcedureRegistry = procedureRegistry([...OPERATION_PROCEDURES, ...OUTBOX_PROCEDURES, ...PROCESS_EVENT_PROCEDURES, ...REFUSED_PROCEDURES]);
+export const PROCEDURES: ProcedureRegistry = procedureRegistry([...OPERATION_PROCEDURES, ...OUTBOX_PROCEDURES, ...PROCESS_EVENT_PROCEDURES, ...REFUSED_PROCEDURES, ...CATALOG_PROCEDURES]);
