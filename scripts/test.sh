@@ -167,6 +167,27 @@ both() {
 PGLITE_SHARE="apps/server/src/db apps/server/src/http apps/server/src/reliability apps/server/src/modules/sync \
 apps/server/src/modules/realtime apps/server/src/modules/operation apps/server/src/modules/auth"
 
+# Programs of the machine the tests run, from Debian's packages (never a download), installed when missing as
+# scripts/e2e.sh does for Chromium: poppler's pdftoppm renders a receipt's PDF for a raster printer in the connector
+# (apps/connector/src/raster.ts; its unit test prints through it). A fresh machine of the CI image lacked it.
+ensure_program() {
+  local program=$1 package=$2
+  command -v "$program" >/dev/null 2>&1 && return 0
+  echo "[test] $program is missing: installing Debian's $package package"
+  local sudo=()
+  if [[ "$(id -u)" -ne 0 ]]; then
+    if command -v sudo >/dev/null 2>&1; then sudo=(sudo -n); else
+      echo "[test] this user cannot run apt-get; install the '$package' package" >&2
+      return 1
+    fi
+  fi
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get update -qq </dev/null \
+    && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "$package" </dev/null
+  command -v "$program" >/dev/null 2>&1 || { echo "[test] apt-get finished but $program is still missing" >&2; return 1; }
+}
+# A failure here is not fatal by itself: the test that needs the program then fails and names it.
+ensure_program pdftoppm poppler-utils || true
+
 step "typecheck and lint (in parallel)" - both typecheck "npm run typecheck" lint "npm run lint"
 step "unit tests (vitest, project unit)" "$REPORT_DIR/unit.json" \
   vitest_json "$REPORT_DIR/unit.json" unit
