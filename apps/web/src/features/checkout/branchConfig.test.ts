@@ -10,7 +10,7 @@ import { makeBundle } from '../outbox/testing.ts';
 import { loadInvoiceContext } from '../invoice/localData.ts';
 import { readOfflinePos } from '../sync/localData.ts';
 import { dexieSyncStore } from '../sync/syncStore.ts';
-import { loadSaleContext, type ProductHit } from './catalog.ts';
+import { loadSaleContext, saleStockAddress, type ProductHit } from './catalog.ts';
 import * as draft from './draft.ts';
 import { finishEntry, keyCommand, PRICE_TYPE_NOT_IN_MODE } from './page/pageSteps.ts';
 import { PRICE_MESSAGES } from '@pdv/domain/price-check';
@@ -41,6 +41,23 @@ const lines = { id_endereco_estoque: 3, id_cenario_fiscal: 1 };
 const emptySale = () => ({ ...makeBundle(), itens: [] });
 
 describe('the till follows the branch configuration', () => {
+  it("id_endereco_estoque_venda picks the sale stock address once the branch's addresses are in the copy; none before", async () => {
+    const context = await tillWith({ id_endereco_estoque_venda: 4 });
+    // The configuration arrived before the addresses (the till's context then has none: useCheckout follows this read live).
+    expect(context.id_endereco_estoque).toBeNull();
+    expect(await saleStockAddress(db!, 1)).toBeNull();
+    await db!.rows('stock_address').bulkPut([
+      { id_endereco_estoque: 3, id_filial: 1, descricao: 'Depósito' },
+      { id_endereco_estoque: 4, id_filial: 1, descricao: 'Loja' },
+      { id_endereco_estoque: 9, id_filial: 2, descricao: 'Outra filial' },
+    ]);
+    expect(await saleStockAddress(db!, 1)).toBe(4);
+    expect((await loadSaleContext(db!, 1)).id_endereco_estoque).toBe(4);
+    // The configured one removed (a tombstone keeps data_exclusao): the branch's first live address.
+    await db!.rows('stock_address').put({ id_endereco_estoque: 4, id_filial: 1, descricao: 'Loja', data_exclusao: '2026-11-29T00:00:00Z' });
+    expect(await saleStockAddress(db!, 1)).toBe(3);
+  });
+
   it('tipo_preco_padrao Atacado: a new sale is wholesale and its lines take the wholesale price; Varejo: retail', async () => {
     const wholesale = await tillWith({ tipo_preco_padrao: 'Atacado' });
     expect(defaultPriceType(wholesale)).toBe('Atacado');

@@ -248,11 +248,18 @@ const offeredIn = (row: LocalRow, idFilial: number) => {
   return !Array.isArray(filiais) || filiais.length === 0 || filiais.some((f) => (f as LocalRow)['id_filial'] === idFilial);
 };
 
+/** The branch's sale stock address: the configuration's (id_endereco_estoque_venda) when live, else its first live one. */
+export async function saleStockAddress(db: PdvDatabase, idFilial: number, config?: LocalRow | null): Promise<number | null> {
+  const branchConfig = config === undefined ? ((await db.rows('config').where('id_filial').equals(idFilial).first()) ?? null) : config;
+  const addresses = (await db.rows('stock_address').where('id_filial').equals(idFilial).toArray()).filter(live);
+  const preferred = num(branchConfig?.['id_endereco_estoque_venda']);
+  const address = addresses.find((a) => a['id_endereco_estoque'] === preferred) ?? addresses[0];
+  return num(address?.['id_endereco_estoque']);
+}
+
 export async function loadSaleContext(db: PdvDatabase, idFilial: number): Promise<SaleContext> {
   const config = (await db.rows('config').where('id_filial').equals(idFilial).first()) ?? null;
-  const addresses = (await db.rows('stock_address').where('id_filial').equals(idFilial).toArray()).filter(live);
-  const preferred = num(config?.['id_endereco_estoque_venda']);
-  const address = addresses.find((a) => a['id_endereco_estoque'] === preferred) ?? addresses[0];
+  const idEndereco = await saleStockAddress(db, idFilial, config);
   const scenarios = (await db.rows('fiscal_scenario').toArray()).filter(live);
   const scenario = scenarios.find((s) => s['tipo'] === 'Venda' && (s['default'] || s['is_padrao'])) ?? scenarios.find((s) => s['tipo'] === 'Venda');
   const series = (await db.rows('fiscal_series').where('id_filial').equals(idFilial).toArray())
@@ -262,7 +269,7 @@ export async function loadSaleContext(db: PdvDatabase, idFilial: number): Promis
   return {
     sellers: await loadSellers(db, idFilial),
     config,
-    id_endereco_estoque: num(address?.['id_endereco_estoque']),
+    id_endereco_estoque: idEndereco,
     id_cenario_fiscal: num(scenario?.['id_cenario_fiscal']),
     series,
     ...(await loadPaymentOptions(db, idFilial)),

@@ -19,7 +19,7 @@ import { discardDraft, openEditingOperation, saveDraft } from '../outbox/operati
 import type { OperationBundle } from '../outbox/types.ts';
 import { liveQuery } from 'dexie';
 import { loadPricing } from './pricing.ts';
-import { loadPaymentOptions, loadSaleContext, stockOf, type ProductHit, type SaleContext, type StockRecord } from './catalog.ts';
+import { loadPaymentOptions, loadSaleContext, saleStockAddress, stockOf, type ProductHit, type SaleContext, type StockRecord } from './catalog.ts';
 import * as draft from './draft.ts';
 import { afterPaint } from './afterPaint.ts';
 import { SaleView } from './saleView.ts';
@@ -117,10 +117,17 @@ export function useCheckout() {
   // branch-config group) applies at once, without signing in again (issue 18).
   const readConfig = useCallback(async () => (await db.rows('config').where('id_filial').equals(idFilial).first()) ?? null, [db, idFilial]);
   const liveConfig = useLiveQuery<SaleContext['config'] | undefined>(readConfig, undefined);
-  const context = useMemo(
-    () => (loadedContext && liveConfig !== undefined && loadedContext.config !== liveConfig ? { ...loadedContext, config: liveConfig } : loadedContext),
-    [loadedContext, liveConfig],
-  );
+  // The sale stock address too: read when the page opened, it was null until the sync brought the branch's addresses
+  // (retried every second), and a line scanned in that second was refused with 'Endereço de estoque não selecionado.'
+  // (a CI run). It follows the copy; an address once known is never replaced by none.
+  const readAddress = useCallback(() => saleStockAddress(db, idFilial), [db, idFilial]);
+  const liveAddress = useLiveQuery<number | null>(readAddress, null);
+  const context = useMemo(() => {
+    let ctx = loadedContext;
+    if (ctx && liveConfig !== undefined && ctx.config !== liveConfig) ctx = { ...ctx, config: liveConfig };
+    if (ctx && liveAddress !== null && ctx.id_endereco_estoque !== liveAddress) ctx = { ...ctx, id_endereco_estoque: liveAddress };
+    return ctx;
+  }, [loadedContext, liveConfig, liveAddress]);
   const [selected, setPageSelected] = useState<string | null>(null);
   /** The sale as the items table and the totals draw it (ahead of `bundle` and `selected` for a scanned line). */
   const [sale] = useState(() => new SaleView());
