@@ -87,7 +87,10 @@ test('the manager issues an NF-e, sees it authorized, and cancels it with a just
   await expect(page.getByRole('button', { name: /^Cancelar nota/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Carta de correção/ })).toBeVisible();
 
-  // Alt+I: the DANFE opens in a new tab.
+  // Alt+I: the DANFE opens in a new tab. The transmission's work ends after the status shows (the invoice read again);
+  // until then the fiscal buttons are disabled and their keys do nothing, as a user sees: a CI run pressed Alt+I in
+  // that moment and no tab ever opened.
+  await expect(page.getByRole('button', { name: /^Imprimir/ })).toBeEnabled();
   const popup = page.waitForEvent('popup');
   await page.keyboard.press('Alt+I');
   const danfe = await popup;
