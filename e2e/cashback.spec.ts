@@ -102,10 +102,14 @@ test('cashback accrues on a customer sale, stays blocked for the block days and 
     await expect(drawer).toBeHidden();
     // The branch drops its block days: this sale's cashback is available as soon as the server records it.
     await setBlockDays(0);
+    // The sale still earns its cashback on screen after the configuration change.
+    await expect(totals.getByLabel('Cashback da compra')).toHaveText(brl(earned));
     await pay(page, 'Dinheiro', (total / 100).toFixed(2).replace('.', ','));
     await finish(page, false);
-    await expect.poll(async () => (await operations(page)).every((op) => op['situacao'] === 'Processado') && (await operations(page)).length === 2,
-      { timeout: 20_000 }).toBe(true);
+    // One read of the device's operations: two reads (every one processed, then two of them) passed with the second
+    // sale still Pendente between them, and the server's history was asked before it had the sale (fresh-clone run).
+    await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 20_000 })
+      .toEqual(['Processado', 'Processado']);
     history = await api(manager, '/people_cashback/history', { id_pessoa: idPessoa });
     expect(history.json).toMatchObject({ disponivel: earned / 100, bloqueado: earned / 100 });
 

@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { api, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, signIn, waitForLocalCopy, goByMenu, findLocalRow } from './support.ts';
+import { expect, test, USERS, signIn, waitForLocalCopy, goByMenu, findLocalRow, expectToast } from './support.ts';
 
 type Mode = 'Venda' | 'Consignação' | 'Vale crédito';
 
@@ -152,7 +152,7 @@ test('a consignment finished offline at /checkout is sent by the outbox and goes
   // Finished offline: it waits in the outbox like a sale and reaches the server when the network returns.
   await context.setOffline(true);
   await finishAs(page, /Consignação \(itens/, false);
-  await expect(page.getByText('Operação concluída com sucesso.')).toBeVisible();
+  await expectToast(page, 'Operação concluída com sucesso.');
   await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 20_000 }).toEqual(['Pendente']);
   await context.setOffline(false);
   await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 40_000 }).toEqual(['Processado']);

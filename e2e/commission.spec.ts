@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { api, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, localRows, settingsMenu, signIn, waitForLocalCopy, type Row } from './support.ts';
+import { expect, test, USERS, localRows, settingsMenu, signIn, waitForLocalCopy, type Row, expectToast } from './support.ts';
 
 const today = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 const cents = (reais: number) => Math.round(reais * 100);
@@ -81,7 +81,7 @@ test('the manager creates a commission group and the report matches the sales ma
   await expect(page.getByRole('checkbox', { name: 'Dinheiro' })).not.toBeChecked();
   await page.screenshot({ path: '/tmp/commission-form-methods.png', fullPage: true });
   await page.getByRole('button', { name: /^Salvar/ }).click();
-  await expect(page.getByText('Registro salvo com sucesso.')).toBeVisible();
+  await expectToast(page, 'Registro salvo com sucesso.');
   const list = page.getByRole('table', { name: 'Grupos de comissão' });
   await expect(list.getByRole('cell', { name: nome, exact: true })).toBeVisible();
   await page.screenshot({ path: '/tmp/commission-list.png', fullPage: true });

@@ -19,7 +19,7 @@ import { PRINT_MESSAGES } from '../packages/domain/src/print-connector.ts';
 import { api, finish, money, pay, scan, sellables } from './checkout-steps.ts';
 import { startConnector, tcpPrinter } from './connector.ts';
 import { freePort } from './server.ts';
-import { expect, goByMenu, resetActiveBranch, setStorageItem, signIn, storageItem, test, USERS, waitForLocalCopy, type Row } from './support.ts';
+import { expect, goByMenu, resetActiveBranch, setStorageItem, signIn, storageItem, test, USERS, waitForLocalCopy, type Row, expectToast } from './support.ts';
 
 const CUT = Buffer.from([0x1d, 0x56, 0x42, 0x00]);
 const DRAWER_KICK = Buffer.from([0x1b, 0x70, 0x00, 25, 250]);
@@ -83,7 +83,7 @@ test('a cash sale prints its receipt as ESC/POS to a spool-folder printer throug
     await waitForLocalCopy(page);
     await chooseReceiptPrinter(page, device);
     const total = await cashSale(page);
-    await expect(page.getByText('Operação concluída com sucesso.')).toBeVisible();
+    await expectToast(page, 'Operação concluída com sucesso.');
     await expect.poll(() => readdirSync(spool).filter((f) => f.endsWith('.prn')).length, { timeout: 30_000 }).toBe(1);
     const bytes = readFileSync(join(spool, readdirSync(spool).find((f) => f.endsWith('.prn')) ?? ''));
     const text = bytes.toString('latin1');

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { api, gtinValid } from './checkout-steps.ts';
-import { expect, localRows, signIn, test, USERS, waitForLocalCopy, type Row } from './support.ts';
+import { expect, localRows, signIn, test, USERS, waitForLocalCopy, type Row, expectToast } from './support.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -134,7 +134,7 @@ test('an inventory counted offline on a phone, synced in two batches and process
   await page.getByRole('table', { name: 'Inventários' }).getByRole('row').filter({ hasText: 'Contagem no celular' }).click();
   await page.keyboard.press('Alt+P');
   await page.getByRole('dialog').getByRole('button', { name: 'Processar' }).click();
-  await expect(page.getByText('Inventário processado com sucesso. Verique as movimentações de estoque para conferência.')).toBeVisible();
+  await expectToast(page, 'Inventário processado com sucesso. Verique as movimentações de estoque para conferência.');
   await expect(page.getByRole('table', { name: 'Inventários' }).getByRole('row').filter({ hasText: 'Contagem no celular' })).toContainText('Processado');
   await page.screenshot({ path: '/tmp/inventory-list.png' });
   expect(await balance(page, first.grade, addressA)).toBe(first.stock + 2 + 4);

@@ -4,7 +4,7 @@
  * justification and sees it Cancelada — on the invoice screen and in the list.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu, expectToast } from './support.ts';
 
 const CUSTOMER = 'Juliana Alves Pereira';
 const JUSTIFICATION = 'Nota emitida em duplicidade por erro de digitação no pedido.';
@@ -69,7 +69,7 @@ test('the manager issues an NF-e, sees it authorized, and cancels it with a just
 
   // Alt+S: saved as a draft; the address bar now names the invoice.
   await page.keyboard.press('Alt+S');
-  await expect(page.getByText('Nota Fiscal salva com sucesso')).toBeVisible();
+  await expectToast(page, 'Nota Fiscal salva com sucesso');
   await expect(page).toHaveURL(/\/invoice\/register\/\d+$/);
   const id = Number(/\/(\d+)$/.exec(page.url())?.[1]);
   await expect(page.getByText('Em edição', { exact: true }).first()).toBeVisible();

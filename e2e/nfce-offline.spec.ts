@@ -17,8 +17,7 @@ import { configure, CSC, finishAsNfce, network, PASSWORD } from './nfce-offline-
 import { freePort } from './server.ts';
 import {
   expect, goByMenu, localRows, resetActiveBranch, settingsMenu, setStorageItem, signIn, storageItem, test, USERS, waitForLocalCopy,
-  type Row,
-} from './support.ts';
+  type Row, expectToast } from './support.ts';
 
 test('offline, an NFC-e sale is signed by the connector with a reserved number, its DANFE printed; back online it is authorized with that number and key', async ({ page }) => {
   test.setTimeout(300_000);
@@ -71,7 +70,7 @@ test('offline, an NFC-e sale is signed by the connector with a reserved number, 
     await flag.check();
     await page.screenshot({ path: '/tmp/nfce-offline-branch-config.png', fullPage: true });
     await form.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Registro atualizado com sucesso.')).toBeVisible();
+    await expectToast(page, 'Registro atualizado com sucesso.');
     await page.keyboard.press('Escape');
 
     // The receipt printer of this machine is the device's (what the Impressoras modal stores).

@@ -4,7 +4,7 @@
  * refused at invoicing with the server's message. Screenshots of the screens go to the test's output folder.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu } from './support.ts';
+import { expect, test, USERS, localRows, signIn, waitForLocalCopy, goByMenu, expectToast } from './support.ts';
 
 const CUSTOMER = 'Juliana Alves Pereira';
 
@@ -177,7 +177,7 @@ test('a quote cannot be invoiced: the server says so', async ({ page }) => {
   await expect(page.getByLabel('Validade')).toBeVisible();
   await pickCustomer(page);
   await page.keyboard.press('Alt+S');
-  await expect(page.getByText(/^Orçamento \d+ salvo com sucesso$/)).toBeVisible();
+  await expectToast(page, /Orçamento \d+ salvo com sucesso/);
   // The saved quote's own address is opened: F2 pressed before that lands on the page being replaced.
   await expect(page).toHaveURL(/\/order\/register\/\d+$/);
   await addItem(page, 'camiseta estampada', 1);
@@ -201,7 +201,7 @@ test('a consignment goes to the customer, comes back in part, is finished and it
   await expect(page.getByLabel('Previsão de retorno')).toBeVisible();
   await pickCustomer(page);
   await page.keyboard.press('Alt+S');
-  await expect(page.getByText(/^Consignação \d+ salvo com sucesso$/)).toBeVisible();
+  await expectToast(page, /Consignação \d+ salvo com sucesso/);
   // The saved consignment's own address is opened: F2 pressed before that lands on the page being replaced.
   await expect(page).toHaveURL(/\/order\/register\/\d+$/);
   await addItem(page, 'camiseta estampada', 1);

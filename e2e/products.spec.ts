@@ -5,7 +5,7 @@
  * the point of sale's local copy through the sync) and sells it from that stock.
  */
 import { api, finish, pay, scan } from './checkout-steps.ts';
-import { expect, goByMenu, localRows, signIn, test, typeKeys, USERS, waitForLocalCopy } from './support.ts';
+import { expect, goByMenu, localRows, signIn, test, typeKeys, USERS, waitForLocalCopy, expectToast } from './support.ts';
 
 const SUCCESS = 'Operação concluída com sucesso.';
 
@@ -107,7 +107,7 @@ test('the manager registers a product with a 2 × 3 grid, barcodes and prices; a
 
   // Ctrl+S saves the whole product.
   await page.keyboard.press('Control+s');
-  await expect(page.getByText('Registro salvo com sucesso.')).toBeVisible();
+  await expectToast(page, 'Registro salvo com sucesso.');
   await expect(page).toHaveURL(/\/product\/register\/\d+$/);
   await page.getByRole('tab', { name: 'Preços' }).click();
   await expect(page.getByRole('table', { name: 'Preços por variação' }).getByRole('row')).toHaveCount(7);

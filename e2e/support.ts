@@ -8,8 +8,27 @@ import { startE2EServer, type E2EServer } from './server.ts';
  * `securitypolicyviolation` event in the page, or Chromium's console line about a refused resource.
  * `cspViolations` is the list collected so far (a spec that breaks the policy on purpose reads and empties it).
  */
+/**
+ * Keeps the text of every notification (toast) a page shows in window.__pdvToasts, from a MutationObserver on the
+ * document. A toast lasts TOAST_DURATION_MS (1 s, the spec's constant): on a loaded machine a `toBeVisible` issued after
+ * the step that caused it can poll only after it is gone (CI runs missed the offline quick-save and the inventory
+ * processing toasts that way). A string: the e2e project is typed without DOM libs.
+ */
+const TOAST_RECORDER = `(() => {
+  if (window.__pdvToasts) return;
+  const shown = [];
+  window.__pdvToasts = shown;
+  const look = () => {
+    for (const el of Array.from(document.querySelectorAll('.mantine-Notification-root, [role="alert"]'))) {
+      const text = el.textContent || '';
+      if (text && !shown.includes(text)) shown.push(text);
+    }
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
 export const test = base.extend<
-  { cspViolations: string[]; contentSecurityPolicyGuard: undefined },
+  { cspViolations: string[]; contentSecurityPolicyGuard: undefined; toastRecorder: undefined },
   { e2eServer: E2EServer }
 >({
   // One real server per Playwright worker (e2e/server.ts); every page and request of the worker's tests goes to it.
@@ -46,6 +65,14 @@ export const test = base.extend<
     });
     await use(violations);
   },
+  // Every page of the test's context keeps the text of each notification it shows (see TOAST_RECORDER, expectToast).
+  toastRecorder: [
+    async ({ context }, use) => {
+      await context.addInitScript(TOAST_RECORDER);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   contentSecurityPolicyGuard: [
     async ({ cspViolations }, use) => {
       await use(undefined);
@@ -244,34 +271,20 @@ export async function typeKeys(page: Page, box: Locator, text: string): Promise<
 }
 
 /**
- * Records every notification (toast) the page shows from now on and answers a check on them. A toast lasts
- * TOAST_DURATION_MS (1 s, the spec's constant): on a loaded machine a `toBeVisible` issued after the step that caused it
- * can poll only after it is gone (a CI run missed 'Sem conexão: cliente salvo neste aparelho…' that way). A
- * MutationObserver in the page keeps the text of each notification as it appears, so the check no longer depends on
- * when the test polls. Call it before the step that shows the toast; it lives until the page navigates.
+ * Waits until the page has shown a notification containing `text` (or matching it), at any moment since it loaded
+ * (TOAST_RECORDER): the check of a 1 s toast no longer depends on when the test polls.
  */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await expect
+    .poll(async () => {
+      const shown = await page.evaluate(() => (window as unknown as { __pdvToasts?: string[] }).__pdvToasts ?? []);
+      return shown.some((t) => (typeof text === 'string' ? t.includes(text) : text.test(t)));
+    }, { message: `a notification showing ${String(text)}` })
+    .toBe(true);
+}
+
+/** The same for a page whose context was not made by the test fixture (a second browser context): installs it now. */
 export async function recordToasts(page: Page): Promise<{ expectShown: (text: string | RegExp) => Promise<void> }> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __pdvToasts?: string[] };
-    if (w.__pdvToasts) return;
-    const shown: string[] = [];
-    w.__pdvToasts = shown;
-    const look = () => {
-      for (const el of Array.from(document.querySelectorAll('.mantine-Notification-root, [role="alert"]'))) {
-        const text = el.textContent ?? '';
-        if (text && !shown.includes(text)) shown.push(text);
-      }
-    };
-    new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
-  return {
-    expectShown: async (text) => {
-      await expect
-        .poll(async () => {
-          const shown = await page.evaluate(() => (window as unknown as { __pdvToasts?: string[] }).__pdvToasts ?? []);
-          return shown.some((t) => (typeof text === 'string' ? t.includes(text) : text.test(t)));
-        }, { message: `a notification showing ${String(text)}` })
-        .toBe(true);
-    },
-  };
+  await page.evaluate(TOAST_RECORDER);
+  return { expectShown: (text) => expectToast(page, text) };
 }
