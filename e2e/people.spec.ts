@@ -202,7 +202,8 @@ test('with the network off the cashier quick-saves a customer, sells to them twi
   await pay(page, 'Dinheiro');
   await finish(page, false);
   const mine = async () => (await operations(page)).filter((op) => op['cliente_cpf_cnpj'] === cpf);
-  expect((await mine()).map((op) => op['situacao'])).toEqual(['Pendente', 'Pendente']);
+  // Polled: finish() returns when the modal closes, and the sale is written as Pendente just after (a full run read one).
+  await expect.poll(async () => (await mine()).map((op) => op['situacao'])).toEqual(['Pendente', 'Pendente']);
 
   // Back online: both sales reach the server, as one customer's.
   await context.setOffline(false);
