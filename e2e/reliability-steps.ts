@@ -79,7 +79,10 @@ export async function localOperation(page: Page, id: string): Promise<Row | unde
   return (await localRows(page, 'operation')).find((op) => op['id_operacao'] === id);
 }
 
-/** Every object store of every IndexedDB database of the page's origin, as JSON text per "database/store". */
+/**
+ * Every object store of every IndexedDB database of the page's origin, as JSON text per "database/store", and every
+ * table of the local copy in SQLite as "sqlite/table" (read through the app's probe, appStart.tsx).
+ */
 export async function dumpIndexedDb(page: Page): Promise<Record<string, string>> {
   return page.evaluate<Record<string, string>>(`(async () => {
     const out = {};
@@ -99,6 +102,10 @@ export async function dumpIndexedDb(page: Page): Promise<Record<string, string>>
         out[name + '/' + store] = JSON.stringify(rows);
       }
       db.close();
+    }
+    const probe = window.__pdvLocalCopy;
+    if (probe && probe.store === 'sqlite') {
+      for (const table of await probe.tables()) out['sqlite/' + table] = JSON.stringify(await probe.rows(table));
     }
     return out;
   })()`);

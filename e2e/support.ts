@@ -168,27 +168,25 @@ export async function chooseBranch(page: Page, name: string): Promise<void> {
   await expect(select).toBeEnabled();
 }
 
-/** A row of the local copy (IndexedDB 'pdv', apps/web/src/db). */
+/** A row of the local copy (apps/web/src/db/localCopy.ts). */
 export type Row = Record<string, unknown>;
 
-/** The rows of a table of the local database 'pdv' (IndexedDB), read in the page; none while it does not exist. */
+/**
+ * The rows of a table of the local copy, read in the page through the probe the app installs once its copy is open
+ * (window.__pdvLocalCopy, apps/web/src/localdb/appStart.tsx: the SQLite copy, or the Dexie one it fell back to);
+ * none before that, or for a table the copy does not have.
+ */
 export async function localRows(page: Page, table: string): Promise<Row[]> {
   // A string, not a function: the e2e project is typed without DOM libs.
   return page.evaluate<Row[]>(`(async (table) => {
-    const names = (await indexedDB.databases()).map((d) => d.name);
-    if (!names.includes('pdv')) return [];
-    return new Promise((resolve, reject) => {
-      const open = indexedDB.open('pdv');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains(table)) { db.close(); resolve([]); return; }
-        const request = db.transaction(table).objectStore(table).getAll();
-        request.onsuccess = () => { db.close(); resolve(request.result); };
-        request.onerror = () => { db.close(); reject(request.error); };
-      };
-    });
+    const probe = window.__pdvLocalCopy;
+    return probe ? probe.rows(table) : [];
   })(${JSON.stringify(table)})`);
+}
+
+/** Which store the page's local copy is in ('sqlite' or 'dexie'; null before the app opened it). */
+export async function localStore(page: Page): Promise<string | null> {
+  return page.evaluate<string | null>(`window.__pdvLocalCopy ? window.__pdvLocalCopy.store : null`);
 }
 
 /** Tables every signed-in demo user loads (product: the demo branches are offline points of sale). */

@@ -17,25 +17,14 @@ import {
   type Row,
 } from './support.ts';
 
-/** Looks a row up by its key or an index of a local table, as a search of the local copy does. */
+/** Looks a row up by its key or an index of a local table, as a search of the local copy does (the app's probe). */
 async function localLookup(page: Page, table: string, index: string, value: unknown): Promise<Row | null> {
-  return page.evaluate<Row | null>(`new Promise((resolve, reject) => {
-    const open = indexedDB.open('pdv');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      try {
-        const store = db.transaction(${JSON.stringify(table)}).objectStore(${JSON.stringify(table)});
-        const source = store.keyPath === ${JSON.stringify(index)} ? store : store.index(${JSON.stringify(index)});
-        const request = source.get(${JSON.stringify(value)});
-        request.onsuccess = () => { db.close(); resolve(request.result ?? null); };
-        request.onerror = () => { db.close(); reject(request.error); };
-      } catch (error) {
-        db.close();
-        reject(error);
-      }
-    };
-  })`);
+  return page.evaluate<Row | null>(`(async () => {
+    const probe = window.__pdvLocalCopy;
+    if (!probe) return null;
+    const rows = await probe.where(${JSON.stringify(table)}, ${JSON.stringify(index)}, ${JSON.stringify(value)});
+    return rows[0] ?? null;
+  })()`);
 }
 
 function connection(page: Page, text: 'Online' | 'Offline') {

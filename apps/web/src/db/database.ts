@@ -4,6 +4,7 @@
  */
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import { DATABASE_VERSION, SCHEMA_VERSIONS } from './schema.ts';
+import type { LocalCopy } from './localCopy.ts';
 
 export const DATABASE_NAME = 'pdv';
 
@@ -54,11 +55,22 @@ export class PdvDatabase extends Dexie {
 }
 
 let instance: PdvDatabase | null = null;
+let current: LocalCopy | null = null;
 
-/** The page's local database. */
-export function localDb(): PdvDatabase {
+/** The page's local copy: the SQLite copy once start-up chose it (setLocalCopy), else the Dexie database. */
+export function localDb(): LocalCopy {
+  return current ?? dexieDb();
+}
+
+/** The page's Dexie database (the copy of earlier releases: what start-up moves to SQLite). */
+export function dexieDb(): PdvDatabase {
   instance ??= new PdvDatabase();
   return instance;
+}
+
+/** Makes `copy` the page's local copy (start-up, main.tsx). */
+export function setLocalCopy(copy: LocalCopy | null): void {
+  current = copy;
 }
 
 /**
@@ -78,7 +90,7 @@ export const DEVICE_TABLES: readonly string[] = [
  * Drops the local copy of the server's data (a version mismatch), in one transaction: every store but the device's
  * own operations, which would otherwise be lost sales. The sync then reloads the copy from the start.
  */
-export async function dropLocalCopy(db: PdvDatabase = localDb()): Promise<void> {
+export async function dropLocalCopy(db: PdvDatabase = dexieDb()): Promise<void> {
   const stores = db.tables.filter((table) => !DEVICE_TABLES.includes(table.name));
   await db.transaction('rw', stores, async () => {
     for (const table of stores) await table.clear();

@@ -14,6 +14,7 @@
  * its name and arguments) and the worker finds it in the registry it was built with (procedures.ts).
  */
 import type { PdvDatabase } from '../db/database.ts';
+import type { LocalCopy } from '../db/localCopy.ts';
 import type { Key, LocalEngine, LocalRow } from './engine.ts';
 
 /** One step of a procedure, answered by the runner. */
@@ -209,17 +210,20 @@ export function engineRunner(engine: LocalEngine): ProcedureRunner {
   };
 }
 
-/** Either store of the local copy. */
-export type LocalStore = PdvDatabase | ProcedureRunner;
+/**
+ * Either store of the local copy: the SQLite copy (its client, or the page's ClientCopy, which runs procedures) or
+ * the Dexie database (the only LocalCopy without `transact`).
+ */
+export type LocalStore = PdvDatabase | ProcedureRunner | LocalCopy;
 
 const isRunner = (store: LocalStore): store is ProcedureRunner => typeof (store as Partial<ProcedureRunner>).transact === 'function';
 
 /** The Dexie database when the store is one (for what has no procedure yet), null for the SQLite copy. */
 export function dexieOf(store: LocalStore): PdvDatabase | null {
-  return isRunner(store) ? null : store;
+  return isRunner(store) ? null : (store as PdvDatabase);
 }
 
 /** Runs the procedure on whichever store is given. */
 export function runProcedure<A extends unknown[], R>(store: LocalStore, procedure: Procedure<A, R>, ...args: A): Promise<R> {
-  return isRunner(store) ? store.transact(procedure, ...args) : runOnDexie(store, procedure, ...args);
+  return isRunner(store) ? store.transact(procedure, ...args) : runOnDexie(store as PdvDatabase, procedure, ...args);
 }

@@ -5,7 +5,8 @@
 import { forwardRef, memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Group, Kbd, Paper, Table, Text, TextInput } from '@mantine/core';
 import { formatMoney } from '@pdv/domain/money';
-import { localDb } from '../../db/database.ts';
+import { localDb, type PdvDatabase } from '../../db/database.ts';
+import { engineOf } from '../../db/localCopy.ts';
 import { useLiveQuery } from '../../db/useLiveQuery.ts';
 import { weighedSettingsOf } from '@pdv/domain/weighed-barcode';
 import { findByBarcode, findWeighed, hitOfGrid, searchProducts, type ProductHit } from './catalog.ts';
@@ -24,6 +25,12 @@ let measured = 0;
 /** While the catalogue loads, how often a typed query is searched again (rows arrive page by page). */
 const CATALOG_RETRY_MS = 1000;
 const readCatalogLoaded = () => catalogLoaded(localDb());
+
+/** A variation gone from the copy leaves the page's word index (the Dexie copy's; the SQLite copy has none). */
+function forgetIndexed(idProdutoGrade: number): void {
+  const db = localDb();
+  if (!engineOf(db)) productIndex(db as PdvDatabase).forget(idProdutoGrade);
+}
 
 interface Props {
   /** Adds the line; `alongside` (the box emptied) is drawn in the same pass as the line. */
@@ -97,7 +104,10 @@ export const ProductSearch = memo(
 
     // The word index is built when the point of sale opens, not at the first search.
     useEffect(() => {
-      productIndex(localDb())
+      // The SQLite copy searches in its worker (FTS5): no index to build in the page.
+      const db = localDb();
+      if (engineOf(db)) return;
+      productIndex(db as PdvDatabase)
         .ready()
         .catch((error: unknown) => console.error('Falha ao montar o índice de produtos', error));
     }, []);
@@ -122,7 +132,7 @@ export const ProductSearch = memo(
       if (taken) {
         const current = fresh ? hit : await hitOfGrid(localDb(), hit.id_produto_grade);
         if (!current) {
-          productIndex(localDb()).forget(hit.id_produto_grade);
+          forgetIndexed(hit.id_produto_grade);
           setMissing(hit.descricao);
           return;
         }
@@ -144,7 +154,7 @@ export const ProductSearch = memo(
       emptied();
       const current = await hitOfGrid(localDb(), hit.id_produto_grade);
       if (!current) {
-        productIndex(localDb()).forget(hit.id_produto_grade);
+        forgetIndexed(hit.id_produto_grade);
         setMissing(hit.descricao);
         return;
       }

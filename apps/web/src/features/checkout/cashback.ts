@@ -6,7 +6,7 @@
  */
 import { offlineAvailable, syncedCashback, type CashbackBalance, type CashbackEntry } from '@pdv/domain/cashback';
 import { fromDecimal, type Cents } from '@pdv/domain/money';
-import type { LocalRow, PdvDatabase } from '../../db/database.ts';
+import type { LocalRow, LocalCopy } from '../../db/localCopy.ts';
 import { cashbackHeldLocally } from '../outbox/operations.ts';
 
 const money = (v: unknown): Cents => (typeof v === 'number' || (typeof v === 'string' && v !== '') ? fromDecimal(v) : 0);
@@ -30,7 +30,7 @@ export interface TillCashback {
 }
 
 /** The customer's cashback as this till may use it for the sale `idOperacao` (left out of the pending ones). */
-export async function tillCashback(db: PdvDatabase, idCliente: number, idFilial: number, idOperacao: string): Promise<TillCashback> {
+export async function tillCashback(db: LocalCopy, idCliente: number, idFilial: number, idOperacao: string): Promise<TillCashback> {
   const [row, config, held] = await Promise.all([
     db.rows('people').get(idCliente),
     db.rows('config').where('id_filial').equals(idFilial).first(),

@@ -4,6 +4,8 @@
  * card operators, installment plans, customers). Rows are as the server sent them (sources.ts): amounts decimal.
  */
 import type { PdvDatabase, LocalRow } from '../../db/database.ts';
+import { engineOf, type LocalCopy } from '../../db/localCopy.ts';
+import * as engine from './catalogEngine.ts';
 import { isValidGtin } from '@pdv/domain/gtin';
 import { fromDecimal, quantityFromDecimal, type Cents, type Milli } from '@pdv/domain/money';
 import type { FiscalSeries } from '@pdv/domain/sale-validation';
@@ -87,7 +89,7 @@ async function unitOf(db: PdvDatabase, product: LocalRow): Promise<LocalRow | un
  * code, or when the tables now hold another owner's rows (another branch: the index is built again), the tables are
  * read (findByBarcodeInTables).
  */
-export async function findByBarcode(db: PdvDatabase, code: string): Promise<ProductHit | null> {
+async function findByBarcodeInDexie(db: PdvDatabase, code: string): Promise<ProductHit | null> {
   if (!isValidGtin(code)) return null;
   let indexed: BarcodeHit | null = null;
   try {
@@ -96,7 +98,7 @@ export async function findByBarcode(db: PdvDatabase, code: string): Promise<Prod
     // The index failing never stops a sale: reported, and the tables answer.
     console.error('Falha no índice de produtos', error);
   }
-  return (indexed && (await withStockAndUnit(db, indexed))) ?? findByBarcodeInTables(db, code);
+  return (indexed && (await withStockAndUnit(db, indexed))) ?? findByBarcodeInTablesInDexie(db, code);
 }
 
 /**
@@ -131,7 +133,7 @@ function stockByAddress(rows: LocalRow[]): Record<number, StockRecord> {
  * findByBarcode from the tables: index lookups only (barcode.codigo, then the keys of grid, product and unit, and the
  * variation's stock by stock.id_produto_grade_filial), in one read transaction.
  */
-export async function findByBarcodeInTables(db: PdvDatabase, code: string): Promise<ProductHit | null> {
+async function findByBarcodeInTablesInDexie(db: PdvDatabase, code: string): Promise<ProductHit | null> {
   if (!isValidGtin(code)) return null;
   const tables = ['barcode', 'grid', 'product', 'measure_unit', 'stock'].map((name) => db.rows(name));
   return db.transaction('r', tables, async () => {
@@ -151,7 +153,7 @@ export async function findByBarcodeInTables(db: PdvDatabase, code: string): Prom
  * The line of a variation (by id_produto_grade) as the local copy has it now: the search shows what its index holds,
  * the sale takes the row. Null when the variation or its product is gone or inactive.
  */
-export async function hitOfGrid(db: PdvDatabase, id_produto_grade: number): Promise<ProductHit | null> {
+async function hitOfGridInDexie(db: PdvDatabase, id_produto_grade: number): Promise<ProductHit | null> {
   const grid = await db.rows('grid').get(id_produto_grade);
   const product = grid && (await db.rows('product').get(grid['id_produto'] as number));
   if (!grid || !product) return null;
@@ -166,7 +168,7 @@ export async function hitOfGrid(db: PdvDatabase, id_produto_grade: number): Prom
  * line's quantity from the embedded weight, or from the embedded price over the retail price. Null when the code is
  * not a weighed one under these settings or names no product here.
  */
-export async function findWeighed(db: PdvDatabase, code: string, settings: WeighedSettings): Promise<ProductHit | null> {
+async function findWeighedInDexie(db: PdvDatabase, code: string, settings: WeighedSettings): Promise<ProductHit | null> {
   const parsed = parseWeighedBarcode(code, settings);
   if (!parsed) return null;
   const { skus, id } = weighedCodeCandidates(parsed.codigo);
@@ -179,7 +181,7 @@ export async function findWeighed(db: PdvDatabase, code: string, settings: Weigh
   if (!product || !live(product)) return null;
   const grids = (await db.rows('grid').where('id_produto').equals(product['id_produto'] as number).toArray()).filter(live);
   const grid = grids.length === 1 ? grids[0] : grids.find((g) => g['is_padrao'] === true);
-  const hit = grid ? await hitOfGrid(db, grid['id_produto_grade'] as number) : null;
+  const hit = grid ? await hitOfGridInDexie(db, grid['id_produto_grade'] as number) : null;
   const quantidade = hit ? weighedQuantity(parsed, hit.preco_venda) : null;
   return hit && quantidade !== null ? { ...hit, quantidade } : null;
 }
@@ -190,11 +192,11 @@ export async function findWeighed(db: PdvDatabase, code: string, settings: Weigh
  * in-memory index of search/productIndex.ts; nothing is read from IndexedDB). Returns PAGE_SIZE hits and whether
  * more follow.
  */
-export async function searchProducts(db: PdvDatabase, text: string, page = 0): Promise<{ hits: ProductHit[]; more: boolean }> {
+async function searchProductsInDexie(db: PdvDatabase, text: string, page = 0): Promise<{ hits: ProductHit[]; more: boolean }> {
   const query = text.trim();
   if (query === '') return { hits: [], more: false };
   if (/^\d{8,14}$/.test(query)) {
-    const hit = await findByBarcode(db, query);
+    const hit = await findByBarcodeInDexie(db, query);
     if (hit) return { hits: [hit], more: false };
   }
   const found = await productIndex(db).search(query, page * PAGE_SIZE, PAGE_SIZE);
@@ -209,7 +211,7 @@ function stockRecord(row: LocalRow): StockRecord {
 }
 
 /** The stock record of a variation at an address (quantities in thousandths), or null. */
-export async function stockOf(db: PdvDatabase, idGradeFilial: number, idEndereco: number): Promise<StockRecord | null> {
+async function stockOfInDexie(db: PdvDatabase, idGradeFilial: number, idEndereco: number): Promise<StockRecord | null> {
   const rows = await db.rows('stock').where('id_produto_grade_filial').equals(idGradeFilial).toArray();
   const row = rows.find((r) => r['id_endereco_estoque'] === idEndereco && !r['data_exclusao']);
   return row ? stockRecord(row) : null;
@@ -249,7 +251,7 @@ const offeredIn = (row: LocalRow, idFilial: number) => {
 };
 
 /** The branch's sale stock address: the configuration's (id_endereco_estoque_venda) when live, else its first live one. */
-export async function saleStockAddress(db: PdvDatabase, idFilial: number, config?: LocalRow | null): Promise<number | null> {
+export async function saleStockAddress(db: LocalCopy, idFilial: number, config?: LocalRow | null): Promise<number | null> {
   const branchConfig = config === undefined ? ((await db.rows('config').where('id_filial').equals(idFilial).first()) ?? null) : config;
   const addresses = (await db.rows('stock_address').where('id_filial').equals(idFilial).toArray()).filter(live);
   const preferred = num(branchConfig?.['id_endereco_estoque_venda']);
@@ -257,7 +259,7 @@ export async function saleStockAddress(db: PdvDatabase, idFilial: number, config
   return num(address?.['id_endereco_estoque']);
 }
 
-export async function loadSaleContext(db: PdvDatabase, idFilial: number): Promise<SaleContext> {
+async function loadSaleContextInDexie(db: PdvDatabase, idFilial: number): Promise<SaleContext> {
   const config = (await db.rows('config').where('id_filial').equals(idFilial).first()) ?? null;
   const idEndereco = await saleStockAddress(db, idFilial, config);
   const scenarios = (await db.rows('fiscal_scenario').toArray()).filter(live);
@@ -267,12 +269,12 @@ export async function loadSaleContext(db: PdvDatabase, idFilial: number): Promis
     .map((s) => ({ id_filial: idFilial, codigo_modelo: String(s['codigo_modelo']), situacao: String(s['situacao']) }));
   const branch = (await db.rows('branch').get(idFilial)) ?? null;
   return {
-    sellers: await loadSellers(db, idFilial),
+    sellers: await loadSellersInDexie(db, idFilial),
     config,
     id_endereco_estoque: idEndereco,
     id_cenario_fiscal: num(scenario?.['id_cenario_fiscal']),
     series,
-    ...(await loadPaymentOptions(db, idFilial)),
+    ...(await loadPaymentOptionsInDexie(db, idFilial)),
     branch,
     pricing: await loadPricing(db, idFilial),
   };
@@ -285,13 +287,13 @@ export type PaymentOptions = Pick<SaleContext, 'methods' | 'operators' | 'instal
  * The payment options of branch `idFilial` from the local copy. The point of sale keeps them current with a live query
  * on it (useCheckout): a method changed in the settings reaches the payment panel as soon as the sync writes it.
  */
-export async function loadPaymentOptions(db: PdvDatabase, idFilial: number): Promise<PaymentOptions> {
+async function loadPaymentOptionsInDexie(db: PdvDatabase, idFilial: number): Promise<PaymentOptions> {
   const methods = (await db.rows('method_payment').toArray()).filter((m) => live(m) && offeredIn(m, idFilial));
   return {
     methods: methods.sort((a, b) => String(a['descricao']).localeCompare(String(b['descricao']))),
     operators: (await db.rows('card_operator').toArray()).filter(live),
     installments: (await db.rows('installments').toArray()).filter(live),
-    accounts: await loadAccounts(db),
+    accounts: await loadAccountsInDexie(db),
   };
 }
 
@@ -299,7 +301,7 @@ export async function loadPaymentOptions(db: PdvDatabase, idFilial: number): Pro
  * The sellers (000 §6) of branch `idFilial`: the seller table when the local copy has one, else the active users marked
  * is_vendedor. A row that lists its branches (filiais) is a seller only where it holds a profile.
  */
-export async function loadSellers(db: PdvDatabase, idFilial: number): Promise<Seller[]> {
+async function loadSellersInDexie(db: PdvDatabase, idFilial: number): Promise<Seller[]> {
   const own = (await db.rows('seller').toArray()).filter(live);
   const rows = own.length > 0 ? own : (await db.rows('user').toArray()).filter((u) => live(u) && u['is_vendedor'] === true);
   return rows
@@ -315,7 +317,7 @@ export function worksIn(row: LocalRow, idFilial: number): boolean {
 }
 
 /** The bank accounts of the local copy (account table: id_conta and a description or name). */
-export async function loadAccounts(db: PdvDatabase): Promise<Account[]> {
+async function loadAccountsInDexie(db: PdvDatabase): Promise<Account[]> {
   return (await db.rows('account').toArray())
     .filter(live)
     .map((a) => ({ id_conta: Number(a['id_conta']), descricao: str(a['descricao']) ?? str(a['nome']) ?? `Conta ${String(a['id_conta'])}` }))
@@ -332,7 +334,7 @@ const isCarrier = (p: LocalRow) => live(p) && (p['is_transportadora'] === true |
 const carrierOf = (p: LocalRow): CarrierHit => ({ id_pessoa: Number(p['id_pessoa']), nome: textOf(p, 'nome') });
 
 /** The active carriers (is_transportadora) whose name, nickname or CNPJ holds every typed word (empty: all), first 10. */
-export async function searchCarriers(db: PdvDatabase, text: string): Promise<CarrierHit[]> {
+async function searchCarriersInDexie(db: PdvDatabase, text: string): Promise<CarrierHit[]> {
   const words = fold(text.trim()).split(/\s+/).filter((w) => w !== '');
   const rows = await db
     .rows('people')
@@ -343,13 +345,13 @@ export async function searchCarriers(db: PdvDatabase, text: string): Promise<Car
 }
 
 /** The carrier of the local copy with this id (null: not a carrier there, or unknown). */
-export async function findCarrier(db: PdvDatabase, id_pessoa: number): Promise<CarrierHit | null> {
+async function findCarrierInDexie(db: PdvDatabase, id_pessoa: number): Promise<CarrierHit | null> {
   const row = await db.rows('people').get(id_pessoa);
   return row && isCarrier(row) ? carrierOf(row) : null;
 }
 
 /** Customers by name, CPF or CNPJ (first 10). */
-export async function searchPeople(db: PdvDatabase, text: string): Promise<LocalRow[]> {
+async function searchPeopleInDexie(db: PdvDatabase, text: string): Promise<LocalRow[]> {
   const query = text.trim();
   if (query === '') return [];
   const digits = query.replace(/\D/g, '');
@@ -364,4 +366,76 @@ export async function searchPeople(db: PdvDatabase, text: string): Promise<Local
     .filter((p) => live(p) && words.every((w) => fold(`${textOf(p, 'nome')} ${textOf(p, 'apelido')}`).includes(w)))
     .limit(10)
     .toArray();
+}
+
+// ---- Either store: the SQLite copy answers through catalogEngine.ts, the Dexie copy as above. ----
+
+export function findByBarcode(db: LocalCopy, code: string): Promise<ProductHit | null> {
+  const client = engineOf(db);
+  return client ? engine.findByBarcode(client, code) : findByBarcodeInDexie(db as PdvDatabase, code);
+}
+
+export function findByBarcodeInTables(db: LocalCopy, code: string): Promise<ProductHit | null> {
+  const client = engineOf(db);
+  return client ? engine.findByBarcodeInTables(client, code) : findByBarcodeInTablesInDexie(db as PdvDatabase, code);
+}
+
+export function hitOfGrid(db: LocalCopy, id_produto_grade: number): Promise<ProductHit | null> {
+  const client = engineOf(db);
+  return client ? engine.hitOfGrid(client, id_produto_grade) : hitOfGridInDexie(db as PdvDatabase, id_produto_grade);
+}
+
+export function findWeighed(db: LocalCopy, code: string, settings: WeighedSettings): Promise<ProductHit | null> {
+  const client = engineOf(db);
+  return client ? engine.findWeighed(client, code, settings) : findWeighedInDexie(db as PdvDatabase, code, settings);
+}
+
+export function searchProducts(db: LocalCopy, text: string, page = 0): Promise<{ hits: ProductHit[]; more: boolean }> {
+  const client = engineOf(db);
+  return client ? engine.searchProducts(client, text, page) : searchProductsInDexie(db as PdvDatabase, text, page);
+}
+
+export function stockOf(db: LocalCopy, idGradeFilial: number, idEndereco: number): Promise<StockRecord | null> {
+  const client = engineOf(db);
+  return client ? engine.stockOf(client, idGradeFilial, idEndereco) : stockOfInDexie(db as PdvDatabase, idGradeFilial, idEndereco);
+}
+
+export function loadSaleContext(db: LocalCopy, idFilial: number): Promise<SaleContext> {
+  const client = engineOf(db);
+  return client ? engine.loadSaleContext(client, idFilial) : loadSaleContextInDexie(db as PdvDatabase, idFilial);
+}
+
+export function loadPaymentOptions(db: LocalCopy, idFilial: number): Promise<PaymentOptions> {
+  const client = engineOf(db);
+  return client ? engine.loadPaymentOptions(client, idFilial) : loadPaymentOptionsInDexie(db as PdvDatabase, idFilial);
+}
+
+export function loadSellers(db: LocalCopy, idFilial: number): Promise<Seller[]> {
+  const client = engineOf(db);
+  return client ? engine.loadSellers(client, idFilial) : loadSellersInDexie(db as PdvDatabase, idFilial);
+}
+
+export function loadAccounts(db: LocalCopy): Promise<Account[]> {
+  const client = engineOf(db);
+  return client ? engine.loadAccounts(client) : loadAccountsInDexie(db as PdvDatabase);
+}
+
+export function searchCarriers(db: LocalCopy, text: string): Promise<CarrierHit[]> {
+  const client = engineOf(db);
+  return client ? engine.searchCarriers(client, text) : searchCarriersInDexie(db as PdvDatabase, text);
+}
+
+export function findCarrier(db: LocalCopy, id_pessoa: number): Promise<CarrierHit | null> {
+  const client = engineOf(db);
+  return client ? engine.findCarrier(client, id_pessoa) : findCarrierInDexie(db as PdvDatabase, id_pessoa);
+}
+
+export function searchPeople(db: LocalCopy, text: string): Promise<LocalRow[]> {
+  const client = engineOf(db);
+  return client ? engine.searchPeople(client, text) : searchPeopleInDexie(db as PdvDatabase, text);
+}
+/** The branch's prices, tables and promotions (pricing.ts), on either store. */
+export function loadPricingOf(db: LocalCopy, idFilial: number): Promise<LocalPricing> {
+  const client = engineOf(db);
+  return client ? engine.loadPricing(client, idFilial) : loadPricing(db, idFilial);
 }

@@ -5,7 +5,7 @@
  */
 import { creditOnSale, customerCreditError, type CustomerCreditFacts } from '@pdv/domain/credit-rules';
 import { fromDecimal } from '@pdv/domain/money';
-import type { LocalRow, PdvDatabase } from '../../db/database.ts';
+import type { LocalRow, LocalCopy } from '../../db/localCopy.ts';
 import type { OperationBundle } from '../outbox/types.ts';
 import { toDomain } from './draft.ts';
 
@@ -33,7 +33,7 @@ export function creditRefusalOf(bundle: OperationBundle, row: LocalRow | undefin
   return customerCreditError(facts, creditOnSale(toDomain(bundle).pagamentos), op.data_inicio.slice(0, 10));
 }
 
-export async function creditRefusal(db: PdvDatabase, bundle: OperationBundle): Promise<string | null> {
+export async function creditRefusal(db: LocalCopy, bundle: OperationBundle): Promise<string | null> {
   const id = bundle.operation.id_cliente;
   if (id == null) return null;
   return creditRefusalOf(bundle, await db.rows('people').get(id));

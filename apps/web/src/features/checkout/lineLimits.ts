@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { percentFromDecimal } from '@pdv/domain/money';
 import type { ProductPriceLimits } from '@pdv/domain/price-limits';
-import type { LocalRow, PdvDatabase } from '../../db/database.ts';
+import type { LocalRow, LocalCopy } from '../../db/localCopy.ts';
 
 const own = (row: LocalRow, key: keyof ProductPriceLimits): number | null => {
   const v = row[key];
@@ -14,7 +14,7 @@ const own = (row: LocalRow, key: keyof ProductPriceLimits): number | null => {
 };
 
 /** The product's own limits of a variation of the branch (by id_produto_grade_filial); {} when it is not in the copy. */
-export async function productLimitsOf(db: PdvDatabase, idGradeFilial: number): Promise<Partial<ProductPriceLimits>> {
+export async function productLimitsOf(db: LocalCopy, idGradeFilial: number): Promise<Partial<ProductPriceLimits>> {
   const grid = await db.rows('grid').where('id_produto_grade_filial').equals(idGradeFilial).first();
   const product = grid && (await db.rows('product').get(grid['id_produto'] as number));
   if (!product) return {};
@@ -29,7 +29,7 @@ export async function productLimitsOf(db: PdvDatabase, idGradeFilial: number): P
  * The own limits of the selected line's product, read when the selection changes (long before F4 is pressed);
  * undefined while being read or with no line.
  */
-export function useProductLimits(db: PdvDatabase, idGradeFilial: number | null): Partial<ProductPriceLimits> | undefined {
+export function useProductLimits(db: LocalCopy, idGradeFilial: number | null): Partial<ProductPriceLimits> | undefined {
   const [read, setRead] = useState<{ id: number; limits: Partial<ProductPriceLimits> } | null>(null);
   useEffect(() => {
     if (idGradeFilial === null) return;

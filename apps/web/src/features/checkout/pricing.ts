@@ -3,7 +3,7 @@
  * the domain's shapes, and the pricing context of a sale: the one precedence of price-check.ts linePricing runs on
  * them when a line is added and when the customer (and so the price table in use) changes.
  */
-import type { PdvDatabase, LocalRow } from '../../db/database.ts';
+import type { LocalCopy, LocalRow } from '../../db/localCopy.ts';
 import { fromDecimal } from '@pdv/domain/money';
 import { tableInUse, type PricingContext } from '@pdv/domain/price-check';
 import { saleDay, tableApplies, type PriceRule, type PriceTable, type Promotion, type PromotionRule } from '@pdv/domain/price-rules';
@@ -75,7 +75,7 @@ export function promotionOf(row: LocalRow): Promotion {
 }
 
 /** The branch's pricing as the local copy holds it now. */
-export async function loadPricing(db: PdvDatabase, idFilial: number): Promise<LocalPricing> {
+export async function loadPricing(db: LocalCopy, idFilial: number): Promise<LocalPricing> {
   const [tables, promotions, branch, config] = await Promise.all([
     db.rows('table_price').toArray(),
     db.rows('promotion').toArray(),

@@ -3,7 +3,7 @@
  * unit, NCM, brand, category), retail and wholesale prices, stock per address of the branch, and the product's grid
  * (every variation with its price and stock).
  */
-import type { LocalRow, PdvDatabase } from '../../db/database.ts';
+import type { LocalRow, LocalCopy } from '../../db/localCopy.ts';
 import { isValidGtin } from '@pdv/domain/gtin';
 import { fromDecimal, quantityFromDecimal, type Cents, type Milli } from '@pdv/domain/money';
 import { isLive } from './search/catalogChanges.ts';
@@ -48,13 +48,13 @@ const num = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v
 const milli = (v: unknown): Milli => quantityFromDecimal(num(v) ?? 0);
 const price = (grid: LocalRow, product: LocalRow, key: string): Cents => fromDecimal(num(grid[key] ?? product[key]) ?? 0);
 
-async function descriptionOf(db: PdvDatabase, table: string, id: unknown): Promise<string | null> {
+async function descriptionOf(db: LocalCopy, table: string, id: unknown): Promise<string | null> {
   const key = num(id);
   return key === null ? null : str((await db.rows(table).get(key))?.['descricao']);
 }
 
 /** The panel's content for the variation of a line (by id_produto_grade_filial), or null when it is not in the copy. */
-export async function loadProductInfo(db: PdvDatabase, idGradeFilial: number, idFilial: number): Promise<ProductInfo | null> {
+export async function loadProductInfo(db: LocalCopy, idGradeFilial: number, idFilial: number): Promise<ProductInfo | null> {
   const grid = await db.rows('grid').where('id_produto_grade_filial').equals(idGradeFilial).first();
   const product = grid && (await db.rows('product').get(grid['id_produto'] as number));
   if (!grid || !product) return null;

@@ -17,9 +17,8 @@ import { showWarning } from '../../ui/warning.tsx';
 import { useSignedIn } from '../auth/sessionContext.ts';
 import { discardDraft, openEditingOperation, saveDraft } from '../outbox/operations.ts';
 import type { OperationBundle } from '../outbox/types.ts';
-import { liveQuery } from 'dexie';
-import { loadPricing } from './pricing.ts';
-import { loadPaymentOptions, loadSaleContext, saleStockAddress, stockOf, type ProductHit, type SaleContext, type StockRecord } from './catalog.ts';
+import { observe } from '../../db/localCopy.ts';
+import { loadPaymentOptions, loadPricingOf, loadSaleContext, saleStockAddress, stockOf, type ProductHit, type SaleContext, type StockRecord } from './catalog.ts';
 import * as draft from './draft.ts';
 import { afterPaint } from './afterPaint.ts';
 import { SaleView } from './saleView.ts';
@@ -174,19 +173,21 @@ export function useCheckout() {
   // settings (here or on another device) is in the payment panel once the sync has written it, without a reload.
   // The price tables and promotions too: a promotion the sync brings applies to the next line added.
   useEffect(() => {
-    const subscription = liveQuery(() => loadPricing(db, idFilial)).subscribe({
-      next: (pricing) => setContext((c) => (c ? { ...c, pricing } : c)),
-      error: (error: unknown) => console.error('Falha ao ler as tabelas de preço e promoções', error),
-    });
-    return () => subscription.unsubscribe();
+    return observe(
+      db,
+      () => loadPricingOf(db, idFilial),
+      (pricing) => setContext((c) => (c ? { ...c, pricing } : c)),
+      (error: unknown) => console.error('Falha ao ler as tabelas de preço e promoções', error),
+    );
   }, [db, idFilial]);
 
   useEffect(() => {
-    const subscription = liveQuery(() => loadPaymentOptions(db, idFilial)).subscribe({
-      next: (options) => setContext((c) => (c ? { ...c, ...options } : c)),
-      error: (error: unknown) => console.error('Falha ao ler os meios de pagamento', error),
-    });
-    return () => subscription.unsubscribe();
+    return observe(
+      db,
+      () => loadPaymentOptions(db, idFilial),
+      (options) => setContext((c) => (c ? { ...c, ...options } : c)),
+      (error: unknown) => console.error('Falha ao ler os meios de pagamento', error),
+    );
   }, [db, idFilial]);
 
   // While online, a till that issues NFC-e offline keeps a block of reserved numbers (issue 29), and again whenever

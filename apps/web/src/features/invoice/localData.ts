@@ -3,7 +3,7 @@
  * scenarios and payment methods, and customers and products (through the point of sale's searches). People and
  * products are in the copy at an offline point of sale (the demo branches are); the contract has no online search.
  */
-import type { LocalRow, PdvDatabase } from '../../db/database.ts';
+import type { LocalRow, LocalCopy } from '../../db/localCopy.ts';
 import { textOf } from '../checkout/catalog.ts';
 
 export interface SeriesOption {
@@ -54,7 +54,7 @@ export const EMPTY_CONTEXT: InvoiceContext = {
   productCount: 0,
 };
 
-export async function loadInvoiceContext(db: PdvDatabase, idFilial: number): Promise<InvoiceContext> {
+export async function loadInvoiceContext(db: LocalCopy, idFilial: number): Promise<InvoiceContext> {
   // Read side by side: each read may wait behind a write of the sync engine.
   const [config, seriesRows, addressRows, scenarioRows, methodRows, operators, installments, peopleCount, productCount, accountRows] = await Promise.all([
     db.rows('config').where('id_filial').equals(idFilial).first(),

@@ -6,12 +6,12 @@
  */
 import { linePricing } from '@pdv/domain/price-check';
 import type { Cents } from '@pdv/domain/money';
-import type { PdvDatabase } from '../../db/database.ts';
+import type { LocalCopy } from '../../db/localCopy.ts';
 import type { ProductHit } from '../checkout/catalog.ts';
 import { contextOf, loadPricing, tableFor } from '../checkout/pricing.ts';
 
 export async function orderLinePrice(
-  db: PdvDatabase,
+  db: LocalCopy,
   order: { id_filial: number; id_cliente: number | null },
   hit: Pick<ProductHit, 'id_produto_grade_filial' | 'id_categoria' | 'preco_venda' | 'preco_atacado'>,
   now = new Date(),

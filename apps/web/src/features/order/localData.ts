@@ -2,7 +2,7 @@
  * What the order screen reads from the local copy (000 §3.1): the invoice screen's context (stock addresses, fiscal
  * scenarios, payment methods, installment plans, accounts, defaults) plus the sellers and card operators.
  */
-import type { LocalRow, PdvDatabase } from '../../db/database.ts';
+import type { LocalRow, LocalCopy } from '../../db/localCopy.ts';
 import { loadSellers, textOf, type Seller } from '../checkout/catalog.ts';
 import { EMPTY_CONTEXT, loadInvoiceContext, type InvoiceContext } from '../invoice/localData.ts';
 
@@ -15,7 +15,7 @@ export const EMPTY_ORDER_CONTEXT: OrderContext = { ...EMPTY_CONTEXT, sellers: []
 
 const live = (row: LocalRow) => !row['data_exclusao'] && (row['situacao'] === undefined || row['situacao'] === 'Ativo');
 
-export async function loadOrderContext(db: PdvDatabase, idFilial: number): Promise<OrderContext> {
+export async function loadOrderContext(db: LocalCopy, idFilial: number): Promise<OrderContext> {
   const [base, sellers, operators] = await Promise.all([
     loadInvoiceContext(db, idFilial),
     loadSellers(db, idFilial),

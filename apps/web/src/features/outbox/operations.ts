@@ -6,8 +6,7 @@
  * Each transaction is a procedure (localdb/transaction.ts) written once over a LocalTx: the exported functions run it
  * on the store given, Dexie (the app today) or the SQLite copy (its worker runs it in one SQLite transaction).
  */
-import type { Table } from 'dexie';
-import type { PdvDatabase } from '../../db/database.ts';
+import type { LocalCopy, LocalTable } from '../../db/localCopy.ts';
 import { procedure, runProcedure, type LocalStore, type LocalTx, type TxRun } from '../../localdb/transaction.ts';
 import { quantityFromDecimal, quantityToDecimal, type Cents } from '@pdv/domain/money';
 import { voucherRedemptions } from '@pdv/domain/voucher-rules';
@@ -20,14 +19,14 @@ export const ITEM_TABLE = 'item';
 export const PAYMENT_TABLE = 'payment';
 export const STOCK_TABLE = 'stock';
 
-export function operationTable(db: PdvDatabase): Table<StoredOperation, string> {
-  return db.table(OPERATION_TABLE);
+export function operationTable(db: LocalCopy): LocalTable<StoredOperation, string> {
+  return db.rows(OPERATION_TABLE) as unknown as LocalTable<StoredOperation, string>;
 }
-export function itemTable(db: PdvDatabase): Table<StoredItem, string> {
-  return db.table(ITEM_TABLE);
+export function itemTable(db: LocalCopy): LocalTable<StoredItem, string> {
+  return db.rows(ITEM_TABLE) as unknown as LocalTable<StoredItem, string>;
 }
-export function paymentTable(db: PdvDatabase): Table<StoredPayment, string> {
-  return db.table(PAYMENT_TABLE);
+export function paymentTable(db: LocalCopy): LocalTable<StoredPayment, string> {
+  return db.rows(PAYMENT_TABLE) as unknown as LocalTable<StoredPayment, string>;
 }
 
 /** Who the point of sale is: one operation in edit per branch and user on this device. */

@@ -7,7 +7,7 @@
  */
 import type { ClienteRapido } from '@pdv/contract/operation';
 import { quickCustomerBody as quickSchema, type QuickCustomerBody } from '@pdv/contract/quick-customer';
-import type { LocalRow, PdvDatabase } from '../../db/database.ts';
+import type { LocalRow, LocalCopy } from '../../db/localCopy.ts';
 
 /** The member of a temporary people row holding what the server gets (cliente_rapido). */
 const SAVED = 'cadastro_rapido';
@@ -20,7 +20,7 @@ export function offlineCustomerOf(row: LocalRow): ClienteRapido | null {
 }
 
 /** Keeps a checked quick-save body in the local copy; answers the temporary row and what the sale will carry. */
-export async function saveOfflineCustomer(db: PdvDatabase, cadastro: QuickCustomerBody): Promise<{ row: LocalRow; rapido: ClienteRapido }> {
+export async function saveOfflineCustomer(db: LocalCopy, cadastro: QuickCustomerBody): Promise<{ row: LocalRow; rapido: ClienteRapido }> {
   const parsed = quickSchema.parse(cadastro);
   const rapido: ClienteRapido = { uuid: crypto.randomUUID(), cadastro };
   const table = db.rows('people');
@@ -42,7 +42,7 @@ export async function saveOfflineCustomer(db: PdvDatabase, cadastro: QuickCustom
 }
 
 /** Removes the temporary row of a customer quick-saved offline (its sale reached the server). */
-export async function forgetOfflineCustomer(db: PdvDatabase, uuid: string): Promise<void> {
+export async function forgetOfflineCustomer(db: LocalCopy, uuid: string): Promise<void> {
   const table = db.rows('people');
   await table.where('id_pessoa').below(0).filter((row) => offlineCustomerOf(row)?.uuid === uuid).delete();
 }

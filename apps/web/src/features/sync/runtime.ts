@@ -4,7 +4,8 @@
  */
 import { call } from '../../api/client.ts';
 import { isApiError } from '../../api/errors.ts';
-import { localDb } from '../../db/database.ts';
+import { localDb, type PdvDatabase } from '../../db/database.ts';
+import { engineOf, type LocalCopy } from '../../db/localCopy.ts';
 import { QUOTA_MESSAGE } from '../../db/storage.ts';
 import { showWarning } from '../../ui/warning.tsx';
 import type { Session } from '../auth/session.ts';
@@ -13,7 +14,8 @@ import { connectRealtime, type ConnectionState, type RealtimeClient } from '../r
 import { SyncEngine, type ChangedFetcher, type SyncStatus } from './engine.ts';
 import { checkLocalVersion, clearPersonalData, readOfflinePos } from './localData.ts';
 import { abortableSleep, pullTable, type PageFetcher, type TablePuller } from './pullTable.ts';
-import { dexieSyncStore } from './syncStore.ts';
+import { localDbSyncStore } from './localDbSyncStore.ts';
+import { dexieSyncStore, type SyncStore } from './syncStore.ts';
 import { SYNC_EVENTS, eventDelay, tablesForEvent, type SyncOwner } from './tables.ts';
 import { createWorkerPuller, type WorkerPort, type WorkerPuller } from './workerPull.ts';
 
@@ -52,7 +54,11 @@ const startWorker = (): WorkerPort =>
  */
 function tableReader(token: string): WorkerPuller | null {
   if (typeof Worker === 'undefined') return null;
-  const store = dexieSyncStore(localDb());
+  const copy = localDb();
+  // The SQLite copy is held by its own worker (one connection per origin): the pages are fetched here and written
+  // there, each in one call (localDbSyncStore).
+  if (engineOf(copy)) return null;
+  const store = dexieSyncStore(copy as PdvDatabase);
   const here: TablePuller = (table, run) =>
     pullTable(table, { ...run, store, fetchPage, sleep: abortableSleep, now: () => Date.now() });
   return createWorkerPuller({
@@ -66,6 +72,12 @@ function tableReader(token: string): WorkerPuller | null {
       );
     },
   });
+}
+
+/** The sync's writes on the page's copy: one call per step to the SQLite worker, or Dexie transactions. */
+function syncStoreOf(copy: LocalCopy): SyncStore {
+  const client = engineOf(copy);
+  return client ? localDbSyncStore(client) : dexieSyncStore(copy as PdvDatabase);
 }
 
 interface Running {
@@ -175,11 +187,11 @@ class SyncRuntime {
     this.pending = null;
     const stopped = this.stop();
     await stopped;
-    await clearPersonalData(dexieSyncStore(localDb()), locks());
+    await clearPersonalData(syncStoreOf(localDb()), locks());
   }
 
   private start(token: string, userId: number, branchId: number): void {
-    const store = dexieSyncStore(localDb());
+    const store = syncStoreOf(localDb());
     const reader = tableReader(token);
     const engine = new SyncEngine({
       store,

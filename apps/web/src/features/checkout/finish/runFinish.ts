@@ -3,7 +3,7 @@
  * tab. The operation is written as Pendente first; only then is anything sent or printed.
  */
 import { ORDER_MESSAGES } from '@pdv/domain/order-messages';
-import type { PdvDatabase } from '../../../db/database.ts';
+import type { LocalCopy } from '../../../db/localCopy.ts';
 import { toast } from '../../../ui/toast.ts';
 import { showWarning } from '../../../ui/warning.tsx';
 import { openOrderSheet } from '../../order/documents/orderDocuments.ts';
@@ -24,7 +24,7 @@ import { finishOutcome, sendStep, SUCCESS_MESSAGE, type FinishDocument, type Not
 const SEND_WAIT_MS = 4000;
 
 export interface FinishRun {
-  db: PdvDatabase;
+  db: LocalCopy;
   context: SaleContext;
   /** The operator's name, printed on the receipt. */
   operador: string;

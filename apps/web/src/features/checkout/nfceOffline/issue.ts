@@ -8,7 +8,7 @@
 import { ValidationError } from '@pdv/domain/errors';
 import { NFCE_OFFLINE_MESSAGES } from '@pdv/domain/nfce-offline';
 import { PRINT_MESSAGES, PRINT_TIMEOUT_MS } from '@pdv/domain/print-connector';
-import type { PdvDatabase, LocalRow } from '../../../db/database.ts';
+import type { LocalCopy, LocalRow } from '../../../db/localCopy.ts';
 import type { OperationBundle } from '../../outbox/types.ts';
 import { connectorUrl } from '../../peripherals/connector.ts';
 import { peripheralFor, type PeripheralChoice } from '../../peripherals/peripheralStore.ts';
@@ -42,7 +42,7 @@ export function offlineNfceReady(context: SaleContext, id_filial: number): boole
 }
 
 /** The local copy's rows the document reads. */
-export async function loadFiscalCopy(db: PdvDatabase, bundle: OperationBundle, context: SaleContext): Promise<LocalFiscalCopy> {
+export async function loadFiscalCopy(db: LocalCopy, bundle: OperationBundle, context: SaleContext): Promise<LocalFiscalCopy> {
   const products = new Map<number, LocalRow>();
   for (const item of bundle.itens) {
     if (item.id_produto_grade_filial === null || products.has(item.id_produto_grade_filial)) continue;
@@ -64,7 +64,7 @@ export type OfflineNfceResult =
   | { ok: false; message: string };
 
 /** Issues the contingency NFC-e of `bundle` (modelo 65, finished offline) through the connector. */
-export async function issueOfflineNfce(db: PdvDatabase, bundle: OperationBundle, context: SaleContext, now = new Date()): Promise<OfflineNfceResult> {
+export async function issueOfflineNfce(db: LocalCopy, bundle: OperationBundle, context: SaleContext, now = new Date()): Promise<OfflineNfceResult> {
   const id_filial = bundle.operation.id_filial;
   const choice = nfceConnector(id_filial);
   if (!choice) return { ok: false, message: PRINT_MESSAGES.unreachable };

@@ -4,7 +4,8 @@
  * because there is nothing yet, not because the product does not exist: the search box says so, and searches again
  * by itself as the rows arrive and once the load ends (ProductSearch.tsx).
  */
-import type { PdvDatabase, UpdaterRow } from '../../../db/database.ts';
+import type { UpdaterRow } from '../../../db/database.ts';
+import type { LocalCopy } from '../../../db/localCopy.ts';
 
 export const CATALOG_TABLES = ['product', 'grid', 'barcode'] as const;
 
@@ -16,7 +17,7 @@ export function catalogLoadedFrom(rows: ReadonlyArray<UpdaterRow | undefined>): 
   return rows.length === CATALOG_TABLES.length && rows.every((row) => row?.is_loaded === 1);
 }
 
-export async function catalogLoaded(db: PdvDatabase): Promise<boolean> {
+export async function catalogLoaded(db: LocalCopy): Promise<boolean> {
   return catalogLoadedFrom(await db.updater.bulkGet([...CATALOG_TABLES]));
 }
 

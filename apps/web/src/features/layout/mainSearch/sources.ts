@@ -4,7 +4,7 @@
  * (/order/find, /invoice/find: the local copy holds neither), online only. Each source answers candidates; ranking.ts
  * ranks and cuts them.
  */
-import type { LocalRow, PdvDatabase } from '../../../db/database.ts';
+import type { LocalRow, LocalCopy } from '../../../db/localCopy.ts';
 import { call } from '../../../api/client.ts';
 import { formatCpfCnpj } from '@pdv/domain/documents';
 import { formatMoney, fromDecimal } from '@pdv/domain/money';
@@ -29,7 +29,7 @@ const SERVER_TAKE = 8;
  * Products of the local copy (the point of sale's product index): one line per product, named as its product row is
  * (the variations fold into it), with its SKU and the first barcode found as detail.
  */
-export async function productCandidates(db: PdvDatabase, query: string): Promise<SearchResult[]> {
+export async function productCandidates(db: LocalCopy, query: string): Promise<SearchResult[]> {
   const { hits } = await searchProducts(db, query);
   const first = new Map<number, (typeof hits)[number]>();
   for (const hit of hits) if (!first.has(hit.id_produto)) first.set(hit.id_produto, hit);
@@ -51,7 +51,7 @@ export async function productCandidates(db: PdvDatabase, query: string): Promise
 }
 
 /** People of the local copy by name, nickname, CPF or CNPJ. */
-export async function peopleCandidates(db: PdvDatabase, query: string): Promise<SearchResult[]> {
+export async function peopleCandidates(db: LocalCopy, query: string): Promise<SearchResult[]> {
   const rows = await searchPeople(db, query);
   return rows.map((row: LocalRow) => {
     const id = Number(row['id_pessoa']);
