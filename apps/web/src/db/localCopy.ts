@@ -113,7 +113,7 @@ export class ClientCopy implements LocalCopy {
       table = new ClientTable<LocalRow>(this, name, def?.key ?? 'id');
       this.tables.set(name, table);
     }
-    return table as LocalTable<LocalRow, unknown>;
+    return table;
   }
 
   hasStore(name: string): boolean {

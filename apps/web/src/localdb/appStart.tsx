@@ -17,7 +17,7 @@ export interface LocalCopyProbe {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
+   
   var __pdvLocalCopy: LocalCopyProbe | undefined;
 }
 
@@ -36,9 +36,9 @@ function installProbe(store: 'sqlite' | 'dexie'): void {
     store,
     rows: async (table) => (localDb().hasStore(table) ? localDb().rows(table).toArray() : []),
     where: async (table, field, value) => (localDb().hasStore(table) ? localDb().rows(table).where(field).equals(value).toArray() : []),
-    tables: async () => {
+    tables: () => {
       const copy = localDb();
-      return copy instanceof ClientCopy ? copy.tableNames() : (copy as unknown as { tables: { name: string }[] }).tables.map((t) => t.name);
+      return Promise.resolve(copy instanceof ClientCopy ? copy.tableNames() : (copy as unknown as { tables: { name: string }[] }).tables.map((t) => t.name));
     },
   };
 }

@@ -17,7 +17,6 @@ import { openMemoryEngine } from '../../localdb/testing.ts';
 import { engineRunner } from '../../localdb/transaction.ts';
 import * as dexie from './catalog.ts';
 import * as sqlite from './catalogEngine.ts';
-import { loadPricing as dexiePricing } from './pricing.ts';
 import { productIndex } from './search/productIndex.ts';
 
 const gtin = (body: string) => withGtinCheckDigit(body);
@@ -276,7 +275,7 @@ const dexieReads = (db: PdvDatabase): Reads => ({
   loadPaymentOptions: (id) => dexie.loadPaymentOptions(db, id),
   loadSellers: (id) => dexie.loadSellers(db, id),
   loadAccounts: () => dexie.loadAccounts(db),
-  loadPricing: (id) => dexiePricing(db, id),
+  loadPricing: (id) => dexie.loadPricingOf(db, id),
   searchCarriers: (text) => dexie.searchCarriers(db, text),
   findCarrier: (id) => dexie.findCarrier(db, id),
   searchPeople: (text) => dexie.searchPeople(db, text),

@@ -22,12 +22,15 @@ import {
   barcodeLineProcedure,
   gridLineProcedure,
   indexedHit,
+  live,
   paymentOptionsProcedure,
   pricingProcedure,
   saleContextProcedure,
   sellersProcedure,
   stockRecord,
+  str,
   tableBarcodeLineProcedure,
+  textOf,
   weighedLineProcedure,
 } from './catalogProcedures.ts';
 
@@ -36,12 +39,6 @@ export const PAGE_SIZE = 25;
 /** What these reads need of the local copy: the worker's client, or anything answering the same way. */
 export type CatalogSource = Pick<LocalDbClient, 'searchVariations' | 'get' | 'where' | 'all' | 'transact'>;
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const live = (row: LocalRow) => !row['data_exclusao'] && (row['situacao'] === undefined || row['situacao'] === 'Ativo');
-const textOf = (row: LocalRow, key: string): string => {
-  const value = row[key];
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-};
 
 /** catalog.ts findByBarcode: a valid GTIN's line with its unit and stock per address, in one read transaction. */
 export async function findByBarcode(db: CatalogSource, code: string): Promise<ProductHit | null> {

@@ -14,15 +14,16 @@ import type { Account, ProductHit, SaleContext, Seller, StockRecord } from './ca
 import { priceTableOf, promotionOf, type LocalPricing } from './pricing.ts';
 import { barcodeDoc, gridDoc, productDoc, type GridDoc, type ProductDoc } from './search/catalogChanges.ts';
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : null);
 const keyOf = (v: unknown): number | string | null => (typeof v === 'number' || (typeof v === 'string' && v !== '') ? v : null);
-const textOf = (row: LocalRow, key: string): string => {
+/** A text field of a row ('' when missing). */
+export const textOf = (row: LocalRow, key: string): string => {
   const value = row[key];
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 };
 /** Live as catalog.ts reads the tables: not deleted, situacao absent or 'Ativo' (null is not live there). */
-const live = (row: LocalRow) => !row['data_exclusao'] && (row['situacao'] === undefined || row['situacao'] === 'Ativo');
+export const live = (row: LocalRow): boolean => !row['data_exclusao'] && (row['situacao'] === undefined || row['situacao'] === 'Ativo');
 const cents = (v: unknown): Cents => fromDecimal(num(v) ?? 0);
 
 // ---- lines (ProductHit) ----
@@ -218,11 +219,16 @@ function* pricing(t: LocalTx, idFilial: number): TxRun<LocalPricing> {
   };
 }
 
-function* saleContext(t: LocalTx, idFilial: number): TxRun<SaleContext> {
-  const config = yield* firstConfig(t, idFilial);
+/** The branch's sale stock address: the configuration's (id_endereco_estoque_venda) when live, else its first live one. */
+function* saleAddress(t: LocalTx, idFilial: number, config: LocalRow | null): TxRun<number | null> {
   const addresses = (yield* t.where('stock_address', 'id_filial', idFilial)).filter(live);
   const preferred = num(config?.['id_endereco_estoque_venda']);
   const address = addresses.find((a) => a['id_endereco_estoque'] === preferred) ?? addresses[0];
+  return num(address?.['id_endereco_estoque']);
+}
+
+function* saleContext(t: LocalTx, idFilial: number): TxRun<SaleContext> {
+  const config = yield* firstConfig(t, idFilial);
   const scenarios = (yield* t.all('fiscal_scenario')).filter(live);
   const scenario = scenarios.find((s) => s['tipo'] === 'Venda' && (s['default'] || s['is_padrao'])) ?? scenarios.find((s) => s['tipo'] === 'Venda');
   const series: FiscalSeries[] = (yield* t.where('fiscal_series', 'id_filial', idFilial))
@@ -232,7 +238,7 @@ function* saleContext(t: LocalTx, idFilial: number): TxRun<SaleContext> {
   return {
     sellers: yield* sellers(t, idFilial),
     config,
-    id_endereco_estoque: num(address?.['id_endereco_estoque']),
+    id_endereco_estoque: yield* saleAddress(t, idFilial, config),
     id_cenario_fiscal: num(scenario?.['id_cenario_fiscal']),
     series,
     ...(yield* paymentOptions(t, idFilial)),
@@ -250,6 +256,9 @@ export const saleContextProcedure = procedure(
   ['config', 'stock_address', 'fiscal_scenario', 'fiscal_series', 'branch', 'seller', 'user', ...PAYMENT_TABLES, 'table_price', 'promotion'],
   saleContext,
 );
+export const saleStockAddressProcedure = procedure('catalog.saleStockAddress', 'r', ['config', 'stock_address'], function* (t: LocalTx, idFilial: number) {
+  return yield* saleAddress(t, idFilial, yield* firstConfig(t, idFilial));
+});
 export const paymentOptionsProcedure = procedure('catalog.paymentOptions', 'r', PAYMENT_TABLES, paymentOptions);
 export const sellersProcedure = procedure('catalog.sellers', 'r', ['seller', 'user'], sellers);
 export const pricingProcedure = procedure('catalog.pricing', 'r', PRICING_TABLES, pricing);
@@ -260,6 +269,7 @@ export const CATALOG_PROCEDURES = [
   gridLineProcedure,
   weighedLineProcedure,
   saleContextProcedure,
+  saleStockAddressProcedure,
   paymentOptionsProcedure,
   sellersProcedure,
   pricingProcedure,

@@ -16,7 +16,7 @@ const own = (row: LocalRow, key: keyof ProductPriceLimits): number | null => {
 /** The product's own limits of a variation of the branch (by id_produto_grade_filial); {} when it is not in the copy. */
 export async function productLimitsOf(db: LocalCopy, idGradeFilial: number): Promise<Partial<ProductPriceLimits>> {
   const grid = await db.rows('grid').where('id_produto_grade_filial').equals(idGradeFilial).first();
-  const product = grid && (await db.rows('product').get(grid['id_produto'] as number));
+  const product = grid && (await db.rows('product').get(grid['id_produto']));
   if (!product) return {};
   return {
     percentual_desconto_maximo: own(product, 'percentual_desconto_maximo'),

@@ -3,7 +3,7 @@
  * the domain's shapes, and the pricing context of a sale: the one precedence of price-check.ts linePricing runs on
  * them when a line is added and when the customer (and so the price table in use) changes.
  */
-import type { LocalCopy, LocalRow } from '../../db/localCopy.ts';
+import type { LocalRow } from '../../db/localCopy.ts';
 import { fromDecimal } from '@pdv/domain/money';
 import { tableInUse, type PricingContext } from '@pdv/domain/price-check';
 import { saleDay, tableApplies, type PriceRule, type PriceTable, type Promotion, type PromotionRule } from '@pdv/domain/price-rules';
@@ -71,23 +71,6 @@ export function promotionOf(row: LocalRow): Promotion {
     is_cashback: row['is_cashback'] === true,
     categorias: by('categorias', 'id_categoria'),
     grades: by('produtos', 'id_produto_grade_filial'),
-  };
-}
-
-/** The branch's pricing as the local copy holds it now. */
-export async function loadPricing(db: LocalCopy, idFilial: number): Promise<LocalPricing> {
-  const [tables, promotions, branch, config] = await Promise.all([
-    db.rows('table_price').toArray(),
-    db.rows('promotion').toArray(),
-    db.rows('branch').get(idFilial),
-    db.rows('config').where('id_filial').equals(idFilial).first(),
-  ]);
-  return {
-    id_filial: idFilial,
-    tables: new Map(tables.filter((t) => !t['data_exclusao']).map((t) => [Number(t['id_tabela_preco']), priceTableOf(t)])),
-    promotions: promotions.filter((p) => !p['data_exclusao']).map(promotionOf),
-    branchTable: num(branch?.['id_tabela_preco_padrao']),
-    fusoHoras: num(config?.['fuso_horario']) ?? -3,
   };
 }
 

@@ -56,7 +56,7 @@ async function descriptionOf(db: LocalCopy, table: string, id: unknown): Promise
 /** The panel's content for the variation of a line (by id_produto_grade_filial), or null when it is not in the copy. */
 export async function loadProductInfo(db: LocalCopy, idGradeFilial: number, idFilial: number): Promise<ProductInfo | null> {
   const grid = await db.rows('grid').where('id_produto_grade_filial').equals(idGradeFilial).first();
-  const product = grid && (await db.rows('product').get(grid['id_produto'] as number));
+  const product = grid && (await db.rows('product').get(grid['id_produto']));
   if (!grid || !product) return null;
   const variations = (await db.rows('grid').where('id_produto').equals(product['id_produto'] as number).toArray())
     .filter(isLive)

@@ -8,7 +8,8 @@ import { linePricing } from '@pdv/domain/price-check';
 import type { Cents } from '@pdv/domain/money';
 import type { LocalCopy } from '../../db/localCopy.ts';
 import type { ProductHit } from '../checkout/catalog.ts';
-import { contextOf, loadPricing, tableFor } from '../checkout/pricing.ts';
+import { loadPricingOf } from '../checkout/catalog.ts';
+import { contextOf, tableFor } from '../checkout/pricing.ts';
 
 export async function orderLinePrice(
   db: LocalCopy,
@@ -16,7 +17,7 @@ export async function orderLinePrice(
   hit: Pick<ProductHit, 'id_produto_grade_filial' | 'id_categoria' | 'preco_venda' | 'preco_atacado'>,
   now = new Date(),
 ): Promise<Cents> {
-  const pricing = await loadPricing(db, order.id_filial);
+  const pricing = await loadPricingOf(db, order.id_filial);
   const customer = order.id_cliente === null ? undefined : await db.rows('people').get(order.id_cliente);
   const raw = customer?.['id_tabela_preco_padrao'];
   const customerTable = typeof raw === 'number' ? raw : typeof raw === 'string' && raw !== '' ? Number(raw) : null;

@@ -131,7 +131,7 @@ export async function pullTable(table: SyncTable, options: PullOptions): Promise
       // First load: the next page travels while this one is written.
       const prefetched = firstLoad && page.has_more ? fetchFrom(page) : null;
       position = await writePage(store, table, position, page, options.now());
-      announceRows(table.localTable, page.rows);
+      if (store.indexedInPage) announceRows(table.localTable, page.rows);
       pages += 1;
       received += page.rows.length;
       options.onPage?.(received);

@@ -38,6 +38,11 @@ export interface SyncStore {
   dropCopy(): Promise<void>;
   /** The first row of `table` (in key order) whose `field`, the key or an index, equals `value`. */
   first(table: string, field: string, value: Key): Promise<LocalRow | undefined>;
+  /**
+   * The point of sale's word index is built in the page from the rows written (the Dexie copy: pullTable announces
+   * each page, catalogChanges.ts announceRows); the SQLite copy searches in its worker and needs no announce.
+   */
+  readonly indexedInPage?: boolean;
 }
 
 /** Another writer moved the table's position while a page was in flight: the page is dropped, not written. */
@@ -97,6 +102,7 @@ export function splitPage(
 /** The sync over the Dexie copy (IndexedDB): each call one Dexie transaction. */
 export function dexieSyncStore(db: PdvDatabase): SyncStore {
   return {
+    indexedInPage: true,
     tables: () => Promise.resolve(db.tables.map((table) => table.name)),
     position: (table) => db.updater.get(table),
     positions: () => db.updater.toArray(),
