@@ -263,24 +263,33 @@ test.describe('local copy', () => {
     test.describe('full', () => {
       // Chromium serves a dedicated worker's script through the service worker once it is active (even to a page
       // it does not control yet), and page.route never sees such a request: the worker would run without the
-      // refusal below and write the products. Without the service worker the route patches the worker's script.
+      // refusal below and write the products. Without the service worker the route patches the worker's script
+      // (the local copy's worker, localdb/worker.ts, built as assets/worker-*.js).
       test.use({ serviceWorkers: 'block' });
 
       test('a full storage is shown to the user in the warning modal, not swallowed', async ({ page }) => {
-        // The browser refuses every write of products as it does when the origin's quota is used up: in the page,
-        // and in the sync worker, which writes the pages (its script gets the same refusal put first).
+        // The local copy's worker (SQLite on OPFS) answers every write of products as it does when the origin's quota
+        // is used up (host.ts: SQLITE_FULL or QuotaExceededError → kind 'quota'): its script gets this refusal put
+        // first, before the worker's own message handler.
         const refuseProducts = `(() => {
-          for (const method of ['put', 'add']) {
-            const original = IDBObjectStore.prototype[method];
-            IDBObjectStore.prototype[method] = function (...args) {
-              if (this.name === 'product') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-              return original.apply(this, args);
-            };
-          }
+          const add = self.addEventListener.bind(self);
+          self.addEventListener = (type, listener, options) => {
+            if (type !== 'message') return add(type, listener, options);
+            return add(type, (event) => {
+              const request = event.data;
+              const products = request && request.op === 'call' && (
+                (request.method === 'applyChangesAt' && request.args[0] && request.args[0].table === 'product') ||
+                (request.method === 'applyChanges' && Array.isArray(request.args[0]) && request.args[0].some((c) => c.table === 'product' && c.rows && c.rows.length > 0)));
+              if (products) {
+                self.postMessage({ type: 'reply', id: request.id, ok: false, kind: 'quota', name: 'QuotaExceededError', message: 'The quota has been exceeded.' });
+                return;
+              }
+              return listener(event);
+            }, options);
+          };
         })();`;
-        await page.addInitScript(refuseProducts);
         let patchedWorkers = 0;
-        await page.route(/\/assets\/syncWorker-[^/]*\.js$/, async (route) => {
+        await page.route(/\/assets\/worker-[^/]*\.js$/, async (route) => {
           patchedWorkers += 1;
           const response = await route.fetch();
           await route.fulfill({ response, body: `${refuseProducts}\n${await response.text()}` });

@@ -9,7 +9,7 @@
  * store; `transaction` here is for reads, and for the few single-table read-then-write steps (serialized between the
  * tabs by a Web Lock on SQLite, where a page cannot hold a transaction open across messages).
  */
-import { liveQuery } from 'dexie';
+import { liveQuery, type Dexie } from 'dexie';
 import type { LocalDbClient } from '../localdb/client.ts';
 import type { Key } from '../localdb/engine.ts';
 import type { Procedure } from '../localdb/transaction.ts';
@@ -344,9 +344,10 @@ export function engineOf(copy: LocalCopy): LocalDbClient | null {
 
 /**
  * Runs `query` now and again after every write to what it read, on either store (Dexie's liveQuery, or the SQLite
- * copy's tracked reads). `copy` is the store the query reads. Returns the stop.
+ * copy's tracked reads). `copy` is the store the query reads: the local copy, or another Dexie database (the
+ * inventory's counts). Returns the stop.
  */
-export function observe<T>(copy: LocalCopy, query: () => Promise<T>, onValue: (value: T) => void, onError?: (error: unknown) => void): () => void {
+export function observe<T>(copy: LocalCopy | Dexie, query: () => Promise<T>, onValue: (value: T) => void, onError?: (error: unknown) => void): () => void {
   const failed = onError ?? ((error: unknown) => console.error('Falha ao ler a cópia local', error));
   if (copy instanceof ClientCopy) return copy.observe(query, onValue, failed);
   const subscription = liveQuery(query).subscribe({ next: onValue, error: failed });

@@ -82,6 +82,7 @@ export function useInventoryCount(id_inventario: number, id_filial: number) {
   const mine = useLiveQuery(
     useCallback(() => countDb().count.where('id_inventario').equals(id_inventario).toArray(), [id_inventario]),
     [] as LocalCount[],
+    countDb(),
   );
   const server = useLiveQuery(
     useCallback(() => localDb().rows('inventory_item').where('id_inventario').equals(id_inventario).toArray(), [id_inventario]),
