@@ -14,6 +14,8 @@ export interface LocalCopyProbe {
   rows(table: string): Promise<Record<string, unknown>[]>;
   where(table: string, field: string, value: string | number): Promise<Record<string, unknown>[]>;
   tables(): Promise<string[]>;
+  /** Writes rows as they are (benches seed a large catalogue through it). */
+  bulkPut(table: string, rows: Record<string, unknown>[]): Promise<void>;
 }
 
 declare global {
@@ -36,6 +38,9 @@ function installProbe(store: 'sqlite' | 'dexie'): void {
     store,
     rows: async (table) => (localDb().hasStore(table) ? localDb().rows(table).toArray() : []),
     where: async (table, field, value) => (localDb().hasStore(table) ? localDb().rows(table).where(field).equals(value).toArray() : []),
+    bulkPut: async (table, rows) => {
+      await localDb().rows(table).bulkPut(rows);
+    },
     tables: () => {
       const copy = localDb();
       return Promise.resolve(copy instanceof ClientCopy ? copy.tableNames() : (copy as unknown as { tables: { name: string }[] }).tables.map((t) => t.name));
