@@ -4,13 +4,15 @@
  * shows every branch of the user, each row naming its branch.
  */
 import { api } from './checkout-steps.ts';
-import { expect, goByMenu, test, USERS, signIn } from './support.ts';
+import { expect, goByMenu, test, USERS, signIn, waitForLocalCopy } from './support.ts';
 
 type Row = Record<string, unknown>;
 
 test('Alt+B shows the stock balance, a search narrows it, and Alt+P opens the stock report PDF', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, USERS.gerente);
+  // The first load over: its pages no longer share the server and the page with the balance's call.
+  await waitForLocalCopy(page);
   const first = ((await api(page, '/stock/balance', { take: 1 })).json['rows'] as Row[])[0]!;
   const sku = String(first['sku']);
 

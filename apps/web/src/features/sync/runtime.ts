@@ -198,7 +198,9 @@ class SyncRuntime {
       fetchPage,
       fetchChanged,
       // In the worker a few tables are read at once (see SyncEngineOptions.parallel); on this thread, one at a time.
-      ...(reader ? { pull: reader.pull, parallel: WORKER_PARALLEL_READS } : {}),
+      // The SQLite copy writes in its own worker: a few tables read at once here too (this thread only fetches and
+      // parses), as the sync worker does for the Dexie copy.
+      ...(reader ? { pull: reader.pull, parallel: WORKER_PARALLEL_READS } : engineOf(localDb()) ? { parallel: WORKER_PARALLEL_READS } : {}),
       owner: () => this.owner,
       offlinePos: (owner) => readOfflinePos(store, owner, localStorage),
       prepare: async (signal) => {
