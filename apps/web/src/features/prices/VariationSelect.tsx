@@ -17,7 +17,7 @@ interface Option {
 export async function variationLabel(id_produto_grade_filial: number): Promise<string> {
   const db = localDb();
   const grid = await db.rows('grid').where('id_produto_grade_filial').equals(id_produto_grade_filial).first();
-  const product = grid && (await db.rows('product').get(grid['id_produto'] as number));
+  const product = grid && (await db.rows('product').get(grid['id_produto']));
   if (!grid || !product) return `Variação ${String(id_produto_grade_filial)}`;
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   const own = grid['is_padrao'] === true ? '' : ` ${text(grid['descricao'])}`;

@@ -100,7 +100,7 @@ export function AdditionalInformationLinksTab({ values, set, errors, readOnly }:
     const picked = await table.where('id_produto').anyOf(chosenKey === '' ? [] : chosenKey.split(',').map(Number)).toArray();
     const term = search.trim().toLowerCase();
     const found = term.length < 2 ? [] : await table
-      .filter((r) => `${String(r['descricao'] as string)} ${String(r['sku'] as string)}`.toLowerCase().includes(term))
+      .filter((r) => `${String(r['descricao'])} ${String(r['sku'])}`.toLowerCase().includes(term))
       .limit(20)
       .toArray();
     return [...picked, ...found.filter((r) => !picked.some((p) => p['id_produto'] === r['id_produto']))];
