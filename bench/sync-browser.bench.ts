@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
 import type { Benchmark, BenchResult } from './lib.ts';
+import type { RawInsert } from './localdb/figures.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PRODUCTS = Number(process.env['BENCH_PRODUCTS'] ?? 20_000);
@@ -161,12 +162,6 @@ async function catalogueLoaded(page: Page): Promise<boolean> {
     const done = new Set(rows.filter((r) => r.is_loaded === 1).map((r) => r.table));
     return ${JSON.stringify(Object.keys(TABLES))}.every((t) => done.has(t)) && !rows.some((r) => r.loading === 1);`);
   return loaded === true;
-}
-
-interface RawInsert {
-  rows: number;
-  ms: number;
-  counts: Record<string, number>;
 }
 
 /** The raw SQLite insert of the copy's catalogue rows, in the app's page (bench/localdb/copy-baseline.ts). */

@@ -6,16 +6,8 @@
  * postMessage, as the app's sync sends its pages to its worker. Each table is dropped once timed (not timed).
  */
 import type { LocalCopyProbe } from '../../apps/web/src/localdb/appStart.tsx';
+import type { RawInsert } from './figures.ts';
 import { rawCall } from './raw-client.ts';
-
-export interface RawInsert {
-  /** Rows inserted, over every table. */
-  rows: number;
-  /** Time spent inserting them (the reads and drops not counted). */
-  ms: number;
-  /** Rows per table: what the app's copy held. */
-  counts: Record<string, number>;
-}
 
 /** `tables`: table → its key field. `workerUrl`: the bundled raw-worker.ts. */
 export async function rawInsertOfCopy(tables: Record<string, string>, pageRows: number, workerUrl: string): Promise<RawInsert> {
