@@ -1,21 +1,29 @@
 /**
- * The point of sale's product search in headless Chromium with a large local copy (issue 4, "Speed"):
+ * The point of sale's product search in headless Chromium with a large local copy (issue 4, "Speed"; issue 21, the copy
+ * on SQLite: its search in the copy's worker, FTS5, nothing built at page load):
+ * - reload to search usable: a fresh page at /checkout with the catalogue already local, from the navigation's start to
+ *   the first search's results in the page (the bench fills the box with a word as soon as it shows; the app's 120 ms
+ *   typing pause is included), BENCH_RELOADS times (default 3), the median reported; baseline: the navigation's start
+ *   to the box filled (the page, the app and its copy open); goal ≤ 2 s at 100k products;
  * - text search, top 25: from the search's start (after the typing pause) to the results in the page, measured by
  *   the app itself (User Timing 'pdv:pesquisa-produto'), p95 over a mix of queries (whole words, prefixes, several
- *   words, accents, reference numbers, no result); versus a linear scan of the same rows in the same page (every
- *   product read from IndexedDB with one getAll, folded and matched as the search did before the index, then the
- *   first 25 made into lines); goals: p95 ≤ 50 ms and at least 10 times faster;
+ *   words, accents, reference numbers, no result); goal p95 ≤ 20 ms (issue 21). Baseline: a linear scan in the same
+ *   page over the same rows read once through the app's probe (not timed; the variations by product and the codes by
+ *   variation put in maps, not timed, standing for the indexes): every product's description folded and every word
+ *   looked for, the first 25 matches made into lines. (Before the SQLite copy the baseline scanned IndexedDB, and
+ *   issue 4 asked for ratio ≤ 0.1 against it: the ratio is still printed, against this in-memory scan, not a goal.)
  * - barcode scan: from the keydown of Enter (a listener on window, capture phase) to the new line in the items table
  *   (a MutationObserver), and to the next frame after it (requestAnimationFrame then a task: painted); goal p95 ≤ 50 ms.
- *   Printed beside it: a bare text change in the same page to the next frame, timed the same way (the share of
+ *   Baseline: one barcode.codigo lookup through the app's probe (the query API to the copy's worker and back),
+ *   median. Printed beside it: a bare text change in the same page to the next frame, timed the same way (the share of
  *   "painted" that is the browser's frame, not the app's work).
  *
  * The local copy: the demo shop synced from a real server, plus BENCH_SEARCH_PRODUCTS products (default 100,000,
  * each with 2 or 3 variations and a GTIN-13 per variation, named like the bulk catalogue of `npm run demo:data`)
- * written straight into the page's IndexedDB ('pdv', version 40) in 5,000-row transactions: loading 100k products
- * through the sync takes minutes on this machine and is sync-browser.bench.ts's subject, not this one's. The page is
- * then loaded again at /checkout, which builds the word index from the tables (its time is reported too).
- * Page code is passed as strings: the Node tsconfig has no DOM libs.
+ * written into the app's SQLite copy through its probe (window.__pdvLocalCopy.bulkPut, localdb/appStart.tsx: the
+ * copy's worker keeps the search tables by its triggers) in chunks of 5,000 products: loading 100k products through
+ * the sync is sync-browser.bench.ts's subject, not this one's. The app must open its copy in SQLite (the bench fails
+ * on the Dexie fallback). Page code is passed as strings: the Node tsconfig has no DOM libs.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +39,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PRODUCTS = Number(process.env['BENCH_SEARCH_PRODUCTS'] ?? 100_000);
 const QUERIES = Number(process.env['BENCH_SEARCH_QUERIES'] ?? 120);
 const SCAN_QUERIES = Number(process.env['BENCH_SEARCH_SCANS'] ?? 15);
+const RELOADS = Number(process.env['BENCH_RELOADS'] ?? 3);
 const BARCODE_SCANS = Number(process.env['BENCH_BARCODE_SCANS'] ?? 100);
 /** Price tables and active promotions in the local copy while scanning (issue 30's speed goal: 50 and 200). */
 const PRICE_TABLES = Number(process.env['BENCH_PRICE_TABLES'] ?? 50);
@@ -42,7 +51,6 @@ const PASSWORD = 'demo1234';
 /** Ids of the written rows start here, far from the server's. */
 const BASE_ID = 50_000_000;
 const SEARCH_MEASURE = 'pdv:pesquisa-produto';
-const INDEX_MEASURE = 'pdv:indice-produtos';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -93,36 +101,43 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
   }
 }
 
-/** Page helpers: `req` turns an IDBRequest into a promise, `openPdv` opens the app's database. */
+/**
+ * Page helpers: `probe()` answers the app's probe of its local copy (window.__pdvLocalCopy, localdb/appStart.tsx),
+ * failing when the app has not opened its copy yet.
+ */
 export const PAGE_HELPERS = `
-  const req = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
-  const openPdv = () => req(indexedDB.open('pdv'));
-  const done = (tx) => new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); tx.onabort = () => reject(tx.error); });
+  const probe = () => {
+    if (!window.__pdvLocalCopy) throw new Error('the app has not opened its local copy');
+    return window.__pdvLocalCopy;
+  };
 `;
 
 /** Whether the demo's catalogue and selling tables are read to their end. */
 export async function localCopyLoaded(page: Page): Promise<boolean> {
   return page.evaluate<boolean>(`(async () => {
-    ${PAGE_HELPERS}
-    if (!(await indexedDB.databases()).some((d) => d.name === 'pdv')) return false;
-    const db = await openPdv();
-    try {
-      if (!db.objectStoreNames.contains('updater')) return false;
-      const rows = await req(db.transaction('updater').objectStore('updater').getAll());
-      const loaded = new Set(rows.filter((r) => r.is_loaded === 1).map((r) => r.table));
-      return ['product', 'grid', 'barcode', 'stock', 'stock_address', 'config', 'measure_unit', 'method_payment'].every((t) => loaded.has(t))
-        && !rows.some((r) => r.loading === 1);
-    } finally { db.close(); }
+    const copy = window.__pdvLocalCopy;
+    if (!copy) return false;
+    const rows = await copy.rows('updater');
+    const loaded = new Set(rows.filter((r) => r.is_loaded === 1).map((r) => r.table));
+    return ['product', 'grid', 'barcode', 'stock', 'stock_address', 'config', 'measure_unit', 'method_payment'].every((t) => loaded.has(t))
+      && !rows.some((r) => r.loading === 1);
   })()`);
 }
 
+/** Which store holds the page's local copy ('sqlite' or 'dexie'; null before the app opened it). */
+export async function localStore(page: Page): Promise<string | null> {
+  return page.evaluate<string | null>('window.__pdvLocalCopy ? window.__pdvLocalCopy.store : null');
+}
+
 /**
- * Writes `count` products (2 or 3 variations each, a GTIN-13 per variation) into 'pdv', and stock at the branch's
- * sale address for the first variation of the first `stocked` products. Answers the codes of those variations.
+ * Writes `count` products (2 or 3 variations each, a GTIN-13 per variation) into the app's local copy through its probe,
+ * 5,000 products a chunk (each table's chunk one bulkPut), and stock at the branch's sale address for the first
+ * variation of the first `stocked` products. Answers the codes and variations of those.
  */
 export async function writeCatalogue(page: Page, count: number, stocked: number): Promise<{ ms: number; grids: number; codes: string[]; grades: number[] }> {
   return page.evaluate<{ ms: number; grids: number; codes: string[]; grades: number[] }>(`(async () => {
     ${PAGE_HELPERS}
+    const copy = probe();
     const BASE = ${BASE_ID};
     const KINDS = [['Camiseta', ['PP','P','M','G','GG','XG']], ['Camisa', ['PP','P','M','G','GG','XG']],
       ['Calça', ['36','38','40','42','44','46','48']], ['Bermuda', ['36','38','40','42','44','46','48']],
@@ -133,11 +148,9 @@ export async function writeCatalogue(page: Page, count: number, stocked: number)
       'Linha Essencial', 'Coleção Esportiva', 'Linha Casual', 'Coleção Clássica'];
     const CORES = ['Preto', 'Branco', 'Azul Marinho', 'Cinza', 'Vermelho', 'Verde', 'Bege', 'Rosa', 'Marrom', 'Amarelo', 'Vinho'];
     const gtin = (body) => { let s = 0; for (let i = 0; i < 12; i++) s += Number(body[11 - i]) * (i % 2 === 0 ? 3 : 1); return body + ((10 - (s % 10)) % 10); };
-    const db = await openPdv();
-    const read = async (t) => req(db.transaction(t).objectStore(t).getAll());
-    const [config] = await read('config');
-    const units = await read('measure_unit');
-    const addresses = (await read('stock_address')).filter((a) => a.id_filial === config.id_filial && !a.data_exclusao);
+    const [config] = await copy.rows('config');
+    const units = await copy.rows('measure_unit');
+    const addresses = (await copy.rows('stock_address')).filter((a) => a.id_filial === config.id_filial && !a.data_exclusao);
     const address = addresses.find((a) => a.id_endereco_estoque === config.id_endereco_estoque_venda) ?? addresses[0];
     const unit = (units.find((u) => u.sigla === 'PC') ?? units[0]).id_unidade_medida;
     const started = performance.now();
@@ -145,14 +158,12 @@ export async function writeCatalogue(page: Page, count: number, stocked: number)
     let written = 0;
     const flush = async (force) => {
       if (!force && products.length < 5000) return;
-      const tx = db.transaction(['product', 'grid', 'barcode', 'stock'], 'readwrite');
+      // Products first: the variation search's triggers read a variation's product.
       for (const [name, rows] of [['product', products], ['grid', grids], ['barcode', barcodes], ['stock', stock]]) {
-        const store = tx.objectStore(name);
-        for (const row of rows) store.put(row);
+        if (rows.length > 0) await copy.bulkPut(name, rows.slice());
         written += name === 'grid' ? rows.length : 0;
         rows.length = 0;
       }
-      await done(tx);
     };
     for (let n = 1; n <= ${count}; n++) {
       const [kind, sizes] = KINDS[n % KINDS.length];
@@ -183,7 +194,6 @@ export async function writeCatalogue(page: Page, count: number, stocked: number)
       await flush(false);
     }
     await flush(true);
-    db.close();
     return { ms: performance.now() - started, grids: written, codes, grades: scanned };
   })()`);
 }
@@ -197,13 +207,13 @@ export async function writeCatalogue(page: Page, count: number, stocked: number)
 async function writePricing(page: Page, tables: number, promotions: number, grades: number[]): Promise<{ entries: number; promoted: number }> {
   return page.evaluate<{ entries: number; promoted: number }>(`(async () => {
     ${PAGE_HELPERS}
+    const copy = probe();
     const grades = ${JSON.stringify(grades)};
-    const db = await openPdv();
-    const [config] = await req(db.transaction('config').objectStore('config').getAll());
+    const [config] = await copy.rows('config');
     const filial = config.id_filial;
     const today = new Date(Date.now() - 3 * 3600000).toISOString().slice(0, 10);
     const far = '2099-12-31';
-    const tx = db.transaction(['table_price', 'promotion', 'branch'], 'readwrite');
+    const priceTables = [], promos = [];
     let entries = 0, promoted = 0;
     for (let t = 1; t <= ${tables}; t++) {
       const itens = [];
@@ -213,7 +223,7 @@ async function writePricing(page: Page, tables: number, promotions: number, grad
       }
       if (t === 1) for (const g of grades) itens.push({ id_produto_grade_filial: g, id_categoria: null, tipo_aplicado: 'Desconto', tipo_valor: 'Percentual', valor_varejo: 3, valor_atacado: 2 });
       entries += itens.length;
-      tx.objectStore('table_price').put({ id_tabela_preco: 90000 + t, descricao: 'Tabela bench ' + t, situacao: 'Ativo', tipo_aplicado: 'Desconto',
+      priceTables.push({ id_tabela_preco: 90000 + t, descricao: 'Tabela bench ' + t, situacao: 'Ativo', tipo_aplicado: 'Desconto',
         tipo_valor: 'Percentual', valor_varejo: 1, valor_atacado: 0, filiais: [{ id_filial: filial }], itens, data_exclusao: null });
     }
     for (let p = 1; p <= ${promotions}; p++) {
@@ -224,13 +234,13 @@ async function writePricing(page: Page, tables: number, promotions: number, grad
       }
       for (const [k, g] of grades.entries()) if (k % ${Math.max(1, promotions)} === p - 1 || p <= 3) produtos.push({ id_produto_grade_filial: g, tipo: 'Percentual', venda: 4 + (p % 20), atacado: 2 });
       promoted += produtos.length;
-      tx.objectStore('promotion').put({ id_promocao: 90000 + p, descricao: 'Promoção bench ' + p, situacao: 'Ativo', data_inicio: today, data_fim: far,
+      promos.push({ id_promocao: 90000 + p, descricao: 'Promoção bench ' + p, situacao: 'Ativo', data_inicio: today, data_fim: far,
         is_gestao: true, is_desconto: true, categorias: [], produtos, data_exclusao: null });
     }
-    const branch = await req(tx.objectStore('branch').get(filial));
-    if (branch && ${tables} > 0) tx.objectStore('branch').put({ ...branch, id_tabela_preco_padrao: 90001 });
-    await done(tx);
-    db.close();
+    await copy.bulkPut('table_price', priceTables);
+    await copy.bulkPut('promotion', promos);
+    const [branch] = await copy.where('branch', 'id_filial', filial);
+    if (branch && ${tables} > 0) await copy.bulkPut('branch', [{ ...branch, id_tabela_preco_padrao: 90001 }]);
     return { entries, promoted };
   })()`);
 }
@@ -261,49 +271,56 @@ function makeQueries(count: number, products: number): string[] {
 }
 
 /**
- * The linear scan the index replaces, in the page: every product read with one getAll, its description folded and
- * every word looked for; the first 25 matches made into lines (variations, first GTIN). Answers the time per query.
+ * The baseline of the text search, in the page: the products, variations and codes read once through the app's probe
+ * (not timed), the variations by product and the first code by variation put in maps (not timed: they stand for the
+ * indexes); then, timed for each query, every product's description folded and every word looked for, and the first
+ * 25 matches made into lines (variations, first GTIN). Answers the time per query.
  */
 async function linearScan(page: Page, queries: string[]): Promise<number[]> {
   return page.evaluate<number[]>(`(async () => {
     ${PAGE_HELPERS}
+    const copy = probe();
     const fold = (t) => t.normalize('NFD').replace(/[\\u0300-\\u036f]/g, '').toLowerCase();
-    const db = await openPdv();
+    const products = await copy.rows('product');
+    const gridsOf = new Map();
+    for (const g of await copy.rows('grid')) {
+      const list = gridsOf.get(g.id_produto);
+      if (list) list.push(g); else gridsOf.set(g.id_produto, [g]);
+    }
+    const codeOf = new Map();
+    for (const b of await copy.rows('barcode')) if (!codeOf.has(b.id_produto_grade)) codeOf.set(b.id_produto_grade, b.codigo);
     const times = [];
     for (const query of ${JSON.stringify(queries)}) {
       const started = performance.now();
       const words = fold(query).split(/\\s+/).filter(Boolean);
-      const tx = db.transaction(['product', 'grid', 'barcode'], 'readonly');
-      const products = await req(tx.objectStore('product').getAll());
       const found = products.filter((p) => !p.data_exclusao && p.situacao === 'Ativo' && words.every((w) => fold(p.descricao ?? '').includes(w)));
       const hits = [];
       for (const p of found) {
         if (hits.length > 25) break;
-        const grids = await req(tx.objectStore('grid').index('id_produto').getAll(p.id_produto));
-        for (const g of grids) {
-          const codes = await req(tx.objectStore('barcode').index('id_produto_grade').getAll(g.id_produto_grade));
-          hits.push({ descricao: p.descricao + ' ' + g.descricao, codigo: codes[0]?.codigo ?? null, preco: g.preco_venda });
+        for (const g of gridsOf.get(p.id_produto) ?? []) {
+          hits.push({ descricao: p.descricao + ' ' + g.descricao, codigo: codeOf.get(g.id_produto_grade) ?? null, preco: g.preco_venda });
         }
       }
       times.push(performance.now() - started);
     }
-    db.close();
     return times;
   })()`);
 }
 
-/** The raw floor of a barcode lookup: one get on the barcode.codigo index (median over the codes, in the page). */
+/**
+ * The floor of a barcode lookup: one barcode.codigo lookup through the app's probe (the query API to the local copy's
+ * worker and back), median over the codes, in the page.
+ */
 export async function rawBarcodeLookup(page: Page, codes: string[]): Promise<number> {
   return page.evaluate<number>(`(async () => {
     ${PAGE_HELPERS}
-    const db = await openPdv();
+    const copy = probe();
     const times = [];
     for (const code of ${JSON.stringify(codes)}) {
       const started = performance.now();
-      await req(db.transaction('barcode').objectStore('barcode').index('codigo').get(code));
+      await copy.where('barcode', 'codigo', code);
       times.push(performance.now() - started);
     }
-    db.close();
     times.sort((a, b) => a - b);
     return times[Math.floor(times.length / 2)];
   })()`);
@@ -390,22 +407,36 @@ export const checkoutSearchBenchmark: Benchmark = {
       await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Entrar' }).click();
       await waitFor(() => localCopyLoaded(page), 180_000, 'the demo local copy');
+      const store = await localStore(page);
+      if (store !== 'sqlite') throw new Error(`the app's local copy is in ${String(store)}, not SQLite: this bench measures the SQLite copy`);
 
       const written = await writeCatalogue(page, PRODUCTS, BARCODE_SCANS);
       process.stdout.write(`  wrote ${PRODUCTS.toLocaleString('en')} products, ${written.grids.toLocaleString('en')} variations and barcodes `
-        + `into IndexedDB in ${(written.ms / 1000).toFixed(1)} s\n`);
+        + `into the SQLite copy through the probe in ${(written.ms / 1000).toFixed(1)} s\n`);
       const pricing = await writePricing(page, PRICE_TABLES, PROMOTIONS, written.grades);
       process.stdout.write(`  pricing: ${PRICE_TABLES} price tables (${pricing.entries.toLocaleString('en')} entries, the first the branch's default), `
         + `${PROMOTIONS} promotions in effect (${pricing.promoted.toLocaleString('en')} entries)\n`);
 
-      // A fresh page at /checkout builds the word index from the tables.
-      await page.goto('/checkout');
+      // Reload to search usable: a fresh page at /checkout (the catalogue already local), a word typed as soon as the box
+      // shows; page times from the navigation's start.
       const search = page.getByRole('textbox', { name: 'Pesquisar produto' });
-      await search.waitFor({ timeout: 300_000 });
-      await waitFor(async () => (await page.evaluate<number>(`performance.getEntriesByName('${INDEX_MEASURE}').length`)) > 0, 300_000, 'the word index');
-      const build = await page.evaluate<{ duration: number; variacoes: number }>(
-        `(() => { const m = performance.getEntriesByName('${INDEX_MEASURE}').at(-1); return { duration: m.duration, variacoes: m.detail.variacoes }; })()`);
-      process.stdout.write(`  word index: ${build.variacoes.toLocaleString('en')} variations in ${(build.duration / 1000).toFixed(2)} s\n`);
+      const usable: number[] = [];
+      const shown: number[] = [];
+      for (let i = 0; i < RELOADS; i += 1) {
+        await page.goto('/checkout', { waitUntil: 'commit' });
+        await search.fill('camiseta', { timeout: 300_000 });
+        shown.push(await page.evaluate<number>('performance.now()'));
+        // Polled with evaluate: the app's Content Security Policy forbids the string eval that waitForFunction needs.
+        const first = async () => page.evaluate<number | null>(`(() => {
+          const m = performance.getEntriesByName('${SEARCH_MEASURE}').find((e) => e.detail && e.detail.hits > 0);
+          return m ? m.startTime + m.duration : null;
+        })()`);
+        await waitFor(async () => (await first()) !== null, 300_000, 'the first search after the reload', 5);
+        usable.push((await first()) ?? NaN);
+      }
+      await search.fill('');
+      process.stdout.write(`  reload to search usable: ${usable.map((t) => t.toFixed(0)).join(', ')} ms (box filled at `
+        + `${shown.map((t) => t.toFixed(0)).join(', ')} ms)\n`);
 
       // Text search through the screen, timed by the app from the search's start to its results in the page.
       const queries = makeQueries(QUERIES, PRODUCTS);
@@ -457,35 +488,36 @@ export const checkoutSearchBenchmark: Benchmark = {
       // The lines were priced by a table and a promotion (the pricing load was in use), as the draft stored them.
       const priced = await page.evaluate<{ lines: number; table: number; promotion: number }>(`(async () => {
         ${PAGE_HELPERS}
-        const db = await openPdv();
-        const items = await req(db.transaction('item').objectStore('item').getAll());
-        db.close();
+        const items = await probe().rows('item');
         return { lines: items.length, table: items.filter((i) => i.id_tabela_preco != null).length, promotion: items.filter((i) => i.id_promocao != null).length };
       })()`);
       process.stdout.write(`  lines in the draft: ${priced.lines}, priced by a table ${priced.table}, by a promotion ${priced.promotion}\n`);
       const floor = await rawBarcodeLookup(page, written.codes);
       const bare = await frameAfterBareChange(page, Math.max(dom.length, 20));
       process.stdout.write(`  barcode: ${dom.length} scans, to DOM p50 ${median(dom).toFixed(1)} ms p95 ${percentile(dom, 95).toFixed(1)} ms; `
-        + `painted p50 ${median(painted).toFixed(1)} ms p95 ${percentile(painted, 95).toFixed(1)} ms; raw index get ${floor.toFixed(2)} ms; `
+        + `painted p50 ${median(painted).toFixed(1)} ms p95 ${percentile(painted, 95).toFixed(1)} ms; barcode lookup through the probe ${floor.toFixed(2)} ms; `
         + `a bare DOM change to the next frame: p50 ${median(bare).toFixed(1)} ms p95 ${percentile(bare, 95).toFixed(1)} ms\n`);
       await context.close();
 
-      const size = `${PRODUCTS.toLocaleString('en')} products, ${build.variacoes.toLocaleString('en')} variations`;
+      const size = `${PRODUCTS.toLocaleString('en')} products, ${written.grids.toLocaleString('en')} variations`;
       const p95 = percentile(times, 95);
       const scanP95 = percentile(scans, 95);
+      const usableMedian = median(usable);
+      const shownMedian = median(shown);
       const results: BenchResult[] = [
+        { name: `reload of /checkout to search usable, navigation start to the first search's results, median of ${usable.length} (${size})`,
+          value: usableMedian, unit: 'ms', baseline: shownMedian, baselineName: 'navigation start to the search box filled, median',
+          ratio: usableMedian / shownMedian, goal: PRODUCTS >= 100_000 ? '≤ 2,000 ms' : '≤ 2,000 ms at 100k (not this size)',
+          met: PRODUCTS >= 100_000 ? usableMedian <= 2000 : null },
         { name: `text search top 25 p95, search start to results in the page (${size}, ${times.length} queries)`, value: p95, unit: 'ms',
-          baseline: scanP95, baselineName: `linear scan of the same rows, p95 of ${scans.length}`, ratio: p95 / scanP95,
-          goal: 'p95 ≤ 50 ms and ratio ≤ 0.1', met: p95 <= 50 && p95 / scanP95 <= 0.1 },
+          baseline: scanP95, baselineName: `linear scan in page memory of the same rows read once through the probe, p95 of ${scans.length}`,
+          ratio: p95 / scanP95, goal: 'p95 ≤ 20 ms (issue 21, at 100k)', met: p95 <= 20 },
         { name: `barcode scan, Enter keydown to line in the DOM, p95 (${dom.length} scans; ${PRICE_TABLES} price tables, ${PROMOTIONS} promotions)`, value: percentile(dom, 95), unit: 'ms',
-          baseline: floor, baselineName: 'raw IndexedDB get on barcode.codigo, median', ratio: percentile(dom, 95) / floor,
+          baseline: floor, baselineName: 'barcode.codigo lookup through the probe (worker round trip), median', ratio: percentile(dom, 95) / floor,
           goal: 'p95 ≤ 50 ms', met: percentile(dom, 95) <= 50 },
         { name: `barcode scan, Enter keydown to the next frame (painted), p95`, value: percentile(painted, 95), unit: 'ms',
           baseline: percentile(dom, 95), baselineName: 'to line in the DOM, p95', ratio: percentile(painted, 95) / percentile(dom, 95),
           goal: 'p95 ≤ 50 ms', met: percentile(painted, 95) <= 50 },
-        { name: `word index build at page load (${size})`, value: build.duration / 1000, unit: 's',
-          baseline: median(scans) / 1000, baselineName: 'one linear scan, median', ratio: build.duration / median(scans),
-          goal: '—', met: null },
       ];
       return results;
     } finally {

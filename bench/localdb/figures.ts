@@ -1,4 +1,4 @@
-/** What the localdb bench's page measures (page.ts), read by bench/localdb.bench.ts. */
+/** What the localdb bench's page measures (page.ts), read by bench/localdb.bench.ts; and the raw insert in the app's page. */
 export interface PageFigures {
   rows: number;
   engineMs: number;
@@ -11,4 +11,14 @@ export interface PageFigures {
   barcodeP95: number;
   keyLookupP95: number;
   searchHits: Record<string, number>;
+}
+
+/** The raw SQLite insert of the app's copy in its own page (copy-baseline.ts), read by bench/sync-browser.bench.ts. */
+export interface RawInsert {
+  /** Rows inserted, over every table. */
+  rows: number;
+  /** Time spent inserting them (the reads and drops not counted). */
+  ms: number;
+  /** Rows per table: what the app's copy held. */
+  counts: Record<string, number>;
 }

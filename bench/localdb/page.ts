@@ -5,6 +5,7 @@
  */
 import { LocalDbClient } from '../../apps/web/src/localdb/client.ts';
 import type { PageFigures } from './figures.ts';
+import { rawCall } from './raw-client.ts';
 
 type Row = Record<string, unknown>;
 const stamps = { data_cadastro: '2026-11-22T06:29:42.828Z', data_alteracao: '2026-11-22T06:29:42.828Z', data_exclusao: null };
@@ -46,21 +47,6 @@ function makeRow(table: string, i: number): Row {
       return { id_preco: i, id_filial: 1, id_tabela_preco: 1 + (i % 2), id_produto_grade_filial: i, preco_venda: 299.9,
         preco_atacado: 259.9, ...stamps };
   }
-}
-
-let rawId = 0;
-function rawCall(worker: Worker, message: Record<string, unknown>): Promise<unknown> {
-  const id = ++rawId;
-  return new Promise((resolve, reject) => {
-    const listener = (event: MessageEvent<{ id: number; ok: boolean; value?: unknown; message?: string }>) => {
-      if (event.data.id !== id) return;
-      worker.removeEventListener('message', listener);
-      if (event.data.ok) resolve(event.data.value);
-      else reject(new Error(event.data.message));
-    };
-    worker.addEventListener('message', listener);
-    worker.postMessage({ ...message, id });
-  });
 }
 
 function p95(samples: number[]): number {

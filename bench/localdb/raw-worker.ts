@@ -1,14 +1,16 @@
 /**
  * The baseline of the localdb bench: the plainest SQLite insert of the same rows, in a worker of the same page, on
  * the same VFS (opfs-sahpool, its own directory): one table per catalogue table holding (key, the row as JSON), no
- * index, no search table, one transaction per page, the page as one JSON array (json_each).
+ * index, no search table, one transaction per page, the page as one JSON array (json_each). Also run in the web app's
+ * own page by sync-browser.bench.ts (copy-baseline.ts), on the rows of the app's local copy.
  */
 import sqlite3InitModule, { type Database } from '@sqlite.org/sqlite-wasm';
 
 type RawRequest =
   | { id: number; op: 'open' }
   | { id: number; op: 'load'; table: string; key: string; rows: Array<Record<string, unknown>> }
-  | { id: number; op: 'get'; table: string; key: string; value: number };
+  | { id: number; op: 'get'; table: string; key: string; value: number }
+  | { id: number; op: 'drop'; table: string };
 
 let db: Database | null = null;
 const created = new Set<string>();
@@ -24,6 +26,13 @@ async function answer(request: RawRequest): Promise<unknown> {
   if (!db) throw new Error('not open');
   if (request.op === 'get') {
     return db.selectValue(`SELECT doc FROM "${request.table}" WHERE k = ?`, [request.value]) ?? null;
+  }
+  if (request.op === 'drop') {
+    // The table's pages go back to the file's free list (the next table reuses them: a browser context of a bench keeps
+    // OPFS within its quota).
+    db.exec(`DROP TABLE IF EXISTS "${request.table}"`);
+    created.delete(request.table);
+    return null;
   }
   if (!created.has(request.table)) {
     db.exec(`CREATE TABLE "${request.table}" (k PRIMARY KEY NOT NULL, doc TEXT NOT NULL) WITHOUT ROWID`);
