@@ -4,34 +4,16 @@
  * after a write to what they read — and only then.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocalDbClient } from '../localdb/client.ts';
-import { serve } from '../localdb/host.ts';
-import { PROCEDURES } from '../localdb/procedures.ts';
-import { openMemoryEngine } from '../localdb/testing.ts';
 import { listOutbox } from '../features/outbox/operations.ts';
+import { closeStoreChannels, hostClient } from '../features/outbox/storeTesting.ts';
 import type { LocalRow } from './database.ts';
 import { ClientCopy, engineOf, observe, type LocalCopy } from './localCopy.ts';
 import { openTestDatabase } from './testing.ts';
 
-const channels: MessageChannel[] = [];
-afterEach(() => {
-  for (const channel of channels.splice(0)) {
-    channel.port1.close();
-    channel.port2.close();
-  }
-});
+afterEach(closeStoreChannels);
 
-async function sqliteCopy(): Promise<ClientCopy> {
-  const engine = await openMemoryEngine();
-  const channel = new MessageChannel();
-  channels.push(channel);
-  serve(channel.port2, () => Promise.resolve(engine), PROCEDURES);
-  const client = new LocalDbClient(channel.port1);
-  channel.port1.start();
-  channel.port2.start();
-  await client.open();
-  return new ClientCopy(client);
-}
+/** The SQLite copy as the page holds it: ClientCopy over a client of the worker's host. */
+const sqliteCopy = async (): Promise<ClientCopy> => new ClientCopy(await hostClient());
 
 const PEOPLE: LocalRow[] = [
   { id_pessoa: 3, nome: 'Carla', cpf: '333', is_cliente: true },

@@ -43,6 +43,19 @@ function engineFixture(engine: LocalEngine): Omit<Fixture, 'store'> {
   };
 }
 
+/** A client of the worker's host over a MessageChannel, on an engine in memory, with the app's procedures and `extra`. */
+export async function hostClient(extra: readonly AnyProcedure[] = []): Promise<LocalDbClient> {
+  const engine = await openMemoryEngine();
+  const channel = new MessageChannel();
+  channels.push(channel);
+  serve(channel.port2, () => Promise.resolve(engine), procedureRegistry([...PROCEDURES.values(), ...extra]));
+  const client = new LocalDbClient(channel.port1);
+  channel.port1.start();
+  channel.port2.start();
+  await client.open();
+  return client;
+}
+
 /** [name, open] of each store; `extra`: procedures the host knows besides the app's. */
 export function stores(extra: readonly AnyProcedure[] = []): Array<[string, () => Promise<Fixture>]> {
   return [
@@ -70,14 +83,7 @@ export function stores(extra: readonly AnyProcedure[] = []): Array<[string, () =
   [
     "SQLite (through the worker's host)",
     async () => {
-      const engine = await openMemoryEngine();
-      const channel = new MessageChannel();
-      channels.push(channel);
-      serve(channel.port2, () => Promise.resolve(engine), procedureRegistry([...PROCEDURES.values(), ...extra]));
-      const client = new LocalDbClient(channel.port1);
-      channel.port1.start();
-      channel.port2.start();
-      await client.open();
+      const client = await hostClient(extra);
       return {
         store: client,
         put: async (table, rows) => {
