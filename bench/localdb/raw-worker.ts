@@ -1,10 +1,11 @@
 /**
  * The baseline of the localdb bench: the plainest SQLite insert of the same rows, in a worker of the same page, on
- * the same VFS (opfs-sahpool, its own directory): one table per catalogue table holding (key, the row as JSON), no
+ * the same VFS (opfs-sahpool, its own directory) with the same page size: one table per catalogue table holding (key, the row as JSON), no
  * index, no search table, one transaction per page, the page as one JSON array (json_each). Also run in the web app's
  * own page by sync-browser.bench.ts (copy-baseline.ts), on the rows of the app's local copy.
  */
 import sqlite3InitModule, { type Database } from '@sqlite.org/sqlite-wasm';
+import { PAGE_SIZE } from '../../apps/web/src/localdb/engine.ts';
 
 type RawRequest =
   | { id: number; op: 'open' }
@@ -21,6 +22,8 @@ async function answer(request: RawRequest): Promise<unknown> {
     const sqlite3 = await sqlite3InitModule();
     const pool = await sqlite3.installOpfsSAHPoolVfs({ name: 'bench-raw-sahpool', directory: '.bench-raw', clearOnInit: true });
     db = new pool.OpfsSAHPoolDb('/raw.sqlite3');
+    // The copy's page size (engine.ts PAGE_SIZE): the baseline stores on the same pages, only without the copy's work.
+    db.exec(`PRAGMA page_size = ${PAGE_SIZE}`);
     return null;
   }
   if (!db) throw new Error('not open');

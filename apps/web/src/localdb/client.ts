@@ -112,8 +112,9 @@ export class LocalDbClient {
   beginLoad(tables: readonly string[]): Promise<void> {
     return this.call('beginLoad', tables);
   }
-  endLoad(): Promise<void> {
-    return this.call('endLoad');
+  /** Ends the bulk load of `tables` (of every table loading when not given). */
+  endLoad(tables?: readonly string[]): Promise<void> {
+    return tables ? this.call('endLoad', tables) : this.call('endLoad');
   }
   meta(key: string): Promise<string | null> {
     return this.call('meta', key);

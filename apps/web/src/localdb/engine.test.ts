@@ -1,7 +1,7 @@
 import type { Database } from '@sqlite.org/sqlite-wasm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_VERSION, storesAt } from '../db/schema.ts';
-import { LocalEngine, UnknownTableError, type LocalRow } from './engine.ts';
+import { LocalEngine, PAGE_SIZE, UnknownTableError, type LocalRow } from './engine.ts';
 import { ftsQuery, tableDefs } from './schema.ts';
 import { loadSqlite } from './testing.ts';
 
@@ -216,6 +216,41 @@ describe('bulk load and search', () => {
     const { engine } = await engineOn(db);
     expect(objects(db, 'index')).toContain('product__sku');
     expect(ids(engine.searchProducts('sandalia', 25))).toEqual([1]);
+  });
+
+  it('ends the bulk load of one table at a time, and builds the searches once neither product nor grid loads', async () => {
+    const { engine, db } = await engineOn();
+    engine.beginLoad(['product']);
+    engine.beginLoad(['grid', 'barcode']);
+    expect(objects(db, 'index').filter((name) => /^(product|grid|barcode)__/.test(name))).toEqual([]);
+    expect(objects(db, 'trigger')).toEqual([]);
+    engine.bulkPut('product', [makeProduct(1, { descricao: 'Sandália Rasteira', sku: 'SAN-1' })]);
+    engine.bulkPut('grid', [makeGrid(1, 1, { sku: 'SAN-1-35' })]);
+    engine.bulkPut('barcode', [makeBarcode(1, 1, 1, '7890000000017')]);
+    engine.endLoad(['barcode']);
+    expect(objects(db, 'index')).toContain('barcode__codigo');
+    expect(objects(db, 'index')).not.toContain('product__sku');
+    engine.endLoad(['product']);
+    expect(objects(db, 'index')).toContain('product__sku');
+    // grid still loads: the searches wait for it.
+    expect(objects(db, 'trigger')).toEqual([]);
+    expect(engine.searchVariations('sandalia', 0, 25).rows).toEqual([]);
+    // A table not loading changes nothing.
+    engine.endLoad(['price']);
+    expect(objects(db, 'index')).not.toContain('grid__sku');
+    engine.endLoad(['grid']);
+    expect(objects(db, 'index')).toContain('grid__sku');
+    expect(objects(db, 'trigger')).toHaveLength(9);
+    expect(ids(engine.searchProducts('sandalia', 25))).toEqual([1]);
+    expect(engine.searchVariations('sandalia', 0, 25).rows.map((row) => row.grid['id_produto_grade'])).toEqual([1]);
+    // Nothing left loading: a database opened again has nothing to finish.
+    expect(db.selectValue(`SELECT count(*) FROM "_localdb_meta" WHERE key = 'loading'`)).toBe(0);
+  });
+
+  it('makes new databases with 64 KiB pages', async () => {
+    const { db } = await engineOn();
+    expect(db.selectValue('PRAGMA page_size')).toBe(PAGE_SIZE);
+    expect(PAGE_SIZE).toBe(65536);
   });
 
   it('turns typed text into a prefix query of folded words', () => {

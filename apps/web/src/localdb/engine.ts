@@ -6,9 +6,9 @@
  * - Writes: bulkPut (rows of one table), applyChanges (pages of the sync: rows put, tombstones — rows carrying
  *   data_exclusao — and keys deleted, tables cleared, all in one transaction). After a write commits, the subscribers
  *   of the tables it touched are told (subscribe), which is what a live query needs.
- * - Bulk load: beginLoad(tables) drops the tables' secondary indexes (and the product search's triggers), endLoad()
- *   builds them again from the rows, once. The tables being loaded are kept in _localdb_meta, so a load cut short
- *   (the tab closed) is finished when the database opens next.
+ * - Bulk load: beginLoad(tables) drops the tables' secondary indexes (and the searches' triggers), endLoad(tables)
+ *   builds them again from the rows, once (the searches once neither product nor grid is loading). The tables being
+ *   loaded are kept in _localdb_meta, so a load cut short (the tab closed) is finished when the database opens next.
  * - Reads: get, getMany, where (the key or a declared index only), all, count; searchProducts (FTS5: every word a
  *   prefix, accents folded; an exact barcode or SKU first), byBarcode (exact, with its grid and product rows), bySku.
  */
@@ -63,6 +63,20 @@ export interface TableChange {
 
 /** Values the engine keeps in its own table beside the copy (a key the engine uses itself is refused). */
 export type MetaChanges = Readonly<Record<string, string | null>>;
+
+/**
+ * The database's page size (bytes). 64 KiB pages (SQLite's largest) made the bulk load of 20,000 products' catalogue
+ * (270,000 rows, with their indexes and searches) in this machine's Chromium on OPFS 3.5 times as fast as 4 KiB
+ * pages: far fewer calls into the file system and B-tree levels for rows that are JSON documents of hundreds of
+ * bytes in WITHOUT ROWID tables (docs/decisions.md, "The first load on SQLite").
+ */
+export const PAGE_SIZE = 65536;
+/** The page cache (KiB) in ordinary use. */
+const CACHE_KIB = 32768;
+/** The page cache (KiB) while a bulk load runs: the index builds after it sort in memory instead of in passes. */
+const BULK_CACHE_KIB = 131072;
+/** The tables the searches are built from: loading either drops the searches' triggers until both are loaded. */
+const SEARCHED_TABLES: readonly string[] = ['product', 'grid'];
 
 /** The engine's own keys in _localdb_meta. */
 const RESERVED_META = new Set(['loading']);
@@ -137,7 +151,7 @@ export class LocalEngine {
     defs: readonly TableDef[] = tableDefs(),
   ) {
     for (const def of defs) this.defs.set(def.name, def);
-    db.exec('PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY');
+    db.exec('PRAGMA foreign_keys = OFF; PRAGMA cache_size = -32768; PRAGMA temp_store = MEMORY; PRAGMA page_size = 65536; PRAGMA cache_size = -262144');
     this.transaction(() => {
       db.exec(`CREATE TABLE IF NOT EXISTS ${quote(META_TABLE)} (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID`);
       const existing = new Set(db.selectValues(`SELECT name FROM sqlite_master`).map(String));
@@ -305,11 +319,13 @@ export class LocalEngine {
     if (live.length > 0) {
       const search = searchColumn(def);
       const columns = [def.key, DOC, ...def.indexes, ...(search ? [SEARCH] : [])].map(quote);
-      const values = [def.key, ...def.indexes].map((name) => `value ->> '$."${name}"'`);
-      values.splice(1, 0, 'value');
-      if (search) values.push(search('value'));
+      const values = [def.key, ...def.indexes].map((name) => `j ->> '$."${name}"'`);
+      values.splice(1, 0, 'v');
+      if (search) values.push(search('j'));
+      // Each row is parsed once into JSONB (materialized: not again for every field read from it), its text kept.
       this.run(
-        `INSERT INTO ${quote(def.name)} (${columns.join(', ')}) SELECT ${values.join(', ')} FROM json_each(?) WHERE true ` +
+        `WITH r AS MATERIALIZED (SELECT value AS v, jsonb(value) AS j FROM json_each(?)) ` +
+          `INSERT INTO ${quote(def.name)} (${columns.join(', ')}) SELECT ${values.join(', ')} FROM r WHERE true ` +
           `ON CONFLICT (${quote(def.key)}) DO UPDATE SET ${columns.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
         [JSON.stringify(live)],
       );
@@ -380,8 +396,10 @@ export class LocalEngine {
   }
 
   /**
-   * Starts a bulk load of `tables`: their secondary indexes (and the product search's triggers) are dropped, so that
-   * the rows go in at the speed of the table alone. endLoad builds them again.
+   * Starts a bulk load of `tables`: their secondary indexes are dropped (and the searches' triggers, when product or
+   * grid is among them), so that the rows go in at the speed of the table alone, and the page cache grows to
+   * BULK_CACHE_KIB for the load and the index builds after it. endLoad builds them again. Calling it again for a table
+   * already loading changes nothing.
    */
   beginLoad(tables: readonly string[]): void {
     const defs = tables.map((table) => this.def(table));
@@ -389,26 +407,49 @@ export class LocalEngine {
       const loading = new Set([...this.loading(), ...tables]);
       this.run(`INSERT OR REPLACE INTO ${quote(META_TABLE)} (key, value) VALUES ('loading', ?)`, [JSON.stringify([...loading])]);
       for (const def of defs) this.execAll(dropIndexesSql(def));
-      if (tables.includes('product')) this.execAll(dropFtsTriggersSql());
-      if (tables.includes('product') || tables.includes('grid')) this.execAll(dropVariationTriggersSql());
+      if (tables.some((table) => SEARCHED_TABLES.includes(table))) {
+        if (this.defs.has('product')) this.execAll(dropFtsTriggersSql());
+        if (this.searchesVariations()) this.execAll(dropVariationTriggersSql());
+      }
     });
+    this.db.exec(`PRAGMA cache_size = -${BULK_CACHE_KIB}`);
   }
 
-  /** Ends every bulk load: the indexes are built from the rows, and the product search again when product was loaded. */
-  endLoad(): void {
-    this.transaction(() => {
-      const loaded = this.loading();
-      for (const def of this.defs.values()) this.execAll(createIndexesSql(def));
-      if (this.defs.has('product')) {
-        this.execAll(createFtsTriggersSql());
-        if (loaded.includes('product')) this.execAll(rebuildFtsSql());
+  /**
+   * Ends the bulk load of `tables` (of every table loading when not given, as when the database opens after a load
+   * cut short): their indexes are built from the rows. The searches are built again once neither product nor grid is
+   * loading any more, if either was. When no table is left loading, the page cache goes back to its size and SQLite
+   * gives back the memory it no longer needs. The tables are kept loading in _localdb_meta until then, so a load cut
+   * short is finished when the database opens next.
+   */
+  endLoad(tables?: readonly string[]): void {
+    if (tables) for (const table of tables) this.def(table);
+    const remaining = this.transaction(() => {
+      const loading = this.loading();
+      const finishing = tables ? loading.filter((table) => tables.includes(table)) : loading;
+      const left = loading.filter((table) => !finishing.includes(table));
+      // Without tables (opening): every index, in case one was declared since the database was made.
+      const defs = tables ? finishing.map((table) => this.def(table)) : [...this.defs.values()];
+      for (const def of defs) this.execAll(createIndexesSql(def));
+      if (!left.some((table) => SEARCHED_TABLES.includes(table))) {
+        const searched = finishing.some((table) => SEARCHED_TABLES.includes(table));
+        if (this.defs.has('product')) {
+          this.execAll(createFtsTriggersSql());
+          if (searched) this.execAll(rebuildFtsSql());
+        }
+        if (this.searchesVariations()) {
+          this.execAll(createVariationTriggersSql());
+          if (searched) this.execAll(rebuildVariationFtsSql());
+        }
       }
-      if (this.searchesVariations()) {
-        this.execAll(createVariationTriggersSql());
-        if (loaded.includes('product') || loaded.includes('grid')) this.execAll(rebuildVariationFtsSql());
+      if (left.length > 0) {
+        this.run(`INSERT OR REPLACE INTO ${quote(META_TABLE)} (key, value) VALUES ('loading', ?)`, [JSON.stringify(left)]);
+      } else {
+        this.run(`DELETE FROM ${quote(META_TABLE)} WHERE key = 'loading'`, []);
       }
-      this.run(`DELETE FROM ${quote(META_TABLE)} WHERE key = 'loading'`, []);
+      return left;
     });
+    if (remaining.length === 0) this.db.exec(`PRAGMA cache_size = -${CACHE_KIB}; PRAGMA shrink_memory`);
   }
 
   // ---- reads ----

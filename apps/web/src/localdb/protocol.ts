@@ -20,7 +20,7 @@ export interface LocalDbApi extends SyncWriteApi {
   bulkPut(table: string, rows: readonly LocalRow[]): number;
   applyChanges(changes: readonly TableChange[], meta?: MetaChanges): ChangeSummary;
   beginLoad(tables: readonly string[]): void;
-  endLoad(): void;
+  endLoad(tables?: readonly string[]): void;
   meta(key: string): string | null;
   setMeta(key: string, value: string | null): void;
 }

@@ -2,7 +2,8 @@
  * The sync over the SQLite copy (issue 21): each SyncStore call is one call to the local copy's worker through
  * LocalDbClient. The guarded write is the worker's applyChangesAt (localdb/syncWrites.ts), which reads the table's
  * updater row and writes the page with its new row in one transaction: the client cannot read and then write
- * atomically, its calls being separate messages. Not used by the app yet (the copy is still Dexie's).
+ * atomically, its calls being separate messages.
+ * A first load of several pages runs in the engine's bulk mode (beginBulk/endBulk: beginLoad/endLoad).
  */
 import { DEVICE_TABLES, type UpdaterRow } from '../../db/database.ts';
 import type { LocalDbClient } from '../../localdb/client.ts';
@@ -49,6 +50,12 @@ export function localDbSyncStore(db: LocalDbClient): SyncStore {
     },
     async dropCopy() {
       await db.clearAllBut(DEVICE_TABLES);
+    },
+    async beginBulk(table) {
+      await db.beginLoad([table]);
+    },
+    async endBulk(table) {
+      await db.endLoad([table]);
     },
     async first(table, field, value) {
       const [row] = await db.where(table, field, value, 1);

@@ -182,6 +182,55 @@ describe.each(STORE_KINDS)('pullTable on %s', (kind) => {
     expect(await db.count('product')).toBe(12_000);
   }, 30_000); // 12,000 rows through fake-indexeddb: seconds on a loaded 2-core machine
 
+  it('runs a first load of several pages in the store’s bulk mode: begun before the first page, ended before the last and after a failure', async () => {
+    const server = new FakeSyncServer();
+    server.change(product, ...products(1, 12_000));
+    const inner = server.fetcher();
+    let fail = true;
+    const { db, options } = await setup(kind, (t, request, signal) => {
+      if (fail && request.offset === 10_000) return Promise.reject(new Error('conexão perdida'));
+      return inner(t, request, signal);
+    });
+    const calls: string[] = [];
+    const store = db.store;
+    // The calls in order: bulk mode (recorded on either store; the SQLite copy's own does the work) and the writes.
+    options.store = {
+      ...store,
+      tables: () => store.tables(),
+      position: (t) => store.position(t),
+      positions: () => store.positions(),
+      clearTables: (t) => store.clearTables(t),
+      dropCopy: () => store.dropCopy(),
+      first: (t, f, v) => store.first(t, f, v),
+      async writeAt(t, expected, write, next) {
+        calls.push(`write ${write.rows?.length ?? 0}`);
+        return store.writeAt(t, expected, write, next);
+      },
+      async beginBulk(t) {
+        calls.push(`begin ${t}`);
+        await store.beginBulk?.(t);
+      },
+      async endBulk(t) {
+        calls.push(`end ${t}`);
+        await store.endBulk?.(t);
+      },
+    };
+    await expect(pullTable(product, options)).rejects.toThrow('conexão perdida');
+    // The run's start (position), two pages, then the failure: bulk mode ended, the stop written.
+    expect(calls).toEqual(['write 0', 'begin product', 'write 5000', 'write 5000', 'write 0', 'end product']);
+    calls.length = 0;
+    fail = false;
+    await pullTable(product, options);
+    // Resumed: still a first load, but one page left (has_more false): no bulk mode for it.
+    expect(calls).toEqual(['write 0', 'write 2000']);
+    calls.length = 0;
+    await db.patchUpdater('product', { is_loaded: 0, date_change: '', offset: 0 });
+    server.change(product, ...products(12_001, 12_500));
+    await pullTable(product, options);
+    expect(calls).toEqual(['write 0', 'begin product', 'write 5000', 'write 5000', 'end product', 'write 2500']);
+    expect(await db.count('product')).toBe(12_500);
+  }, 30_000);
+
   it('writes nothing of a page that fails to store, rows and position alike', async () => {
     const server = new FakeSyncServer();
     server.change(product, ...products(1, 3));

@@ -3,7 +3,8 @@
  * page after page until has_more is false. Each page is written in one transaction with the new position, so a crash
  * between pages neither loses nor repeats a page; a position moved by someone else aborts the page unwritten.
  * On a first load the next page is asked for while the one received is written (its position is known from the
- * answer); pages are still written one after the other, in order.
+ * answer); pages are still written one after the other, in order. A first load of more than one page runs in the
+ * store's bulk mode when it has one (beginBulk/endBulk: the SQLite copy builds the table's indexes once, at the end).
  */
 import type { ListByChangesResult } from '@pdv/contract/sync';
 import type { UpdaterRow } from '../../db/database.ts';
@@ -120,6 +121,13 @@ export async function pullTable(table: SyncTable, options: PullOptions): Promise
   };
   let pages = 0;
   let received = 0;
+  /** The table is in the store's bulk mode (beginBulk): its indexes are built at the end. */
+  let bulk = false;
+  const endBulk = async () => {
+    if (!bulk) return;
+    bulk = false;
+    await store.endBulk?.(table.localTable);
+  };
   try {
     let next = fetchFrom(position);
     for (;;) {
@@ -130,6 +138,12 @@ export async function pullTable(table: SyncTable, options: PullOptions): Promise
       if (page.has_more && !moved) throw new Error(`A leitura de ${table.localTable} não avançou.`);
       // First load: the next page travels while this one is written.
       const prefetched = firstLoad && page.has_more ? fetchFrom(page) : null;
+      if (firstLoad && page.has_more && !bulk && store.beginBulk) {
+        await store.beginBulk(table.localTable);
+        bulk = true;
+      }
+      // The last page is written once the indexes are built: the table reads as loaded when it can be searched.
+      if (!page.has_more) await endBulk();
       position = await writePage(store, table, position, page, options.now());
       if (store.indexedInPage) announceRows(table.localTable, page.rows);
       pages += 1;
@@ -145,6 +159,7 @@ export async function pullTable(table: SyncTable, options: PullOptions): Promise
     }
   } catch (error) {
     await endRunAfterFailure(store, table, position);
+    await endBulk().catch((failure: unknown) => console.error(`Não foi possível montar os índices de ${table.localTable}`, failure));
     throw error;
   } finally {
     signal.removeEventListener('abort', stopAhead);

@@ -43,6 +43,17 @@ export interface SyncStore {
    * each page, catalogChanges.ts announceRows); the SQLite copy searches in its worker and needs no announce.
    */
   readonly indexedInPage?: boolean;
+  /**
+   * A first load of more than one page starts: the table's indexes (and the searches built from it) are made once at
+   * its end, not with every row (the SQLite copy; Dexie's has no such mode). Called before the first page is written.
+   */
+  beginBulk?(table: string): Promise<void>;
+  /**
+   * The bulk load of the table ends: its indexes and searches are built. Called before the last page is written, so
+   * that the table reads as loaded only once it can be searched, and when a run stops early (a copy left without
+   * indexes would answer slowly, and without its search, until the load resumes).
+   */
+  endBulk?(table: string): Promise<void>;
 }
 
 /** Another writer moved the table's position while a page was in flight: the page is dropped, not written. */
