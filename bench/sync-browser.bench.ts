@@ -4,11 +4,13 @@
  * app's SQLite copy (opfs-sahpool, in the local copy's worker), versus a raw SQLite insert of the same rows in the same
  * page (bench/localdb/raw-worker.ts driven by bench/localdb/copy-baseline.ts: the rows read back through the app's
  * probe, not timed, then inserted in 5,000-row pages, the app's first-load page size, one transaction per page, no
- * index) (goal: at least 0.6 of the raw rate; 100k products in at most 60 s, with the download); an incremental sync of
+ * index, on the copy's page size: engine.ts PAGE_SIZE) (goal: at least 0.6 of the raw rate; 100k products in at most 60 s, with the download); an incremental sync of
  * 1,000 changed price rows (goal: at most 1 s); the longest main-thread task during the first load and during the
- * incremental sync (Long Tasks API; goal: none over 50 ms). On the SQLite copy the sync fetches and parses its pages on
- * the page's main thread and writes each page in one call to the worker (features/sync/runtime.ts), so those long
- * tasks are the app's.
+ * incremental sync (Long Tasks API; goal: none over 50 ms). On the SQLite copy the sync fetches its pages on the
+ * page's main thread and hands each page's rows to the worker as the server's JSON text, in one call
+ * (features/sync/runtime.ts, pageText.ts), so those long tasks are the app's. A table's first load of more than one
+ * page runs in the engine's bulk mode (pullTable.ts: its indexes and searches built once at its end), so "loaded"
+ * here includes them.
  *
  * The bench reads the copy through the app's probe (window.__pdvLocalCopy, localdb/appStart.tsx): the SQLite file is
  * held by the owner tab's worker, IndexedDB no longer holds the copy. Those reads run on the page's main thread; the

@@ -36,8 +36,7 @@ export function configureApiClient(next: Partial<ClientHooks>): void {
 
 const loading = createLoadingTracker({ start: () => nprogress.start(), complete: () => nprogress.complete() });
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseJson(text: string): unknown {
   if (text === '') return null;
   try {
     return JSON.parse(text) as unknown;
@@ -46,8 +45,11 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The untyped core: the typed wrappers below give it the contract's types. */
-async function request(name: RouteName, body: unknown, options: CallOptions = {}): Promise<unknown> {
+/**
+ * The untyped core: sends the call and answers the text of a successful answer; an error answer, or none, is thrown
+ * as an ApiError. `parse` reads that text (inside the progress bar's span).
+ */
+async function send<T>(name: RouteName, body: unknown, options: CallOptions, parse: (text: string, status: number) => T): Promise<T> {
   const def = routes[name];
   const flagged = options.loading ?? true;
   if (flagged) loading.begin();
@@ -72,25 +74,49 @@ async function request(name: RouteName, body: unknown, options: CallOptions = {}
       throw new ApiError('network', 0, null, NETWORK_ERROR_MESSAGE, name);
     }
 
-    const data = await readJson(response);
+    const text = await response.text();
     if (!response.ok) {
-      const parsed = errorBody.safeParse(data);
+      const parsed = errorBody.safeParse(parseJson(text));
       const errorBodyValue = parsed.success ? parsed.data : null;
-      const text = errorBodyValue?.message || httpErrorText(response.status, response.statusText);
-      const error = new ApiError('http', response.status, errorBodyValue, text, name);
+      const message = errorBodyValue?.message || httpErrorText(response.status, response.statusText);
+      const error = new ApiError('http', response.status, errorBodyValue, message, name);
       if (response.status === 401 && def.auth === 'session') hooks.unauthorized(error);
       throw error;
     }
-
-    const result = def.response.safeParse(data);
-    if (!result.success) {
-      console.error(`Resposta fora do contrato em ${def.path}`, result.error.issues);
-      throw new ApiError('response', response.status, null, UNEXPECTED_RESPONSE_MESSAGE, name);
-    }
-    return result.data;
+    return parse(text, response.status);
   } finally {
     if (flagged) loading.end();
   }
+}
+
+/** A successful answer's text, parsed and checked against the route's contract. */
+function checked(name: RouteName, text: string, status: number): unknown {
+  const result = routes[name].response.safeParse(parseJson(text));
+  if (!result.success) {
+    console.error(`Resposta fora do contrato em ${routes[name].path}`, result.error.issues);
+    throw new ApiError('response', status, null, UNEXPECTED_RESPONSE_MESSAGE, name);
+  }
+  return result.data;
+}
+
+/** The answer of a route, parsed and checked against the contract. */
+function request(name: RouteName, body: unknown, options: CallOptions = {}): Promise<unknown> {
+  return send(name, body, options, (text, status) => checked(name, text, status));
+}
+
+/**
+ * The text of a route's successful answer, unparsed: for a caller that reads it another way (the sync hands a page's
+ * rows to the local copy's worker as text, features/sync/pageText.ts). `read` turns the text into the answer, and
+ * answers null when it cannot: the answer is then parsed and checked as call() does, and `fallback` makes it one.
+ */
+export function callText<N extends RouteName, T>(
+  name: N,
+  body: BodyOf<N>,
+  options: CallOptions,
+  read: (text: string) => T | null,
+  fallback: (result: ResultOf<N>) => T,
+): Promise<T> {
+  return send(name, body, options, (text, status) => read(text) ?? fallback(checked(name, text, status) as ResultOf<N>));
 }
 
 /** A type without fields: a body type it extends has no required field. */

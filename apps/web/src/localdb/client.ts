@@ -126,6 +126,10 @@ export class LocalDbClient {
   applyChangesAt(guard: PositionGuard, changes: readonly TableChange[]): Promise<ChangeSummary | null> {
     return this.call('applyChangesAt', guard, changes);
   }
+  /** A page given as the JSON text of its rows, with its updater row, if the guard holds (syncWrites.ts); its count. */
+  applyPageAt(guard: PositionGuard, rowsJson: string, next: LocalRow): Promise<number | null> {
+    return this.call('applyPageAt', guard, rowsJson, next);
+  }
   /** Empties every table but `keep` in one transaction; answers those emptied. */
   clearAllBut(keep: readonly string[]): Promise<string[]> {
     return this.call('clearAllBut', keep);

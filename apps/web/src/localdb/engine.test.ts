@@ -260,6 +260,28 @@ describe('bulk load and search', () => {
 });
 
 describe('changes', () => {
+  it('puts rows given as JSON text as it puts rows: tombstones delete, a row without a valid key refuses the whole write', async () => {
+    const { engine } = await engineOn();
+    const fromRows = (await engineOn()).engine;
+    const page = [makeProduct(1, { descricao: 'Camiseta' }), makeProduct(2, { descricao: 'Calça', sku: 'CAL-2' }), makeProduct(3)];
+    expect(engine.applyChanges([{ table: 'product', rowsJson: JSON.stringify(page) }])).toEqual({ tables: ['product'], put: 3, deleted: 0, received: 3 });
+    fromRows.applyChanges([{ table: 'product', rows: page }]);
+    expect(engine.all('product')).toEqual(fromRows.all('product'));
+    expect(engine.where('product', 'sku', 'CAL-2').map((row) => row['id_produto'])).toEqual([2]);
+    expect(ids(engine.searchProducts('calca', 25))).toEqual([2]);
+    const next = JSON.stringify([makeProduct(1, { descricao: 'Camiseta Nova' }), { ...makeProduct(2), data_exclusao: '2026-11-29T10:00:00Z' }]);
+    expect(engine.applyChanges([{ table: 'product', rowsJson: next }])).toEqual({ tables: ['product'], put: 1, deleted: 1, received: 2 });
+    expect(engine.get('product', 1)?.['descricao']).toBe('Camiseta Nova');
+    expect(engine.get('product', 2)).toBeUndefined();
+    expect(engine.searchProducts('calca', 25)).toEqual([]);
+    for (const bad of ['[{"descricao":"sem chave"}]', '[{"id_produto":{"x":1}}]', '[{"id_produto":4}, 5]', '[{"id_produto":4}, "texto"]']) {
+      expect(() => engine.applyChanges([{ table: 'product', rowsJson: bad }])).toThrow('Linha de product sem a chave id_produto.');
+    }
+    expect(() => engine.applyChanges([{ table: 'product', rowsJson: '[{"id_produto":4,' }])).toThrow();
+    expect(engine.get('product', 4)).toBeUndefined();
+    expect(engine.count('product')).toBe(2);
+  });
+
   it('applies the changes of several tables in one transaction and then tells the subscribers of those tables', async () => {
     const { engine } = await engineOn();
     const heard: Array<{ who: string; tables: readonly string[]; products: number }> = [];

@@ -52,6 +52,11 @@ export interface TableChange {
   clear?: boolean;
   /** Rows to put; a row carrying data_exclusao is a tombstone: its key is deleted. */
   rows?: readonly LocalRow[];
+  /**
+   * Rows to put as the JSON text of an array of objects (a page of the sync as the server wrote it, read by SQLite
+   * without a parse in JavaScript); tombstones as in `rows`.
+   */
+  rowsJson?: string;
   /** Keys to delete. */
   deleteKeys?: readonly Key[];
   /**
@@ -91,6 +96,8 @@ export interface ChangeSummary {
   tables: string[];
   put: number;
   deleted: number;
+  /** The rows given as JSON text (TableChange.rowsJson), tombstones included; absent when none were. */
+  received?: number;
 }
 
 /** A barcode found exactly, with the variation and product it names (null when the copy does not hold them). */
@@ -124,6 +131,9 @@ export type ChangeListener = (tables: readonly string[]) => void;
 export class UnknownTableError extends Error {
   override readonly name = 'UnknownTableError';
 }
+
+/** The temporary table a page given as JSON text is read into (putRowsJson). */
+const PAGE_TABLE = 'temp._localdb_page';
 
 const isTombstone = (row: LocalRow): boolean => row['data_exclusao'] !== null && row['data_exclusao'] !== undefined;
 /** Active and not deleted (situacao absent or 'Ativo'). */
@@ -308,9 +318,7 @@ export class LocalEngine {
   // ---- writes ----
 
   /**
-   * Puts the live rows and deletes the tombstones' keys. The rows go to SQLite as one JSON array per statement
-   * (json_each), not one bind per row: crossing into WebAssembly once per page is what makes a bulk load fast. The
-   * indexed fields are read from each row's JSON in the same statement and written beside it (plain columns).
+   * Puts the live rows (insertJson) and deletes the tombstones' keys.
    */
   private putRows(def: TableDef, rows: readonly LocalRow[], asIs = false): { put: number; deleted: number } {
     const live: LocalRow[] = [];
@@ -321,21 +329,66 @@ export class LocalEngine {
       else live.push(row);
     }
     const deleted = gone.length === 0 ? 0 : this.deleteKeys(def, gone);
-    if (live.length > 0) {
-      const search = searchColumn(def);
-      const columns = [def.key, DOC, ...def.indexes, ...(search ? [SEARCH] : [])].map(quote);
-      const values = [def.key, ...def.indexes].map((name) => `j ->> '$."${name}"'`);
-      values.splice(1, 0, 'v');
-      if (search) values.push(search('j'));
-      // Each row is parsed once into JSONB (materialized: not again for every field read from it), its text kept.
-      this.run(
-        `WITH r AS MATERIALIZED (SELECT value AS v, jsonb(value) AS j FROM json_each(?)) ` +
-          `INSERT INTO ${quote(def.name)} (${columns.join(', ')}) SELECT ${values.join(', ')} FROM r WHERE true ` +
-          `ON CONFLICT (${quote(def.key)}) DO UPDATE SET ${columns.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
-        [JSON.stringify(live)],
-      );
-    }
+    if (live.length > 0) this.insertJson(def, JSON.stringify(live));
     return { put: live.length, deleted };
+  }
+
+  /**
+   * putRows for rows given as the JSON text of an array. The text is parsed once, into a temporary table of the page
+   * (each element's text, its JSONB, whether it is an object with a valid key, whether it is a tombstone); the checks,
+   * the count, the tombstones' deletes and the puts read that table. A page with an element that is not an object
+   * with a valid key is refused whole.
+   */
+  private putRowsJson(def: TableDef, json: string): { put: number; deleted: number; received: number } {
+    const key = `'$."${def.key}"'`;
+    this.db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${PAGE_TABLE} (k, v, j, ok, gone)`);
+    try {
+      this.run(
+        `WITH r AS MATERIALIZED (SELECT type AS t, value AS v, iif(type = 'object', jsonb(value), NULL) AS j FROM json_each(?)) ` +
+          `INSERT INTO ${PAGE_TABLE} (k, v, j, ok, gone) SELECT j ->> ${key}, v, j, ` +
+          `t = 'object' AND coalesce(json_type(j, ${key}), '') IN ('integer', 'real', 'text'), ` +
+          `t = 'object' AND coalesce(json_type(j, '$.data_exclusao'), 'null') <> 'null' FROM r`,
+        [json],
+      );
+      const [counts] = this.db.selectArrays(
+        `SELECT count(*), coalesce(sum(NOT ok), 0), coalesce(sum(gone), 0) FROM ${PAGE_TABLE}`,
+      ) as Array<[number, number, number]>;
+      const [total, invalid, tombstones] = counts ?? [0, 0, 0];
+      if (invalid > 0) throw new Error(`Linha de ${def.name} sem a chave ${def.key}.`);
+      const deleted =
+        tombstones === 0
+          ? 0
+          : this.run(`DELETE FROM ${quote(def.name)} WHERE ${quote(def.key)} IN (SELECT k FROM ${PAGE_TABLE} WHERE gone)`, []);
+      if (total > tombstones) this.insertRows(def, '', `(SELECT v, j FROM ${PAGE_TABLE} WHERE NOT gone)`, []);
+      return { put: total - tombstones, deleted, received: total };
+    } finally {
+      this.db.exec(`DELETE FROM ${PAGE_TABLE}`);
+    }
+  }
+
+  /** Puts the rows of a JSON array (every element an object with a valid key; tombstones already set apart). */
+  private insertJson(def: TableDef, json: string): void {
+    // Each row is parsed once into JSONB (materialized: not again for every field read from it), its text kept.
+    this.insertRows(def, 'WITH r AS MATERIALIZED (SELECT value AS v, jsonb(value) AS j FROM json_each(?)) ', 'r', [json]);
+  }
+
+  /**
+   * Puts rows read from `source`, a table or subquery giving each row's JSON text (v) and JSONB (j), with `prefix`
+   * before the INSERT (a CTE) and `bind` for it. The rows go to SQLite as one JSON array per statement, not one bind
+   * per row: crossing into WebAssembly once per page is what makes a bulk load fast. The indexed fields are read from
+   * each row's JSONB in the same statement and written beside it (plain columns).
+   */
+  private insertRows(def: TableDef, prefix: string, source: string, bind: readonly SqlValue[]): void {
+    const search = searchColumn(def);
+    const columns = [def.key, DOC, ...def.indexes, ...(search ? [SEARCH] : [])].map(quote);
+    const values = [def.key, ...def.indexes].map((name) => `j ->> '$."${name}"'`);
+    values.splice(1, 0, 'v');
+    if (search) values.push(search('j'));
+    this.run(
+      `${prefix}INSERT INTO ${quote(def.name)} (${columns.join(', ')}) SELECT ${values.join(', ')} FROM ${source} WHERE true ` +
+        `ON CONFLICT (${quote(def.key)}) DO UPDATE SET ${columns.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
+      bind,
+    );
   }
 
   private deleteKeys(def: TableDef, keys: readonly Key[]): number {
@@ -366,6 +419,12 @@ export class LocalEngine {
         const written = this.putRows(def, change.rows ?? [], change.asIs);
         summary.put += written.put;
         summary.deleted += written.deleted;
+        if (change.rowsJson !== undefined) {
+          const text = this.putRowsJson(def, change.rowsJson);
+          summary.put += text.put;
+          summary.deleted += text.deleted;
+          summary.received = (summary.received ?? 0) + text.received;
+        }
         if (!summary.tables.includes(def.name)) summary.tables.push(def.name);
         this.pending.add(def.name);
       });

@@ -29,6 +29,28 @@ async function served(): Promise<{ engine: LocalEngine; client: LocalDbClient }>
   return { engine, client };
 }
 
+describe('applyPageAt', () => {
+  it('writes a page given as JSON text with its position, counting its rows into received, only while the position holds', async () => {
+    const { engine, client } = await served();
+    engine.applyChanges([{ table: 'updater', rows: [{ ...position, received: 5 }] }]);
+    const rows = JSON.stringify([{ id_produto: 1, descricao: 'Camiseta' }, { id_produto: 2, descricao: 'Boné', data_exclusao: '2026-11-29' }]);
+    const next = { ...position, date_change: '11', offset: 2, received: 5 };
+    expect(await client.applyPageAt({ table: 'product', expected }, rows, next)).toBe(2);
+    expect(engine.count('product')).toBe(1);
+    expect(engine.get('updater', 'product')).toMatchObject({ date_change: '11', offset: 2, received: 7 });
+    // Asked again from the old position: moved, nothing written.
+    expect(await client.applyPageAt({ table: 'product', expected }, '[{"id_produto":3}]', next)).toBeNull();
+    expect(engine.count('product')).toBe(1);
+    // Rows the copy refuses: nothing written, the position included.
+    const now = { owner: 'o1', date_change: '11', offset: 2 };
+    await expect(client.applyPageAt({ table: 'product', expected: now }, '[{"id_produto":4},{"sem":"chave"}]', { ...next, offset: 9 })).rejects.toThrow(
+      'Linha de product sem a chave id_produto.',
+    );
+    expect(engine.get('product', 4)).toBeUndefined();
+    expect(engine.get('updater', 'product')).toMatchObject({ offset: 2, received: 7 });
+  });
+});
+
 describe('applyChangesAt', () => {
   it('writes the page and its position only while the position is the one read', async () => {
     const { engine, client } = await served();

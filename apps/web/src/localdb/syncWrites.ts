@@ -10,7 +10,7 @@
  * Served by host.ts beside the engine's own methods (the engine itself is not changed for it); the page calls them
  * through LocalDbClient.
  */
-import type { ChangeSummary, LocalEngine, TableChange } from './engine.ts';
+import type { ChangeSummary, LocalEngine, LocalRow, TableChange } from './engine.ts';
 
 /** The table of the stream positions. */
 export const UPDATER_TABLE = 'updater';
@@ -41,6 +41,20 @@ function applyChangesAt(engine: LocalEngine, guard: PositionGuard, changes: read
   });
 }
 
+/**
+ * A page of the sync given as the JSON text of its rows (features/sync/pageText.ts): applied to `guard.table` with
+ * the updater row `next` in one transaction if the guard holds, `next.received` increased by the page's rows (counted
+ * here, where they are read: the page does not parse them). Answers that count, or null (nothing written).
+ */
+function applyPageAt(engine: LocalEngine, guard: PositionGuard, rowsJson: string, next: LocalRow): number | null {
+  return engine.transaction(() => {
+    if (!matchesGuard(engine.get(UPDATER_TABLE, guard.table), guard.expected)) return null;
+    const count = engine.applyChanges([{ table: guard.table, rowsJson }]).received ?? 0;
+    engine.applyChanges([{ table: UPDATER_TABLE, rows: [{ ...next, received: Number(next['received'] ?? 0) + count }] }]);
+    return count;
+  });
+}
+
 /** Empties every table of the copy but `keep`, in one transaction (a version mismatch: 000 §3.1). Answers those emptied. */
 function clearAllBut(engine: LocalEngine, keep: readonly string[]): string[] {
   const tables = engine.tables().filter((table) => !keep.includes(table));
@@ -54,7 +68,7 @@ function tableNames(engine: LocalEngine): string[] {
 }
 
 /** The methods host.ts serves besides the engine's, by name. */
-export const SYNC_WRITES = { applyChangesAt, clearAllBut, tableNames } as const;
+export const SYNC_WRITES = { applyChangesAt, applyPageAt, clearAllBut, tableNames } as const;
 
 export type SyncWriteMethod = keyof typeof SYNC_WRITES;
 

@@ -2,7 +2,8 @@
  * The sync over the SQLite copy (issue 21): each SyncStore call is one call to the local copy's worker through
  * LocalDbClient. The guarded write is the worker's applyChangesAt (localdb/syncWrites.ts), which reads the table's
  * updater row and writes the page with its new row in one transaction: the client cannot read and then write
- * atomically, its calls being separate messages.
+ * atomically, its calls being separate messages. A page's rows usually come as the server's JSON text (pageText.ts)
+ * and go to the worker as that one string.
  * A first load of several pages runs in the engine's bulk mode (beginBulk/endBulk: beginLoad/endLoad).
  */
 import { DEVICE_TABLES, type UpdaterRow } from '../../db/database.ts';
@@ -42,6 +43,9 @@ export function localDbSyncStore(db: LocalDbClient): SyncStore {
       }
       changes.push(next ? { table: UPDATER_TABLE, rows: [{ ...next }] } : { table: UPDATER_TABLE, deleteKeys: [table] });
       return (await db.applyChangesAt(guardOf(table, expected), changes)) !== null;
+    },
+    writePageAt(table, expected, rowsJson, next) {
+      return db.applyPageAt(guardOf(table, expected), rowsJson, { ...next });
     },
     async clearTables(names) {
       const present = new Set(await this.tables());

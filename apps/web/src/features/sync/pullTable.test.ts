@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeSyncServer, syncedRow } from './fakeSyncServer.ts';
+import { splitPageText } from './pageText.ts';
 import { PositionMovedError, pullTable, type PageFetcher, type PullOptions } from './pullTable.ts';
 import { STORE_KINDS, openHarness, type StoreHarness, type StoreKind } from './storeHarness.ts';
 import { FIRST_LOAD_PAGE_SIZE, PAGE_PACING_MS, SYNC_TABLES, type SyncTable } from './tables.ts';
@@ -229,6 +230,30 @@ describe.each(STORE_KINDS)('pullTable on %s', (kind) => {
     await pullTable(product, options);
     expect(calls).toEqual(['write 0', 'begin product', 'write 5000', 'write 5000', 'end product', 'write 2500']);
     expect(await db.count('product')).toBe(12_500);
+  }, 30_000);
+
+  it('writes pages whose rows come as the server’s JSON text, tombstones included, and counts them', async () => {
+    const server = new FakeSyncServer();
+    server.change(product, ...products(1, 7_000));
+    server.change(product, { ...syncedRow('id_produto', 3, {}), data_exclusao: '2026-11-29T10:00:00Z' });
+    const inner = server.fetcher();
+    const received: number[] = [];
+    const { db, options } = await setup(kind, async (t, request, signal) => {
+      const page = await inner(t, request, signal);
+      // As the server writes it, read by the SQLite copy's fetcher (runtime.ts fetchPageText).
+      const text = `{"rows":${JSON.stringify(page.rows)},${JSON.stringify({ ...page, rows: undefined }).slice(1)}`;
+      const split = splitPageText(text);
+      if (!split) throw new Error('página fora do formato do servidor');
+      return split;
+    });
+    options.onPage = (count) => received.push(count);
+    const result = await pullTable(product, options);
+    expect(result).toMatchObject({ pages: 2, received: 7_000, firstLoad: true });
+    expect(received).toEqual([5_000, 7_000]);
+    expect(await db.count('product')).toBe(6_999);
+    expect(await db.get('product', 3)).toBeUndefined();
+    expect(await db.get('product', 7_000)).toMatchObject({ descricao: 'Produto 7000' });
+    expect(await db.updater('product')).toMatchObject({ received: 7_000, is_loaded: 1, loading: 0 });
   }, 30_000);
 
   it('writes nothing of a page that fails to store, rows and position alike', async () => {

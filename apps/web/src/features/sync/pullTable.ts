@@ -6,9 +6,9 @@
  * answer); pages are still written one after the other, in order. A first load of more than one page runs in the
  * store's bulk mode when it has one (beginBulk/endBulk: the SQLite copy builds the table's indexes once, at the end).
  */
-import type { ListByChangesResult } from '@pdv/contract/sync';
 import type { UpdaterRow } from '../../db/database.ts';
 import { announceRows } from '../checkout/search/catalogChanges.ts';
+import type { SyncPage } from './pageText.ts';
 import { PositionMovedError, updatePosition, type SyncStore } from './syncStore.ts';
 import { FIRST_LOAD_PAGE_SIZE, PAGE_PACING_MS, type SyncTable } from './tables.ts';
 
@@ -20,7 +20,8 @@ export interface PageRequest {
   limit: number;
 }
 
-export type PageFetcher = (table: SyncTable, request: PageRequest, signal: AbortSignal) => Promise<ListByChangesResult>;
+/** A page of a table's changes: its rows parsed, or (the SQLite copy's fetcher) left as the server's JSON text. */
+export type PageFetcher = (table: SyncTable, request: PageRequest, signal: AbortSignal) => Promise<SyncPage>;
 
 /** One run of a table, as the engine asks for it. */
 export interface PullRun {
@@ -67,29 +68,44 @@ async function beginRun(store: SyncStore, table: SyncTable, owner: string): Prom
   return started;
 }
 
-/** Writes a page and the position after it, in one transaction; a position moved meanwhile drops the page. */
+/**
+ * Writes a page and the position after it, in one transaction; a position moved meanwhile drops the page. Answers the
+ * new position and the page's row count (counted by the store when the rows come as text).
+ */
 async function writePage(
   store: SyncStore,
   table: SyncTable,
   from: UpdaterRow,
-  page: ListByChangesResult,
+  page: SyncPage,
   now: number,
-): Promise<UpdaterRow> {
+): Promise<{ next: UpdaterRow; count: number }> {
   const next: UpdaterRow = {
     ...from,
     date_change: page.date_change,
     offset: page.offset,
-    received: (from.received ?? 0) + page.rows.length,
+    received: from.received ?? 0,
     loading: page.has_more ? 1 : 0,
   };
   if (!page.has_more) {
     next.is_loaded = 1;
     next.synced_at = now;
   }
-  if (!(await store.writeAt(table.localTable, from, { rows: page.rows }, next))) {
-    throw new PositionMovedError(`A posição de ${table.localTable} mudou durante a leitura.`);
+  const moved = () => new PositionMovedError(`A posição de ${table.localTable} mudou durante a leitura.`);
+  if (page.rowsJson !== undefined && store.writePageAt) {
+    const count = await store.writePageAt(table.localTable, from, page.rowsJson, next);
+    if (count === null) throw moved();
+    return { next: { ...next, received: (next.received ?? 0) + count }, count };
   }
-  return next;
+  const written = { ...next, received: (next.received ?? 0) + page.rows.length };
+  if (!(await store.writeAt(table.localTable, from, { rows: page.rows }, written))) throw moved();
+  return { next: written, count: page.rows.length };
+}
+
+/** A page whose rows came as text, parsed for a store that takes parsed rows only. */
+function parsedFor(store: SyncStore, page: SyncPage): SyncPage {
+  if (page.rowsJson === undefined || store.writePageAt) return page;
+  const { rowsJson, ...rest } = page;
+  return { ...rest, rows: JSON.parse(rowsJson) as SyncPage['rows'] };
 }
 
 /** The run stopped early: its position, if still the one it wrote, is marked as not loading. */
@@ -132,7 +148,7 @@ export async function pullTable(table: SyncTable, options: PullOptions): Promise
     let next = fetchFrom(position);
     for (;;) {
       signal.throwIfAborted();
-      const page = await next;
+      const page = parsedFor(store, await next);
       signal.throwIfAborted();
       const moved = page.date_change !== position.date_change || page.offset !== position.offset;
       if (page.has_more && !moved) throw new Error(`A leitura de ${table.localTable} não avançou.`);
@@ -144,10 +160,11 @@ export async function pullTable(table: SyncTable, options: PullOptions): Promise
       }
       // The last page is written once the indexes are built: the table reads as loaded when it can be searched.
       if (!page.has_more) await endBulk();
-      position = await writePage(store, table, position, page, options.now());
+      const written = await writePage(store, table, position, page, options.now());
+      position = written.next;
       if (store.indexedInPage) announceRows(table.localTable, page.rows);
       pages += 1;
-      received += page.rows.length;
+      received += written.count;
       options.onPage?.(received);
       if (!page.has_more) return { pages, received, firstLoad, heldBack: page.held_back ?? false };
       if (prefetched) {

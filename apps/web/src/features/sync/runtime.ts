@@ -2,7 +2,7 @@
  * What runs while a user is signed in: the sync engine and the socket that tells it what changed. The session hands
  * its state over (setSession); screens read the progress and the connection through useSyncState.
  */
-import { call } from '../../api/client.ts';
+import { call, callText } from '../../api/client.ts';
 import { isApiError } from '../../api/errors.ts';
 import { localDb, type PdvDatabase } from '../../db/database.ts';
 import { engineOf, type LocalCopy } from '../../db/localCopy.ts';
@@ -15,6 +15,7 @@ import { SyncEngine, type ChangedFetcher, type SyncStatus } from './engine.ts';
 import { checkLocalVersion, clearPersonalData, readOfflinePos } from './localData.ts';
 import { abortableSleep, pullTable, type PageFetcher, type TablePuller } from './pullTable.ts';
 import { localDbSyncStore } from './localDbSyncStore.ts';
+import { splitPageText } from './pageText.ts';
 import { dexieSyncStore, type SyncStore } from './syncStore.ts';
 import { SYNC_EVENTS, eventDelay, tablesForEvent, type SyncOwner } from './tables.ts';
 import { createWorkerPuller, type WorkerPort, type WorkerPuller } from './workerPull.ts';
@@ -26,6 +27,13 @@ export interface SyncState {
 
 const fetchPage: PageFetcher = (table, request, signal) =>
   call(`sync_${table.name}`, request, { loading: false, signal });
+
+/**
+ * The SQLite copy's: the page's rows stay the server's JSON text, handed to the copy's worker as one string
+ * (pageText.ts); an answer laid out otherwise is parsed whole, as fetchPage does.
+ */
+const fetchPageText: PageFetcher = (table, request, signal) =>
+  callText(`sync_${table.name}`, request, { loading: false, signal }, splitPageText, (page) => page);
 
 /** Which loaded tables have rows after their positions: one small call instead of a read per table. */
 const fetchChanged: ChangedFetcher = async (tables, signal) =>
@@ -195,7 +203,7 @@ class SyncRuntime {
     const reader = tableReader(token);
     const engine = new SyncEngine({
       store,
-      fetchPage,
+      fetchPage: engineOf(localDb()) ? fetchPageText : fetchPage,
       fetchChanged,
       // In the worker a few tables are read at once (see SyncEngineOptions.parallel); on this thread, one at a time.
       // The SQLite copy writes in its own worker: a few tables read at once here too (this thread only fetches and

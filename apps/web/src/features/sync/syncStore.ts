@@ -32,6 +32,12 @@ export interface SyncStore {
    * having written nothing, when the row moved.
    */
   writeAt(table: string, expected: UpdaterRow | undefined, write: TableWrite, next: UpdaterRow | null): Promise<boolean>;
+  /**
+   * writeAt for a page whose rows are the JSON text of their array (pageText.ts), counted where they are read:
+   * `next.received` is increased by their number. Resolves with that number, or null (nothing written) when the row
+   * moved. Absent on a store that takes parsed rows only (Dexie's): the page is parsed for it.
+   */
+  writePageAt?(table: string, expected: UpdaterRow | undefined, rowsJson: string, next: UpdaterRow): Promise<number | null>;
   /** Empties these tables and deletes their updater rows, in one transaction (personal data at logout). */
   clearTables(tables: readonly string[]): Promise<void>;
   /** Drops the copy of the server's data (a version mismatch): every table but DEVICE_TABLES, in one transaction. */
