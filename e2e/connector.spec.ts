@@ -112,6 +112,15 @@ test("a thermal label model's ZPL reaches a TCP 9100 printer, chosen in the peri
     expect(model.status, JSON.stringify(model.json)).toBe(200);
     await goByMenu(page, 'Produtos');
     await expect(page.getByRole('table', { name: 'Produtos' }).getByRole('row').nth(1)).toHaveAttribute('aria-selected', 'true');
+    // The model's detail answers late (a busy server): Imprimir pressed before it has come prints once it has.
+    let releaseDetail = () => {};
+    const detailHeld = new Promise<void>((resolve) => {
+      releaseDetail = resolve;
+    });
+    await page.route('**/api/label/find_by_id', async (route) => {
+      await detailHeld;
+      await route.continue();
+    });
     await page.keyboard.press('Alt+p');
     const modal = page.getByRole('dialog', { name: 'Imprimir etiquetas' });
     await expect(modal.getByRole('combobox', { name: 'Etiqueta' })).toHaveValue(`Zebra ${n}`);
@@ -120,9 +129,13 @@ test("a thermal label model's ZPL reaches a TCP 9100 printer, chosen in the peri
     const sku = await items.getByRole('row').nth(1).getByRole('cell').nth(2).innerText();
     await items.getByRole('textbox', { name: /^Quantidade de / }).first().fill('3');
 
-    // No label printer chosen on this machine: the peripheral selection opens (001 §2).
+    // No label printer chosen on this machine: the peripheral selection opens (001 §2), once the detail has come.
     await page.keyboard.press('Alt+p');
     const choose = page.getByRole('dialog', { name: 'Selecionar periférico' });
+    await expect(modal.getByRole('button', { name: /Imprimir/ })).toHaveAttribute('data-loading', 'true');
+    await page.waitForTimeout(300);
+    await expect(choose).toBeHidden();
+    releaseDetail();
     await expect(choose).toBeVisible();
     const select = choose.getByRole('combobox', { name: 'Impressora de etiquetas' });
     await expect(select).toBeFocused();

@@ -9,7 +9,7 @@
  * selection of 001 §2 opens first); when none is chosen or the connector fails (its message shown) the PDF on the label
  * page opens instead. Alt+I downloads the filled commands ('Código Fonte não informado' when there are none).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import {
   Alert, Button, Checkbox, Collapse, Group, Modal, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput,
 } from '@mantine/core';
@@ -136,8 +136,14 @@ function LabelPrintForm({ source }: { source: LabelSource }) {
     return false;
   };
 
+  /** Imprimir pressed while the items or the model's detail were still loading: it prints once they have come. */
+  const [printAsked, setPrintAsked] = useState(false);
   const print = () => {
-    if (busy || items === null || (found !== undefined && !paramsReady)) return;
+    if (busy) return;
+    if (items === null || (found !== undefined && !paramsReady)) {
+      setPrintAsked(true);
+      return;
+    }
     const issue = labelPrintIssue(model, items);
     setProblem(issue);
     if (issue || !model) return;
@@ -159,6 +165,18 @@ function LabelPrintForm({ source }: { source: LabelSource }) {
     })();
   };
   /** A thermal model's commands filled with the items, as a file for its printer (the connector sends them itself later). */
+  const readyToPrint = items !== null && (found === undefined || paramsReady);
+  // Reads the render's latest state when it runs (not a dependency of the effect).
+  const printAsRequested = useEffectEvent(() => {
+    setPrintAsked(false);
+    print();
+  });
+  useEffect(() => {
+    if (!printAsked || !readyToPrint) return;
+    const timer = setTimeout(printAsRequested, 0);
+    return () => clearTimeout(timer);
+  }, [printAsked, readyToPrint]);
+
   const printerFile = () => {
     if (items === null || model?.tipo !== 'Termica' || !paramsReady) return;
     const issue = labelPrintIssue(model, items, 'printer');
@@ -253,7 +271,7 @@ function LabelPrintForm({ source }: { source: LabelSource }) {
         {model?.tipo === 'Termica' && (
           <ShortcutButton shortcut="Alt+I" variant="light" onClick={printerFile}>Arquivo para a impressora</ShortcutButton>
         )}
-        <ShortcutButton shortcut="Alt+P" onClick={print} loading={busy}>Imprimir</ShortcutButton>
+        <ShortcutButton shortcut="Alt+P" onClick={print} loading={busy || printAsked}>Imprimir</ShortcutButton>
       </Group>
     </Stack>
   );
