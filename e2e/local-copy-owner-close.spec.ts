@@ -11,8 +11,8 @@
  * branch's order count grew by the number of trials and the server stock by as much.
  */
 import type { Page } from '@playwright/test';
-import { api, finish, pay, scan, serverStock } from './checkout-steps.ts';
-import { generator, localOperation, openCheckout, orderCount, stockedProducts, takeUnit } from './reliability-steps.ts';
+import { finish, pay, scan } from './checkout-steps.ts';
+import { generator, localOperation, openCheckout, serverBefore, serverTally, stockedProducts, takeUnit } from './reliability-steps.ts';
 import { expect, localRows, localStore, signIn, test, USERS, waitForLocalCopy } from './support.ts';
 
 const TRIALS = Number(process.env['E2E_OWNER_CLOSE_TRIALS'] || 3);
@@ -26,9 +26,8 @@ test(`'Finalizar' in a tab that does not own the copy while the owner closes, ${
   await waitForLocalCopy(page);
   expect(await localStore(page)).toBe('sqlite');
   const products = await stockedProducts(page, TRIALS);
-  const ordersBefore = await orderCount(page);
-  const serverBefore = await serverStock(page);
-  const stockBefore = products.reduce((sum, p) => sum + (serverBefore.get(p.id_estoque) ?? NaN), 0);
+  const before = await serverBefore(page, products);
+  const stockBefore = before.stock;
 
   // `page` holds the copy; the tab that sells reads and writes through it.
   let owner: Page = page;
@@ -79,17 +78,7 @@ test(`'Finalizar' in a tab that does not own the copy while the owner closes, ${
     seller = await openCheckout(context);
   });
 
-  const orders: unknown[] = [];
-  let lost = 0;
-  for (const id of ids) {
-    const found = await api(seller, '/order/operation-find', { id });
-    if (found.status === 200) orders.push(found.json['id_pedido']);
-    else lost += 1;
-  }
-  const distinct = new Set(orders).size;
-  const added = (await orderCount(seller)) - ordersBefore;
-  const serverAfter = await serverStock(seller);
-  const stockAfter = products.reduce((sum, p) => sum + (serverAfter.get(p.id_estoque) ?? NaN), 0);
+  const { distinct, lost, added, stock: stockAfter } = await serverTally(seller, ids, products, before);
   console.log(`owner closed after Finalizar: seed ${SEED}, delays (ms) ${delays.join(' ')}; ${TRIALS} trials, ${distinct} sales on the server, `
     + `${added - distinct} duplicates, ${lost} lost, ${finishedAgain} finished again (orders +${added}, stock ${stockBefore} -> ${stockAfter})`);
   expect(lost).toBe(0);

@@ -12,8 +12,8 @@
  * distinct, the branch's order count grew by exactly the number of trials and the server stock of the product went
  * down by exactly that much (the products sold: the most stocked ones, enough units for every trial). Printed: trials, sales found, duplicates, lost.
  */
-import { api, finish, pay, scan, serverStock } from './checkout-steps.ts';
-import { generator, localOperation, openCheckout, orderCount, stockedProducts, takeUnit } from './reliability-steps.ts';
+import { finish, pay, scan } from './checkout-steps.ts';
+import { generator, localOperation, openCheckout, serverBefore, serverTally, stockedProducts, takeUnit } from './reliability-steps.ts';
 import { expect, test, USERS, localRows, signIn, waitForLocalCopy } from './support.ts';
 
 const TRIALS = Number(process.env['E2E_CLOSE_TRIALS'] || 5);
@@ -26,9 +26,8 @@ test(`the page closed 0-2 s after "Finalizar" and reopened, ${TRIALS} times: eve
   await signIn(page, USERS.caixa);
   await waitForLocalCopy(page);
   const products = await stockedProducts(page, TRIALS);
-  const ordersBefore = await orderCount(page);
-  const serverBefore = await serverStock(page);
-  const stockBefore = products.reduce((sum, p) => sum + (serverBefore.get(p.id_estoque) ?? NaN), 0);
+  const before = await serverBefore(page, products);
+  const stockBefore = before.stock;
   await page.close();
 
   let current = await openCheckout(context);
@@ -72,17 +71,7 @@ test(`the page closed 0-2 s after "Finalizar" and reopened, ${TRIALS} times: eve
   });
 
   // On the server, through the API.
-  const orders: unknown[] = [];
-  let lost = 0;
-  for (const id of ids) {
-    const found = await api(current, '/order/operation-find', { id });
-    if (found.status === 200) orders.push(found.json['id_pedido']);
-    else lost += 1;
-  }
-  const distinct = new Set(orders).size;
-  const added = (await orderCount(current)) - ordersBefore;
-  const serverAfter = await serverStock(current);
-  const stockAfter = products.reduce((sum, p) => sum + (serverAfter.get(p.id_estoque) ?? NaN), 0);
+  const { distinct, lost, added, stock: stockAfter } = await serverTally(current, ids, products, before);
   const duplicates = added - distinct;
   console.log(`close after Finalizar: seed ${SEED} (E2E_CLOSE_SEED), delays (ms) ${delays.join(' ')}`);
   console.log(`close after Finalizar: ${TRIALS} trials, ${distinct} sales found on the server, ${duplicates} duplicates, ${lost} lost `

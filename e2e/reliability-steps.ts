@@ -1,6 +1,6 @@
 /** Steps shared by the reliability specs (e2e/reliability-*.spec.ts), on top of checkout-steps.ts. */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { api, gtinValid } from './checkout-steps.ts';
+import { api, gtinValid, serverStock } from './checkout-steps.ts';
 import { localRows, type Row } from './support.ts';
 
 /** mulberry32: a small seeded generator (in [0, 1)), so a failing run can be repeated with its printed seed. */
@@ -73,6 +73,33 @@ export async function orderCount(page: Page): Promise<number> {
   const res = await api(page, '/order/find', { take: 1 });
   expect(res.status).toBe(200);
   return Number(res.json['count']);
+}
+
+/** The branch's order count and the server stock of `products`, before a run of trials. */
+export async function serverBefore(page: Page, products: Stocked[]): Promise<{ orders: number; stock: number }> {
+  const stock = await serverStock(page);
+  return { orders: await orderCount(page), stock: products.reduce((sum, p) => sum + (stock.get(p.id_estoque) ?? NaN), 0) };
+}
+
+/**
+ * After a run of trials, through the API: the orders of the operation UUIDs `ids` (distinct ones, and the UUIDs with
+ * none: lost), how many orders the branch gained since `before`, and the server stock of `products` now.
+ */
+export async function serverTally(
+  page: Page,
+  ids: readonly string[],
+  products: Stocked[],
+  before: { orders: number },
+): Promise<{ distinct: number; lost: number; added: number; stock: number }> {
+  const orders: unknown[] = [];
+  let lost = 0;
+  for (const id of ids) {
+    const found = await api(page, '/order/operation-find', { id });
+    if (found.status === 200) orders.push(found.json['id_pedido']);
+    else lost += 1;
+  }
+  const after = await serverBefore(page, products);
+  return { distinct: new Set(orders).size, lost, added: after.orders - before.orders, stock: after.stock };
 }
 
 export async function localOperation(page: Page, id: string): Promise<Row | undefined> {
