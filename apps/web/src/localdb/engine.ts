@@ -195,6 +195,8 @@ export class LocalEngine {
         this.run(`INSERT OR REPLACE INTO ${quote(META_TABLE)} (key, value) VALUES ('loading', ?)`, [JSON.stringify([...loading])]);
       }
     });
+    // The page table of putRowsJson (temporary: in memory, for this connection only).
+    db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${PAGE_TABLE} (k, v, j, ok, gone)`);
     // A load cut short is finished now; otherwise every index exists (a new table or index declared since).
     this.endLoad();
   }
@@ -341,7 +343,6 @@ export class LocalEngine {
    */
   private putRowsJson(def: TableDef, json: string): { put: number; deleted: number; received: number } {
     const key = `'$."${def.key}"'`;
-    this.db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${PAGE_TABLE} (k, v, j, ok, gone)`);
     try {
       this.run(
         `WITH r AS MATERIALIZED (SELECT type AS t, value AS v, iif(type = 'object', jsonb(value), NULL) AS j FROM json_each(?)) ` +
