@@ -4,7 +4,7 @@
  * whether to print the receipt. Enter confirms.
  */
 import { SAT_MODEL } from '@pdv/domain/sat';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Kbd, Modal, Radio, Stack, Text } from '@mantine/core';
 import { formatMoney } from '@pdv/domain/money';
 import { hasActiveSeries, type FiscalSeries } from '@pdv/domain/sale-validation';
@@ -65,7 +65,8 @@ function FinishForm({ proposed, series, idFilial, total, troco, modo, onConfirm 
   // itself only after it has mounted, and a cashier pressing F10 then 1 (or Enter) at once must not have the key land
   // in the search box behind it (seen in the 50-trial close-the-page e2e: 1 finish in ~40 kept NFC-e).
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
+  // A layout effect: in place from the form's first paint (a passive effect can run after the first key).
+  useLayoutEffect(() => {
     const listener = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.altKey || event.metaKey) return;
       const inside = formRef.current?.contains(event.target as Node) ?? false;

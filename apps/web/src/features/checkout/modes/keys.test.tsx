@@ -86,4 +86,23 @@ describe('consignment stages modal (Alt+C)', { timeout: 20_000 }, () => {
     await user.keyboard('2');
     expect(loadOrder).toHaveBeenCalledExactlyOnceWith(11);
   });
+
+  it('a digit typed the moment the list is painted is not lost', async () => {
+    loadOrder.mockClear();
+    loadOrder.mockReturnValue(new Promise(() => undefined));
+    // The key is sent from a mutation observer, right after React inserts the table and before any passive effect
+    // could run: the listener has to be in place at commit.
+    const typed = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('table[aria-label="Consignações em aberto"]')) return;
+        observer.disconnect();
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: '1', bubbles: true, cancelable: true }));
+        resolve();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    renderUi(<ConsignmentStagesModal opened idCliente={7} clienteNome="Ana" onClose={() => undefined} />);
+    await typed;
+    expect(loadOrder).toHaveBeenCalledExactlyOnceWith(10);
+  });
 });

@@ -164,7 +164,7 @@ function PaymentForm({ context, idOperacao, idCliente, idFilial, saldo, pagament
   useLayoutEffect(() => {
     latestChoose.current = chooseMethod;
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const picked = methodOfKey(context.methods, event);
       if (!picked) return;

@@ -3,7 +3,7 @@
  * Asked when finishing when the branch configuration says so (solicitar_vendedor_venda_pdv); required when it says so
  * (obrigar_vendedor_venda_pdv: no "Sem vendedor", and the spec's message).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Drawer, Kbd, Stack, Table, Text, TextInput } from '@mantine/core';
 import { MESSAGES } from '@pdv/domain/messages';
 import type { Seller } from '../catalog.ts';
@@ -47,7 +47,8 @@ function SellerForm({ sellers, current, required, asking, onPick }: Props) {
   // on the window: a cashier pressing F10 then Enter at once picks the highlighted seller instead of losing the key
   // (seen in the order e2e under load: Enter reached the search box behind the drawer).
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
+  // A layout effect: in place from the drawer's first paint (a passive effect can run after the first key).
+  useLayoutEffect(() => {
     const listener = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.altKey || event.metaKey) return;
       // Inside the form its own handlers answer; inside another dialog (the warning that follows a pick) the key is its.

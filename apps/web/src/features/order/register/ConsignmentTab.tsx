@@ -135,7 +135,7 @@ export function ConsignmentTab({ order, editable, onSaved, onInvoiced, digitKeys
   useEffect(() => {
     if (returning) firstReturned.current?.select();
   }, [returning]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!digitKeys || !editable) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;

@@ -3,7 +3,7 @@
  * customer's open consignments, 1-9 picks one, and its steps are the order screen's (ConsignmentTab, on the order
  * module's consignment routes). When nothing of the consignment is left to sell or invoice, the spec's message says so.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Alert, Button, Group, Kbd, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import type { OrderFull, OrderSummary } from '@pdv/contract/order';
 import { CONSIGNMENT_MODE_MESSAGES, hasSomethingToSell } from '@pdv/domain/consignment-mode';
@@ -87,7 +87,9 @@ function Stages({ idCliente, clienteNome }: { idCliente: number; clienteNome: st
 
   // 'tecle o número para abrir': the digits work as soon as the list is shown, wherever the focus is in the modal.
   // In a consignment, 0 goes back to the list (outside the quantity fields, where 0 is a quantity).
-  useEffect(() => {
+  // A layout effect: the listener is in place when the list is painted, so a digit typed at once is not lost (a
+  // passive effect may run after the first key of a fast cashier, as a unit test on a busy machine showed).
+  useLayoutEffect(() => {
     if (list === null) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
