@@ -133,7 +133,13 @@ test('an inventory counted offline on a phone, synced in two batches and process
   await page.goto('/inventory');
   await page.getByRole('table', { name: 'Inventários' }).getByRole('row').filter({ hasText: 'Contagem no celular' }).click();
   await page.keyboard.press('Alt+P');
-  await page.getByRole('dialog').getByRole('button', { name: 'Processar' }).click();
+  // Keyboard first, as at the counter: the confirm's 'Processar' takes the focus and Enter confirms. The dialog must
+  // close before the toast is awaited, so a confirm that did not take the key and a slow server are told apart (a CI
+  // run ended with this dialog still open and no toast after a mouse click on it).
+  const processButton = page.getByRole('dialog', { name: 'Processar inventário' }).getByRole('button', { name: 'Processar' });
+  await expect(processButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Processar inventário' })).toBeHidden();
   await expectToast(page, 'Inventário processado com sucesso. Verique as movimentações de estoque para conferência.');
   await expect(page.getByRole('table', { name: 'Inventários' }).getByRole('row').filter({ hasText: 'Contagem no celular' })).toContainText('Processado');
   await page.screenshot({ path: '/tmp/inventory-list.png' });
