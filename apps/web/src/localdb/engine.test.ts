@@ -274,7 +274,8 @@ describe('changes', () => {
     expect(engine.get('product', 1)?.['descricao']).toBe('Camiseta Nova');
     expect(engine.get('product', 2)).toBeUndefined();
     expect(engine.searchProducts('calca', 25)).toEqual([]);
-    for (const bad of ['[{"descricao":"sem chave"}]', '[{"id_produto":{"x":1}}]', '[{"id_produto":4}, 5]', '[{"id_produto":4}, "texto"]']) {
+    const keylessTombstone = '[{"id_produto":4}, {"data_exclusao":"2026-11-29T10:00:00Z"}]';
+    for (const bad of ['[{"descricao":"sem chave"}]', '[{"id_produto":{"x":1}}]', '[{"id_produto":4}, 5]', '[{"id_produto":4}, "texto"]', keylessTombstone]) {
       expect(() => engine.applyChanges([{ table: 'product', rowsJson: bad }])).toThrow('Linha de product sem a chave id_produto.');
     }
     expect(() => engine.applyChanges([{ table: 'product', rowsJson: '[{"id_produto":4,' }])).toThrow();
