@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listOutbox } from '../features/outbox/operations.ts';
 import { closeStoreChannels, hostClient } from '../features/outbox/storeTesting.ts';
 import type { LocalRow } from './database.ts';
-import { ClientCopy, engineOf, observe, type LocalCopy } from './localCopy.ts';
+import { ClientCopy, engineOf, observe, syncClientOf, type LocalCopy } from './localCopy.ts';
 import { openTestDatabase } from './testing.ts';
 
 afterEach(closeStoreChannels);
@@ -116,6 +116,35 @@ describe('the SQLite copy', () => {
     await db.rows('people').put({ id_pessoa: 1, nome: 'Ana' });
     await db.rows('operation').put({ id_operacao: 'a', situacao: 'Pendente', data_fim: '2026-11-29T10:00:00Z' });
     await expect.poll(() => answers).toEqual([0, 1]);
+    stop();
+  });
+
+  it("the sync's reads (syncClientOf) are not noted in a live query running meanwhile: its updater writes do not run it again", async () => {
+    const db = await sqliteCopy();
+    const sync = syncClientOf(db);
+    expect(sync).not.toBeNull();
+    const answers: number[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const stop = observe(
+      db,
+      async () => {
+        const rows = await db.rows('people').toArray();
+        // The sync reads the updater while this run is in flight, as it does at every step.
+        await held;
+        return rows.length;
+      },
+      (n) => answers.push(n),
+    );
+    await sync?.all('updater');
+    release();
+    await expect.poll(() => answers).toEqual([0]);
+    await sync?.applyChanges([{ table: 'updater', rows: [{ table: 'product', date_change: '', offset: 0 }] }]);
+    await db.rows('people').put({ id_pessoa: 3, nome: 'Bia' });
+    await expect.poll(() => answers).toEqual([0, 1]);
+    // The updater write alone ran nothing: one answer per people write. Through the tracked client it would have.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answers).toEqual([0, 1]);
     stop();
   });
 

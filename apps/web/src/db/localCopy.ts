@@ -343,6 +343,16 @@ export function engineOf(copy: LocalCopy): LocalDbClient | null {
 }
 
 /**
+ * The SQLite copy's client without the live queries' read tracking, for the sync: its reads (the updater rows, at
+ * every step) are not a screen's. Through the tracked client they were noted in every live query running at that
+ * moment, which then ran again at each of the sync's updater writes, read the updater again meanwhile, and so on: after
+ * a reload the copy's worker spent its time re-reading the prices for every table marked fresh.
+ */
+export function syncClientOf(copy: LocalCopy): LocalDbClient | null {
+  return copy instanceof ClientCopy ? copy.client : null;
+}
+
+/**
  * Runs `query` now and again after every write to what it read, on either store (Dexie's liveQuery, or the SQLite
  * copy's tracked reads). `copy` is the store the query reads: the local copy, or another Dexie database (the
  * inventory's counts). Returns the stop.

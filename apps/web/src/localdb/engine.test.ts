@@ -155,27 +155,6 @@ describe('bulk load and search', () => {
     return opened;
   }
 
-  it('warms the searches a chunk at a time: every row of both search indexes read once, nothing during a load', async () => {
-    const { engine, db } = await loaded(300);
-    const total = ['variation_fts_data', 'product_fts_data'].map((name) => Number(db.selectValue(`SELECT count(*) FROM "${name}"`)));
-    expect(total.every((n) => n > 3)).toBe(true);
-    let position = engine.warmSearches(null, 2);
-    const seen: Array<{ table: number; after: number | null }> = [];
-    while (position) {
-      seen.push(position);
-      position = engine.warmSearches(position, 2);
-    }
-    // Two rows a call: the variation index, then the product index, each to its end.
-    const calls = seen.length + 1;
-    expect(calls).toBeGreaterThanOrEqual(Math.ceil(((total[0] ?? 0) + (total[1] ?? 0)) / 2));
-    expect(seen.some((p) => p.table === 1)).toBe(true);
-    expect(seen.every((p, i) => i === 0 || p.table > (seen[i - 1]?.table ?? 0) || (p.after ?? 0) > (seen[i - 1]?.after ?? 0))).toBe(true);
-    engine.beginLoad(['product']);
-    expect(engine.warmSearches(null)).toBeNull();
-    engine.endLoad();
-    expect(ids(engine.searchProducts('bota', 3))).toEqual([1, 2, 3]);
-  });
-
   it('builds the indexes and the search after the load', async () => {
     const { engine, db } = await loaded(50);
     const indexes = objects(db, 'index');

@@ -91,15 +91,6 @@ const SEARCHED_TABLES: readonly string[] = ['product', 'grid'];
 /** The engine's own keys in _localdb_meta. */
 const RESERVED_META = new Set(['loading']);
 
-/** Where warmSearches stopped: the index table (in its order) and the last row read of it (null: none yet). */
-export interface WarmPosition {
-  table: number;
-  after: number | null;
-}
-
-/** The rows of an FTS5 data table read per warmSearches call (blocks of about 4 KB: about 2 MB). */
-const WARM_CHUNK_ROWS = 512;
-
 export interface ChangeSummary {
   /** The tables written, in the order given. */
   tables: string[];
@@ -530,41 +521,6 @@ export class LocalEngine {
       return left;
     });
     if (remaining.length === 0) this.db.exec(`PRAGMA cache_size = -${CACHE_KIB}; PRAGMA shrink_memory`);
-  }
-
-  // ---- warming ----
-
-  /**
-   * Reads a chunk of the searches' indexes (the FTS5 tables' data, variation search first) into the page cache, so
-   * that the first searches after the database opens do not read them from the file (at 100,000 products the first
-   * searches after a reload took 30-75 ms, the same ones 8-10 ms afterwards). `from` is where the previous chunk
-   * stopped (null: the start); answers where to go on from, or null when every index has been read. The worker calls it
-   * between messages, one chunk at a time, so a search asked for meanwhile waits at most one chunk. The first chunk
-   * also runs one search of each kind, so their code is compiled before the cashier's first search.
-   */
-  warmSearches(from: WarmPosition | null, rows = WARM_CHUNK_ROWS): WarmPosition | null {
-    // During a bulk load the searches are rebuilt at its end: nothing to warm yet.
-    if (this.loading().length > 0) return null;
-    const tables = this.warmTables();
-    if (from === null) {
-      if (this.searchesVariations()) this.searchVariations('a', 0, 1);
-      else if (this.defs.has('product')) this.searchProducts('a', 1);
-    }
-    const position = from ?? { table: 0, after: null };
-    const name = tables[position.table];
-    if (name === undefined) return null;
-    const [last, count] = this.db.selectArrays(
-      `SELECT max(id), count(*) FROM (SELECT id FROM ${quote(name)} WHERE id > ? ORDER BY id LIMIT ?)`,
-      [position.after ?? Number.MIN_SAFE_INTEGER, rows],
-    )[0] as [number | null, number];
-    if (count === rows && last !== null) return { table: position.table, after: last };
-    return position.table + 1 < tables.length ? { table: position.table + 1, after: null } : null;
-  }
-
-  /** The FTS5 data tables of the searches this copy has (variation search first: the point of sale's). */
-  private warmTables(): string[] {
-    const names = [...(this.searchesVariations() ? [VARIATION_FTS] : []), ...(this.defs.has('product') ? [PRODUCT_FTS] : [])];
-    return names.map((name) => `${name}_data`);
   }
 
   // ---- reads ----

@@ -2,7 +2,7 @@
  * The worker's side of the channel: opens the engine when the page asks, answers each call in the order received
  * (the engine is synchronous: one call runs at a time), and tells the page of every committed write.
  */
-import type { LocalEngine, WarmPosition } from './engine.ts';
+import type { LocalEngine } from './engine.ts';
 import { runOnEngine, type AnyProcedure } from './transaction.ts';
 import type { Endpoint, LocalDbErrorKind, LocalDbMessage, LocalDbMethod, LocalDbRequest, OpenOptions } from './protocol.ts';
 import { LocalDbUnsupportedError, QUOTA_MESSAGE } from './support.ts';
@@ -59,27 +59,12 @@ export function serve(
   let opening: Promise<LocalEngine> | null = null;
   const send = (message: LocalDbMessage) => endpoint.postMessage(message);
 
-  // The searches' indexes read into the cache after the open, a chunk per task: the calls that come meanwhile are
-  // answered between chunks. It stops when the engine is closed or replaced.
-  const warm = (target: LocalEngine, from: WarmPosition | null) => {
-    setTimeout(() => {
-      if (engine !== target) return;
-      try {
-        const next = target.warmSearches(from);
-        if (next) warm(target, next);
-      } catch (error) {
-        console.warn('A cópia local não pôde ler os índices de pesquisa antecipadamente', error);
-      }
-    }, 0);
-  };
-
   const answer = async (request: LocalDbRequest): Promise<unknown> => {
     switch (request.op) {
       case 'open':
         opening ??= open(request.options).then((opened) => {
           engine = opened;
           opened.subscribe(null, (tables) => send({ type: 'changed', tables: [...tables] }));
-          warm(opened, null);
           return opened;
         });
         opening.catch(() => {

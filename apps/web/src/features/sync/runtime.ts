@@ -5,7 +5,7 @@
 import { call, callText } from '../../api/client.ts';
 import { isApiError } from '../../api/errors.ts';
 import { localDb, type PdvDatabase } from '../../db/database.ts';
-import { engineOf, type LocalCopy } from '../../db/localCopy.ts';
+import { engineOf, syncClientOf, type LocalCopy } from '../../db/localCopy.ts';
 import { QUOTA_MESSAGE } from '../../db/storage.ts';
 import { showWarning } from '../../ui/warning.tsx';
 import type { Session } from '../auth/session.ts';
@@ -84,7 +84,7 @@ function tableReader(token: string): WorkerPuller | null {
 
 /** The sync's writes on the page's copy: one call per step to the SQLite worker, or Dexie transactions. */
 function syncStoreOf(copy: LocalCopy): SyncStore {
-  const client = engineOf(copy);
+  const client = syncClientOf(copy);
   return client ? localDbSyncStore(client) : dexieSyncStore(copy as PdvDatabase);
 }
 
