@@ -130,6 +130,10 @@ export class LocalDbClient {
   applyPageAt(guard: PositionGuard, rowsJson: string, next: LocalRow): Promise<number | null> {
     return this.call('applyPageAt', guard, rowsJson, next);
   }
+  /** Several tables' updater rows in one transaction, each if its guard holds (syncWrites.ts); the tables written. */
+  writePositionsAt(entries: ReadonlyArray<{ guard: PositionGuard; next: LocalRow }>): Promise<string[]> {
+    return this.call('writePositionsAt', entries);
+  }
   /** Empties every table but `keep` in one transaction; answers those emptied. */
   clearAllBut(keep: readonly string[]): Promise<string[]> {
     return this.call('clearAllBut', keep);

@@ -94,6 +94,33 @@ describe('applyChangesAt', () => {
   });
 });
 
+describe('writePositionsAt', () => {
+  it('writes the updater rows whose guard holds, in one transaction, and answers their tables', async () => {
+    const { engine, client } = await served();
+    const grid = { ...position, table: 'grid', date_change: '20', offset: 1 };
+    engine.applyChanges([{ table: 'updater', rows: [position, grid] }]);
+    // The setup's own notice heard before listening.
+    await client.count('updater');
+    const heard: string[][] = [];
+    client.subscribe(['updater'], (tables) => heard.push([...tables]));
+    const written = await client.writePositionsAt([
+      { guard: { table: 'product', expected }, next: { ...position, synced_at: 99 } },
+      // Moved since it was read: left as it is.
+      { guard: { table: 'grid', expected: { owner: 'o1', date_change: '19', offset: 1 } }, next: { ...grid, synced_at: 99 } },
+      // No row at all, expected none: written.
+      { guard: { table: 'stock', expected: null }, next: { table: 'stock', date_change: '', offset: 0, synced_at: 99 } },
+    ]);
+    expect(written).toEqual(['product', 'stock']);
+    expect(engine.get('updater', 'product')).toMatchObject({ synced_at: 99, offset: 4 });
+    expect(engine.get('updater', 'grid')).not.toHaveProperty('synced_at');
+    expect(engine.get('updater', 'stock')).toMatchObject({ synced_at: 99 });
+    await client.count('updater');
+    // One commit: the subscribers heard once.
+    expect(heard).toEqual([['updater']]);
+    expect(await client.writePositionsAt([])).toEqual([]);
+  });
+});
+
 describe('clearAllBut', () => {
   it('empties every table but those kept, in one call', async () => {
     const { engine, client } = await served();

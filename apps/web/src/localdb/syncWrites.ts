@@ -55,6 +55,19 @@ function applyPageAt(engine: LocalEngine, guard: PositionGuard, rowsJson: string
   });
 }
 
+/**
+ * Several tables' updater rows, in one transaction: each `next` is written if its table's row is the one its guard
+ * expects (the sync marking the tables the server named unchanged as read now). Answers the tables written. One commit
+ * instead of one per table: on OPFS a commit costs tens of milliseconds, and a sync pass marks every table.
+ */
+function writePositionsAt(engine: LocalEngine, entries: ReadonlyArray<{ guard: PositionGuard; next: LocalRow }>): string[] {
+  return engine.transaction(() => {
+    const matching = entries.filter(({ guard }) => matchesGuard(engine.get(UPDATER_TABLE, guard.table), guard.expected));
+    if (matching.length > 0) engine.applyChanges([{ table: UPDATER_TABLE, rows: matching.map(({ guard, next }) => ({ ...next, table: guard.table })) }]);
+    return matching.map(({ guard }) => guard.table);
+  });
+}
+
 /** Empties every table of the copy but `keep`, in one transaction (a version mismatch: 000 §3.1). Answers those emptied. */
 function clearAllBut(engine: LocalEngine, keep: readonly string[]): string[] {
   const tables = engine.tables().filter((table) => !keep.includes(table));
@@ -68,7 +81,7 @@ function tableNames(engine: LocalEngine): string[] {
 }
 
 /** The methods host.ts serves besides the engine's, by name. */
-export const SYNC_WRITES = { applyChangesAt, applyPageAt, clearAllBut, tableNames } as const;
+export const SYNC_WRITES = { applyChangesAt, applyPageAt, writePositionsAt, clearAllBut, tableNames } as const;
 
 export type SyncWriteMethod = keyof typeof SYNC_WRITES;
 

@@ -298,6 +298,18 @@ export class SyncEngine {
   ): Promise<SyncTable[]> {
     if (tables.length === 0) return [];
     const now = this.o.now();
+    const store = this.o.store;
+    if (store.writePositionsAt) {
+      // One transaction for all of them (the SQLite copy: one commit instead of one per table).
+      const rows = new Map((await store.positions()).map((row) => [row.table, row]));
+      const entries = tables.flatMap((table) => {
+        const asOf = checkable.get(table.name);
+        const row = rows.get(table.localTable);
+        return asOf && row && samePosition(row, asOf) ? [{ table: table.localTable, expected: row, next: { ...row, synced_at: now, received: 0 } }] : [];
+      });
+      const written = new Set(entries.length > 0 ? await store.writePositionsAt(entries) : []);
+      return tables.filter((table) => written.has(table.localTable));
+    }
     const marked: SyncTable[] = [];
     for (const table of tables) {
       const asOf = checkable.get(table.name);

@@ -47,6 +47,9 @@ export function localDbSyncStore(db: LocalDbClient): SyncStore {
     writePageAt(table, expected, rowsJson, next) {
       return db.applyPageAt(guardOf(table, expected), rowsJson, { ...next });
     },
+    writePositionsAt(entries) {
+      return db.writePositionsAt(entries.map(({ table, expected, next }) => ({ guard: guardOf(table, expected), next: { ...next } })));
+    },
     async clearTables(names) {
       const present = new Set(await this.tables());
       const stores = names.filter((name) => present.has(name));

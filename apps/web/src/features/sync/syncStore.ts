@@ -38,6 +38,11 @@ export interface SyncStore {
    * moved. Absent on a store that takes parsed rows only (Dexie's): the page is parsed for it.
    */
   writePageAt?(table: string, expected: UpdaterRow | undefined, rowsJson: string, next: UpdaterRow): Promise<number | null>;
+  /**
+   * Several tables' updater rows in one transaction, each written only if the table's row is still its `expected`;
+   * resolves with the tables written. Absent on a store where a transaction is cheap (Dexie's): writeAt per table.
+   */
+  writePositionsAt?(entries: ReadonlyArray<{ table: string; expected: UpdaterRow; next: UpdaterRow }>): Promise<string[]>;
   /** Empties these tables and deletes their updater rows, in one transaction (personal data at logout). */
   clearTables(tables: readonly string[]): Promise<void>;
   /** Drops the copy of the server's data (a version mismatch): every table but DEVICE_TABLES, in one transaction. */
