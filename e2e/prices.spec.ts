@@ -6,7 +6,7 @@
  * is shared with the specs that follow).
  */
 import { api, finish, money, operations, pay, scan, sellables } from './checkout-steps.ts';
-import { expect, test, USERS, goByMenu, localRows, settingsMenu, signIn, waitForLocalCopy, type Row } from './support.ts';
+import { expect, test, USERS, goByMenu, localRows, selectTab, settingsMenu, signIn, waitForLocalCopy, type Row } from './support.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 10);
 const cents = (reais: number) => Math.round(reais * 100);
@@ -46,7 +46,7 @@ test('a 10% promotion on a category and a customer price table price the sale on
     await manager.screenshot({ path: '/tmp/prices-promotions-list.png' });
     await list.getByRole('cell', { name: nome, exact: true }).click();
     await manager.keyboard.press('Enter');
-    await manager.getByRole('tab', { name: 'Descontos' }).click();
+    await selectTab(manager.getByRole('tab', { name: 'Descontos' }));
     await expect(manager.getByText('Nenhum desconto por categoria.')).toBeHidden();
     await manager.screenshot({ path: '/tmp/prices-promotion-form.png' });
     await manager.keyboard.press('Escape');
@@ -57,7 +57,7 @@ test('a 10% promotion on a category and a customer price table price the sale on
     // Its rules per category (footwear 5%) and its branches, in the form's tabs.
     await revendaCell.click();
     await manager.keyboard.press('Enter');
-    await manager.getByRole('tab', { name: 'Regras por categoria' }).click();
+    await selectTab(manager.getByRole('tab', { name: 'Regras por categoria' }));
     await expect(manager.getByText('Regra 4')).toBeVisible();
     await manager.screenshot({ path: '/tmp/prices-table-form.png' });
     await manager.keyboard.press('Escape');
@@ -132,7 +132,7 @@ test('the manager gives one product variation and one service their own discount
     const list = page.getByRole('table', { name: 'Promoções' });
     await list.getByRole('cell', { name: nome, exact: true }).click();
     await page.keyboard.press('Enter');
-    await page.getByRole('tab', { name: 'Descontos' }).click();
+    await selectTab(page.getByRole('tab', { name: 'Descontos' }));
     await expect(page.getByText('Nenhum desconto por produto.')).toBeVisible();
     await page.getByRole('button', { name: 'Adicionar desconto por produto' }).click();
     const pick = page.getByRole('textbox', { name: /^Produto \(variação\)/ }).or(page.getByRole('combobox', { name: /^Produto \(variação\)/ })).first();

@@ -269,6 +269,18 @@ export async function typeKeys(page: Page, box: Locator, text: string): Promise<
 }
 
 /**
+ * Clicks a tab until it is selected. A click that lands while its drawer or modal is still sliding in can be lost on a
+ * busy machine (a CI run ended on a price table form still on 'Geral' after the click on 'Regras por categoria');
+ * clicking a tab again is harmless.
+ */
+export async function selectTab(tab: Locator): Promise<void> {
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/**
  * Waits until the page has shown a notification containing `text` (or matching it), at any moment since it loaded
  * (TOAST_RECORDER): the check of a 1 s toast no longer depends on when the test polls.
  */
