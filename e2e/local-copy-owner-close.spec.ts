@@ -11,8 +11,8 @@
  * branch's order count grew by the number of trials and the server stock by as much.
  */
 import type { Page } from '@playwright/test';
-import { finish, pay, scan } from './checkout-steps.ts';
-import { generator, localOperation, openCheckout, serverBefore, serverTally, stockedProducts, takeUnit } from './reliability-steps.ts';
+import { finish, pay } from './checkout-steps.ts';
+import { cashSaleFinished, generator, localOperation, openCheckout, serverBefore, serverTally, stockedProducts } from './reliability-steps.ts';
 import { expect, localRows, localStore, signIn, test, USERS, waitForLocalCopy } from './support.ts';
 
 const TRIALS = Number(process.env['E2E_OWNER_CLOSE_TRIALS'] || 3);
@@ -38,15 +38,8 @@ test(`'Finalizar' in a tab that does not own the copy while the owner closes, ${
 
   for (let trial = 0; trial < TRIALS; trial += 1) await test.step(`trial ${trial + 1} of ${TRIALS}`, async () => {
     const lines = seller.getByRole('table', { name: 'Itens da venda' }).getByRole('row');
-    await expect(lines).toHaveCount(0);
-    await scan(seller, takeUnit(products).barcode);
-    await expect(lines).toHaveCount(2);
-    const editing = (await localRows(seller, 'operation')).filter((op) => op['situacao'] === 'EmEdicao');
-    expect(editing).toHaveLength(1);
-    const id = String(editing[0]!['id_operacao']);
+    const id = await cashSaleFinished(seller, products);
     ids.push(id);
-    await pay(seller, 'Dinheiro');
-    await finish(seller, false);
     const delay = Math.floor(random() * 400);
     delays.push(delay);
     if (delay > 0) await seller.waitForTimeout(delay);

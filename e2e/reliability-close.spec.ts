@@ -12,8 +12,8 @@
  * distinct, the branch's order count grew by exactly the number of trials and the server stock of the product went
  * down by exactly that much (the products sold: the most stocked ones, enough units for every trial). Printed: trials, sales found, duplicates, lost.
  */
-import { finish, pay, scan } from './checkout-steps.ts';
-import { generator, localOperation, openCheckout, serverBefore, serverTally, stockedProducts, takeUnit } from './reliability-steps.ts';
+import { finish, pay } from './checkout-steps.ts';
+import { cashSaleFinished, generator, localOperation, openCheckout, serverBefore, serverTally, stockedProducts } from './reliability-steps.ts';
 import { expect, test, USERS, localRows, signIn, waitForLocalCopy } from './support.ts';
 
 const TRIALS = Number(process.env['E2E_CLOSE_TRIALS'] || 5);
@@ -37,15 +37,8 @@ test(`the page closed 0-2 s after "Finalizar" and reopened, ${TRIALS} times: eve
   let finishedAgain = 0;
 
   for (let trial = 0; trial < TRIALS; trial += 1) await test.step(`trial ${trial + 1} of ${TRIALS}`, async () => {
-    await expect(lines()).toHaveCount(0);
-    await scan(current, takeUnit(products).barcode);
-    await expect(lines()).toHaveCount(2);
-    const editing = (await localRows(current, 'operation')).filter((op) => op['situacao'] === 'EmEdicao');
-    expect(editing).toHaveLength(1);
-    const id = String(editing[0]!['id_operacao']);
+    const id = await cashSaleFinished(current, products);
     ids.push(id);
-    await pay(current, 'Dinheiro');
-    await finish(current, false);
     const delay = Math.floor(random() * 2000);
     delays.push(delay);
     if (delay > 0) await current.waitForTimeout(delay);

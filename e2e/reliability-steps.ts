@@ -1,6 +1,6 @@
 /** Steps shared by the reliability specs (e2e/reliability-*.spec.ts), on top of checkout-steps.ts. */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { api, gtinValid, serverStock } from './checkout-steps.ts';
+import { api, finish, gtinValid, pay, scan, serverStock } from './checkout-steps.ts';
 import { localRows, type Row } from './support.ts';
 
 /** mulberry32: a small seeded generator (in [0, 1)), so a failing run can be repeated with its printed seed. */
@@ -100,6 +100,23 @@ export async function serverTally(
   }
   const after = await serverBefore(page, products);
   return { distinct: new Set(orders).size, lost, added: after.orders - before.orders, stock: after.stock };
+}
+
+/**
+ * One sale up to Enter on 'Confirmar': an empty sale, one unit of the next product scanned, paid in cash and finished
+ * without the receipt. Answers the UUID of its operation (the one draft in the local copy before the finish).
+ */
+export async function cashSaleFinished(page: Page, products: Stocked[]): Promise<string> {
+  const lines = page.getByRole('table', { name: 'Itens da venda' }).getByRole('row');
+  await expect(lines).toHaveCount(0);
+  await scan(page, takeUnit(products).barcode);
+  await expect(lines).toHaveCount(2);
+  const editing = (await localRows(page, 'operation')).filter((op) => op['situacao'] === 'EmEdicao');
+  expect(editing).toHaveLength(1);
+  const id = String(editing[0]!['id_operacao']);
+  await pay(page, 'Dinheiro');
+  await finish(page, false);
+  return id;
 }
 
 export async function localOperation(page: Page, id: string): Promise<Row | undefined> {

@@ -352,7 +352,7 @@ export class LocalEngine {
         // jsonb_each gives an object as JSONB and a string as its SQL text: no JSON function reads an element that is
         // not an object (CASE decides before its branch is evaluated).
         `(SELECT CASE WHEN type = 'object' THEN json(value) END AS v, CASE WHEN type = 'object' THEN value END AS j ` +
-          `FROM jsonb_each(jsonb(?)) WHERE CASE WHEN type = 'object' THEN coalesce(json_type(value, '$.data_exclusao'), 'null') = 'null' ELSE true END)`,
+          `FROM jsonb_each(jsonb(?)) WHERE NOT ${gone})`,
         [json],
         `iif(${validKey('j')}, j ->> ${key}, NULL)`,
       );

@@ -299,23 +299,28 @@ export class SyncEngine {
     if (tables.length === 0) return [];
     const now = this.o.now();
     const store = this.o.store;
+    /** The table's row marked read now, if it is still the one asked about. */
+    const fresh = (table: SyncTable, row: UpdaterRow | undefined): UpdaterRow | null => {
+      const asOf = checkable.get(table.name);
+      return asOf && row && samePosition(row, asOf) ? { ...row, synced_at: now, received: 0 } : null;
+    };
     if (store.writePositionsAt) {
       // One transaction for all of them (the SQLite copy: one commit instead of one per table).
       const rows = new Map((await store.positions()).map((row) => [row.table, row]));
       const entries = tables.flatMap((table) => {
-        const asOf = checkable.get(table.name);
         const row = rows.get(table.localTable);
-        return asOf && row && samePosition(row, asOf) ? [{ table: table.localTable, expected: row, next: { ...row, synced_at: now, received: 0 } }] : [];
+        const next = fresh(table, row);
+        return row && next ? [{ table: table.localTable, expected: row, next }] : [];
       });
       const written = new Set(entries.length > 0 ? await store.writePositionsAt(entries) : []);
       return tables.filter((table) => written.has(table.localTable));
     }
     const marked: SyncTable[] = [];
     for (const table of tables) {
-      const asOf = checkable.get(table.name);
-      const written = await updatePosition(this.o.store, table.localTable, (row) =>
-        asOf && row && samePosition(row, asOf) ? { next: { ...row, synced_at: now, received: 0 } } : null,
-      );
+      const written = await updatePosition(store, table.localTable, (row) => {
+        const next = fresh(table, row);
+        return next ? { next } : null;
+      });
       if (written) marked.push(table);
     }
     return marked;
