@@ -30,6 +30,9 @@ export default defineConfig({
     video: 'off',
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    // Overlays open with no transition (the theme respects reduced motion): on a busy machine a click that landed on
+    // a modal or drawer still sliding in was lost now and then (prices.spec's tab, inventory's confirm, boleto.spec).
+    reducedMotion: 'reduce',
   },
   projects: [
     {

@@ -9,6 +9,10 @@ import { App } from './App.tsx';
 import { requestPersistentStorage } from './db/storage.ts';
 import { startAppLocalCopy } from './localdb/appStart.tsx';
 import { notifications } from '@mantine/notifications';
+import { installEscapeTracker } from './ui/escapeKey.ts';
+
+// Before any overlay mounts: its listener must be the window's first (ui/escapeKey.ts).
+installEscapeTracker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Elemento #root ausente em index.html');

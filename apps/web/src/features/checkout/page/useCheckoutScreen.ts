@@ -19,6 +19,7 @@ import type { PosMode } from '../draft.ts';
 import type { ProductHit } from '../catalog.ts';
 import { scanGate } from '../search/scanGate.ts';
 import type { OperationBundle } from '../../outbox/types.ts';
+import { afterEscape } from '../../../ui/escapeKey.ts';
 import { customerRule, defaultModel, editsOnInsert, finishMode, mayChangePriceType, sellerRule, useCheckout } from '../useCheckout.ts';
 import {
   CONSIGNMENT_NEEDS_CUSTOMER,
@@ -71,7 +72,10 @@ export function useCheckoutScreen() {
     [idCliente],
   );
   const customerRow = useLiveQuery<LocalRow | undefined>(readCustomer, undefined);
-  const [panel, setPanel] = useState<Panel | null>(null);
+  const [panel, setPanelNow] = useState<Panel | null>(null);
+  /** Opens `next` once the Esc being dispatched (if any) has reached every overlay: an Esc that closed one panel and
+   * opened the next (the customer question skipped, then the finish) must not close the next one too. */
+  const setPanel = (next: Panel | null) => (next === null ? setPanelNow(null) : afterEscape(() => setPanelNow(next)));
   /** The seller panel was opened by F10: choosing continues to the finish. */
   const [askingSeller, setAskingSeller] = useState(false);
   /** The operation whose seller was already asked (solicitar_vendedor_venda_pdv asks once per sale). */
