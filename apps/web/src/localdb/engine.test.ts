@@ -108,6 +108,24 @@ describe('the schema', () => {
     expect(ids(engine.searchProducts('sku-x'))).toEqual([2]);
   });
 
+  it('stores new rows as JSONB and reads them, and the JSON text rows of an earlier copy, the same way', async () => {
+    const { engine, db } = await engineOn();
+    // A row the previous release wrote: JSON text in _doc.
+    const old = makeProduct(1, { descricao: 'Calça Jeans', preco: 12.5, tags: ['a', 'b'], nota: 'aspas " e \\ barra, ç' });
+    engine.bulkPut('product', [old]);
+    db.exec({ sql: `UPDATE "product" SET "_doc" = ? WHERE "id_produto" = 1`, bind: [JSON.stringify(old)] });
+    const row = makeProduct(2, { descricao: 'Calça Sarja', preco: 99.9, tags: [], nota: 'emoji 🧵 e\nlinha' });
+    engine.bulkPut('product', [row]);
+    expect(engine.applyChanges([{ table: 'product', rowsJson: JSON.stringify([makeProduct(3, { preco: 1e-7 })]) }]).put).toBe(1);
+    expect(db.selectValues(`SELECT typeof("_doc") FROM "product" ORDER BY "id_produto"`)).toEqual(['text', 'blob', 'blob']);
+    expect(engine.get('product', 1)).toEqual(old);
+    expect(engine.get('product', 2)).toEqual(row);
+    expect(engine.get('product', 3)?.['preco']).toBe(1e-7);
+    expect(engine.all('product').map((r) => r['id_produto'])).toEqual([1, 2, 3]);
+    engine.bulkPut('grid', [makeGrid(10, 1), makeGrid(20, 2)]);
+    expect(engine.searchVariations('calca').rows.map((r) => r.product)).toEqual([engine.get('product', 1), row]);
+  });
+
   it('keeps a number key and the same digits as a string apart, like IndexedDB', async () => {
     const { engine } = await engineOn();
     engine.bulkPut('operation', [

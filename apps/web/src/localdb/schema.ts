@@ -6,7 +6,7 @@
  *   CREATE TABLE "product" ("id_produto" PRIMARY KEY, "_doc" TEXT NOT NULL, "sku", ...) WITHOUT ROWID;
  *   CREATE INDEX "product__sku" ON "product" ("sku");
  *
- * A row is kept whole as the server sent it (JSON in _doc, like the IndexedDB copy kept the object); the key is a
+ * A row is kept whole as the server sent it (as JSONB in _doc, like the IndexedDB copy kept the object); the key is a
  * column without a declared type, so that a number and a string stay different keys (as in IndexedDB: server ids
  * are integers, the device's own operations are UUIDs). The indexed fields are plain columns (no declared type either)
  * written with the row, read from its JSON in the same statement that inserts it (engine.ts putRows): an index is
@@ -50,7 +50,10 @@ export function tableDefs(version = DATABASE_VERSION): TableDef[] {
   });
 }
 
-/** The column holding the row as JSON. */
+/**
+ * The column holding the row: SQLite's JSONB (a BLOB) since session 23, JSON text in copies written before; every read
+ * goes through json(), which renders either as text, and the JSON functions read both.
+ */
 export const DOC = '_doc';
 /** The engine's own table (state of bulk loads); not a table of the copy. */
 export const META_TABLE = '_localdb_meta';
