@@ -4,13 +4,11 @@ export interface PageFigures {
   engineMs: number;
   rawMs: number;
   indexMs: number;
-  searchP95: number;
-  /** The point of sale's search per variation (searchVariations), top 25. */
+  /** The search per variation (searchVariations: every search of the app), top 25. */
   variationP95: number;
   variationHits: Record<string, number>;
   barcodeP95: number;
   keyLookupP95: number;
-  searchHits: Record<string, number>;
 }
 
 /** The raw SQLite insert of the app's copy in its own page (copy-baseline.ts), read by bench/sync-browser.bench.ts. */

@@ -75,9 +75,6 @@ export class LocalDbClient {
     await this.send({ op: 'open', options });
   }
 
-  searchProducts(text: string, limit = 25): Promise<LocalRow[]> {
-    return this.call('searchProducts', text, limit);
-  }
   /** The point of sale's search, per variation (engine.ts searchVariations). */
   searchVariations(text: string, offset = 0, limit = 25): Promise<VariationPage> {
     return this.call('searchVariations', text, offset, limit);

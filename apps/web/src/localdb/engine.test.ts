@@ -2,7 +2,7 @@ import type { Database } from '@sqlite.org/sqlite-wasm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_VERSION, storesAt } from '../db/schema.ts';
 import { LocalEngine, PAGE_SIZE, UnknownTableError, type LocalRow } from './engine.ts';
-import { ftsQuery, tableDefs } from './schema.ts';
+import { tableDefs, variationFtsQuery } from './schema.ts';
 import { loadSqlite } from './testing.ts';
 
 const open: LocalEngine[] = [];
@@ -51,6 +51,8 @@ const makeBarcode = (id: number, idGrade: number, idProduto: number, codigo: str
   ...stamps,
 });
 const ids = (rows: LocalRow[]) => rows.map((row) => row['id_produto']);
+/** The products the search finds for `text`, in order (one variation each in these tests). */
+const found = (engine: LocalEngine, text: string, limit = 25) => engine.searchVariations(text, 0, limit).rows.map((row) => row.product['id_produto']);
 
 function objects(db: Database, type: 'table' | 'index' | 'trigger'): string[] {
   return db.selectValues(`SELECT name FROM sqlite_master WHERE type = ? ORDER BY name`, [type]).map(String);
@@ -105,7 +107,7 @@ describe('the schema', () => {
     // The search triggers work on the converted tables.
     engine.bulkPut('grid', [makeGrid(20, 2)]);
     expect(engine.searchVariations('sku-x').rows.map((r) => r.grid['id_produto_grade'])).toEqual([20]);
-    expect(ids(engine.searchProducts('sku-x'))).toEqual([2]);
+    expect(found(engine, 'sku-x')).toEqual([2]);
   });
 
   it('stores new rows as JSONB and reads them, and the JSON text rows of an earlier copy, the same way', async () => {
@@ -166,6 +168,7 @@ describe('bulk load and search', () => {
     }
     products.push(makeProduct(count + 1, { descricao: 'Calça Básica Açafrão', sku: 'CAL-AÇA' }));
     products.push(makeProduct(count + 2, { descricao: 'Calça Inativa', situacao: 'Inativo' }));
+    grids.push(makeGrid(count + 1, count + 1, { sku: '' }), makeGrid(count + 2, count + 2, { sku: '' }));
     for (let i = 0; i < products.length; i += 500) engine.bulkPut('product', products.slice(i, i + 500));
     engine.bulkPut('grid', grids);
     engine.bulkPut('barcode', barcodes);
@@ -177,31 +180,32 @@ describe('bulk load and search', () => {
     const { engine, db } = await loaded(50);
     const indexes = objects(db, 'index');
     for (const name of ['product__sku', 'grid__sku', 'barcode__codigo']) expect(indexes).toContain(name);
-    expect(objects(db, 'trigger').filter((name) => name.startsWith('product_fts'))).toEqual(['product_fts_delete', 'product_fts_insert', 'product_fts_update']);
+    expect(objects(db, 'trigger').filter((name) => name.startsWith('variation_fts'))).toHaveLength(6);
+    // The product-only search of the first copies is gone.
+    expect(objects(db, 'table')).not.toContain('product_fts');
     expect(engine.count('product')).toBe(52);
-    expect(ids(engine.searchProducts('bota', 100))).toHaveLength(50);
+    expect(found(engine, 'bota', 100)).toHaveLength(50);
   });
 
   it('finds products by the beginning of every word, accents and case folded, in key order', async () => {
     const { engine } = await loaded(1200);
-    expect(ids(engine.searchProducts('bot ed lim 00012', 25))).toEqual([120, 121, 122, 123, 124, 125, 126, 127, 128, 129]);
-    expect(ids(engine.searchProducts('blk 12', 4))).toEqual([12, 120, 121, 122]);
-    expect(ids(engine.searchProducts('BOTA EDIÇÃO', 3))).toEqual([1, 2, 3]);
-    expect(ids(engine.searchProducts('edicao vinho', 2))).toEqual([1, 2]);
-    expect(ids(engine.searchProducts('calca basica acafrao', 25))).toEqual([1201]);
-    expect(ids(engine.searchProducts('cal', 25))).toEqual([1201]);
-    expect(engine.searchProducts('dição', 25)).toEqual([]);
-    expect(engine.searchProducts('bota sapato', 25)).toEqual([]);
-    expect(engine.searchProducts('  ', 25)).toEqual([]);
-    expect(engine.searchProducts('"*', 25)).toEqual([]);
+    expect(found(engine, 'bot ed lim 00012')).toEqual([120, 121, 122, 123, 124, 125, 126, 127, 128, 129]);
+    expect(found(engine, 'blk 12', 4)).toEqual([12, 120, 121, 122]);
+    expect(found(engine, 'BOTA EDIÇÃO', 3)).toEqual([1, 2, 3]);
+    expect(found(engine, 'edicao vinho', 2)).toEqual([1, 2]);
+    expect(found(engine, 'calca basica acafrao')).toEqual([1201]);
+    expect(found(engine, 'cal')).toEqual([1201]);
+    expect(found(engine, 'dição')).toEqual([]);
+    expect(found(engine, 'bota sapato')).toEqual([]);
+    expect(found(engine, '  ')).toEqual([]);
+    expect(found(engine, '"*')).toEqual([]);
   });
 
-  it('puts the product of an exact SKU or barcode first', async () => {
+  it('answers an exact SKU, the product\'s or a variation\'s', async () => {
     const { engine } = await loaded(1200);
-    expect(ids(engine.searchProducts('BLK-1000', 3))).toEqual([1000]);
-    expect(ids(engine.searchProducts('BLK-100', 3))).toEqual([100, 1000, 1001]);
-    expect(ids(engine.searchProducts('BLK-7-38', 1))).toEqual([7]);
-    expect(ids(engine.searchProducts('7890000000777', 25))).toEqual([777]);
+    expect(found(engine, 'BLK-1000', 3)).toEqual([1000]);
+    expect(found(engine, 'BLK-100', 3)).toEqual([100, 1000, 1001]);
+    expect(ids(engine.bySku('BLK-7-38'))).toEqual([7]);
     expect(ids(engine.bySku('BLK-1000'))).toEqual([1000]);
     expect(engine.bySku('blk-1000')).toEqual([]);
   });
@@ -218,22 +222,23 @@ describe('bulk load and search', () => {
 
   it('leaves inactive products out of the search', async () => {
     const { engine } = await loaded(5);
-    expect(ids(engine.searchProducts('calca', 25))).toEqual([6]);
+    expect(found(engine, 'calca')).toEqual([6]);
     engine.applyChanges([{ table: 'product', rows: [makeProduct(6, { descricao: 'Calça Básica Açafrão', situacao: 'Inativo' })] }]);
-    expect(engine.searchProducts('calca', 25)).toEqual([]);
+    expect(found(engine, 'calca')).toEqual([]);
     engine.applyChanges([{ table: 'product', rows: [makeProduct(7, { descricao: 'Calça Inativa Voltou' })] }]);
-    expect(ids(engine.searchProducts('calca', 25))).toEqual([7]);
+    expect(found(engine, 'calca')).toEqual([7]);
   });
 
   it('finishes a load cut short when the database opens again', async () => {
     const db = await freshDb();
     const first = new LocalEngine(db);
+    first.bulkPut('grid', [makeGrid(1, 1)]);
     first.beginLoad(['product']);
     first.bulkPut('product', [makeProduct(1, { descricao: 'Sandália Rasteira' })]);
-    expect(first.searchProducts('sandalia', 25)).toEqual([]);
+    expect(found(first, 'sandalia')).toEqual([]);
     const { engine } = await engineOn(db);
     expect(objects(db, 'index')).toContain('product__sku');
-    expect(ids(engine.searchProducts('sandalia', 25))).toEqual([1]);
+    expect(found(engine, 'sandalia')).toEqual([1]);
   });
 
   it('ends the bulk load of one table at a time, and builds the searches once neither product nor grid loads', async () => {
@@ -258,8 +263,7 @@ describe('bulk load and search', () => {
     expect(objects(db, 'index')).not.toContain('grid__sku');
     engine.endLoad(['grid']);
     expect(objects(db, 'index')).toContain('grid__sku');
-    expect(objects(db, 'trigger')).toHaveLength(9);
-    expect(ids(engine.searchProducts('sandalia', 25))).toEqual([1]);
+    expect(objects(db, 'trigger')).toHaveLength(6);
     expect(engine.searchVariations('sandalia', 0, 25).rows.map((row) => row.grid['id_produto_grade'])).toEqual([1]);
     // Nothing left loading: a database opened again has nothing to finish.
     expect(db.selectValue(`SELECT count(*) FROM "_localdb_meta" WHERE key = 'loading'`)).toBe(0);
@@ -272,8 +276,8 @@ describe('bulk load and search', () => {
   });
 
   it('turns typed text into a prefix query of folded words', () => {
-    expect(ftsQuery(' Calça  BÁS-12 ')).toBe('"calca"* "bas"* "12"*');
-    expect(ftsQuery('"*()')).toBeNull();
+    expect(variationFtsQuery(' Calça  BÁS-12 calça')).toBe('"calca"* "bas"* "12"*');
+    expect(variationFtsQuery('"*()')).toBeNull();
   });
 });
 
@@ -282,16 +286,17 @@ describe('changes', () => {
     const { engine } = await engineOn();
     const fromRows = (await engineOn()).engine;
     const page = [makeProduct(1, { descricao: 'Camiseta' }), makeProduct(2, { descricao: 'Calça', sku: 'CAL-2' }), makeProduct(3)];
+    engine.bulkPut('grid', [1, 2, 3].map((n) => makeGrid(n, n)));
     expect(engine.applyChanges([{ table: 'product', rowsJson: JSON.stringify(page) }])).toEqual({ tables: ['product'], put: 3, deleted: 0, received: 3 });
     fromRows.applyChanges([{ table: 'product', rows: page }]);
     expect(engine.all('product')).toEqual(fromRows.all('product'));
     expect(engine.where('product', 'sku', 'CAL-2').map((row) => row['id_produto'])).toEqual([2]);
-    expect(ids(engine.searchProducts('calca', 25))).toEqual([2]);
+    expect(found(engine, 'calca')).toEqual([2]);
     const next = JSON.stringify([makeProduct(1, { descricao: 'Camiseta Nova' }), { ...makeProduct(2), data_exclusao: '2026-11-29T10:00:00Z' }]);
     expect(engine.applyChanges([{ table: 'product', rowsJson: next }])).toEqual({ tables: ['product'], put: 1, deleted: 1, received: 2 });
     expect(engine.get('product', 1)?.['descricao']).toBe('Camiseta Nova');
     expect(engine.get('product', 2)).toBeUndefined();
-    expect(engine.searchProducts('calca', 25)).toEqual([]);
+    expect(found(engine, 'calca')).toEqual([]);
     const keylessTombstone = '[{"id_produto":4}, {"data_exclusao":"2026-11-29T10:00:00Z"}]';
     for (const bad of ['[{"descricao":"sem chave"}]', '[{"id_produto":{"x":1}}]', '[{"id_produto":4}, 5]', '[{"id_produto":4}, "texto"]', keylessTombstone]) {
       expect(() => engine.applyChanges([{ table: 'product', rowsJson: bad }])).toThrow('Linha de product sem a chave id_produto.');
@@ -326,6 +331,7 @@ describe('changes', () => {
   it('writes nothing and tells no one when a change fails', async () => {
     const { engine } = await engineOn();
     engine.bulkPut('product', [makeProduct(1)]);
+    engine.bulkPut('grid', [makeGrid(1, 1)]);
     let calls = 0;
     engine.subscribe(['product', 'grid'], () => {
       calls += 1;
@@ -339,7 +345,7 @@ describe('changes', () => {
     expect(calls).toBe(0);
     expect(engine.count('product')).toBe(1);
     expect(engine.get('product', 1)?.['descricao']).toBe('Produto 1');
-    expect(ids(engine.searchProducts('produto', 25))).toEqual([1]);
+    expect(found(engine, 'produto')).toEqual([1]);
     // The engine goes on writing after a failed transaction.
     engine.bulkPut('product', [makeProduct(3)]);
     expect(calls).toBe(1);
@@ -348,7 +354,8 @@ describe('changes', () => {
   it('deletes the rows of tombstones and of deleted keys, and the search forgets them', async () => {
     const { engine } = await engineOn();
     engine.applyChanges([{ table: 'product', rows: [makeProduct(1), makeProduct(2), makeProduct(3)] }]);
-    expect(ids(engine.searchProducts('produto', 25))).toEqual([1, 2, 3]);
+    engine.bulkPut('grid', [1, 2, 3].map((n) => makeGrid(n, n)));
+    expect(found(engine, 'produto')).toEqual([1, 2, 3]);
     const summary = engine.applyChanges([
       { table: 'product', rows: [makeProduct(2, { data_exclusao: '2026-11-23T10:00:00.000Z' }), makeProduct(9, { data_exclusao: '2026-11-23T10:00:00.000Z' })] },
       { table: 'product', deleteKeys: [3] },
@@ -357,19 +364,20 @@ describe('changes', () => {
     expect(engine.get('product', 2)).toBeUndefined();
     expect(engine.get('product', 9)).toBeUndefined();
     expect(engine.all('product').map((r) => r['id_produto'])).toEqual([1]);
-    expect(ids(engine.searchProducts('produto', 25))).toEqual([1]);
-    expect(ids(engine.searchProducts('SKU-2', 25))).toEqual([]);
+    expect(found(engine, 'produto')).toEqual([1]);
+    expect(found(engine, 'SKU-2')).toEqual([]);
   });
 
   it('searches a description as last written, and empties a table when asked', async () => {
     const { engine } = await engineOn();
+    engine.bulkPut('grid', [makeGrid(1, 1), makeGrid(5, 5)]);
     engine.bulkPut('product', [makeProduct(1, { descricao: 'Tênis Corrida' })]);
     engine.bulkPut('product', [makeProduct(1, { descricao: 'Chinelo Praia' })]);
-    expect(engine.searchProducts('tenis', 25)).toEqual([]);
-    expect(ids(engine.searchProducts('chinelo pra', 25))).toEqual([1]);
+    expect(found(engine, 'tenis')).toEqual([]);
+    expect(found(engine, 'chinelo pra')).toEqual([1]);
     engine.applyChanges([{ table: 'product', clear: true, rows: [makeProduct(5)] }]);
     expect(engine.all('product').map((r) => r['id_produto'])).toEqual([5]);
-    expect(engine.searchProducts('chinelo', 25)).toEqual([]);
+    expect(found(engine, 'chinelo')).toEqual([]);
   });
 });
 

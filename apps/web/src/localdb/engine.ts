@@ -9,31 +9,26 @@
  * - Bulk load: beginLoad(tables) drops the tables' secondary indexes (and the searches' triggers), endLoad(tables)
  *   builds them again from the rows, once (the searches once neither product nor grid is loading). The tables being
  *   loaded are kept in _localdb_meta, so a load cut short (the tab closed) is finished when the database opens next.
- * - Reads: get, getMany, where (the key or a declared index only), all, count; searchProducts (FTS5: every word a
- *   prefix, accents folded; an exact barcode or SKU first), byBarcode (exact, with its grid and product rows), bySku.
+ * - Reads: get, getMany, where (the key or a declared index only), all, count; searchVariations (FTS5: every word a
+ *   prefix, accents folded; an exact barcode first), byBarcode (exact, with its grid and product rows), bySku.
  */
 import type { Database, PreparedStatement, SqlValue } from '@sqlite.org/sqlite-wasm';
 import type { LocalRow } from '../db/database.ts';
 import {
   DOC,
   META_TABLE,
-  PRODUCT_FTS,
   SEARCH,
   VARIATION_FTS,
   addSearchColumnSql,
-  createFtsSql,
-  createFtsTriggersSql,
   createIndexesSql,
   createTableSql,
   createVariationFtsSql,
   createVariationTriggersSql,
-  dropFtsTriggersSql,
+  dropProductFtsSql,
   dropIndexesSql,
   dropVariationTriggersSql,
-  ftsQuery,
   migrateSql,
   quote,
-  rebuildFtsSql,
   rebuildVariationFtsSql,
   searchColumn,
   tableDefs,
@@ -180,10 +175,7 @@ export class LocalEngine {
         if (migrate.length > 0 || add.length > 0) rebuild.add(def.name);
         db.exec(createTableSql(def));
       }
-      if (this.defs.has('product')) {
-        if (!existing.has(PRODUCT_FTS) && existing.has('product')) rebuild.add('product');
-        db.exec(createFtsSql());
-      }
+      this.execAll(dropProductFtsSql());
       if (this.searchesVariations()) {
         if (!existing.has(VARIATION_FTS) && existing.has('grid')) rebuild.add('grid');
         db.exec(createVariationFtsSql());
@@ -475,7 +467,6 @@ export class LocalEngine {
       this.run(`INSERT OR REPLACE INTO ${quote(META_TABLE)} (key, value) VALUES ('loading', ?)`, [JSON.stringify([...loading])]);
       for (const def of defs) this.execAll(dropIndexesSql(def));
       if (tables.some((table) => SEARCHED_TABLES.includes(table))) {
-        if (this.defs.has('product')) this.execAll(dropFtsTriggersSql());
         if (this.searchesVariations()) this.execAll(dropVariationTriggersSql());
       }
     });
@@ -503,10 +494,6 @@ export class LocalEngine {
       for (const def of defs) this.execAll(createIndexesSql(def));
       if (!left.some((table) => SEARCHED_TABLES.includes(table))) {
         const searched = finishing.some((table) => SEARCHED_TABLES.includes(table));
-        if (this.defs.has('product')) {
-          this.execAll(createFtsTriggersSql());
-          if (searched) this.execAll(rebuildFtsSql());
-        }
         if (this.searchesVariations()) {
           this.execAll(createVariationTriggersSql());
           if (searched) this.execAll(rebuildVariationFtsSql());
@@ -578,35 +565,6 @@ export class LocalEngine {
       if (product && isLive(product)) products.push(product);
     }
     return products;
-  }
-
-  /**
-   * Live products for what was typed, at most `limit`: the product of an exact barcode and those of an exact SKU
-   * first, then those whose description or SKU has every typed word as the beginning of a word (accents and case
-   * ignored), in id_produto order.
-   */
-  searchProducts(text: string, limit = 25): LocalRow[] {
-    const typed = text.trim();
-    if (typed === '' || limit <= 0) return [];
-    const found: LocalRow[] = [];
-    const seen = new Set<unknown>();
-    const add = (product: LocalRow | null | undefined) => {
-      if (!product || !isLive(product) || seen.has(product['id_produto']) || found.length >= limit) return;
-      seen.add(product['id_produto']);
-      found.push(product);
-    };
-    if (/^\d{8,14}$/.test(typed)) add(this.byBarcode(typed)?.product);
-    for (const product of this.bySku(typed)) add(product);
-    const match = ftsQuery(typed);
-    if (match && found.length < limit) {
-      // The matches' keys first, then each product by its key: joined in one statement, the planner scanned product.
-      const keys = this.column(`SELECT rowid FROM ${quote(PRODUCT_FTS)} WHERE ${quote(PRODUCT_FTS)} MATCH ? ORDER BY rowid LIMIT ?`, [
-        match,
-        limit + found.length,
-      ]);
-      for (const key of keys) if (typeof key === 'number') add(this.get('product', key));
-    }
-    return found;
   }
 
   /**

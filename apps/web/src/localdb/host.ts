@@ -12,7 +12,6 @@ import { callSyncWrite, isSyncWrite } from './syncWrites.ts';
 const SQLITE_FULL = 13;
 
 const METHODS: ReadonlySet<LocalDbMethod> = new Set<LocalDbMethod>([
-  'searchProducts',
   'searchVariations',
   'byBarcode',
   'bySku',

@@ -84,7 +84,7 @@ describe('the move of the Dexie copy into SQLite', () => {
     expect(engine.get('operation', 'a1b2-uuid-3')).toMatchObject({ situacao: 'EmEdicao', data_exclusao: '2026-11-29' });
     expect(engine.where('item', 'id_operacao', 'a1b2-uuid-1').map((row) => row['id_item'])).toEqual(['i1', 'i2']);
     expect(engine.get('updater', 'product')).toMatchObject({ date_change: '2026-11-28T10:00:00Z', offset: 3 });
-    expect(engine.searchProducts('produto 2').map((p) => p['id_produto'])).toEqual([2]);
+    expect(engine.all('product').map((p) => p['id_produto'])).toEqual([1, 2, 3]);
     expect(engine.byBarcode('7891234567895')?.product).toMatchObject({ id_produto: 1 });
     expect(engine.meta(MOVE_DONE)).not.toBeNull();
     expect(db.isOpen()).toBe(false);

@@ -8,7 +8,6 @@ import type { SyncWriteApi } from './syncWrites.ts';
 
 /** The engine's API as the page sees it (every call answered asynchronously), and the sync's guarded writes. */
 export interface LocalDbApi extends SyncWriteApi {
-  searchProducts(text: string, limit: number): LocalRow[];
   searchVariations(text: string, offset: number, limit: number): VariationPage;
   byBarcode(code: string): BarcodeMatch | null;
   bySku(sku: string): LocalRow[];

@@ -15,14 +15,10 @@
  * converted when the database opens, migrateSql.) Identifiers are always quoted ('default', 'table' and 'offset' are
  * SQL words).
  *
- * Product search: an FTS5 table over the product's description and SKU (unicode61, remove_diacritics 2: 'Calça' is
- * found by 'calca'; prefix indexes for 1 to 3 characters), contentless (the row is in product), kept by triggers on
- * product for live rows (situacao absent or 'Ativo'), keyed by id_produto. A bulk load drops the triggers and the
- * secondary indexes, and builds both again at its end (engine.ts).
- *
- * Variation search (the point of sale's): a second FTS5 table, one row per live variation (grid row) of a live product,
- * keyed by id_produto_grade, with the product's words (description, SKU) and the variation's own (its name unless it
- * is the default variation, its SKU), kept by triggers on grid and product, built again after a bulk load of either.
+ * Search (every search of the app, the point of sale's first): an FTS5 table, one row per live variation (grid row) of
+ * a live product (unicode61, remove_diacritics 2: 'Calça' is found by 'calca'; prefix indexes for 1 to 3 characters),
+ * contentless, keyed by id_produto_grade, with the product's words (description, SKU) and the variation's own (its
+ * name unless it * is the default variation, its SKU), kept by triggers on grid and product, built again after a bulk load of either.
  */
 import { DATABASE_VERSION, storesAt } from '../db/schema.ts';
 
@@ -57,7 +53,7 @@ export function tableDefs(version = DATABASE_VERSION): TableDef[] {
 export const DOC = '_doc';
 /** The engine's own table (state of bulk loads); not a table of the copy. */
 export const META_TABLE = '_localdb_meta';
-/** The product search table. */
+/** The product-only search table of the first copies (dropped: dropProductFtsSql). */
 export const PRODUCT_FTS = 'product_fts';
 
 export const quote = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;
@@ -84,7 +80,7 @@ export function migrateSql(def: TableDef, generated: readonly string[]): string[
   const search = searchColumn(def);
   return [
     // A renamed table takes the triggers naming it along (endLoad creates them again, on the new table).
-    ...dropFtsTriggersSql(),
+    ...dropProductFtsSql(),
     ...dropVariationTriggersSql(),
     ...dropIndexesSql(def),
     `ALTER TABLE ${quote(def.name)} RENAME TO ${old}`,
@@ -120,58 +116,16 @@ export function dropIndexesSql(def: TableDef): string[] {
   return def.indexes.map((name) => `DROP INDEX IF EXISTS ${quote(indexName(def.name, name))}`);
 }
 
-/** The product search's text columns (of the product row). */
-export const SEARCH_FIELDS = ['descricao', 'sku'] as const;
-
-export const createFtsSql = (): string =>
-  `CREATE VIRTUAL TABLE IF NOT EXISTS ${quote(PRODUCT_FTS)} USING fts5(${SEARCH_FIELDS.join(', ')}, ` +
-  `content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2", prefix='1 2 3')`;
-
-/** A product row the search finds: integer key, active (situacao absent or 'Ativo'). */
-const searchable = (row: string) =>
-  `typeof(${row}."id_produto") = 'integer' AND coalesce(json_extract(${row}.${quote(DOC)}, '$.situacao'), 'Ativo') = 'Ativo'`;
-const ftsValues = (row: string) =>
-  `${row}."id_produto", ${SEARCH_FIELDS.map((name) => `coalesce(json_extract(${row}.${quote(DOC)}, '$."${name}"'), '')`).join(', ')}`;
-
-const FTS_TRIGGERS = ['product_fts_insert', 'product_fts_delete', 'product_fts_update'] as const;
-
-/** The triggers that keep the search table in step with product (written one row at a time). */
-export function createFtsTriggersSql(): string[] {
-  const insert = `INSERT INTO ${quote(PRODUCT_FTS)} (rowid, ${SEARCH_FIELDS.join(', ')}) VALUES (${ftsValues('new')})`;
-  const remove = `DELETE FROM ${quote(PRODUCT_FTS)} WHERE rowid = old."id_produto"`;
-  return [
-    `CREATE TRIGGER IF NOT EXISTS ${FTS_TRIGGERS[0]} AFTER INSERT ON "product" WHEN ${searchable('new')} BEGIN ${insert}; END`,
-    `CREATE TRIGGER IF NOT EXISTS ${FTS_TRIGGERS[1]} AFTER DELETE ON "product" WHEN ${searchable('old')} BEGIN ${remove}; END`,
-    `CREATE TRIGGER IF NOT EXISTS ${FTS_TRIGGERS[2]} AFTER UPDATE ON "product" BEGIN ` +
-      `DELETE FROM ${quote(PRODUCT_FTS)} WHERE rowid = old."id_produto" AND ${searchable('old')}; ` +
-      `INSERT INTO ${quote(PRODUCT_FTS)} (rowid, ${SEARCH_FIELDS.join(', ')}) SELECT ${ftsValues('new')} WHERE ${searchable('new')}; END`,
-  ];
-}
-
-export const dropFtsTriggersSql = (): string[] => FTS_TRIGGERS.map((name) => `DROP TRIGGER IF EXISTS ${name}`);
-
-/** Builds the search table again from every product row (after a bulk load). */
-export function rebuildFtsSql(): string[] {
-  return [
-    `INSERT INTO ${quote(PRODUCT_FTS)} (${quote(PRODUCT_FTS)}) VALUES ('delete-all')`,
-    `INSERT INTO ${quote(PRODUCT_FTS)} (rowid, ${SEARCH_FIELDS.join(', ')}) SELECT ${ftsValues('p')} FROM "product" AS p WHERE ${searchable('p')}`,
-  ];
-}
-
 /**
- * The FTS5 query for what was typed: every word required, each a prefix; words are what the tokenizer calls words
- * (letters and digits), folded the same way. Null when nothing searchable was typed.
+ * The product-only search of the first SQLite copies (an FTS5 table over description and SKU, kept by triggers on
+ * product). No screen read it: every search of the app goes through the variation search below. It cost a second
+ * build at every first load (about 1.3 s at 100,000 products under Node) and a trigger at every product write, so a
+ * copy that still has it drops it when it opens.
  */
-export function ftsQuery(text: string): string | null {
-  const words = text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
-  if (words.length === 0) return null;
-  return words.map((word) => `"${word}"*`).join(' ');
-}
+export const dropProductFtsSql = (): string[] => [
+  ...['product_fts_insert', 'product_fts_delete', 'product_fts_update'].map((name) => `DROP TRIGGER IF EXISTS ${name}`),
+  `DROP TABLE IF EXISTS ${quote(PRODUCT_FTS)}`,
+];
 
 /** The point of sale's variation search table. */
 export const VARIATION_FTS = 'variation_fts';
