@@ -369,10 +369,10 @@ export class LocalEngine {
   /**
    * Puts rows read from `source`, a subquery giving each row's JSONB (j), with `bind` for it; the key is read from j
    * unless `keyValue` gives its expression. The row is stored as that JSONB (DOC; read back through json()): rendering
-   * it as text again was a third of the statement's time in this machine's Node, and the JSONB is about 15% smaller. The rows go to SQLite as one JSON array per statement,
-   * not one bind per row: crossing into WebAssembly once per page is what makes a bulk load fast. The indexed fields
-   * are read from each row's JSONB in the same statement and written beside it (plain columns). Answers how many rows
-   * were put.
+   * it as text again was a third of the statement's time in this machine's Node, and the JSONB is about 15% smaller.
+   * The rows go to SQLite as one JSON array per statement, not one bind per row: crossing into WebAssembly once per
+   * page is what makes a bulk load fast. The indexed fields are read from each row's JSONB in the same statement and
+   * written beside it (plain columns). Answers how many rows were put.
    */
   private insertRows(def: TableDef, source: string, bind: readonly SqlValue[], keyValue?: string): number {
     const search = searchColumn(def);
