@@ -182,7 +182,12 @@ test("with the connector unreachable each document fails with the spec's message
   await page.keyboard.type(tag);
   await expect(table.getByRole('row')).toHaveCount(2);
   const issue = async () => {
-    await table.getByRole('checkbox', { name: `Marcar ${numero}/1` }).check();
+    // Checked again if the click was lost: a CI run saw 'Clicking the checkbox did not change its state' here once,
+    // with the list already filtered to the one row (cause not found; not seen in this spec's other runs).
+    const mark = table.getByRole('checkbox', { name: `Marcar ${numero}/1` });
+    await expect(async () => {
+      await mark.check({ timeout: 5_000 });
+    }).toPass({ timeout: 20_000 });
     await page.keyboard.press('Alt+G');
     const modal = page.getByRole('dialog', { name: 'Gerar boletos' });
     const configSelect = modal.getByRole('combobox', { name: 'Configuração de boleto' });

@@ -15,7 +15,12 @@ const cents = (reais: number) => Math.round(reais * 100);
 const brl = (c: number) => `R$ ${(c / 100).toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 
 test('the manager creates a commission group and the report matches the sales made', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
+  // The report before the sales, the sales and the report screen must fall on one day of the shop (America/Sao_Paulo):
+  // a CI run that crossed midnight compared the screen's period (the month so far) with a report of the new day only.
+  // A run that starts in the last two and a half minutes of a day waits for the next one.
+  const untilMidnight = 86_400_000 - ((Date.now() - 3 * 3_600_000) % 86_400_000);
+  if (untilMidnight < 150_000) await page.waitForTimeout(untilMidnight + 2_000);
   await signIn(page, USERS.gerente);
   await waitForLocalCopy(page);
   const [first, second] = await sellables(page);
@@ -94,7 +99,8 @@ test('the manager creates a commission group and the report matches the sales ma
     servicos: [{ id_servico: Number(createdService.json['id_servico']), percentual: 12 }] });
 
   // 2. What the report said before, then the sales: Marina sells two lines and one more unit, Carlos one line.
-  const before = await api(page, '/commission/find_report', { data_inicio: today(), data_fim: today() });
+  // The screen's own period: the month so far.
+  const before = await api(page, '/commission/find_report', { data_inicio: `${today().slice(0, 8)}01`, data_fim: today() });
   expect(before.status, JSON.stringify(before.json)).toBe(200);
   const was = (id: number) => ((before.json['rows'] as Row[]).find((r) => r['id_usuario'] === id) ?? { total_vendas: 0, base_comissao: 0 });
   const [config] = await localRows(page, 'config');
