@@ -18,7 +18,8 @@
  * Search (every search of the app, the point of sale's first): an FTS5 table, one row per live variation (grid row) of
  * a live product (unicode61, remove_diacritics 2: 'Calça' is found by 'calca'; prefix indexes for 1 to 3 characters),
  * contentless, keyed by id_produto_grade, with the product's words (description, SKU) and the variation's own (its
- * name unless it * is the default variation, its SKU), kept by triggers on grid and product, built again after a bulk load of either.
+ * name unless it is the default variation, its SKU), kept by triggers on grid and product, built again after a bulk
+ * load of either.
  */
 import { DATABASE_VERSION, storesAt } from '../db/schema.ts';
 

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { afterEscape, escapeInFlight, installEscapeTracker } from './escapeKey.ts';
 
 describe('afterEscape', () => {
-  afterEach(() => vi.useRealTimers());
-
   it('opens at once when no Esc is being dispatched', () => {
     installEscapeTracker(window);
     const open = vi.fn();
