@@ -201,15 +201,26 @@ test('offline: a shift opened, a sangria and a cash sale made without network re
     await finish(page, false);
     await expect(page.getByText(PENDING)).toBeVisible();
 
-    // Back online: the shift, the sangria and the sale reach the server, each once, in one shift.
+    // Back online, but the first sends of the shift's events get no answer: the sale waits with them, pending (sent
+    // first, it would be refused for good for want of an open shift).
+    await page.route('**/api/cashier/event', (route) => route.abort('connectionfailed'));
     await context.setOffline(false);
-    await expect.poll(async () => (await operations(page)).map((op) => op['situacao']), { timeout: 30_000 }).toEqual(['Processado']);
+    await expect.poll(async () => (await operations(page)).map((op) => [op['situacao'], Number(op['tentativas']) > 0]), {
+      message: 'the sale is tried and stays pending while the opening is unanswered', timeout: 30_000,
+    }).toEqual([['Pendente', true]]);
+    await page.unroute('**/api/cashier/event');
+
+    // The shift, the sangria and the sale reach the server, each once, in one shift.
+    // An operation refused shows its message here (the shift's opening must reach the server before the sale).
+    await expect.poll(async () => (await operations(page)).map((op) => [op['situacao'], op['erro'] ?? null].filter(Boolean).join(': ')), {
+      message: 'the offline sale reaches the server', timeout: 30_000,
+    }).toEqual(['Processado']);
     const current = await api(page, '/cashier/current', {});
     const caixa = current.json['caixa'] as { id_caixa: number; is_offline: boolean; is_duplicado: boolean } | null;
     expect(caixa).toMatchObject({ is_offline: true, is_duplicado: false });
     const detail = await api(page, '/cashier/find_by_id', { id_caixa: caixa?.id_caixa });
     const kinds = (detail.json['operacoes'] as Array<{ tipo: string }>).map((o) => o.tipo).sort();
-    expect(kinds).toEqual(['Abertura', 'Sangria', 'Venda']);
+    expect(kinds, 'the shift\'s ledger: the opening, the sangria and the sale, once each').toEqual(['Abertura', 'Sangria', 'Venda']);
 
     // Counted R$ 1,00 short and closed offline: no supervisor can be asked there (the limit is R$ 0,00), so the shift
     // reaches the server closed and awaiting a supervisor's approval, which the manager gives online.
@@ -229,7 +240,7 @@ test('offline: a shift opened, a sangria and a cash sale made without network re
     await expect.poll(async () => {
       const found = await api(page, '/cashier/find_by_id', { id_caixa: caixa?.id_caixa });
       return [found.json['situacao'], found.json['is_aguardando_autorizacao']];
-    }, { timeout: 30_000 }).toEqual(['Fechado', true]);
+    }, { message: 'the shift closed offline reaches the server awaiting a supervisor', timeout: 30_000 }).toEqual(['Fechado', true]);
     const row = page.getByRole('table', { name: 'Caixas' }).getByRole('row').nth(1);
     await page.reload();
     await expect(row).toContainText('Aguardando autorização');

@@ -9,14 +9,16 @@
  * - A refusal (400, 403, 404, 409) is final: the event is dropped from the queue and kept in `refused` with the
  *   server's message, and the local shift is read again from the server when online.
  * - The sale outbox sends the cashier events first (runtime.ts), so a shift opened offline reaches the server before
- *   the sales made in it.
+ *   the sales made in it; while the user's events in the sale's branch get no answer, the sale waits too (`tillHolds`).
+ * - Each event goes with the token of the user who made it: a pass sends the signed-in user's events only, and another
+ *   user's wait on the device for that user to sign in again (the server would take them as the caller's shift).
  */
 import type { CashierEventBody as Body, CashierEventResult, CashierRow } from '@pdv/contract/cashier';
 import { CASHIER_EVENT, CASHIER_STATUS, modeTakesTillMoney, saleShiftError, type ShiftFacts } from '@pdv/domain/cashier';
 import { branchOffset } from '@pdv/domain/time-zone';
 import { call } from '../../api/client.ts';
-import { errorDisplayOf, isApiError } from '../../api/errors.ts';
-import { isRefusal } from '../outbox/outbox.ts';
+import { ApiError, errorDisplayOf, isApiError, NETWORK_ERROR_MESSAGE } from '../../api/errors.ts';
+import { isRefusal, type Sender } from '../outbox/outbox.ts';
 
 /** An event as the till makes it (the contract's input type, with the ids as numbers). */
 export type CashierEventBody = Body & { id_filial: number; id_evento: string; data: string };
@@ -74,7 +76,13 @@ interface QueuedEvent {
   body: CashierEventBody;
 }
 
-export const pendingEvents = (): QueuedEvent[] => read<QueuedEvent[]>(QUEUE_KEY, []);
+/** The queue (of every user of the device, or of one). */
+export const pendingEvents = (id_usuario?: number): QueuedEvent[] =>
+  read<QueuedEvent[]>(QUEUE_KEY, []).filter((e) => id_usuario === undefined || e.id_usuario === id_usuario);
+
+/** Whether a sale of the user in the branch must wait: an event of the user's shift there has not reached the server. */
+export const tillHolds = (id_usuario: number, id_filial: number): boolean =>
+  pendingEvents(id_usuario).some((e) => e.body.id_filial === id_filial);
 export const refusedEvents = (): RefusedEvent[] => read<RefusedEvent[]>(REFUSED_KEY, []);
 
 /** Makes an event of the user's shift (its UUID now), queues it and moves the local shift along with it. */
@@ -108,24 +116,49 @@ export const sendCashierEvent: CashierSender = (body) => call('cashierEvent', bo
 export interface FlushResult {
   sent: CashierEventResult[];
   refused: RefusedEvent[];
-  /** Left in the queue (no answer: offline or the server unreachable). */
+  /** The user's events left in the queue (no answer: offline or the server unreachable). */
   pending: number;
 }
 
 let running: Promise<FlushResult> | null = null;
 
-/** Sends the queued events in order (one pass at a time in this tab); stops at the first that gets no answer. */
-export function flushCashierEvents(send: CashierSender): Promise<FlushResult> {
-  running ??= pass(send).finally(() => {
+/**
+ * Sends the signed-in user's queued events in order (one pass at a time in this tab); stops at the first that gets no
+ * answer.
+ */
+export function flushCashierEvents(send: CashierSender, id_usuario: number): Promise<FlushResult> {
+  running ??= pass(send, id_usuario).finally(() => {
     running = null;
   });
   return running;
 }
 
-async function pass(send: CashierSender): Promise<FlushResult> {
+/** The signed-in user's events sent (none when signed out); answers how many are left unsent. */
+export async function flushTill(send: CashierSender, user: () => number | null): Promise<number> {
+  const id_usuario = user();
+  return id_usuario === null ? 0 : (await flushCashierEvents(send, id_usuario)).pending;
+}
+
+/**
+ * The sale outbox's sender, after the till's events: a shift opened offline reaches the server before the sales made
+ * in it. While an event of the user's shift in the sale's branch gets no answer, the sale is not sent and stays
+ * pending, as with no network: sent first, it would be refused for good for want of an open shift.
+ */
+export function tillFirst(sendSale: Sender, sendEvent: CashierSender, user: () => number | null): Sender {
+  return async (body) => {
+    await flushTill(sendEvent, user);
+    const id_usuario = user();
+    if (id_usuario !== null && tillHolds(id_usuario, Number(body.id_filial))) {
+      throw new ApiError('network', 0, null, NETWORK_ERROR_MESSAGE, 'operacao');
+    }
+    return sendSale(body);
+  };
+}
+
+async function pass(send: CashierSender, id_usuario: number): Promise<FlushResult> {
   const result: FlushResult = { sent: [], refused: [], pending: 0 };
   for (;;) {
-    const [next] = pendingEvents();
+    const [next] = pendingEvents(id_usuario);
     if (!next) break;
     try {
       const answer = await send(next.body);
@@ -133,13 +166,13 @@ async function pass(send: CashierSender): Promise<FlushResult> {
       const local = localShift(next.id_usuario, next.body.id_filial);
       if (local?.uuid_caixa === answer.caixa.uuid_caixa) {
         setLocalShift(next.id_usuario, next.body.id_filial, answer.caixa.is_aberto
-          ? { ...local, id_caixa: answer.caixa.id_caixa, situacao: answer.caixa.situacao, pendente: pendingEvents().length > 1 }
+          ? { ...local, id_caixa: answer.caixa.id_caixa, situacao: answer.caixa.situacao, pendente: pendingEvents(id_usuario).length > 1 }
           : null);
       }
     } catch (error) {
       if (!isRefusal(error)) {
         if (!isApiError(error)) console.error('Falha ao enviar a operação de caixa', error);
-        result.pending = pendingEvents().length;
+        result.pending = pendingEvents(id_usuario).length;
         return result;
       }
       const refused = { body: next.body, message: errorDisplayOf(error).text };
@@ -177,7 +210,7 @@ export function tillSaleError(
 
 /** The server's word on the user's open shift in the branch replaces this device's (online only). */
 export async function syncLocalShift(id_usuario: number, id_filial: number): Promise<void> {
-  if (!(globalThis.navigator?.onLine ?? true) || pendingEvents().length > 0) return;
+  if (!(globalThis.navigator?.onLine ?? true) || pendingEvents(id_usuario).length > 0) return;
   const { caixa } = await call('cashierCurrent', undefined, { loading: false });
   setLocalShift(id_usuario, id_filial, caixa ? fromRow(caixa) : null);
 }

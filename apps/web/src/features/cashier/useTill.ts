@@ -25,12 +25,12 @@ export function useTill(ask: (permission: string, purpose?: { origem?: string; i
   const id_filial = session.usuario.id_filial_ativa;
   const queryClient = useQueryClient();
   const [shift, setShift] = useState<LocalShift | null>(() => localShift(id_usuario, id_filial));
-  const [pending, setPending] = useState(() => pendingEvents().length);
+  const [pending, setPending] = useState(() => pendingEvents(id_usuario).length);
 
   // The local shift moved (an event queued or answered, also by the outbox loop once back online): the lists follow.
   const reread = useCallback(() => {
     setShift(localShift(id_usuario, id_filial));
-    setPending(pendingEvents().length);
+    setPending(pendingEvents(id_usuario).length);
     void queryClient.invalidateQueries({ queryKey: ['cashierFind'] });
   }, [id_usuario, id_filial, queryClient]);
 
@@ -52,7 +52,7 @@ export function useTill(ask: (permission: string, purpose?: { origem?: string; i
       toast.warning(CASHIER_MESSAGES.queued);
       return QUEUED;
     }
-    const result = await flushCashierEvents(sendCashierEvent);
+    const result = await flushCashierEvents(sendCashierEvent, id_usuario);
     const refused = result.refused.find((r) => r.body.id_evento === body.id_evento);
     if (result.refused.length > 0) await syncLocalShift(id_usuario, id_filial).catch(() => undefined);
     reread();

@@ -5,7 +5,8 @@
  */
 import { call } from '../../api/client.ts';
 import { localDb } from '../../db/database.ts';
-import { flushCashierEvents, sendCashierEvent } from '../cashier/tillEvents.ts';
+import { readStoredSession } from '../auth/session.ts';
+import { flushTill, sendCashierEvent, tillFirst } from '../cashier/tillEvents.ts';
 import { sendPending, type OutboxDeps, type PassResult } from './outbox.ts';
 
 const FIRST_RETRY_MS = 2_000;
@@ -89,12 +90,11 @@ export class OutboxLoop {
   }
 }
 
+/** The signed-in user of this tab (null when signed out: the till's events then wait). */
+const signedInUser = (): number | null => readStoredSession(globalThis.localStorage)?.usuario.id_usuario ?? null;
+
 export const outbox = new OutboxLoop(() => ({
   db: localDb(),
-  // The till's cashier events go first: a shift opened offline reaches the server before the sales made in it.
-  send: async (body) => {
-    await flushCashierEvents(sendCashierEvent);
-    return call('operacao', body, { loading: false });
-  },
+  send: tillFirst((body) => call('operacao', body, { loading: false }), sendCashierEvent, signedInUser),
   locks: globalThis.navigator?.locks ?? null,
-}), undefined, async () => (await flushCashierEvents(sendCashierEvent)).pending);
+}), undefined, () => flushTill(sendCashierEvent, signedInUser));
