@@ -497,6 +497,11 @@ export const checkoutSearchBenchmark: Benchmark = {
       process.stdout.write(`  barcode: ${dom.length} scans, to DOM p50 ${median(dom).toFixed(1)} ms p95 ${percentile(dom, 95).toFixed(1)} ms; `
         + `painted p50 ${median(painted).toFixed(1)} ms p95 ${percentile(painted, 95).toFixed(1)} ms; barcode lookup through the probe ${floor.toFixed(2)} ms; `
         + `a bare DOM change to the next frame: p50 ${median(bare).toFixed(1)} ms p95 ${percentile(bare, 95).toFixed(1)} ms\n`);
+      // What a worker that never bulk-loaded holds after the reloads and every search and scan above (a worker grown by a
+      // first load is restarted down to this: sync-browser prints both).
+      const heap = await page.evaluate<number | null>('window.__pdvLocalCopy.heapBytes()');
+      process.stdout.write(`  worker memory after the searches: ${heap === null ? 'unknown' : `${(heap / 1024 / 1024).toFixed(0)} MiB`}\n`);
+
       await context.close();
 
       const size = `${PRODUCTS.toLocaleString('en')} products, ${written.grids.toLocaleString('en')} variations`;

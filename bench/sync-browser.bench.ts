@@ -274,6 +274,21 @@ export const syncBrowserBenchmark: Benchmark = {
       const over50 = during.filter((t) => t.duration > 50).length;
       await printLongFrames(page, loginAt, loadEndAt, 'first load');
 
+      // The worker's memory after the load, and once the owner tab has restarted it (tabs.ts: after 3 s without a call,
+      // so it is read every 4 s, a read being a call).
+      const heapAfterLoad = await page.evaluate<number | null>('window.__pdvLocalCopy.heapBytes()');
+      const restartFrom = performance.now();
+      let heapAfterRestart: number | null = heapAfterLoad;
+      // (A worker under 64 MiB after the load is not restarted: engine.ts RESTART_HEAP_BYTES.)
+      while (heapAfterRestart !== null && heapAfterRestart === heapAfterLoad && heapAfterLoad > 64 * 1024 * 1024
+        && performance.now() - restartFrom < 30_000) {
+        await new Promise((resolve) => setTimeout(resolve, 4_000));
+        heapAfterRestart = await page.evaluate<number | null>('window.__pdvLocalCopy.heapBytes()');
+      }
+      const mib = (bytes: number | null) => (bytes === null ? 'unknown' : `${(bytes / 1024 / 1024).toFixed(0)} MiB`);
+      process.stdout.write(`  worker memory: ${mib(heapAfterLoad)} after the load, ${mib(heapAfterRestart)} ${
+        (performance.now() - restartFrom).toFixed(0)} ms later (restarted when idle)\n`);
+
       // 2. Baseline: the same rows (read back from the app's copy) inserted raw into SQLite in the same page.
       const raw = await rawInsert(page);
       const total = raw.rows;

@@ -16,6 +16,8 @@ export interface LocalCopyProbe {
   tables(): Promise<string[]>;
   /** Writes rows as they are (benches seed a large catalogue through it). */
   bulkPut(table: string, rows: Record<string, unknown>[]): Promise<void>;
+  /** The SQLite worker's WebAssembly memory in bytes (null for the IndexedDB copy). */
+  heapBytes(): Promise<number | null>;
 }
 
 declare global {
@@ -40,6 +42,10 @@ function installProbe(store: 'sqlite' | 'dexie'): void {
     where: async (table, field, value) => (localDb().hasStore(table) ? localDb().rows(table).where(field).equals(value).toArray() : []),
     bulkPut: async (table, rows) => {
       await localDb().rows(table).bulkPut(rows);
+    },
+    heapBytes: async () => {
+      const copy = localDb();
+      return copy instanceof ClientCopy ? copy.client.heapBytes() : null;
     },
     tables: () => {
       const copy = localDb();

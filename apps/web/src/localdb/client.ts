@@ -46,6 +46,8 @@ export class LocalDbClient {
       }
       return;
     }
+    // A worker of its own (no owner tab between) is kept as it is.
+    if (message.type === 'restart') return;
     const waiting = this.pending.get(message.id);
     if (!waiting) return;
     this.pending.delete(message.id);
@@ -118,6 +120,9 @@ export class LocalDbClient {
   }
   setMeta(key: string, value: string | null): Promise<void> {
     return this.call('setMeta', key, value);
+  }
+  heapBytes(): Promise<number | null> {
+    return this.call('heapBytes');
   }
   /** The changes, in one transaction, if the updater row of guard.table is the one expected; else nothing and null. */
   applyChangesAt(guard: PositionGuard, changes: readonly TableChange[]): Promise<ChangeSummary | null> {

@@ -1,7 +1,7 @@
 import type { Database } from '@sqlite.org/sqlite-wasm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_VERSION, storesAt } from '../db/schema.ts';
-import { LocalEngine, PAGE_SIZE, UnknownTableError, type LocalRow } from './engine.ts';
+import { LocalEngine, PAGE_SIZE, RESTART_HEAP_BYTES, UnknownTableError, type LocalRow } from './engine.ts';
 import { tableDefs, variationFtsQuery } from './schema.ts';
 import { loadSqlite } from './testing.ts';
 
@@ -267,6 +267,27 @@ describe('bulk load and search', () => {
     expect(engine.searchVariations('sandalia', 0, 25).rows.map((row) => row.grid['id_produto_grade'])).toEqual([1]);
     // Nothing left loading: a database opened again has nothing to finish.
     expect(db.selectValue(`SELECT count(*) FROM "_localdb_meta" WHERE key = 'loading'`)).toBe(0);
+  });
+
+  it('asks for a restart after a bulk load that grew the memory past RESTART_HEAP_BYTES, once, and only then', async () => {
+    let heap = 0;
+    const engine = new LocalEngine(await freshDb(), undefined, { heapBytes: () => heap });
+    open.push(engine);
+    expect(engine.heapBytes()).toBe(0);
+    engine.beginLoad(['product']);
+    engine.bulkPut('product', [makeProduct(1)]);
+    engine.endLoad(['product']);
+    expect(engine.restartAdvised()).toBe(false);
+    heap = RESTART_HEAP_BYTES + 1;
+    engine.bulkPut('product', [makeProduct(2)]);
+    expect(engine.restartAdvised()).toBe(false);
+    engine.beginLoad(['product', 'grid']);
+    engine.endLoad(['product']);
+    // grid still loads: the bulk cache stays.
+    expect(engine.restartAdvised()).toBe(false);
+    engine.endLoad(['grid']);
+    expect(engine.restartAdvised()).toBe(true);
+    expect(engine.restartAdvised()).toBe(false);
   });
 
   it('makes new databases with 64 KiB pages', async () => {

@@ -26,6 +26,7 @@ const METHODS: ReadonlySet<LocalDbMethod> = new Set<LocalDbMethod>([
   'endLoad',
   'meta',
   'setMeta',
+  'heapBytes',
 ]);
 
 function isQuota(error: unknown): boolean {
@@ -102,7 +103,9 @@ export function serve(
       answer(request).then(
         (value) => send({ type: 'reply', id: request.id, ok: true, value }),
         (error: unknown) => send(failure(request.id, error)),
-      ),
+      ).then(() => {
+        if (engine?.restartAdvised()) send({ type: 'restart' });
+      }),
     );
   });
 }

@@ -22,6 +22,8 @@ export interface LocalDbApi extends SyncWriteApi {
   endLoad(tables?: readonly string[]): void;
   meta(key: string): string | null;
   setMeta(key: string, value: string | null): void;
+  /** The worker's WebAssembly memory, in bytes (null where unknown). */
+  heapBytes(): number | null;
 }
 
 export type LocalDbMethod = keyof LocalDbApi;
@@ -49,7 +51,9 @@ export type LocalDbErrorKind = 'unsupported' | 'quota' | 'error';
 export type LocalDbMessage =
   | { type: 'reply'; id: number; ok: true; value: unknown }
   | { type: 'reply'; id: number; ok: false; kind: LocalDbErrorKind; name: string; message: string }
-  | { type: 'changed'; tables: string[] };
+  | { type: 'changed'; tables: string[] }
+  /** The worker asks to be restarted (a bulk load grew its memory); the owner tab does it when idle (tabs.ts). */
+  | { type: 'restart' };
 
 /** One end of the page–worker channel (a Worker, the worker's own scope, a MessagePort). */
 export interface Endpoint<In, Out> {

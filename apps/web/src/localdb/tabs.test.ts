@@ -103,6 +103,12 @@ function disk(unsupported = false) {
   let keepHeld = false;
   return {
     refused: 0,
+    /** The WebAssembly memory the workers report (engine.ts RESTART_HEAP_BYTES). */
+    heapBytes: 0,
+    /** How long an open takes (ms). */
+    openDelay: 0,
+    /** Opens refused next (as when a worker that died still holds the file). */
+    refuseNext: 0,
     /** A dead worker's hold lasts until release() (otherwise it ends a moment later). */
     holdAfterDeath() {
       keepHeld = true;
@@ -116,13 +122,16 @@ function disk(unsupported = false) {
       let engine: LocalEngine | null = null;
       serve(channel.port2, async () => {
         if (unsupported) throw new LocalDbUnsupportedError('sem FileSystemSyncAccessHandle');
-        if (held) {
+        if (this.openDelay > 0) await new Promise((resolve) => setTimeout(resolve, this.openDelay));
+        if (held || this.refuseNext > 0) {
+          this.refuseNext = Math.max(0, this.refuseNext - 1);
           this.refused += 1;
           throw new Error('Access handles are held by another context.');
         }
         const { oo1 } = await loadSqlite();
         held = true;
-        engine = new LocalEngine(new oo1.DB(file, 'c'));
+        // Closed on request, the worker lets go of the file at once (worker.ts pauses the VFS).
+        engine = new LocalEngine(new oo1.DB(file, 'c'), undefined, { heapBytes: () => this.heapBytes, onClose: () => { if (!keepHeld) held = false; } });
         return engine;
       });
       channel.port1.start();
@@ -169,6 +178,7 @@ function world(unsupported = false) {
   const storage = disk(unsupported);
   return {
     storage,
+    restarts: 0,
     tab(name: string): Tab {
       const lock = locks.forTab();
       const channel = new FakeChannel(hub);
@@ -186,6 +196,10 @@ function world(unsupported = false) {
         },
         retryDelay: () => 10,
         onRoleChange: (role) => roles.push(role),
+        idleBeforeRestart: 20,
+        onRestart: () => {
+          this.restarts += 1;
+        },
       });
       const tab: Tab = {
         client,
@@ -304,6 +318,47 @@ describe('one owner tab', () => {
     await vi.waitFor(() => expect(t3.endpoint.role).toBe('owner'));
     expect(t2.starts()).toBe(0);
     expect(await t3.client.count('product')).toBe(0);
+  });
+
+  it('a worker grown by a bulk load is restarted once idle; the calls made meanwhile by every tab wait and are answered', async () => {
+    const w = world();
+    const t1 = w.tab('t1');
+    await t1.client.open();
+    const t2 = w.tab('t2');
+    await t2.client.open();
+    const heard: string[][] = [];
+    t2.client.subscribe(['product'], (tables) => heard.push([...tables]));
+    // A load that left the memory small asks for nothing.
+    await t2.client.beginLoad(['product']);
+    await t2.client.bulkPut('product', [product(1, 'Calça Jeans')]);
+    await t2.client.endLoad(['product']);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(t1.starts()).toBe(1);
+
+    w.storage.heapBytes = 300 * 1024 * 1024;
+    w.storage.openDelay = 150;
+    // The first open of the new worker is refused: the calls made meanwhile wait for the one that opens.
+    w.storage.refuseNext = 1;
+    await t2.client.beginLoad(['product']);
+    await t2.client.bulkPut('product', [product(2, 'Camisa Polo')]);
+    await t2.client.endLoad(['product']);
+    // Once idle, the owner starts a new worker; the calls made while it opens wait for it.
+    await vi.waitFor(() => expect(t1.starts()).toBe(2), { interval: 5 });
+    await vi.waitFor(() => expect(w.storage.refused).toBe(1), { interval: 5 });
+    expect(w.restarts).toBe(0);
+    const heardBefore = heard.length;
+    const fromOwner = t1.client.count('product');
+    const fromFollower = t2.client.bulkPut('product', [product(3, 'Boné')]);
+    expect(await fromOwner).toBe(2);
+    expect(await fromFollower).toBe(1);
+    expect(w.restarts).toBe(1);
+    expect(t1.starts()).toBe(3);
+    expect((await t1.client.all('product')).map((p) => p['descricao'])).toEqual(['Calça Jeans', 'Camisa Polo', 'Boné']);
+    // The new worker tells every tab of its writes, as the first did.
+    await vi.waitFor(() => expect(heard.length).toBe(heardBefore + 1));
+    expect(t1.endpoint.role).toBe('owner');
+    expect(t2.endpoint.role).toBe('follower');
+    expect(t2.starts()).toBe(0);
   });
 
   it('without OPFS every tab is told so, and the owner does not try again', async () => {

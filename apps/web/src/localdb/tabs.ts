@@ -10,6 +10,11 @@
  * so a call in flight when the owner died is answered by the next. A call may thus run twice (the old owner ran it and
  * died before answering): the engine's writes are puts and deletes by key, which give the same copy when run again.
  *
+ * Restart: a worker whose memory grew for a bulk load asks to be restarted ('restart', engine.ts restartAdvised). The
+ * owner waits until no call has run for a moment (idleBeforeRestart), holds the calls that come meanwhile (its own and
+ * the other tabs'), closes the database, starts a new worker on the same file and sends the held calls to it.
+ * WebAssembly memory never shrinks, so this is how the tab gives back the bulk load's cache.
+ *
  * TabEndpoint is what a LocalDbClient talks to (it looks like the worker): the tab keeps one client for its whole
  * life, whichever tab owns the database. Locks, channel and worker are injected (tests run several tabs in Node).
  */
@@ -61,6 +66,10 @@ export interface TabDeps {
   retryDelay?: (attempt: number) => number;
   sleep?: (ms: number) => Promise<void>;
   onRoleChange?: (role: TabRole) => void;
+  /** How long no call must have run before a worker that asked for it is restarted (ms, default 3000). */
+  idleBeforeRestart?: number;
+  /** Told when the owner's worker has been restarted (tests, benches). */
+  onRestart?: () => void;
 }
 
 type Route = { to: 'local'; id: number } | { to: 'remote'; from: string; id: number } | { to: 'internal'; done: (message: LocalDbMessage) => void };
@@ -82,6 +91,11 @@ export class TabEndpoint implements Endpoint<LocalDbMessage, LocalDbRequest> {
   private readonly abort = new AbortController();
   private release: (() => void) | null = null;
   private closed = false;
+  /** A restart is asked for or running: the calls that come meanwhile wait in `held`. */
+  private restart: { timer: ReturnType<typeof setTimeout> | null; running: boolean } | null = null;
+  private held: Array<{ route: Route; request: LocalDbRequest }> = [];
+  private lastCallAt = 0;
+  private restartAsked = false;
   private readonly onChannel = (event: MessageEvent<TabMessage>) => this.fromChannel(event.data);
   private readonly onWorker = (event: MessageEvent<LocalDbMessage>) => this.fromWorker(event.data);
 
@@ -201,6 +215,13 @@ export class TabEndpoint implements Endpoint<LocalDbMessage, LocalDbRequest> {
   // ---- the worker (owner only) ----
 
   private toWorker(route: Route, request: LocalDbRequest): void {
+    if (route.to !== 'internal') {
+      this.lastCallAt = Date.now();
+      if (this.restart?.running) {
+        this.held.push({ route, request });
+        return;
+      }
+    }
     const id = this.nextWorkerId++;
     this.routes.set(id, route);
     this.worker?.postMessage({ ...request, id });
@@ -212,6 +233,10 @@ export class TabEndpoint implements Endpoint<LocalDbMessage, LocalDbRequest> {
       this.deps.channel.postMessage({ kind: 'changed', tables: message.tables });
       return;
     }
+    if (message.type === 'restart') {
+      this.restartWhenIdle();
+      return;
+    }
     const route = this.routes.get(message.id);
     if (!route) return;
     this.routes.delete(message.id);
@@ -220,11 +245,50 @@ export class TabEndpoint implements Endpoint<LocalDbMessage, LocalDbRequest> {
     else this.deps.channel.postMessage({ kind: 'reply', to: route.from, message: { ...message, id: route.id } });
   }
 
+  private internalCall(request: LocalDbRequest): Promise<LocalDbMessage> {
+    return new Promise((resolve) => this.toWorker({ to: 'internal', done: resolve }, request));
+  }
+
+  /** Restarts the worker once no call has run for idleBeforeRestart ms and none is in flight. */
+  private restartWhenIdle(): void {
+    this.restartAsked = this.roleNow === 'opening';
+    if (this.restart || this.closed || this.roleNow !== 'owner') return;
+    const idle = this.deps.idleBeforeRestart ?? 3_000;
+    const state: { timer: ReturnType<typeof setTimeout> | null; running: boolean } = { timer: null, running: false };
+    this.restart = state;
+    const check = () => {
+      state.timer = null;
+      if (this.closed || this.roleNow !== 'owner') {
+        this.restart = null;
+        return;
+      }
+      const quiet = Date.now() - this.lastCallAt;
+      if (quiet < idle || this.routes.size > 0) {
+        state.timer = setTimeout(check, Math.max(50, idle - quiet));
+        return;
+      }
+      state.running = true;
+      void this.restartWorker().finally(() => {
+        this.restart = null;
+        for (const { route, request } of this.held.splice(0)) this.toWorker(route, request);
+      });
+    };
+    state.timer = setTimeout(check, 0);
+  }
+
+  private async restartWorker(): Promise<void> {
+    await this.internalCall({ id: 0, op: 'close' });
+    if (this.closed) return;
+    this.stopWorker();
+    await this.startOwnWorker();
+    if (!this.closed) this.deps.onRestart?.();
+  }
+
   private openWorker(): Promise<LocalDbMessage> {
     const worker = this.deps.startWorker();
     this.worker = worker;
     worker.addEventListener('message', this.onWorker);
-    return new Promise((resolve) => this.toWorker({ to: 'internal', done: resolve }, { id: 0, op: 'open', options: this.deps.openOptions ?? {} }));
+    return this.internalCall({ id: 0, op: 'open', options: this.deps.openOptions ?? {} });
   }
 
   private stopWorker(): void {
@@ -242,6 +306,17 @@ export class TabEndpoint implements Endpoint<LocalDbMessage, LocalDbRequest> {
   private async becomeOwner(): Promise<void> {
     this.setRole('opening');
     this.ownerId = this.id;
+    await this.startOwnWorker();
+    if (this.closed) return;
+    this.setRole('owner');
+    this.deps.channel.postMessage({ kind: 'owner', id: this.id });
+    this.resendPending();
+    // The open finished a load cut short, and the worker asked meanwhile.
+    if (this.restartAsked) this.restartWhenIdle();
+  }
+
+  /** Starts this tab's worker and opens the database, trying again while the files are still held. */
+  private async startOwnWorker(): Promise<void> {
     const attempts = Math.max(1, this.deps.openAttempts ?? 20);
     const sleep = this.deps.sleep ?? defaultSleep;
     for (let attempt = 1; ; attempt += 1) {
@@ -258,9 +333,6 @@ export class TabEndpoint implements Endpoint<LocalDbMessage, LocalDbRequest> {
       await sleep(this.deps.retryDelay?.(attempt) ?? Math.min(50 * attempt, 250));
       if (this.closed) return;
     }
-    this.setRole('owner');
-    this.deps.channel.postMessage({ kind: 'owner', id: this.id });
-    this.resendPending();
   }
 
   /** The tab leaves: an owner tells the others, stops its worker and releases the lock for the next tab. */
@@ -269,6 +341,9 @@ export class TabEndpoint implements Endpoint<LocalDbMessage, LocalDbRequest> {
     this.closed = true;
     const wasOwner = this.roleNow === 'owner' || this.roleNow === 'opening';
     if (wasOwner) this.deps.channel.postMessage({ kind: 'gone', id: this.id });
+    if (this.restart?.timer) clearTimeout(this.restart.timer);
+    // Calls held for a restart: this tab's are refused below; the other tabs' go to the next owner.
+    this.held = [];
     this.stopWorker();
     this.abort.abort();
     this.release?.();

@@ -31,7 +31,11 @@ async function openOpfsEngine(options: OpenOptions): Promise<LocalEngine> {
   }
   await pool.reserveMinimumCapacity(POOL_CAPACITY);
   const db = new pool.OpfsSAHPoolDb(options.file ?? '/pdv.sqlite3');
-  return new LocalEngine(db);
+  return new LocalEngine(db, undefined, {
+    heapBytes: () => sqlite3.wasm.heap8u().byteLength,
+    // Closed for a restart (tabs.ts): the next worker gets the files' access handles at once.
+    onClose: () => void pool.pauseVfs(),
+  });
 }
 
 serve(self, openOpfsEngine, PROCEDURES);
