@@ -1,12 +1,17 @@
 // @vitest-environment jsdom
-import 'fake-indexeddb/auto';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { localDb, type LocalRow } from '../../db/database.ts';
+import { closeLocalCopies, openLocalCopy } from '../../db/testingCopy.ts';
 import { renderUi } from '../../testing/dom.tsx';
 import { NOT_FOUND, ProductSearch } from './ProductSearch.tsx';
-import { announceRows } from './search/catalogChanges.ts';
 import { withGtinCheckDigit } from '@pdv/domain/gtin';
+
+// On the SQLite copy, as the app runs by default (the search runs in its engine): a fresh one for each test.
+beforeEach(async () => {
+  await openLocalCopy();
+});
+afterEach(closeLocalCopies);
 
 const product: LocalRow = { id_produto: 1, descricao: 'Bermuda Jeans', sku: 'BJ', situacao: 'Ativo', preco_venda: '59.90', preco_atacado: '49.90' };
 const grid: LocalRow = { id_produto_grade: 10, id_produto_grade_filial: 110, id_produto: 1, descricao: 'Geral', is_padrao: true, situacao: 'Ativo' };
@@ -27,11 +32,10 @@ describe('ProductSearch before the catalogue is loaded', () => {
     await user.keyboard('{Enter}');
     expect(box).toHaveProperty('value', 'bermuda');
 
-    // The sync writes the catalogue and ends its load: nothing typed again.
+    // The sync writes the catalogue and ends its load: nothing typed again. (On the SQLite copy the sync announces no
+    // rows to the page, catalogChanges.ts announceRows: the engine searches what was written.)
     await db.rows('product').put(product);
     await db.rows('grid').put(grid);
-    announceRows('product', [product]);
-    announceRows('grid', [grid]);
     await db.updater.bulkPut(['product', 'grid', 'barcode'].map((table) => ({ table, date_change: 'x', offset: 1, loading: 0, is_loaded: 1 })));
     await waitFor(() => expect(screen.getByRole('table', { name: 'Produtos encontrados' }).textContent).toContain('Bermuda Jeans'), { timeout: 4000 });
     expect(screen.queryByRole('status')).toBeNull();

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { SUPERVISOR_PERMISSIONS } from '@pdv/domain/permissions';
 import { OPERATION_REPLAY_MESSAGES } from '@pdv/domain/operation-content';
 import { ApiError } from '../../api/errors.ts';
-import type { PdvDatabase } from '../../db/database.ts';
-import { openTestDatabase } from '../../db/testing.ts';
+import { closeLocalCopies, openLocalCopy } from '../../db/testingCopy.ts';
 import { renderUi } from '../../testing/dom.tsx';
 import { finishOperation, operationTable, saveDraft } from './operations.ts';
 import { REFUSED_MESSAGES } from './refused.ts';
@@ -13,11 +12,6 @@ import { sendPending } from './outbox.ts';
 import { PendingOperationsPage } from './PendingOperationsPage.tsx';
 import { makeBundle } from './testing.ts';
 
-const local = vi.hoisted(() => ({ db: null as PdvDatabase | null }));
-vi.mock('../../db/database.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../db/database.ts')>()),
-  localDb: () => local.db,
-}));
 const runtime = vi.hoisted(() => ({ flush: vi.fn(() => Promise.resolve()) }));
 vi.mock('./runtime.ts', () => ({ outbox: { flush: runtime.flush } }));
 vi.mock('../auth/sessionContext.ts', () => ({
@@ -27,24 +21,15 @@ const router = vi.hoisted(() => ({ navigate: vi.fn() }));
 vi.mock('react-router', () => ({ useNavigate: () => router.navigate }));
 const supervisor = vi.hoisted(() => ({ validate: vi.fn() }));
 vi.mock('../authorization/validate.ts', () => ({ validateSupervisor: supervisor.validate }));
-// Dexie's liveQuery does not fire under jsdom with fake-indexeddb: the page reads its query once.
-vi.mock('../../db/useLiveQuery.ts', async () => {
-  const { useEffect, useState } = await import('react');
-  return {
-    useLiveQuery: <T,>(querier: () => Promise<T>, initial: T): T => {
-      const [value, setValue] = useState<T>(initial);
-      useEffect(() => {
-        void querier().then(setValue);
-      }, [querier]);
-      return value;
-    },
-  };
-});
+
+// The page reads the SQLite copy, as the app does by default (a fresh one for each test), through its own live query
+// (useLiveQuery, which fires here: the copy hears the engine's writes). The page also reads its list again after each
+// action, so the assertions do not depend on it firing.
+afterEach(closeLocalCopies);
 
 describe('Operações pendentes', () => {
   it('shows an operation the server refused with 409 as Erro, with the server message', async () => {
-    const db = openTestDatabase();
-    local.db = db;
+    const db = await openLocalCopy();
     const bundle = makeBundle();
     await saveDraft(db, bundle);
     await finishOperation(db, bundle);
@@ -63,8 +48,7 @@ describe('Operações pendentes', () => {
   const refuse = () => Promise.reject(new ApiError('http', 400, { message: REFUSAL }, REFUSAL, 'operacao'));
 
   async function refusedRow() {
-    const db = openTestDatabase();
-    local.db = db;
+    const db = await openLocalCopy();
     const bundle = makeBundle();
     await saveDraft(db, bundle);
     await finishOperation(db, bundle);

@@ -1,18 +1,20 @@
 // @vitest-environment jsdom
-import 'fake-indexeddb/auto';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { localDb } from '../../../db/database.ts';
+import { closeLocalCopies, openLocalCopy } from '../../../db/testingCopy.ts';
 import { renderUi } from '../../../testing/dom.tsx';
 import { CustomerPanel, type CustomerChoice } from './CustomerPanel.tsx';
 
-beforeAll(async () => {
-  await localDb().rows('people').bulkPut([
+// On the SQLite copy, as the app runs by default: a fresh one for each test.
+beforeEach(async () => {
+  const db = await openLocalCopy();
+  await db.rows('people').bulkPut([
     { id_pessoa: 1, nome: 'Maria Souza', cpf: '52998224725', cnpj: null, situacao: 'Ativo' },
     { id_pessoa: 2, nome: 'Mariana Lima', cpf: null, cnpj: '11222333000181', situacao: 'Ativo' },
     { id_pessoa: 3, nome: 'Mario Inativo', cpf: null, cnpj: null, situacao: 'Inativo' },
   ]);
 });
+afterEach(closeLocalCopies);
 
 async function open() {
   const onPick = vi.fn((_choice: CustomerChoice) => undefined);

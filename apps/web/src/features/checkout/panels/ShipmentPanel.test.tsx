@@ -1,20 +1,22 @@
 // @vitest-environment jsdom
-import 'fake-indexeddb/auto';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { localDb } from '../../../db/database.ts';
+import { closeLocalCopies, openLocalCopy } from '../../../db/testingCopy.ts';
 import { renderUi } from '../../../testing/dom.tsx';
 import { ShipmentPanel } from './ShipmentPanel.tsx';
 import type { Shipment } from './shipment.ts';
 
-beforeAll(async () => {
-  await localDb().rows('people').bulkPut([
+// On the SQLite copy, as the app runs by default: a fresh one for each test.
+beforeEach(async () => {
+  const db = await openLocalCopy();
+  await db.rows('people').bulkPut([
     { id_pessoa: 1, nome: 'Expresso Paulista Transportes', cnpj: '58392017000130', situacao: 'Ativo', is_transportadora: true },
     { id_pessoa: 2, nome: 'Rápido Sul Logística', cnpj: '11222333000181', situacao: 'Ativo', is_transportadora: true },
     { id_pessoa: 3, nome: 'Expresso Cliente (não transporta)', cnpj: null, situacao: 'Ativo', is_transportadora: false },
     { id_pessoa: 4, nome: 'Expresso Inativo', cnpj: null, situacao: 'Inativo', is_transportadora: true },
   ]);
 });
+afterEach(closeLocalCopies);
 
 const NONE: Shipment = { tipo_frete: 9, frete: 0, seguro: 0, outros: 0, id_transportadora: null };
 
