@@ -8,8 +8,11 @@ let nextStart = 101;
 vi.mock('../../../api/client.ts', () => ({
   call: (name: string, body: unknown) => {
     calls.push({ name, body });
-    if (name === 'nfceOfflineBlocks') return Promise.resolve({ habilitado: true, blocos: serverBlocks });
-    const block = { id_nfce_reserva: nextStart, id_dispositivo: 9, id_serie_fiscal: 4, serie: 7, numero_inicial: nextStart, numero_final: nextStart + 49, usados: [] };
+    const { id_dispositivo } = body as { id_dispositivo: number };
+    if (name === 'nfceOfflineBlocks') {
+      return Promise.resolve({ habilitado: true, blocos: serverBlocks.filter((b) => b['id_dispositivo'] === id_dispositivo) });
+    }
+    const block = { id_nfce_reserva: nextStart, id_dispositivo, id_serie_fiscal: 4, serie: 7, numero_inicial: nextStart, numero_final: nextStart + 49, usados: [] };
     nextStart += 50;
     serverBlocks = [...serverBlocks, block];
     return Promise.resolve(block);
@@ -36,6 +39,16 @@ describe("the till's reserved NFC-e numbers", () => {
     for (let i = 0; i < 50 - NFCE_BLOCK_LOW_WATER + 1; i += 1) takeNumber(1, 9);
     expect(freeCount(heldNumbers(1, 9))).toBe(NFCE_BLOCK_LOW_WATER - 1);
     expect(await keepReserve(1, 9)).toBe(NFCE_BLOCK_LOW_WATER - 1 + 50);
+    expect(calls.filter((c) => c.name === 'nfceOfflineReserve')).toHaveLength(2);
+  });
+
+  it('reserves one block when asked twice at once (the point of sale asks at each refresh of its context)', async () => {
+    const [first, second] = await Promise.all([keepReserve(1, 9), keepReserve(1, 9)]);
+    expect([first, second]).toEqual([50, 50]);
+    expect(calls.filter((c) => c.name === 'nfceOfflineReserve')).toHaveLength(1);
+    expect(heldNumbers(1, 9).blocos).toHaveLength(1);
+    // Another till is not held up by it.
+    await Promise.all([keepReserve(1, 9), keepReserve(1, 8)]);
     expect(calls.filter((c) => c.name === 'nfceOfflineReserve')).toHaveLength(2);
   });
 

@@ -69,12 +69,34 @@ export function hasFreeNumber(id_filial: number, id_dispositivo: number): boolea
   return nextFreeNumber(held.blocos, held.usados) !== null;
 }
 
+/** The Web Lock under which a tab tops up a till's reserve (tabs of one till would race otherwise). */
+export const NFCE_RESERVE_LOCK = 'pdv-nfce-reserva';
+
+const running = new Map<string, Promise<number | null>>();
+
 /**
  * Online: merges the server's view of this device's blocks (their numbers the server already received) with the local
  * one and reserves a new block when fewer than NFCE_BLOCK_LOW_WATER numbers are free. Answers the free count, or null
  * when the branch does not enable it. Errors (offline, no series bound to the device) propagate to the caller.
+ *
+ * One run at a time per branch and device: a call while one runs gets its answer, and the tabs of the origin take
+ * turns under NFCE_RESERVE_LOCK. Two runs side by side each saw the numbers low and each reserved a block: a block of
+ * numbers wasted (to be disabled at SEFAZ later), and the second write could drop the first block from the till.
  */
-export async function keepReserve(id_filial: number, id_dispositivo: number): Promise<number | null> {
+export function keepReserve(id_filial: number, id_dispositivo: number): Promise<number | null> {
+  const key = keyOf(id_filial, id_dispositivo);
+  const current = running.get(key);
+  if (current) return current;
+  const locks = globalThis.navigator?.locks;
+  const run: Promise<number | null> = locks
+    ? locks.request(NFCE_RESERVE_LOCK, () => topUp(id_filial, id_dispositivo)).then((free) => free)
+    : topUp(id_filial, id_dispositivo);
+  const tracked = run.finally(() => running.delete(key));
+  running.set(key, tracked);
+  return tracked;
+}
+
+async function topUp(id_filial: number, id_dispositivo: number): Promise<number | null> {
   const answer = await call('nfceOfflineBlocks', { id_dispositivo });
   if (!answer.habilitado) return null;
   const local = heldNumbers(id_filial, id_dispositivo);
