@@ -119,6 +119,18 @@ export async function cashSaleFinished(page: Page, products: Stocked[]): Promise
   return id;
 }
 
+/**
+ * A sale whose finish never reached the local copy, on the page that shows it again as the draft (its one line): paid
+ * in cash if its payment did not stay, and finished again without the receipt (the seller asked for when it has none).
+ */
+export async function finishDraftAgain(page: Page, id: string): Promise<void> {
+  await expect(page.getByRole('table', { name: 'Itens da venda' }).getByRole('row')).toHaveCount(2);
+  const paid = (await localRows(page, 'payment')).some((p) => p['id_operacao'] === id);
+  if (!paid) await pay(page, 'Dinheiro');
+  const op = await localOperation(page, id);
+  await finish(page, false, 'pre', op?.['id_usuario_vendedor'] == null);
+}
+
 export async function localOperation(page: Page, id: string): Promise<Row | undefined> {
   return (await localRows(page, 'operation')).find((op) => op['id_operacao'] === id);
 }
