@@ -72,6 +72,12 @@ export interface TabDeps {
   onRestart?: () => void;
 }
 
+/** A restart asked for (its idle check waiting on `timer`) or running (calls held meanwhile). */
+interface RestartState {
+  timer: ReturnType<typeof setTimeout> | null;
+  running: boolean;
+}
+
 type Route = { to: 'local'; id: number } | { to: 'remote'; from: string; id: number } | { to: 'internal'; done: (message: LocalDbMessage) => void };
 
 const closedReply = (id: number): LocalDbMessage => ({ type: 'reply', id, ok: false, kind: 'error', name: 'Closed', message: 'A cópia local foi fechada nesta aba.' });
@@ -92,7 +98,7 @@ export class TabEndpoint implements Endpoint<LocalDbMessage, LocalDbRequest> {
   private release: (() => void) | null = null;
   private closed = false;
   /** A restart is asked for or running: the calls that come meanwhile wait in `held`. */
-  private restart: { timer: ReturnType<typeof setTimeout> | null; running: boolean } | null = null;
+  private restart: RestartState | null = null;
   private held: Array<{ route: Route; request: LocalDbRequest }> = [];
   private lastCallAt = 0;
   private restartAsked = false;
@@ -254,7 +260,7 @@ export class TabEndpoint implements Endpoint<LocalDbMessage, LocalDbRequest> {
     this.restartAsked = this.roleNow === 'opening';
     if (this.restart || this.closed || this.roleNow !== 'owner') return;
     const idle = this.deps.idleBeforeRestart ?? 3_000;
-    const state: { timer: ReturnType<typeof setTimeout> | null; running: boolean } = { timer: null, running: false };
+    const state: RestartState = { timer: null, running: false };
     this.restart = state;
     const check = () => {
       state.timer = null;
